@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Command 2 of 2: set up if needed, then run every test. Exits non-zero on any failure.
+#   native engine tests -> wasm browser tests -> release builds (root and subpath)
+#   -> first-load size budget -> end-to-end tests in headless Chromium
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+"$ROOT/scripts/setup.sh"
+cd "$ROOT"
+
+step() { printf '\n== test: %s\n' "$*"; }
+
+step "native engine and bot tests (cargo test)"
+cargo test --locked
+
+step "browser component tests (wasm-bindgen-test in headless Chromium)"
+cargo test --locked --target wasm32-unknown-unknown --tests
+
+step "release build at / (dist) and under a GitHub Pages subpath (dist-sub)"
+trunk build --release --offline=true --dist dist
+trunk build --release --offline=true --dist dist-sub --public-url /blackjack/
+
+step "first-load size budget"
+node scripts/size-report.mjs dist --budget-kb 150
+
+step "end-to-end tests in headless Chromium"
+node --test --test-concurrency=1 tests/e2e/

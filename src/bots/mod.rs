@@ -1,0 +1,1 @@
+//! Bots: players that receive exactly one seat's view and the legal actions, never more.

@@ -1,0 +1,12 @@
+//! Blackjack: every card game called "Blackjack", playable against honest bots.
+//!
+//! Layers (see ARCHITECTURE.md):
+//! - [`engine`]: pure rules. No web crates, no clock, no unseeded randomness.
+//! - [`bots`]: players that see only a seat's view.
+//! - `ui` (wasm only): the Yew app that draws the table and owns timers and storage.
+
+pub mod bots;
+pub mod engine;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

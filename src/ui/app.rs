@@ -1,0 +1,115 @@
+//! The app shell: the title screen with the five games and the settings panel.
+
+use super::components::logo::Logo;
+use super::settings::{self, Settings};
+use super::storage;
+use crate::engine::catalog::{Family, GAMES};
+use yew::prelude::*;
+
+fn family_label(f: Family) -> &'static str {
+    match f {
+        Family::Shedding => "Shedding game",
+        Family::Hybrid => "UNO hybrid",
+        Family::Casino => "Casino game",
+    }
+}
+
+/// Loads settings once at start; a bad save becomes a notice and defaults, never a crash.
+fn initial_settings() -> (Settings, Option<String>) {
+    match storage::load::<Settings>(settings::KEY, settings::VERSION) {
+        Ok(Some(s)) => (s, None),
+        Ok(None) => (Settings::default(), None),
+        Err(problem) => {
+            storage::set_aside(settings::KEY);
+            (Settings::default(), Some(problem.notice("settings")))
+        }
+    }
+}
+
+#[component]
+pub fn App() -> Html {
+    let loaded = use_memo((), |_| initial_settings());
+    let settings = use_state(|| loaded.0.clone());
+    let notice = use_state(|| loaded.1.clone());
+    let settings_open = use_state(|| false);
+
+    // Persistence is a side effect of a change, never part of computing the change.
+    use_effect_with((*settings).clone(), |s| storage::save(settings::KEY, settings::VERSION, s));
+
+    let toggle_settings = {
+        let open = settings_open.clone();
+        Callback::from(move |_| open.set(!*open))
+    };
+    let dismiss = {
+        let notice = notice.clone();
+        Callback::from(move |_| notice.set(None))
+    };
+    let set_flag = |update: fn(&mut Settings, bool)| {
+        let settings = settings.clone();
+        Callback::from(move |e: Event| {
+            let checked = e.target_unchecked_into::<web_sys::HtmlInputElement>().checked();
+            let mut next = (*settings).clone();
+            update(&mut next, checked);
+            settings.set(next);
+        })
+    };
+    let on_clock = {
+        let settings = settings.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
+            let mut next = (*settings).clone();
+            next.clock_scale = value.parse::<u8>().ok().filter(|&n| n > 0);
+            settings.set(next);
+        })
+    };
+    let s = (*settings).clone();
+
+    html! {
+        <>
+        <header class="masthead">
+            <Logo />
+            <div>
+                <h1>{"Blackjack"}</h1>
+                <p class="tagline">{"Every card game called Blackjack, against honest bots, online or off."}</p>
+            </div>
+            <button class="settings-button" aria-expanded={(*settings_open).to_string()} aria-controls="settings" onclick={toggle_settings}>
+                {"Settings"}
+            </button>
+        </header>
+        if let Some(text) = (*notice).clone() {
+            <div class="notice" role="alert">
+                <p>{text}</p>
+                <button onclick={dismiss}>{"Dismiss"}</button>
+            </div>
+        }
+        if *settings_open {
+            <section id="settings" class="settings" aria-labelledby="settings-title">
+                <h2 id="settings-title">{"Settings"}</h2>
+                <label><input type="checkbox" checked={s.four_colour} onchange={set_flag(|s, v| s.four_colour = v)} />{" Four-colour deck"}</label>
+                <label><input type="checkbox" checked={s.high_contrast} onchange={set_flag(|s, v| s.high_contrast = v)} />{" High-contrast cards"}</label>
+                <label><input type="checkbox" checked={s.reduce_motion} onchange={set_flag(|s, v| s.reduce_motion = v)} />{" Reduce motion"}</label>
+                <label for="clock">{"Quick-play clock"}</label>
+                <select id="clock" onchange={on_clock}>
+                    <option value="1" selected={s.clock_scale == Some(1)}>{"As the rules say"}</option>
+                    <option value="2" selected={s.clock_scale == Some(2)}>{"Twice as long"}</option>
+                    <option value="4" selected={s.clock_scale == Some(4)}>{"Four times as long"}</option>
+                    <option value="0" selected={s.clock_scale.is_none()}>{"Off"}</option>
+                </select>
+            </section>
+        }
+        <main>
+            <h2 class="section-title">{"Choose a game"}</h2>
+            <ul class="games">
+                { for GAMES.iter().map(|g| html! {
+                    <li class="game" key={g.id}>
+                        <h3>{g.title}</h3>
+                        <p class="family">{family_label(g.family)}</p>
+                        <p>{g.summary}</p>
+                    </li>
+                }) }
+            </ul>
+        </main>
+        <footer><p>{"Runs entirely in your browser. No account, no network needed after the first visit."}</p></footer>
+        </>
+    }
+}

@@ -1,0 +1,3 @@
+//! Reusable view pieces, drawn as SVG where they are pictures.
+
+pub mod logo;

@@ -1,0 +1,49 @@
+// Service worker: the game plays offline after one visit.
+// The build (scripts/sw-precache.mjs, a Trunk post_build hook) replaces the two placeholders
+// below with the list of every built file, hashed names included, and a hash of their contents.
+const VERSION = '__BUILD_VERSION__';
+const PRECACHE = __PRECACHE_LIST__;
+const CACHE = 'blackjack-' + VERSION;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches.open(CACHE)
+      .then((cache) => cache.addAll(PRECACHE))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  // A new build means a new cache: remove the caches of older builds.
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(
+        keys.filter((k) => k.startsWith('blackjack-') && k !== CACHE).map((k) => caches.delete(k)),
+      ))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    // Pages: fresh when online, the cached shell when not.
+    event.respondWith(
+      fetch(request).catch(() =>
+        caches.match(request, { ignoreSearch: true })
+          .then((hit) => hit || caches.match(new URL('./', self.registration.scope).href))),
+    );
+    return;
+  }
+  // Built files have content-hashed names, so the cached copy is always right.
+  event.respondWith(
+    caches.match(request).then((hit) => hit || fetch(request).then((response) => {
+      if (response.ok) {
+        const copy = response.clone();
+        caches.open(CACHE).then((cache) => cache.put(request, copy));
+      }
+      return response;
+    })),
+  );
+});

@@ -1,0 +1,41 @@
+//! Browser tests of the app shell, in headless Chromium (wasm-bindgen-test).
+#![cfg(target_arch = "wasm32")]
+
+use blackjack::engine::catalog::GAMES;
+use blackjack::ui::App;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn mount() -> web_sys::Element {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let root = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    yew::Renderer::<App>::with_root(root.clone()).render();
+    root
+}
+
+#[wasm_bindgen_test]
+async fn title_screen_lists_the_five_games() {
+    let root = mount();
+    yew::scheduler::flush().await;
+    let titles = root.query_selector_all(".game h3").unwrap();
+    assert_eq!(titles.length() as usize, GAMES.len());
+    let text = root.text_content().unwrap();
+    for g in GAMES.iter() {
+        assert!(text.contains(g.title), "missing {}", g.title);
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_corrupt_settings_save_shows_a_notice_not_a_crash() {
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.set_item("blackjack.settings", "{not json").unwrap();
+    let root = mount();
+    yew::scheduler::flush().await;
+    let alert = root.query_selector("[role=alert]").unwrap().expect("a notice is shown");
+    assert!(alert.text_content().unwrap().contains("could not be read"));
+    // The unreadable save is set aside, not destroyed.
+    assert_eq!(storage.get_item("blackjack.settings.unreadable").unwrap().as_deref(), Some("{not json"));
+    storage.clear().unwrap();
+}
