@@ -130,7 +130,7 @@ impl Rank {
     }
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Card {
     pub rank: Rank,
     pub suit: Suit,
@@ -172,6 +172,13 @@ impl fmt::Display for Card {
     /// "QS", "10H": short and unambiguous, used in logs, tests and golden files.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.rank.short(), self.suit.letter())
+    }
+}
+
+/// Debug output uses the short form too: test failures and golden files stay readable.
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 

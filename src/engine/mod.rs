@@ -4,3 +4,4 @@
 pub mod cards;
 pub mod catalog;
 pub mod rng;
+pub mod shedding;

@@ -1,0 +1,215 @@
+//! Everything a seat can do, what the engine says happened, and why it refused.
+
+use crate::engine::cards::{Card, Suit};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+pub type Seat = u8;
+
+/// Table talk. Some phrases cost a card under the Taylor rules; the rest are free.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Phrase {
+    /// "Sorry!" (the S word).
+    Sorry,
+    /// "Your turn, <seat>": saying out loud whose turn it is.
+    YourTurn(Seat),
+    WellPlayed,
+    Hurry,
+}
+
+impl Phrase {
+    /// Whether the Taylor seed penalises saying it.
+    pub fn is_infringement(self) -> bool {
+        matches!(self, Phrase::Sorry | Phrase::YourTurn(_))
+    }
+}
+
+/// What one seat can call another out for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Infringement {
+    /// Down to one card without saying "Last card" in time.
+    MissedLastCard,
+}
+
+/// One action enum for every shedding preset. Every action names the seat that takes it,
+/// because at a real table anyone can act at any moment: call, accuse, talk, play out of turn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// Lay a card: the first of a turn or the next of a run, ten-sequence, follow-on or cover.
+    Play { seat: Seat, card: Card },
+    /// After a suit-changing card ends a turn: the suit the next card must follow.
+    NameSuit { seat: Seat, suit: Suit },
+    /// Pick up: the pending pick-up if one stands, else one card.
+    Draw { seat: Seat },
+    /// End the turn without playing when nothing can be drawn (or the draw limit is reached).
+    Pass { seat: Seat },
+    /// "Finished": end a turn that could go on (a run, a ten's suit sequence).
+    Finish { seat: Seat },
+    /// Say "Last card" (or "Last cards").
+    CallLastCard { seat: Seat },
+    /// The quick-play clock ran out for this seat (sent by the page, never by a bot).
+    Timeout { seat: Seat },
+    Say { seat: Seat, phrase: Phrase },
+    /// Call another seat out: they are handed the penalty cards at once.
+    Accuse { seat: Seat, target: Seat, infringement: Infringement },
+    /// Claim that call-out number `accusation` was false.
+    Dispute { seat: Seat, accusation: u16 },
+}
+
+impl Action {
+    pub fn seat(&self) -> Seat {
+        match *self {
+            Action::Play { seat, .. }
+            | Action::NameSuit { seat, .. }
+            | Action::Draw { seat }
+            | Action::Pass { seat }
+            | Action::Finish { seat }
+            | Action::CallLastCard { seat }
+            | Action::Timeout { seat }
+            | Action::Say { seat, .. }
+            | Action::Accuse { seat, .. }
+            | Action::Dispute { seat, .. } => seat,
+        }
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Action::Play { seat, card } => write!(f, "{seat}: play {card}"),
+            Action::NameSuit { seat, suit } => write!(f, "{seat}: name {}", suit.name()),
+            Action::Draw { seat } => write!(f, "{seat}: pick up"),
+            Action::Pass { seat } => write!(f, "{seat}: pass"),
+            Action::Finish { seat } => write!(f, "{seat}: finished"),
+            Action::CallLastCard { seat } => write!(f, "{seat}: last card!"),
+            Action::Timeout { seat } => write!(f, "{seat}: too slow"),
+            Action::Say { seat, phrase } => write!(f, "{seat}: says {phrase:?}"),
+            Action::Accuse { seat, target, infringement } => write!(f, "{seat}: calls out {target} for {infringement:?}"),
+            Action::Dispute { seat, accusation } => write!(f, "{seat}: disputes call-out #{accusation}"),
+        }
+    }
+}
+
+/// Why an infringement cost cards.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PenaltyReason {
+    Timeout,
+    OutOfTurn,
+    WrongCard,
+    TableTalk,
+    MissedLastCard,
+    FalseLastCard,
+    FalseAccusation,
+    WrongDispute,
+    /// Went out without the call the rules require.
+    NoCallToGoOut,
+}
+
+/// What happened, in order; public to every seat (a draw says how many, never which cards).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    Dealt { round: u32, dealer: Seat, seats: Vec<Seat>, hand_size: u8, starter: Card },
+    Played { seat: Seat, card: Card },
+    SuitNamed { seat: Seat, suit: Suit },
+    /// A normal pick-up (one card, or a pending pick-up of `cards`).
+    Drew { seat: Seat, cards: u8 },
+    Passed { seat: Seat },
+    Penalty { seat: Seat, cards: u8, reason: PenaltyReason },
+    Refilled { cards: usize, shuffled: bool },
+    PickUpPending { cards: u16 },
+    PickUpCleared,
+    Reversed { clockwise: bool },
+    Skipped { seat: Seat },
+    TurnStarts { seat: Seat },
+    CalledLastCard { seat: Seat },
+    MissedLastCard { seat: Seat },
+    Said { seat: Seat, phrase: Phrase },
+    Accused { id: u16, accuser: Seat, target: Seat, infringement: Infringement, cards: u8 },
+    DisputeUpheld { id: u16, by: Seat },
+    DisputeRejected { id: u16, by: Seat },
+    OutOfTurn { seat: Seat },
+    WentOut { seat: Seat, place: u8 },
+    RoundOver { round: u32, places: Vec<Seat>, scores: Vec<u32> },
+    TieBreak { seats: Vec<Seat> },
+    GameOver { winner: Seat },
+}
+
+/// Why an action was refused. The text is written for the player who tried it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Refusal {
+    GameOver,
+    NoSuchSeat,
+    NotInRound,
+    NotYourTurn,
+    NotInHand,
+    MustNameSuit,
+    NoSuitToName,
+    /// A pick-up is pending: only `answers` or picking up.
+    MustAnswerPickUp { cards: u16, answers: String },
+    /// The card does not follow the top card (or the run).
+    DoesNotFollow { card: Card, onto: Card },
+    /// The last card laid must be covered first (an eight's follow-on, a queen).
+    MustCover,
+    /// A pick-up is owed for a missed "Last card".
+    MustPickUp,
+    CannotDraw,
+    CannotPass,
+    NothingToFinish,
+    NoClock,
+    NoLastCardRule,
+    AlreadyCalled,
+    CallNotTrue { cards: usize },
+    NotAccusable,
+    CannotAccuseSelf,
+    Cooldown,
+    NoSuchAccusation,
+    DisputeClosed,
+    CannotDisputeOwn,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::GameOver => write!(f, "the game is over"),
+            Refusal::NoSuchSeat => write!(f, "there is no such seat"),
+            Refusal::NotInRound => write!(f, "that seat is not playing this round"),
+            Refusal::NotYourTurn => write!(f, "it is not your turn"),
+            Refusal::NotInHand => write!(f, "that card is not in your hand"),
+            Refusal::MustNameSuit => write!(f, "name a suit first"),
+            Refusal::NoSuitToName => write!(f, "there is no suit to name now"),
+            Refusal::MustAnswerPickUp { cards, answers } => {
+                write!(f, "a pick-up of {cards} is pending: play {answers} or pick up {cards}")
+            }
+            Refusal::DoesNotFollow { card, onto } => write!(f, "{} does not follow {}", card.name(), onto.name()),
+            Refusal::MustCover => write!(f, "the last card must be covered: play another card (or pick up if you cannot)"),
+            Refusal::MustPickUp => write!(f, "you missed \"Last card\": this turn you must pick up"),
+            Refusal::CannotDraw => write!(f, "you cannot pick up now"),
+            Refusal::CannotPass => write!(f, "you cannot pass now"),
+            Refusal::NothingToFinish => write!(f, "there is no run to finish"),
+            Refusal::NoClock => write!(f, "these rules have no clock"),
+            Refusal::NoLastCardRule => write!(f, "these rules have no \"Last card\" call"),
+            Refusal::AlreadyCalled => write!(f, "you have already called"),
+            Refusal::CallNotTrue { cards } => write!(f, "you have {cards} cards, not one"),
+            Refusal::NotAccusable => write!(f, "that is not something to call out under these rules"),
+            Refusal::CannotAccuseSelf => write!(f, "you cannot call yourself out"),
+            Refusal::Cooldown => write!(f, "one call-out per turn"),
+            Refusal::NoSuchAccusation => write!(f, "there is no such call-out"),
+            Refusal::DisputeClosed => write!(f, "too late to dispute that call-out"),
+            Refusal::CannotDisputeOwn => write!(f, "you cannot dispute your own call-out"),
+        }
+    }
+}
+
+/// A refused action, handed back with the reason; the game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalAction {
+    pub action: Action,
+    pub reason: Refusal,
+}
+
+impl fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} refused: {}", self.action, self.reason)
+    }
+}
+impl std::error::Error for IllegalAction {}

@@ -1,0 +1,1367 @@
+//! The shedding game: state, legal actions and the all-or-nothing `apply`.
+//!
+//! Turn model: a turn lays cards one `Play` at a time. After each card the engine works out
+//! whether the turn may (or must) go on: a run (Priestly), a ten's suit sequence or an eight's
+//! follow-on (Taylor), a queen that must be covered (Priestly). If nothing can follow, the turn
+//! ends by itself; if something may, the player says `Finish`. A suit-changing card that ends a
+//! turn asks for `NameSuit`. Effects are then resolved at once for the cards that count
+//! (every card, or only the last: [`TurnEffects`]).
+
+use super::action::*;
+use super::rules::*;
+use crate::engine::cards::{standard_decks, Card, Suit};
+use crate::engine::rng::GameRng;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// A pick-up waiting for the next player: answer it with a card of its group, or pick it up.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub group: u8,
+    pub cards: u16,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    Playing,
+    Over { winner: Seat },
+}
+
+/// The turn in progress.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// Cards laid so far this turn, in order.
+    pub laid: Vec<Card>,
+    /// Single cards drawn so far this turn.
+    pub draws: u8,
+    /// +1 or -1 once a Priestly run has gone up or down; 0 before.
+    pub run_direction: i8,
+    /// The suit a ten opened a sequence in (Taylor), while the sequence lasts.
+    pub suit_run: Option<Suit>,
+    /// Laying is over and the last card changes the suit: waiting for `NameSuit`.
+    pub awaiting_suit: bool,
+    /// The pick-up standing when the turn began.
+    pub start_pending: Option<Pending>,
+    /// Whether a "Last card(s)" call stood when the turn began (Priestly's "prior to their next turn").
+    pub called_at_start: bool,
+}
+
+/// A call-out, kept so that it can be disputed until the next card is laid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Accusation {
+    pub accuser: Seat,
+    pub target: Seat,
+    pub infringement: Infringement,
+    pub correct: bool,
+    /// The cards handed to the target, returned if the call-out is shown to be false.
+    pub handed: Vec<Card>,
+    pub open: bool,
+}
+
+/// Per-seat "Last card" bookkeeping.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallState {
+    /// A call stands.
+    pub called: bool,
+    /// Down to one card with the deadline still running.
+    pub watching: bool,
+    /// The deadline passed without a call, and nobody has called them out yet.
+    pub missed: bool,
+    /// The British penalty: the next turn must be a pick-up.
+    pub owes_draw: bool,
+}
+
+/// How a checked action will be carried out.
+enum Plan {
+    Lay,
+    WrongCard(u8),
+    OutOfTurn(u8),
+    NameSuit,
+    Draw,
+    Pass,
+    Finish,
+    Call,
+    FalseCall(u8),
+    Timeout(u8),
+    Say(u8),
+    Accuse { correct: bool, cards: u8 },
+    Dispute { upheld: bool },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    rules: Arc<Rules>,
+    players: u8,
+    seed: u64,
+    rng: GameRng,
+    hands: Vec<Vec<Card>>,
+    /// Face down; the last element is the top.
+    stock: Vec<Card>,
+    /// Face up; the last element is the top card.
+    pile: Vec<Card>,
+    dealer: Seat,
+    current: Seat,
+    clockwise: bool,
+    called_suit: Option<Suit>,
+    pending: Option<Pending>,
+    turn: Turn,
+    /// Seats dealt into this round (a tie-breaker round deals only the tied players).
+    in_round: Vec<bool>,
+    /// Finishing order this round.
+    finished: Vec<Seat>,
+    calls: Vec<CallState>,
+    accusations: Vec<Accusation>,
+    last_accusation_turn: Vec<Option<u32>>,
+    scores: Vec<u32>,
+    round: u32,
+    tie_break: bool,
+    phase: Phase,
+    plays_this_round: u32,
+    turn_number: u32,
+    /// Consecutive passes with nothing left to draw: the round is blocked when everyone has.
+    idle_passes: u32,
+    total_cards: usize,
+    log: Vec<Action>,
+}
+
+/// A scripted deal for scenario tests: exact hands, the starter card, and the stock from the top down.
+#[derive(Clone, Debug)]
+pub struct Deal {
+    pub hands: Vec<Vec<Card>>,
+    pub starter: Card,
+    pub stock_top_first: Vec<Card>,
+    pub dealer: Seat,
+    /// Match scores to start from (empty: all zero), for scenarios late in a match.
+    pub scores: Vec<u32>,
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    Players { players: u8, min: u8, max: u8 },
+    Deal(String),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Players { players, min, max } => write!(f, "{players} players: these rules need {min} to {max}"),
+            SetupError::Deal(s) => write!(f, "bad deal: {s}"),
+        }
+    }
+}
+impl std::error::Error for SetupError {}
+
+impl Game {
+    /// A new game: seat 0 deals the first round and the seat on its left starts.
+    pub fn new(rules: Rules, players: u8, seed: u64) -> Result<Game, SetupError> {
+        let spec = rules.spec();
+        if players < spec.min_players || players > spec.max_players {
+            return Err(SetupError::Players { players, min: spec.min_players, max: spec.max_players });
+        }
+        let total = rules.decks_for(players) as usize * 52;
+        let mut g = Game::empty(Arc::new(rules), players, seed, total);
+        let mut ev = Vec::new();
+        g.deal_round(0, &mut ev);
+        Ok(g)
+    }
+
+    /// A game from a scripted deal (tests, tutorials). Cards need not make up whole decks.
+    pub fn from_deal(rules: Rules, deal: Deal) -> Result<Game, SetupError> {
+        let players = deal.hands.len() as u8;
+        let spec = rules.spec();
+        if players < spec.min_players || players > spec.max_players {
+            return Err(SetupError::Players { players, min: spec.min_players, max: spec.max_players });
+        }
+        if deal.dealer >= players {
+            return Err(SetupError::Deal(format!("dealer {} is not a seat", deal.dealer)));
+        }
+        let decks = rules.decks_for(players) as usize;
+        let mut counts = [0usize; 52];
+        for c in deal.hands.iter().flatten().chain(deal.stock_top_first.iter()).chain(std::iter::once(&deal.starter)) {
+            counts[c.index()] += 1;
+            if counts[c.index()] > decks {
+                return Err(SetupError::Deal(format!("{} appears more than {decks} time(s)", c.name())));
+            }
+        }
+        let total = counts.iter().sum();
+        let mut g = Game::empty(Arc::new(rules), players, 0, total);
+        if !deal.scores.is_empty() {
+            if deal.scores.len() != players as usize {
+                return Err(SetupError::Deal(format!("{} scores for {players} players", deal.scores.len())));
+            }
+            g.scores = deal.scores;
+        }
+        g.hands = deal.hands.into_iter().map(|mut h| {
+            h.sort();
+            h
+        }).collect();
+        g.stock = deal.stock_top_first.into_iter().rev().collect();
+        g.pile = vec![deal.starter];
+        g.dealer = deal.dealer;
+        let mut ev = Vec::new();
+        g.start_round_from_starter(&mut ev);
+        Ok(g)
+    }
+
+    fn empty(rules: Arc<Rules>, players: u8, seed: u64, total_cards: usize) -> Game {
+        let n = players as usize;
+        Game {
+            rules,
+            players,
+            seed,
+            rng: GameRng::new(seed),
+            hands: vec![Vec::new(); n],
+            stock: Vec::new(),
+            pile: Vec::new(),
+            dealer: 0,
+            current: 0,
+            clockwise: true,
+            called_suit: None,
+            pending: None,
+            turn: Turn::default(),
+            in_round: vec![true; n],
+            finished: Vec::new(),
+            calls: vec![CallState::default(); n],
+            accusations: Vec::new(),
+            last_accusation_turn: vec![None; n],
+            scores: vec![0; n],
+            round: 0,
+            tie_break: false,
+            phase: Phase::Playing,
+            plays_this_round: 0,
+            turn_number: 0,
+            idle_passes: 0,
+            total_cards,
+            log: Vec::new(),
+        }
+    }
+
+    // ----- reading the state -------------------------------------------------------------
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over { .. })
+    }
+    pub fn winner(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Over { winner } => Some(winner),
+            Phase::Playing => None,
+        }
+    }
+    pub fn current(&self) -> Seat {
+        self.current
+    }
+    pub fn clockwise(&self) -> bool {
+        self.clockwise
+    }
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+    pub fn hand(&self, seat: Seat) -> &[Card] {
+        &self.hands[seat as usize]
+    }
+    pub fn top(&self) -> Card {
+        *self.pile.last().expect("the pile always has its top card")
+    }
+    pub fn pile(&self) -> &[Card] {
+        &self.pile
+    }
+    pub fn stock_len(&self) -> usize {
+        self.stock.len()
+    }
+    pub fn called_suit(&self) -> Option<Suit> {
+        self.called_suit
+    }
+    /// The pick-up the next card must answer, as it stands now (mid-turn in a Priestly run, too).
+    pub fn pending(&self) -> Option<Pending> {
+        if self.turn.laid.is_empty() {
+            self.pending
+        } else {
+            self.live_pending()
+        }
+    }
+    pub fn turn(&self) -> &Turn {
+        &self.turn
+    }
+    pub fn calls(&self) -> &[CallState] {
+        &self.calls
+    }
+    pub fn accusations(&self) -> &[Accusation] {
+        &self.accusations
+    }
+    pub fn scores(&self) -> &[u32] {
+        &self.scores
+    }
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+    pub fn in_round(&self, seat: Seat) -> bool {
+        self.in_round[seat as usize]
+    }
+    pub fn finished(&self) -> &[Seat] {
+        &self.finished
+    }
+    pub fn is_tie_break(&self) -> bool {
+        self.tie_break
+    }
+    pub fn log(&self) -> &[Action] {
+        &self.log
+    }
+    /// Changes with every accepted action: the page drops timers and bot moves computed for an older id.
+    pub fn state_id(&self) -> u32 {
+        self.log.len() as u32
+    }
+    pub fn plays_this_round(&self) -> u32 {
+        self.plays_this_round
+    }
+    pub fn total_cards(&self) -> usize {
+        self.total_cards
+    }
+    /// The match target for place scoring.
+    pub fn target(&self) -> Option<u32> {
+        match self.rules.spec().scoring {
+            Scoring::Places { target_base, .. } => Some(target_base as u32 + self.players as u32),
+            Scoring::FirstOut => None,
+        }
+    }
+    fn active(&self, seat: Seat) -> bool {
+        self.in_round[seat as usize] && !self.finished.contains(&seat)
+    }
+    fn active_count(&self) -> usize {
+        (0..self.players).filter(|&s| self.active(s)).count()
+    }
+
+    // ----- seating -----------------------------------------------------------------------
+
+    /// The `steps`-th active seat after `from` in the direction of play.
+    fn step(&self, from: Seat, steps: u32) -> Seat {
+        let n = self.players as i32;
+        let d = if self.clockwise { 1 } else { -1 };
+        let mut s = from as i32;
+        let mut left = steps;
+        while left > 0 {
+            s = (s + d).rem_euclid(n);
+            if self.active(s as Seat) {
+                left -= 1;
+            }
+        }
+        s as Seat
+    }
+
+    // ----- dealing -----------------------------------------------------------------------
+
+    fn deal_round(&mut self, dealer: Seat, ev: &mut Vec<Event>) {
+        let decks = self.rules.decks_for(self.players);
+        let mut deck = standard_decks(decks);
+        self.rng.shuffle(&mut deck);
+        let seats: Vec<Seat> = (0..self.players).filter(|&s| self.in_round[s as usize]).collect();
+        let hand_size = self.rules.hand_size_for(seats.len() as u8);
+        for h in &mut self.hands {
+            h.clear();
+        }
+        self.dealer = dealer;
+        // One card at a time, starting on the dealer's left.
+        let start = seats.iter().position(|&s| s > dealer).unwrap_or(0);
+        for _ in 0..hand_size {
+            for i in 0..seats.len() {
+                let seat = seats[(start + i) % seats.len()];
+                let card = deck.pop().expect("validated: enough cards to deal");
+                self.hands[seat as usize].push(card);
+            }
+        }
+        for h in &mut self.hands {
+            h.sort();
+        }
+        let mut starter = deck.pop().expect("validated: a card to turn up");
+        if self.rules.spec().first_card == FirstCard::RedrawWild {
+            // Put a wild card back at random and turn another, as OpenSpiel does.
+            while matches!(self.rules.effect(starter), Some(Effect::ChangeSuit { wild: true, .. })) {
+                let at = self.rng.below(deck.len() as u64 + 1) as usize;
+                deck.insert(at, starter);
+                starter = deck.pop().expect("a deck is not all wild cards");
+            }
+        }
+        self.stock = deck;
+        self.pile = vec![starter];
+        ev.push(Event::Dealt { round: self.round, dealer, seats, hand_size, starter });
+        self.start_round_from_starter(ev);
+    }
+
+    /// Sets up play from the turned-up card: the first-card rule, then the first turn.
+    fn start_round_from_starter(&mut self, ev: &mut Vec<Event>) {
+        self.clockwise = true;
+        self.called_suit = None;
+        self.pending = None;
+        self.finished.clear();
+        self.plays_this_round = 0;
+        self.idle_passes = 0;
+        for c in &mut self.calls {
+            *c = CallState::default();
+        }
+        for a in &mut self.accusations {
+            a.open = false;
+        }
+        let starter = self.top();
+        let mut skips = 0;
+        if self.rules.spec().first_card == FirstCard::AsIfDealerPlayed {
+            let (pending, s) = self.resolve_effects(None, &[starter]);
+            self.pending = pending;
+            skips = s;
+            if let Some(p) = pending {
+                ev.push(Event::PickUpPending { cards: p.cards });
+            }
+        }
+        // The dealer may sit out a tie-breaker: step from the dealer's position all the same.
+        let first = self.step(self.dealer, 1 + skips);
+        self.begin_turn(first, ev);
+    }
+
+    // ----- turn helpers ------------------------------------------------------------------
+
+    fn begin_turn(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        self.current = seat;
+        self.turn_number += 1;
+        self.turn = Turn {
+            start_pending: self.pending,
+            called_at_start: self.calls[seat as usize].called,
+            ..Turn::default()
+        };
+        if self.rules.spec().last_card.is_some_and(|r| r.when == CallWhen::Anytime) {
+            // A "Last card(s)" call covers the caller's next turn only; a new one may be made
+            // during this turn for the turn after.
+            self.calls[seat as usize].called = false;
+        }
+        ev.push(Event::TurnStarts { seat });
+    }
+
+    /// Whether `card` follows `prev` under the follow rule (and a Priestly run's direction).
+    fn follows(&self, card: Card, prev: Card, called: Option<Suit>, run_direction: i8) -> bool {
+        if card.rank == prev.rank {
+            return true;
+        }
+        if let Some(s) = called {
+            return card.suit == s;
+        }
+        match self.rules.spec().follow {
+            Follow::SuitOrRank => card.suit == prev.suit,
+            Follow::AdjacentInSuitOrRank => {
+                let d = card.rank.number() as i8 - prev.rank.number() as i8;
+                card.suit == prev.suit && d.abs() == 1 && (run_direction == 0 || d == run_direction)
+            }
+        }
+    }
+
+    fn is_wild(&self, card: Card) -> bool {
+        matches!(self.rules.effect(card), Some(Effect::ChangeSuit { wild: true, .. }))
+    }
+
+    /// Whether `card` answers the pick-up `p`.
+    fn answers(&self, card: Card, p: Pending) -> bool {
+        match self.rules.effect(card) {
+            Some(Effect::PickUp { group, .. }) => group == p.group || self.rules.spec().stacking == Stacking::AnyPickUp,
+            Some(Effect::ReducePickUp { group, .. }) | Some(Effect::CancelPickUp { group }) => group == p.group,
+            _ => false,
+        }
+    }
+
+    fn describe_answers(&self, p: Pending) -> String {
+        let mut names: Vec<String> = Vec::new();
+        for pw in &self.rules.spec().powers {
+            let card_like = Card::new(pw.rank, match pw.colour {
+                Some(crate::engine::cards::Colour::Red) => Suit::Hearts,
+                _ => Suit::Spades,
+            });
+            if self.answers(card_like, p) {
+                let colour = match pw.colour {
+                    Some(crate::engine::cards::Colour::Red) => "a red ",
+                    Some(crate::engine::cards::Colour::Black) => "a black ",
+                    None => "a ",
+                };
+                let n = format!("{colour}{}", pw.rank.name().to_lowercase());
+                if !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+        }
+        names.join(" or ")
+    }
+
+    /// The pick-up after folding `cards` (in order) onto `start`: pick-ups add, answers reduce or
+    /// cancel, and any other card laid on a live pick-up cancels it (Priestly: a run "cancelling
+    /// the pickup completely").
+    fn fold_pending(&self, start: Option<Pending>, cards: &[Card]) -> Option<Pending> {
+        let mut p = start;
+        for &c in cards {
+            p = match (self.rules.effect(c), p) {
+                (Some(Effect::PickUp { group, cards: n }), Some(cur)) => {
+                    Some(Pending { group: cur.group.min(group), cards: cur.cards + n as u16 })
+                }
+                (Some(Effect::PickUp { group, cards: n }), None) => Some(Pending { group, cards: n as u16 }),
+                (Some(Effect::ReducePickUp { cards: n, .. }), Some(cur)) => {
+                    let left = cur.cards.saturating_sub(n as u16);
+                    (left > 0).then_some(Pending { group: cur.group, cards: left })
+                }
+                (Some(Effect::CancelPickUp { .. }), _) => None,
+                (_, _) => None,
+            };
+        }
+        p
+    }
+
+    /// Cards whose effects count this turn.
+    fn effective_cards(&self) -> &[Card] {
+        match self.rules.spec().turn_effects {
+            TurnEffects::EveryCard => &self.turn.laid,
+            TurnEffects::LastCard => {
+                let n = self.turn.laid.len();
+                &self.turn.laid[n.saturating_sub(1)..]
+            }
+        }
+    }
+
+    /// The pick-up as it stands mid-turn.
+    fn live_pending(&self) -> Option<Pending> {
+        match self.rules.spec().turn_effects {
+            TurnEffects::EveryCard => self.fold_pending(self.turn.start_pending, &self.turn.laid),
+            // Only the last card counts, and only when the turn ends: mid-turn nothing is live.
+            TurnEffects::LastCard => None,
+        }
+    }
+
+    /// Resolves the effects of `cards` on top of `start`: returns the pick-up and the skips,
+    /// and reverses the direction (events are the caller's).
+    fn resolve_effects(&mut self, start: Option<Pending>, cards: &[Card]) -> (Option<Pending>, u32) {
+        let pending = self.fold_pending(start, cards);
+        let mut skips = 0u32;
+        let mut reverses = 0u32;
+        for &c in cards {
+            match self.rules.effect(c) {
+                Some(Effect::Skip { players }) => skips += players as u32,
+                Some(Effect::Reverse) => reverses += 1,
+                _ => {}
+            }
+        }
+        if self.active_count() == 2 && self.rules.spec().two_player_reverse == TwoPlayerReverse::ActsAsSkip {
+            skips += reverses;
+        } else if reverses % 2 == 1 {
+            self.clockwise = !self.clockwise;
+        }
+        (pending, skips)
+    }
+
+    /// Whether `card` may be the first card of the current turn.
+    fn may_open_with(&self, card: Card) -> Result<(), Refusal> {
+        if let Some(p) = self.pending {
+            return if self.answers(card, p) {
+                Ok(())
+            } else {
+                Err(Refusal::MustAnswerPickUp { cards: p.cards, answers: self.describe_answers(p) })
+            };
+        }
+        let top = self.top();
+        if self.is_wild(card) || self.follows(card, top, self.called_suit, 0) {
+            Ok(())
+        } else {
+            Err(Refusal::DoesNotFollow { card, onto: top })
+        }
+    }
+
+    /// Whether `card` may go on the turn after at least one card was laid.
+    fn may_continue_with(&self, card: Card) -> bool {
+        let last = *self.turn.laid.last().expect("mid-turn");
+        match self.rules.effect(last) {
+            Some(Effect::FollowOn) => return true,
+            Some(Effect::ChangeSuit { ends_turn: true, .. }) => return false,
+            _ => {}
+        }
+        if self.turn.suit_run.is_some_and(|s| s == card.suit) {
+            return true;
+        }
+        let must_cover = matches!(self.rules.effect(last), Some(Effect::MustCover));
+        if self.rules.spec().runs.is_none() && !must_cover {
+            return false;
+        }
+        let live = self.live_pending();
+        if let Some(p) = live {
+            if self.answers(card, p) {
+                return true;
+            }
+        }
+        let direction = match self.rules.spec().runs {
+            Some(Runs { keep_direction: true }) => self.turn.run_direction,
+            _ => 0,
+        };
+        (live.is_none() && self.is_wild(card)) || self.follows(card, last, None, direction)
+    }
+
+    fn must_cover(&self) -> bool {
+        self.turn
+            .laid
+            .last()
+            .is_some_and(|&c| matches!(self.rules.effect(c), Some(Effect::FollowOn) | Some(Effect::MustCover)))
+    }
+
+    fn can_continue(&self) -> bool {
+        let hand = &self.hands[self.current as usize];
+        hand.iter().any(|&c| self.may_continue_with(c))
+    }
+
+    fn can_open(&self) -> bool {
+        self.hands[self.current as usize].iter().any(|&c| self.may_open_with(c).is_ok())
+    }
+
+    fn drawable(&self) -> usize {
+        let refillable = match self.rules.spec().refill {
+            Refill::Never => 0,
+            _ => self.pile.len() - 1,
+        };
+        self.stock.len() + refillable
+    }
+
+    fn may_draw(&self) -> bool {
+        let t = &self.turn;
+        if t.awaiting_suit {
+            return false;
+        }
+        if !t.laid.is_empty() {
+            return self.must_cover() && !self.can_continue();
+        }
+        if self.calls[self.current as usize].owes_draw || self.pending.is_some() {
+            return true;
+        }
+        let d = self.rules.spec().draw;
+        t.draws < d.max_draws && self.drawable() > 0 && (d.may_draw_when_able || !self.can_open())
+    }
+
+    fn may_pass(&self) -> bool {
+        let t = &self.turn;
+        if t.awaiting_suit || !t.laid.is_empty() || self.pending.is_some() || self.calls[self.current as usize].owes_draw {
+            return false;
+        }
+        let d = self.rules.spec().draw;
+        (t.draws > 0 && t.draws >= d.max_draws) || self.drawable() == 0
+    }
+
+    // ----- legal actions -----------------------------------------------------------------
+
+    /// The current player's turn actions: sorted, unique, and empty exactly when the game is over.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        if self.is_over() {
+            return out;
+        }
+        let seat = self.current;
+        let t = &self.turn;
+        if t.awaiting_suit {
+            out.extend(Suit::ALL.iter().map(|&suit| Action::NameSuit { seat, suit }));
+            return out;
+        }
+        let hand = &self.hands[seat as usize];
+        let owes = self.calls[seat as usize].owes_draw && t.laid.is_empty();
+        if !owes {
+            let may_play = if t.laid.is_empty() {
+                t.draws == 0 || self.rules.spec().draw.play_after_draw
+            } else {
+                true
+            };
+            if may_play {
+                for &card in hand {
+                    let ok = if t.laid.is_empty() { self.may_open_with(card).is_ok() } else { self.may_continue_with(card) };
+                    if ok {
+                        out.push(Action::Play { seat, card });
+                    }
+                }
+            }
+            if !t.laid.is_empty() && !self.must_cover() {
+                out.push(Action::Finish { seat });
+            }
+        }
+        if self.may_draw() {
+            out.push(Action::Draw { seat });
+        }
+        if self.may_pass() {
+            out.push(Action::Pass { seat });
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Everything `seat` may do now without breaking a rule: its turn actions when it is its
+    /// turn, plus calls, free table talk, true call-outs and disputes of false ones.
+    pub fn legal_actions_for(&self, seat: Seat) -> Vec<Action> {
+        let mut out = if seat == self.current { self.legal_actions() } else { Vec::new() };
+        if self.is_over() || seat >= self.players {
+            return out;
+        }
+        let candidates = [
+            Action::CallLastCard { seat },
+            Action::Say { seat, phrase: Phrase::WellPlayed },
+            Action::Say { seat, phrase: Phrase::Hurry },
+        ];
+        out.extend(candidates.into_iter().filter(|&a| matches!(self.check(a), Ok(Plan::Call) | Ok(Plan::Say(0)))));
+        for target in 0..self.players {
+            let a = Action::Accuse { seat, target, infringement: Infringement::MissedLastCard };
+            if matches!(self.check(a), Ok(Plan::Accuse { correct: true, .. })) {
+                out.push(a);
+            }
+        }
+        for id in 0..self.accusations.len() as u16 {
+            let a = Action::Dispute { seat, accusation: id };
+            if matches!(self.check(a), Ok(Plan::Dispute { upheld: true })) {
+                out.push(a);
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    // ----- checking ----------------------------------------------------------------------
+
+    fn check(&self, action: Action) -> Result<Plan, Refusal> {
+        if self.is_over() {
+            return Err(Refusal::GameOver);
+        }
+        let seat = action.seat();
+        if seat >= self.players {
+            return Err(Refusal::NoSuchSeat);
+        }
+        let spec = self.rules.spec();
+        let is_turn_action = matches!(
+            action,
+            Action::Play { .. } | Action::NameSuit { .. } | Action::Draw { .. } | Action::Pass { .. } | Action::Finish { .. } | Action::Timeout { .. }
+        );
+        if is_turn_action && !self.active(seat) {
+            return Err(Refusal::NotInRound);
+        }
+        if is_turn_action && seat != self.current {
+            return match (action, spec.penalties.out_of_turn) {
+                (Action::Play { card, .. }, Some(n)) if self.hands[seat as usize].contains(&card) => Ok(Plan::OutOfTurn(n)),
+                (Action::Play { card, .. }, _) if !self.hands[seat as usize].contains(&card) => Err(Refusal::NotInHand),
+                _ => Err(Refusal::NotYourTurn),
+            };
+        }
+        let t = &self.turn;
+        match action {
+            Action::Play { card, .. } => {
+                if t.awaiting_suit {
+                    return Err(Refusal::MustNameSuit);
+                }
+                if !self.hands[seat as usize].contains(&card) {
+                    return Err(Refusal::NotInHand);
+                }
+                let verdict = if t.laid.is_empty() {
+                    if self.calls[seat as usize].owes_draw {
+                        Err(Refusal::MustPickUp)
+                    } else if t.draws > 0 && !spec.draw.play_after_draw {
+                        Err(Refusal::CannotDraw)
+                    } else {
+                        self.may_open_with(card)
+                    }
+                } else if self.may_continue_with(card) {
+                    Ok(())
+                } else if self.must_cover() {
+                    Err(Refusal::MustCover)
+                } else {
+                    Err(Refusal::DoesNotFollow { card, onto: *t.laid.last().expect("mid-turn") })
+                };
+                match (verdict, spec.penalties.wrong_card) {
+                    (Ok(()), _) => Ok(Plan::Lay),
+                    (Err(Refusal::DoesNotFollow { .. }) | Err(Refusal::MustAnswerPickUp { .. }), Some(n)) => Ok(Plan::WrongCard(n)),
+                    (Err(e), _) => Err(e),
+                }
+            }
+            Action::NameSuit { .. } => {
+                if t.awaiting_suit {
+                    Ok(Plan::NameSuit)
+                } else {
+                    Err(Refusal::NoSuitToName)
+                }
+            }
+            Action::Draw { .. } => {
+                if t.awaiting_suit {
+                    Err(Refusal::MustNameSuit)
+                } else if self.may_draw() {
+                    Ok(Plan::Draw)
+                } else if self.must_cover() {
+                    Err(Refusal::MustCover)
+                } else {
+                    Err(Refusal::CannotDraw)
+                }
+            }
+            Action::Pass { .. } => {
+                if self.may_pass() {
+                    Ok(Plan::Pass)
+                } else {
+                    Err(Refusal::CannotPass)
+                }
+            }
+            Action::Finish { .. } => {
+                if t.awaiting_suit {
+                    Err(Refusal::MustNameSuit)
+                } else if t.laid.is_empty() {
+                    Err(Refusal::NothingToFinish)
+                } else if self.must_cover() {
+                    Err(Refusal::MustCover)
+                } else {
+                    Ok(Plan::Finish)
+                }
+            }
+            Action::Timeout { .. } => spec.penalties.timeout.map(Plan::Timeout).ok_or(Refusal::NoClock),
+            Action::CallLastCard { .. } => {
+                let rule = spec.last_card.ok_or(Refusal::NoLastCardRule)?;
+                if !self.active(seat) {
+                    return Err(Refusal::NotInRound);
+                }
+                if self.calls[seat as usize].called {
+                    return Err(Refusal::AlreadyCalled);
+                }
+                let cards = self.hands[seat as usize].len();
+                if rule.when == CallWhen::OneCardLeft && cards != 1 {
+                    return rule.false_call.map(Plan::FalseCall).ok_or(Refusal::CallNotTrue { cards });
+                }
+                Ok(Plan::Call)
+            }
+            Action::Say { phrase, .. } => Ok(Plan::Say(if phrase.is_infringement() { spec.penalties.table_talk.unwrap_or(0) } else { 0 })),
+            Action::Accuse { target, infringement: Infringement::MissedLastCard, .. } => {
+                let rule = spec.last_card.filter(|r| r.enforcement == Enforcement::Accusation).ok_or(Refusal::NotAccusable)?;
+                if target >= self.players {
+                    return Err(Refusal::NoSuchSeat);
+                }
+                if target == seat {
+                    return Err(Refusal::CannotAccuseSelf);
+                }
+                if !self.active(target) {
+                    return Err(Refusal::NotInRound);
+                }
+                if self.last_accusation_turn[seat as usize] == Some(self.turn_number) {
+                    return Err(Refusal::Cooldown);
+                }
+                let cards = match rule.penalty {
+                    CallPenalty::PickUp(n) => n,
+                    CallPenalty::DrawNextTurn | CallPenalty::CannotGoOut => 1,
+                };
+                Ok(Plan::Accuse { correct: self.calls[target as usize].missed, cards })
+            }
+            Action::Dispute { accusation, .. } => {
+                let a = self.accusations.get(accusation as usize).ok_or(Refusal::NoSuchAccusation)?;
+                if !a.open {
+                    return Err(Refusal::DisputeClosed);
+                }
+                if a.accuser == seat {
+                    return Err(Refusal::CannotDisputeOwn);
+                }
+                Ok(Plan::Dispute { upheld: !a.correct })
+            }
+        }
+    }
+
+    /// Whether `action` would be accepted now (legal, or an infringement these rules penalise).
+    pub fn is_accepted(&self, action: Action) -> bool {
+        self.check(action).is_ok()
+    }
+
+    /// Whether `action` follows the rules now: accepted, and not an infringement that costs cards.
+    pub fn is_legal(&self, action: Action) -> bool {
+        matches!(
+            self.check(action),
+            Ok(Plan::Lay | Plan::NameSuit | Plan::Draw | Plan::Pass | Plan::Finish | Plan::Call | Plan::Say(0) | Plan::Accuse { correct: true, .. } | Plan::Dispute { upheld: true })
+        )
+    }
+
+    /// The reason `action` would be refused, if it would.
+    pub fn refusal(&self, action: Action) -> Option<Refusal> {
+        self.check(action).err()
+    }
+
+    // ----- applying ----------------------------------------------------------------------
+
+    /// Applies `action`, all or nothing: on `Err` the game is exactly as it was.
+    /// Infringements that the rules penalise (a wrong card, playing out of turn, a false call)
+    /// are accepted and cost cards; anything else not legal is refused.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, IllegalAction> {
+        let plan = self.check(action).map_err(|reason| IllegalAction { action, reason })?;
+        let mut ev = Vec::new();
+        self.log.push(action);
+        self.execute(action, plan, &mut ev);
+        Ok(ev)
+    }
+
+    fn execute(&mut self, action: Action, plan: Plan, ev: &mut Vec<Event>) {
+        let seat = action.seat();
+        match (action, plan) {
+            (Action::Play { card, .. }, Plan::Lay) => self.lay(seat, card, ev),
+            (_, Plan::WrongCard(n)) => {
+                self.penalise(seat, n, PenaltyReason::WrongCard, ev);
+                self.give_up_turn(ev);
+            }
+            (_, Plan::OutOfTurn(n)) => {
+                ev.push(Event::OutOfTurn { seat });
+                self.penalise(seat, n, PenaltyReason::OutOfTurn, ev);
+            }
+            (Action::NameSuit { suit, .. }, Plan::NameSuit) => {
+                self.turn.awaiting_suit = false;
+                self.called_suit = Some(suit);
+                ev.push(Event::SuitNamed { seat, suit });
+                self.complete_turn(ev);
+            }
+            (_, Plan::Draw) => self.draw(seat, ev),
+            (_, Plan::Pass) => {
+                ev.push(Event::Passed { seat });
+                self.note_turn_move(seat, ev);
+                if self.drawable() == 0 {
+                    self.idle_passes += 1;
+                } else {
+                    self.idle_passes = 0;
+                }
+                if self.idle_passes as usize > self.active_count() {
+                    self.end_round_early(ev);
+                } else {
+                    self.complete_turn(ev);
+                }
+            }
+            (_, Plan::Finish) => self.end_laying(ev),
+            (_, Plan::Timeout(n)) => {
+                self.penalise(seat, n, PenaltyReason::Timeout, ev);
+                self.give_up_turn(ev);
+            }
+            (_, Plan::Call) => {
+                self.calls[seat as usize].called = true;
+                self.calls[seat as usize].watching = false;
+                ev.push(Event::CalledLastCard { seat });
+            }
+            (_, Plan::FalseCall(n)) => self.penalise(seat, n, PenaltyReason::FalseLastCard, ev),
+            (Action::Say { phrase, .. }, Plan::Say(n)) => {
+                ev.push(Event::Said { seat, phrase });
+                if n > 0 {
+                    self.penalise(seat, n, PenaltyReason::TableTalk, ev);
+                }
+            }
+            (Action::Accuse { target, infringement, .. }, Plan::Accuse { correct, cards }) => {
+                self.last_accusation_turn[seat as usize] = Some(self.turn_number);
+                let id = self.accusations.len() as u16;
+                ev.push(Event::Accused { id, accuser: seat, target, infringement, cards });
+                let handed = self.pick_up(target, cards as usize, ev);
+                ev.push(Event::Penalty { seat: target, cards: handed.len() as u8, reason: PenaltyReason::MissedLastCard });
+                if correct {
+                    self.calls[target as usize].missed = false;
+                }
+                self.accusations.push(Accusation { accuser: seat, target, infringement, correct, handed, open: true });
+            }
+            (Action::Dispute { accusation, .. }, Plan::Dispute { upheld }) => {
+                let cost = self.rules.spec().penalties.false_accusation.unwrap_or(1);
+                let a = &mut self.accusations[accusation as usize];
+                a.open = false;
+                if upheld {
+                    // The call-out was false: the handed cards go back on the stock, the accuser pays.
+                    let (target, accuser, handed) = (a.target, a.accuser, std::mem::take(&mut a.handed));
+                    let hand = &mut self.hands[target as usize];
+                    for c in handed.iter().rev() {
+                        if let Some(i) = hand.iter().position(|x| x == c) {
+                            hand.remove(i);
+                            self.stock.push(*c);
+                        }
+                    }
+                    ev.push(Event::DisputeUpheld { id: accusation, by: seat });
+                    self.penalise(accuser, cost, PenaltyReason::FalseAccusation, ev);
+                } else {
+                    ev.push(Event::DisputeRejected { id: accusation, by: seat });
+                    self.penalise(seat, cost, PenaltyReason::WrongDispute, ev);
+                }
+            }
+            _ => unreachable!("check() pairs each action with its own plan"),
+        }
+        self.after_hand_changes();
+    }
+
+    /// Lays a card as part of the current player's turn.
+    fn lay(&mut self, seat: Seat, card: Card, ev: &mut Vec<Event>) {
+        let prev = if self.turn.laid.is_empty() { self.top() } else { *self.turn.laid.last().expect("mid-turn") };
+        let hand = &mut self.hands[seat as usize];
+        let i = hand.iter().position(|&c| c == card).expect("checked: in hand");
+        hand.remove(i);
+        self.pile.push(card);
+        self.plays_this_round += 1;
+        self.idle_passes = 0;
+        self.called_suit = None;
+        ev.push(Event::Played { seat, card });
+        self.card_laid(ev);
+        // Bookkeeping of the turn's shape.
+        if card.suit == prev.suit && self.rules.spec().runs.is_some() {
+            let d = card.rank.number() as i8 - prev.rank.number() as i8;
+            if d.abs() == 1 && self.turn.run_direction == 0 {
+                self.turn.run_direction = d;
+            }
+        }
+        if self.turn.suit_run.is_some_and(|s| s != card.suit) {
+            self.turn.suit_run = None;
+        }
+        if self.rules.effect(card) == Some(Effect::SuitRun) {
+            self.turn.suit_run = Some(card.suit);
+        }
+        self.turn.laid.push(card);
+        if self.hands[seat as usize].len() == 1 {
+            self.calls[seat as usize].watching = !self.calls[seat as usize].called;
+        }
+        if self.plays_this_round >= self.rules.spec().max_plays {
+            self.end_round_early(ev);
+            return;
+        }
+        let ends_turn = matches!(self.rules.effect(card), Some(Effect::ChangeSuit { ends_turn: true, .. }));
+        if ends_turn || (!self.must_cover() && !self.can_continue()) {
+            self.end_laying(ev);
+        }
+    }
+
+    /// A card was laid: last-card deadlines that run "until the next card" pass, and open
+    /// call-outs can no longer be disputed.
+    fn card_laid(&mut self, ev: &mut Vec<Event>) {
+        for a in &mut self.accusations {
+            a.open = false;
+        }
+        if self.rules.spec().last_card.is_some_and(|r| r.deadline == CallDeadline::NextCard) {
+            self.deadline_passes(|_| true, ev);
+        }
+    }
+
+    /// A turn move (play, draw, pass) by `seat`: deadlines that run "until the next player moves" pass.
+    fn note_turn_move(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        if let Some(rule) = self.rules.spec().last_card {
+            if rule.deadline == CallDeadline::NextPlayerMoves {
+                self.deadline_passes(|s| s != seat, ev);
+            }
+        }
+    }
+
+    /// For each seat still watched and not yet the mover (per `applies`), the deadline has passed.
+    fn deadline_passes(&mut self, applies: impl Fn(Seat) -> bool, ev: &mut Vec<Event>) {
+        let Some(rule) = self.rules.spec().last_card else { return };
+        for s in 0..self.players {
+            let c = self.calls[s as usize];
+            if !(c.watching && applies(s)) {
+                continue;
+            }
+            self.calls[s as usize].watching = false;
+            if c.called || self.hands[s as usize].len() != 1 {
+                continue;
+            }
+            ev.push(Event::MissedLastCard { seat: s });
+            match (rule.enforcement, rule.penalty) {
+                (Enforcement::Accusation, _) => self.calls[s as usize].missed = true,
+                (Enforcement::Automatic, CallPenalty::DrawNextTurn) => self.calls[s as usize].owes_draw = true,
+                (Enforcement::Automatic, CallPenalty::PickUp(n)) => self.penalise(s, n, PenaltyReason::MissedLastCard, ev),
+                (Enforcement::Automatic, CallPenalty::CannotGoOut) => {}
+            }
+        }
+    }
+
+    /// After any action: a hand that grew past one card drops its call and any open offence.
+    fn after_hand_changes(&mut self) {
+        for s in 0..self.players as usize {
+            if self.hands[s].len() != 1 {
+                let c = &mut self.calls[s];
+                let anytime = self.rules.spec().last_card.is_some_and(|r| r.when == CallWhen::Anytime);
+                if !anytime {
+                    c.called = false;
+                }
+                c.watching = false;
+                c.missed = false;
+            }
+        }
+    }
+
+    /// The turn's laying is over (nothing can follow, `Finish`, or a suit change that ends it).
+    fn end_laying(&mut self, ev: &mut Vec<Event>) {
+        let seat = self.current;
+        if self.hands[seat as usize].is_empty() && !self.try_go_out(seat, ev) {
+            return; // the round or the game ended
+        }
+        let last = *self.turn.laid.last().expect("a card was laid");
+        if matches!(self.rules.effect(last), Some(Effect::ChangeSuit { .. })) {
+            self.turn.awaiting_suit = true;
+            return;
+        }
+        self.complete_turn(ev);
+    }
+
+    /// A player with an empty hand goes out, unless the call rules say otherwise. Returns false
+    /// when the round or game ended.
+    fn try_go_out(&mut self, seat: Seat, ev: &mut Vec<Event>) -> bool {
+        if let Some(rule) = self.rules.spec().last_card {
+            let called = match rule.when {
+                CallWhen::Anytime => self.turn.called_at_start,
+                CallWhen::OneCardLeft => self.calls[seat as usize].called,
+            };
+            if !called {
+                let cards = match rule.penalty {
+                    CallPenalty::PickUp(n) => n,
+                    CallPenalty::DrawNextTurn | CallPenalty::CannotGoOut => 1,
+                };
+                self.penalise(seat, cards, PenaltyReason::NoCallToGoOut, ev);
+                if !self.hands[seat as usize].is_empty() {
+                    return true;
+                }
+                // Nothing left to pick up anywhere: they go out after all.
+            }
+        }
+        self.finished.push(seat);
+        ev.push(Event::WentOut { seat, place: self.finished.len() as u8 });
+        match self.rules.spec().scoring {
+            Scoring::FirstOut => {
+                self.game_over(seat, ev);
+                false
+            }
+            Scoring::Places { .. } => {
+                if self.active_count() <= 1 || self.tie_break {
+                    self.finish_round(ev);
+                    false
+                } else {
+                    true
+                }
+            }
+        }
+    }
+
+    /// Ends the turn: resolve the effects of the cards that count, then the next player's turn.
+    fn complete_turn(&mut self, ev: &mut Vec<Event>) {
+        let seat = self.current;
+        let cards: Vec<Card> = self.effective_cards().to_vec();
+        let was_clockwise = self.clockwise;
+        let start = if self.turn.laid.is_empty() { self.pending } else { self.turn.start_pending };
+        let (pending, skips) = if self.turn.laid.is_empty() { (self.pending, 0) } else { self.resolve_effects(start, &cards) };
+        if self.clockwise != was_clockwise {
+            ev.push(Event::Reversed { clockwise: self.clockwise });
+        }
+        match (start, pending) {
+            (_, Some(p)) if Some(p) != start => ev.push(Event::PickUpPending { cards: p.cards }),
+            (Some(_), None) => ev.push(Event::PickUpCleared),
+            _ => {}
+        }
+        self.pending = pending;
+        if !self.turn.laid.is_empty() {
+            self.note_turn_move(seat, ev);
+        }
+        for k in 1..=skips {
+            ev.push(Event::Skipped { seat: self.step(seat, k) });
+        }
+        let next = self.step(seat, 1 + skips);
+        self.begin_turn(next, ev);
+    }
+
+    /// The turn ends without laying more: after a wrong card or a timeout (already paid for).
+    fn give_up_turn(&mut self, ev: &mut Vec<Event>) {
+        let seat = self.current;
+        if self.turn.laid.is_empty() {
+            // Penalties while under a pick-up do not remove it: both are picked up (000).
+            if let Some(p) = self.pending.take() {
+                let got = self.pick_up(seat, p.cards as usize, ev).len();
+                ev.push(Event::Drew { seat, cards: got as u8 });
+                ev.push(Event::PickUpCleared);
+            }
+        }
+        self.note_turn_move(seat, ev);
+        if self.turn.awaiting_suit {
+            self.turn.awaiting_suit = false;
+            self.complete_turn(ev);
+        } else if self.turn.laid.is_empty() {
+            self.complete_turn(ev);
+        } else if self.must_cover() {
+            // The cover was never laid: the turn ends on the uncovered card.
+            self.complete_turn(ev);
+        } else {
+            self.end_laying(ev);
+        }
+    }
+
+    fn draw(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        let owes = std::mem::take(&mut self.calls[seat as usize].owes_draw);
+        let covering = !self.turn.laid.is_empty();
+        let from_pending = if covering { None } else { self.pending };
+        let n = from_pending.map_or(1, |p| p.cards as usize);
+        let got = self.pick_up(seat, n, ev).len();
+        if owes {
+            ev.push(Event::Penalty { seat, cards: got as u8, reason: PenaltyReason::MissedLastCard });
+        } else {
+            ev.push(Event::Drew { seat, cards: got as u8 });
+        }
+        self.note_turn_move(seat, ev);
+        if covering {
+            // Could not cover: the turn ends, and the uncovered card's effects still count.
+            self.complete_turn(ev);
+            return;
+        }
+        if self.pending.take().is_some() {
+            ev.push(Event::PickUpCleared);
+            self.turn.start_pending = None;
+        }
+        self.turn.draws += 1;
+        let d = self.rules.spec().draw;
+        if owes || from_pending.is_some() || !d.play_after_draw {
+            self.complete_turn(ev);
+        }
+    }
+
+    /// Moves up to `n` cards from the stock to `seat`, refilling the stock as the rules say.
+    fn pick_up(&mut self, seat: Seat, n: usize, ev: &mut Vec<Event>) -> Vec<Card> {
+        let mut got = Vec::with_capacity(n);
+        for _ in 0..n {
+            if self.stock.is_empty() {
+                self.refill(ev);
+            }
+            match self.stock.pop() {
+                Some(c) => got.push(c),
+                None => break,
+            }
+        }
+        let hand = &mut self.hands[seat as usize];
+        for &c in &got {
+            let at = hand.partition_point(|x| *x <= c);
+            hand.insert(at, c);
+        }
+        got
+    }
+
+    fn refill(&mut self, ev: &mut Vec<Event>) {
+        if self.pile.len() < 2 {
+            return;
+        }
+        let top = self.pile.pop().expect("len >= 2");
+        let shuffled = match self.rules.spec().refill {
+            Refill::Never => {
+                self.pile.push(top);
+                return;
+            }
+            Refill::TurnOver => {
+                // Turned over as they lie: the oldest face-up card becomes the top of the stock.
+                self.stock.extend(self.pile.drain(..).rev());
+                false
+            }
+            Refill::Reshuffle => {
+                self.stock.append(&mut self.pile);
+                self.rng.shuffle(&mut self.stock);
+                true
+            }
+        };
+        self.pile.push(top);
+        ev.push(Event::Refilled { cards: self.stock.len(), shuffled });
+    }
+
+    fn penalise(&mut self, seat: Seat, n: u8, reason: PenaltyReason, ev: &mut Vec<Event>) {
+        let got = self.pick_up(seat, n as usize, ev).len();
+        ev.push(Event::Penalty { seat, cards: got as u8, reason });
+    }
+
+    fn game_over(&mut self, winner: Seat, ev: &mut Vec<Event>) {
+        self.phase = Phase::Over { winner };
+        ev.push(Event::GameOver { winner });
+    }
+
+    /// The round stopped before everyone went out (the play limit, or nobody can move):
+    /// the remaining players are placed by fewest cards, ties to the earlier seat after the dealer.
+    fn end_round_early(&mut self, ev: &mut Vec<Event>) {
+        let mut rest: Vec<Seat> = (0..self.players).filter(|&s| self.active(s)).collect();
+        rest.sort_by_key(|&s| (self.hands[s as usize].len(), (s + self.players - self.dealer - 1) % self.players));
+        match self.rules.spec().scoring {
+            Scoring::FirstOut => self.game_over(rest[0], ev),
+            Scoring::Places { .. } => {
+                self.finished.extend(rest);
+                self.finish_round(ev);
+            }
+        }
+    }
+
+    /// Every place is decided: score it, then the next round, a tie-breaker, or the end.
+    fn finish_round(&mut self, ev: &mut Vec<Event>) {
+        for s in 0..self.players {
+            if self.active(s) {
+                self.finished.push(s);
+            }
+        }
+        let places = self.finished.clone();
+        if self.tie_break {
+            ev.push(Event::RoundOver { round: self.round, places: places.clone(), scores: self.scores.clone() });
+            self.game_over(places[0], ev);
+            return;
+        }
+        let n = places.len() as u32;
+        for (i, &s) in places.iter().enumerate() {
+            self.scores[s as usize] += n - 1 - i as u32;
+        }
+        ev.push(Event::RoundOver { round: self.round, places, scores: self.scores.clone() });
+        let target = self.target().expect("place scoring");
+        let Scoring::Places { tie_break, .. } = self.rules.spec().scoring else { unreachable!() };
+        let mut at_target: Vec<Seat> = (0..self.players).filter(|&s| self.scores[s as usize] >= target).collect();
+        if tie_break == TieBreak::HighestOnly {
+            let best = at_target.iter().map(|&s| self.scores[s as usize]).max().unwrap_or(0);
+            at_target.retain(|&s| self.scores[s as usize] == best);
+        }
+        match at_target.len() {
+            0 => {}
+            1 => {
+                self.game_over(at_target[0], ev);
+                return;
+            }
+            _ => {
+                self.tie_break = true;
+                for s in 0..self.players {
+                    self.in_round[s as usize] = at_target.contains(&s);
+                }
+                ev.push(Event::TieBreak { seats: at_target });
+            }
+        }
+        self.round += 1;
+        let dealer = (self.dealer + 1) % self.players;
+        self.deal_round(dealer, ev);
+    }
+
+    // ----- checking the whole state ------------------------------------------------------
+
+    /// Checks what must always hold; returns every broken invariant.
+    pub fn check_invariants(&self) -> Result<(), Vec<String>> {
+        let mut bad = Vec::new();
+        let in_hands: usize = self.hands.iter().map(Vec::len).sum();
+        let total = in_hands + self.stock.len() + self.pile.len();
+        if total != self.total_cards {
+            bad.push(format!("cards not conserved: {total} != {}", self.total_cards));
+        }
+        if self.pile.is_empty() {
+            bad.push("the pile has no top card".into());
+        }
+        for (s, h) in self.hands.iter().enumerate() {
+            if h.windows(2).any(|w| w[0] > w[1]) {
+                bad.push(format!("hand {s} is not sorted"));
+            }
+        }
+        if !self.is_over() {
+            if !self.active(self.current) {
+                bad.push(format!("current seat {} is not playing", self.current));
+            }
+            if self.legal_actions().is_empty() {
+                bad.push("no legal action but the game is not over".into());
+            }
+        } else if !self.legal_actions().is_empty() {
+            bad.push("legal actions after the game is over".into());
+        }
+        if self.pending.is_some_and(|p| p.cards == 0) {
+            bad.push("a pending pick-up of 0".into());
+        }
+        if bad.is_empty() {
+            Ok(())
+        } else {
+            Err(bad)
+        }
+    }
+}

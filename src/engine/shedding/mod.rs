@@ -1,0 +1,16 @@
+//! The shedding family (Crazy Eights / Switch): Taylor, Priestly College and British Black Jack
+//! are presets of one data-driven engine. See docs/rules/ for every decision.
+
+mod action;
+mod game;
+pub mod presets;
+pub mod rules;
+mod save;
+mod view;
+
+pub use action::{Action, Event, IllegalAction, Infringement, PenaltyReason, Phrase, Refusal, Seat};
+pub use game::{Accusation, CallState, Deal, Game, Pending, Phase, SetupError, Turn};
+pub use presets::Preset;
+pub use rules::{RuleSpec, Rules, RulesError};
+pub use save::{ReplayError, Save, SAVE_FORMAT};
+pub use view::{AccusationView, SeatView};

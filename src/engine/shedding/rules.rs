@@ -1,0 +1,420 @@
+//! Rules as data. A [`RuleSpec`] is an unchecked description (what a preset, a house-rule
+//! form or a share link produces); [`Rules::new`] is the one door to a checked [`Rules`],
+//! and it reports every problem it finds, not only the first.
+
+use crate::engine::cards::{Card, Colour, Rank};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Which cards may follow the top card.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Follow {
+    /// Same suit or same rank (Taylor, British, Crazy Eights, Switch).
+    SuitOrRank,
+    /// Same rank, or the next rank up or down in the same suit (Priestly College).
+    AdjacentInSuitOrRank,
+}
+
+/// What a power card does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Effect {
+    /// The next player picks up `cards` unless they answer with a card of the same pick-up `group`.
+    PickUp { group: u8, cards: u8 },
+    /// Answers a pending pick-up of `group`, reducing it by `cards` (Taylor's red two and red jack).
+    ReducePickUp { group: u8, cards: u8 },
+    /// Answers a pending pick-up of `group`, cancelling all of it (British red jack).
+    CancelPickUp { group: u8 },
+    /// The direction of play reverses.
+    Reverse,
+    /// The next `players` players miss their turn.
+    Skip { players: u8 },
+    /// The player must at once lay any other card; with none left, they draw (Taylor's eight).
+    FollowOn,
+    /// The player may go on laying any cards of this card's suit, then says "Finished" (Taylor's ten).
+    SuitRun,
+    /// The turn may not end on this card: it must be covered by a card that follows it, or
+    /// the player picks up one (Priestly's queen).
+    MustCover,
+    /// The player names the suit the next card must follow. `wild`: playable on any card
+    /// (except on a pending pick-up); otherwise only where it follows normally.
+    /// `ends_turn`: naming the suit ends the turn even in a run (Priestly).
+    ChangeSuit { wild: bool, ends_turn: bool },
+}
+
+impl Effect {
+    pub fn describe(&self) -> String {
+        match *self {
+            Effect::PickUp { cards, .. } => format!("next player picks up {cards}"),
+            Effect::ReducePickUp { cards, .. } => format!("reduces a pending pick-up by {cards}"),
+            Effect::CancelPickUp { .. } => "cancels a pending pick-up".into(),
+            Effect::Reverse => "reverses the direction of play".into(),
+            Effect::Skip { players: 1 } => "next player misses a turn".into(),
+            Effect::Skip { players } => format!("next {players} players miss a turn"),
+            Effect::FollowOn => "must be followed at once by any other card".into(),
+            Effect::SuitRun => "may be followed by any cards of its suit".into(),
+            Effect::MustCover => "must be covered by a card that follows it".into(),
+            Effect::ChangeSuit { wild: true, .. } => "plays on anything and names the next suit".into(),
+            Effect::ChangeSuit { .. } => "names the next suit".into(),
+        }
+    }
+    pub fn pickup_group(&self) -> Option<u8> {
+        match *self {
+            Effect::PickUp { group, .. } | Effect::ReducePickUp { group, .. } | Effect::CancelPickUp { group } => Some(group),
+            _ => None,
+        }
+    }
+}
+
+/// A card that has an effect: a rank, optionally only in one colour ("black jack").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Power {
+    pub rank: Rank,
+    pub colour: Option<Colour>,
+    pub effect: Effect,
+}
+
+impl Power {
+    pub fn matches(&self, card: Card) -> bool {
+        card.rank == self.rank && self.colour.is_none_or(|c| c == card.colour())
+    }
+}
+
+/// Which cards take effect when a turn lays several.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TurnEffects {
+    /// Only the last card laid takes effect (Taylor: "Only the last of the cards laid ... takes effect").
+    LastCard,
+    /// Every card laid takes effect in order: eights add skips, tens reverse, pick-ups add up (Priestly).
+    EveryCard,
+}
+
+/// Priestly's runs: after a card, the same player may lay more cards, each following the one before.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Runs {
+    /// Once a run has gone up (or down) it keeps that direction.
+    pub keep_direction: bool,
+}
+
+/// How pending pick-ups may be answered.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stacking {
+    /// Only with a card of the same pick-up group (twos on twos, jacks on jacks).
+    SameGroup,
+    /// With any pick-up card: the groups stack on one another (Priestly).
+    AnyPickUp,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawRule {
+    /// A player may pick up even when they could play (British says yes; a house rule says no).
+    pub may_draw_when_able: bool,
+    /// How many single cards one turn may draw (1 for the party games; 5 in OpenSpiel's Crazy Eights).
+    pub max_draws: u8,
+    /// Whether a card may be played after drawing in the same turn (Taylor: "may not draw cards
+    /// and then immediately play one of them").
+    pub play_after_draw: bool,
+}
+
+/// What happens when the face-down stock runs out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Refill {
+    /// Turn the face-up cards (all but the top one) over as they lie, without shuffling (Taylor).
+    TurnOver,
+    /// Keep the top card and shuffle the rest into a new stock (British, Priestly).
+    Reshuffle,
+    /// No refill: a player who cannot play passes (OpenSpiel's Crazy Eights default).
+    Never,
+}
+
+/// What the first card turned up does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FirstCard {
+    /// It acts as if the dealer had played it: a seven reverses, an eight skips the first player,
+    /// a black two makes the first player pick up (British, stated for 7 and 8).
+    AsIfDealerPlayed,
+    /// It is an ordinary card to follow.
+    Neutral,
+    /// A wild card is put back into the stock and another turned (OpenSpiel's Crazy Eights).
+    RedrawWild,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TwoPlayerReverse {
+    /// Reversing between two players changes nothing (Priestly: "has no use in a 2 player game").
+    NoEffect,
+    /// Reversing acts as a skip: the same player goes again (British).
+    ActsAsSkip,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CallWhen {
+    /// The call is true only with exactly one card in hand.
+    OneCardLeft,
+    /// "Last card(s)": a player may call whenever they think they can go out next turn.
+    Anytime,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CallDeadline {
+    /// Before the next card is laid by anyone (Taylor).
+    NextCard,
+    /// Before the next player has made their move (British).
+    NextPlayerMoves,
+    /// Before the caller's own next turn (Priestly).
+    OwnNextTurn,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CallPenalty {
+    /// Pick up this many when caught (Taylor: seven).
+    PickUp(u8),
+    /// Their next turn must be a pick-up of one, even if they could go out (British).
+    DrawNextTurn,
+    /// They cannot go out: laying their last card(s) without the call makes them pick up one (Priestly).
+    CannotGoOut,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Enforcement {
+    /// The table (any other seat) must call the offender out; see [`Penalties::false_accusation`].
+    Accusation,
+    /// The referee applies it as soon as the deadline passes.
+    Automatic,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastCardRule {
+    pub when: CallWhen,
+    pub deadline: CallDeadline,
+    pub penalty: CallPenalty,
+    pub enforcement: Enforcement,
+    /// Cards picked up for calling "Last card" when it is not true; `None`: such a call is refused.
+    pub false_call: Option<u8>,
+}
+
+/// Table infringements and what they cost (cards picked up). `None`: not penalised (and for
+/// out-of-turn and wrong plays, not allowed at all: the action is refused).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Penalties {
+    /// The quick-play clock ran out: the player picks up instead of playing (plus any pending pick-up).
+    pub timeout: Option<u8>,
+    /// Laying a card when it is not your turn.
+    pub out_of_turn: Option<u8>,
+    /// Laying a card that may not be laid now, in your turn (the turn ends; a pending pick-up is added).
+    pub wrong_card: Option<u8>,
+    /// Saying "sorry", or saying whose turn it is.
+    pub table_talk: Option<u8>,
+    /// Calling someone out for an infringement they did not commit, or disputing a correct call-out.
+    pub false_accusation: Option<u8>,
+}
+
+impl Penalties {
+    pub const NONE: Penalties =
+        Penalties { timeout: None, out_of_turn: None, wrong_card: None, table_talk: None, false_accusation: None };
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TieBreak {
+    /// Everyone who reached the target in the same round plays a tie-breaker round (British, as written).
+    AllAtTarget,
+    /// Only players level on the highest score play it off.
+    HighestOnly,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Scoring {
+    /// One round; the first player out wins.
+    FirstOut,
+    /// Rounds are played until one player is left; places score players-1 ... 0 points and the
+    /// match goes to `target_base + players` points (British: 10 for two, 11 for three, 12 for four).
+    Places { target_base: u8, tie_break: TieBreak },
+}
+
+/// An unchecked rule set: every option of the shedding family.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RuleSpec {
+    pub name: String,
+    pub min_players: u8,
+    pub max_players: u8,
+    pub hand_size: u8,
+    /// A different hand size for two players (OpenSpiel's Crazy Eights deals 7 then, else 5).
+    pub hand_size_two_players: Option<u8>,
+    /// Two decks are shuffled together above this many players.
+    pub one_deck_max_players: u8,
+    pub follow: Follow,
+    pub powers: Vec<Power>,
+    pub turn_effects: TurnEffects,
+    pub runs: Option<Runs>,
+    pub stacking: Stacking,
+    pub draw: DrawRule,
+    pub refill: Refill,
+    pub first_card: FirstCard,
+    pub two_player_reverse: TwoPlayerReverse,
+    pub last_card: Option<LastCardRule>,
+    /// The quick-play clock in milliseconds (the page runs it; the engine sees only `Timeout`).
+    pub clock_ms: Option<u32>,
+    pub penalties: Penalties,
+    pub scoring: Scoring,
+    /// A round ends after this many cards have been laid; the fewest cards in hand wins it.
+    /// It guarantees an end (OpenSpiel's Crazy Eights: 100).
+    pub max_plays: u32,
+}
+
+/// One thing wrong with a [`RuleSpec`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem(pub String);
+
+/// Every problem found in a [`RuleSpec`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct RulesError {
+    pub spec: Box<RuleSpec>,
+    pub problems: Vec<Problem>,
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "the rule set {:?} has {} problem(s):", self.spec.name, self.problems.len())?;
+        for p in &self.problems {
+            writeln!(f, "- {}", p.0)?;
+        }
+        Ok(())
+    }
+}
+impl std::error::Error for RulesError {}
+
+/// A checked rule set, with a lookup table from card to effect.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rules {
+    spec: RuleSpec,
+    #[serde(skip)]
+    effects: [Option<Effect>; 52],
+}
+
+impl Rules {
+    /// The one way to a checked rule set: returns every problem, or the rules.
+    pub fn new(spec: RuleSpec) -> Result<Rules, RulesError> {
+        let mut problems = Vec::new();
+        let mut p = |s: String| problems.push(Problem(s));
+        if spec.name.trim().is_empty() {
+            p("the rule set needs a name".into());
+        }
+        if spec.min_players < 2 {
+            p(format!("at least two players are needed, not {}", spec.min_players));
+        }
+        if spec.max_players > 12 {
+            p(format!("at most 12 seats are supported, not {}", spec.max_players));
+        }
+        if spec.min_players > spec.max_players {
+            p(format!("min_players {} is above max_players {}", spec.min_players, spec.max_players));
+        }
+        if spec.hand_size == 0 {
+            p("hand_size must be at least 1".into());
+        }
+        for players in spec.min_players.max(2)..=spec.max_players.min(12) {
+            let decks = if players > spec.one_deck_max_players { 2 } else { 1 };
+            let hand = if players == 2 { spec.hand_size_two_players.unwrap_or(spec.hand_size) } else { spec.hand_size };
+            let dealt = players as u32 * hand as u32 + 1;
+            if dealt + 5 > decks * 52 {
+                p(format!(
+                    "{players} players with {hand} cards each need {dealt} of {} cards ({decks} deck(s)), leaving under 5 to draw: lower hand_size, max_players or one_deck_max_players",
+                    decks * 52
+                ));
+                break;
+            }
+        }
+        if spec.draw.max_draws == 0 {
+            p("draw.max_draws must be at least 1".into());
+        }
+        if spec.draw.max_draws > 1 && !spec.draw.play_after_draw {
+            p("draw.max_draws above 1 needs draw.play_after_draw (otherwise the first draw ends the turn)".into());
+        }
+        if spec.max_plays == 0 {
+            p("max_plays must be at least 1".into());
+        }
+        if spec.clock_ms.is_some_and(|ms| ms < 500) {
+            p(format!("a clock of {} ms is too fast to play", spec.clock_ms.unwrap_or(0)));
+        }
+        if spec.penalties.timeout.is_some() != spec.clock_ms.is_some() {
+            p("penalties.timeout and clock_ms go together: set both or neither".into());
+        }
+        if let Scoring::Places { target_base, .. } = spec.scoring {
+            if target_base == 0 {
+                p("a match target needs target_base of at least 1".into());
+            }
+        }
+        if let Some(lc) = spec.last_card {
+            if lc.enforcement == Enforcement::Accusation && spec.penalties.false_accusation.is_none() {
+                p("last-card calls enforced by accusation need penalties.false_accusation".into());
+            }
+            if lc.when == CallWhen::Anytime && lc.false_call.is_some() {
+                p("a call allowed at any time cannot be false: drop last_card.false_call".into());
+            }
+            if lc.penalty == CallPenalty::PickUp(0) {
+                p("a last-card penalty of picking up 0 is no penalty".into());
+            }
+        }
+        let mut effects: [Option<Effect>; 52] = [None; 52];
+        for (i, slot) in effects.iter_mut().enumerate() {
+            let card = Card::from_index(i);
+            let matching: Vec<&Power> = spec.powers.iter().filter(|pw| pw.matches(card)).collect();
+            if matching.len() > 1 {
+                p(format!("{} has {} effects; give each card at most one", card.name(), matching.len()));
+            }
+            *slot = matching.first().map(|pw| pw.effect);
+        }
+        for pw in &spec.powers {
+            match pw.effect {
+                Effect::PickUp { cards: 0, .. } | Effect::ReducePickUp { cards: 0, .. } => {
+                    p(format!("{:?} {:?}: a pick-up of 0 cards does nothing", pw.colour, pw.rank))
+                }
+                Effect::Skip { players: 0 } => p(format!("{:?}: skipping 0 players does nothing", pw.rank)),
+                _ => {}
+            }
+            if let Some(g) = pw.effect.pickup_group() {
+                let has_pickup =
+                    spec.powers.iter().any(|o| matches!(o.effect, Effect::PickUp { group, .. } if group == g));
+                if !has_pickup {
+                    p(format!("{:?} answers pick-up group {g}, but no card starts a pick-up in that group", pw.rank));
+                }
+            }
+        }
+        if problems.is_empty() {
+            Ok(Rules { spec, effects })
+        } else {
+            Err(RulesError { spec: Box::new(spec), problems })
+        }
+    }
+
+    pub fn spec(&self) -> &RuleSpec {
+        &self.spec
+    }
+    pub fn effect(&self, card: Card) -> Option<Effect> {
+        self.effects[card.index()]
+    }
+    pub fn decks_for(&self, players: u8) -> u8 {
+        if players > self.spec.one_deck_max_players {
+            2
+        } else {
+            1
+        }
+    }
+    pub fn hand_size_for(&self, players: u8) -> u8 {
+        if players == 2 {
+            self.spec.hand_size_two_players.unwrap_or(self.spec.hand_size)
+        } else {
+            self.spec.hand_size
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Rules {
+    /// Rules read from a save or a link go through the same checks as any other.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        struct Wire {
+            spec: RuleSpec,
+        }
+        let w = Wire::deserialize(d)?;
+        Rules::new(w.spec).map_err(serde::de::Error::custom)
+    }
+}

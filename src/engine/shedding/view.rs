@@ -1,0 +1,103 @@
+//! What one seat may see: its own hand, the public table, never another hand or the stock order.
+
+use super::action::{Action, Infringement, Seat};
+use super::game::{CallState, Game, Pending, Phase, Turn};
+use super::rules::Rules;
+use crate::engine::cards::{Card, Suit};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// A call-out as everyone saw it (the handed cards are only a count).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AccusationView {
+    pub id: u16,
+    pub accuser: Seat,
+    pub target: Seat,
+    pub infringement: Infringement,
+    /// Whether it was true: decidable from public events (calls and hand sizes).
+    pub correct: bool,
+    pub cards: u8,
+    pub open: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub seat: Seat,
+    pub rules: Arc<Rules>,
+    pub hand: Vec<Card>,
+    pub hand_sizes: Vec<usize>,
+    /// Every face-up card, bottom first: all of them were seen when laid.
+    pub pile: Vec<Card>,
+    pub stock_len: usize,
+    pub current: Seat,
+    pub dealer: Seat,
+    pub clockwise: bool,
+    pub called_suit: Option<Suit>,
+    pub pending: Option<Pending>,
+    pub turn: Turn,
+    pub calls: Vec<CallState>,
+    pub accusations: Vec<AccusationView>,
+    pub scores: Vec<u32>,
+    pub target: Option<u32>,
+    pub round: u32,
+    pub in_round: Vec<bool>,
+    pub finished: Vec<Seat>,
+    pub tie_break: bool,
+    pub phase: Phase,
+    pub state_id: u32,
+    /// What this seat may do now without breaking a rule.
+    pub legal: Vec<Action>,
+}
+
+impl SeatView {
+    pub fn top(&self) -> Card {
+        *self.pile.last().expect("the pile always has its top card")
+    }
+    pub fn is_my_turn(&self) -> bool {
+        self.current == self.seat && matches!(self.phase, Phase::Playing)
+    }
+}
+
+impl Game {
+    /// Exactly what `seat` may see.
+    pub fn view(&self, seat: Seat) -> SeatView {
+        SeatView {
+            seat,
+            rules: Arc::new(self.rules().clone()),
+            hand: self.hand(seat).to_vec(),
+            hand_sizes: (0..self.players()).map(|s| self.hand(s).len()).collect(),
+            pile: self.pile().to_vec(),
+            stock_len: self.stock_len(),
+            current: self.current(),
+            dealer: self.dealer(),
+            clockwise: self.clockwise(),
+            called_suit: self.called_suit(),
+            pending: self.pending(),
+            turn: self.turn().clone(),
+            calls: self.calls().to_vec(),
+            accusations: self
+                .accusations()
+                .iter()
+                .enumerate()
+                .map(|(i, a)| AccusationView {
+                    id: i as u16,
+                    accuser: a.accuser,
+                    target: a.target,
+                    infringement: a.infringement,
+                    correct: a.correct,
+                    cards: a.handed.len() as u8,
+                    open: a.open,
+                })
+                .collect(),
+            scores: self.scores().to_vec(),
+            target: self.target(),
+            round: self.round(),
+            in_round: (0..self.players()).map(|s| self.in_round(s)).collect(),
+            finished: self.finished().to_vec(),
+            tie_break: self.is_tie_break(),
+            phase: self.phase(),
+            state_id: self.state_id(),
+            legal: self.legal_actions_for(seat),
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! One random-simulation test over every preset and player count (OpenSpiel's RandomSimulation):
+//! after every action, invariants hold; legal actions are sorted, unique and non-empty until the
+//! end; each legal action is accepted; sampled refused actions change nothing; views hide other
+//! hands; games end within a bound; the save replays to the same state.
+//! `SIM_GAMES` raises the number of seeds per configuration (the local soak).
+
+use blackjack::engine::cards::{standard_decks, Card, Suit};
+use blackjack::engine::rng::GameRng;
+use blackjack::engine::shedding::*;
+
+const MAX_ACTIONS: usize = 50_000;
+
+fn games_per_config() -> u64 {
+    std::env::var("SIM_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(4)
+}
+
+/// Random probes of actions that may or may not be accepted.
+fn probe(g: &Game, rng: &mut GameRng, all_cards: &[Card]) -> Action {
+    let n = g.players();
+    let seat = rng.below(n as u64) as Seat;
+    let card = all_cards[rng.below(all_cards.len() as u64) as usize];
+    match rng.below(10) {
+        0 => Action::Play { seat, card },
+        1 => Action::Play { seat: g.current(), card },
+        2 => Action::NameSuit { seat, suit: Suit::ALL[rng.below(4) as usize] },
+        3 => Action::Draw { seat },
+        4 => Action::Pass { seat },
+        5 => Action::Finish { seat },
+        6 => Action::CallLastCard { seat },
+        7 => Action::Accuse { seat, target: rng.below(n as u64) as Seat, infringement: Infringement::MissedLastCard },
+        8 => Action::Dispute { seat, accusation: rng.below(4) as u16 },
+        _ => Action::Timeout { seat: g.current() },
+    }
+}
+
+fn check_view_honesty(g: &Game) {
+    for seat in 0..g.players() {
+        let v = g.view(seat);
+        assert_eq!(v.hand, g.hand(seat));
+        assert_eq!(v.hand_sizes.iter().sum::<usize>() + v.stock_len + v.pile.len(), g.total_cards());
+        assert_eq!(v.legal, g.legal_actions_for(seat));
+    }
+}
+
+fn run(preset: Preset, players: u8, seed: u64) -> usize {
+    let mut g = Game::new(preset.rules(), players, seed).unwrap();
+    let mut rng = GameRng::new(seed ^ 0x5eed);
+    let all_cards = standard_decks(1);
+    let mut steps = 0;
+    while !g.is_over() {
+        g.check_invariants().unwrap_or_else(|e| panic!("{preset:?} {players}p seed {seed} step {steps}: {e:?}"));
+        let legal = g.legal_actions();
+        assert!(!legal.is_empty());
+        assert!(legal.windows(2).all(|w| w[0] < w[1]), "sorted and unique: {legal:?}");
+        for &a in &legal {
+            assert!(g.is_accepted(a), "{a} is listed but refused: {:?}", g.refusal(a));
+        }
+        // legals_are_legal: every turn action is listed exactly when it is legal.
+        let seat = g.current();
+        let mut candidates: Vec<Action> = all_cards.iter().map(|&card| Action::Play { seat, card }).collect();
+        candidates.extend(Suit::ALL.iter().map(|&suit| Action::NameSuit { seat, suit }));
+        candidates.extend([Action::Draw { seat }, Action::Pass { seat }, Action::Finish { seat }]);
+        for a in candidates {
+            assert_eq!(legal.contains(&a), g.is_legal(a), "{preset:?} {a}: listed vs legal disagree");
+        }
+        // Probe: a refused action must leave the game exactly as it was.
+        for _ in 0..2 {
+            let a = probe(&g, &mut rng, &all_cards);
+            let before = g.clone();
+            if let Err(e) = g.clone().apply(a) {
+                assert_eq!(e.action, a);
+                let mut h = g.clone();
+                assert!(h.apply(a).is_err());
+                assert_eq!(h, before, "refused {a} changed the game");
+            }
+        }
+        if steps % 17 == 0 {
+            check_view_honesty(&g);
+        }
+        // Mostly turn actions; sometimes a table action from any seat (calls, call-outs, disputes).
+        let action = if rng.below(6) == 0 {
+            let seat = rng.below(players as u64) as Seat;
+            let extra = g.legal_actions_for(seat);
+            extra[rng.below(extra.len() as u64) as usize..].first().copied().unwrap_or(legal[0])
+        } else {
+            legal[rng.below(legal.len() as u64) as usize]
+        };
+        g.apply(action).unwrap_or_else(|e| panic!("{preset:?} seed {seed}: legal {action} refused: {e}"));
+        steps += 1;
+        assert!(steps < MAX_ACTIONS, "{preset:?} {players}p seed {seed}: no end after {MAX_ACTIONS} actions");
+    }
+    g.check_invariants().unwrap();
+    assert!(g.legal_actions().is_empty());
+    let replayed = Game::replay(&g.save(), None).unwrap();
+    assert_eq!(replayed, g, "save replays to the same state");
+    let json = serde_json::to_string(&g.save()).unwrap();
+    let back: Save = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, g.save());
+    steps
+}
+
+#[test]
+fn random_games_keep_every_invariant_for_every_preset_and_player_count() {
+    let per = games_per_config();
+    for preset in Preset::ALL {
+        let mut total = 0;
+        for players in 2..=12u8 {
+            for k in 0..per {
+                total += run(preset, players, k * 1_000 + players as u64);
+            }
+        }
+        eprintln!("{preset:?}: {} games, {total} actions", per * 11);
+    }
+}
