@@ -263,3 +263,15 @@ fn two_decks_above_five_players_allow_eight_twos_and_four_black_jacks_for_twenty
     }
     assert_eq!(j.pending().unwrap().cards, 24);
 }
+
+#[test]
+fn a_player_who_goes_out_on_an_ace_still_names_the_suit() {
+    let mut g = deal(Preset::British, &["AS", "6H 9C", "9S 9D"], "4H", STOCK);
+    act(&mut g, Action::CallLastCard { seat: 0 });
+    play(&mut g, 0, "AS");
+    assert_eq!(g.finished(), [0]);
+    assert_eq!(g.legal_actions().len(), 4);
+    act(&mut g, Action::NameSuit { seat: 0, suit: Suit::Clubs });
+    assert_eq!(g.current(), 1);
+    assert_eq!(legal_plays(&g), ["9C"]);
+}

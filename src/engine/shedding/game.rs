@@ -154,13 +154,15 @@ impl std::error::Error for SetupError {}
 
 impl Game {
     /// A new game: seat 0 deals the first round and the seat on its left starts.
-    pub fn new(rules: Rules, players: u8, seed: u64) -> Result<Game, SetupError> {
+    /// `rules` may be a `Rules` or a shared `Arc<Rules>` (search clones games by the thousand).
+    pub fn new(rules: impl Into<Arc<Rules>>, players: u8, seed: u64) -> Result<Game, SetupError> {
+        let rules: Arc<Rules> = rules.into();
         let spec = rules.spec();
         if players < spec.min_players || players > spec.max_players {
             return Err(SetupError::Players { players, min: spec.min_players, max: spec.max_players });
         }
         let total = rules.decks_for(players) as usize * 52;
-        let mut g = Game::empty(Arc::new(rules), players, seed, total);
+        let mut g = Game::empty(rules, players, seed, total);
         let mut ev = Vec::new();
         g.deal_round(0, &mut ev);
         Ok(g)
@@ -433,7 +435,11 @@ impl Game {
     fn begin_turn(&mut self, seat: Seat, ev: &mut Vec<Event>) {
         self.current = seat;
         self.turn_number += 1;
+        // Reuse the laid-cards buffer: turns are the hot loop of every simulation.
+        let mut laid = std::mem::take(&mut self.turn.laid);
+        laid.clear();
         self.turn = Turn {
+            laid,
             start_pending: self.pending,
             called_at_start: self.calls[seat as usize].called,
             ..Turn::default()
@@ -520,14 +526,11 @@ impl Game {
         p
     }
 
-    /// Cards whose effects count this turn.
-    fn effective_cards(&self) -> &[Card] {
+    /// The cards of `laid` whose effects count.
+    fn effective<'a>(&self, laid: &'a [Card]) -> &'a [Card] {
         match self.rules.spec().turn_effects {
-            TurnEffects::EveryCard => &self.turn.laid,
-            TurnEffects::LastCard => {
-                let n = self.turn.laid.len();
-                &self.turn.laid[n.saturating_sub(1)..]
-            }
+            TurnEffects::EveryCard => laid,
+            TurnEffects::LastCard => &laid[laid.len().saturating_sub(1)..],
         }
     }
 
@@ -659,14 +662,22 @@ impl Game {
     /// The current player's turn actions: sorted, unique, and empty exactly when the game is over.
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// [`Game::legal_actions`] into a reused buffer (cleared first): the allocation-free path
+    /// for bots and simulations.
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
         if self.is_over() {
-            return out;
+            return;
         }
         let seat = self.current;
         let t = &self.turn;
         if t.awaiting_suit {
             out.extend(Suit::ALL.iter().map(|&suit| Action::NameSuit { seat, suit }));
-            return out;
+            return;
         }
         let hand = &self.hands[seat as usize];
         let owes = self.calls[seat as usize].owes_draw && t.laid.is_empty();
@@ -694,9 +705,9 @@ impl Game {
         if self.may_pass() {
             out.push(Action::Pass { seat });
         }
-        out.sort();
+        // A hand is sorted and Play sorts first, so this is cheap; it also drops twin cards of two decks.
+        out.sort_unstable();
         out.dedup();
-        out
     }
 
     /// Everything `seat` may do now without breaking a rule: its turn actions when it is its
@@ -744,7 +755,9 @@ impl Game {
             action,
             Action::Play { .. } | Action::NameSuit { .. } | Action::Draw { .. } | Action::Pass { .. } | Action::Finish { .. } | Action::Timeout { .. }
         );
-        if is_turn_action && !self.active(seat) {
+        // A player who went out on a suit-changing card still names the suit (British rounds go on).
+        let naming_after_out = matches!(action, Action::NameSuit { .. }) && seat == self.current && self.turn.awaiting_suit;
+        if is_turn_action && !self.active(seat) && !naming_after_out {
             return Err(Refusal::NotInRound);
         }
         if is_turn_action && seat != self.current {
@@ -893,11 +906,17 @@ impl Game {
     /// Infringements that the rules penalise (a wrong card, playing out of turn, a false call)
     /// are accepted and cost cards; anything else not legal is refused.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, IllegalAction> {
-        let plan = self.check(action).map_err(|reason| IllegalAction { action, reason })?;
         let mut ev = Vec::new();
-        self.log.push(action);
-        self.execute(action, plan, &mut ev);
+        self.apply_into(action, &mut ev)?;
         Ok(ev)
+    }
+
+    /// [`Game::apply`] appending events to a reused buffer; the same checks, all or nothing.
+    pub fn apply_into(&mut self, action: Action, ev: &mut Vec<Event>) -> Result<(), IllegalAction> {
+        let plan = self.check(action).map_err(|reason| IllegalAction { action, reason })?;
+        self.log.push(action);
+        self.execute(action, plan, ev);
+        Ok(())
     }
 
     fn execute(&mut self, action: Action, plan: Plan, ev: &mut Vec<Event>) {
@@ -1138,10 +1157,11 @@ impl Game {
     /// Ends the turn: resolve the effects of the cards that count, then the next player's turn.
     fn complete_turn(&mut self, ev: &mut Vec<Event>) {
         let seat = self.current;
-        let cards: Vec<Card> = self.effective_cards().to_vec();
+        let laid = std::mem::take(&mut self.turn.laid);
         let was_clockwise = self.clockwise;
-        let start = if self.turn.laid.is_empty() { self.pending } else { self.turn.start_pending };
-        let (pending, skips) = if self.turn.laid.is_empty() { (self.pending, 0) } else { self.resolve_effects(start, &cards) };
+        let start = if laid.is_empty() { self.pending } else { self.turn.start_pending };
+        let (pending, skips) = if laid.is_empty() { (self.pending, 0) } else { self.resolve_effects(start, self.effective(&laid)) };
+        self.turn.laid = laid;
         if self.clockwise != was_clockwise {
             ev.push(Event::Reversed { clockwise: self.clockwise });
         }
@@ -1346,7 +1366,7 @@ impl Game {
             }
         }
         if !self.is_over() {
-            if !self.active(self.current) {
+            if !self.active(self.current) && !self.turn.awaiting_suit {
                 bad.push(format!("current seat {} is not playing", self.current));
             }
             if self.legal_actions().is_empty() {
