@@ -564,20 +564,19 @@ impl Game {
         (pending, skips)
     }
 
-    /// Whether `card` may be the first card of the current turn.
-    fn may_open_with(&self, card: Card) -> Result<(), Refusal> {
-        if let Some(p) = self.pending {
-            return if self.answers(card, p) {
-                Ok(())
-            } else {
-                Err(Refusal::MustAnswerPickUp { cards: p.cards, answers: self.describe_answers(p) })
-            };
+    /// Whether `card` may be the first card of the current turn (the hot path: no allocation).
+    fn may_open(&self, card: Card) -> bool {
+        match self.pending {
+            Some(p) => self.answers(card, p),
+            None => self.is_wild(card) || self.follows(card, self.top(), self.called_suit, 0),
         }
-        let top = self.top();
-        if self.is_wild(card) || self.follows(card, top, self.called_suit, 0) {
-            Ok(())
-        } else {
-            Err(Refusal::DoesNotFollow { card, onto: top })
+    }
+
+    /// Why `card` may not open the turn, written for the player.
+    fn opening_refusal(&self, card: Card) -> Refusal {
+        match self.pending {
+            Some(p) => Refusal::MustAnswerPickUp { cards: p.cards, answers: self.describe_answers(p) },
+            None => Refusal::DoesNotFollow { card, onto: self.top() },
         }
     }
 
@@ -622,7 +621,7 @@ impl Game {
     }
 
     fn can_open(&self) -> bool {
-        self.hands[self.current as usize].iter().any(|&c| self.may_open_with(c).is_ok())
+        self.hands[self.current as usize].iter().any(|&c| self.may_open(c))
     }
 
     fn drawable(&self) -> usize {
@@ -689,7 +688,7 @@ impl Game {
             };
             if may_play {
                 for &card in hand {
-                    let ok = if t.laid.is_empty() { self.may_open_with(card).is_ok() } else { self.may_continue_with(card) };
+                    let ok = if t.laid.is_empty() { self.may_open(card) } else { self.may_continue_with(card) };
                     if ok {
                         out.push(Action::Play { seat, card });
                     }
@@ -781,8 +780,10 @@ impl Game {
                         Err(Refusal::MustPickUp)
                     } else if t.draws > 0 && !spec.draw.play_after_draw {
                         Err(Refusal::CannotDraw)
+                    } else if self.may_open(card) {
+                        Ok(())
                     } else {
-                        self.may_open_with(card)
+                        Err(self.opening_refusal(card))
                     }
                 } else if self.may_continue_with(card) {
                     Ok(())
@@ -973,8 +974,9 @@ impl Game {
                 self.last_accusation_turn[seat as usize] = Some(self.turn_number);
                 let id = self.accusations.len() as u16;
                 ev.push(Event::Accused { id, accuser: seat, target, infringement, cards });
-                let handed = self.pick_up(target, cards as usize, ev);
-                ev.push(Event::Penalty { seat: target, cards: handed.len() as u8, reason: PenaltyReason::MissedLastCard });
+                let mut handed = Vec::new();
+                let got = self.pick_up_into(target, cards as usize, Some(&mut handed), ev);
+                ev.push(Event::Penalty { seat: target, cards: got as u8, reason: PenaltyReason::MissedLastCard });
                 if correct {
                     self.calls[target as usize].missed = false;
                 }
@@ -1187,7 +1189,7 @@ impl Game {
         if self.turn.laid.is_empty() {
             // Penalties while under a pick-up do not remove it: both are picked up (000).
             if let Some(p) = self.pending.take() {
-                let got = self.pick_up(seat, p.cards as usize, ev).len();
+                let got = self.pick_up(seat, p.cards as usize, ev);
                 ev.push(Event::Drew { seat, cards: got as u8 });
                 ev.push(Event::PickUpCleared);
             }
@@ -1211,7 +1213,7 @@ impl Game {
         let covering = !self.turn.laid.is_empty();
         let from_pending = if covering { None } else { self.pending };
         let n = from_pending.map_or(1, |p| p.cards as usize);
-        let got = self.pick_up(seat, n, ev).len();
+        let got = self.pick_up(seat, n, ev);
         if owes {
             ev.push(Event::Penalty { seat, cards: got as u8, reason: PenaltyReason::MissedLastCard });
         } else {
@@ -1235,23 +1237,27 @@ impl Game {
     }
 
     /// Moves up to `n` cards from the stock to `seat`, refilling the stock as the rules say.
-    fn pick_up(&mut self, seat: Seat, n: usize, ev: &mut Vec<Event>) -> Vec<Card> {
-        let mut got = Vec::with_capacity(n);
+    /// Returns how many were picked up; `record` (if given) receives the cards themselves.
+    fn pick_up_into(&mut self, seat: Seat, n: usize, mut record: Option<&mut Vec<Card>>, ev: &mut Vec<Event>) -> usize {
+        let mut got = 0;
         for _ in 0..n {
             if self.stock.is_empty() {
                 self.refill(ev);
             }
-            match self.stock.pop() {
-                Some(c) => got.push(c),
-                None => break,
-            }
-        }
-        let hand = &mut self.hands[seat as usize];
-        for &c in &got {
+            let Some(c) = self.stock.pop() else { break };
+            let hand = &mut self.hands[seat as usize];
             let at = hand.partition_point(|x| *x <= c);
             hand.insert(at, c);
+            if let Some(r) = record.as_deref_mut() {
+                r.push(c);
+            }
+            got += 1;
         }
         got
+    }
+
+    fn pick_up(&mut self, seat: Seat, n: usize, ev: &mut Vec<Event>) -> usize {
+        self.pick_up_into(seat, n, None, ev)
     }
 
     fn refill(&mut self, ev: &mut Vec<Event>) {
@@ -1280,7 +1286,7 @@ impl Game {
     }
 
     fn penalise(&mut self, seat: Seat, n: u8, reason: PenaltyReason, ev: &mut Vec<Event>) {
-        let got = self.pick_up(seat, n as usize, ev).len();
+        let got = self.pick_up(seat, n as usize, ev);
         ev.push(Event::Penalty { seat, cards: got as u8, reason });
     }
 
