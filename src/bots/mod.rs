@@ -1,1 +1,4 @@
 //! Bots: players that receive exactly one seat's view and the legal actions, never more.
+
+pub mod shedding;
+pub mod table;

@@ -1,0 +1,61 @@
+//! Tournament: N games between bot levels, seats rotated, win rates with 95% intervals and
+//! the turn decision time (median, p95). A measurement, never a timed test.
+//!
+//!   cargo bench --bench tournament -- --preset taylor --games 2000 --levels normal,normal,normal,normal
+//!
+//! The first level is the candidate; its seat rotates through the table game by game.
+
+use blackjack::bots::shedding::Level;
+use blackjack::bots::table::play_out;
+use blackjack::engine::shedding::{Game, Preset};
+use std::sync::Arc;
+use std::time::Instant;
+
+fn arg(name: &str) -> Option<String> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1).cloned())
+}
+
+fn level(s: &str) -> Level {
+    match s {
+        "easy" => Level::Easy,
+        "normal" => Level::Normal,
+        other => panic!("unknown level {other:?} (easy, normal)"),
+    }
+}
+
+fn main() {
+    let preset_id = arg("--preset").unwrap_or_else(|| "taylor".into());
+    let preset = Preset::ALL.into_iter().find(|p| p.id() == preset_id).expect("known preset");
+    let games: u64 = arg("--games").and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let levels: Vec<Level> = arg("--levels").unwrap_or_else(|| "normal,normal,normal,normal".into()).split(',').map(level).collect();
+    let n = levels.len();
+    let rules = Arc::new(preset.rules());
+    let epoch = Instant::now();
+    let mut clock = || epoch.elapsed().as_nanos() as u64;
+    let (mut wins, mut actions) = (0u64, 0usize);
+    let mut times = Vec::new();
+    for g in 0..games {
+        let seat = (g as usize) % n;
+        // Rotate so the candidate (levels[0]) sits at `seat`.
+        let seated: Vec<Level> = (0..n).map(|s| levels[(s + n - seat) % n]).collect();
+        let game = Game::new(rules.clone(), n as u8, 10_000 + g).expect("valid");
+        let r = play_out(game, &seated, g, &mut clock);
+        if r.winner as usize == seat {
+            wins += 1;
+        }
+        actions += r.actions;
+        for (i, t) in r.decide_ns.into_iter().enumerate() {
+            if i % n == 0 {
+                times.push(t);
+            }
+        }
+    }
+    let p = wins as f64 / games as f64;
+    let half = 1.96 * (p * (1.0 - p) / games as f64).sqrt();
+    times.sort_unstable();
+    let pct = |q: f64| times.get(((times.len() as f64 - 1.0) * q) as usize).copied().unwrap_or(0) as f64 / 1000.0;
+    println!("{preset_id}: {:?} (candidate first, seats rotated), {games} games", levels);
+    println!("candidate wins {:.1}% ± {:.1} (fair share {:.1}%)", 100.0 * p, 100.0 * half, 100.0 / n as f64);
+    println!("mean actions per game {:.0}; turn decision time median {:.1} µs, p95 {:.1} µs", actions as f64 / games as f64, pct(0.5), pct(0.95));
+}

@@ -1,0 +1,231 @@
+//! Bots for the shedding games. A bot is handed one [`SeatView`] (its own hand, the public
+//! table) and nothing else: the type has no way to reach another hand or the stock order.
+//!
+//! Each decision comes with a reaction time drawn from the level's distribution, so the page's
+//! quick-play clock is a real threat and call-outs feel human. All randomness is the bot's own
+//! seeded generator: a game with bots replays exactly.
+
+use crate::engine::cards::{Card, Suit};
+use crate::engine::rng::GameRng;
+use crate::engine::shedding::rules::Effect;
+use crate::engine::shedding::{Action, Phase, Phrase, Seat, SeatView};
+use serde::{Deserialize, Serialize};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Level {
+    /// Plays a legal card with little thought, often forgets "Last card", slow to call others out.
+    Easy,
+    /// Sound heuristics: keeps answers for pick-ups, attacks a player who is nearly out,
+    /// names the suit it holds most of.
+    Normal,
+}
+
+/// What the bot wants to do, and after how long (the page waits, then re-checks the state id).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub action: Action,
+    pub delay_ms: u32,
+}
+
+/// Per-level table manners.
+#[derive(Copy, Clone, Debug)]
+struct Manners {
+    /// Median reaction time for a turn move, in milliseconds.
+    move_ms: f64,
+    /// Chance of forgetting to say "Last card" when down to one card.
+    forget_call: f64,
+    /// Chance of noticing another seat's missed call (checked once per chance).
+    notice: f64,
+    /// Chance of a slip of the tongue ("Sorry!") after a penalty.
+    slip: f64,
+}
+
+impl Level {
+    fn manners(self) -> Manners {
+        match self {
+            Level::Easy => Manners { move_ms: 1300.0, forget_call: 0.35, notice: 0.25, slip: 0.10 },
+            Level::Normal => Manners { move_ms: 900.0, forget_call: 0.08, notice: 0.6, slip: 0.03 },
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SheddingBot {
+    pub seat: Seat,
+    pub level: Level,
+    rng: GameRng,
+    /// The state id at which this bot last decided whether to call (so it forgets once, not forever).
+    considered_call_at: Option<u32>,
+    considered_accusation_at: Option<u32>,
+}
+
+impl SheddingBot {
+    pub fn new(seat: Seat, level: Level, seed: u64) -> Self {
+        SheddingBot { seat, level, rng: GameRng::new(seed ^ ((seat as u64) << 48)), considered_call_at: None, considered_accusation_at: None }
+    }
+
+    /// A reaction time around `median` ms (log-normal-ish: a product of uniform factors).
+    fn reaction(&mut self, median: f64) -> u32 {
+        let f = 0.6 + 0.8 * self.rng.unit();
+        let g = 0.75 + 0.5 * self.rng.unit();
+        (median * f * g) as u32
+    }
+
+    /// The bot's next action from this view, if it wants to act now.
+    pub fn decide(&mut self, view: &SeatView) -> Option<Decision> {
+        if !matches!(view.phase, Phase::Playing) {
+            return None;
+        }
+        let m = self.level.manners();
+        // "Last card": said at once, unless this bot forgets (decided once per state).
+        let call = Action::CallLastCard { seat: self.seat };
+        if view.legal.contains(&call) && view.hand.len() == 1 && self.considered_call_at != Some(view.state_id) {
+            self.considered_call_at = Some(view.state_id);
+            if self.rng.unit() >= m.forget_call {
+                let delay = self.reaction(250.0);
+                return Some(Decision { action: call, delay_ms: delay });
+            }
+        }
+        // Priestly's "Last card(s)": call when the whole hand could go in one run next turn.
+        if view.legal.contains(&call) && view.hand.len() > 1 && view.hand.len() <= 3 && could_run_out(view) {
+            let delay = self.reaction(400.0);
+            return Some(Decision { action: call, delay_ms: delay });
+        }
+        // Call-outs and disputes the bot has noticed.
+        if self.considered_accusation_at != Some(view.state_id) {
+            self.considered_accusation_at = Some(view.state_id);
+            let spotted: Vec<Action> = view
+                .legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::Accuse { .. } | Action::Dispute { .. }))
+                .collect();
+            if !spotted.is_empty() && self.rng.unit() < m.notice {
+                let a = spotted[self.rng.below(spotted.len() as u64) as usize];
+                let delay = self.reaction(700.0);
+                return Some(Decision { action: a, delay_ms: delay });
+            }
+        }
+        if !view.is_my_turn() {
+            return None;
+        }
+        let action = match self.level {
+            Level::Easy => self.easy_move(view),
+            Level::Normal => normal_move(view),
+        }?;
+        let median = if view.turn.laid.is_empty() { m.move_ms } else { m.move_ms * 0.5 };
+        Some(Decision { action, delay_ms: self.reaction(median) })
+    }
+
+    /// An occasional slip of the tongue after a penalty: party behaviour, deliberately costly.
+    pub fn after_penalty(&mut self) -> Option<Action> {
+        (self.rng.unit() < self.level.manners().slip).then_some(Action::Say { seat: self.seat, phrase: Phrase::Sorry })
+    }
+
+    fn easy_move(&mut self, view: &SeatView) -> Option<Action> {
+        let turn: Vec<Action> = turn_actions(view);
+        if turn.is_empty() {
+            return None;
+        }
+        // Plays rather than draws when it can, otherwise anything.
+        let plays: Vec<Action> = turn.iter().copied().filter(|a| matches!(a, Action::Play { .. } | Action::NameSuit { .. })).collect();
+        let pool = if plays.is_empty() { &turn } else { &plays };
+        Some(pool[self.rng.below(pool.len() as u64) as usize])
+    }
+}
+
+/// The turn moves among a view's legal actions.
+pub fn turn_actions(view: &SeatView) -> Vec<Action> {
+    view.legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Play { .. } | Action::NameSuit { .. } | Action::Draw { .. } | Action::Pass { .. } | Action::Finish { .. }))
+        .collect()
+}
+
+/// Whether the hand could plausibly all go in one turn (a Priestly run): every card shares a
+/// rank or a suit with the next in some order. Cheap check: all one suit or all one rank.
+fn could_run_out(view: &SeatView) -> bool {
+    let h = &view.hand;
+    h.iter().all(|c| c.suit == h[0].suit) || h.iter().all(|c| c.rank == h[0].rank)
+}
+
+/// The smallest hand among the opponents still in the round.
+fn threat(view: &SeatView) -> usize {
+    (0..view.hand_sizes.len())
+        .filter(|&s| s as Seat != view.seat && view.in_round[s] && !view.finished.contains(&(s as Seat)))
+        .map(|s| view.hand_sizes[s])
+        .min()
+        .unwrap_or(usize::MAX)
+}
+
+/// How much the bot wants to lay `card` now (higher is better).
+fn card_score(view: &SeatView, card: Card) -> f64 {
+    let effect = view.rules.effect(card);
+    let same_suit = view.hand.iter().filter(|c| c.suit == card.suit).count() as f64;
+    let danger = threat(view) <= 2;
+    let mut score = 10.0 + 0.6 * same_suit + 0.05 * card.rank.number() as f64;
+    match effect {
+        // Answers to pick-ups are kept for defence unless they are needed now.
+        Some(Effect::ReducePickUp { .. }) | Some(Effect::CancelPickUp { .. }) => score -= 8.0,
+        // Pick-ups and skips: hold them while nobody is close, fire them at a player nearly out.
+        Some(Effect::PickUp { cards, .. }) => score += if danger { 6.0 + cards as f64 * 0.2 } else { -3.0 },
+        Some(Effect::Skip { .. }) => score += if danger { 4.0 } else { -1.0 },
+        // Wild suit changers are flexible: keep them for when nothing else fits.
+        Some(Effect::ChangeSuit { wild: true, .. }) => score -= 6.0,
+        Some(Effect::ChangeSuit { wild: false, .. }) => score -= 1.0,
+        // Queens that must be covered cost a card if they cannot be: careful.
+        Some(Effect::MustCover) => score -= 2.0,
+        // Follow-ons and suit runs shed extra cards: good.
+        Some(Effect::FollowOn) | Some(Effect::SuitRun) => score += 2.5,
+        Some(Effect::Reverse) | None => {}
+    }
+    score
+}
+
+/// The normal level's turn move. Public so search can use it as its playout policy.
+pub fn normal_move(view: &SeatView) -> Option<Action> {
+    let turn = turn_actions(view);
+    if turn.is_empty() {
+        return None;
+    }
+    // Naming a suit: the one held most of (ties: highest total rank, so high cards go first).
+    if let Some(Action::NameSuit { seat, .. }) = turn.first() {
+        let best = Suit::ALL
+            .iter()
+            .copied()
+            .max_by_key(|&s| {
+                let cards = view.hand.iter().filter(|c| c.suit == s);
+                (cards.clone().count(), cards.map(|c| c.rank.number() as u32).sum::<u32>())
+            })
+            .unwrap_or(Suit::Spades);
+        return Some(Action::NameSuit { seat: *seat, suit: best });
+    }
+    let plays: Vec<(Action, Card)> = turn
+        .iter()
+        .filter_map(|&a| match a {
+            Action::Play { card, .. } => Some((a, card)),
+            _ => None,
+        })
+        .collect();
+    let finish = turn.iter().copied().find(|a| matches!(a, Action::Finish { .. }));
+    if plays.is_empty() {
+        return finish.or_else(|| turn.iter().copied().find(|a| matches!(a, Action::Draw { .. } | Action::Pass { .. })));
+    }
+    // Going out beats everything.
+    if view.hand.len() == 1 {
+        return Some(plays[0].0);
+    }
+    let (best, best_card) = plays
+        .iter()
+        .copied()
+        .max_by(|a, b| card_score(view, a.1).total_cmp(&card_score(view, b.1)))
+        .expect("non-empty");
+    // Mid-turn (a run or a ten's sequence): keep shedding unless the best card is one worth keeping.
+    if let Some(f) = finish {
+        if card_score(view, best_card) < 6.0 {
+            return Some(f);
+        }
+    }
+    Some(best)
+}
