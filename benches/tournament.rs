@@ -20,7 +20,8 @@ fn level(s: &str) -> Level {
     match s {
         "easy" => Level::Easy,
         "normal" => Level::Normal,
-        other => panic!("unknown level {other:?} (easy, normal)"),
+        "hard" => Level::Hard,
+        other => panic!("unknown level {other:?} (easy, normal, hard)"),
     }
 }
 

@@ -64,3 +64,45 @@ fn a_normal_bot_names_the_suit_it_holds_most_of() {
     let d = bot.decide(&g.view(0)).unwrap();
     assert_eq!(d.action, Action::NameSuit { seat: 0, suit: blackjack::engine::cards::Suit::Spades });
 }
+
+#[test]
+fn a_sampled_deal_looks_exactly_like_the_real_game_from_the_searching_seat() {
+    use blackjack::engine::rng::GameRng;
+    let mut rng = GameRng::new(3);
+    for preset in Preset::ALL {
+        let mut g = Game::new(preset.rules(), 4, 17).unwrap();
+        for step in 0..60 {
+            if g.is_over() {
+                break;
+            }
+            let seat = (step % 4) as Seat;
+            let view = g.view(seat);
+            let sample = Game::determinize(&view, &mut rng);
+            let mut seen = sample.view(seat);
+            seen.state_id = view.state_id; // the sample has no history of its own
+            assert_eq!(seen, view, "{preset:?} step {step}");
+            sample.check_invariants().unwrap();
+            assert_eq!(sample.total_cards(), g.total_cards());
+            let legal = g.legal_actions();
+            g.apply(legal[step % legal.len()]).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_hard_bot_picks_a_legal_move_and_the_same_one_for_the_same_seed() {
+    let mut g = Game::new(Preset::Taylor.rules(), 3, 8).unwrap();
+    for _ in 0..12 {
+        if g.is_over() {
+            break;
+        }
+        let seat = g.current();
+        let view = g.view(seat);
+        let mut a = SheddingBot::new(seat, Level::Hard, 5).with_iterations(60);
+        let mut b = SheddingBot::new(seat, Level::Hard, 5).with_iterations(60);
+        let (da, db) = (a.decide(&view).unwrap(), b.decide(&view).unwrap());
+        assert_eq!(da, db);
+        assert!(g.is_legal(da.action), "{}", da.action);
+        g.apply(da.action).unwrap();
+    }
+}

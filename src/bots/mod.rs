@@ -1,4 +1,5 @@
 //! Bots: players that receive exactly one seat's view and the legal actions, never more.
 
+pub mod ismcts;
 pub mod shedding;
 pub mod table;

@@ -7,7 +7,8 @@
 
 use crate::engine::cards::{Card, Suit};
 use crate::engine::rng::GameRng;
-use crate::engine::shedding::rules::Effect;
+use super::ismcts::Ismcts;
+use crate::engine::shedding::rules::{Effect, Rules};
 use crate::engine::shedding::{Action, Phase, Phrase, Seat, SeatView};
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +19,9 @@ pub enum Level {
     /// Sound heuristics: keeps answers for pick-ups, attacks a player who is nearly out,
     /// names the suit it holds most of.
     Normal,
+    /// Information-set Monte Carlo tree search over deals sampled from its own view, with the
+    /// normal level's policy in the playouts.
+    Hard,
 }
 
 /// What the bot wants to do, and after how long (the page waits, then re-checks the state id).
@@ -45,6 +49,7 @@ impl Level {
         match self {
             Level::Easy => Manners { move_ms: 1300.0, forget_call: 0.35, notice: 0.25, slip: 0.10 },
             Level::Normal => Manners { move_ms: 900.0, forget_call: 0.08, notice: 0.6, slip: 0.03 },
+            Level::Hard => Manners { move_ms: 800.0, forget_call: 0.03, notice: 0.8, slip: 0.02 },
         }
     }
 }
@@ -57,11 +62,18 @@ pub struct SheddingBot {
     /// The state id at which this bot last decided whether to call (so it forgets once, not forever).
     considered_call_at: Option<u32>,
     considered_accusation_at: Option<u32>,
+    search: Ismcts,
 }
 
 impl SheddingBot {
+    /// Sets the hard level's search budget (iterations per move).
+    pub fn with_iterations(mut self, iterations: u32) -> Self {
+        self.search.iterations = iterations;
+        self
+    }
+
     pub fn new(seat: Seat, level: Level, seed: u64) -> Self {
-        SheddingBot { seat, level, rng: GameRng::new(seed ^ ((seat as u64) << 48)), considered_call_at: None, considered_accusation_at: None }
+        SheddingBot { seat, level, rng: GameRng::new(seed ^ ((seat as u64) << 48)), considered_call_at: None, considered_accusation_at: None, search: Ismcts::default() }
     }
 
     /// A reaction time around `median` ms (log-normal-ish: a product of uniform factors).
@@ -111,7 +123,8 @@ impl SheddingBot {
         }
         let action = match self.level {
             Level::Easy => self.easy_move(view),
-            Level::Normal => normal_move(view),
+            Level::Normal => normal_move(&view.policy_input()),
+            Level::Hard => Some(self.search.choose(view, &mut self.rng)),
         }?;
         let median = if view.turn.laid.is_empty() { m.move_ms } else { m.move_ms * 0.5 };
         Some(Decision { action, delay_ms: self.reaction(median) })
@@ -136,11 +149,11 @@ impl SheddingBot {
 
 /// The turn moves among a view's legal actions.
 pub fn turn_actions(view: &SeatView) -> Vec<Action> {
-    view.legal
-        .iter()
-        .copied()
-        .filter(|a| matches!(a, Action::Play { .. } | Action::NameSuit { .. } | Action::Draw { .. } | Action::Pass { .. } | Action::Finish { .. }))
-        .collect()
+    view.legal.iter().copied().filter(is_turn_action).collect()
+}
+
+fn is_turn_action(a: &Action) -> bool {
+    matches!(a, Action::Play { .. } | Action::NameSuit { .. } | Action::Draw { .. } | Action::Pass { .. } | Action::Finish { .. })
 }
 
 /// Whether the hand could plausibly all go in one turn (a Priestly run): every card shares a
@@ -150,20 +163,33 @@ fn could_run_out(view: &SeatView) -> bool {
     h.iter().all(|c| c.suit == h[0].suit) || h.iter().all(|c| c.rank == h[0].rank)
 }
 
-/// The smallest hand among the opponents still in the round.
-fn threat(view: &SeatView) -> usize {
-    (0..view.hand_sizes.len())
-        .filter(|&s| s as Seat != view.seat && view.in_round[s] && !view.finished.contains(&(s as Seat)))
-        .map(|s| view.hand_sizes[s])
-        .min()
-        .unwrap_or(usize::MAX)
+/// What the normal policy looks at: the seat's own cards, the rules, how close the nearest
+/// opponent is to going out, and the legal actions. Built from a view, or (in search) from a
+/// sampled game, without copying the table.
+pub struct PolicyInput<'a> {
+    pub rules: &'a Rules,
+    pub hand: &'a [Card],
+    /// The smallest hand among the opponents still in the round.
+    pub threat: usize,
+    pub legal: &'a [Action],
+}
+
+impl SeatView {
+    pub fn policy_input(&self) -> PolicyInput<'_> {
+        let threat = (0..self.hand_sizes.len())
+            .filter(|&s| s as Seat != self.seat && self.in_round[s] && !self.finished.contains(&(s as Seat)))
+            .map(|s| self.hand_sizes[s])
+            .min()
+            .unwrap_or(usize::MAX);
+        PolicyInput { rules: &self.rules, hand: &self.hand, threat, legal: &self.legal }
+    }
 }
 
 /// How much the bot wants to lay `card` now (higher is better).
-fn card_score(view: &SeatView, card: Card) -> f64 {
+fn card_score(view: &PolicyInput, card: Card) -> f64 {
     let effect = view.rules.effect(card);
     let same_suit = view.hand.iter().filter(|c| c.suit == card.suit).count() as f64;
-    let danger = threat(view) <= 2;
+    let danger = view.threat <= 2;
     let mut score = 10.0 + 0.6 * same_suit + 0.05 * card.rank.number() as f64;
     match effect {
         // Answers to pick-ups are kept for defence unless they are needed now.
@@ -184,8 +210,8 @@ fn card_score(view: &SeatView, card: Card) -> f64 {
 }
 
 /// The normal level's turn move. Public so search can use it as its playout policy.
-pub fn normal_move(view: &SeatView) -> Option<Action> {
-    let turn = turn_actions(view);
+pub fn normal_move(view: &PolicyInput) -> Option<Action> {
+    let turn: Vec<Action> = view.legal.iter().copied().filter(is_turn_action).collect();
     if turn.is_empty() {
         return None;
     }

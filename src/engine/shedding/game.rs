@@ -9,6 +9,7 @@
 
 use super::action::*;
 use super::rules::*;
+use super::view::SeatView;
 use crate::engine::cards::{standard_decks, Card, Suit};
 use crate::engine::rng::GameRng;
 use serde::{Deserialize, Serialize};
@@ -327,6 +328,12 @@ impl Game {
     }
     pub fn plays_this_round(&self) -> u32 {
         self.plays_this_round
+    }
+    pub fn turn_number(&self) -> u32 {
+        self.turn_number
+    }
+    pub fn idle_passes(&self) -> u32 {
+        self.idle_passes
     }
     pub fn total_cards(&self) -> usize {
         self.total_cards
@@ -1351,6 +1358,67 @@ impl Game {
         self.round += 1;
         let dealer = (self.dealer + 1) % self.players;
         self.deal_round(dealer, ev);
+    }
+
+    // ----- sampling what a seat cannot see ------------------------------------------------
+
+    /// A complete game consistent with everything `view` shows (OpenSpiel's
+    /// ResampleFromInfostate): the cards the seat cannot see — full decks minus its hand and the
+    /// face-up pile — are shuffled and dealt to the other hands at their known sizes, the rest
+    /// becoming the stock. Search bots reason over such samples; they never see the real game.
+    pub fn determinize(view: &SeatView, rng: &mut GameRng) -> Game {
+        let players = view.hand_sizes.len() as u8;
+        let rules = view.rules.clone();
+        let mut counts = vec![0i32; 52];
+        for _ in 0..rules.decks_for(players) {
+            for c in counts.iter_mut() {
+                *c += 1;
+            }
+        }
+        for c in view.hand.iter().chain(view.pile.iter()) {
+            counts[c.index()] -= 1;
+        }
+        let mut unseen: Vec<Card> = Vec::new();
+        for (i, &k) in counts.iter().enumerate() {
+            for _ in 0..k.max(0) {
+                unseen.push(Card::from_index(i));
+            }
+        }
+        rng.shuffle(&mut unseen);
+        let mut hands: Vec<Vec<Card>> = vec![Vec::new(); players as usize];
+        for s in 0..players as usize {
+            if s == view.seat as usize {
+                hands[s] = view.hand.clone();
+            } else {
+                let take = view.hand_sizes[s].min(unseen.len());
+                hands[s] = unseen.split_off(unseen.len() - take);
+                hands[s].sort();
+            }
+        }
+        unseen.truncate(view.stock_len);
+        let total = hands.iter().map(Vec::len).sum::<usize>() + unseen.len() + view.pile.len();
+        let mut g = Game::empty(rules, players, 0, total);
+        g.rng = rng.fork();
+        g.hands = hands;
+        g.stock = unseen;
+        g.pile = view.pile.clone();
+        g.dealer = view.dealer;
+        g.current = view.current;
+        g.clockwise = view.clockwise;
+        g.called_suit = view.called_suit;
+        g.pending = if view.turn.laid.is_empty() { view.pending } else { view.turn.start_pending };
+        g.turn = view.turn.clone();
+        g.in_round = view.in_round.clone();
+        g.finished = view.finished.clone();
+        g.calls = view.calls.clone();
+        g.scores = view.scores.clone();
+        g.round = view.round;
+        g.tie_break = view.tie_break;
+        g.phase = view.phase;
+        g.plays_this_round = view.plays_this_round;
+        g.turn_number = view.turn_number;
+        g.idle_passes = view.idle_passes;
+        g
     }
 
     // ----- checking the whole state ------------------------------------------------------

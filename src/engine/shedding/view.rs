@@ -45,6 +45,11 @@ pub struct SeatView {
     pub tie_break: bool,
     pub phase: Phase,
     pub state_id: u32,
+    /// Public counters: cards laid this round (against the play limit), turns so far, passes in
+    /// a row with nothing to draw.
+    pub plays_this_round: u32,
+    pub turn_number: u32,
+    pub idle_passes: u32,
     /// What this seat may do now without breaking a rule.
     pub legal: Vec<Action>,
 }
@@ -97,6 +102,9 @@ impl Game {
             tie_break: self.is_tie_break(),
             phase: self.phase(),
             state_id: self.state_id(),
+            plays_this_round: self.plays_this_round(),
+            turn_number: self.turn_number(),
+            idle_passes: self.idle_passes(),
             legal: self.legal_actions_for(seat),
         }
     }

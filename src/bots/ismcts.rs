@@ -1,0 +1,145 @@
+//! Single-observer information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
+//!
+//! One tree over the searching seat's information set. Every iteration samples a complete deal
+//! consistent with the seat's view (`Game::determinize`), walks the tree choosing among the
+//! actions legal in that sample (UCB1 with availability counts), adds one node, plays the rest
+//! of the game with the normal bot's policy, and credits each node's mover with a win or loss.
+//! The bot never sees the real game: its only input is its `SeatView`.
+
+use super::shedding::{normal_move, PolicyInput};
+use crate::engine::rng::GameRng;
+use crate::engine::shedding::{Action, Game, Seat, SeatView};
+
+#[derive(Clone, Debug)]
+pub struct Ismcts {
+    pub iterations: u32,
+    pub exploration: f64,
+    /// Playouts stop after this many actions; the fewest cards in hand then counts as the win.
+    pub playout_limit: u32,
+}
+
+impl Default for Ismcts {
+    fn default() -> Self {
+        Ismcts { iterations: 1000, exploration: 0.7, playout_limit: 300 }
+    }
+}
+
+struct Node {
+    action: Option<Action>,
+    /// The seat that chose `action` (whose reward this node accumulates).
+    mover: Seat,
+    children: Vec<usize>,
+    visits: u32,
+    available: u32,
+    reward: f64,
+}
+
+impl Ismcts {
+    /// The searching seat's turn move for this view.
+    pub fn choose(&self, view: &SeatView, rng: &mut GameRng) -> Action {
+        let legal: Vec<Action> = super::shedding::turn_actions(view);
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let mut nodes = vec![Node { action: None, mover: view.seat, children: Vec::new(), visits: 0, available: 0, reward: 0.0 }];
+        let mut legal_buf = Vec::new();
+        let mut path = Vec::with_capacity(64);
+        for _ in 0..self.iterations.max(1) {
+            let mut g = Game::determinize(view, rng);
+            path.clear();
+            path.push(0usize);
+            let mut node = 0usize;
+            // Selection and expansion.
+            while !g.is_over() {
+                g.legal_actions_into(&mut legal_buf);
+                let mut untried: Option<Action> = None;
+                let mut n_untried = 0u32;
+                for &a in &legal_buf {
+                    match nodes[node].children.iter().find(|&&c| nodes[c].action == Some(a)) {
+                        Some(&c) => nodes[c].available += 1,
+                        None => {
+                            // Reservoir sampling: a uniformly random untried action.
+                            n_untried += 1;
+                            if rng.below(n_untried as u64) == 0 {
+                                untried = Some(a);
+                            }
+                        }
+                    }
+                }
+                let mover = g.current();
+                if let Some(a) = untried {
+                    let child = nodes.len();
+                    nodes.push(Node { action: Some(a), mover, children: Vec::new(), visits: 0, available: 1, reward: 0.0 });
+                    nodes[node].children.push(child);
+                    apply_and_call(&mut g, a);
+                    path.push(child);
+                    break;
+                }
+                let best = nodes[node]
+                    .children
+                    .iter()
+                    .copied()
+                    .filter(|&c| legal_buf.contains(&nodes[c].action.expect("child")))
+                    .max_by(|&a, &b| self.ucb(&nodes[a]).total_cmp(&self.ucb(&nodes[b])))
+                    .expect("some child is legal when nothing is untried");
+                apply_and_call(&mut g, nodes[best].action.expect("child"));
+                node = best;
+                path.push(best);
+            }
+            // Playout with the normal policy.
+            let mut steps = 0;
+            while !g.is_over() && steps < self.playout_limit {
+                g.legal_actions_into(&mut legal_buf);
+                let seat = g.current();
+                let input = PolicyInput { rules: g.rules(), hand: g.hand(seat), threat: threat(&g, seat), legal: &legal_buf };
+                let a = normal_move(&input).unwrap_or(legal_buf[0]);
+                apply_and_call(&mut g, a);
+                steps += 1;
+            }
+            let winner = g.winner().unwrap_or_else(|| fewest_cards(&g));
+            for &n in &path {
+                nodes[n].visits += 1;
+                if nodes[n].mover == winner {
+                    nodes[n].reward += 1.0;
+                }
+            }
+        }
+        let root = &nodes[0];
+        root.children
+            .iter()
+            .copied()
+            .filter(|&c| legal.contains(&nodes[c].action.expect("child")))
+            .max_by_key(|&c| nodes[c].visits)
+            .and_then(|c| nodes[c].action)
+            .unwrap_or(legal[0])
+    }
+
+    fn ucb(&self, n: &Node) -> f64 {
+        if n.visits == 0 {
+            return f64::INFINITY;
+        }
+        n.reward / n.visits as f64 + self.exploration * ((n.available.max(1) as f64).ln() / n.visits as f64).sqrt()
+    }
+}
+
+/// Applies a turn action in a sampled game, then lets the mover say "Last card" when the rules
+/// would accept it as true: simulated players are careful callers, so simulated games can end
+/// (without the call, Taylor turns going out into a seven-card penalty).
+fn apply_and_call(g: &mut Game, a: Action) {
+    let mover = a.seat();
+    g.apply(a).expect("legal in the sample");
+    if !g.is_over() && g.hand(mover).len() <= 3 {
+        let call = Action::CallLastCard { seat: mover };
+        if g.is_legal(call) {
+            g.apply(call).expect("legal call");
+        }
+    }
+}
+
+fn threat(g: &Game, seat: Seat) -> usize {
+    (0..g.players()).filter(|&s| s != seat && g.in_round(s) && !g.finished().contains(&s)).map(|s| g.hand(s).len()).min().unwrap_or(usize::MAX)
+}
+
+fn fewest_cards(g: &Game) -> Seat {
+    (0..g.players()).filter(|&s| g.in_round(s)).min_by_key(|&s| g.hand(s).len()).unwrap_or(0)
+}
