@@ -93,6 +93,7 @@ fn run(preset: Preset, players: u8, seed: u64) -> usize {
         } else {
             legal[rng.below(legal.len() as u64) as usize]
         };
+        assert_eq!(Action::from_code(&action.code()), Some(action), "the page's save code round-trips");
         g.apply(action).unwrap_or_else(|e| panic!("{preset:?} seed {seed}: legal {action} refused: {e}"));
         steps += 1;
         assert!(steps < MAX_ACTIONS, "{preset:?} {players}p seed {seed}: no end after {MAX_ACTIONS} actions");

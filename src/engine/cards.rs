@@ -52,6 +52,15 @@ impl Suit {
             Suit::Spades => "Spades",
         }
     }
+    /// "hearts": the suit inside a card's name ("Queen of hearts").
+    pub fn lower_name(self) -> &'static str {
+        match self {
+            Suit::Clubs => "clubs",
+            Suit::Diamonds => "diamonds",
+            Suit::Hearts => "hearts",
+            Suit::Spades => "spades",
+        }
+    }
     fn index(self) -> u8 {
         self as u8
     }
@@ -152,7 +161,7 @@ impl Card {
     }
     /// "Queen of spades", "10 of hearts": how a screen reader and the game log name a card.
     pub fn name(self) -> String {
-        format!("{} of {}", self.rank.name(), self.suit.name().to_lowercase())
+        format!("{} of {}", self.rank.name(), self.suit.lower_name())
     }
 }
 

@@ -2,9 +2,53 @@
 
 use super::components::logo::Logo;
 use super::settings::{self, Settings};
+use super::shedding::setup::{SetupChoice, SheddingSetup};
+use super::shedding::state::{StoredGame, TableState, SAVE_KEY, SAVE_VERSION};
+use super::shedding::table::SheddingTable;
 use super::storage;
-use crate::engine::catalog::{Family, GAMES};
+use crate::engine::catalog::{Family, GameKind, GAMES};
+use crate::engine::shedding::Preset;
+use std::rc::Rc;
 use yew::prelude::*;
+
+#[derive(Clone, PartialEq)]
+enum Screen {
+    Title,
+    Setup(Preset),
+    Table(Rc<TableState>),
+}
+
+fn preset_for(kind: GameKind) -> Option<Preset> {
+    match kind {
+        GameKind::Taylor => Some(Preset::Taylor),
+        GameKind::PriestlyCollege => Some(Preset::Priestly),
+        GameKind::British => Some(Preset::British),
+        GameKind::UnoBlackjack | GameKind::Casino => None,
+    }
+}
+
+/// A game in progress, if one was saved: a bad save becomes a notice, never a crash.
+fn initial_screen() -> (Screen, Option<String>) {
+    match storage::load::<StoredGame>(SAVE_KEY, SAVE_VERSION) {
+        Ok(Some(stored)) => match TableState::restore(&stored) {
+            Ok(t) if !t.game.is_over() => (Screen::Table(Rc::new(t)), None),
+            Ok(_) => (Screen::Title, None),
+            Err(e) => {
+                storage::set_aside(SAVE_KEY);
+                (Screen::Title, Some(format!("Your saved game could not be restored ({e}); it was set aside.")))
+            }
+        },
+        Ok(None) => (Screen::Title, None),
+        Err(problem) => {
+            storage::set_aside(SAVE_KEY);
+            (Screen::Title, Some(problem.notice("game")))
+        }
+    }
+}
+
+fn new_seed() -> u64 {
+    getrandom::u64().unwrap_or(0x5eed)
+}
 
 fn family_label(f: Family) -> &'static str {
     match f {
@@ -29,8 +73,10 @@ fn initial_settings() -> (Settings, Option<String>) {
 #[component]
 pub fn App() -> Html {
     let loaded = use_memo((), |_| initial_settings());
+    let resumed = use_memo((), |_| initial_screen());
     let settings = use_state(|| loaded.0.clone());
-    let notice = use_state(|| loaded.1.clone());
+    let notice = use_state(|| loaded.1.clone().or_else(|| resumed.1.clone()));
+    let screen = use_state(|| resumed.0.clone());
     let settings_open = use_state(|| false);
 
     // Persistence is a side effect of a change, never part of computing the change.
@@ -63,6 +109,44 @@ pub fn App() -> Html {
         })
     };
     let s = (*settings).clone();
+    let go = |to: Screen| {
+        let screen = screen.clone();
+        Callback::from(move |()| screen.set(to.clone()))
+    };
+    let on_start = {
+        let screen = screen.clone();
+        Callback::from(move |c: SetupChoice| screen.set(Screen::Table(Rc::new(TableState::new(c.preset, c.players, c.level, new_seed())))))
+    };
+    let body = match (*screen).clone() {
+        Screen::Setup(preset) => html! {
+            <main><SheddingSetup preset={preset} on_start={on_start} on_cancel={go(Screen::Title)} /></main>
+        },
+        Screen::Table(initial) => {
+            let key = initial.bot_seed.to_string();
+            html! {
+            <main><SheddingTable key={key} initial={initial} settings={s.clone()} on_leave={go(Screen::Title)} /></main>
+            }
+        }
+        Screen::Title => html! {
+        <main>
+            <h2 class="section-title">{"Choose a game"}</h2>
+            <ul class="games">
+                { for GAMES.iter().map(|g| html! {
+                    <li class="game" key={g.id}>
+                        <h3>{g.title}</h3>
+                        <p class="family">{family_label(g.family)}</p>
+                        <p>{g.summary}</p>
+                        if let Some(p) = preset_for(g.kind) {
+                            <button class="play" aria-label={format!("Play {}", g.title)} onclick={go(Screen::Setup(p)).reform(|_: MouseEvent| ())}>{"Play"}</button>
+                        } else {
+                            <p class="soon">{"Coming soon"}</p>
+                        }
+                    </li>
+                }) }
+            </ul>
+        </main>
+        },
+    };
 
     html! {
         <>
@@ -97,18 +181,7 @@ pub fn App() -> Html {
                 </select>
             </section>
         }
-        <main>
-            <h2 class="section-title">{"Choose a game"}</h2>
-            <ul class="games">
-                { for GAMES.iter().map(|g| html! {
-                    <li class="game" key={g.id}>
-                        <h3>{g.title}</h3>
-                        <p class="family">{family_label(g.family)}</p>
-                        <p>{g.summary}</p>
-                    </li>
-                }) }
-            </ul>
-        </main>
+        {body}
         <footer><p>{"Runs entirely in your browser. No account, no network needed after the first visit."}</p></footer>
         </>
     }

@@ -4,6 +4,7 @@
 mod app;
 pub mod components;
 pub mod settings;
+pub mod shedding;
 pub mod storage;
 
 pub use app::App;

@@ -36,12 +36,16 @@ pub fn load<T: DeserializeOwned>(key: &str, version: u32) -> Result<Option<T>, L
         Ok(None) => return Ok(None),
         Err(_) => return Err(LoadProblem::Corrupt),
     };
-    let value: serde_json::Value = serde_json::from_str(&raw).map_err(|_| LoadProblem::Corrupt)?;
-    let found = value.get("version").and_then(|v| v.as_u64()).ok_or(LoadProblem::Corrupt)? as u32;
+    // Read the version alone first (other fields ignored), so an old format is named as such.
+    #[derive(Deserialize)]
+    struct VersionOnly {
+        version: u32,
+    }
+    let found = serde_json::from_str::<VersionOnly>(&raw).map_err(|_| LoadProblem::Corrupt)?.version;
     if found != version {
         return Err(LoadProblem::OldVersion(found));
     }
-    serde_json::from_value::<Envelope<T>>(value).map(|e| Some(e.data)).map_err(|_| LoadProblem::Corrupt)
+    serde_json::from_str::<Envelope<T>>(&raw).map(|e| Some(e.data)).map_err(|_| LoadProblem::Corrupt)
 }
 
 pub fn save<T: Serialize>(key: &str, version: u32, data: &T) {

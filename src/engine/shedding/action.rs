@@ -73,6 +73,58 @@ impl Action {
     }
 }
 
+impl Action {
+    /// A short, stable text code ("p.0.QS", "d.2"): the page stores game logs with it.
+    pub fn code(&self) -> String {
+        match *self {
+            Action::Play { seat, card } => format!("p.{seat}.{card}"),
+            Action::NameSuit { seat, suit } => format!("n.{seat}.{}", suit.letter()),
+            Action::Draw { seat } => format!("d.{seat}"),
+            Action::Pass { seat } => format!("x.{seat}"),
+            Action::Finish { seat } => format!("f.{seat}"),
+            Action::CallLastCard { seat } => format!("l.{seat}"),
+            Action::Timeout { seat } => format!("t.{seat}"),
+            Action::Say { seat, phrase } => match phrase {
+                Phrase::Sorry => format!("s.{seat}.S"),
+                Phrase::WellPlayed => format!("s.{seat}.W"),
+                Phrase::Hurry => format!("s.{seat}.H"),
+                Phrase::YourTurn(t) => format!("s.{seat}.Y{t}"),
+            },
+            Action::Accuse { seat, target, infringement: Infringement::MissedLastCard } => format!("a.{seat}.{target}"),
+            Action::Dispute { seat, accusation } => format!("q.{seat}.{accusation}"),
+        }
+    }
+
+    /// Reads [`Action::code`] back; `None` for anything else.
+    pub fn from_code(code: &str) -> Option<Action> {
+        let mut parts = code.split('.');
+        let kind = parts.next()?;
+        let seat: Seat = parts.next()?.parse().ok()?;
+        let arg = parts.next();
+        if parts.next().is_some() {
+            return None;
+        }
+        let suit = |s: &str| Suit::ALL.iter().copied().find(|x| s.len() == 1 && s.starts_with(x.letter()));
+        let action = match (kind, arg) {
+            ("p", Some(c)) => Action::Play { seat, card: c.parse().ok()? },
+            ("n", Some(s)) => Action::NameSuit { seat, suit: suit(s)? },
+            ("d", None) => Action::Draw { seat },
+            ("x", None) => Action::Pass { seat },
+            ("f", None) => Action::Finish { seat },
+            ("l", None) => Action::CallLastCard { seat },
+            ("t", None) => Action::Timeout { seat },
+            ("s", Some("S")) => Action::Say { seat, phrase: Phrase::Sorry },
+            ("s", Some("W")) => Action::Say { seat, phrase: Phrase::WellPlayed },
+            ("s", Some("H")) => Action::Say { seat, phrase: Phrase::Hurry },
+            ("s", Some(y)) => Action::Say { seat, phrase: Phrase::YourTurn(y.strip_prefix('Y')?.parse().ok()?) },
+            ("a", Some(t)) => Action::Accuse { seat, target: t.parse().ok()?, infringement: Infringement::MissedLastCard },
+            ("q", Some(id)) => Action::Dispute { seat, accusation: id.parse().ok()? },
+            _ => return None,
+        };
+        Some(action)
+    }
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

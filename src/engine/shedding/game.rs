@@ -196,7 +196,7 @@ impl Game {
             g.scores = deal.scores;
         }
         g.hands = deal.hands.into_iter().map(|mut h| {
-            h.sort();
+            h.sort_unstable();
             h
         }).collect();
         g.stock = deal.stock_top_first.into_iter().rev().collect();
@@ -391,7 +391,7 @@ impl Game {
             }
         }
         for h in &mut self.hands {
-            h.sort();
+            h.sort_unstable();
         }
         let mut starter = deck.pop().expect("validated: a card to turn up");
         if self.rules.spec().first_card == FirstCard::RedrawWild {
@@ -502,7 +502,7 @@ impl Game {
                     Some(crate::engine::cards::Colour::Black) => "a black ",
                     None => "a ",
                 };
-                let n = format!("{colour}{}", pw.rank.name().to_lowercase());
+                let n = format!("{colour}{}", pw.rank.name());
                 if !names.contains(&n) {
                     names.push(n);
                 }
@@ -1306,7 +1306,7 @@ impl Game {
     /// the remaining players are placed by fewest cards, ties to the earlier seat after the dealer.
     fn end_round_early(&mut self, ev: &mut Vec<Event>) {
         let mut rest: Vec<Seat> = (0..self.players).filter(|&s| self.active(s)).collect();
-        rest.sort_by_key(|&s| (self.hands[s as usize].len(), (s + self.players - self.dealer - 1) % self.players));
+        rest.sort_unstable_by_key(|&s| (self.hands[s as usize].len(), (s + self.players - self.dealer - 1) % self.players));
         match self.rules.spec().scoring {
             Scoring::FirstOut => self.game_over(rest[0], ev),
             Scoring::Places { .. } => {
@@ -1392,7 +1392,7 @@ impl Game {
             } else {
                 let take = view.hand_sizes[s].min(unseen.len());
                 hands[s] = unseen.split_off(unseen.len() - take);
-                hands[s].sort();
+                hands[s].sort_unstable();
             }
         }
         unseen.truncate(view.stock_len);

@@ -38,7 +38,7 @@ impl Preset {
     }
 
     pub fn rules(self) -> Rules {
-        Rules::new(self.spec()).expect("every preset is a valid rule set (tested)")
+        Rules::new(self.spec()).unwrap_or_else(|e| panic!("every preset is a valid rule set (tested): {e}"))
     }
 }
 

@@ -273,7 +273,7 @@ pub struct RulesError {
 
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "the rule set {:?} has {} problem(s):", self.spec.name, self.problems.len())?;
+        writeln!(f, "the rule set \"{}\" has {} problem(s):", self.spec.name, self.problems.len())?;
         for p in &self.problems {
             writeln!(f, "- {}", p.0)?;
         }
@@ -365,16 +365,16 @@ impl Rules {
         for pw in &spec.powers {
             match pw.effect {
                 Effect::PickUp { cards: 0, .. } | Effect::ReducePickUp { cards: 0, .. } => {
-                    p(format!("{:?} {:?}: a pick-up of 0 cards does nothing", pw.colour, pw.rank))
+                    p(format!("{}: a pick-up of 0 cards does nothing", pw.rank.name()))
                 }
-                Effect::Skip { players: 0 } => p(format!("{:?}: skipping 0 players does nothing", pw.rank)),
+                Effect::Skip { players: 0 } => p(format!("{}: skipping 0 players does nothing", pw.rank.name())),
                 _ => {}
             }
             if let Some(g) = pw.effect.pickup_group() {
                 let has_pickup =
                     spec.powers.iter().any(|o| matches!(o.effect, Effect::PickUp { group, .. } if group == g));
                 if !has_pickup {
-                    p(format!("{:?} answers pick-up group {g}, but no card starts a pick-up in that group", pw.rank));
+                    p(format!("{} answers pick-up group {g}, but no card starts a pick-up in that group", pw.rank.name()));
                 }
             }
         }

@@ -1,3 +1,4 @@
 //! Reusable view pieces, drawn as SVG where they are pictures.
 
+pub mod card;
 pub mod logo;

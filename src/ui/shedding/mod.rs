@@ -1,0 +1,5 @@
+//! The shedding games in the page: setup screen, table, state.
+
+pub mod setup;
+pub mod state;
+pub mod table;

@@ -1,0 +1,216 @@
+//! The shedding table: opponents, pile and stock, the player's hand as card buttons, the
+//! controls, and the game log. Effects run the bots (each on a timer of its own reaction time),
+//! the human's quick-play clock, and the autosave; every timer is dropped (cancelled) when the
+//! state changes, and anything that fires late is dropped by the reducer's state-id check.
+
+use super::state::{name, Msg, TableState, HUMAN, SAVE_KEY, SAVE_VERSION};
+use crate::bots::shedding::SheddingBot;
+use crate::engine::cards::Suit;
+use crate::engine::shedding::{Action, Infringement, Phase, Phrase, Seat};
+use crate::ui::components::card::{CardStyle, CardView};
+use crate::ui::settings::Settings;
+use crate::ui::storage;
+use gloo_timers::callback::Timeout;
+use std::cell::RefCell;
+use std::rc::Rc;
+use yew::prelude::*;
+
+pub fn phrase_text(p: Phrase) -> String {
+    match p {
+        Phrase::Sorry => "Sorry!".into(),
+        Phrase::YourTurn(s) => format!("Your turn, {}", name(s)),
+        Phrase::WellPlayed => "Well played".into(),
+        Phrase::Hurry => "Hurry up!".into(),
+    }
+}
+
+#[derive(Properties)]
+pub struct TableProps {
+    /// The state to start from (a new deal or a restored save); key the component by game.
+    pub initial: Rc<TableState>,
+    pub settings: Settings,
+    pub on_leave: Callback<()>,
+}
+
+/// Props compare by identity: a new deal or restore is a new `Rc`, and deep-comparing two
+/// games on every render would cost time and download size for nothing.
+impl PartialEq for TableProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.initial, &other.initial) && self.settings == other.settings && self.on_leave == other.on_leave
+    }
+}
+
+#[component]
+pub fn SheddingTable(props: &TableProps) -> Html {
+    let state = {
+        let initial = props.initial.clone();
+        use_reducer(move || (*initial).clone())
+    };
+    let game = &state.game;
+    let at = game.state_id();
+    let view = game.view(HUMAN);
+    let style = CardStyle { four_colour: props.settings.four_colour, high_contrast: props.settings.high_contrast };
+    let callout_open = use_state(|| false);
+
+    // Bots: one seeded bot per seat, kept across renders (their generators move on).
+    let bots = {
+        let levels = state.levels.clone();
+        let seed = state.bot_seed;
+        use_mut_ref(move || levels.iter().enumerate().map(|(s, l)| l.map(|l| SheddingBot::new(s as Seat, l, seed))).collect::<Vec<_>>())
+    };
+    let timers: Rc<RefCell<Vec<Timeout>>> = use_mut_ref(Vec::new);
+    {
+        let state = state.clone();
+        let bots = bots.clone();
+        let timers = timers.clone();
+        let clock_scale = props.settings.clock_scale;
+        use_effect_with(at, move |_| {
+            timers.borrow_mut().clear();
+            let game = &state.game;
+            if !game.is_over() {
+                for bot in bots.borrow_mut().iter_mut().flatten() {
+                    if let Some(d) = bot.decide(&game.view(bot.seat)) {
+                        let dispatcher = state.dispatcher();
+                        timers.borrow_mut().push(Timeout::new(d.delay_ms, move || dispatcher.dispatch(Msg::Act { action: d.action, at })));
+                    }
+                }
+                // The quick-play clock for the human player.
+                if let (Some(ms), Some(scale)) = (game.rules().spec().clock_ms, clock_scale) {
+                    if game.current() == HUMAN {
+                        let dispatcher = state.dispatcher();
+                        let ms = ms * scale as u32;
+                        timers.borrow_mut().push(Timeout::new(ms, move || {
+                            dispatcher.dispatch(Msg::Act { action: Action::Timeout { seat: HUMAN }, at })
+                        }));
+                    }
+                }
+            }
+            storage::save(SAVE_KEY, SAVE_VERSION, &state.stored());
+            move || timers.borrow_mut().clear()
+        });
+    }
+
+    let act = {
+        let state = state.clone();
+        move |action: Action| {
+            let state = state.clone();
+            Callback::from(move |_: MouseEvent| state.dispatch(Msg::Act { action, at }))
+        }
+    };
+    let my_turn = view.is_my_turn();
+    let legal = &view.legal;
+    let penalises_wrong = game.rules().spec().penalties.wrong_card.is_some();
+    let pick_up = legal.iter().copied().find(|a| matches!(a, Action::Draw { .. } | Action::Pass { .. }));
+    let finish = legal.iter().copied().find(|a| matches!(a, Action::Finish { .. }));
+    let naming = my_turn && view.turn.awaiting_suit;
+    let pick_up_label = match (pick_up, view.pending) {
+        (Some(Action::Pass { .. }), _) => "Pick up (nothing to draw: pass)".to_string(),
+        (_, Some(p)) if my_turn => format!("Pick up {}", p.cards),
+        _ => "Pick up".to_string(),
+    };
+    let players = game.players();
+    let over = match view.phase {
+        Phase::Over { winner } => Some(winner),
+        Phase::Playing => None,
+    };
+    let accusable = game.rules().spec().last_card.is_some_and(|r| r.enforcement == crate::engine::shedding::rules::Enforcement::Accusation);
+    let direction = if view.clockwise { "Play goes left ↻" } else { "Play goes right ↺" };
+
+    html! {
+        <section class="table" aria-label="Card table">
+            <div class="table-head">
+                <h2>{ game.rules().spec().name.clone() }</h2>
+                if let Some(target) = view.target {
+                    <p class="scores">{ format!("Round {} · to {target}: ", view.round + 1) }
+                        { for (0..players).map(|s| html! { <span>{ format!("{} {} ", name(s), view.scores[s as usize]) }</span> }) }
+                    </p>
+                }
+                <button onclick={props.on_leave.reform(|_| ())}>{"Menu"}</button>
+            </div>
+            <ul class="opponents" aria-label="Players">
+                { for (1..players).map(|s| {
+                    let active = view.current == s && over.is_none();
+                    let called = view.calls[s as usize].called;
+                    html! {
+                        <li class={classes!("seat", active.then_some("active"), (!view.in_round[s as usize]).then_some("sitting-out"))}
+                            aria-current={active.then_some("true")}>
+                            <span class="seat-name">{ name(s) }</span>
+                            <span class="seat-count">{ format!("{} cards", view.hand_sizes[s as usize]) }</span>
+                            if called { <span class="badge">{"Last card!"}</span> }
+                            if view.finished.contains(&s) { <span class="badge">{"Out"}</span> }
+                        </li>
+                    }
+                }) }
+            </ul>
+            <div class="centre">
+                <div class="pile" role="img" aria-label={format!("Top card: {}", view.top().name())}>
+                    <CardView card={Some(view.top())} style={style} />
+                </div>
+                <div class="stock" role="img" aria-label={format!("Stock: {} cards", view.stock_len)}>
+                    <CardView card={None} />
+                    <span>{ view.stock_len }</span>
+                </div>
+                <div class="status">
+                    <p>{ direction }</p>
+                    if let Some(s) = view.called_suit { <p>{ format!("Suit called: {}", s.name()) }</p> }
+                    if let Some(p) = view.pending { <p class="pending">{ format!("+{}", p.cards) }</p> }
+                    <p class={classes!("turn", my_turn.then_some("mine"))}>
+                        { match over { Some(w) => format!("{} won!", name(w)), None if my_turn => "Your turn".to_string(), None => format!("{}'s turn", name(view.current)) } }
+                    </p>
+                </div>
+            </div>
+            if let Some(text) = state.notice.clone() {
+                <p class="refusal" role="status">{ text }</p>
+            }
+            if naming {
+                <div class="suit-picker" role="group" aria-label="Name a suit">
+                    { for Suit::ALL.iter().map(|&suit| html! {
+                        <button onclick={act(Action::NameSuit { seat: HUMAN, suit })}>{ suit.name() }</button>
+                    }) }
+                </div>
+            }
+            <div class="controls">
+                <button disabled={pick_up.is_none()} onclick={pick_up.map(&act).unwrap_or_default()}>{ pick_up_label }</button>
+                if finish.is_some() {
+                    <button onclick={finish.map(&act).unwrap_or_default()}>{"Finished"}</button>
+                }
+                if game.rules().spec().last_card.is_some() {
+                    <button class="last-card" onclick={act(Action::CallLastCard { seat: HUMAN })}>{"Last card"}</button>
+                }
+                if accusable {
+                    <button aria-expanded={(*callout_open).to_string()} onclick={{ let o = callout_open.clone(); Callback::from(move |_| o.set(!*o)) }}>{"Call out"}</button>
+                }
+            </div>
+            if *callout_open && accusable {
+                <div class="callout" role="group" aria-label="Call out a player who did not say Last card">
+                    { for (1..players).map(|s| html! {
+                        <button onclick={act(Action::Accuse { seat: HUMAN, target: s, infringement: Infringement::MissedLastCard })}>{ format!("{} missed Last card", name(s)) }</button>
+                    }) }
+                </div>
+            }
+            <ul class="hand" aria-label="Your hand">
+                { for view.hand.iter().map(|&card| {
+                    let playable = legal.contains(&Action::Play { seat: HUMAN, card });
+                    let disabled = !playable && !penalises_wrong;
+                    html! {
+                        <li>
+                            <button class={classes!("hand-card", playable.then_some("playable"))} aria-label={card.name()}
+                                aria-disabled={disabled.then_some("true")}
+                                onclick={act(Action::Play { seat: HUMAN, card })}>
+                                <CardView card={Some(card)} style={style} />
+                            </button>
+                        </li>
+                    }
+                }) }
+            </ul>
+            <div class="chat" role="group" aria-label="Say">
+                { for [Phrase::WellPlayed, Phrase::Hurry, Phrase::Sorry, Phrase::YourTurn(view.current)].into_iter().filter(|p| *p != Phrase::YourTurn(HUMAN)).map(|p| html! {
+                    <button class="chat-button" onclick={act(Action::Say { seat: HUMAN, phrase: p })}>{ phrase_text(p) }</button>
+                }) }
+            </div>
+            <ul class="log" aria-live="polite" aria-label="Game log">
+                { for state.log.iter().rev().take(8).map(|l| html! { <li>{ l.clone() }</li> }) }
+            </ul>
+        </section>
+    }
+}

@@ -1,0 +1,105 @@
+// The shedding table in real headless Chromium: a whole Taylor game against three bots played
+// through the page by role and name, a reload that resumes the same position, and axe on the
+// table. The quick-play clock is switched off in Settings so the test's own speed cannot lose.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, openBrowser, axeViolations, screenshot } from './harness.mjs';
+
+async function startGame(page, title, players = '4') {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('Quick-play clock').selectOption('0');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: `Play ${title}` }).click();
+  await page.getByLabel('Players (you and bots)').selectOption(players);
+  await page.getByRole('button', { name: 'Deal' }).click();
+  await page.getByRole('list', { name: 'Your hand' }).waitFor();
+}
+
+const hand = (page) => page.getByRole('list', { name: 'Your hand' }).getByRole('button');
+
+/** One move for the human if it is their turn: name a suit, lay a highlighted card, finish, or pick up. */
+async function move(page) {
+  const suits = page.getByRole('group', { name: 'Name a suit' });
+  if (await suits.count()) {
+    await suits.getByRole('button', { name: 'Hearts' }).click();
+    return;
+  }
+  if (!(await page.getByText('Your turn', { exact: true }).count())) return;
+  if ((await hand(page).count()) === 2) {
+    await page.getByRole('button', { name: 'Last card' }).click().catch(() => {});
+  }
+  const playable = page.locator('.hand-card.playable');
+  if (await playable.count()) {
+    await playable.first().click();
+    if ((await hand(page).count()) === 1) await page.getByRole('button', { name: 'Last card' }).click();
+    return;
+  }
+  const finished = page.getByRole('button', { name: 'Finished' });
+  if (await finished.count()) {
+    await finished.click();
+    return;
+  }
+  await page.getByRole('button', { name: /^Pick up/ }).click();
+}
+
+test('a whole Taylor game against three bots, through the page', { timeout: 240_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.goto(server.url);
+    await startGame(page, 'Taylor Blackjack');
+    assert.deepEqual(await axeViolations(page), [], 'axe on the table');
+    await screenshot(page, 'taylor-table');
+    const deadline = Date.now() + 200_000;
+    while (!(await page.getByText(/ won!$/).count())) {
+      assert.ok(Date.now() < deadline, 'the game did not end in time');
+      await move(page);
+      await page.waitForTimeout(60);
+    }
+    const log = await page.getByRole('list', { name: 'Game log' }).innerText();
+    assert.match(log, /(You win|wins) the game!/);
+    assert.deepEqual(problems.consoleErrors, []);
+    assert.deepEqual(problems.foreignRequests, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('a reload in the middle of a game resumes the same position', async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.goto(server.url);
+    await startGame(page, 'British Black Jack', '3');
+    // Let the bots move a little, then freeze the picture: my hand and the top card.
+    await page.waitForTimeout(1500);
+    const before = { hand: await hand(page).evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))) };
+    await page.reload();
+    await page.getByRole('list', { name: 'Your hand' }).waitFor();
+    const after = { hand: await hand(page).evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))) };
+    // Bots may move during the reload, but never take a card from my hand: it can only grow by draws.
+    for (const card of before.hand) assert.ok(after.hand.includes(card), `lost ${card} on reload`);
+    assert.match(await page.getByRole('list', { name: 'Game log' }).innerText(), /Game restored\./);
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('a corrupt saved game shows a notice and offers a new game', async () => {
+  const server = await serve('dist', '/');
+  const { context, page } = await openBrowser();
+  try {
+    await page.goto(server.url);
+    await page.evaluate(() => localStorage.setItem('blackjack.shedding', '{"version":1,"data":{"nonsense":true}}'));
+    await page.reload();
+    await page.getByRole('alert').waitFor();
+    assert.match(await page.getByRole('alert').innerText(), /could not be read|could not be restored/);
+    assert.equal(await page.getByRole('button', { name: 'Play Taylor Blackjack' }).count(), 1);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
