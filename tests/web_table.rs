@@ -71,3 +71,34 @@ async fn the_hand_is_named_cards_and_marks_only_legal_ones_as_playable() {
 }
 
 use wasm_bindgen::JsCast;
+
+#[wasm_bindgen_test]
+fn share_links_round_trip_and_bad_ones_say_why() {
+    use blackjack::bots::shedding::Level;
+    use blackjack::ui::shedding::link::TableLink;
+    let link = TableLink { preset: Preset::Priestly, players: 5, level: Level::Easy, seed: 987654321 };
+    assert_eq!(link.fragment(), "#table=priestly.5.easy.987654321");
+    assert_eq!(TableLink::parse(&link.fragment()), Some(Ok(link)));
+    assert_eq!(TableLink::parse("#settings"), None);
+    for bad in ["#table=poker.4.easy.1", "#table=taylor.13.easy.1", "#table=taylor.4.wizard.1", "#table=taylor.4.easy.x", "#table=taylor.4"] {
+        assert!(matches!(TableLink::parse(bad), Some(Err(_))), "{bad}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn saves_round_trip_and_old_or_broken_ones_are_named() {
+    use blackjack::ui::shedding::state::StoredGame;
+    use blackjack::ui::storage::{decode, encode, LoadProblem};
+    let settings = Settings { four_colour: true, high_contrast: false, reduce_motion: true, clock_scale: None };
+    assert_eq!(decode::<Settings>(&encode(2, &settings), 2), Ok(settings.clone()));
+    assert_eq!(decode::<Settings>(&encode(1, &settings), 2), Err(LoadProblem::OldVersion(1)));
+    assert_eq!(decode::<Settings>("{\"version\":1}", 2), Err(LoadProblem::Corrupt));
+    let game = TableState::new(Preset::Taylor, 3, blackjack::bots::shedding::Level::Easy, 99);
+    let stored = game.stored();
+    let back: StoredGame = decode(&encode(1, &stored), 1).unwrap();
+    assert_eq!(back, stored);
+    assert_eq!(TableState::restore(&back).unwrap().game, game.game);
+    let mut tampered = stored.clone();
+    tampered.log = "p.0.ZZ".into();
+    assert!(TableState::restore(&tampered).is_err());
+}

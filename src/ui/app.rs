@@ -2,6 +2,7 @@
 
 use super::components::logo::Logo;
 use super::settings::{self, Settings};
+use super::shedding::link::TableLink;
 use super::shedding::setup::{SetupChoice, SheddingSetup};
 use super::shedding::state::{StoredGame, TableState, SAVE_KEY, SAVE_VERSION};
 use super::shedding::table::SheddingTable;
@@ -29,7 +30,24 @@ fn preset_for(kind: GameKind) -> Option<Preset> {
 
 /// A game in progress, if one was saved: a bad save becomes a notice, never a crash.
 fn initial_screen() -> (Screen, Option<String>) {
-    match storage::load::<StoredGame>(SAVE_KEY, SAVE_VERSION) {
+    let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
+    let saved = storage::load::<StoredGame>(SAVE_KEY, SAVE_VERSION);
+    match TableLink::parse(&hash) {
+        // The linked deal, unless the saved game is that very deal in progress (a reload).
+        Some(Ok(link)) => {
+            if let Ok(Some(stored)) = &saved {
+                if stored.preset == link.preset.id() && stored.seed == link.seed && stored.players == link.players {
+                    if let Ok(t) = TableState::restore(stored) {
+                        return (Screen::Table(Rc::new(t)), None);
+                    }
+                }
+            }
+            return (Screen::Table(Rc::new(TableState::new(link.preset, link.players, link.level, link.seed))), None);
+        }
+        Some(Err(why)) => return (Screen::Title, Some(format!("That link could not be opened: {why}."))),
+        None => {}
+    }
+    match saved {
         Ok(Some(stored)) => match TableState::restore(&stored) {
             Ok(t) if !t.game.is_over() => (Screen::Table(Rc::new(t)), None),
             Ok(_) => (Screen::Title, None),

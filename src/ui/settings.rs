@@ -1,11 +1,11 @@
 //! Player settings: how cards look and how fast the table plays. Persisted, versioned.
 
-use serde::{Deserialize, Serialize};
+use super::storage::{Fields, Stored};
 
 pub const KEY: &str = "blackjack.settings";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
     /// Clubs green and diamonds blue, so suits differ by colour as well as shape.
     pub four_colour: bool,
@@ -15,6 +15,27 @@ pub struct Settings {
     pub reduce_motion: bool,
     /// Multiplies every game's quick-play clock; `None` switches the clock off.
     pub clock_scale: Option<u8>,
+}
+
+impl Stored for Settings {
+    fn encode(&self) -> Vec<(&'static str, String)> {
+        let flag = |b: bool| if b { "1" } else { "0" }.to_string();
+        vec![
+            ("four_colour", flag(self.four_colour)),
+            ("high_contrast", flag(self.high_contrast)),
+            ("reduce_motion", flag(self.reduce_motion)),
+            ("clock", self.clock_scale.unwrap_or(0).to_string()),
+        ]
+    }
+    fn decode(f: &Fields) -> Option<Self> {
+        let clock: u8 = f.parse("clock")?;
+        Some(Settings {
+            four_colour: f.flag("four_colour")?,
+            high_contrast: f.flag("high_contrast")?,
+            reduce_motion: f.flag("reduce_motion")?,
+            clock_scale: (clock > 0).then_some(clock),
+        })
+    }
 }
 
 impl Default for Settings {

@@ -1,18 +1,37 @@
-//! Versioned localStorage: every saved value sits in an envelope with a format version,
-//! so an old or corrupt save is recognised and reported, never a crash.
+//! Versioned localStorage. Every saved value is text: a first line naming the format and its
+//! version, then `key=value` lines. An old or unreadable save is recognised and reported, never
+//! a crash. (Plain text rather than JSON keeps serde out of the page's download.)
 
 use gloo_storage::{LocalStorage, Storage};
-use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
-#[derive(Serialize, Deserialize)]
-struct Envelope<T> {
-    version: u32,
-    data: T,
+/// A value the page stores.
+pub trait Stored: Sized {
+    fn encode(&self) -> Vec<(&'static str, String)>;
+    fn decode(fields: &Fields) -> Option<Self>;
+}
+
+/// The `key=value` lines of a save.
+pub struct Fields<'a>(Vec<(&'a str, &'a str)>);
+
+impl<'a> Fields<'a> {
+    pub fn get(&self, key: &str) -> Option<&'a str> {
+        self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    }
+    pub fn parse<T: std::str::FromStr>(&self, key: &str) -> Option<T> {
+        self.get(key)?.parse().ok()
+    }
+    pub fn flag(&self, key: &str) -> Option<bool> {
+        match self.get(key)? {
+            "1" => Some(true),
+            "0" => Some(false),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum LoadProblem {
-    /// Saved by another version of the app; the text says which.
+    /// Saved by another version of the app.
     OldVersion(u32),
     /// Not readable at all.
     Corrupt,
@@ -22,35 +41,48 @@ impl LoadProblem {
     pub fn notice(&self, what: &str) -> String {
         match self {
             LoadProblem::OldVersion(v) => {
-                format!("Your saved {what} came from an older version of the game (format {v}) and could not be restored. Defaults are in use.")
+                format!("Your saved {what} came from another version of the game (format {v}) and could not be restored. It was set aside.")
             }
-            LoadProblem::Corrupt => format!("Your saved {what} could not be read and was set aside. Defaults are in use."),
+            LoadProblem::Corrupt => format!("Your saved {what} could not be read and was set aside."),
         }
     }
 }
 
-/// Loads `key`: `Ok(None)` when nothing is saved.
-pub fn load<T: DeserializeOwned>(key: &str, version: u32) -> Result<Option<T>, LoadProblem> {
-    let raw: String = match LocalStorage::raw().get_item(key) {
-        Ok(Some(raw)) => raw,
-        Ok(None) => return Ok(None),
-        Err(_) => return Err(LoadProblem::Corrupt),
-    };
-    // Read the version alone first (other fields ignored), so an old format is named as such.
-    #[derive(Deserialize)]
-    struct VersionOnly {
-        version: u32,
+const HEADER: &str = "blackjack v";
+
+pub fn encode<T: Stored>(version: u32, value: &T) -> String {
+    let mut out = format!("{HEADER}{version}\n");
+    for (k, v) in value.encode() {
+        out.push_str(k);
+        out.push('=');
+        out.push_str(&v);
+        out.push('\n');
     }
-    let found = serde_json::from_str::<VersionOnly>(&raw).map_err(|_| LoadProblem::Corrupt)?.version;
+    out
+}
+
+pub fn decode<T: Stored>(raw: &str, version: u32) -> Result<T, LoadProblem> {
+    let mut lines = raw.lines();
+    let found: u32 = lines.next().and_then(|l| l.strip_prefix(HEADER)).and_then(|v| v.parse().ok()).ok_or(LoadProblem::Corrupt)?;
     if found != version {
         return Err(LoadProblem::OldVersion(found));
     }
-    serde_json::from_str::<Envelope<T>>(&raw).map(|e| Some(e.data)).map_err(|_| LoadProblem::Corrupt)
+    let fields = Fields(lines.filter_map(|l| l.split_once('=')).collect());
+    T::decode(&fields).ok_or(LoadProblem::Corrupt)
 }
 
-pub fn save<T: Serialize>(key: &str, version: u32, data: &T) {
+/// Loads `key`: `Ok(None)` when nothing is saved.
+pub fn load<T: Stored>(key: &str, version: u32) -> Result<Option<T>, LoadProblem> {
+    match LocalStorage::raw().get_item(key) {
+        Ok(Some(raw)) => decode(&raw, version).map(Some),
+        Ok(None) => Ok(None),
+        Err(_) => Err(LoadProblem::Corrupt),
+    }
+}
+
+pub fn save<T: Stored>(key: &str, version: u32, value: &T) {
     // Storage can be full or disabled (private mode); the game goes on either way.
-    let _ = LocalStorage::set(key, Envelope { version, data });
+    let _ = LocalStorage::raw().set_item(key, &encode(version, value));
 }
 
 /// Keeps an unreadable save under another key so nothing is silently destroyed.

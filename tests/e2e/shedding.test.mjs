@@ -103,3 +103,38 @@ test('a corrupt saved game shows a notice and offers a new game', async () => {
     await server.close();
   }
 });
+
+test('a share link opens the same deal in another browser, and arrow keys move through the hand', async () => {
+  const server = await serve('dist', '/');
+  const hands = [];
+  try {
+    for (let i = 0; i < 2; i++) {
+      const { context, page, problems } = await openBrowser();
+      await page.goto(`${server.url}#table=british.3.normal.424242`);
+      await page.getByRole('list', { name: 'Your hand' }).waitFor();
+      hands.push(await hand(page).evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))));
+      assert.equal(await page.getByRole('link', { name: 'Link to this deal' }).getAttribute('href'), '#table=british.3.normal.424242');
+      await hand(page).first().focus();
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), hands[i][1]);
+      assert.deepEqual(problems.consoleErrors, []);
+      await context.close();
+    }
+    assert.equal(hands[0].length, 7);
+    assert.deepEqual(hands[0], hands[1]);
+  } finally {
+    await server.close();
+  }
+});
+
+test('under Taylor rules a player who is too slow picks up', async () => {
+  const server = await serve('dist', '/');
+  const { context, page } = await openBrowser();
+  try {
+    await page.goto(`${server.url}#table=taylor.3.normal.77`);
+    await page.getByRole('list', { name: 'Game log' }).getByText('You pick up 1 card (too slow).').waitFor({ timeout: 30_000 });
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});

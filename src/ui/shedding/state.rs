@@ -3,7 +3,7 @@
 
 use crate::bots::shedding::Level;
 use crate::engine::shedding::{Action, Event, Game, IllegalAction, PenaltyReason, Preset, Seat, SetupError};
-use serde::{Deserialize, Serialize};
+use crate::ui::storage::{Fields, Stored};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -33,7 +33,7 @@ fn who(seat: Seat, verb: &str) -> String {
 /// What is stored: the preset, the seed and the action log (compact codes), and who sits
 /// where. The page stores presets by name rather than the engine's full `Save` with its rule
 /// set: the same replay, for a fraction of the download (no rule-set deserialiser in the page).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct StoredGame {
     pub preset: String,
     pub players: u8,
@@ -42,6 +42,29 @@ pub struct StoredGame {
     /// "" for the human, "easy" or "normal" for a bot.
     pub seats: Vec<String>,
     pub bot_seed: u64,
+}
+
+impl Stored for StoredGame {
+    fn encode(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("preset", self.preset.clone()),
+            ("players", self.players.to_string()),
+            ("seed", self.seed.to_string()),
+            ("bot_seed", self.bot_seed.to_string()),
+            ("seats", self.seats.join(",")),
+            ("log", self.log.clone()),
+        ]
+    }
+    fn decode(f: &Fields) -> Option<Self> {
+        Some(StoredGame {
+            preset: f.get("preset")?.to_string(),
+            players: f.parse("players")?,
+            seed: f.parse("seed")?,
+            bot_seed: f.parse("bot_seed")?,
+            seats: f.get("seats")?.split(',').map(str::to_string).collect(),
+            log: f.get("log")?.to_string(),
+        })
+    }
 }
 
 /// Why a stored game could not be restored.
@@ -101,6 +124,12 @@ impl TableState {
         let mut t = TableState { preset, game, levels, bot_seed: seed.rotate_left(17), log: Vec::new(), notice: None };
         t.log.push(format!("{}. {}.", who(t.game.dealer(), "deals"), who(t.game.current(), "starts")));
         t
+    }
+
+    /// The share link of this deal (rules, seats, bot level, seed).
+    pub fn link(&self) -> super::link::TableLink {
+        let level = self.levels.iter().flatten().next().copied().unwrap_or(Level::Normal);
+        super::link::TableLink { preset: self.preset, players: self.game.players(), level, seed: self.game.seed() }
     }
 
     pub fn stored(&self) -> StoredGame {

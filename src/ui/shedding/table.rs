@@ -11,9 +11,25 @@ use crate::ui::components::card::{CardStyle, CardView};
 use crate::ui::settings::Settings;
 use crate::ui::storage;
 use gloo_timers::callback::Timeout;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
+
+fn page_visible() -> bool {
+    web_sys::window().and_then(|w| w.document()).is_none_or(|d| d.visibility_state() != web_sys::VisibilityState::Hidden)
+}
+
+/// Moves keyboard focus to the next (or previous) card in the hand.
+fn move_focus(forward: bool) {
+    let Some(active) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element()) else { return };
+    let Some(item) = active.parent_element() else { return };
+    let next = if forward { item.next_element_sibling() } else { item.previous_element_sibling() };
+    if let Some(button) = next.and_then(|li| li.first_element_child()).and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = button.focus();
+    }
+}
 
 pub fn phrase_text(p: Phrase) -> String {
     match p {
@@ -59,12 +75,29 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         use_mut_ref(move || levels.iter().enumerate().map(|(s, l)| l.map(|l| SheddingBot::new(s as Seat, l, seed))).collect::<Vec<_>>())
     };
     let timers: Rc<RefCell<Vec<Timeout>>> = use_mut_ref(Vec::new);
+    // The clock pauses while the page is hidden: track visibility, and re-run the timers effect.
+    let visible = use_state(page_visible);
+    {
+        let visible = visible.clone();
+        use_effect_with((), move |_| {
+            let listener = Closure::<dyn Fn()>::new(move || visible.set(page_visible()));
+            let document = web_sys::window().and_then(|w| w.document());
+            if let Some(d) = &document {
+                let _ = d.add_event_listener_with_callback("visibilitychange", listener.as_ref().unchecked_ref());
+            }
+            move || {
+                if let Some(d) = document {
+                    let _ = d.remove_event_listener_with_callback("visibilitychange", listener.as_ref().unchecked_ref());
+                }
+            }
+        });
+    }
     {
         let state = state.clone();
         let bots = bots.clone();
         let timers = timers.clone();
-        let clock_scale = props.settings.clock_scale;
-        use_effect_with(at, move |_| {
+        let clock_scale = props.settings.clock_scale.filter(|_| *visible);
+        use_effect_with((at, *visible), move |_| {
             timers.borrow_mut().clear();
             let game = &state.game;
             if !game.is_over() {
@@ -115,9 +148,33 @@ pub fn SheddingTable(props: &TableProps) -> Html {
     };
     let accusable = game.rules().spec().last_card.is_some_and(|r| r.enforcement == crate::engine::shedding::rules::Enforcement::Accusation);
     let direction = if view.clockwise { "Play goes left ↻" } else { "Play goes right ↺" };
+    // Keyboard play: P pick up, L last card, F finished, H/D/C/S name a suit, arrows through the hand.
+    let onkeydown = {
+        let state = state.clone();
+        let legal = legal.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let key = e.key().to_ascii_lowercase();
+            let find = |f: &dyn Fn(&Action) -> bool| legal.iter().copied().find(|a| f(a));
+            let action = match key.as_str() {
+                "p" => find(&|a| matches!(a, Action::Draw { .. } | Action::Pass { .. })),
+                "f" => find(&|a| matches!(a, Action::Finish { .. })),
+                "l" => Some(Action::CallLastCard { seat: HUMAN }),
+                "h" | "d" | "c" | "s" => find(&|a| matches!(a, Action::NameSuit { suit, .. } if suit.letter().to_ascii_lowercase().to_string() == key)),
+                "arrowleft" | "arrowright" => {
+                    move_focus(key == "arrowright");
+                    None
+                }
+                _ => None,
+            };
+            if let Some(action) = action {
+                e.prevent_default();
+                state.dispatch(Msg::Act { action, at });
+            }
+        })
+    };
 
     html! {
-        <section class="table" aria-label="Card table">
+        <section class="table" aria-label="Card table" {onkeydown}>
             <div class="table-head">
                 <h2>{ game.rules().spec().name.clone() }</h2>
                 if let Some(target) = view.target {
@@ -125,6 +182,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
                         { for (0..players).map(|s| html! { <span>{ format!("{} {} ", name(s), view.scores[s as usize]) }</span> }) }
                     </p>
                 }
+                <a class="share" href={state.link().fragment()}>{"Link to this deal"}</a>
                 <button onclick={props.on_leave.reform(|_| ())}>{"Menu"}</button>
             </div>
             <ul class="opponents" aria-label="Players">
