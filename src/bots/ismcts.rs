@@ -35,85 +35,133 @@ struct Node {
 }
 
 impl Ismcts {
-    /// The searching seat's turn move for this view.
+    /// The searching seat's turn move for this view (all iterations at once: native use).
     pub fn choose(&self, view: &SeatView, rng: &mut GameRng) -> Action {
-        let legal: Vec<Action> = super::shedding::turn_actions(view);
-        if legal.len() == 1 {
-            return legal[0];
+        let mut search = Search::new(self.clone(), view.clone(), rng.fork());
+        search.run(self.iterations.max(1));
+        search.best()
+    }
+}
+
+/// A search in progress: `run` it in chunks (the page yields to the browser between them),
+/// then take `best`. Everything it knows is the view it was given.
+pub struct Search {
+    config: Ismcts,
+    view: SeatView,
+    rng: GameRng,
+    legal: Vec<Action>,
+    nodes: Vec<Node>,
+    done: u32,
+    legal_buf: Vec<Action>,
+    path: Vec<usize>,
+}
+
+impl Search {
+    pub fn new(config: Ismcts, view: SeatView, rng: GameRng) -> Search {
+        let legal = super::shedding::turn_actions(&view);
+        let root = Node { action: None, mover: view.seat, children: Vec::new(), visits: 0, available: 0, reward: 0.0 };
+        Search { config, view, rng, legal, nodes: vec![root], done: 0, legal_buf: Vec::new(), path: Vec::with_capacity(64) }
+    }
+
+    /// Iterations run so far.
+    pub fn iterations(&self) -> u32 {
+        self.done
+    }
+
+    /// Whether the budget is spent (or there is nothing to choose between).
+    pub fn finished(&self) -> bool {
+        self.legal.len() <= 1 || self.done >= self.config.iterations
+    }
+
+    /// Runs up to `n` more iterations.
+    pub fn run(&mut self, n: u32) {
+        if self.legal.len() <= 1 {
+            return;
         }
-        let mut nodes = vec![Node { action: None, mover: view.seat, children: Vec::new(), visits: 0, available: 0, reward: 0.0 }];
-        let mut legal_buf = Vec::new();
-        let mut path = Vec::with_capacity(64);
-        for _ in 0..self.iterations.max(1) {
-            let mut g = Game::determinize(view, rng);
-            path.clear();
-            path.push(0usize);
-            let mut node = 0usize;
-            // Selection and expansion.
-            while !g.is_over() {
-                g.legal_actions_into(&mut legal_buf);
-                let mut untried: Option<Action> = None;
-                let mut n_untried = 0u32;
-                for &a in &legal_buf {
-                    match nodes[node].children.iter().find(|&&c| nodes[c].action == Some(a)) {
-                        Some(&c) => nodes[c].available += 1,
-                        None => {
-                            // Reservoir sampling: a uniformly random untried action.
-                            n_untried += 1;
-                            if rng.below(n_untried as u64) == 0 {
-                                untried = Some(a);
-                            }
+        for _ in 0..n {
+            self.iterate();
+            self.done += 1;
+        }
+    }
+
+    /// The most visited legal move at the root.
+    pub fn best(&self) -> Action {
+        let nodes = &self.nodes;
+        nodes[0]
+            .children
+            .iter()
+            .copied()
+            .filter(|&c| nodes[c].action.is_some_and(|a| self.legal.contains(&a)))
+            .max_by_key(|&c| nodes[c].visits)
+            .and_then(|c| nodes[c].action)
+            .unwrap_or(self.legal[0])
+    }
+
+    fn iterate(&mut self) {
+        let Search { config, view, rng, nodes, legal_buf, path, .. } = self;
+        let mut g = Game::determinize(view, rng);
+        path.clear();
+        path.push(0usize);
+        let mut node = 0usize;
+        // Selection and expansion.
+        while !g.is_over() {
+            g.legal_actions_into(legal_buf);
+            let mut untried: Option<Action> = None;
+            let mut n_untried = 0u32;
+            for &a in legal_buf.iter() {
+                match nodes[node].children.iter().find(|&&c| nodes[c].action == Some(a)) {
+                    Some(&c) => nodes[c].available += 1,
+                    None => {
+                        // Reservoir sampling: a uniformly random untried action.
+                        n_untried += 1;
+                        if rng.below(n_untried as u64) == 0 {
+                            untried = Some(a);
                         }
                     }
                 }
-                let mover = g.current();
-                if let Some(a) = untried {
-                    let child = nodes.len();
-                    nodes.push(Node { action: Some(a), mover, children: Vec::new(), visits: 0, available: 1, reward: 0.0 });
-                    nodes[node].children.push(child);
-                    apply_and_call(&mut g, a);
-                    path.push(child);
-                    break;
-                }
-                let best = nodes[node]
-                    .children
-                    .iter()
-                    .copied()
-                    .filter(|&c| legal_buf.contains(&nodes[c].action.expect("child")))
-                    .max_by(|&a, &b| self.ucb(&nodes[a]).total_cmp(&self.ucb(&nodes[b])))
-                    .expect("some child is legal when nothing is untried");
-                apply_and_call(&mut g, nodes[best].action.expect("child"));
-                node = best;
-                path.push(best);
             }
-            // Playout with the normal policy.
-            let mut steps = 0;
-            while !g.is_over() && steps < self.playout_limit {
-                g.legal_actions_into(&mut legal_buf);
-                let seat = g.current();
-                let input = PolicyInput { rules: g.rules(), hand: g.hand(seat), threat: threat(&g, seat), legal: &legal_buf };
-                let a = normal_move(&input).unwrap_or(legal_buf[0]);
+            let mover = g.current();
+            if let Some(a) = untried {
+                let child = nodes.len();
+                nodes.push(Node { action: Some(a), mover, children: Vec::new(), visits: 0, available: 1, reward: 0.0 });
+                nodes[node].children.push(child);
                 apply_and_call(&mut g, a);
-                steps += 1;
+                path.push(child);
+                break;
             }
-            let winner = g.winner().unwrap_or_else(|| fewest_cards(&g));
-            for &n in &path {
-                nodes[n].visits += 1;
-                if nodes[n].mover == winner {
-                    nodes[n].reward += 1.0;
-                }
+            let best = nodes[node]
+                .children
+                .iter()
+                .copied()
+                .filter(|&c| nodes[c].action.is_some_and(|a| legal_buf.contains(&a)))
+                .max_by(|&a, &b| config.ucb(&nodes[a]).total_cmp(&config.ucb(&nodes[b])));
+            let Some(best) = best else { break };
+            let Some(a) = nodes[best].action else { break };
+            apply_and_call(&mut g, a);
+            node = best;
+            path.push(best);
+        }
+        // Playout with the normal policy.
+        let mut steps = 0;
+        while !g.is_over() && steps < config.playout_limit {
+            g.legal_actions_into(legal_buf);
+            let seat = g.current();
+            let input = PolicyInput { rules: g.rules(), hand: g.hand(seat), threat: threat(&g, seat), legal: legal_buf };
+            let a = normal_move(&input).unwrap_or(legal_buf[0]);
+            apply_and_call(&mut g, a);
+            steps += 1;
+        }
+        let winner = g.winner().unwrap_or_else(|| fewest_cards(&g));
+        for &n in path.iter() {
+            nodes[n].visits += 1;
+            if nodes[n].mover == winner {
+                nodes[n].reward += 1.0;
             }
         }
-        let root = &nodes[0];
-        root.children
-            .iter()
-            .copied()
-            .filter(|&c| legal.contains(&nodes[c].action.expect("child")))
-            .max_by_key(|&c| nodes[c].visits)
-            .and_then(|c| nodes[c].action)
-            .unwrap_or(legal[0])
     }
+}
 
+impl Ismcts {
     fn ucb(&self, n: &Node) -> f64 {
         if n.visits == 0 {
             return f64::INFINITY;

@@ -85,6 +85,36 @@ impl SheddingBot {
 
     /// The bot's next action from this view, if it wants to act now.
     pub fn decide(&mut self, view: &SeatView) -> Option<Decision> {
+        if let Some(d) = self.table_decision(view) {
+            return Some(d);
+        }
+        if !view.is_my_turn() {
+            return None;
+        }
+        let action = match self.level {
+            Level::Easy => self.easy_move(view),
+            Level::Normal => normal_move(&view.policy_input()),
+            Level::Hard => Some(self.search.choose(view, &mut self.rng)),
+        }?;
+        Some(Decision { action, delay_ms: self.turn_delay(view) })
+    }
+
+    /// How long this bot takes over a turn move.
+    pub fn turn_delay(&mut self, view: &SeatView) -> u32 {
+        let m = self.level.manners();
+        let median = if view.turn.laid.is_empty() { m.move_ms } else { m.move_ms * 0.5 };
+        self.reaction(median)
+    }
+
+    /// For the hard level on its turn: a search to run in chunks (the page yields between them).
+    /// `None` for other levels, or when it is not this bot's turn.
+    pub fn start_search(&mut self, view: &SeatView) -> Option<super::ismcts::Search> {
+        (self.level == Level::Hard && view.is_my_turn())
+            .then(|| super::ismcts::Search::new(self.search.clone(), view.clone(), self.rng.fork()))
+    }
+
+    /// Calls, call-outs and disputes: what the bot does at the table whether or not it is its turn.
+    pub fn table_decision(&mut self, view: &SeatView) -> Option<Decision> {
         if !matches!(view.phase, Phase::Playing) {
             return None;
         }
@@ -118,16 +148,7 @@ impl SheddingBot {
                 return Some(Decision { action: a, delay_ms: delay });
             }
         }
-        if !view.is_my_turn() {
-            return None;
-        }
-        let action = match self.level {
-            Level::Easy => self.easy_move(view),
-            Level::Normal => normal_move(&view.policy_input()),
-            Level::Hard => Some(self.search.choose(view, &mut self.rng)),
-        }?;
-        let median = if view.turn.laid.is_empty() { m.move_ms } else { m.move_ms * 0.5 };
-        Some(Decision { action, delay_ms: self.reaction(median) })
+        None
     }
 
     /// An occasional slip of the tongue after a penalty: party behaviour, deliberately costly.

@@ -8,8 +8,8 @@ use crate::engine::shedding::{Action, Game, Seat};
 pub struct TableResult {
     pub winner: Seat,
     pub actions: usize,
-    /// Nanoseconds spent in each turn decision (for the tournament's timing report).
-    pub decide_ns: Vec<u64>,
+    /// (seat, nanoseconds) for each turn decision with a real choice (for timing reports).
+    pub decide_ns: Vec<(Seat, u64)>,
 }
 
 /// Plays `game` to the end with one bot per seat. `clock` measures decision time (the bots
@@ -26,10 +26,11 @@ pub fn play_out(mut game: Game, levels: &[Level], seed: u64, clock: &mut dyn FnM
         let mut best: Option<(u32, Action)> = None;
         for bot in bots.iter_mut() {
             let view = game.view(bot.seat);
+            let choice = bot.seat == current && super::shedding::turn_actions(&view).len() > 1;
             let t0 = clock();
             let d = bot.decide(&view);
-            if bot.seat == current {
-                decide_ns.push(clock().saturating_sub(t0));
+            if choice {
+                decide_ns.push((bot.seat, clock().saturating_sub(t0)));
             }
             if let Some(d) = d {
                 if best.is_none_or(|(ms, _)| d.delay_ms < ms) {

@@ -14,7 +14,11 @@ pub struct TableLink {
 
 impl TableLink {
     pub fn fragment(&self) -> String {
-        let level = if self.level == Level::Easy { "easy" } else { "normal" };
+        let level = match self.level {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        };
         format!("#table={}.{}.{level}.{}", self.preset.id(), self.players, self.seed)
     }
 
@@ -38,6 +42,7 @@ impl TableLink {
         let level = match level {
             "easy" => Level::Easy,
             "normal" => Level::Normal,
+            "hard" => Level::Hard,
             other => return Some(Err(format!("the link asks for \"{other}\" bots"))),
         };
         let Ok(seed) = seed.parse::<u64>() else {

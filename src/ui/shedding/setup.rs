@@ -62,9 +62,10 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
                     { for (2..=12u8).map(|n| html! { <option value={n.to_string()} selected={n == c.players}>{ n }</option> }) }
                 </select>
                 <label for="level">{"Bots"}</label>
-                <select id="level" onchange={select(|c, v| c.level = if v == "easy" { Level::Easy } else { Level::Normal })}>
+                <select id="level" onchange={select(|c, v| c.level = match v { "easy" => Level::Easy, "hard" => Level::Hard, _ => Level::Normal })}>
                     <option value="easy" selected={c.level == Level::Easy}>{"Easy: casual, forgetful"}</option>
                     <option value="normal" selected={c.level == Level::Normal}>{"Normal: sound play, sharp eyes"}</option>
+                    <option value="hard" selected={c.level == Level::Hard}>{"Hard: thinks ahead (searches possible deals)"}</option>
                 </select>
                 <div class="setup-buttons">
                     <button type="submit">{"Deal"}</button>

@@ -10,12 +10,53 @@ use crate::engine::shedding::{Action, Infringement, Phase, Phrase, Seat};
 use crate::ui::components::card::{CardStyle, CardView};
 use crate::ui::settings::Settings;
 use crate::ui::storage;
+use crate::bots::ismcts::Search;
 use gloo_timers::callback::Timeout;
+use std::cell::Cell;
+use std::time::Duration;
+use yew::platform::spawn_local;
+use yew::platform::time::sleep;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
+
+/// Iterations per chunk of the hard bot's search: small enough that one chunk stays well under
+/// the 50 ms a browser counts as a long task, even on a slow phone.
+const SEARCH_CHUNK: u32 = 25;
+
+/// Runs a hard bot's search in chunks, yielding to the browser between them, then plays the
+/// move after the bot's reaction time. It gives up as soon as the game state moves on.
+fn think(mut search: Search, delay_ms: u32, dispatcher: UseReducerDispatcher<TableState>, at: u32, generation: Rc<Cell<u32>>) {
+    let mine = generation.get();
+    spawn_local(async move {
+        let perf = web_sys::window().and_then(|w| w.performance());
+        let now = || perf.as_ref().map_or(0.0, |p| p.now());
+        let started = now();
+        let (mut busy, mut longest) = (0.0f64, 0.0f64);
+        while !search.finished() {
+            let t0 = now();
+            search.run(SEARCH_CHUNK);
+            let spent = now() - t0;
+            busy += spent;
+            longest = longest.max(spent);
+            sleep(Duration::ZERO).await;
+            if generation.get() != mine {
+                return;
+            }
+        }
+        // Measured in the page for the tests and the closing figures (console.debug, not an error).
+        // Integer microseconds: float formatting would add kilobytes to the download.
+        let us = |ms: f64| (ms * 1000.0) as u64;
+        web_sys::console::debug_1(&format!("bj-search iterations={} busy_us={} longest_chunk_us={}", search.iterations(), us(busy), us(longest)).into());
+        let waited = (now() - started) as u32;
+        sleep(Duration::from_millis(delay_ms.saturating_sub(waited) as u64)).await;
+        if generation.get() == mine {
+            dispatcher.dispatch(Msg::Act { action: search.best(), at });
+        }
+    });
+}
 
 fn page_visible() -> bool {
     web_sys::window().and_then(|w| w.document()).is_none_or(|d| d.visibility_state() != web_sys::VisibilityState::Hidden)
@@ -75,6 +116,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         use_mut_ref(move || levels.iter().enumerate().map(|(s, l)| l.map(|l| SheddingBot::new(s as Seat, l, seed))).collect::<Vec<_>>())
     };
     let timers: Rc<RefCell<Vec<Timeout>>> = use_mut_ref(Vec::new);
+    let search_generation: Rc<Cell<u32>> = (*use_memo((), |_| Rc::new(Cell::new(0u32)))).clone();
     // The clock pauses while the page is hidden: track visibility, and re-run the timers effect.
     let visible = use_state(page_visible);
     {
@@ -102,7 +144,20 @@ pub fn SheddingTable(props: &TableProps) -> Html {
             let game = &state.game;
             if !game.is_over() {
                 for bot in bots.borrow_mut().iter_mut().flatten() {
-                    if let Some(d) = bot.decide(&game.view(bot.seat)) {
+                    let view = game.view(bot.seat);
+                    let decision = match bot.table_decision(&view) {
+                        Some(d) => Some(d),
+                        None => match bot.start_search(&view) {
+                            // The hard level thinks in chunks so the page never freezes.
+                            Some(search) => {
+                                let delay = bot.turn_delay(&view);
+                                think(search, delay, state.dispatcher(), at, search_generation.clone());
+                                None
+                            }
+                            None => bot.decide(&view),
+                        },
+                    };
+                    if let Some(d) = decision {
                         let dispatcher = state.dispatcher();
                         timers.borrow_mut().push(Timeout::new(d.delay_ms, move || dispatcher.dispatch(Msg::Act { action: d.action, at })));
                     }
@@ -119,7 +174,12 @@ pub fn SheddingTable(props: &TableProps) -> Html {
                 }
             }
             storage::save(SAVE_KEY, SAVE_VERSION, &state.stored());
-            move || timers.borrow_mut().clear()
+            let generation = search_generation.clone();
+            move || {
+                timers.borrow_mut().clear();
+                // Searches for this state stop at their next chunk.
+                generation.set(generation.get().wrapping_add(1));
+            }
         });
     }
 
