@@ -27,7 +27,7 @@ fn level(s: &str) -> Level {
 
 fn main() {
     let preset_id = arg("--preset").unwrap_or_else(|| "taylor".into());
-    let preset = Preset::ALL.into_iter().find(|p| p.id() == preset_id).expect("known preset");
+    let preset = Preset::from_id(&preset_id).expect("known preset");
     let games: u64 = arg("--games").and_then(|s| s.parse().ok()).unwrap_or(2000);
     let levels: Vec<Level> = arg("--levels").unwrap_or_else(|| "normal,normal,normal,normal".into()).split(',').map(level).collect();
     let n = levels.len();

@@ -82,3 +82,11 @@ fn out_of_range_players_are_refused() {
     assert!(Game::new(Preset::Taylor.rules(), 1, 0).is_err());
     assert!(Game::new(Preset::Taylor.rules(), 13, 0).is_err());
 }
+
+#[test]
+fn presets_are_found_by_their_id() {
+    for p in Preset::ALL {
+        assert_eq!(Preset::from_id(p.id()), Some(p));
+    }
+    assert_eq!(Preset::from_id("poker"), None);
+}

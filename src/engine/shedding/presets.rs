@@ -27,6 +27,11 @@ impl Preset {
         }
     }
 
+    /// The preset with this [`Preset::id`].
+    pub fn from_id(id: &str) -> Option<Preset> {
+        Preset::ALL.into_iter().find(|p| p.id() == id)
+    }
+
     pub fn spec(self) -> RuleSpec {
         match self {
             Preset::Taylor => taylor(),

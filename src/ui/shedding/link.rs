@@ -30,7 +30,7 @@ impl TableLink {
         let (Some(preset), Some(players), Some(level), Some(seed), None) = (p.next(), p.next(), p.next(), p.next(), p.next()) else {
             return Some(Err(format!("the link \"{body}\" is not a table link")));
         };
-        let Some(preset) = Preset::ALL.into_iter().find(|x| x.id() == preset) else {
+        let Some(preset) = Preset::from_id(preset) else {
             return Some(Err(format!("the link names unknown rules \"{preset}\"")));
         };
         let rules = preset.rules();

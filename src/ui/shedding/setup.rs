@@ -54,7 +54,7 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
             <h2 id="setup-title">{"New game"}</h2>
             <form onsubmit={start}>
                 <label for="preset">{"Rules"}</label>
-                <select id="preset" onchange={select(|c, v| c.preset = Preset::ALL.into_iter().find(|p| p.id() == v).unwrap_or(c.preset))}>
+                <select id="preset" onchange={select(|c, v| c.preset = Preset::from_id(v).unwrap_or(c.preset))}>
                     { for Preset::ALL.iter().map(|&p| html! { <option value={p.id()} selected={p == c.preset}>{ preset_title(p) }</option> }) }
                 </select>
                 <label for="players">{"Players (you and bots)"}</label>

@@ -146,7 +146,7 @@ impl TableState {
     /// Replays a stored game through the engine: the same checks as play, so a tampered or
     /// outdated save is refused with a reason instead of producing an impossible table.
     pub fn restore(s: &StoredGame) -> Result<TableState, RestoreError> {
-        let preset = Preset::ALL.into_iter().find(|p| p.id() == s.preset).ok_or_else(|| RestoreError::UnknownPreset(s.preset.clone()))?;
+        let preset = Preset::from_id(&s.preset).ok_or_else(|| RestoreError::UnknownPreset(s.preset.clone()))?;
         let levels = s
             .seats
             .iter()
