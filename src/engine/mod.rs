@@ -2,6 +2,7 @@
 //! Time reaches a game only as an action (a timeout); randomness only from [`rng::GameRng`].
 
 pub mod cards;
+pub mod casino;
 pub mod catalog;
 pub mod rng;
 pub mod shedding;

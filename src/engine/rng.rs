@@ -23,13 +23,16 @@ impl GameRng {
     /// A uniform integer in `0..bound` (bound > 0), by Lemire's multiply-and-reject method.
     pub fn below(&mut self, bound: u64) -> u64 {
         debug_assert!(bound > 0);
-        let threshold = bound.wrapping_neg() % bound;
-        loop {
-            let m = (self.next_u64() as u128) * (bound as u128);
-            if (m as u64) >= threshold {
-                return (m >> 64) as u64;
+        let mut m = (self.next_u64() as u128) * (bound as u128);
+        // The rejection threshold (2^64 mod bound) is below `bound`, so the division that
+        // computes it is only needed when the low half is that small: rarely.
+        if (m as u64) < bound {
+            let threshold = bound.wrapping_neg() % bound;
+            while (m as u64) < threshold {
+                m = (self.next_u64() as u128) * (bound as u128);
             }
         }
+        (m >> 64) as u64
     }
 
     /// A uniform float in [0, 1) with 53 bits of precision.

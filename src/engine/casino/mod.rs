@@ -1,0 +1,18 @@
+//! Casino Blackjack (seed 004): a shoe, the dealer, double, split, insurance, surrender.
+//!
+//! - [`rules`]: the table rules as data, checked by one constructor.
+//! - [`hand`]: point counting and the Hi-Lo tags.
+//! - [`game`]: the table's state machine: actions in, events out, nothing changed on refusal.
+//! - [`strategy`]: expected values of every action by exact probability, and the chart.
+//! - [`sim`]: a lean round simulator for the house-edge benchmark, cross-checked with `game`.
+
+pub mod game;
+pub mod hand;
+pub mod rules;
+pub mod sim;
+pub mod strategy;
+
+pub use game::{
+    Action, Event, Game, Hand, HandState, IllegalAction, Outcome, Phase, Refusal, Spot,
+};
+pub use rules::{DealerBlackjack, DoubleOn, Shuffle, SplitLimit, TableRules, TableSpec};

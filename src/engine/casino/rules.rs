@@ -1,0 +1,205 @@
+//! Casino table rules as data. [`TableSpec`] is the unchecked description (a preset, the house
+//! rules form, a saved game); [`TableRules::new`] is the one door to checked rules and lists
+//! every problem it finds.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Which first-two-card totals may be doubled.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DoubleOn {
+    /// 004: "if they total 9, 10 or 11". An ace may count as one here (A+8 is 9).
+    NineToEleven,
+    TenOrEleven,
+    AnyTwo,
+}
+
+/// How many hands one starting hand may become by splitting.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SplitLimit {
+    /// 004: three hands at a seven-player table, four at a six-player (or smaller) table.
+    BySeats,
+    Hands(u8),
+}
+
+/// What a dealer blackjack takes from a hand that was split or doubled.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DealerBlackjack {
+    /// 004: "the Player can only lose his original wager; split and double down bets are returned".
+    OriginalBetOnly,
+    /// European no-hole-card variant: every stake on the hand is lost.
+    AllBets,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Shuffle {
+    /// 004: deal until the cut card comes out, then shuffle and cut again.
+    CutCard,
+    /// Shuffle before every round (a continuous shuffler; used by the maths checks).
+    EveryRound,
+}
+
+/// The unchecked table rules. Money is in cents.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableSpec {
+    pub decks: u8,
+    /// Share of the shoe dealt before the cut card, in percent (004: the cut card "around a
+    /// third up from the bottom", so about 67).
+    pub penetration_percent: u8,
+    pub shuffle: Shuffle,
+    /// Seats at the table, 1 to 7; the resplit limit depends on it.
+    pub seats: u8,
+    pub dealer_hits_soft_17: bool,
+    /// Blackjack pays `blackjack_pays.0` to `blackjack_pays.1`.
+    pub blackjack_pays: (u8, u8),
+    pub double_on: DoubleOn,
+    pub double_for_less: bool,
+    pub double_after_split: bool,
+    pub split_limit: SplitLimit,
+    pub resplit_aces: bool,
+    pub hit_split_aces: bool,
+    pub insurance: bool,
+    pub surrender: bool,
+    pub dealer_blackjack: DealerBlackjack,
+    pub min_bet: i64,
+    pub max_bet: i64,
+    pub starting_bankroll: i64,
+}
+
+impl Default for TableSpec {
+    /// The rules of seed 004, with the surrender variation off.
+    fn default() -> Self {
+        TableSpec {
+            decks: 6,
+            penetration_percent: 67,
+            shuffle: Shuffle::CutCard,
+            seats: 7,
+            dealer_hits_soft_17: false,
+            blackjack_pays: (3, 2),
+            double_on: DoubleOn::NineToEleven,
+            double_for_less: true,
+            double_after_split: true,
+            split_limit: SplitLimit::BySeats,
+            resplit_aces: false,
+            hit_split_aces: false,
+            insurance: true,
+            surrender: false,
+            dealer_blackjack: DealerBlackjack::OriginalBetOnly,
+            min_bet: 500,
+            max_bet: 50_000,
+            starting_bankroll: 100_000,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableRulesError(pub Vec<String>);
+
+impl fmt::Display for TableRulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the table rules have {} problem(s): {}",
+            self.0.len(),
+            self.0.join("; ")
+        )
+    }
+}
+impl std::error::Error for TableRulesError {}
+
+/// Checked table rules: only [`TableRules::new`] makes one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TableRules(TableSpec);
+
+impl TableRules {
+    pub fn new(spec: TableSpec) -> Result<TableRules, TableRulesError> {
+        let mut problems = Vec::new();
+        if !(1..=8).contains(&spec.decks) {
+            problems.push(format!("the shoe holds 1 to 8 decks, not {}", spec.decks));
+        }
+        if !(50..=90).contains(&spec.penetration_percent) {
+            problems.push(format!(
+                "the cut card goes between 50% and 90% of the shoe, not {}%",
+                spec.penetration_percent
+            ));
+        }
+        if !(1..=7).contains(&spec.seats) {
+            problems.push(format!("a table has 1 to 7 seats, not {}", spec.seats));
+        }
+        let (n, d) = spec.blackjack_pays;
+        if d == 0 || n == 0 || n < d {
+            problems.push(format!(
+                "blackjack must pay at least even money, not {n} to {d}"
+            ));
+        }
+        if let SplitLimit::Hands(h) = spec.split_limit {
+            if !(1..=4).contains(&h) {
+                problems.push(format!("a hand may be split into 1 to 4 hands, not {h}"));
+            }
+        }
+        if spec.min_bet <= 0 || spec.min_bet % 100 != 0 {
+            problems.push(format!(
+                "the minimum bet must be a whole number of chips above zero, not {} cents",
+                spec.min_bet
+            ));
+        }
+        if spec.max_bet < spec.min_bet || spec.max_bet % 100 != 0 {
+            problems.push(format!(
+                "the maximum bet {} must be whole chips and at least the minimum {}",
+                spec.max_bet, spec.min_bet
+            ));
+        }
+        if spec.starting_bankroll < spec.min_bet {
+            problems.push("the starting bankroll must cover the minimum bet".into());
+        }
+        if problems.is_empty() {
+            Ok(TableRules(spec))
+        } else {
+            Err(TableRulesError(problems))
+        }
+    }
+
+    pub fn seed_rules() -> TableRules {
+        TableRules::new(TableSpec::default()).expect("the default table is valid")
+    }
+
+    pub fn spec(&self) -> &TableSpec {
+        &self.0
+    }
+
+    /// The most hands one starting hand may become.
+    pub fn max_hands(&self) -> usize {
+        match self.0.split_limit {
+            SplitLimit::Hands(h) => h as usize,
+            SplitLimit::BySeats if self.0.seats >= 7 => 3,
+            SplitLimit::BySeats => 4,
+        }
+    }
+
+    /// Whether two cards with these point totals may be doubled (hard total, and the soft
+    /// total if it has an ace).
+    pub fn may_double_total(&self, hard: u8, soft_total: Option<u8>) -> bool {
+        let ok = |t: u8| match self.0.double_on {
+            DoubleOn::NineToEleven => (9..=11).contains(&t),
+            DoubleOn::TenOrEleven => (10..=11).contains(&t),
+            DoubleOn::AnyTwo => true,
+        };
+        ok(hard) || soft_total.is_some_and(ok)
+    }
+
+    /// Blackjack winnings on a bet, in cents, rounded down to the cent.
+    pub fn blackjack_win(&self, bet: i64) -> i64 {
+        bet * self.0.blackjack_pays.0 as i64 / self.0.blackjack_pays.1 as i64
+    }
+
+    pub fn blackjack_ratio(&self) -> f64 {
+        self.0.blackjack_pays.0 as f64 / self.0.blackjack_pays.1 as f64
+    }
+}
+
+impl std::ops::Deref for TableRules {
+    type Target = TableSpec;
+    fn deref(&self) -> &TableSpec {
+        &self.0
+    }
+}

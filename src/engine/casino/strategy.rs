@@ -1,0 +1,837 @@
+//! The mathematics of the table, computed rather than typed in: the expected value of every
+//! action for a hand against an up card, by exact probability over the cards left, and from
+//! those the basic-strategy chart for any rule set.
+//!
+//! Method (the usual combinatorial analysis):
+//! - the dealer's outcome probabilities by recursion over the cards left, with the player's
+//!   cards and the up card removed ("composition dependent"), memoised by the dealer's cards;
+//! - standing, hitting (recursively, best of hit or stand after each card), doubling and
+//!   surrendering evaluated exactly for each set of player cards;
+//! - splitting evaluated as one hand started from one pair card with the other set aside,
+//!   and resplits by the expected number of hands (only the number of hands split so far is
+//!   considered, not the cards drawn to the other hands: the same simplification as the
+//!   published tables we compare with);
+//! - with "original bets only" a dealer blackjack costs exactly the original bet whatever the
+//!   player does, so decisions use the dealer's probabilities given no blackjack, and the
+//!   blackjack is accounted once at the top.
+//!
+//! All values are in units of the original bet.
+
+use super::rules::{DealerBlackjack, TableRules};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Cards by point value: index 0 = ace, 1 = two … 9 = ten-value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Counts(pub [u16; 10]);
+
+impl Counts {
+    pub fn full(decks: u8) -> Counts {
+        let d = decks as u16;
+        Counts([
+            4 * d,
+            4 * d,
+            4 * d,
+            4 * d,
+            4 * d,
+            4 * d,
+            4 * d,
+            4 * d,
+            4 * d,
+            16 * d,
+        ])
+    }
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&n| n as u32).sum()
+    }
+    /// Removes one card of `points` (1..=10); `None` if there is none.
+    pub fn without(mut self, points: u8) -> Option<Counts> {
+        let n = &mut self.0[points as usize - 1];
+        *n = n.checked_sub(1)?;
+        Some(self)
+    }
+    pub fn prob(&self, points: u8) -> f64 {
+        self.0[points as usize - 1] as f64 / self.total() as f64
+    }
+}
+
+/// A tiny multiplicative hasher: the keys are already well-mixed packed counts.
+#[derive(Default)]
+struct KeyHasher(u64);
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+type Map<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+
+/// Outcomes of the dealer's hand: 17, 18, 19, 20, 21, bust, blackjack.
+pub type DealerDist = [f64; 7];
+const BUST: usize = 5;
+const BJ: usize = 6;
+
+/// A set of cards as a packed key: 6 bits per point value.
+fn key_add(key: u64, points: u8) -> u64 {
+    key + (1u64 << (6 * (points as u64 - 1)))
+}
+
+/// Hard total and ace flag of a packed key.
+fn key_total(key: u64) -> (u8, bool, u8) {
+    let mut hard = 0u32;
+    let mut n = 0u32;
+    for p in 1..=10u32 {
+        let c = ((key >> (6 * (p - 1))) & 63) as u32;
+        hard += c * p;
+        n += c;
+    }
+    (hard.min(255) as u8, key & 63 > 0, n as u8)
+}
+
+fn best(hard: u8, ace: bool) -> u8 {
+    if ace && hard + 10 <= 21 {
+        hard + 10
+    } else {
+        hard
+    }
+}
+
+/// The dealer's outcome probabilities for up card `up` drawing from `shoe` (up card already
+/// removed), the hole card included.
+pub fn dealer_distribution(shoe: Counts, up: u8, h17: bool) -> DealerDist {
+    let mut memo: Map<DealerDist> = Map::default();
+    let mut counts = shoe;
+    dealer_rec(
+        &mut counts,
+        up as u32,
+        up == 1,
+        1,
+        h17,
+        key_add(0, up),
+        &mut memo,
+    )
+}
+
+fn dealer_rec(
+    counts: &mut Counts,
+    hard: u32,
+    ace: bool,
+    ncards: u8,
+    h17: bool,
+    key: u64,
+    memo: &mut Map<DealerDist>,
+) -> DealerDist {
+    let mut out = [0.0; 7];
+    if hard > 21 {
+        out[BUST] = 1.0;
+        return out;
+    }
+    let soft = ace && hard + 10 <= 21;
+    let b = if soft { hard + 10 } else { hard };
+    if ncards == 2 && b == 21 {
+        out[BJ] = 1.0;
+        return out;
+    }
+    if b > 17 || (b == 17 && !(soft && h17)) {
+        out[(b - 17) as usize] = 1.0;
+        return out;
+    }
+    if let Some(d) = memo.get(&key) {
+        return *d;
+    }
+    let n = counts.total() as f64;
+    for p in 1..=10u8 {
+        let c = counts.0[p as usize - 1];
+        if c == 0 {
+            continue;
+        }
+        let pr = c as f64 / n;
+        counts.0[p as usize - 1] -= 1;
+        let sub = dealer_rec(
+            counts,
+            hard + p as u32,
+            ace || p == 1,
+            ncards + 1,
+            h17,
+            key_add(key, p),
+            memo,
+        );
+        counts.0[p as usize - 1] += 1;
+        for i in 0..7 {
+            out[i] += pr * sub[i];
+        }
+    }
+    memo.insert(key, out);
+    out
+}
+
+/// Expected values of the actions open to a two-card hand (None where not allowed).
+#[derive(Copy, Clone, Debug, PartialEq, Default)]
+pub struct ActionEvs {
+    pub stand: f64,
+    pub hit: f64,
+    pub double: Option<f64>,
+    pub split: Option<f64>,
+    pub surrender: Option<f64>,
+    /// Taking full insurance (half the bet) changes the hand's value by this much.
+    pub insurance: Option<f64>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Play {
+    Stand,
+    Hit,
+    Double,
+    Split,
+    Surrender,
+}
+
+impl Play {
+    pub fn name(self) -> &'static str {
+        match self {
+            Play::Stand => "Stand",
+            Play::Hit => "Hit",
+            Play::Double => "Double",
+            Play::Split => "Split",
+            Play::Surrender => "Surrender",
+        }
+    }
+    pub fn letter(self) -> &'static str {
+        match self {
+            Play::Stand => "S",
+            Play::Hit => "H",
+            Play::Double => "D",
+            Play::Split => "P",
+            Play::Surrender => "R",
+        }
+    }
+}
+
+impl ActionEvs {
+    /// The best action and its value; ties go to the simpler play (stand before hit …).
+    pub fn best(&self) -> (Play, f64) {
+        let mut best = (Play::Stand, self.stand);
+        let mut consider = |p: Play, v: Option<f64>| {
+            if let Some(v) = v {
+                if v > best.1 + 1e-12 {
+                    best = (p, v);
+                }
+            }
+        };
+        consider(Play::Hit, Some(self.hit));
+        consider(Play::Double, self.double);
+        consider(Play::Split, self.split);
+        consider(Play::Surrender, self.surrender);
+        best
+    }
+    pub fn value(&self, play: Play) -> Option<f64> {
+        match play {
+            Play::Stand => Some(self.stand),
+            Play::Hit => Some(self.hit),
+            Play::Double => self.double,
+            Play::Split => self.split,
+            Play::Surrender => self.surrender,
+        }
+    }
+}
+
+/// Evaluates hands against one up card for one shoe composition. Reuse it for many hands:
+/// the dealer's probabilities and the hit values are memoised by the player's cards.
+pub struct Solver<'r> {
+    rules: &'r TableRules,
+    up: u8,
+    /// The shoe with the up card removed (and, for a split solver, the set-aside pair card).
+    base: Counts,
+    /// Decisions use the dealer's probabilities given no dealer blackjack.
+    conditioned: bool,
+    dealer: Map<DealerDist>,
+    hits: Map<f64>,
+    stands: Map<f64>,
+    split_solvers: Vec<Option<Box<Solver<'r>>>>,
+    split_values: [Option<f64>; 10],
+}
+
+impl<'r> Solver<'r> {
+    /// `shoe` is every card not yet seen, the up card included.
+    pub fn new(rules: &'r TableRules, shoe: Counts, up: u8) -> Solver<'r> {
+        let base = shoe.without(up).unwrap_or(shoe);
+        let conditioned =
+            rules.dealer_blackjack == DealerBlackjack::OriginalBetOnly && matches!(up, 1 | 10);
+        Solver {
+            rules,
+            up,
+            base,
+            conditioned,
+            dealer: Map::default(),
+            hits: Map::default(),
+            stands: Map::default(),
+            split_solvers: Vec::new(),
+            split_values: [None; 10],
+        }
+    }
+
+    fn composition(&self, key: u64) -> Option<Counts> {
+        let mut c = self.base;
+        for p in 1..=10u8 {
+            let n = ((key >> (6 * (p as u64 - 1))) & 63) as u16;
+            c.0[p as usize - 1] = c.0[p as usize - 1].checked_sub(n)?;
+        }
+        Some(c)
+    }
+
+    fn dealer_for(&mut self, key: u64) -> DealerDist {
+        if let Some(d) = self.dealer.get(&key) {
+            return *d;
+        }
+        let comp = self.composition(key).unwrap_or(self.base);
+        let mut d = dealer_distribution(comp, self.up, self.rules.dealer_hits_soft_17);
+        if self.conditioned {
+            let nobj = 1.0 - d[BJ];
+            if nobj > 0.0 {
+                for x in d.iter_mut().take(6) {
+                    *x /= nobj;
+                }
+            }
+            d[BJ] = 0.0;
+        }
+        self.dealer.insert(key, d);
+        d
+    }
+
+    /// Probability that the hole card gives the dealer blackjack, given these player cards.
+    fn p_dealer_bj(&self, key: u64) -> f64 {
+        let comp = self.composition(key).unwrap_or(self.base);
+        match self.up {
+            1 => comp.prob(10),
+            10 => comp.prob(1),
+            _ => 0.0,
+        }
+    }
+
+    /// Standing on these cards (not a blackjack).
+    fn stand(&mut self, key: u64) -> f64 {
+        if let Some(&v) = self.stands.get(&key) {
+            return v;
+        }
+        let (hard, ace, _) = key_total(key);
+        let v = if hard > 21 {
+            -1.0
+        } else {
+            let t = best(hard, ace);
+            let d = self.dealer_for(key);
+            let mut v = d[BUST] - d[BJ];
+            for (i, &p) in d.iter().take(5).enumerate() {
+                let dt = 17 + i as u8;
+                if t > dt {
+                    v += p;
+                } else if t < dt {
+                    v -= p;
+                }
+            }
+            if t < 17 {
+                v = d[BUST] - (1.0 - d[BUST]);
+            }
+            v
+        };
+        self.stands.insert(key, v);
+        v
+    }
+
+    /// Hitting, then playing on optimally (hit or stand).
+    fn hit(&mut self, key: u64) -> f64 {
+        if let Some(&v) = self.hits.get(&key) {
+            return v;
+        }
+        let Some(comp) = self.composition(key) else {
+            return -1.0;
+        };
+        let n = comp.total() as f64;
+        let (hard, _, _) = key_total(key);
+        let mut v = 0.0;
+        for p in 1..=10u8 {
+            let c = comp.0[p as usize - 1];
+            if c == 0 {
+                continue;
+            }
+            let pr = c as f64 / n;
+            let k = key_add(key, p);
+            let after = if hard + p > 21 {
+                -1.0
+            } else {
+                let (h2, a2, _) = key_total(k);
+                if best(h2, a2) == 21 {
+                    self.stand(k)
+                } else {
+                    self.stand(k).max(self.hit(k))
+                }
+            };
+            v += pr * after;
+        }
+        self.hits.insert(key, v);
+        v
+    }
+
+    /// Doubling: one card, twice the stake.
+    fn double(&mut self, key: u64) -> f64 {
+        let Some(comp) = self.composition(key) else {
+            return -2.0;
+        };
+        let n = comp.total() as f64;
+        let mut v = 0.0;
+        for p in 1..=10u8 {
+            let c = comp.0[p as usize - 1];
+            if c > 0 {
+                v += c as f64 / n * self.stand(key_add(key, p));
+            }
+        }
+        2.0 * v
+    }
+
+    /// Best value of a two-card hand formed after a split (no split, no surrender here).
+    fn after_split_two(&mut self, key: u64, aces: bool) -> f64 {
+        if aces && !self.rules.hit_split_aces {
+            return self.stand(key);
+        }
+        let (hard, ace, _) = key_total(key);
+        let mut v = self.stand(key);
+        if best(hard, ace) < 21 {
+            v = v.max(self.hit(key));
+            if self.rules.double_after_split
+                && !aces
+                && self.rules.may_double_total(hard, ace.then_some(hard + 10))
+            {
+                v = v.max(self.double(key));
+            }
+        }
+        v
+    }
+
+    /// Splitting a pair of `p`: the expected total over every hand it becomes.
+    fn split(&mut self, p: u8) -> f64 {
+        if let Some(v) = self.split_values[p as usize - 1] {
+            return v;
+        }
+        if self.split_solvers.is_empty() {
+            self.split_solvers = (0..10).map(|_| None).collect();
+        }
+        let rules = self.rules;
+        let aces = p == 1;
+        let mut sub = match self.split_solvers[p as usize - 1].take() {
+            Some(s) => s,
+            None => {
+                // The other pair card is set aside: the sub-solver's hands start from one `p`.
+                let mut s = Solver::new(rules, Counts([0; 10]), self.up);
+                s.base = self.base.without(p).unwrap_or(self.base);
+                s.conditioned = self.conditioned;
+                Box::new(s)
+            }
+        };
+        let one = key_add(0, p);
+        let comp = sub.composition(one).unwrap_or(sub.base);
+        let n = comp.total() as f64;
+        let q = comp.0[p as usize - 1] as f64 / n;
+        // v: a split hand whose second card is not another `p`; w: one that is, when it may not be split again.
+        let mut v = 0.0;
+        for x in 1..=10u8 {
+            let c = comp.0[x as usize - 1];
+            if c == 0 || x == p {
+                continue;
+            }
+            v += c as f64 / n / (1.0 - q).max(1e-12) * sub.after_split_two(key_add(one, x), aces);
+        }
+        let w = sub.after_split_two(key_add(one, p), aces);
+        let max_hands = if aces && !rules.resplit_aces {
+            2
+        } else {
+            rules.max_hands()
+        };
+        // g(n, k): expected total value with n hands so far and k of them waiting for a second card.
+        fn g(n: usize, k: usize, max: usize, q: f64, v: f64, w: f64) -> f64 {
+            if k == 0 {
+                return 0.0;
+            }
+            let pair = if n < max {
+                g(n + 1, k + 1, max, q, v, w)
+            } else {
+                w + g(n, k - 1, max, q, v, w)
+            };
+            q * pair + (1.0 - q) * (v + g(n, k - 1, max, q, v, w))
+        }
+        let value = g(2, 2, max_hands.max(2), q, v, w);
+        self.split_solvers[p as usize - 1] = Some(sub);
+        self.split_values[p as usize - 1] = Some(value);
+        value
+    }
+
+    /// Every action's value for a starting hand of two cards (points 1..=10), in units of the
+    /// original bet, as it stands before any decision: a dealer blackjack already accounted for.
+    pub fn evaluate(&mut self, a: u8, b: u8) -> ActionEvs {
+        let key = key_add(key_add(0, a), b);
+        let pbj = self.p_dealer_bj(key);
+        let (hard, ace, _) = key_total(key);
+        let r = self.rules;
+        // With original-bets-only, values are given no dealer blackjack; the blackjack costs 1.
+        let wrap = |v: f64, cond: bool| if cond { -pbj + (1.0 - pbj) * v } else { v };
+        let cond = self.conditioned;
+        let stand = wrap(self.stand(key), cond);
+        let hit = wrap(self.hit(key), cond);
+        let double = r
+            .may_double_total(hard, ace.then_some(hard + 10))
+            .then(|| self.double(key))
+            .map(|v| wrap(v, cond));
+        let split = (a == b).then(|| self.split(a)).map(|v| wrap(v, cond));
+        // 004: surrender against an ace or ten only counts when the dealer has no blackjack.
+        let surrender = r.surrender.then(|| -pbj + (1.0 - pbj) * -0.5);
+        let insurance = (r.insurance && self.up == 1).then_some(0.5 * (pbj * 2.0 - (1.0 - pbj)));
+        ActionEvs {
+            stand,
+            hit,
+            double,
+            split,
+            surrender,
+            insurance,
+        }
+    }
+
+    /// The value of a starting hand played perfectly (blackjacks included).
+    pub fn hand_value(&mut self, a: u8, b: u8) -> f64 {
+        let key = key_add(key_add(0, a), b);
+        if best(a + b, a == 1 || b == 1) == 21 {
+            let pbj = self.p_dealer_bj(key);
+            return (1.0 - pbj) * self.rules.blackjack_ratio();
+        }
+        self.evaluate(a, b).best().1
+    }
+
+    /// Value of hitting or standing on any set of cards (3+ cards: no double, no split),
+    /// given as points; before any dealer blackjack is accounted.
+    pub fn hit_or_stand(&mut self, cards: &[u8]) -> (f64, f64) {
+        let key = cards.iter().fold(0, |k, &p| key_add(k, p));
+        (self.stand(key), self.hit(key))
+    }
+
+    /// Weighted hit-or-stand preference over every multi-card hand this solver has visited:
+    /// (total, soft) → (weighted stand value, weighted hit value).
+    fn multi_card_table(&mut self) -> HashMap<(u8, bool), (f64, f64)> {
+        let keys: Vec<u64> = self.hits.keys().copied().collect();
+        let mut out: HashMap<(u8, bool), (f64, f64)> = HashMap::new();
+        let full = self.base;
+        for key in keys {
+            let (hard, ace, n) = key_total(key);
+            if n < 3 || hard > 21 {
+                continue;
+            }
+            let Some(w) = draw_probability(full, key) else {
+                continue;
+            };
+            let soft = ace && hard + 10 <= 21;
+            let s = self.stand(key);
+            let h = self.hit(key);
+            let e = out.entry((best(hard, ace), soft)).or_insert((0.0, 0.0));
+            e.0 += w * s;
+            e.1 += w * h;
+        }
+        out
+    }
+}
+
+/// Probability of drawing exactly this set of cards (in some order) from `shoe`.
+fn draw_probability(shoe: Counts, key: u64) -> Option<f64> {
+    let total = shoe.total() as f64;
+    let mut p = 1.0;
+    let mut drawn = 0.0;
+    let mut k = 0u32;
+    for pts in 1..=10u64 {
+        let m = ((key >> (6 * (pts - 1))) & 63) as u32;
+        let c = shoe.0[pts as usize - 1] as f64;
+        for i in 0..m {
+            if c - (i as f64) <= 0.0 {
+                return None;
+            }
+            p *= (c - i as f64) / (total - drawn);
+            drawn += 1.0;
+            k += 1;
+            p *= k as f64 / (i + 1) as f64;
+        }
+    }
+    Some(p)
+}
+
+/// Plays from best to worst for one chart cell; a play the rules forbid comes last.
+pub type Order = [Play; 5];
+
+/// A total-dependent basic-strategy chart: what to do by hand type, total and up card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chart {
+    /// Two-card hard totals 5..=20, by up card (index 0 = ace … 9 = ten).
+    pub hard: [[Order; 10]; 16],
+    /// Two-card soft totals 13..=20 (A,2 … A,9).
+    pub soft: [[Order; 10]; 8],
+    /// Pairs of ace, 2 … 10 (index 0 = aces).
+    pub pairs: [[Play; 10]; 10],
+    /// Hit (true) or stand for hands of three or more cards: hard 4..=21, soft 12..=21.
+    pub hard_multi: [[bool; 10]; 18],
+    pub soft_multi: [[bool; 10]; 10],
+    /// The house edge of perfect (composition-dependent) play, in percent of the original bet.
+    pub house_edge_percent: f64,
+}
+
+impl Chart {
+    /// What the chart plays with these cards (as points) against `up`, given what is allowed
+    /// now. Stand and hit are always possible except `can_hit` false (a split ace).
+    pub fn decide(
+        &self,
+        cards: &[u8],
+        up: u8,
+        can_hit: bool,
+        can_double: bool,
+        can_split: bool,
+        can_surrender: bool,
+    ) -> Play {
+        let u = up as usize - 1;
+        let hard: u8 = cards.iter().sum();
+        let soft = cards.contains(&1) && hard + 10 <= 21;
+        if !can_hit {
+            return if can_split && self.pairs[0][u] == Play::Split {
+                Play::Split
+            } else {
+                Play::Stand
+            };
+        }
+        if cards.len() == 2 {
+            if cards[0] == cards[1]
+                && can_split
+                && self.pairs[cards[0] as usize - 1][u] == Play::Split
+            {
+                return Play::Split;
+            }
+            let order = if soft && (13..=20).contains(&(hard + 10)) {
+                Some(&self.soft[(hard + 10 - 13) as usize][u])
+            } else if !soft && (5..=20).contains(&hard) {
+                Some(&self.hard[(hard - 5) as usize][u])
+            } else {
+                None
+            };
+            if let Some(order) = order {
+                for &p in order {
+                    let ok = match p {
+                        Play::Stand | Play::Hit => true,
+                        Play::Double => can_double,
+                        Play::Surrender => can_surrender,
+                        Play::Split => false,
+                    };
+                    if ok {
+                        return p;
+                    }
+                }
+            }
+        }
+        if self.hits(hard, soft, up) {
+            Play::Hit
+        } else {
+            Play::Stand
+        }
+    }
+
+    /// The chart cell as printed: the best play for a two-card hand of this total.
+    pub fn cell(&self, soft: bool, total: u8, up: u8) -> Play {
+        let u = up as usize - 1;
+        if soft {
+            self.soft[(total - 13) as usize][u][0]
+        } else {
+            self.hard[(total - 5) as usize][u][0]
+        }
+    }
+    /// Hit or stand for a hand of three or more cards.
+    pub fn hits(&self, hard: u8, soft: bool, up: u8) -> bool {
+        let u = up as usize - 1;
+        if soft {
+            let t = hard + 10;
+            self.soft_multi[(t.clamp(12, 21) - 12) as usize][u]
+        } else {
+            self.hard_multi[(hard.clamp(4, 21) - 4) as usize][u]
+        }
+    }
+}
+
+/// Order the plays by probability-weighted value over every two-card hand in a row.
+fn weighted_order(rows: &[(f64, ActionEvs)]) -> Order {
+    let mut sums = [0.0f64; 5];
+    let mut ok = [true; 5];
+    for (w, e) in rows {
+        for (i, p) in [
+            Play::Stand,
+            Play::Hit,
+            Play::Double,
+            Play::Split,
+            Play::Surrender,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            match e.value(p) {
+                Some(v) => sums[i] += w * v,
+                None => ok[i] = false,
+            }
+        }
+    }
+    ok[3] = false;
+    let plays = [
+        Play::Stand,
+        Play::Hit,
+        Play::Double,
+        Play::Split,
+        Play::Surrender,
+    ];
+    let mut idx = [0usize, 1, 2, 3, 4];
+    let score = |i: usize| if ok[i] { sums[i] } else { f64::NEG_INFINITY };
+    // Stable: on equal value the simpler play (stand, hit) stays first.
+    idx.sort_by(|&a, &b| {
+        score(b)
+            .partial_cmp(&score(a))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    idx.map(|i| plays[i])
+}
+
+/// Computes the chart for an up card: one column. Split out so the page can compute the chart
+/// a column at a time between frames.
+pub struct Column {
+    pub hard: [Order; 16],
+    pub soft: [Order; 8],
+    pub pairs: [Play; 10],
+    pub hard_multi: [bool; 18],
+    pub soft_multi: [bool; 10],
+    /// Probability-weighted value of all starting hands against this up card (times P(up)).
+    pub weighted_value: f64,
+}
+
+pub fn column(rules: &TableRules, shoe: Counts, up: u8) -> Column {
+    let mut s = Solver::new(rules, shoe, up);
+    let after_up = shoe.without(up).unwrap_or(shoe);
+    let p_up = shoe.prob(up);
+    let mut hard_rows: Vec<Vec<(f64, ActionEvs)>> = vec![Vec::new(); 16];
+    let mut soft_rows: Vec<Vec<(f64, ActionEvs)>> = vec![Vec::new(); 8];
+    let mut pairs = [Play::Hit; 10];
+    let mut value = 0.0;
+    for a in 1..=10u8 {
+        for b in a..=10u8 {
+            // Probability of this two-card hand after the up card (either order).
+            let pa = after_up.prob(a);
+            let Some(rest) = after_up.without(a) else {
+                continue;
+            };
+            let mut w = pa * rest.prob(b);
+            if a != b {
+                w *= 2.0;
+            }
+            if w == 0.0 {
+                continue;
+            }
+            value += w * s.hand_value(a, b);
+            let hard = a + b;
+            if a == 1 && b == 10 {
+                continue;
+            }
+            let e = s.evaluate(a, b);
+            if a == b {
+                let best_other = ActionEvs { split: None, ..e }.best().1;
+                pairs[a as usize - 1] = if e.split.is_some_and(|v| v > best_other) {
+                    Play::Split
+                } else {
+                    ActionEvs { split: None, ..e }.best().0
+                };
+            }
+            if a == 1 && b != 1 && hard + 10 <= 20 {
+                soft_rows[(hard + 10 - 13) as usize].push((w, e));
+            } else if a != 1 && (5..=20).contains(&hard) {
+                hard_rows[(hard - 5) as usize].push((w, e));
+            }
+        }
+    }
+    const HIT_FIRST: Order = [
+        Play::Hit,
+        Play::Stand,
+        Play::Double,
+        Play::Split,
+        Play::Surrender,
+    ];
+    const STAND_FIRST: Order = [
+        Play::Stand,
+        Play::Hit,
+        Play::Double,
+        Play::Split,
+        Play::Surrender,
+    ];
+    let mut col = Column {
+        hard: [HIT_FIRST; 16],
+        soft: [HIT_FIRST; 8],
+        pairs,
+        hard_multi: [false; 18],
+        soft_multi: [false; 10],
+        weighted_value: value * p_up,
+    };
+    for (i, rows) in hard_rows.iter().enumerate() {
+        if !rows.is_empty() {
+            col.hard[i] = weighted_order(rows);
+        } else {
+            col.hard[i] = if i + 5 >= 20 { STAND_FIRST } else { HIT_FIRST };
+        }
+    }
+    for (i, rows) in soft_rows.iter().enumerate() {
+        col.soft[i] = weighted_order(rows);
+    }
+    let multi = s.multi_card_table();
+    for t in 4..=21u8 {
+        col.hard_multi[(t - 4) as usize] =
+            multi.get(&(t, false)).is_some_and(|&(st, h)| h > st) || t <= 11;
+    }
+    for t in 12..=21u8 {
+        col.soft_multi[(t - 12) as usize] = multi.get(&(t, true)).is_some_and(|&(st, h)| h > st)
+            || t <= 17 && !multi.contains_key(&(t, true));
+    }
+    col
+}
+
+/// The full chart and the house edge of perfect play for these rules, from a full shoe.
+pub fn chart(rules: &TableRules) -> Chart {
+    let shoe = Counts::full(rules.decks);
+    let mut chart = Chart {
+        hard: [[[Play::Hit; 5]; 10]; 16],
+        soft: [[[Play::Hit; 5]; 10]; 8],
+        pairs: [[Play::Hit; 10]; 10],
+        hard_multi: [[false; 10]; 18],
+        soft_multi: [[false; 10]; 10],
+        house_edge_percent: 0.0,
+    };
+    let mut value = 0.0;
+    for up in 1..=10u8 {
+        let c = column(rules, shoe, up);
+        let u = up as usize - 1;
+        for i in 0..16 {
+            chart.hard[i][u] = c.hard[i];
+        }
+        for i in 0..8 {
+            chart.soft[i][u] = c.soft[i];
+        }
+        for i in 0..10 {
+            chart.pairs[i][u] = c.pairs[i];
+        }
+        for i in 0..18 {
+            chart.hard_multi[i][u] = c.hard_multi[i];
+        }
+        for i in 0..10 {
+            chart.soft_multi[i][u] = c.soft_multi[i];
+        }
+        value += c.weighted_value;
+    }
+    chart.house_edge_percent = -100.0 * value;
+    chart
+}
