@@ -3,3 +3,4 @@
 pub mod ismcts;
 pub mod shedding;
 pub mod table;
+pub mod uno;

@@ -6,3 +6,4 @@ pub mod casino;
 pub mod catalog;
 pub mod rng;
 pub mod shedding;
+pub mod uno;

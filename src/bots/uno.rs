@@ -1,0 +1,83 @@
+//! UNO Blackjack players: hit or pass from what the seat can see. The cards not yet seen are
+//! the full deck minus every stack and the trash (all face up at a real table), so the chance
+//! that the next card busts is exact for what the seat knows, never a peek at a queue.
+
+use super::shedding::Level;
+use crate::engine::uno::{total, uno_decks, Action, Phase, UnoCard, UnoView};
+
+/// The chance that one more card busts this seat, over the cards it has not seen.
+pub fn bust_probability(view: &UnoView) -> f64 {
+    let decks = (view.total_cards as usize / 108).max(1) as u8;
+    let mut unseen: Vec<UnoCard> = uno_decks(decks);
+    let seen = view.stacks.iter().flatten().chain(view.trash.iter());
+    for c in seen {
+        if let Some(i) = unseen.iter().position(|u| u == c) {
+            unseen.swap_remove(i);
+        }
+    }
+    if unseen.is_empty() {
+        return 1.0;
+    }
+    let me = &view.stacks[view.seat as usize];
+    let busts = unseen
+        .iter()
+        .filter(|&&c| {
+            let mut s = me.clone();
+            s.push(c);
+            total(&s, view.skip_value) > 21
+        })
+        .count();
+    busts as f64 / unseen.len() as f64
+}
+
+/// The best total among the others still in the round who can no longer change it (passed),
+/// and whether anyone else is still hitting.
+fn table_state(view: &UnoView) -> (u8, bool) {
+    let mut best_passed = 0;
+    let mut others_hitting = false;
+    for s in 0..view.stacks.len() {
+        if s == view.seat as usize || view.busted[s] || view.stacks[s].is_empty() {
+            continue;
+        }
+        if view.passed[s] {
+            best_passed = best_passed.max(view.total(s as u8));
+        } else {
+            others_hitting = true;
+        }
+    }
+    (best_passed, others_hitting)
+}
+
+/// Hit or pass. `jitter` in [0, 1) comes from the bot's seeded generator.
+pub fn decide(view: &UnoView, level: Level, jitter: f64) -> Action {
+    let seat = view.seat;
+    let Phase::Match { turn } = view.phase else {
+        return Action::Reveal;
+    };
+    debug_assert_eq!(turn, seat);
+    let me = view.total(seat);
+    let p_bust = bust_probability(view);
+    let (best_passed, others_hitting) = table_state(view);
+    let hit = match level {
+        // Hits to a fixed mark, give or take.
+        Level::Easy => (me as f64) < 14.0 + 4.0 * jitter,
+        // Dealer-like, but will chase a total that already beats it.
+        Level::Normal => (me < best_passed && p_bust < 0.9) || (me < 17 && p_bust < 0.5),
+        // Must beat the best finished total; otherwise hit while the chance of improving
+        // without busting outweighs the risk, more boldly when others may still pass it.
+        Level::Hard => {
+            if me < best_passed {
+                p_bust < 1.0
+            } else {
+                let threshold = if others_hitting { 0.45 } else { 0.3 };
+                p_bust < threshold && me < 20
+            }
+        }
+    };
+    let can_hit = view.queue_sizes[seat as usize] > 0 || view.deck > 0 || !view.trash.is_empty();
+    if hit && can_hit && p_bust < 1.0 {
+        Action::Hit { seat }
+    } else {
+        Action::Pass { seat }
+    }
+}

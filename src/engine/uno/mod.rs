@@ -1,0 +1,13 @@
+//! UNO Blackjack (seed 002): UNO cards in face-down queues, hit or pass to 21 each round,
+//! and the last player with a queue wins.
+
+pub mod cards;
+pub mod game;
+pub mod rules;
+
+pub use cards::{uno_decks, Colour, Face, UnoCard};
+pub use game::{
+    total, value, Action, Event, Game, IllegalAction, Phase, Player, Refusal, Seat, Status,
+    UnoSave, UnoView,
+};
+pub use rules::{SkipValue, UnoRules, UnoSpec};

@@ -1,0 +1,117 @@
+//! UNO Blackjack rules as data: the seed's fixed rules plus the choices it leaves open.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// What a Skip card is worth; seed 002 gives no value for it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SkipValue {
+    /// Like Reverse and Draw cards, the other action cards: 10 (our default).
+    Ten,
+    /// Worth nothing.
+    Zero,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnoSpec {
+    pub min_players: u8,
+    pub max_players: u8,
+    /// Decks shuffled together; `None`: one deck up to six players, two above.
+    pub decks: Option<u8>,
+    pub queue_size: u8,
+    pub skip_value: SkipValue,
+    /// Passing is final for the round, as standing is in Blackjack (our default); otherwise a
+    /// player who passed is asked again while anyone else is still hitting.
+    pub pass_is_final: bool,
+    /// Seed option: players who are out are dealt back in each round, drawing from the deck,
+    /// with no three-round limit.
+    pub deal_back_in: bool,
+    /// Seed option: a player joining mid-game has this many rounds to earn a queue.
+    pub join_rounds: u8,
+}
+
+impl Default for UnoSpec {
+    fn default() -> Self {
+        UnoSpec {
+            min_players: 2,
+            max_players: 10,
+            decks: None,
+            queue_size: 15,
+            skip_value: SkipValue::Ten,
+            pass_is_final: true,
+            deal_back_in: false,
+            join_rounds: 3,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnoRulesError(pub Vec<String>);
+
+impl fmt::Display for UnoRulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the UNO Blackjack rules have {} problem(s): {}",
+            self.0.len(),
+            self.0.join("; ")
+        )
+    }
+}
+impl std::error::Error for UnoRulesError {}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnoRules(UnoSpec);
+
+impl UnoRules {
+    pub fn new(spec: UnoSpec) -> Result<UnoRules, UnoRulesError> {
+        let mut p = Vec::new();
+        if spec.min_players < 2 || spec.max_players > 10 || spec.min_players > spec.max_players {
+            p.push(format!(
+                "players must be within 2 to 10, not {} to {}",
+                spec.min_players, spec.max_players
+            ));
+        }
+        if spec.queue_size == 0 {
+            p.push("queues need at least one card".into());
+        }
+        if spec.decks == Some(0) || spec.decks.is_some_and(|d| d > 4) {
+            p.push(format!("1 to 4 decks, not {}", spec.decks.unwrap_or(0)));
+        }
+        if spec.join_rounds == 0 {
+            p.push("a joining player needs at least one round to earn a queue".into());
+        }
+        for n in spec.min_players.max(2)..=spec.max_players.min(10) {
+            let decks = spec.decks.unwrap_or(if n <= 6 { 1 } else { 2 }).max(1) as u32;
+            if n as u32 * spec.queue_size as u32 + 10 > decks * 108 {
+                p.push(format!(
+                    "{n} players with {} cards each leave under 10 cards of {} in the deck",
+                    spec.queue_size,
+                    decks * 108
+                ));
+                break;
+            }
+        }
+        if p.is_empty() {
+            Ok(UnoRules(spec))
+        } else {
+            Err(UnoRulesError(p))
+        }
+    }
+    pub fn seed_rules() -> UnoRules {
+        UnoRules::new(UnoSpec::default()).expect("the default rules are valid")
+    }
+    pub fn spec(&self) -> &UnoSpec {
+        &self.0
+    }
+    pub fn decks_for(&self, players: u8) -> u8 {
+        self.0.decks.unwrap_or(if players <= 6 { 1 } else { 2 })
+    }
+}
+
+impl std::ops::Deref for UnoRules {
+    type Target = UnoSpec;
+    fn deref(&self) -> &UnoSpec {
+        &self.0
+    }
+}
