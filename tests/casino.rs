@@ -730,3 +730,24 @@ fn computed_house_edge_agrees_with_the_published_one_deck_figure() {
     let edge = chart(&r).house_edge_percent;
     assert!((edge - -0.1839).abs() < 0.05, "computed {edge:.4}%");
 }
+
+#[test]
+fn the_quick_chart_agrees_with_the_exact_chart_at_six_decks() {
+    let r = TableRules::seed_rules();
+    let exact = chart(&r);
+    let quick = blackjack::engine::casino::strategy::chart_with(&r, false);
+    let mut differ = 0;
+    for up in 1..=10u8 {
+        for t in 5..=20u8 {
+            differ += (exact.cell(false, t, up) != quick.cell(false, t, up)) as usize;
+        }
+        for t in 13..=20u8 {
+            differ += (exact.cell(true, t, up) != quick.cell(true, t, up)) as usize;
+        }
+        for p in 0..10 {
+            differ += (exact.pairs[p][up as usize - 1] != quick.pairs[p][up as usize - 1]) as usize;
+        }
+    }
+    assert!(differ <= 3, "{differ} of 340 cells differ");
+    assert!((exact.house_edge_percent - quick.house_edge_percent).abs() < 0.1, "{} v {}", exact.house_edge_percent, quick.house_edge_percent);
+}

@@ -87,3 +87,13 @@ fn priestly_doc_quotes_every_seed_sentence_and_cites_real_tests() {
 fn british_doc_quotes_every_seed_sentence_and_cites_real_tests() {
     check("003_ad28c181b621cc81.txt", "british.md", None);
 }
+
+#[test]
+fn casino_doc_quotes_every_seed_sentence_and_cites_real_tests() {
+    check("004_8ca3c56c9609d8a0.txt", "casino.md", None);
+}
+
+#[test]
+fn uno_doc_quotes_every_seed_sentence_and_cites_real_tests() {
+    check("002_2028e2ed43a54a70.txt", "uno-blackjack.md", None);
+}

@@ -251,6 +251,9 @@ pub struct Solver<'r> {
     base: Counts,
     /// Decisions use the dealer's probabilities given no dealer blackjack.
     conditioned: bool,
+    /// Quick mode: the dealer's probabilities ignore the player's cards (only the up card and,
+    /// for a split, the set-aside card are removed). The player's own draws stay exact.
+    quick: bool,
     dealer: Map<DealerDist>,
     hits: Map<f64>,
     stands: Map<f64>,
@@ -269,6 +272,7 @@ impl<'r> Solver<'r> {
             up,
             base,
             conditioned,
+            quick: false,
             dealer: Map::default(),
             hits: Map::default(),
             stands: Map::default(),
@@ -286,7 +290,15 @@ impl<'r> Solver<'r> {
         Some(c)
     }
 
+    /// The same solver in quick mode (see [`Solver::quick`]): about a thousand times faster,
+    /// for the page's chart; the trainer's hints use the exact mode.
+    pub fn quick(mut self) -> Self {
+        self.quick = true;
+        self
+    }
+
     fn dealer_for(&mut self, key: u64) -> DealerDist {
+        let key = if self.quick { 0 } else { key };
         if let Some(d) = self.dealer.get(&key) {
             return *d;
         }
@@ -430,6 +442,7 @@ impl<'r> Solver<'r> {
                 let mut s = Solver::new(rules, Counts([0; 10]), self.up);
                 s.base = self.base.without(p).unwrap_or(self.base);
                 s.conditioned = self.conditioned;
+                s.quick = self.quick;
                 Box::new(s)
             }
         };
@@ -713,8 +726,9 @@ pub struct Column {
     pub weighted_value: f64,
 }
 
-pub fn column(rules: &TableRules, shoe: Counts, up: u8) -> Column {
-    let mut s = Solver::new(rules, shoe, up);
+pub fn column(rules: &TableRules, shoe: Counts, up: u8, exact: bool) -> Column {
+    let s = Solver::new(rules, shoe, up);
+    let mut s = if exact { s } else { s.quick() };
     let after_up = shoe.without(up).unwrap_or(shoe);
     let p_up = shoe.prob(up);
     let mut hard_rows: Vec<Vec<(f64, ActionEvs)>> = vec![Vec::new(); 16];
@@ -802,6 +816,12 @@ pub fn column(rules: &TableRules, shoe: Counts, up: u8) -> Column {
 
 /// The full chart and the house edge of perfect play for these rules, from a full shoe.
 pub fn chart(rules: &TableRules) -> Chart {
+    chart_with(rules, true)
+}
+
+/// The chart in exact or quick mode (quick: the dealer's probabilities from the full shoe
+/// less the up card only; the chart is the same at six decks, the edge a few hundredths off).
+pub fn chart_with(rules: &TableRules, exact: bool) -> Chart {
     let shoe = Counts::full(rules.decks);
     let mut chart = Chart {
         hard: [[[Play::Hit; 5]; 10]; 16],
@@ -813,7 +833,7 @@ pub fn chart(rules: &TableRules) -> Chart {
     };
     let mut value = 0.0;
     for up in 1..=10u8 {
-        let c = column(rules, shoe, up);
+        let c = column(rules, shoe, up, exact);
         let u = up as usize - 1;
         for i in 0..16 {
             chart.hard[i][u] = c.hard[i];

@@ -1,0 +1,107 @@
+//! Casino players: they play the computed strategy. A bot sees what every player at a casino
+//! table sees (its own cards and the dealer's up card); the values come from
+//! [`crate::engine::casino::strategy`], for a full shoe, so they play "basic strategy"
+//! exactly, composition-dependent, without counting.
+
+use crate::engine::cards::Card;
+use crate::engine::casino::hand::{points, Total};
+use crate::engine::casino::strategy::{ActionEvs, Counts, Play, Solver};
+use crate::engine::casino::{Action, Game, Phase, Spot, TableRules};
+
+/// Which of the hand's options are open now.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Allowed {
+    pub hit: bool,
+    pub double: bool,
+    pub split: bool,
+    pub surrender: bool,
+}
+
+impl Allowed {
+    pub fn of(game: &Game, spot: Spot) -> Allowed {
+        let bet = game.spots()[spot as usize].bet;
+        Allowed {
+            hit: game.is_legal(Action::Hit { spot }),
+            double: game.is_legal(Action::Double { spot, amount: bet }),
+            split: game.is_legal(Action::Split { spot }),
+            surrender: game.is_legal(Action::Surrender { spot }),
+        }
+    }
+    pub fn permits(&self, p: Play) -> bool {
+        match p {
+            Play::Stand => true,
+            Play::Hit => self.hit,
+            Play::Double => self.double,
+            Play::Split => self.split,
+            Play::Surrender => self.surrender,
+        }
+    }
+}
+
+/// The value of every open action for `cards` against `up`, drawing from `shoe` (every card
+/// not seen, plus the up card and these cards). Two-card hands get every option; larger
+/// hands only hit or stand.
+pub fn values(rules: &TableRules, shoe: Counts, cards: &[Card], up: Card, allowed: Allowed) -> Vec<(Play, f64)> {
+    let mut s = Solver::new(rules, shoe, points(up));
+    let pts: Vec<u8> = cards.iter().map(|&c| points(c)).collect();
+    let evs = if pts.len() == 2 {
+        s.evaluate(pts[0], pts[1])
+    } else {
+        let (stand, hit) = s.hit_or_stand(&pts);
+        ActionEvs { stand, hit, ..ActionEvs::default() }
+    };
+    let mut out: Vec<(Play, f64)> = [Play::Stand, Play::Hit, Play::Double, Play::Split, Play::Surrender]
+        .into_iter()
+        .filter(|&p| allowed.permits(p))
+        .filter_map(|p| evs.value(p).map(|v| (p, v)))
+        .collect();
+    out.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(std::cmp::Ordering::Equal));
+    out
+}
+
+/// The action a strategy bot takes at `spot` (None if it is not that spot's decision).
+pub fn decide(game: &Game, spot: Spot) -> Option<Action> {
+    match game.phase() {
+        // Insurance is a losing bet from a full shoe: the strategy never takes it.
+        Phase::Insurance { spot: s } if s == spot => Some(Action::Insure { spot, amount: 0 }),
+        Phase::Playing { spot: s, hand } if s == spot => {
+            let rules = game.rules();
+            let h = &game.spots()[spot as usize].hands[hand as usize];
+            let up = game.dealer_up()?;
+            let allowed = Allowed::of(game, spot);
+            let best = values(rules, Counts::full(rules.decks), &h.cards, up, allowed).first().map(|&(p, _)| p).unwrap_or(Play::Stand);
+            let bet = game.spots()[spot as usize].bet;
+            Some(match best {
+                Play::Stand => Action::Stand { spot },
+                Play::Hit => Action::Hit { spot },
+                Play::Double => Action::Double { spot, amount: bet },
+                Play::Split => Action::Split { spot },
+                Play::Surrender => Action::Surrender { spot },
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Every card not yet seen at the table, plus `extra` (the up card and the hand being judged).
+pub fn unseen_plus(game: &Game, extra: &[Card]) -> Counts {
+    let mut c = Counts::full(game.rules().decks);
+    let seen = game.seen();
+    for i in 0..10 {
+        c.0[i] = c.0[i].saturating_sub(seen[i]);
+    }
+    for &x in extra {
+        c.0[points(x) as usize - 1] += 1;
+    }
+    c
+}
+
+/// "Soft 17", "hard 12", "a pair of 8s": how the trainer names a hand.
+pub fn hand_label(cards: &[Card]) -> String {
+    let t = Total::of(cards);
+    if cards.len() == 2 && points(cards[0]) == points(cards[1]) {
+        let p = points(cards[0]);
+        return if p == 1 { "a pair of aces".into() } else { format!("a pair of {p}s") };
+    }
+    format!("{} {}", if t.is_soft() { "soft" } else { "hard" }, t.best())
+}
