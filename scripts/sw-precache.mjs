@@ -1,13 +1,22 @@
 // Trunk post_build hook: writes the precache list and build version into sw.js.
 // Usage: node scripts/sw-precache.mjs [dir]   (default: $TRUNK_STAGING_DIR)
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { join, relative, sep } from 'node:path';
 
+// Runs as a Trunk hook after each page's build, and once more by scripts/build.sh over the
+// whole site: it always starts from the template in static/sw.js, so a later run replaces an
+// earlier one. A page built without a service worker (tables/) is skipped.
 const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
 if (!dir) {
   console.error('sw-precache: no directory (pass one, or run as a Trunk hook)');
   process.exit(1);
+}
+if (!existsSync(join(dir, 'sw.js'))) {
+  console.log(`sw-precache: no sw.js in ${dir}; nothing to do`);
+  process.exit(0);
 }
 
 function walk(d) {
@@ -19,7 +28,7 @@ function walk(d) {
 
 const files = walk(dir)
   .map((p) => relative(dir, p).split(sep).join('/'))
-  .filter((f) => f !== 'sw.js')
+  .filter((f) => f !== 'sw.js' && !f.startsWith('.stage'))
   .sort();
 const hash = createHash('sha256');
 for (const f of files) {
@@ -27,12 +36,11 @@ for (const f of files) {
   hash.update(readFileSync(join(dir, f)));
 }
 const version = hash.digest('hex').slice(0, 16);
-const urls = ['./', ...files.map((f) => './' + f)];
+// Pages are fetched by their directory URL too ("./", "./tables/").
+const pages = files.filter((f) => f.endsWith('index.html')).map((f) => './' + f.slice(0, -'index.html'.length));
+const urls = [...pages, ...files.map((f) => './' + f)];
 const swPath = join(dir, 'sw.js');
-const sw = readFileSync(swPath, 'utf8');
-if (!sw.includes('__PRECACHE_LIST__')) {
-  console.error('sw-precache: sw.js has no placeholder (already processed?)');
-  process.exit(1);
-}
+const template = join(dirname(fileURLToPath(import.meta.url)), '..', 'static', 'sw.js');
+const sw = readFileSync(template, 'utf8');
 writeFileSync(swPath, sw.replace("'__BUILD_VERSION__'", JSON.stringify(version)).replace('__PRECACHE_LIST__', JSON.stringify(urls)));
 console.log(`sw-precache: ${urls.length} URLs, version ${version}`);

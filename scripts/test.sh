@@ -16,8 +16,8 @@ step "browser component tests (wasm-bindgen-test in headless Chromium)"
 cargo test --locked --target wasm32-unknown-unknown --tests
 
 step "release build at / (dist) and under a GitHub Pages subpath (dist-sub)"
-trunk build --release --offline=true --dist dist
-trunk build --release --offline=true --dist dist-sub --public-url /blackjack/
+"$ROOT/scripts/build.sh" dist /
+"$ROOT/scripts/build.sh" dist-sub /blackjack/
 
 step "first-load size budget"
 node scripts/size-report.mjs dist --budget-kb 150

@@ -87,8 +87,8 @@ pub fn decide(game: &Game, spot: Spot) -> Option<Action> {
 pub fn unseen_plus(game: &Game, extra: &[Card]) -> Counts {
     let mut c = Counts::full(game.rules().decks);
     let seen = game.seen();
-    for i in 0..10 {
-        c.0[i] = c.0[i].saturating_sub(seen[i]);
+    for (n, s) in c.0.iter_mut().zip(seen) {
+        *n = n.saturating_sub(s);
     }
     for &x in extra {
         c.0[points(x) as usize - 1] += 1;

@@ -177,7 +177,8 @@ pub fn App() -> Html {
                         if let Some(p) = preset_for(g.kind) {
                             <button class="play" aria-label={format!("Play {}", g.title)} onclick={go(Screen::Setup(p)).reform(|_: MouseEvent| ())}>{"Play"}</button>
                         } else {
-                            <p class="soon">{"Coming soon"}</p>
+                            // Casino and UNO Blackjack live on their own page, loaded only when opened.
+                            <a class="play" role="button" aria-label={format!("Play {}", g.title)} href={format!("tables/#{}", g.id)}>{"Play"}</a>
                         }
                     </li>
                 }) }

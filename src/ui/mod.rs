@@ -2,14 +2,22 @@
 //! The engine is called from reducers; side effects live in effects (see ARCHITECTURE.md).
 
 mod app;
+pub mod casino;
 pub mod components;
 pub mod settings;
 pub mod shedding;
 pub mod storage;
+mod tables_app;
+pub mod uno;
 
 pub use app::App;
 
 /// Mounts the app on the page's `<body>`.
 pub fn start() {
     yew::Renderer::<App>::new().render();
+}
+
+/// Mounts the second page (Casino and UNO Blackjack) on its `<body>`.
+pub fn start_tables() {
+    yew::Renderer::<tables_app::TablesApp>::new().render();
 }

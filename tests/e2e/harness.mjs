@@ -1,40 +1,20 @@
-// Shared end-to-end harness: a static server for a built dist/ on 127.0.0.1 (optionally under
-// a subpath, as GitHub Pages serves it), Debian's headless Chromium through playwright-core,
+// Shared end-to-end harness: the built dist/ served on 127.0.0.1 (optionally under a subpath,
+// as GitHub Pages serves it), Debian's headless Chromium through playwright-core,
 // and the page-level checks every screen must pass.
-import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, existsSync, statSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, extname, resolve, dirname } from 'node:path';
+import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { serveDir } from '../../scripts/static-server.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const OUTPUT = join(ROOT, 'test-output');
 mkdirSync(OUTPUT, { recursive: true });
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
-  '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.json': 'application/json', '.webmanifest': 'application/manifest+json',
-};
-
 /** Serves `dist` (relative to the repo) at `base` ("/" or "/blackjack/") on a free port. */
-export async function serve(dist, base = '/') {
-  const dir = join(ROOT, dist);
-  if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dist}/index.html missing: build first`);
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    if (!path.startsWith(base)) { res.writeHead(404).end('not found'); return; }
-    let file = join(dir, path.slice(base.length));
-    if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!existsSync(file)) { res.writeHead(404).end('not found'); return; }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] || 'application/octet-stream', 'cache-control': 'no-cache' });
-    res.end(readFileSync(file));
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const url = `http://127.0.0.1:${server.address().port}${base}`;
-  return { url, close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }) };
+export function serve(dist, base = '/') {
+  return serveDir(join(ROOT, dist), base);
 }
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',

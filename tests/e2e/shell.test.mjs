@@ -39,6 +39,11 @@ for (const [name, dist, base] of [['root', 'dist', '/'], ['subpath', 'dist-sub',
       await server.close();
       await page.reload();
       await checkShell(page);
+      // The second page (casino and UNO tables) is precached too.
+      await page.getByRole('button', { name: 'Play Casino Blackjack' }).click();
+      await page.getByRole('heading', { name: 'Casino Blackjack' }).waitFor();
+      await page.getByRole('link', { name: 'All games' }).click();
+      await checkShell(page);
 
       if (name === 'root') {
         await screenshot(page, 'shell-desktop');

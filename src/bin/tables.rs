@@ -1,0 +1,11 @@
+//! The second page's binary: Casino and UNO Blackjack, loaded only when one is opened.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    blackjack::ui::start_tables();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("The game runs in the browser: use scripts/serve.sh (see README.md).");
+}

@@ -1,0 +1,4 @@
+//! Casino Blackjack in the page: the table with bots, the trainer and the strategy chart.
+
+pub mod state;
+pub mod table;

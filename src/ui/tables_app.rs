@@ -1,0 +1,142 @@
+//! The second page: Casino Blackjack and UNO Blackjack. It is a separate wasm module so the
+//! first load (the menu and the shedding games) stays small; it opens at `tables/#casino` or
+//! `tables/#uno`, resumes a table in progress, and links back to the menu.
+
+use super::casino::state::{Bank, CasinoState, Choice, StoredCasino, BANK_KEY, SAVE_KEY as CASINO_KEY, SAVE_VERSION as CASINO_VERSION};
+use super::casino::table::{CasinoSetup, CasinoTable};
+use super::components::card::CardStyle;
+use super::components::logo::Logo;
+use super::settings::{self, Settings};
+use super::storage;
+use super::uno::state::{StoredUno, UnoChoice, UnoState, SAVE_KEY as UNO_KEY, SAVE_VERSION as UNO_VERSION};
+use super::uno::table::{UnoSetup, UnoTable};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Clone, PartialEq)]
+enum Screen {
+    CasinoSetup,
+    Casino(Rc<CasinoState>),
+    UnoSetup,
+    Uno(Rc<UnoState>),
+}
+
+fn new_seed() -> u64 {
+    getrandom::u64().unwrap_or(0x5eed)
+}
+
+/// The player's chips and trainer record; a bad save becomes a fresh bank and a notice.
+fn casino_bank() -> (Bank, Option<String>) {
+    match storage::load::<Bank>(BANK_KEY, CASINO_VERSION) {
+        Ok(b) => (b.unwrap_or_default(), None),
+        Err(p) => {
+            storage::set_aside(BANK_KEY);
+            (Bank::default(), Some(p.notice("chips")))
+        }
+    }
+}
+
+/// The game named in the fragment, resuming a saved table; a bad save becomes a notice.
+fn initial_screen() -> (Screen, Option<String>) {
+    let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
+    if hash == "#uno" {
+        return match storage::load::<StoredUno>(UNO_KEY, UNO_VERSION) {
+            Ok(Some(s)) => match UnoState::restore(&s) {
+                Ok(t) if !t.game.is_over() => (Screen::Uno(Rc::new(t)), None),
+                Ok(_) => (Screen::UnoSetup, None),
+                Err(e) => {
+                    storage::set_aside(UNO_KEY);
+                    (Screen::UnoSetup, Some(format!("Your UNO Blackjack game could not be restored ({e}); it was set aside.")))
+                }
+            },
+            Ok(None) => (Screen::UnoSetup, None),
+            Err(p) => {
+                storage::set_aside(UNO_KEY);
+                (Screen::UnoSetup, Some(p.notice("UNO Blackjack game")))
+            }
+        };
+    }
+    let (bank, bank_notice) = casino_bank();
+    match storage::load::<StoredCasino>(CASINO_KEY, CASINO_VERSION) {
+        Ok(Some(s)) => match CasinoState::restore(&s, bank) {
+            Ok(t) => (Screen::Casino(Rc::new(t)), bank_notice),
+            Err(e) => {
+                storage::set_aside(CASINO_KEY);
+                (Screen::CasinoSetup, Some(format!("Your casino table could not be restored ({e}); it was set aside.")))
+            }
+        },
+        Ok(None) => (Screen::CasinoSetup, bank_notice),
+        Err(p) => {
+            storage::set_aside(CASINO_KEY);
+            (Screen::CasinoSetup, Some(p.notice("casino table")))
+        }
+    }
+}
+
+fn to_menu() {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().assign("../");
+    }
+}
+
+#[component]
+pub fn TablesApp() -> Html {
+    let resumed = use_memo((), |_| initial_screen());
+    let screen = use_state(|| resumed.0.clone());
+    let notice = use_state(|| resumed.1.clone());
+    let settings = use_memo((), |_| storage::load::<Settings>(settings::KEY, settings::VERSION).ok().flatten().unwrap_or_default());
+    let style = CardStyle { four_colour: settings.four_colour, high_contrast: settings.high_contrast };
+    let menu = Callback::from(|()| to_menu());
+    let on_casino = {
+        let screen = screen.clone();
+        Callback::from(move |c: Choice| screen.set(Screen::Casino(Rc::new(CasinoState::new(c, new_seed(), casino_bank().0)))))
+    };
+    let on_uno = {
+        let screen = screen.clone();
+        Callback::from(move |c: UnoChoice| screen.set(Screen::Uno(Rc::new(UnoState::new(c, new_seed())))))
+    };
+    // Leaving a table clears its save, then goes back to the menu.
+    let leave = |key: &'static str| {
+        Callback::from(move |()| {
+            if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+                let _ = s.remove_item(key);
+            }
+            to_menu();
+        })
+    };
+    let dismiss = {
+        let notice = notice.clone();
+        Callback::from(move |_| notice.set(None))
+    };
+    let body = match (*screen).clone() {
+        Screen::CasinoSetup => html! { <CasinoSetup on_start={on_casino} on_cancel={menu.clone()} /> },
+        Screen::Casino(t) => {
+            let key = t.seed.to_string();
+            html! { <CasinoTable {key} initial={t} style={style} on_leave={leave(CASINO_KEY)} /> }
+        }
+        Screen::UnoSetup => html! { <UnoSetup on_start={on_uno} on_cancel={menu.clone()} /> },
+        Screen::Uno(t) => {
+            let key = t.seed.to_string();
+            html! { <UnoTable {key} initial={t} on_leave={leave(UNO_KEY)} /> }
+        }
+    };
+    html! {
+        <>
+        <header class="masthead">
+            <Logo />
+            <div>
+                <h1>{"Blackjack"}</h1>
+                <p class="tagline"><a href="../">{"All games"}</a></p>
+            </div>
+        </header>
+        if let Some(text) = (*notice).clone() {
+            <div class="notice" role="alert">
+                <p>{text}</p>
+                <button onclick={dismiss}>{"Dismiss"}</button>
+            </div>
+        }
+        <main>{body}</main>
+        <footer><p>{"Runs entirely in your browser. No account, no network needed after the first visit."}</p></footer>
+        </>
+    }
+}

@@ -1,0 +1,5 @@
+//! UNO Blackjack in the page: setup, the table with bots, the UNO card faces.
+
+pub mod card;
+pub mod state;
+pub mod table;

@@ -1,0 +1,142 @@
+// The second page in real headless Chromium: casino rounds through the page with the trainer,
+// the chart and a reload that resumes the table; a whole UNO Blackjack game against a bot.
+// Everything by role and name, as a screen-reader user would.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, openBrowser, axeViolations, screenshot, PHONE } from './harness.mjs';
+
+const chips = async (page) => (await page.locator('.bankroll').innerText()).trim();
+
+/** Plays the player's part of one casino round: insurance declined, hit below 12, stand above. */
+async function playRound(page) {
+  await page.getByRole('button', { name: 'Deal' }).click();
+  const deadline = Date.now() + 30_000;
+  while (!(await page.getByRole('button', { name: 'Next round' }).count())) {
+    assert.ok(Date.now() < deadline, 'the round did not end');
+    if (await page.getByRole('button', { name: 'No insurance' }).count()) {
+      await page.getByRole('button', { name: 'No insurance' }).click();
+    } else if (await page.getByText('Your decision.').count()) {
+      const total = await page.locator('.spot.me .bj-hand.current .total').innerText().catch(() => '');
+      const best = Math.max(...(total.match(/\d+/g) || ['0']).map(Number).filter((n) => n <= 21));
+      await page.getByRole('button', { name: best < 12 ? 'Hit' : 'Stand', exact: true }).click();
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+test('casino: several rounds through the page, the trainer, the chart, a reload resumes', { timeout: 180_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Play Casino Blackjack' }).click();
+    await page.getByLabel('Other players (bots)').selectOption('2');
+    assert.deepEqual(await axeViolations(page), [], 'axe on the casino setup');
+    await page.getByRole('button', { name: 'Sit down' }).click();
+    await page.getByRole('region', { name: 'Casino table' }).waitFor();
+    assert.match(await chips(page), /^Chips: \$/);
+
+    // A decision with the hint open: the trainer lists the values, then judges the play.
+    let judged = false;
+    for (let round = 0; round < 5; round++) {
+      if (!judged) {
+        await page.getByRole('button', { name: 'Deal' }).click();
+        const deadline = Date.now() + 30_000;
+        while (!(await page.getByRole('button', { name: 'Next round' }).count())) {
+          assert.ok(Date.now() < deadline, 'the round did not end');
+          if (await page.getByRole('button', { name: 'No insurance' }).count()) await page.getByRole('button', { name: 'No insurance' }).click();
+          if (await page.getByText('Your decision.').count()) {
+            await page.getByRole('button', { name: 'Hint' }).click();
+            await page.getByRole('table', { name: /Expected value of each play/ }).waitFor();
+            assert.deepEqual(await axeViolations(page), [], 'axe with the trainer open');
+            await page.getByRole('button', { name: 'Stand', exact: true }).click();
+            judged = true;
+          }
+          await page.waitForTimeout(100);
+        }
+        if (judged) assert.match(await page.locator('.verdict').innerText(), /^Stand with (hard|soft|a pair)/);
+      } else {
+        await playRound(page);
+      }
+      const log = await page.getByRole('list', { name: 'Table log' }).innerText();
+      assert.match(log, /(You|Ada|Ben): (win|lose|push|bust|blackjack|surrender)/i);
+      await page.getByRole('button', { name: 'Next round' }).click();
+    }
+    assert.ok(judged, 'the player had at least one decision in five rounds');
+    assert.match(await page.locator('.session').innerText(), /Trainer: [1-9]\d* decisions/);
+
+    // The shoe shows its cut card, the count can be shown, and the chart is computed for these rules.
+    await page.getByLabel('Show the Hi-Lo count').check();
+    assert.match(await page.locator('.count').innerText(), /Running count [+-]\d+ · true count [+-]\d+\.\d/);
+    await page.getByText('Strategy chart for these rules').click();
+    const chart = page.getByRole('table', { name: /S stand/ });
+    await chart.waitFor({ timeout: 30_000 });
+    const row16 = await chart.getByRole('row', { name: /^Hard 16/ }).innerText();
+    assert.match(row16, /^Hard 16\s+S\s+S\s+S\s+S\s+S\s+H\s+H\s+H\s+H\s+H$/, 'stand 16 v 2-6, hit v 7-A (no surrender)');
+    assert.match(await chart.getByRole('row', { name: /^8,8/ }).innerText(), /^8,8(\s+P){10}$/, 'always split eights');
+    await screenshot(page, 'casino-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'casino-phone');
+
+    // A reload in the middle of a round resumes the same table and chips.
+    await page.getByRole('button', { name: 'Deal' }).click();
+    const before = await page.getByRole('list', { name: 'Players' }).innerText();
+    const money = await chips(page);
+    await page.reload();
+    await page.getByRole('region', { name: 'Casino table' }).waitFor();
+    assert.equal(await chips(page), money);
+    assert.equal(await page.getByRole('list', { name: 'Players' }).innerText(), before);
+    assert.deepEqual(await axeViolations(page), [], 'axe on the casino table');
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+    assert.deepEqual(problems.foreignRequests, [], 'requests leaving 127.0.0.1');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('UNO Blackjack: a whole game against a bot, through the page', { timeout: 240_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.goto(`${server.url}tables/#uno`);
+    await page.getByLabel('Players (you and bots)').selectOption('2');
+    assert.deepEqual(await axeViolations(page), [], 'axe on the UNO setup');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('region', { name: 'UNO Blackjack table' }).waitFor();
+    let reloaded = false;
+    let rounds = 0;
+    const deadline = Date.now() + 220_000;
+    while (!(await page.getByText(/^Game over\./).count())) {
+      assert.ok(Date.now() < deadline, 'the game did not end in time');
+      const reveal = page.getByRole('button', { name: 'Reveal' });
+      if (await reveal.count()) {
+        await reveal.click();
+        rounds += 1;
+        if (rounds === 1) {
+          assert.match(await page.getByRole("list", { name: "Game log" }).innerText(), /(You flip|Sam flips) /);
+          assert.deepEqual(await axeViolations(page), [], 'axe on the UNO table');
+          await screenshot(page, 'uno-desktop');
+        }
+        if (rounds === 2 && !reloaded) {
+          const before = await page.getByRole('list', { name: 'Players' }).innerText();
+          await page.reload();
+          await page.getByRole('region', { name: 'UNO Blackjack table' }).waitFor();
+          assert.equal(await page.getByRole('list', { name: 'Players' }).innerText(), before, 'a reload resumes the same position');
+          reloaded = true;
+        }
+      } else if (await page.getByText('Match phase: your turn. Hit or pass?').count()) {
+        const total = Number(((await page.locator('.uno-player.me .total').innerText()).match(/Total (\d+)/) || [0, 0])[1]);
+        await page.getByRole('button', { name: total < 17 ? 'Hit' : 'Pass', exact: true }).click();
+      }
+      await page.waitForTimeout(80);
+    }
+    assert.ok(rounds >= 2, `played ${rounds} rounds`);
+    assert.match(await page.getByRole('list', { name: 'Game log' }).innerText(), /Game over: (You win|Sam wins)/);
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+    assert.deepEqual(problems.foreignRequests, [], 'requests leaving 127.0.0.1');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
