@@ -2,11 +2,12 @@
 //! the turn decision time (median, p95). A measurement, never a timed test.
 //!
 //!   cargo bench --bench tournament -- --preset taylor --games 2000 --levels normal,normal,normal,normal
+//!   (levels: random, easy, normal, hard; `--iterations N` sets the hard level's search budget)
 //!
 //! The first level is the candidate; its seat rotates through the table game by game.
 
 use blackjack::bots::shedding::Level;
-use blackjack::bots::table::play_out;
+use blackjack::bots::table::play_out_with;
 use blackjack::engine::shedding::{Game, Preset};
 use std::sync::Arc;
 use std::time::Instant;
@@ -18,6 +19,7 @@ fn arg(name: &str) -> Option<String> {
 
 fn level(s: &str) -> Level {
     match s {
+        "random" => Level::Random,
         "easy" => Level::Easy,
         "normal" => Level::Normal,
         "hard" => Level::Hard,
@@ -29,6 +31,7 @@ fn main() {
     let preset_id = arg("--preset").unwrap_or_else(|| "taylor".into());
     let preset = Preset::from_id(&preset_id).expect("known preset");
     let games: u64 = arg("--games").and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let iterations: Option<u32> = arg("--iterations").and_then(|s| s.parse().ok());
     let levels: Vec<Level> = arg("--levels").unwrap_or_else(|| "normal,normal,normal,normal".into()).split(',').map(level).collect();
     let n = levels.len();
     let rules = Arc::new(preset.rules());
@@ -41,7 +44,7 @@ fn main() {
         // Rotate so the candidate (levels[0]) sits at `seat`.
         let seated: Vec<Level> = (0..n).map(|s| levels[(s + n - seat) % n]).collect();
         let game = Game::new(rules.clone(), n as u8, 10_000 + g).expect("valid");
-        let r = play_out(game, &seated, g, &mut clock);
+        let r = play_out_with(game, &seated, g, iterations, &mut clock);
         if r.winner as usize == seat {
             wins += 1;
         }

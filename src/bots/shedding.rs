@@ -14,6 +14,9 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Level {
+    /// Any legal turn move, uniformly at random: the baseline the tournament measures against
+    /// (not offered in the page).
+    Random,
     /// Plays a legal card with little thought, often forgets "Last card", slow to call others out.
     Easy,
     /// Sound heuristics: keeps answers for pick-ups, attacks a player who is nearly out,
@@ -47,7 +50,7 @@ struct Manners {
 impl Level {
     fn manners(self) -> Manners {
         match self {
-            Level::Easy => Manners { move_ms: 1300.0, forget_call: 0.35, notice: 0.25, slip: 0.10 },
+            Level::Random | Level::Easy => Manners { move_ms: 1300.0, forget_call: 0.35, notice: 0.25, slip: 0.10 },
             Level::Normal => Manners { move_ms: 900.0, forget_call: 0.08, notice: 0.6, slip: 0.03 },
             Level::Hard => Manners { move_ms: 800.0, forget_call: 0.03, notice: 0.8, slip: 0.02 },
         }
@@ -92,6 +95,10 @@ impl SheddingBot {
             return None;
         }
         let action = match self.level {
+            Level::Random => {
+                let turn = turn_actions(view);
+                (!turn.is_empty()).then(|| turn[self.rng.below(turn.len() as u64) as usize])
+            }
             Level::Easy => self.easy_move(view),
             Level::Normal => normal_move(&view.policy_input()),
             Level::Hard => Some(self.search.choose(view, &mut self.rng)),

@@ -14,10 +14,23 @@ pub struct TableResult {
 
 /// Plays `game` to the end with one bot per seat. `clock` measures decision time (the bots
 /// never see it); pass `|| 0` where timing is not wanted.
-pub fn play_out(mut game: Game, levels: &[Level], seed: u64, clock: &mut dyn FnMut() -> u64) -> TableResult {
+pub fn play_out(game: Game, levels: &[Level], seed: u64, clock: &mut dyn FnMut() -> u64) -> TableResult {
+    play_out_with(game, levels, seed, None, clock)
+}
+
+/// [`play_out`] with the hard level's search budget set (`None`: the default).
+pub fn play_out_with(mut game: Game, levels: &[Level], seed: u64, iterations: Option<u32>, clock: &mut dyn FnMut() -> u64) -> TableResult {
     let n = game.players() as usize;
     assert_eq!(levels.len(), n);
-    let mut bots: Vec<SheddingBot> = (0..n).map(|s| SheddingBot::new(s as Seat, levels[s], seed.wrapping_mul(31).wrapping_add(s as u64))).collect();
+    let mut bots: Vec<SheddingBot> = (0..n)
+        .map(|s| {
+            let bot = SheddingBot::new(s as Seat, levels[s], seed.wrapping_mul(31).wrapping_add(s as u64));
+            match iterations {
+                Some(i) => bot.with_iterations(i),
+                None => bot,
+            }
+        })
+        .collect();
     let clock_ms = game.rules().spec().clock_ms;
     let mut decide_ns = Vec::new();
     let mut actions = 0;

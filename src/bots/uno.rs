@@ -59,6 +59,7 @@ pub fn decide(view: &UnoView, level: Level, jitter: f64) -> Action {
     let p_bust = bust_probability(view);
     let (best_passed, others_hitting) = table_state(view);
     let hit = match level {
+        Level::Random => jitter < 0.5,
         // Hits to a fixed mark, give or take.
         Level::Easy => (me as f64) < 14.0 + 4.0 * jitter,
         // Dealer-like, but will chase a total that already beats it.

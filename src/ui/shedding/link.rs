@@ -15,7 +15,7 @@ pub struct TableLink {
 impl TableLink {
     pub fn fragment(&self) -> String {
         let level = match self.level {
-            Level::Easy => "easy",
+            Level::Random | Level::Easy => "easy",
             Level::Normal => "normal",
             Level::Hard => "hard",
         };

@@ -92,7 +92,7 @@ impl std::fmt::Display for RestoreError {
 fn level_id(l: Option<Level>) -> &'static str {
     match l {
         None => "",
-        Some(Level::Easy) => "easy",
+        Some(Level::Random | Level::Easy) => "easy",
         Some(Level::Normal) => "normal",
         Some(Level::Hard) => "hard",
     }

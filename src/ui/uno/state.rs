@@ -45,7 +45,7 @@ impl UnoChoice {
 
 fn level_code(l: Level) -> &'static str {
     match l {
-        Level::Easy => "easy",
+        Level::Random | Level::Easy => "easy",
         Level::Normal => "normal",
         Level::Hard => "hard",
     }
