@@ -12,6 +12,13 @@ pub mod uno;
 
 pub use app::App;
 
+/// Appends the sentences for `events` to a table's log, keeping the last `keep` lines.
+pub fn extend_log<E>(log: &mut Vec<String>, events: &[E], describe: impl Fn(&E) -> Option<String>, keep: usize) {
+    log.extend(events.iter().filter_map(describe));
+    let drop = log.len().saturating_sub(keep);
+    log.drain(..drop);
+}
+
 /// Mounts the app on the page's `<body>`.
 pub fn start() {
     yew::Renderer::<App>::new().render();

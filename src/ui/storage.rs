@@ -93,3 +93,22 @@ pub fn set_aside(key: &str) {
     }
     let _ = storage.remove_item(key);
 }
+
+/// Loads and rebuilds a saved game: `(None, None)` when nothing is saved. A save that cannot be
+/// read or rebuilt is set aside and becomes a notice: never a crash, nothing silently lost.
+pub fn resume<S: Stored, T>(key: &str, version: u32, what: &str, rebuild: impl FnOnce(&S) -> Result<T, String>) -> (Option<T>, Option<String>) {
+    match load::<S>(key, version) {
+        Ok(Some(saved)) => match rebuild(&saved) {
+            Ok(t) => (Some(t), None),
+            Err(e) => {
+                set_aside(key);
+                (None, Some(format!("Your saved {what} could not be restored ({e}); it was set aside.")))
+            }
+        },
+        Ok(None) => (None, None),
+        Err(problem) => {
+            set_aside(key);
+            (None, Some(problem.notice(what)))
+        }
+    }
+}

@@ -40,36 +40,17 @@ fn casino_bank() -> (Bank, Option<String>) {
 fn initial_screen() -> (Screen, Option<String>) {
     let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
     if hash == "#uno" {
-        return match storage::load::<StoredUno>(UNO_KEY, UNO_VERSION) {
-            Ok(Some(s)) => match UnoState::restore(&s) {
-                Ok(t) if !t.game.is_over() => (Screen::Uno(Rc::new(t)), None),
-                Ok(_) => (Screen::UnoSetup, None),
-                Err(e) => {
-                    storage::set_aside(UNO_KEY);
-                    (Screen::UnoSetup, Some(format!("Your UNO Blackjack game could not be restored ({e}); it was set aside.")))
-                }
-            },
-            Ok(None) => (Screen::UnoSetup, None),
-            Err(p) => {
-                storage::set_aside(UNO_KEY);
-                (Screen::UnoSetup, Some(p.notice("UNO Blackjack game")))
-            }
+        let (table, notice) = storage::resume::<StoredUno, _>(UNO_KEY, UNO_VERSION, "UNO Blackjack game", UnoState::restore);
+        return match table {
+            Some(t) if !t.game.is_over() => (Screen::Uno(Rc::new(t)), notice),
+            _ => (Screen::UnoSetup, notice),
         };
     }
     let (bank, bank_notice) = casino_bank();
-    match storage::load::<StoredCasino>(CASINO_KEY, CASINO_VERSION) {
-        Ok(Some(s)) => match CasinoState::restore(&s, bank) {
-            Ok(t) => (Screen::Casino(Rc::new(t)), bank_notice),
-            Err(e) => {
-                storage::set_aside(CASINO_KEY);
-                (Screen::CasinoSetup, Some(format!("Your casino table could not be restored ({e}); it was set aside.")))
-            }
-        },
-        Ok(None) => (Screen::CasinoSetup, bank_notice),
-        Err(p) => {
-            storage::set_aside(CASINO_KEY);
-            (Screen::CasinoSetup, Some(p.notice("casino table")))
-        }
+    let (table, notice) = storage::resume::<StoredCasino, _>(CASINO_KEY, CASINO_VERSION, "casino table", |s| CasinoState::restore(s, bank));
+    match table {
+        Some(t) => (Screen::Casino(Rc::new(t)), notice.or(bank_notice)),
+        None => (Screen::CasinoSetup, notice.or(bank_notice)),
     }
 }
 

@@ -95,7 +95,7 @@ test('casino: several rounds through the page, the trainer, the chart, a reload 
   }
 });
 
-test('UNO Blackjack: a whole game against a bot, through the page', { timeout: 240_000 }, async () => {
+test('UNO Blackjack: a whole game against a bot, through the page', { timeout: 420_000 }, async () => {
   const server = await serve('dist', '/');
   const { context, page, problems } = await openBrowser();
   try {
@@ -106,7 +106,7 @@ test('UNO Blackjack: a whole game against a bot, through the page', { timeout: 2
     await page.getByRole('region', { name: 'UNO Blackjack table' }).waitFor();
     let reloaded = false;
     let rounds = 0;
-    const deadline = Date.now() + 220_000;
+    const deadline = Date.now() + 400_000;
     while (!(await page.getByText(/^Game over\./).count())) {
       assert.ok(Date.now() < deadline, 'the game did not end in time');
       const reveal = page.getByRole('button', { name: 'Reveal' });

@@ -512,14 +512,17 @@ impl Game {
 
     /// Every card is in exactly one place: the shoe, a hand, the dealer, or the discards.
     pub fn cards_accounted(&self) -> usize {
-        let in_hands: usize = self
-            .spots
+        self.shoe_left() + self.cards_in_hands() + self.dealer.len() + self.shoe.discard
+    }
+
+    /// Cards on the table in players' hands (a blackjack paid at once has gone to the discards).
+    fn cards_in_hands(&self) -> usize {
+        self.spots
             .iter()
             .flat_map(|s| &s.hands)
             .filter(|h| h.state != HandState::BlackjackPaid)
             .map(|h| h.cards.len())
-            .sum();
-        self.shoe_left() + in_hands + self.dealer.len() + self.shoe.discard
+            .sum()
     }
 
     /// One representative of every kind of legal move, sorted and unique. Amounts shown are
@@ -1091,14 +1094,7 @@ impl Game {
     }
 
     fn next_round(&mut self, ev: &mut Vec<Event>) {
-        let in_play: usize = self
-            .spots
-            .iter()
-            .flat_map(|s| &s.hands)
-            .filter(|h| h.state != HandState::BlackjackPaid)
-            .map(|h| h.cards.len())
-            .sum();
-        self.shoe.discard += in_play + self.dealer.len();
+        self.shoe.discard += self.cards_in_hands() + self.dealer.len();
         self.dealer.clear();
         self.hole_revealed = false;
         for s in &mut self.spots {

@@ -25,6 +25,7 @@ impl SimShoe {
     pub fn scripted(cards: Vec<u8>) -> SimShoe {
         SimShoe { cards, next: 0 }
     }
+    #[inline]
     fn draw(&mut self) -> u8 {
         let c = self.cards[self.next];
         self.next += 1;
@@ -307,7 +308,7 @@ impl Tally {
 /// Plays `rounds` rounds with the rules' shuffling, one spot, from `seed`.
 pub fn simulate(rules: &TableRules, chart: &Chart, rounds: u64, seed: u64) -> Tally {
     let sim = Simulator::new(rules, chart);
-    let mut rng = GameRng::new(seed);
+    let mut rng = Wy(GameRng::new(seed).next_u64());
     let mut shoe = SimShoe::full(rules.decks);
     let n = shoe.cards.len();
     let cut = n * rules.penetration_percent as usize / 100;
@@ -349,17 +350,52 @@ impl Source for SimShoe {
     }
 }
 
+/// The simulator's own generator: wyrand (a published 64-bit generator, seeded from the
+/// engine's [`GameRng`]), with Lemire's 32-bit bounded integers. Shuffling is most of a round's
+/// cost, and this is several times cheaper than the engine's 128-bit PCG; the engine keeps PCG
+/// for its fixed, documented stream.
+struct Wy(u64);
+
+impl Wy {
+    #[inline]
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
+        let t = (self.0 as u128) * ((self.0 ^ 0xe703_7ed1_a0b4_28db) as u128);
+        ((t >> 64) as u64) ^ (t as u64)
+    }
+    /// Uniform in `0..bound` (bound < 2^32), unbiased (multiply and reject).
+    #[inline]
+    fn below(&mut self, bound: u32) -> u32 {
+        let mut m = (self.next() as u32 as u64) * bound as u64;
+        if (m as u32) < bound {
+            // The threshold (2^32 mod bound) is below `bound`: only then is the division needed.
+            let threshold = bound.wrapping_neg() % bound;
+            while (m as u32) < threshold {
+                m = (self.next() as u32 as u64) * bound as u64;
+            }
+        }
+        (m >> 32) as u32
+    }
+    fn shuffle(&mut self, cards: &mut [u8]) {
+        for i in (1..cards.len()).rev() {
+            let j = self.below(i as u32 + 1) as usize;
+            cards.swap(i, j);
+        }
+    }
+}
+
 /// A shoe that shuffles lazily: each draw picks a random card from those left (a partial
 /// Fisher–Yates), which is a full shuffle for the cards actually drawn.
 struct Lazy<'s> {
     shoe: &'s mut SimShoe,
-    rng: &'s mut GameRng,
+    rng: &'s mut Wy,
 }
 
 impl Source for Lazy<'_> {
+    #[inline]
     fn draw(&mut self) -> u8 {
         let s = &mut *self.shoe;
-        let i = s.next + self.rng.below((s.cards.len() - s.next) as u64) as usize;
+        let i = s.next + self.rng.below((s.cards.len() - s.next) as u32) as usize;
         s.cards.swap(s.next, i);
         s.draw()
     }

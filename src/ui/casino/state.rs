@@ -279,9 +279,7 @@ impl Reducible for CasinoState {
                 match next.game.apply(action) {
                     Ok(events) => {
                         next.notice = None;
-                        next.log.extend(events.iter().filter_map(describe));
-                        let keep = next.log.len().saturating_sub(40);
-                        next.log.drain(..keep);
+                        crate::ui::extend_log(&mut next.log, &events, describe, 40);
                         if let Some((played, vals)) = judged {
                             if let Some(&(best, best_v)) = vals.first() {
                                 let mine = vals.iter().find(|(p, _)| *p == played).map_or(best_v, |v| v.1);

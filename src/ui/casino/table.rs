@@ -205,7 +205,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         if let Some(n) = state.notice.clone() {
             <p class="notice" role="alert">{n}</p>
         }
-        <div class="dealer" aria-label="Dealer">
+        <div class="dealer" role="group" aria-label="Dealer">
             <h3>{"Dealer"}{ dealer_total.map(|t| format!(": {}", t.best())).unwrap_or_default() }</h3>
             <div class="cards">
                 { for dealer.iter().map(|c| html! { <CardView card={*c} style={props.style} /> }) }
@@ -214,7 +214,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                 { for dealer.iter().map(|c| html! { <li>{ c.map_or("Face-down card".to_string(), |c| c.name()) }</li> }) }
             </ul>
         </div>
-        <div class="shoe" aria-label="Shoe">
+        <div class="shoe" role="group" aria-label="Shoe">
             <div class="shoe-bar" role="img" aria-label={format!("{} cards left, {} before the cut card", game.shoe_left(), game.before_cut())}>
                 <div class="shoe-dealt" style={format!("width:{dealt_pct}%")}></div>
                 if !game.cut_card_out() {
@@ -253,7 +253,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
             }}) }
         </ul>
         <p class="status" aria-live="polite">{ status }</p>
-        <div class="controls" aria-label="Your controls">
+        <div class="controls" role="group" aria-label="Your controls">
             { match phase {
                 Phase::Betting => html! { <>
                     { for [500i64, 2500, 10000].into_iter().map(|chip| {

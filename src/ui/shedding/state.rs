@@ -184,9 +184,7 @@ impl Reducible for TableState {
                 match next.game.apply(action) {
                     Ok(events) => {
                         next.notice = None;
-                        next.log.extend(events.iter().filter_map(describe));
-                        let keep = next.log.len().saturating_sub(60);
-                        next.log.drain(..keep);
+                        crate::ui::extend_log(&mut next.log, &events, describe, 60);
                     }
                     Err(e) if action.seat() == HUMAN => next.notice = Some(capitalise(&e.reason.to_string())),
                     Err(_) => return self,

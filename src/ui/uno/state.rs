@@ -23,11 +23,14 @@ pub struct UnoChoice {
     pub skip_zero: bool,
     pub pass_again: bool,
     pub deal_back_in: bool,
+    /// The seed's "join mid-game": the last seat sits out the first round, then joins and
+    /// draws from the deck until it earns a queue (or is out after three rounds).
+    pub latecomer: bool,
 }
 
 impl Default for UnoChoice {
     fn default() -> Self {
-        UnoChoice { players: 4, level: Level::Normal, skip_zero: false, pass_again: false, deal_back_in: false }
+        UnoChoice { players: 4, level: Level::Normal, skip_zero: false, pass_again: false, deal_back_in: false, latecomer: false }
     }
 }
 
@@ -76,6 +79,7 @@ impl Stored for StoredUno {
             ("skip_zero", (c.skip_zero as u8).to_string()),
             ("pass_again", (c.pass_again as u8).to_string()),
             ("deal_back_in", (c.deal_back_in as u8).to_string()),
+            ("latecomer", (c.latecomer as u8).to_string()),
             ("seed", self.seed.to_string()),
             ("log", self.log.clone()),
         ]
@@ -88,6 +92,7 @@ impl Stored for StoredUno {
                 skip_zero: f.flag("skip_zero")?,
                 pass_again: f.flag("pass_again")?,
                 deal_back_in: f.flag("deal_back_in")?,
+                latecomer: f.flag("latecomer")?,
             },
             seed: f.parse("seed")?,
             log: f.get("log")?.to_string(),
@@ -165,7 +170,10 @@ pub fn describe(e: &Event) -> Option<String> {
 
 impl UnoState {
     pub fn new(choice: UnoChoice, seed: u64) -> UnoState {
-        let game = Game::new(choice.rules(), choice.players.clamp(2, 10), seed).expect("2 to 10 players");
+        let players = choice.players.clamp(2, 10);
+        // A latecomer needs two players dealt in besides them.
+        let waiting: Vec<Seat> = if choice.latecomer && players >= 3 { vec![players - 1] } else { Vec::new() };
+        let game = Game::with_waiting(choice.rules(), players, &waiting, seed).expect("2 to 10 players");
         UnoState { choice, seed, game, log: Vec::new(), notice: None }
     }
     pub fn restore(s: &StoredUno) -> Result<UnoState, String> {
@@ -195,9 +203,7 @@ impl Reducible for UnoState {
         match next.game.apply(action) {
             Ok(events) => {
                 next.notice = None;
-                next.log.extend(events.iter().filter_map(describe));
-                let keep = next.log.len().saturating_sub(60);
-                next.log.drain(..keep);
+                crate::ui::extend_log(&mut next.log, &events, describe, 60);
             }
             Err(e) => next.notice = Some(e.reason.to_string()),
         }

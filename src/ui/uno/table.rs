@@ -65,6 +65,7 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
             <label><input type="checkbox" checked={c.skip_zero} onchange={flag(|c, v| c.skip_zero = v)} />{" Skip cards are worth 0 (the seed gives no value; ours is 10)"}</label>
             <label><input type="checkbox" checked={c.pass_again} onchange={flag(|c, v| c.pass_again = v)} />{" A pass is only for one go-around (ours: a pass is final, as in Blackjack)"}</label>
             <label><input type="checkbox" checked={c.deal_back_in} onchange={flag(|c, v| c.deal_back_in = v)} />{" Deal losing players back in each round (the seed's option)"}</label>
+            <label><input type="checkbox" checked={c.latecomer} onchange={flag(|c, v| c.latecomer = v)} />{" A latecomer joins after the first round (three players or more; the seed's option)"}</label>
             <div class="setup-actions">
                 <button class="play" onclick={start}>{"Start"}</button>
                 <button onclick={props.on_cancel.reform(|_| ())}>{"Back"}</button>
@@ -110,7 +111,11 @@ pub fn UnoTable(props: &TableProps) -> Html {
             let action = match g.phase() {
                 Phase::Match { turn } if *turn != HUMAN => {
                     let jitter = GameRng::new(s.seed ^ (at as u64).wrapping_mul(0x9e37_79b9)).unit();
-                    Some((decide(&g.view(*turn), s.choice.level, jitter), 800))
+                    Some((decide(&g.view(*turn), s.choice.level, jitter), 500))
+                }
+                // The latecomer joins at the beginning of the second round's reveal phase.
+                Phase::RoundStart if g.round() >= 1 && g.legal_actions().iter().any(|a| matches!(a, Action::Join { .. })) => {
+                    g.legal_actions().into_iter().find(|a| matches!(a, Action::Join { .. })).map(|a| (a, 600))
                 }
                 Phase::RoundStart if !matches!(g.players()[HUMAN as usize].status, Status::Playing | Status::Joining { .. }) => Some((Action::Reveal, 1500)),
                 _ => None,
@@ -184,7 +189,7 @@ pub fn UnoTable(props: &TableProps) -> Html {
             }}) }
         </ul>
         <p class="status" aria-live="polite">{ phase_text }</p>
-        <div class="controls" aria-label="Your controls">
+        <div class="controls" role="group" aria-label="Your controls">
             if *game.phase() == Phase::RoundStart {
                 <button class="primary" onclick={act(Action::Reveal)}>{"Reveal"}</button>
             }
