@@ -2,7 +2,7 @@
 //! simulated with the computed chart (with its 95% interval), the published figure for the
 //! same rules, and rounds per second on one core.
 //!
-//!     cargo bench --bench casino -- [--rounds 20000000] [--seed 1] [--check]
+//!     cargo bench --bench casino -- [--rounds 20000000] [--seed 1] [--decks 6] [--check]
 //!
 //! `--check` also runs the published comparisons (Wizard of Odds, Blackjack Appendix 9) and
 //! exits non-zero when the computed edge is more than 0.05 points from a published figure.
@@ -97,7 +97,8 @@ fn main() {
         "{:<8} {:<10} {:<14} {:>10} {:>22} {:>14}",
         "decks", "surrender", "shuffle", "computed", "simulated (95%)", "rounds/s"
     );
-    for decks in [1u8, 2, 6, 8] {
+    let only: Option<u8> = arg("--decks").and_then(|s| s.parse().ok());
+    for decks in [1u8, 2, 6, 8].into_iter().filter(|d| only.is_none_or(|o| o == *d)) {
         for surrender in [false, true] {
             for shuffle in [Shuffle::EveryRound, Shuffle::CutCard] {
                 let rules = TableRules::new(TableSpec {

@@ -79,8 +79,13 @@ impl SimHand {
     }
 }
 
-pub struct Simulator<'a> {
-    rules: &'a TableRules,
+pub struct Simulator {
+    // The rules the hot loop reads, copied out of the rule set.
+    das: bool,
+    hit_split_aces: bool,
+    resplit_aces: bool,
+    surrender: bool,
+    h17: bool,
     max_hands: usize,
     obo: bool,
     ratio: f64,
@@ -96,8 +101,8 @@ fn first_index(a: u8, b: u8, up: u8, flags: usize) -> usize {
     (((a as usize - 1) * 10 + (b as usize - 1)) * 10 + (up as usize - 1)) * 16 + flags
 }
 
-impl<'a> Simulator<'a> {
-    pub fn new(rules: &'a TableRules, chart: &'a Chart) -> Self {
+impl Simulator {
+    pub fn new(rules: &TableRules, chart: &Chart) -> Self {
         let mut first = vec![Play::Stand; 1000 * 16];
         for a in 1..=10u8 {
             for b in 1..=10u8 {
@@ -132,7 +137,11 @@ impl<'a> Simulator<'a> {
             row[1] = rules.may_double_total(hard as u8, Some(hard as u8 + 10));
         }
         Simulator {
-            rules,
+            das: rules.double_after_split,
+            hit_split_aces: rules.hit_split_aces,
+            resplit_aces: rules.resplit_aces,
+            surrender: rules.surrender,
+            h17: rules.dealer_hits_soft_17,
             max_hands: rules.max_hands(),
             obo: rules.dealer_blackjack == DealerBlackjack::OriginalBetOnly,
             ratio: rules.blackjack_ratio(),
@@ -144,11 +153,12 @@ impl<'a> Simulator<'a> {
 
     fn may_double(&self, h: &SimHand) -> bool {
         h.n == 2
-            && (!h.split || (self.rules.double_after_split && h.first != 1))
+            && (!h.split || (self.das && h.first != 1))
             && self.double_ok[h.hard as usize][h.ace as usize]
     }
 
     /// One round from `shoe`, dealt in the engine's order: player, up card, player, hole.
+    #[inline]
     pub fn round<S: Source>(&self, shoe: &mut S) -> RoundResult {
         let mut hands = [SimHand::default(); 4];
         hands[0].stake = 1;
@@ -176,15 +186,15 @@ impl<'a> Simulator<'a> {
                 if h.best() >= 21 || h.done {
                     break;
                 }
-                let locked = h.split && h.first == 1 && !self.rules.hit_split_aces;
+                let locked = h.split && h.first == 1 && !self.hit_split_aces;
                 let pair = h.n == 2 && h.first == h.second;
                 let can_split = pair
                     && count < self.max_hands
-                    && (h.first != 1 || !h.split || self.rules.resplit_aces);
+                    && (h.first != 1 || !h.split || self.resplit_aces);
                 if locked && !can_split {
                     break;
                 }
-                let can_surrender = self.rules.surrender && count == 1 && !h.split && h.n == 2;
+                let can_surrender = self.surrender && count == 1 && !h.split && h.n == 2;
                 let can_double = !locked && self.may_double(h);
                 let play = if h.n == 2 {
                     let flags = !locked as usize
@@ -257,7 +267,7 @@ impl<'a> Simulator<'a> {
         dealer.add(up);
         dealer.add(hole);
         if live {
-            let h17 = self.rules.dealer_hits_soft_17;
+            let h17 = self.h17;
             while dealer.best() < 17 || (dealer.best() == 17 && dealer.soft() && h17) {
                 dealer.add(shoe.draw());
             }
