@@ -11,14 +11,11 @@ use std::rc::Rc;
 use wasm_bindgen_test::*;
 use yew::prelude::*;
 
+mod web_common;
+use web_common::root;
+
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn root() -> web_sys::Element {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let root = document.create_element("div").unwrap();
-    document.body().unwrap().append_child(&root).unwrap();
-    root
-}
 
 #[wasm_bindgen_test]
 async fn an_uno_card_shows_its_colour_letter_and_symbol() {

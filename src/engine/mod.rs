@@ -7,3 +7,19 @@ pub mod catalog;
 pub mod rng;
 pub mod shedding;
 pub mod uno;
+
+/// A refused action, returned with the reason; the game is unchanged. The casino and UNO
+/// engines use it with their own action and reason types.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Refused<A, R> {
+    pub action: A,
+    pub reason: R,
+}
+
+impl<A: std::fmt::Debug, R: std::fmt::Display> std::fmt::Display for Refused<A, R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?} refused: {}", self.action, self.reason)
+    }
+}
+
+impl<A: std::fmt::Debug, R: std::fmt::Display + std::fmt::Debug> std::error::Error for Refused<A, R> {}

@@ -1,6 +1,7 @@
 //! The app shell: the title screen with the five games and the settings panel.
 
 use super::components::logo::Logo;
+use super::components::notice::Notice;
 use super::settings::{self, Settings};
 use super::shedding::link::TableLink;
 use super::shedding::setup::{SetupChoice, SheddingSetup};
@@ -199,12 +200,7 @@ pub fn App() -> Html {
                 {"Settings"}
             </button>
         </header>
-        if let Some(text) = (*notice).clone() {
-            <div class="notice" role="alert">
-                <p>{text}</p>
-                <button onclick={dismiss}>{"Dismiss"}</button>
-            </div>
-        }
+        <Notice text={(*notice).clone()} on_dismiss={dismiss} />
         if *settings_open {
             <section id="settings" class="settings" aria-labelledby="settings-title">
                 <h2 id="settings-title">{"Settings"}</h2>

@@ -6,6 +6,7 @@ use super::casino::state::{Bank, CasinoState, Choice, StoredCasino, BANK_KEY, SA
 use super::casino::table::{CasinoSetup, CasinoTable};
 use super::components::card::CardStyle;
 use super::components::logo::Logo;
+use super::components::notice::Notice;
 use super::settings::{self, Settings};
 use super::storage;
 use super::uno::state::{StoredUno, UnoChoice, UnoState, SAVE_KEY as UNO_KEY, SAVE_VERSION as UNO_VERSION};
@@ -110,12 +111,7 @@ pub fn TablesApp() -> Html {
                 <p class="tagline"><a href="../">{"All games"}</a></p>
             </div>
         </header>
-        if let Some(text) = (*notice).clone() {
-            <div class="notice" role="alert">
-                <p>{text}</p>
-                <button onclick={dismiss}>{"Dismiss"}</button>
-            </div>
-        }
+        <Notice text={(*notice).clone()} on_dismiss={dismiss} />
         <main>{body}</main>
         <footer><p>{"Runs entirely in your browser. No account, no network needed after the first visit."}</p></footer>
         </>

@@ -102,18 +102,7 @@ impl fmt::Display for Refusal {
 }
 
 /// A refused action, returned with the reason; the game is unchanged.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct IllegalAction {
-    pub action: Action,
-    pub reason: Refusal,
-}
-
-impl fmt::Display for IllegalAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} refused: {}", self.action, self.reason)
-    }
-}
-impl std::error::Error for IllegalAction {}
+pub type IllegalAction = crate::engine::Refused<Action, Refusal>;
 
 /// "$12.50" from cents.
 pub fn money(cents: i64) -> String {

@@ -148,17 +148,8 @@ impl fmt::Display for Refusal {
     }
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct IllegalAction {
-    pub action: Action,
-    pub reason: Refusal,
-}
-impl fmt::Display for IllegalAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} refused: {}", self.action, self.reason)
-    }
-}
-impl std::error::Error for IllegalAction {}
+/// A refused action, returned with the reason; the game is unchanged.
+pub type IllegalAction = crate::engine::Refused<Action, Refusal>;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupError(pub String);
