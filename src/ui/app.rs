@@ -179,7 +179,7 @@ pub fn App() -> Html {
                             <button class="play" aria-label={format!("Play {}", g.title)} onclick={go(Screen::Setup(p)).reform(|_: MouseEvent| ())}>{"Play"}</button>
                         } else {
                             // Casino and UNO Blackjack live on their own page, loaded only when opened.
-                            <a class="play" role="button" aria-label={format!("Play {}", g.title)} href={format!("tables/#{}", g.id)}>{"Play"}</a>
+                            <a class="play" aria-label={format!("Play {}", g.title)} href={format!("tables/#{}", g.id)}>{"Play"}</a>
                         }
                     </li>
                 }) }

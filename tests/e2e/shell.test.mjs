@@ -40,7 +40,7 @@ for (const [name, dist, base] of [['root', 'dist', '/'], ['subpath', 'dist-sub',
       await page.reload();
       await checkShell(page);
       // The second page (casino and UNO tables) is precached too.
-      await page.getByRole('button', { name: 'Play Casino Blackjack' }).click();
+      await page.getByRole('link', { name: 'Play Casino Blackjack' }).click();
       await page.getByRole('heading', { name: 'Casino Blackjack' }).waitFor();
       await page.getByRole('link', { name: 'All games' }).click();
       await checkShell(page);

@@ -29,7 +29,7 @@ test('casino: several rounds through the page, the trainer, the chart, a reload 
   const { context, page, problems } = await openBrowser();
   try {
     await page.goto(server.url);
-    await page.getByRole('button', { name: 'Play Casino Blackjack' }).click();
+    await page.getByRole('link', { name: 'Play Casino Blackjack' }).click();
     await page.getByLabel('Other players (bots)').selectOption('2');
     assert.deepEqual(await axeViolations(page), [], 'axe on the casino setup');
     await page.getByRole('button', { name: 'Sit down' }).click();
