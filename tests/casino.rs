@@ -511,7 +511,7 @@ fn bad_rules_list_every_problem() {
         ..TableSpec::default()
     })
     .unwrap_err();
-    assert_eq!(e.0.len(), 4, "{e}");
+    assert_eq!(e.problems.len(), 4, "{e}");
 }
 
 /// Plays random legal actions (random amounts included) and checks the invariants after each.

@@ -8,6 +8,22 @@ pub mod rng;
 pub mod shedding;
 pub mod uno;
 
+/// Every problem found in a rule set (casino and UNO; the shedding rules have their own type
+/// with structured problems). `rules` names the rule set in the message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleProblems {
+    pub rules: &'static str,
+    pub problems: Vec<String>,
+}
+
+impl std::fmt::Display for RuleProblems {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the {} rules have {} problem(s): {}", self.rules, self.problems.len(), self.problems.join("; "))
+    }
+}
+
+impl std::error::Error for RuleProblems {}
+
 /// A refused action, returned with the reason; the game is unchanged. The casino and UNO
 /// engines use it with their own action and reason types.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

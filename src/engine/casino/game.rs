@@ -399,10 +399,6 @@ impl Game {
     pub fn bankrolls(&self) -> &[i64] {
         &self.bankrolls
     }
-    /// The house's net takings since the table opened.
-    pub fn house(&self) -> i64 {
-        self.house
-    }
     pub fn round(&self) -> u32 {
         self.round
     }
@@ -1153,9 +1149,5 @@ impl Game {
             cut_out: true,
         };
         ev.push(Event::Shuffled { cut_at: n as u16 });
-    }
-
-    pub fn is_round_over(&self) -> bool {
-        self.phase == Phase::Settled
     }
 }

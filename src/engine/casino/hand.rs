@@ -61,12 +61,8 @@ pub fn is_two_card_21(cards: &[Card]) -> bool {
     cards.len() == 2 && Total::of(cards).best() == 21
 }
 
-/// Hi-Lo count tag: 2–6 count +1, 7–9 count 0, tens and aces count −1.
-pub fn hi_lo(card: Card) -> i32 {
-    hi_lo_points(points(card))
-}
-
-/// Hi-Lo tag by point value (1 = ace … 10 = ten-value).
+/// Hi-Lo count tag by point value (1 = ace … 10 = ten-value): 2–6 count +1, 7–9 count 0,
+/// tens and aces count −1.
 pub fn hi_lo_points(points: u8) -> i32 {
     match points {
         2..=6 => 1,

@@ -3,7 +3,6 @@
 //! every problem it finds.
 
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// Which first-two-card totals may be doubled.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,20 +91,8 @@ impl Default for TableSpec {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableRulesError(pub Vec<String>);
-
-impl fmt::Display for TableRulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the table rules have {} problem(s): {}",
-            self.0.len(),
-            self.0.join("; ")
-        )
-    }
-}
-impl std::error::Error for TableRulesError {}
+/// Every problem found in a table's rules.
+pub type TableRulesError = crate::engine::RuleProblems;
 
 /// Checked table rules: only [`TableRules::new`] makes one.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -155,7 +142,7 @@ impl TableRules {
         if problems.is_empty() {
             Ok(TableRules(spec))
         } else {
-            Err(TableRulesError(problems))
+            Err(TableRulesError { rules: "table", problems })
         }
     }
 

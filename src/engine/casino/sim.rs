@@ -31,9 +31,6 @@ impl SimShoe {
         self.next += 1;
         c
     }
-    pub fn used(&self) -> usize {
-        self.next
-    }
 }
 
 /// What one round returned, in units of the original bet.

@@ -335,9 +335,6 @@ impl Game {
     pub fn trash(&self) -> &[UnoCard] {
         &self.trash
     }
-    pub fn collected(&self) -> &[UnoCard] {
-        &self.collected
-    }
     pub fn log(&self) -> &[Action] {
         &self.log
     }

@@ -1,7 +1,6 @@
 //! UNO Blackjack rules as data: the seed's fixed rules plus the choices it leaves open.
 
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// What a Skip card is worth; seed 002 gives no value for it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,20 +44,8 @@ impl Default for UnoSpec {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnoRulesError(pub Vec<String>);
-
-impl fmt::Display for UnoRulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the UNO Blackjack rules have {} problem(s): {}",
-            self.0.len(),
-            self.0.join("; ")
-        )
-    }
-}
-impl std::error::Error for UnoRulesError {}
+/// Every problem found in UNO Blackjack rules.
+pub type UnoRulesError = crate::engine::RuleProblems;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct UnoRules(UnoSpec);
@@ -95,7 +82,7 @@ impl UnoRules {
         if p.is_empty() {
             Ok(UnoRules(spec))
         } else {
-            Err(UnoRulesError(p))
+            Err(UnoRulesError { rules: "UNO Blackjack", problems: p })
         }
     }
     pub fn seed_rules() -> UnoRules {

@@ -99,6 +99,12 @@ pub fn CasinoTable(props: &TableProps) -> Html {
     let chart: UseStateHandle<Option<Rc<Vec<Column>>>> = use_state(|| None);
     let game = &state.game;
     let at = state.at();
+    // The trainer's values are exact (a solver over the cards left): computed once per
+    // position while the hint is open, not on every render.
+    let hint_values = {
+        let s = state.clone();
+        use_memo((at, *hint), move |&(_, open)| if open { s.hint() } else { None })
+    };
 
     // Autosave the table and the player's bank after every change.
     {
@@ -284,7 +290,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         <div class="trainer" role="group" aria-label="Trainer">
             if let Some(v) = state.verdict.clone() { <p class="verdict">{v}</p> }
             if *hint && my_turn {
-                if let Some(vals) = state.hint() {
+                if let Some(vals) = (*hint_values).clone() {
                     <table class="evs"><caption>{"Expected value of each play, per bet, for the cards left"}</caption>
                         <tbody>{ for vals.iter().map(|(p, v)| html! { <tr><th scope="row">{p.name()}</th><td>{ signed_milli(*v) }</td></tr> }) }</tbody>
                     </table>
