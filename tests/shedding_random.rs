@@ -10,8 +10,10 @@ use blackjack::engine::shedding::*;
 
 const MAX_ACTIONS: usize = 50_000;
 
-/// `SIM_PROBES=0` keeps the invariant, legality, view and replay checks but skips the costly
-/// per-step probes (refused actions, legals-are-legal): the mode for million-game soaks.
+/// `SIM_PROBES=0` keeps the invariant, legality and replay checks of every step and game but
+/// skips the costly per-step probes (refused actions, legals-are-legal, views) and checks the
+/// text encodings (the page's action codes, the JSON save) on one game in 64: the mode for
+/// million-game soaks.
 fn probing() -> bool {
     std::env::var("SIM_PROBES").map(|v| v != "0").unwrap_or(true)
 }
@@ -53,6 +55,8 @@ fn run(preset: Preset, players: u8, seed: u64) -> usize {
     let mut rng = GameRng::new(seed ^ 0x5eed);
     let all_cards = standard_decks(1);
     let probes = probing();
+    // One game in 64, spread over every player count (a multiplicative hash of the seed).
+    let encodings = probes || seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58 == 0;
     let mut steps = 0;
     while !g.is_over() {
         g.check_invariants().unwrap_or_else(|e| panic!("{preset:?} {players}p seed {seed} step {steps}: {e:?}"));
@@ -93,7 +97,9 @@ fn run(preset: Preset, players: u8, seed: u64) -> usize {
         } else {
             legal[rng.below(legal.len() as u64) as usize]
         };
-        assert_eq!(Action::from_code(&action.code()), Some(action), "the page's save code round-trips");
+        if encodings {
+            assert_eq!(Action::from_code(&action.code()), Some(action), "the page's save code round-trips");
+        }
         g.apply(action).unwrap_or_else(|e| panic!("{preset:?} seed {seed}: legal {action} refused: {e}"));
         steps += 1;
         assert!(steps < MAX_ACTIONS, "{preset:?} {players}p seed {seed}: no end after {MAX_ACTIONS} actions");
@@ -102,9 +108,11 @@ fn run(preset: Preset, players: u8, seed: u64) -> usize {
     assert!(g.legal_actions().is_empty());
     let replayed = Game::replay(&g.save(), None).unwrap();
     assert_eq!(replayed, g, "save replays to the same state");
-    let json = serde_json::to_string(&g.save()).unwrap();
-    let back: Save = serde_json::from_str(&json).unwrap();
-    assert_eq!(back, g.save());
+    if encodings {
+        let json = serde_json::to_string(&g.save()).unwrap();
+        let back: Save = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, g.save());
+    }
     steps
 }
 
