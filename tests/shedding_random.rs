@@ -130,3 +130,58 @@ fn random_games_keep_every_invariant_for_every_preset_and_player_count() {
         eprintln!("{preset:?}: {} games, {total} actions", per * 11);
     }
 }
+
+/// Random house-rule sets (any value of any setting, several at once, on any preset): the page
+/// lets players build them, so every one that the checked constructor accepts must play out
+/// with every invariant intact. `SIM_HOUSE` raises the number of rule sets.
+#[test]
+fn random_house_rules_keep_every_invariant() {
+    use blackjack::engine::shedding::house::{apply_overrides, house_rules, overrides, Kind};
+    let sets: u64 = std::env::var("SIM_HOUSE").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let rules = house_rules();
+    let mut rng = GameRng::new(0x4005e);
+    let (mut played, mut refused) = (0, 0);
+    for k in 0..sets {
+        let preset = Preset::ALL[rng.below(Preset::ALL.len() as u64) as usize];
+        let base = preset.spec();
+        let mut spec = base.clone();
+        for _ in 0..1 + rng.below(6) {
+            let rule = &rules[rng.below(rules.len() as u64) as usize];
+            let value = match &rule.kind {
+                Kind::Flag => rng.below(2).to_string(),
+                Kind::Number { min, max } => (*min as u64 + rng.below((max - min) as u64 + 1)).min(*min as u64 + 12).to_string(),
+                Kind::Choice(c) => c[rng.below(c.len() as u64) as usize].0.to_string(),
+                Kind::Power => ["-", "p0-2", "p1-4", "r0-2", "c0", "c1", "v", "s1", "s2", "f", "t", "m", "a", "ae", "w", "we"]
+                    [rng.below(16) as usize]
+                    .to_string(),
+            };
+            let _ = rule.set(&mut spec, &value);
+        }
+        let code = overrides(&base, &spec);
+        let spec = apply_overrides(&base, &code).unwrap_or_else(|e| panic!("{code}: {e:?}"));
+        let Ok(checked) = Rules::new(spec) else {
+            refused += 1;
+            continue;
+        };
+        for players in [2, 3, 5, 8] {
+            if players < checked.spec().min_players || players > checked.spec().max_players {
+                continue;
+            }
+            let mut g = Game::new(checked.clone(), players, k).unwrap();
+            let mut steps = 0;
+            while !g.is_over() {
+                g.check_invariants().unwrap_or_else(|e| panic!("{preset:?} +{code} {players}p step {steps}: {e:?}"));
+                let legal = g.legal_actions();
+                assert!(legal.windows(2).all(|w| w[0] < w[1]));
+                let a = legal[rng.below(legal.len() as u64) as usize];
+                g.apply(a).unwrap_or_else(|e| panic!("{preset:?} +{code}: legal {a} refused: {e}"));
+                steps += 1;
+                assert!(steps < MAX_ACTIONS, "{preset:?} +{code} {players}p: no end after {MAX_ACTIONS} actions");
+            }
+            assert_eq!(Game::replay(&g.save(), None).unwrap(), g, "{preset:?} +{code}: replay");
+            played += 1;
+        }
+    }
+    eprintln!("house rules: {played} games played, {refused} rule sets refused by Rules::new");
+    assert!(played > 0);
+}

@@ -3,6 +3,7 @@
 
 mod action;
 mod game;
+pub mod house;
 pub mod presets;
 pub mod rules;
 mod save;
