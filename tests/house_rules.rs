@@ -111,3 +111,13 @@ fn effect_codes_read_back() {
         assert!(parse_effect(bad).is_none(), "{bad}");
     }
 }
+
+#[test]
+fn a_form_splits_an_effect_code_and_puts_it_back_together() {
+    use blackjack::engine::shedding::house::{effect_from_parts, effect_parts, EFFECT_KINDS};
+    for code in ["-", "p0-2", "r1-7", "c1", "v", "s2", "f", "t", "m", "a", "ae", "w", "we"] {
+        let (kind, n, g) = effect_parts(code);
+        assert!(EFFECT_KINDS.iter().any(|(k, _)| *k == kind), "{code}: kind {kind} is offered");
+        assert_eq!(effect_from_parts(&kind, n, g), code);
+    }
+}

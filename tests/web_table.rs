@@ -5,6 +5,8 @@ use blackjack::engine::cards::Card;
 use blackjack::engine::shedding::{Deal, Game, Preset};
 use blackjack::ui::components::card::{CardStyle, CardView, CardViewProps};
 use blackjack::ui::settings::Settings;
+use blackjack::bots::shedding::Level;
+use blackjack::ui::shedding::link::TableSetup;
 use blackjack::ui::shedding::state::TableState;
 use blackjack::ui::shedding::table::{SheddingTable, TableProps};
 use std::rc::Rc;
@@ -45,9 +47,11 @@ async fn the_hand_is_named_cards_and_marks_only_legal_ones_as_playable() {
     let rules = Preset::British.rules();
     let deal = Deal { hands: vec![cards("5H 9C KD"), cards("6S"), cards("7D")], starter: "4H".parse().unwrap(), stock_top_first: cards("2C 3C"), dealer: 2, scores: vec![] };
     let game = Game::from_deal(rules, deal).unwrap();
-    let state = TableState { preset: Preset::British, game, levels: vec![None, None, None], bot_seed: 1, log: vec![], notice: None };
+    let mut setup = TableSetup::new(Preset::British, 3, Level::Normal, 0);
+    setup.levels = vec![None, None, None];
+    let state = TableState { setup, game, bot_seed: 1, log: vec![], notice: None, recent: vec![] };
     let r = root();
-    let props = TableProps { initial: Rc::new(state), settings: Settings { clock_scale: None, ..Settings::default() }, on_leave: Callback::noop() };
+    let props = TableProps { initial: Rc::new(state), settings: Settings { clock_scale: None, ..Settings::default() }, on_leave: Callback::noop(), on_sort: Callback::noop() };
     yew::Renderer::<SheddingTable>::with_root_and_props(r.clone(), props).render();
     yew::scheduler::flush().await;
     let buttons = r.query_selector_all("ul[aria-label='Your hand'] button").unwrap();
@@ -70,15 +74,22 @@ async fn the_hand_is_named_cards_and_marks_only_legal_ones_as_playable() {
 use wasm_bindgen::JsCast;
 
 #[wasm_bindgen_test]
-fn share_links_round_trip_and_bad_ones_say_why() {
-    use blackjack::bots::shedding::Level;
-    use blackjack::ui::shedding::link::TableLink;
-    let link = TableLink { preset: Preset::Priestly, players: 5, level: Level::Easy, seed: 987654321 };
+fn share_links_round_trip_with_house_rules_and_levels_and_bad_ones_say_why() {
+    let mut link = TableSetup::new(Preset::Priestly, 5, Level::Easy, 987654321);
     assert_eq!(link.fragment(), "#table=priestly.5.easy.987654321");
-    assert_eq!(TableLink::parse(&link.fragment()), Some(Ok(link)));
-    assert_eq!(TableLink::parse("#settings"), None);
-    for bad in ["#table=poker.4.easy.1", "#table=taylor.13.easy.1", "#table=taylor.4.wizard.1", "#table=taylor.4.easy.x", "#table=taylor.4"] {
-        assert!(matches!(TableLink::parse(bad), Some(Err(_))), "{bad}");
+    assert_eq!(TableSetup::parse(&link.fragment()), Some(Ok(link.clone())));
+    link.levels[2] = Some(Level::Hard);
+    link.house = "clock=3000~pen_slow=1~p.Q.b=s2".into();
+    assert_eq!(link.fragment(), "#table=priestly.5.ehee.987654321~clock=3000~pen_slow=1~p.Q.b=s2");
+    let back = TableSetup::parse(&link.fragment()).unwrap().unwrap();
+    assert_eq!(back, link);
+    assert_eq!(back.rules().unwrap().spec().clock_ms, Some(3000), "the link carries the whole rule set");
+    // The old four-part links still open.
+    assert!(matches!(TableSetup::parse("#table=taylor.4.normal.1"), Some(Ok(_))));
+    assert_eq!(TableSetup::parse("#settings"), None);
+    for bad in ["#table=poker.4.easy.1", "#table=taylor.13.easy.1", "#table=taylor.4.wizard.1", "#table=taylor.4.easy.x", "#table=taylor.4",
+        "#table=taylor.4.en.1", "#table=taylor.4.easy.1~hand=0", "#table=taylor.4.easy.1~clock=0"] {
+        assert!(matches!(TableSetup::parse(bad), Some(Err(_))), "{bad}");
     }
 }
 
@@ -86,16 +97,72 @@ fn share_links_round_trip_and_bad_ones_say_why() {
 fn saves_round_trip_and_old_or_broken_ones_are_named() {
     use blackjack::ui::shedding::state::StoredGame;
     use blackjack::ui::storage::{decode, encode, LoadProblem};
-    let settings = Settings { four_colour: true, high_contrast: false, reduce_motion: true, clock_scale: None };
+    let settings = Settings { four_colour: true, high_contrast: false, reduce_motion: true, clock_scale: None, bot_pace: 4, sort_by_rank: true };
     assert_eq!(decode::<Settings>(&encode(2, &settings), 2), Ok(settings.clone()));
     assert_eq!(decode::<Settings>(&encode(1, &settings), 2), Err(LoadProblem::OldVersion(1)));
     assert_eq!(decode::<Settings>("{\"version\":1}", 2), Err(LoadProblem::Corrupt));
-    let game = TableState::new(Preset::Taylor, 3, blackjack::bots::shedding::Level::Easy, 99);
+    let mut setup = TableSetup::new(Preset::Taylor, 3, Level::Easy, 99);
+    setup.house = "hand=5".into();
+    setup.names[1] = "Ann".into();
+    let game = TableState::new(setup).unwrap();
     let stored = game.stored();
     let back: StoredGame = decode(&encode(1, &stored), 1).unwrap();
     assert_eq!(back, stored);
-    assert_eq!(TableState::restore(&back).unwrap().game, game.game);
+    let restored = TableState::restore(&back).unwrap();
+    assert_eq!(restored.game, game.game);
+    assert_eq!((restored.game.hand(0).len(), restored.name(1)), (5, "Ann"), "house rules and names come back");
+    // A save from before house rules and names opens with the preset and default names.
+    let old = "blackjack v1\npreset=taylor\nplayers=3\nseed=99\nbot_seed=1\nseats=,easy,easy\nlog=\n";
+    let old: StoredGame = decode(old, 1).unwrap();
+    assert_eq!(TableState::restore(&old).unwrap().name(2), "Alex");
     let mut tampered = stored.clone();
     tampered.log = "p.0.ZZ".into();
     assert!(TableState::restore(&tampered).is_err());
+}
+
+#[wasm_bindgen_test]
+async fn a_false_call_out_can_be_disputed_from_the_table_and_the_accuser_pays() {
+    use blackjack::engine::shedding::{Action, Infringement};
+    let rules = Preset::Taylor.rules();
+    let deal = Deal { hands: vec![cards("5H 9C KD"), cards("6S 7S"), cards("7D 8D")], starter: "4H".parse().unwrap(), stock_top_first: cards("2C 3C 4C 5C"), dealer: 2, scores: vec![] };
+    let mut game = Game::from_deal(rules, deal).unwrap();
+    // Sam calls me out for a "Last card" I never owed: a false call-out, open until the next card.
+    game.apply(Action::Accuse { seat: 1, target: 0, infringement: Infringement::MissedLastCard }).unwrap();
+    let mut setup = TableSetup::new(Preset::Taylor, 3, Level::Normal, 0);
+    setup.levels = vec![None, None, None];
+    let state = TableState { setup, game, bot_seed: 1, log: vec![], notice: None, recent: vec![] };
+    let r = root();
+    let props = TableProps { initial: Rc::new(state), settings: Settings { clock_scale: None, ..Settings::default() }, on_leave: Callback::noop(), on_sort: Callback::noop() };
+    yew::Renderer::<SheddingTable>::with_root_and_props(r.clone(), props).render();
+    yew::scheduler::flush().await;
+    let group = r.query_selector("[aria-label='Call-outs you can dispute']").unwrap().expect("the dispute control is shown");
+    let button: web_sys::HtmlElement = group.query_selector("button").unwrap().unwrap().dyn_into().unwrap();
+    assert_eq!(button.text_content().unwrap(), "Dispute: Sam called out You");
+    button.click();
+    yew::scheduler::flush().await;
+    let log = r.query_selector("[aria-label='Game log']").unwrap().unwrap().text_content().unwrap();
+    assert!(log.contains("You show the call-out was false."), "{log}");
+    assert!(log.contains("Sam picks up 1 card (false call-out)."), "{log}");
+    assert!(r.query_selector("[aria-label='Call-outs you can dispute']").unwrap().is_none(), "a settled call-out is closed");
+}
+
+#[wasm_bindgen_test]
+async fn the_hand_can_be_shown_by_rank_instead_of_by_suit() {
+    let rules = Preset::British.rules();
+    let deal = Deal { hands: vec![cards("5H 9C KD 5C"), cards("6S"), cards("7D")], starter: "4H".parse().unwrap(), stock_top_first: cards("2C 3C"), dealer: 2, scores: vec![] };
+    let game = Game::from_deal(rules, deal).unwrap();
+    let mut setup = TableSetup::new(Preset::British, 3, Level::Normal, 0);
+    setup.levels = vec![None, None, None];
+    let order = |r: &web_sys::Element| {
+        let buttons = r.query_selector_all("ul[aria-label='Your hand'] button").unwrap();
+        (0..buttons.length()).map(|i| buttons.get(i).unwrap().dyn_into::<web_sys::Element>().unwrap().get_attribute("aria-label").unwrap()).collect::<Vec<_>>()
+    };
+    for (by_rank, want) in [(false, ["5 of clubs", "9 of clubs", "King of diamonds", "5 of hearts"]), (true, ["5 of clubs", "5 of hearts", "9 of clubs", "King of diamonds"])] {
+        let state = TableState { setup: setup.clone(), game: game.clone(), bot_seed: 1, log: vec![], notice: None, recent: vec![] };
+        let r = root();
+        let settings = Settings { clock_scale: None, sort_by_rank: by_rank, ..Settings::default() };
+        yew::Renderer::<SheddingTable>::with_root_and_props(r.clone(), TableProps { initial: Rc::new(state), settings, on_leave: Callback::noop(), on_sort: Callback::noop() }).render();
+        yew::scheduler::flush().await;
+        assert_eq!(order(&r), want, "by rank: {by_rank}");
+    }
 }

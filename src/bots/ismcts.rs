@@ -175,8 +175,10 @@ impl Ismcts {
 /// (without the call, Taylor turns going out into a seven-card penalty).
 fn apply_and_call(g: &mut Game, a: Action) {
     let mover = a.seat();
-    if let Err(e) = g.apply(a) {
-        panic!("search chose an illegal action: {e}");
+    // The search only ever applies actions from the legal list; a refusal is a bug, not a move.
+    // (No formatting of the refusal: that would pull every action's text into the page.)
+    if g.apply(a).is_err() {
+        panic!("search chose an illegal action");
     }
     if !g.is_over() && g.hand(mover).len() <= 3 {
         let call = Action::CallLastCard { seat: mover };

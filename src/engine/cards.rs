@@ -196,7 +196,8 @@ pub struct ParseCardError(pub String);
 
 impl fmt::Display for ParseCardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "not a card: {:?} (expected e.g. \"QS\", \"10H\", \"AC\")", self.0)
+        // Quoted by hand: `{:?}` would bring Unicode escaping tables into the page's download.
+        write!(f, "not a card: \"{}\" (expected e.g. \"QS\", \"10H\", \"AC\")", self.0)
     }
 }
 impl std::error::Error for ParseCardError {}

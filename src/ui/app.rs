@@ -3,8 +3,8 @@
 use super::components::logo::Logo;
 use super::components::notice::Notice;
 use super::settings::{self, Settings};
-use super::shedding::link::TableLink;
-use super::shedding::setup::{SetupChoice, SheddingSetup};
+use super::shedding::link::TableSetup;
+use super::shedding::setup::SheddingSetup;
 use super::shedding::state::{StoredGame, TableState, SAVE_KEY, SAVE_VERSION};
 use super::shedding::table::SheddingTable;
 use super::storage;
@@ -33,17 +33,20 @@ fn preset_for(kind: GameKind) -> Option<Preset> {
 fn initial_screen() -> (Screen, Option<String>) {
     let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
     let saved = storage::load::<StoredGame>(SAVE_KEY, SAVE_VERSION);
-    match TableLink::parse(&hash) {
+    match TableSetup::parse(&hash) {
         // The linked deal, unless the saved game is that very deal in progress (a reload).
         Some(Ok(link)) => {
             if let Ok(Some(stored)) = &saved {
-                if stored.preset == link.preset.id() && stored.seed == link.seed && stored.players == link.players {
+                if stored.preset == link.preset.id() && stored.house == link.house && stored.seed == link.seed && stored.players == link.players {
                     if let Ok(t) = TableState::restore(stored) {
                         return (Screen::Table(Rc::new(t)), None);
                     }
                 }
             }
-            return (Screen::Table(Rc::new(TableState::new(link.preset, link.players, link.level, link.seed))), None);
+            return match TableState::new(link) {
+                Ok(t) => (Screen::Table(Rc::new(t)), None),
+                Err(e) => (Screen::Title, Some(format!("That link could not be opened: {e}."))),
+            };
         }
         Some(Err(why)) => return (Screen::Title, Some(format!("That link could not be opened: {why}."))),
         None => {}
@@ -94,7 +97,8 @@ pub fn App() -> Html {
     let loaded = use_memo((), |_| initial_settings());
     let resumed = use_memo((), |_| initial_screen());
     let settings = use_state(|| loaded.0.clone());
-    let notice = use_state(|| loaded.1.clone().or_else(|| resumed.1.clone()));
+    let stats_problem = use_memo((), |_| super::stats::load().1);
+    let notice = use_state(|| loaded.1.clone().or_else(|| resumed.1.clone()).or_else(|| (*stats_problem).clone()));
     let screen = use_state(|| resumed.0.clone());
     let settings_open = use_state(|| false);
 
@@ -147,6 +151,19 @@ pub fn App() -> Html {
             settings.set(next);
         })
     };
+    let on_pace = {
+        let settings = settings.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
+            let mut next = (*settings).clone();
+            next.bot_pace = value.parse::<u8>().unwrap_or(1).clamp(1, 8);
+            settings.set(next);
+        })
+    };
+    let on_sort = {
+        let settings = settings.clone();
+        Callback::from(move |by_rank: bool| settings.set(Settings { sort_by_rank: by_rank, ..(*settings).clone() }))
+    };
     let s = (*settings).clone();
     let go = |to: Screen| {
         let screen = screen.clone();
@@ -154,7 +171,12 @@ pub fn App() -> Html {
     };
     let on_start = {
         let screen = screen.clone();
-        Callback::from(move |c: SetupChoice| screen.set(Screen::Table(Rc::new(TableState::new(c.preset, c.players, c.level, new_seed())))))
+        let notice = notice.clone();
+        Callback::from(move |setup: TableSetup| match TableState::new(TableSetup { seed: new_seed(), ..setup }) {
+            Ok(t) => screen.set(Screen::Table(Rc::new(t))),
+            // The form refuses rules with problems; this is the belt to its braces.
+            Err(e) => notice.set(Some(format!("That table could not be dealt: {e}."))),
+        })
     };
     let body = match (*screen).clone() {
         Screen::Setup(preset) => html! {
@@ -163,10 +185,12 @@ pub fn App() -> Html {
         Screen::Table(initial) => {
             let key = initial.bot_seed.to_string();
             html! {
-            <main><SheddingTable key={key} initial={initial} settings={s.clone()} on_leave={go(Screen::Title)} /></main>
+            <main><SheddingTable key={key} initial={initial} settings={s.clone()} on_leave={go(Screen::Title)} on_sort={on_sort.clone()} /></main>
             }
         }
-        Screen::Title => html! {
+        Screen::Title => {
+        let (stats, _) = super::stats::load();
+        html! {
         <main>
             <h2 class="section-title">{"Choose a game"}</h2>
             <ul class="games">
@@ -184,7 +208,21 @@ pub fn App() -> Html {
                     </li>
                 }) }
             </ul>
+            if stats.games.iter().any(|g| g.0 > 0) {
+                <section class="stats" aria-labelledby="stats-title">
+                    <h2 id="stats-title" class="section-title">{"Your games"}</h2>
+                    <table>
+                        <thead><tr><th scope="col">{"Rules"}</th><th scope="col">{"Played"}</th><th scope="col">{"Won"}</th></tr></thead>
+                        <tbody>
+                            { for Preset::ALL.iter().zip(stats.games.iter()).filter(|(_, g)| g.0 > 0).map(|(p, g)| html! {
+                                <tr><th scope="row">{ super::shedding::setup::preset_title(*p) }</th><td>{ g.0 }</td><td>{ g.1 }</td></tr>
+                            }) }
+                        </tbody>
+                    </table>
+                </section>
+            }
         </main>
+        }
         },
     };
 
@@ -213,6 +251,12 @@ pub fn App() -> Html {
                     <option value="2" selected={s.clock_scale == Some(2)}>{"Twice as long"}</option>
                     <option value="4" selected={s.clock_scale == Some(4)}>{"Four times as long"}</option>
                     <option value="0" selected={s.clock_scale.is_none()}>{"Off"}</option>
+                </select>
+                <label for="pace">{"Bots' pace"}</label>
+                <select id="pace" onchange={on_pace}>
+                    <option value="1" selected={s.bot_pace == 1}>{"Like people"}</option>
+                    <option value="2" selected={s.bot_pace == 2}>{"Brisk"}</option>
+                    <option value="4" selected={s.bot_pace == 4}>{"Quick"}</option>
                 </select>
             </section>
         }

@@ -6,6 +6,7 @@ pub mod casino;
 pub mod components;
 pub mod settings;
 pub mod shedding;
+pub mod stats;
 pub mod storage;
 mod tables_app;
 pub mod uno;

@@ -15,6 +15,10 @@ pub struct Settings {
     pub reduce_motion: bool,
     /// Multiplies every game's quick-play clock; `None` switches the clock off.
     pub clock_scale: Option<u8>,
+    /// Divides the bots' reaction times: 1 plays at people's pace, 4 four times as fast.
+    pub bot_pace: u8,
+    /// Shows the hand by rank (then suit) instead of by suit (then rank).
+    pub sort_by_rank: bool,
 }
 
 impl Stored for Settings {
@@ -25,6 +29,8 @@ impl Stored for Settings {
             ("high_contrast", flag(self.high_contrast)),
             ("reduce_motion", flag(self.reduce_motion)),
             ("clock", self.clock_scale.unwrap_or(0).to_string()),
+            ("pace", self.bot_pace.to_string()),
+            ("sort", flag(self.sort_by_rank)),
         ]
     }
     fn decode(f: &Fields) -> Option<Self> {
@@ -34,12 +40,15 @@ impl Stored for Settings {
             high_contrast: f.flag("high_contrast")?,
             reduce_motion: f.flag("reduce_motion")?,
             clock_scale: (clock > 0).then_some(clock),
+            // Settings saved before the pace existed play at people's pace.
+            bot_pace: f.parse("pace").unwrap_or(1).clamp(1, 8),
+            sort_by_rank: f.flag("sort").unwrap_or(false),
         })
     }
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { four_colour: false, high_contrast: false, reduce_motion: false, clock_scale: Some(1) }
+        Settings { four_colour: false, high_contrast: false, reduce_motion: false, clock_scale: Some(1), bot_pace: 1, sort_by_rank: false }
     }
 }

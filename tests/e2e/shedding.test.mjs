@@ -1,37 +1,50 @@
-// The shedding table in real headless Chromium: a whole Taylor game against three bots played
-// through the page by role and name, a reload that resumes the same position, and axe on the
-// table. The quick-play clock is switched off in Settings so the test's own speed cannot lose.
+// The shedding table in real headless Chromium: whole games of Taylor and Priestly and two
+// rounds of British against bots, played through the page by role and name; a bot calling out
+// a missed "Last card"; house rules on the new-game screen and in the share link; statistics;
+// a reload that resumes the same position; axe on every screen. The quick-play clock is
+// switched off in Settings so the test's own speed cannot lose, and the bots play quickly.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, openBrowser, axeViolations, screenshot } from './harness.mjs';
+import { serve, openBrowser, axeViolations, screenshot, PHONE, DESKTOP } from './harness.mjs';
 
-async function startGame(page, title, players = '4') {
+/** Clock off, bots quick: the settings every game test starts from. */
+async function quickTable(page) {
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByLabel('Quick-play clock').selectOption('0');
+  await page.getByLabel("Bots' pace").selectOption('4');
   await page.getByRole('button', { name: 'Settings' }).click();
+}
+
+async function startGame(page, title, players = '4') {
+  await quickTable(page);
   await page.getByRole('button', { name: `Play ${title}` }).click();
   await page.getByLabel('Players (you and bots)').selectOption(players);
   await page.getByRole('button', { name: 'Deal' }).click();
   await page.getByRole('list', { name: 'Your hand' }).waitFor();
 }
 
+const logText = (page) => page.getByRole('list', { name: 'Game log' }).innerText();
+
 const hand = (page) => page.getByRole('list', { name: 'Your hand' }).getByRole('button');
 
-/** One move for the human if it is their turn: name a suit, lay a highlighted card, finish, or pick up. */
-async function move(page) {
+/**
+ * One move for the human if it is their turn: name a suit, lay a highlighted card, finish, or
+ * pick up; "Last card" is called in time unless `call` is false.
+ */
+async function move(page, { call = true } = {}) {
   const suits = page.getByRole('group', { name: 'Name a suit' });
   if (await suits.count()) {
     await suits.getByRole('button', { name: 'Hearts' }).click();
     return;
   }
   if (!(await page.getByText('Your turn', { exact: true }).count())) return;
-  if ((await hand(page).count()) === 2) {
+  if (call && (await hand(page).count()) === 2) {
     await page.getByRole('button', { name: 'Last card' }).click().catch(() => {});
   }
   const playable = page.locator('.hand-card.playable');
   if (await playable.count()) {
     await playable.first().click();
-    if ((await hand(page).count()) === 1) await page.getByRole('button', { name: 'Last card' }).click();
+    if (call && (await hand(page).count()) === 1) await page.getByRole('button', { name: 'Last card' }).click();
     return;
   }
   const finished = page.getByRole('button', { name: 'Finished' });
@@ -58,6 +71,15 @@ test('a whole Taylor game against three bots, through the page', { timeout: 240_
     }
     const log = await page.getByRole('list', { name: 'Game log' }).innerText();
     assert.match(log, /(You win|wins) the game!/);
+    const won = /You win the game!/.test(log);
+    // The finished game is in the statistics on the title screen, counted once.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const stats = page.getByRole('region', { name: 'Your games' });
+    await stats.waitFor();
+    assert.equal(await stats.getByRole('row', { name: `Taylor Blackjack 1 ${won ? 1 : 0}` }).count(), 1);
+    assert.deepEqual(await axeViolations(page), [], 'axe on the title screen with statistics');
+    await page.reload();
+    assert.equal(await page.getByRole('region', { name: 'Your games' }).getByRole('row', { name: /^Taylor Blackjack 1 / }).count(), 1, 'still counted once');
     assert.deepEqual(problems.consoleErrors, []);
     assert.deepEqual(problems.foreignRequests, []);
   } finally {
@@ -166,6 +188,172 @@ test('hard bots think in chunks: no long task from their search, decision time m
     console.log(`hard bot in the page: ${searches.length} moves, search time median ${busy[Math.floor(busy.length / 2)]} ms, p95 ${p95(busy)} ms; longest chunk ${chunk[chunk.length - 1]} ms`);
     // The page never blocks on the search: every chunk is far below a long task (50 ms).
     assert.ok(chunk[chunk.length - 1] < 50, `a search chunk took ${chunk[chunk.length - 1]} ms`);
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('a whole Priestly College game against two bots, through the page', { timeout: 240_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.goto(server.url);
+    await startGame(page, 'Priestly College BlackJack', '3');
+    assert.deepEqual(await axeViolations(page), [], 'axe on the Priestly table');
+    const deadline = Date.now() + 200_000;
+    while (!(await page.getByText(/ won!$/).count())) {
+      assert.ok(Date.now() < deadline, 'the game did not end in time');
+      await move(page);
+      await page.waitForTimeout(40);
+    }
+    assert.match(await logText(page), /(You win|wins) the game!/);
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('British Black Jack through two rounds, with the match scores', { timeout: 300_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.goto(server.url);
+    await startGame(page, 'British Black Jack', '2');
+    const scores = page.locator('.scores');
+    assert.match(await scores.innerText(), /^Round 1 · to 10: You 0 Sam 0/);
+    const deadline = Date.now() + 260_000;
+    // Two players: a round ends when one goes out, and scores 1 point to the winner.
+    let text = '';
+    while (!/^Round 3/.test(text = await scores.innerText()) && !(await page.getByText(/ won!$/).count())) {
+      assert.ok(Date.now() < deadline, `two rounds did not finish in time (${text})`);
+      await move(page);
+      await page.waitForTimeout(40);
+    }
+    const [, you, sam] = text.match(/You (\d+) Sam (\d+)/).map(Number);
+    assert.equal(you + sam, 2, `two rounds, one point each: ${text}`);
+    assert.match(await logText(page), /Round 2 is over\.|Round 3: /);
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('a bot calls out a player who did not say "Last card" (Taylor), and the player picks up 7', { timeout: 300_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.goto(server.url);
+    await quickTable(page);
+    let caught = false;
+    for (let game = 0; game < 4 && !caught; game++) {
+      await page.goto(`${server.url}#table=taylor.4.normal.${500 + game}`);
+      await page.reload();
+      await page.getByRole('list', { name: 'Your hand' }).waitFor();
+      const deadline = Date.now() + 120_000;
+      while (Date.now() < deadline && !(await page.getByText(/ won!$/).count())) {
+        if (/calls out You!/.test(await logText(page))) {
+          caught = true;
+          break;
+        }
+        await move(page, { call: false });
+        await page.waitForTimeout(40);
+      }
+    }
+    assert.ok(caught, 'no bot called out the missed "Last card" in four games');
+    await page.getByRole('list', { name: 'Game log' }).getByText('You pick up 7 cards (no "Last card").').waitFor({ timeout: 5_000 });
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('house rules: every rule on the new-game screen, checked as it changes, carried by the share link', async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.goto(server.url);
+    await quickTable(page);
+    await page.getByRole('button', { name: 'Play Taylor Blackjack' }).click();
+    await page.getByText(/^House rules/).click();
+    await page.getByText(/^Seats: names and levels/).click();
+    assert.deepEqual(await axeViolations(page), [], 'axe on the new-game screen with every option open');
+    await screenshot(page, 'setup-house-rules');
+    // Each option is labelled and explained.
+    assert.equal(await page.getByLabel('Cards dealt').inputValue(), '7');
+    assert.equal(await page.getByRole('combobox', { name: 'Black jacks: effect' }).inputValue(), 'p');
+    // A clock switched off while its penalty stays is refused, with the problem listed.
+    await page.getByLabel('Quick-play clock', { exact: true }).selectOption('0');
+    await page.getByRole('alert', { name: 'Problems with these rules' }).getByText(/penalties.timeout and clock_ms go together/).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Deal' }).isDisabled(), true);
+    await page.getByLabel('Too slow').fill('0');
+    await page.getByLabel('Too slow').dispatchEvent('change');
+    await page.getByRole('alert').waitFor({ state: 'detached' });
+    // Out of range: said so, nothing dealt.
+    await page.getByLabel('Cards dealt').fill('0');
+    await page.getByLabel('Cards dealt').dispatchEvent('change');
+    await page.getByRole('alert').getByText(/Cards dealt: "0" is not a possible value \(1 to 20\)/).waitFor();
+    await page.getByLabel('Cards dealt').fill('5');
+    await page.getByLabel('Cards dealt').dispatchEvent('change');
+    await page.getByRole('combobox', { name: 'Black queens: effect' }).selectOption('-');
+    await page.getByLabel('Seat 2 name').fill('Ann');
+    await page.getByLabel('Seat 2 name').dispatchEvent('change');
+    await page.getByLabel('Seat 3 level').selectOption('hard');
+    assert.match(await page.getByText(/^House rules/).innerText(), /\(4 changed\)/);
+    await page.getByRole('button', { name: 'Deal' }).click();
+    await page.getByRole('list', { name: 'Your hand' }).waitFor();
+    assert.equal(await hand(page).count(), 5, 'five cards dealt under the house rule');
+    assert.match(await page.getByRole('heading', { level: 2 }).first().innerText(), /Taylor \(house rules\)/);
+    assert.equal(await page.getByRole('list', { name: 'Players' }).getByText('Ann').count(), 1);
+    const href = await page.getByRole('link', { name: 'Link to this deal' }).getAttribute('href');
+    assert.match(href, /^#table=taylor\.4\.nhn\.\d+~hand=5~clock=0~pen_slow=0~p\.Q\.b=-$/);
+    // A friend opening the link gets the same rules and the same deal.
+    const mine = await hand(page).evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
+    const friend = await openBrowser();
+    await friend.page.goto(server.url + href);
+    await friend.page.getByRole('list', { name: 'Your hand' }).waitFor();
+    assert.deepEqual(await hand(friend.page).evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))), mine);
+    await friend.context.close();
+    // A reload resumes the house-rules game.
+    await page.reload();
+    await page.getByRole('list', { name: 'Your hand' }).waitFor();
+    assert.match(await page.getByRole('heading', { level: 2 }).first().innerText(), /Taylor \(house rules\)/);
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('twelve seats fit a phone and a desktop; the rules pages are linked and accessible', async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser(PHONE);
+  try {
+    await page.goto(server.url);
+    await startGame(page, 'Taylor Blackjack', '12');
+    assert.equal(await page.getByRole('list', { name: 'Players' }).getByRole('listitem').count(), 11);
+    assert.deepEqual(await axeViolations(page), [], 'axe on a twelve-seat table (phone)');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `the phone layout scrolls sideways by ${overflow}px`);
+    await screenshot(page, 'taylor-12-phone');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'taylor-12-desktop');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Play British Black Jack' }).click();
+    await page.getByRole('link', { name: 'How to play British Black Jack' }).click();
+    await page.getByRole('heading', { level: 1, name: 'How to play British Black Jack' }).waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'axe on the British rules page');
+    for (const id of ['taylor', 'priestly', 'crazy-eights', 'switch']) {
+      await page.goto(`${server.url}rules/${id}.html`);
+      assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1, id);
+      assert.deepEqual(await axeViolations(page), [], `axe on the ${id} rules page`);
+    }
+    await page.getByRole('link', { name: '← Back to the game' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Blackjack' }).waitFor();
     assert.deepEqual(problems.consoleErrors, []);
   } finally {
     await context.close();

@@ -741,7 +741,7 @@ impl Game {
                 out.push(a);
             }
         }
-        out.sort();
+        out.sort_unstable();
         out.dedup();
         out
     }

@@ -253,13 +253,15 @@ pub fn house_rules() -> Vec<HouseRule> {
         scalar!("max_plays", "Play limit", "A round ends after this many cards; the fewest cards in hand wins it.", Number { min: 10, max: 5000 },
             |s| s.max_plays.to_string(), |s, v| { s.max_plays = v.parse().ok()?; Some(()) }),
     ];
-    for rank in Rank::ALL {
+    // Lower-case rank names written out: `to_lowercase` would bring Unicode tables into the page.
+    const RANKS: [&str; 13] = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"];
+    for (rank, lower) in Rank::ALL.into_iter().zip(RANKS) {
         for colour in [Colour::Black, Colour::Red] {
-            let c = if colour == Colour::Black { ("b", "Black") } else { ("r", "Red") };
+            let c = if colour == Colour::Black { ("b", "Black", "black") } else { ("r", "Red", "red") };
             all.push(HouseRule {
                 key: format!("p.{}.{}", rank.short(), c.0),
-                label: format!("{} {}s", c.1, rank.name().to_lowercase()),
-                help: format!("What a {} {} does.", c.1.to_lowercase(), rank.name().to_lowercase()),
+                label: format!("{} {lower}s", c.1),
+                help: format!("What a {} {lower} does.", c.2),
                 kind: Kind::Power,
                 access: Access::Power(rank, colour),
             });
@@ -270,7 +272,7 @@ pub fn house_rules() -> Vec<HouseRule> {
 
 /// The kinds of effect a power card can have, as (code prefix, label), for forms.
 /// `n` in a code is a count of cards or players, `g` a pick-up group (cards answer their own group).
-pub const EFFECT_KINDS: [(&str, &str); 11] = [
+pub const EFFECT_KINDS: [(&str, &str); 13] = [
     ("-", "Nothing"),
     ("p", "Next player picks up n"),
     ("r", "Reduces a pending pick-up by n"),
@@ -281,8 +283,31 @@ pub const EFFECT_KINDS: [(&str, &str); 11] = [
     ("t", "May be followed by any cards of its suit"),
     ("m", "Must be covered"),
     ("a", "Names the next suit (where it follows)"),
+    ("ae", "Names the next suit and ends the turn (where it follows)"),
     ("w", "Names the next suit (on anything)"),
+    ("we", "Names the next suit and ends the turn (on anything)"),
 ];
+
+/// An effect code split for a form: (kind from [`EFFECT_KINDS`], count, pick-up group).
+pub fn effect_parts(code: &str) -> (String, u8, u8) {
+    match parse_effect(code).flatten() {
+        Some(Effect::PickUp { group, cards }) => ("p".into(), cards, group),
+        Some(Effect::ReducePickUp { group, cards }) => ("r".into(), cards, group),
+        Some(Effect::CancelPickUp { group }) => ("c".into(), 0, group),
+        Some(Effect::Skip { players }) => ("s".into(), players, 0),
+        _ => (code.to_string(), 0, 0),
+    }
+}
+
+/// The effect code for a form's (kind, count, group): the inverse of [`effect_parts`].
+pub fn effect_from_parts(kind: &str, n: u8, group: u8) -> String {
+    match kind {
+        "p" | "r" => format!("{kind}{group}-{}", n.max(1)),
+        "c" => format!("c{group}"),
+        "s" => format!("s{}", n.max(1)),
+        k => k.to_string(),
+    }
+}
 
 /// The short code of an effect: "-" none, "p0-2" pick up 2 (group 0), "r0-2" reduce by 2,
 /// "c1" cancel group 1, "v" reverse, "s2" skip 2, "f" follow-on, "t" suit run, "m" must cover,

@@ -1,53 +1,129 @@
-//! Share links: `#table=<rules>.<seats>.<bots>.<seed>` opens the same deal for a friend.
-//! Rules are named by preset (the page offers presets only so far).
+//! What defines a table before the first card ([`TableSetup`]): the new-game form makes one, a
+//! share link carries one, and a saved game starts from one. A link reads
+//! `#table=<preset>.<seats>.<bots>.<seed>[~<house rules>]`, where `<bots>` is one level for every
+//! bot ("normal") or a letter per bot ("enh"), and the house rules are the engine's overrides
+//! of the preset (`clock=3000~p.J.b=p1-5`): the link encodes the whole rule set.
 
 use crate::bots::shedding::Level;
-use crate::engine::shedding::Preset;
+use crate::engine::shedding::house::apply_overrides;
+use crate::engine::shedding::{Preset, Rules, Seat};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TableLink {
+/// Default names, seat by seat; seat 0 is the person at the page.
+pub const NAMES: [&str; 12] = ["You", "Sam", "Alex", "Jo", "Kit", "Lou", "Max", "Ned", "Pat", "Rae", "Tam", "Vic"];
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableSetup {
     pub preset: Preset,
+    /// House rules: the settings that differ from the preset ("" for none).
+    pub house: String,
     pub players: u8,
-    pub level: Level,
+    /// One level per seat; `None` for the person at the page (seat 0).
+    pub levels: Vec<Option<Level>>,
+    pub names: Vec<String>,
     pub seed: u64,
 }
 
-impl TableLink {
+pub fn level_id(l: Level) -> &'static str {
+    match l {
+        Level::Random | Level::Easy => "easy",
+        Level::Normal => "normal",
+        Level::Hard => "hard",
+    }
+}
+
+pub fn level_from_id(id: &str) -> Option<Level> {
+    match id {
+        "easy" | "e" => Some(Level::Easy),
+        "normal" | "n" => Some(Level::Normal),
+        "hard" | "h" => Some(Level::Hard),
+        _ => None,
+    }
+}
+
+/// A name that fits the table and the save format: at most 12 characters, none of the save's or
+/// link's separators. (No Unicode class tables: they would weigh more than the whole form.)
+pub fn clean_name(raw: &str, seat: Seat) -> String {
+    let kept: String = raw.chars().filter(|&c| c >= ' ' && !matches!(c, ',' | '=' | '~' | '\u{7f}')).take(12).collect();
+    let kept = kept.trim();
+    if kept.is_empty() { NAMES[seat as usize % NAMES.len()].to_string() } else { kept.to_string() }
+}
+
+impl TableSetup {
+    /// A table of `players` with default names, every bot at `level`.
+    pub fn new(preset: Preset, players: u8, level: Level, seed: u64) -> TableSetup {
+        TableSetup {
+            preset,
+            house: String::new(),
+            players,
+            levels: (0..players).map(|s| (s != 0).then_some(level)).collect(),
+            names: (0..players).map(|s| NAMES[s as usize % NAMES.len()].to_string()).collect(),
+            seed,
+        }
+    }
+
+    /// The checked rule set: the preset with the house rules, every problem listed.
+    pub fn rules(&self) -> Result<Rules, Vec<String>> {
+        let spec = apply_overrides(&self.preset.spec(), &self.house)?;
+        Rules::new(spec).map_err(|e| e.problems.into_iter().map(|p| p.0).collect())
+    }
+
+    /// Seat count changed on the form: keep what was chosen for the seats that remain.
+    pub fn resize(&mut self, players: u8) {
+        let level = self.levels.iter().flatten().last().copied().unwrap_or(Level::Normal);
+        self.players = players;
+        self.levels.resize(players as usize, Some(level));
+        for s in self.names.len()..players as usize {
+            self.names.push(NAMES[s % NAMES.len()].to_string());
+        }
+        self.names.truncate(players as usize);
+    }
+
     pub fn fragment(&self) -> String {
-        let level = match self.level {
-            Level::Random | Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Hard => "hard",
+        let bots: Vec<Level> = self.levels.iter().flatten().copied().collect();
+        let levels = if bots.windows(2).all(|w| level_id(w[0]) == level_id(w[1])) {
+            level_id(bots.first().copied().unwrap_or(Level::Normal)).to_string()
+        } else {
+            bots.iter().map(|&l| &level_id(l)[..1]).collect()
         };
-        format!("#table={}.{}.{level}.{}", self.preset.id(), self.players, self.seed)
+        let house = if self.house.is_empty() { String::new() } else { format!("~{}", self.house) };
+        format!("#table={}.{}.{levels}.{}{house}", self.preset.id(), self.players, self.seed)
     }
 
     /// Reads a location hash; `None` when it is not a table link at all, `Some(Err)` when it is
-    /// one but malformed (the page says so instead of guessing).
-    pub fn parse(hash: &str) -> Option<Result<TableLink, String>> {
+    /// one but malformed or its rules are not a valid rule set (the page says why instead of guessing).
+    pub fn parse(hash: &str) -> Option<Result<TableSetup, String>> {
         let body = hash.strip_prefix("#table=")?;
-        let mut p = body.split('.');
-        let (Some(preset), Some(players), Some(level), Some(seed), None) = (p.next(), p.next(), p.next(), p.next(), p.next()) else {
+        let (head, house) = body.split_once('~').unwrap_or((body, ""));
+        let mut p = head.split('.');
+        let (Some(preset), Some(players), Some(levels), Some(seed), None) = (p.next(), p.next(), p.next(), p.next(), p.next()) else {
             return Some(Err(format!("the link \"{body}\" is not a table link")));
         };
         let Some(preset) = Preset::from_id(preset) else {
             return Some(Err(format!("the link names unknown rules \"{preset}\"")));
         };
-        let rules = preset.rules();
-        let spec = rules.spec();
-        let players = match players.parse::<u8>() {
-            Ok(n) if (spec.min_players..=spec.max_players).contains(&n) => n,
-            _ => return Some(Err(format!("the link asks for {players} players"))),
-        };
-        let level = match level {
-            "easy" => Level::Easy,
-            "normal" => Level::Normal,
-            "hard" => Level::Hard,
-            other => return Some(Err(format!("the link asks for \"{other}\" bots"))),
+        let Ok(players) = players.parse::<u8>() else {
+            return Some(Err(format!("the link asks for {players} players")));
         };
         let Ok(seed) = seed.parse::<u64>() else {
             return Some(Err("the link's deal number is not a number".into()));
         };
-        Some(Ok(TableLink { preset, players, level, seed }))
+        let mut setup = TableSetup::new(preset, players, Level::Normal, seed);
+        setup.house = house.to_string();
+        let bots: Option<Vec<Level>> = match level_from_id(levels) {
+            Some(l) if levels.len() > 1 => Some(vec![l; players.saturating_sub(1) as usize]),
+            _ => levels.chars().map(|c| level_from_id(&c.to_string())).collect(),
+        };
+        match bots {
+            Some(b) if b.len() + 1 == players as usize => setup.levels = std::iter::once(None).chain(b.into_iter().map(Some)).collect(),
+            _ => return Some(Err(format!("the link asks for \"{levels}\" bots"))),
+        }
+        let rules = match setup.rules() {
+            Ok(r) => r,
+            Err(problems) => return Some(Err(format!("its rules do not work: {}", problems.join("; ")))),
+        };
+        if !(rules.spec().min_players..=rules.spec().max_players).contains(&players) {
+            return Some(Err(format!("the link asks for {players} players")));
+        }
+        Some(Ok(setup))
     }
 }

@@ -1,21 +1,19 @@
-//! The new-game screen for the shedding games: rules preset, number of seats, bot level.
+//! The new-game screen for the shedding games: rules preset, seats (each bot's name and level),
+//! and every house rule of the engine's rule data, each with its one-line explanation. The form
+//! edits a [`TableSetup`]; the rules are checked as they change, and every problem is listed.
 
+use super::link::{clean_name, level_from_id, level_id, TableSetup};
 use crate::bots::shedding::Level;
-use crate::engine::shedding::Preset;
-use web_sys::HtmlSelectElement;
+use crate::engine::shedding::house::{effect_from_parts, effect_parts, house_rules, overrides, HouseRule, Kind, EFFECT_KINDS};
+use crate::engine::shedding::{Preset, RuleSpec, Seat};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SetupChoice {
-    pub preset: Preset,
-    pub players: u8,
-    pub level: Level,
-}
 
 #[derive(Properties, PartialEq)]
 pub struct SetupProps {
     pub preset: Preset,
-    pub on_start: Callback<SetupChoice>,
+    /// The chosen table; the page adds a fresh seed.
+    pub on_start: Callback<TableSetup>,
     pub on_cancel: Callback<()>,
 }
 
@@ -29,46 +27,241 @@ pub fn preset_title(p: Preset) -> &'static str {
     }
 }
 
+const LEVELS: [(Level, &str); 3] = [
+    (Level::Easy, "Easy: casual, forgetful"),
+    (Level::Normal, "Normal: sound play, sharp eyes"),
+    (Level::Hard, "Hard: thinks ahead (searches possible deals)"),
+];
+
+/// The form's sections, by house-rule key.
+fn section(key: &str) -> usize {
+    match key {
+        k if k.starts_with("p.") => 3,
+        "scoring" | "target" | "ties" | "max_plays" => 2,
+        k if k.starts_with("last") || k.starts_with("pen_") || k == "clock" => 1,
+        _ => 0,
+    }
+}
+const SECTIONS: [&str; 4] = ["Dealing and play", "Calls, clock and penalties", "Winning", "Power cards"];
+
+fn value_of(e: &Event) -> String {
+    let t = e.target_unchecked_into::<HtmlInputElement>();
+    if t.type_() == "checkbox" {
+        if t.checked() { "1" } else { "0" }.into()
+    } else {
+        t.value()
+    }
+}
+fn select_value(e: &Event) -> String {
+    e.target_unchecked_into::<HtmlSelectElement>().value()
+}
+
+/// One house rule's control, labelled, with its explanation as the description.
+fn rule_control(rule: &HouseRule, spec: &RuleSpec, on_set: &Callback<(String, String)>) -> Html {
+    let value = rule.get(spec);
+    let id = format!("hr-{}", rule.key.replace('.', "-"));
+    let help_id = format!("{id}-help");
+    let key = rule.key.clone();
+    let set = |f: fn(&Event) -> String| {
+        let key = key.clone();
+        on_set.reform(move |e: Event| (key.clone(), f(&e)))
+    };
+    let help = html! { <small id={help_id.clone()}>{ rule.help.clone() }</small> };
+    match &rule.kind {
+        Kind::Flag => html! {
+            <div class="rule">
+                <label><input type="checkbox" id={id} checked={value == "1"} aria-describedby={help_id} onchange={set(value_of)} />{ format!(" {}", rule.label) }</label>
+                { help }
+            </div>
+        },
+        Kind::Number { min, max } => html! {
+            <div class="rule">
+                <label for={id.clone()}>{ rule.label.clone() }</label>
+                <input type="number" id={id} min={min.to_string()} max={max.to_string()} value={value} aria-describedby={help_id} onchange={set(value_of)} />
+                { help }
+            </div>
+        },
+        Kind::Choice(choices) => html! {
+            <div class="rule">
+                <label for={id.clone()}>{ rule.label.clone() }</label>
+                <select id={id} aria-describedby={help_id} onchange={set(select_value)}>
+                    { for choices.iter().map(|(code, label)| html! { <option value={*code} selected={*code == value}>{ *label }</option> }) }
+                </select>
+                { help }
+            </div>
+        },
+        Kind::Power => {
+            let (kind, n, group) = effect_parts(&value);
+            let compose = |part: u8| {
+                let (key, kind) = (key.clone(), kind.clone());
+                on_set.reform(move |e: Event| {
+                    let (mut k, mut n, mut g) = (kind.clone(), n, group);
+                    match part {
+                        0 => k = select_value(&e),
+                        1 => n = value_of(&e).parse().unwrap_or(n),
+                        _ => g = select_value(&e).parse().unwrap_or(g),
+                    }
+                    if n == 0 {
+                        n = if k == "s" { 1 } else { 2 };
+                    }
+                    (key.clone(), effect_from_parts(&k, n, g))
+                })
+            };
+            let counted = matches!(kind.as_str(), "p" | "r" | "s");
+            let grouped = matches!(kind.as_str(), "p" | "r" | "c");
+            html! {
+                <div class="rule" role="group" aria-labelledby={id.clone()}>
+                    <span id={id.clone()}>{ rule.label.clone() }</span>
+                    <div class="power">
+                        <select aria-label={format!("{}: effect", rule.label)} aria-describedby={help_id} onchange={compose(0)}>
+                            { for EFFECT_KINDS.iter().map(|(code, label)| html! { <option value={*code} selected={*code == kind}>{ *label }</option> }) }
+                        </select>
+                        if counted {
+                            <input type="number" min="1" max="30" value={n.to_string()} aria-label={format!("{}: how many", rule.label)} onchange={compose(1)} />
+                        }
+                        if grouped {
+                            <select aria-label={format!("{}: pick-up group", rule.label)} onchange={compose(2)}>
+                                { for (0..4u8).map(|g| html! { <option value={g.to_string()} selected={g == group}>{ format!("group {}", g + 1) }</option> }) }
+                            </select>
+                        }
+                    </div>
+                    { help }
+                </div>
+            }
+        }
+    }
+}
+
 #[component]
 pub fn SheddingSetup(props: &SetupProps) -> Html {
-    let choice = use_state(|| SetupChoice { preset: props.preset, players: 4, level: Level::Normal });
-    let select = |f: fn(&mut SetupChoice, &str)| {
-        let choice = choice.clone();
+    let setup = use_state(|| TableSetup::new(props.preset, 4, Level::Normal, 0));
+    // A house-rule value the form could not take (out of range): shown with the rules' problems.
+    let input_problem = use_state(|| None::<String>);
+    let base = setup.preset.spec();
+    let rules = house_rules();
+    let spec = crate::engine::shedding::house::apply_overrides(&base, &setup.house).unwrap_or_else(|_| base.clone());
+    let mut problems: Vec<String> = setup.rules().err().unwrap_or_default();
+    problems.extend((*input_problem).clone());
+
+    let update = |f: fn(&mut TableSetup, String)| {
+        let setup = setup.clone();
         Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            let mut c = *choice;
-            f(&mut c, &v);
-            choice.set(c);
+            let mut next = (*setup).clone();
+            f(&mut next, select_value(&e));
+            setup.set(next);
+        })
+    };
+    let on_rule = {
+        let setup = setup.clone();
+        let input_problem = input_problem.clone();
+        let rules = rules.clone();
+        Callback::from(move |(key, value): (String, String)| {
+            let base = setup.preset.spec();
+            let mut spec = crate::engine::shedding::house::apply_overrides(&base, &setup.house).unwrap_or_else(|_| base.clone());
+            let Some(rule) = rules.iter().find(|r| r.key == key) else { return };
+            match rule.set(&mut spec, &value) {
+                Ok(()) => {
+                    input_problem.set(None);
+                    let mut next = (*setup).clone();
+                    next.house = overrides(&base, &spec);
+                    setup.set(next);
+                }
+                Err(e) => input_problem.set(Some(e)),
+            }
+        })
+    };
+    let on_seat = |seat: Seat, name: bool| {
+        let setup = setup.clone();
+        Callback::from(move |e: Event| {
+            let mut next = (*setup).clone();
+            if name {
+                next.names[seat as usize] = clean_name(&value_of(&e), seat);
+            } else {
+                next.levels[seat as usize] = level_from_id(&select_value(&e));
+            }
+            setup.set(next);
+        })
+    };
+    let reset = {
+        let setup = setup.clone();
+        let input_problem = input_problem.clone();
+        Callback::from(move |_: MouseEvent| {
+            input_problem.set(None);
+            setup.set(TableSetup { house: String::new(), ..(*setup).clone() });
         })
     };
     let start = {
-        let choice = choice.clone();
+        let setup = setup.clone();
         props.on_start.reform(move |e: SubmitEvent| {
             e.prevent_default();
-            *choice
+            (*setup).clone()
         })
     };
-    let c = *choice;
+    let s = &*setup;
+    let changed = if s.house.is_empty() { 0 } else { s.house.split('~').count() };
+    let all_level = s.levels.iter().flatten().next().copied().unwrap_or(Level::Normal);
     html! {
         <section class="setup" aria-labelledby="setup-title">
             <h2 id="setup-title">{"New game"}</h2>
             <form onsubmit={start}>
                 <label for="preset">{"Rules"}</label>
-                <select id="preset" onchange={select(|c, v| c.preset = Preset::from_id(v).unwrap_or(c.preset))}>
-                    { for Preset::ALL.iter().map(|&p| html! { <option value={p.id()} selected={p == c.preset}>{ preset_title(p) }</option> }) }
+                <select id="preset" onchange={update(|s, v| {
+                    s.preset = Preset::from_id(&v).unwrap_or(s.preset);
+                    s.house.clear();
+                })}>
+                    { for Preset::ALL.iter().map(|&p| html! { <option value={p.id()} selected={p == s.preset}>{ preset_title(p) }</option> }) }
                 </select>
+                <p><a class="rules-link" href={format!("rules/{}.html", s.preset.id())}>{ format!("How to play {}", preset_title(s.preset)) }</a></p>
                 <label for="players">{"Players (you and bots)"}</label>
-                <select id="players" onchange={select(|c, v| c.players = v.parse().unwrap_or(c.players))}>
-                    { for (2..=12u8).map(|n| html! { <option value={n.to_string()} selected={n == c.players}>{ n }</option> }) }
+                <select id="players" onchange={update(|s, v| s.resize(v.parse().unwrap_or(s.players)))}>
+                    { for (base.min_players..=base.max_players).map(|n| html! { <option value={n.to_string()} selected={n == s.players}>{ n }</option> }) }
                 </select>
                 <label for="level">{"Bots"}</label>
-                <select id="level" onchange={select(|c, v| c.level = match v { "easy" => Level::Easy, "hard" => Level::Hard, _ => Level::Normal })}>
-                    <option value="easy" selected={c.level == Level::Easy}>{"Easy: casual, forgetful"}</option>
-                    <option value="normal" selected={c.level == Level::Normal}>{"Normal: sound play, sharp eyes"}</option>
-                    <option value="hard" selected={c.level == Level::Hard}>{"Hard: thinks ahead (searches possible deals)"}</option>
+                <select id="level" onchange={update(|s, v| {
+                    let l = level_from_id(&v);
+                    for seat in s.levels.iter_mut().skip(1) {
+                        *seat = l;
+                    }
+                })}>
+                    { for LEVELS.iter().map(|(l, text)| html! { <option value={level_id(*l)} selected={level_id(*l) == level_id(all_level)}>{ *text }</option> }) }
                 </select>
+                <details class="house">
+                    <summary>{ format!("Seats: names and levels ({} bots)", s.players - 1) }</summary>
+                    { for (1..s.players).map(|seat| {
+                        let level = s.levels[seat as usize].unwrap_or(Level::Normal);
+                        html! {
+                            <div class="seat-row" key={seat.to_string()}>
+                                <label>{ format!("Seat {} name", seat + 1) }
+                                    <input type="text" maxlength="12" value={s.names[seat as usize].clone()} onchange={on_seat(seat, true)} />
+                                </label>
+                                <label>{ format!("Seat {} level", seat + 1) }
+                                    <select onchange={on_seat(seat, false)}>
+                                        { for LEVELS.iter().map(|(l, _)| html! { <option value={level_id(*l)} selected={level_id(*l) == level_id(level)}>{ level_id(*l) }</option> }) }
+                                    </select>
+                                </label>
+                            </div>
+                        }
+                    }) }
+                </details>
+                <details class="house">
+                    <summary>{ format!("House rules ({changed} changed)") }</summary>
+                    <p>{"Every rule of the game, as data: change any of them. A share link of the table carries them."}</p>
+                    <button type="button" onclick={reset}>{ format!("Reset to {}", preset_title(s.preset)) }</button>
+                    { for SECTIONS.iter().enumerate().map(|(i, title)| html! {
+                        <fieldset>
+                            <legend>{ *title }</legend>
+                            // A setting that does not apply (a detail of a call that is off) is not shown.
+                            { for rules.iter().filter(|r| section(&r.key) == i && !r.get(&spec).is_empty()).map(|r| rule_control(r, &spec, &on_rule)) }
+                        </fieldset>
+                    }) }
+                </details>
+                if !problems.is_empty() {
+                    <ul class="problems" role="alert" aria-label="Problems with these rules">
+                        { for problems.iter().map(|p| html! { <li>{ p.clone() }</li> }) }
+                    </ul>
+                }
                 <div class="setup-buttons">
-                    <button type="submit">{"Deal"}</button>
+                    <button type="submit" disabled={!problems.is_empty()}>{"Deal"}</button>
                     <button type="button" onclick={props.on_cancel.reform(|_| ())}>{"Back"}</button>
                 </div>
             </form>

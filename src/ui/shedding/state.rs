@@ -1,6 +1,7 @@
 //! The shedding table's state and reducer. The reducer only applies actions to the engine;
 //! timers, bots and storage are effects in the table component.
 
+use super::link::{clean_name, level_from_id, level_id, TableSetup};
 use crate::bots::shedding::Level;
 use crate::engine::shedding::{Action, Event, Game, IllegalAction, PenaltyReason, Preset, Seat, SetupError};
 use crate::ui::storage::{Fields, Stored};
@@ -10,16 +11,11 @@ use yew::prelude::*;
 pub const SAVE_KEY: &str = "blackjack.shedding";
 pub const SAVE_VERSION: u32 = 1;
 pub const HUMAN: Seat = 0;
-const NAMES: [&str; 12] = ["You", "Sam", "Alex", "Jo", "Kit", "Lou", "Max", "Ned", "Pat", "Rae", "Tam", "Vic"];
-
-pub fn name(seat: Seat) -> &'static str {
-    NAMES[seat as usize % NAMES.len()]
-}
 
 /// "Sam plays", "You play": the subject and a present-tense verb that agrees with it.
-fn who(seat: Seat, verb: &str) -> String {
+fn who(names: &[String], seat: Seat, verb: &str) -> String {
     if seat != HUMAN {
-        return format!("{} {verb}", name(seat));
+        return format!("{} {verb}", names[seat as usize]);
     }
     let (first, rest) = verb.split_once(' ').map_or((verb, ""), |(f, r)| (f, r));
     let plain = match first {
@@ -30,17 +26,19 @@ fn who(seat: Seat, verb: &str) -> String {
     if rest.is_empty() { format!("You {plain}") } else { format!("You {plain} {rest}") }
 }
 
-/// What is stored: the preset, the seed and the action log (compact codes), and who sits
-/// where. The page stores presets by name rather than the engine's full `Save` with its rule
-/// set: the same replay, for a fraction of the download (no rule-set deserialiser in the page).
+/// What is stored: the table's setup (preset, house rules, seats, names, seed) and the action
+/// log as compact codes. The page stores a rule set as preset + house-rule overrides rather than
+/// the engine's full `Save`: the same replay, for a fraction of the download (no JSON in the page).
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredGame {
     pub preset: String,
+    pub house: String,
     pub players: u8,
     pub seed: u64,
     pub log: String,
-    /// "" for the human, "easy" or "normal" for a bot.
+    /// "" for the human, "easy", "normal" or "hard" for a bot.
     pub seats: Vec<String>,
+    pub names: Vec<String>,
     pub bot_seed: u64,
 }
 
@@ -48,20 +46,25 @@ impl Stored for StoredGame {
     fn encode(&self) -> Vec<(&'static str, String)> {
         vec![
             ("preset", self.preset.clone()),
+            ("house", self.house.clone()),
             ("players", self.players.to_string()),
             ("seed", self.seed.to_string()),
             ("bot_seed", self.bot_seed.to_string()),
             ("seats", self.seats.join(",")),
+            ("names", self.names.join(",")),
             ("log", self.log.clone()),
         ]
     }
     fn decode(f: &Fields) -> Option<Self> {
         Some(StoredGame {
             preset: f.get("preset")?.to_string(),
+            // Saves from before house rules and names have neither: the preset, default names.
+            house: f.get("house").unwrap_or("").to_string(),
             players: f.parse("players")?,
             seed: f.parse("seed")?,
             bot_seed: f.parse("bot_seed")?,
             seats: f.get("seats")?.split(',').map(str::to_string).collect(),
+            names: f.get("names").map(|n| n.split(',').map(str::to_string).collect()).unwrap_or_default(),
             log: f.get("log")?.to_string(),
         })
     }
@@ -71,6 +74,7 @@ impl Stored for StoredGame {
 #[derive(Debug)]
 pub enum RestoreError {
     UnknownPreset(String),
+    BadRules(Vec<String>),
     BadSeat(String),
     Setup(SetupError),
     BadCode(String),
@@ -81,6 +85,7 @@ impl std::fmt::Display for RestoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             RestoreError::UnknownPreset(p) => write!(f, "unknown rules \"{p}\""),
+            RestoreError::BadRules(p) => write!(f, "its rules do not work: {}", p.join("; ")),
             RestoreError::BadSeat(s) => write!(f, "unknown player \"{s}\""),
             RestoreError::Setup(e) => write!(f, "{e}"),
             RestoreError::BadCode(c) => write!(f, "unreadable move \"{c}\""),
@@ -89,26 +94,17 @@ impl std::fmt::Display for RestoreError {
     }
 }
 
-fn level_id(l: Option<Level>) -> &'static str {
-    match l {
-        None => "",
-        Some(Level::Random | Level::Easy) => "easy",
-        Some(Level::Normal) => "normal",
-        Some(Level::Hard) => "hard",
-    }
-}
-
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableState {
-    pub preset: Preset,
+    pub setup: TableSetup,
     pub game: Game,
-    /// `None` for the human seat.
-    pub levels: Vec<Option<Level>>,
     pub bot_seed: u64,
     /// Readable lines, oldest first.
     pub log: Vec<String>,
     /// Why the last action of the human was refused.
     pub notice: Option<String>,
+    /// The events of the last accepted action: the table animates them (keyed by state id).
+    pub recent: Vec<Event>,
 }
 
 pub enum Msg {
@@ -118,27 +114,29 @@ pub enum Msg {
 }
 
 impl TableState {
-    pub fn new(preset: Preset, players: u8, level: Level, seed: u64) -> TableState {
-        let game = Game::new(preset.rules(), players, seed).unwrap_or_else(|e| panic!("the setup screen offers valid seat counts: {e}"));
-        let levels = (0..players).map(|s| (s != HUMAN).then_some(level)).collect();
-        let mut t = TableState { preset, game, levels, bot_seed: seed.rotate_left(17), log: Vec::new(), notice: None };
-        t.log.push(format!("{}. {}.", who(t.game.dealer(), "deals"), who(t.game.current(), "starts")));
-        t
+    /// A new deal; `Err` lists every problem of the setup's rules.
+    pub fn new(setup: TableSetup) -> Result<TableState, RestoreError> {
+        let rules = setup.rules().map_err(RestoreError::BadRules)?;
+        let game = Game::new(rules, setup.players, setup.seed).map_err(RestoreError::Setup)?;
+        let bot_seed = setup.seed.rotate_left(17);
+        let mut t = TableState { setup, game, bot_seed, log: Vec::new(), notice: None, recent: Vec::new() };
+        t.log.push(format!("{}. {}.", who(&t.setup.names, t.game.dealer(), "deals"), who(&t.setup.names, t.game.current(), "starts")));
+        Ok(t)
     }
 
-    /// The share link of this deal (rules, seats, bot level, seed).
-    pub fn link(&self) -> super::link::TableLink {
-        let level = self.levels.iter().flatten().next().copied().unwrap_or(Level::Normal);
-        super::link::TableLink { preset: self.preset, players: self.game.players(), level, seed: self.game.seed() }
+    pub fn name(&self, seat: Seat) -> &str {
+        &self.setup.names[seat as usize]
     }
 
     pub fn stored(&self) -> StoredGame {
         StoredGame {
-            preset: self.preset.id().to_string(),
+            preset: self.setup.preset.id().to_string(),
+            house: self.setup.house.clone(),
             players: self.game.players(),
             seed: self.game.seed(),
             log: self.game.log().iter().map(Action::code).collect::<Vec<_>>().join(" "),
-            seats: self.levels.iter().map(|&l| level_id(l).to_string()).collect(),
+            seats: self.setup.levels.iter().map(|&l| l.map_or("", level_id).to_string()).collect(),
+            names: self.setup.names.clone(),
             bot_seed: self.bot_seed,
         }
     }
@@ -152,22 +150,25 @@ impl TableState {
             .iter()
             .map(|id| match id.as_str() {
                 "" => Ok(None),
-                "easy" => Ok(Some(Level::Easy)),
-                "normal" => Ok(Some(Level::Normal)),
-                "hard" => Ok(Some(Level::Hard)),
-                other => Err(RestoreError::BadSeat(other.to_string())),
+                other => level_from_id(other).map(Some).ok_or_else(|| RestoreError::BadSeat(other.to_string())),
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let mut game = Game::new(preset.rules(), s.players, s.seed).map_err(RestoreError::Setup)?;
         if levels.len() != s.players as usize {
             return Err(RestoreError::BadSeat(format!("{} seats for {} players", levels.len(), s.players)));
         }
+        let mut setup = TableSetup::new(preset, s.players, Level::Normal, s.seed);
+        setup.house = s.house.clone();
+        setup.levels = levels;
+        if s.names.len() == s.players as usize {
+            setup.names = s.names.iter().enumerate().map(|(i, n)| clean_name(n, i as Seat)).collect();
+        }
+        let mut t = TableState::new(setup)?;
+        t.bot_seed = s.bot_seed;
         for code in s.log.split_whitespace() {
             let action = Action::from_code(code).ok_or_else(|| RestoreError::BadCode(code.to_string()))?;
-            game.apply(action).map_err(RestoreError::Replay)?;
+            t.game.apply(action).map_err(RestoreError::Replay)?;
         }
-        let mut t = TableState { preset, game, levels, bot_seed: s.bot_seed, log: Vec::new(), notice: None };
-        t.log.push("Game restored.".into());
+        t.log = vec!["Game restored.".into()];
         Ok(t)
     }
 }
@@ -184,7 +185,9 @@ impl Reducible for TableState {
                 match next.game.apply(action) {
                     Ok(events) => {
                         next.notice = None;
-                        crate::ui::extend_log(&mut next.log, &events, describe, 60);
+                        let names = next.setup.names.clone();
+                        crate::ui::extend_log(&mut next.log, &events, |e| describe(&names, e), 60);
+                        next.recent = events;
                     }
                     Err(e) if action.seat() == HUMAN => next.notice = Some(capitalise(&e.reason.to_string())),
                     Err(_) => return self,
@@ -197,7 +200,8 @@ impl Reducible for TableState {
 
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+    // ASCII only: the refusals are English, and `to_uppercase` would bring Unicode tables into the page.
+    c.next().map(|f| f.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
 }
 
 fn reason_text(r: PenaltyReason) -> &'static str {
@@ -215,7 +219,9 @@ fn reason_text(r: PenaltyReason) -> &'static str {
 }
 
 /// One line of the game log for an event, or nothing for bookkeeping events.
-pub fn describe(e: &Event) -> Option<String> {
+pub fn describe(names: &[String], e: &Event) -> Option<String> {
+    let who = |seat: Seat, verb: &str| who(names, seat, verb);
+    let name = |seat: Seat| names[seat as usize].as_str();
     Some(match e {
         Event::Dealt { round, dealer, .. } => format!("Round {}: {}.", round + 1, who(*dealer, "deals")),
         Event::Played { seat, card } => format!("{} the {}.", who(*seat, "plays"), card.name()),
@@ -229,7 +235,7 @@ pub fn describe(e: &Event) -> Option<String> {
         Event::Skipped { seat } => format!("{} a turn.", who(*seat, "misses")),
         Event::CalledLastCard { seat } => format!("{}: \"Last card!\"", name(*seat)),
         Event::MissedLastCard { seat } => format!("{} did not say \"Last card\".", name(*seat)),
-        Event::Said { seat, phrase } => format!("{}: \"{}\"", name(*seat), crate::ui::shedding::table::phrase_text(*phrase)),
+        Event::Said { seat, phrase } => format!("{}: \"{}\"", name(*seat), crate::ui::shedding::table::phrase_text(names, *phrase)),
         Event::Accused { accuser, target, .. } => format!("{} {}!", who(*accuser, "calls out"), name(*target)),
         Event::DisputeUpheld { by, .. } => format!("{} the call-out was false.", who(*by, "shows")),
         Event::DisputeRejected { by, .. } => format!("{}, wrongly.", who(*by, "disputes")),

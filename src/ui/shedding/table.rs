@@ -3,10 +3,10 @@
 //! the human's quick-play clock, and the autosave; every timer is dropped (cancelled) when the
 //! state changes, and anything that fires late is dropped by the reducer's state-id check.
 
-use super::state::{name, Msg, TableState, HUMAN, SAVE_KEY, SAVE_VERSION};
+use super::state::{Msg, TableState, HUMAN, SAVE_KEY, SAVE_VERSION};
 use crate::bots::shedding::SheddingBot;
 use crate::engine::cards::Suit;
-use crate::engine::shedding::{Action, Infringement, Phase, Phrase, Seat};
+use crate::engine::shedding::{Action, Event, Infringement, Phase, Phrase, Seat};
 use crate::ui::components::card::{CardStyle, CardView};
 use crate::ui::settings::Settings;
 use crate::ui::storage;
@@ -77,10 +77,10 @@ fn move_focus(forward: bool) {
     }
 }
 
-pub fn phrase_text(p: Phrase) -> String {
+pub fn phrase_text(names: &[String], p: Phrase) -> String {
     match p {
         Phrase::Sorry => "Sorry!".into(),
-        Phrase::YourTurn(s) => format!("Your turn, {}", name(s)),
+        Phrase::YourTurn(s) => format!("Your turn, {}", names[s as usize]),
         Phrase::WellPlayed => "Well played".into(),
         Phrase::Hurry => "Hurry up!".into(),
     }
@@ -92,13 +92,16 @@ pub struct TableProps {
     pub initial: Rc<TableState>,
     pub settings: Settings,
     pub on_leave: Callback<()>,
+    /// The player switched the hand's order (by rank or by suit): the page keeps it in settings.
+    #[prop_or_default]
+    pub on_sort: Callback<bool>,
 }
 
 /// Props compare by identity: a new deal or restore is a new `Rc`, and deep-comparing two
 /// games on every render would cost time and download size for nothing.
 impl PartialEq for TableProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.initial, &other.initial) && self.settings == other.settings && self.on_leave == other.on_leave
+        Rc::ptr_eq(&self.initial, &other.initial) && self.settings == other.settings && self.on_leave == other.on_leave && self.on_sort == other.on_sort
     }
 }
 
@@ -116,7 +119,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
 
     // Bots: one seeded bot per seat, kept across renders (their generators move on).
     let bots = {
-        let levels = state.levels.clone();
+        let levels = state.setup.levels.clone();
         let seed = state.bot_seed;
         use_mut_ref(move || levels.iter().enumerate().map(|(s, l)| l.map(|l| SheddingBot::new(s as Seat, l, seed).with_iterations(PAGE_SEARCH_ITERATIONS))).collect::<Vec<_>>())
     };
@@ -144,6 +147,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         let bots = bots.clone();
         let timers = timers.clone();
         let clock_scale = props.settings.clock_scale.filter(|_| *visible);
+        let pace = props.settings.bot_pace.max(1) as u32;
         use_effect_with((at, *visible), move |_| {
             timers.borrow_mut().clear();
             let game = &state.game;
@@ -155,7 +159,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
                         None => match bot.start_search(&view) {
                             // The hard level thinks in chunks so the page never freezes.
                             Some(search) => {
-                                let delay = bot.turn_delay(&view);
+                                let delay = bot.turn_delay(&view) / pace;
                                 think(search, delay, state.dispatcher(), at, search_generation.clone());
                                 None
                             }
@@ -164,7 +168,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
                     };
                     if let Some(d) = decision {
                         let dispatcher = state.dispatcher();
-                        timers.borrow_mut().push(Timeout::new(d.delay_ms, move || dispatcher.dispatch(Msg::Act { action: d.action, at })));
+                        timers.borrow_mut().push(Timeout::new(d.delay_ms / pace, move || dispatcher.dispatch(Msg::Act { action: d.action, at })));
                     }
                 }
                 // The quick-play clock for the human player.
@@ -179,6 +183,9 @@ pub fn SheddingTable(props: &TableProps) -> Html {
                 }
             }
             storage::save(SAVE_KEY, SAVE_VERSION, &state.stored());
+            if let Some(winner) = game.winner() {
+                crate::ui::stats::record(state.setup.preset, format!("{}.{}", game.seed(), game.state_id()), winner == HUMAN);
+            }
             let generation = search_generation.clone();
             move || {
                 timers.borrow_mut().clear();
@@ -212,6 +219,18 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         Phase::Playing => None,
     };
     let accusable = game.rules().spec().last_card.is_some_and(|r| r.enforcement == crate::engine::shedding::rules::Enforcement::Accusation);
+    let name = |s: Seat| state.name(s).to_string();
+    // The engine keeps a hand by suit, then rank; the player may prefer rank, then suit.
+    let by_rank = props.settings.sort_by_rank;
+    let mut hand = view.hand.clone();
+    if by_rank {
+        hand.sort_unstable_by_key(|c| (c.rank, c.suit));
+    }
+    // The quick-play clock, as the active seat's ring (the engine only ever sees the timeout).
+    let clock_ms = game.rules().spec().clock_ms.zip(props.settings.clock_scale).map(|(ms, k)| ms * k as u32).filter(|_| over.is_none());
+    let reversed = state.recent.iter().any(|e| matches!(e, Event::Reversed { .. }));
+    // Open call-outs by others: the player may claim one was false (and pays if it was not).
+    let disputable: Vec<_> = view.accusations.iter().filter(|a| a.open && a.accuser != HUMAN).cloned().collect();
     let direction = if view.clockwise { "Play goes left ↻" } else { "Play goes right ↺" };
     // Keyboard play: P pick up, L last card, F finished, H/D/C/S name a suit, arrows through the hand.
     let onkeydown = {
@@ -239,7 +258,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
     };
 
     html! {
-        <section class="table" aria-label="Card table" {onkeydown}>
+        <section class={classes!("table", props.settings.reduce_motion.then_some("reduce-motion"))} aria-label="Card table" {onkeydown}>
             <div class="table-head">
                 <h2>{ game.rules().spec().name.clone() }</h2>
                 if let Some(target) = view.target {
@@ -247,17 +266,22 @@ pub fn SheddingTable(props: &TableProps) -> Html {
                         { for (0..players).map(|s| html! { <span>{ format!("{} {} ", name(s), view.scores[s as usize]) }</span> }) }
                     </p>
                 }
-                <a class="share" href={state.link().fragment()}>{"Link to this deal"}</a>
+                <a class="share" href={state.setup.fragment()}>{"Link to this deal"}</a>
                 <button onclick={props.on_leave.reform(|_| ())}>{"Menu"}</button>
             </div>
             <ul class="opponents" aria-label="Players">
                 { for (1..players).map(|s| {
                     let active = view.current == s && over.is_none();
                     let called = view.calls[s as usize].called;
+                    let drew = state.recent.iter().any(|e| matches!(e, Event::Drew { seat, .. } | Event::Penalty { seat, .. } if *seat == s));
+                    let skipped = state.recent.iter().any(|e| matches!(e, Event::Skipped { seat } if *seat == s));
                     html! {
-                        <li class={classes!("seat", active.then_some("active"), (!view.in_round[s as usize]).then_some("sitting-out"))}
+                        // Keyed by state id, so an animation plays again on the next event.
+                        <li key={format!("{s}.{at}")} class={classes!("seat", active.then_some("active"), (!view.in_round[s as usize]).then_some("sitting-out"),
+                                drew.then_some("drew"), skipped.then_some("skipped"))}
                             aria-current={active.then_some("true")}>
                             <span class="seat-name">{ name(s) }</span>
+                            if active && clock_ms.is_some() { <span class="clock-ring" style={format!("animation-duration: {}ms", clock_ms.unwrap_or(0))} aria-hidden="true"></span> }
                             <span class="seat-count">{ format!("{} cards", view.hand_sizes[s as usize]) }</span>
                             if called { <span class="badge">{"Last card!"}</span> }
                             if view.finished.contains(&s) { <span class="badge">{"Out"}</span> }
@@ -267,17 +291,18 @@ pub fn SheddingTable(props: &TableProps) -> Html {
             </ul>
             <div class="centre">
                 <div class="pile" role="img" aria-label={format!("Top card: {}", view.top().name())}>
-                    <CardView card={Some(view.top())} style={style} />
+                    <div class="laid" key={view.pile.len().to_string()}><CardView card={Some(view.top())} style={style} /></div>
                 </div>
                 <div class="stock" role="img" aria-label={format!("Stock: {} cards", view.stock_len)}>
                     <CardView card={None} />
                     <span>{ view.stock_len }</span>
                 </div>
                 <div class="status">
-                    <p>{ direction }</p>
+                    <p class={classes!(reversed.then_some("reversed"))} key={format!("d{at}")}>{ direction }</p>
                     if let Some(s) = view.called_suit { <p>{ format!("Suit called: {}", s.name()) }</p> }
-                    if let Some(p) = view.pending { <p class="pending">{ format!("+{}", p.cards) }</p> }
+                    if let Some(p) = view.pending { <p class="pending" key={format!("p{}", p.cards)}>{ format!("+{}", p.cards) }</p> }
                     <p class={classes!("turn", my_turn.then_some("mine"))}>
+                        if my_turn && clock_ms.is_some() { <span class="clock-ring" key={format!("c{at}")} style={format!("animation-duration: {}ms", clock_ms.unwrap_or(0))} aria-hidden="true"></span> }
                         { match over { Some(w) => format!("{} won!", name(w)), None if my_turn => "Your turn".to_string(), None => format!("{}'s turn", name(view.current)) } }
                     </p>
                 </div>
@@ -311,12 +336,24 @@ pub fn SheddingTable(props: &TableProps) -> Html {
                     }) }
                 </div>
             }
+            if !disputable.is_empty() {
+                <div class="disputes" role="group" aria-label="Call-outs you can dispute">
+                    { for disputable.iter().map(|a| html! {
+                        <button onclick={act(Action::Dispute { seat: HUMAN, accusation: a.id })}>
+                            { format!("Dispute: {} called out {}", name(a.accuser), name(a.target)) }
+                        </button>
+                    }) }
+                </div>
+            }
+            <button class="sort" onclick={props.on_sort.reform(move |_: MouseEvent| !by_rank)}>{ if by_rank { "Sort by suit" } else { "Sort by rank" } }</button>
             <ul class="hand" aria-label="Your hand">
-                { for view.hand.iter().map(|&card| {
+                { for hand.iter().enumerate().map(|(i, &card)| {
                     let playable = legal.contains(&Action::Play { seat: HUMAN, card });
                     let disabled = !playable && !penalises_wrong;
+                    // Keyed by card (and copy, with two decks): a card picked up mounts and slides in.
+                    let copy = hand[..i].iter().filter(|&&c| c == card).count();
                     html! {
-                        <li>
+                        <li key={format!("{card}.{copy}")}>
                             <button class={classes!("hand-card", playable.then_some("playable"))} aria-label={card.name()}
                                 aria-disabled={disabled.then_some("true")}
                                 onclick={act(Action::Play { seat: HUMAN, card })}>
@@ -328,7 +365,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
             </ul>
             <div class="chat" role="group" aria-label="Say">
                 { for [Phrase::WellPlayed, Phrase::Hurry, Phrase::Sorry, Phrase::YourTurn(view.current)].into_iter().filter(|p| *p != Phrase::YourTurn(HUMAN)).map(|p| html! {
-                    <button class="chat-button" onclick={act(Action::Say { seat: HUMAN, phrase: p })}>{ phrase_text(p) }</button>
+                    <button class="chat-button" onclick={act(Action::Say { seat: HUMAN, phrase: p })}>{ phrase_text(&state.setup.names, p) }</button>
                 }) }
             </div>
             <ul class="log" aria-live="polite" aria-label="Game log">
