@@ -563,7 +563,7 @@ impl Game {
                 _ => {}
             }
         }
-        if self.active_count() == 2 && self.rules.spec().two_player_reverse == TwoPlayerReverse::ActsAsSkip {
+        if reverses > 0 && self.rules.spec().two_player_reverse == TwoPlayerReverse::ActsAsSkip && self.active_count() == 2 {
             skips += reverses;
         } else if reverses % 2 == 1 {
             self.clockwise = !self.clockwise;
@@ -623,6 +623,12 @@ impl Game {
     }
 
     fn can_continue(&self) -> bool {
+        // Most turns are one card: with no run rule, no ten's sequence and nothing to cover,
+        // nothing can follow, whatever the hand holds.
+        let last = self.turn.laid.last().and_then(|&c| self.rules.effect(c));
+        if self.rules.spec().runs.is_none() && self.turn.suit_run.is_none() && !matches!(last, Some(Effect::FollowOn | Effect::MustCover)) {
+            return false;
+        }
         let hand = &self.hands[self.current as usize];
         hand.iter().any(|&c| self.may_continue_with(c))
     }
@@ -701,19 +707,20 @@ impl Game {
                     }
                 }
             }
-            if !t.laid.is_empty() && !self.must_cover() {
-                out.push(Action::Finish { seat });
-            }
         }
+        // Pushed in `Action` order (plays by card from the sorted hand, then Draw, Pass, Finish):
+        // the list comes out sorted without sorting. Twin cards of two decks sit side by side.
+        out.dedup();
         if self.may_draw() {
             out.push(Action::Draw { seat });
         }
         if self.may_pass() {
             out.push(Action::Pass { seat });
         }
-        // A hand is sorted and Play sorts first, so this is cheap; it also drops twin cards of two decks.
-        out.sort_unstable();
-        out.dedup();
+        if !owes && !t.laid.is_empty() && !self.must_cover() {
+            out.push(Action::Finish { seat });
+        }
+        debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "legal actions sorted and unique: {out:?}");
     }
 
     /// Everything `seat` may do now without breaking a rule: its turn actions when it is its
@@ -1098,10 +1105,10 @@ impl Game {
 
     /// After any action: a hand that grew past one card drops its call and any open offence.
     fn after_hand_changes(&mut self) {
+        let anytime = self.rules.spec().last_card.is_some_and(|r| r.when == CallWhen::Anytime);
         for s in 0..self.players as usize {
             if self.hands[s].len() != 1 {
                 let c = &mut self.calls[s];
-                let anytime = self.rules.spec().last_card.is_some_and(|r| r.when == CallWhen::Anytime);
                 if !anytime {
                     c.called = false;
                 }
