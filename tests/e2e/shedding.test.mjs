@@ -284,21 +284,21 @@ test('house rules: every rule on the new-game screen, checked as it changes, car
     assert.deepEqual(await axeViolations(page), [], 'axe on the new-game screen with every option open');
     await screenshot(page, 'setup-house-rules');
     // Each option is labelled and explained.
-    assert.equal(await page.getByLabel('Cards dealt').inputValue(), '7');
+    assert.equal(await page.getByLabel('Cards dealt', { exact: true }).inputValue(), '7');
     assert.equal(await page.getByRole('combobox', { name: 'Black jacks: effect' }).inputValue(), 'p');
     // A clock switched off while its penalty stays is refused, with the problem listed.
     await page.getByLabel('Quick-play clock', { exact: true }).selectOption('0');
     await page.getByRole('alert', { name: 'Problems with these rules' }).getByText(/penalties.timeout and clock_ms go together/).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Deal' }).isDisabled(), true);
-    await page.getByLabel('Too slow').fill('0');
-    await page.getByLabel('Too slow').dispatchEvent('change');
+    await page.getByLabel('Too slow', { exact: true }).fill('0');
+    await page.getByLabel('Too slow', { exact: true }).dispatchEvent('change');
     await page.getByRole('alert').waitFor({ state: 'detached' });
     // Out of range: said so, nothing dealt.
-    await page.getByLabel('Cards dealt').fill('0');
-    await page.getByLabel('Cards dealt').dispatchEvent('change');
+    await page.getByLabel('Cards dealt', { exact: true }).fill('0');
+    await page.getByLabel('Cards dealt', { exact: true }).dispatchEvent('change');
     await page.getByRole('alert').getByText(/Cards dealt: "0" is not a possible value \(1 to 20\)/).waitFor();
-    await page.getByLabel('Cards dealt').fill('5');
-    await page.getByLabel('Cards dealt').dispatchEvent('change');
+    await page.getByLabel('Cards dealt', { exact: true }).fill('5');
+    await page.getByLabel('Cards dealt', { exact: true }).dispatchEvent('change');
     await page.getByRole('combobox', { name: 'Black queens: effect' }).selectOption('-');
     await page.getByLabel('Seat 2 name').fill('Ann');
     await page.getByLabel('Seat 2 name').dispatchEvent('change');
