@@ -58,9 +58,14 @@ fn run(preset: Preset, players: u8, seed: u64) -> usize {
     // One game in 64, spread over every player count (a multiplicative hash of the seed).
     let encodings = probes || seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58 == 0;
     let mut steps = 0;
+    // Reused buffers (the engine's allocation-free calls): a soak spends its time on checks.
+    let (mut legal, mut events) = (Vec::new(), Vec::new());
     while !g.is_over() {
         g.check_invariants().unwrap_or_else(|e| panic!("{preset:?} {players}p seed {seed} step {steps}: {e:?}"));
-        let legal = g.legal_actions();
+        g.legal_actions_into(&mut legal);
+        if encodings {
+            assert_eq!(legal, g.legal_actions(), "the buffered and the plain legal list agree");
+        }
         assert!(!legal.is_empty());
         assert!(legal.windows(2).all(|w| w[0] < w[1]), "sorted and unique: {legal:?}");
         let probe_now = probes;
@@ -100,7 +105,8 @@ fn run(preset: Preset, players: u8, seed: u64) -> usize {
         if encodings {
             assert_eq!(Action::from_code(&action.code()), Some(action), "the page's save code round-trips");
         }
-        g.apply(action).unwrap_or_else(|e| panic!("{preset:?} seed {seed}: legal {action} refused: {e}"));
+        events.clear();
+        g.apply_into(action, &mut events).unwrap_or_else(|e| panic!("{preset:?} seed {seed}: legal {action} refused: {e}"));
         steps += 1;
         assert!(steps < MAX_ACTIONS, "{preset:?} {players}p seed {seed}: no end after {MAX_ACTIONS} actions");
     }
