@@ -23,6 +23,19 @@ fn cards(s: &str) -> Vec<Card> {
     blackjack::engine::cards::parse_cards(s).unwrap()
 }
 
+/// Renders the table for `game` with every seat played by hand (no bots, no clock), and waits
+/// for the render: the state a scenario set up is the state on the screen.
+async fn render_table(preset: Preset, game: Game, settings: Settings) -> web_sys::Element {
+    let mut setup = TableSetup::new(preset, game.players(), Level::Normal, 0);
+    setup.levels = vec![None; game.players() as usize];
+    let state = TableState { setup, game, bot_seed: 1, log: vec![], notice: None, recent: vec![] };
+    let r = root();
+    let props = TableProps { initial: Rc::new(state), settings: Settings { clock_scale: None, ..settings }, on_leave: Callback::noop(), on_sort: Callback::noop() };
+    yew::Renderer::<SheddingTable>::with_root_and_props(r.clone(), props).render();
+    yew::scheduler::flush().await;
+    r
+}
+
 #[wasm_bindgen_test]
 async fn a_card_draws_its_rank_and_suit_in_its_colour() {
     let r = root();
@@ -47,13 +60,7 @@ async fn the_hand_is_named_cards_and_marks_only_legal_ones_as_playable() {
     let rules = Preset::British.rules();
     let deal = Deal { hands: vec![cards("5H 9C KD"), cards("6S"), cards("7D")], starter: "4H".parse().unwrap(), stock_top_first: cards("2C 3C"), dealer: 2, scores: vec![] };
     let game = Game::from_deal(rules, deal).unwrap();
-    let mut setup = TableSetup::new(Preset::British, 3, Level::Normal, 0);
-    setup.levels = vec![None, None, None];
-    let state = TableState { setup, game, bot_seed: 1, log: vec![], notice: None, recent: vec![] };
-    let r = root();
-    let props = TableProps { initial: Rc::new(state), settings: Settings { clock_scale: None, ..Settings::default() }, on_leave: Callback::noop(), on_sort: Callback::noop() };
-    yew::Renderer::<SheddingTable>::with_root_and_props(r.clone(), props).render();
-    yew::scheduler::flush().await;
+    let r = render_table(Preset::British, game, Settings::default()).await;
     let buttons = r.query_selector_all("ul[aria-label='Your hand'] button").unwrap();
     let mut seen = Vec::new();
     for i in 0..buttons.length() {
@@ -128,13 +135,7 @@ async fn a_false_call_out_can_be_disputed_from_the_table_and_the_accuser_pays() 
     let mut game = Game::from_deal(rules, deal).unwrap();
     // Sam calls me out for a "Last card" I never owed: a false call-out, open until the next card.
     game.apply(Action::Accuse { seat: 1, target: 0, infringement: Infringement::MissedLastCard }).unwrap();
-    let mut setup = TableSetup::new(Preset::Taylor, 3, Level::Normal, 0);
-    setup.levels = vec![None, None, None];
-    let state = TableState { setup, game, bot_seed: 1, log: vec![], notice: None, recent: vec![] };
-    let r = root();
-    let props = TableProps { initial: Rc::new(state), settings: Settings { clock_scale: None, ..Settings::default() }, on_leave: Callback::noop(), on_sort: Callback::noop() };
-    yew::Renderer::<SheddingTable>::with_root_and_props(r.clone(), props).render();
-    yew::scheduler::flush().await;
+    let r = render_table(Preset::Taylor, game, Settings::default()).await;
     let group = r.query_selector("[aria-label='Call-outs you can dispute']").unwrap().expect("the dispute control is shown");
     let button: web_sys::HtmlElement = group.query_selector("button").unwrap().unwrap().dyn_into().unwrap();
     assert_eq!(button.text_content().unwrap(), "Dispute: Sam called out You");
@@ -151,18 +152,12 @@ async fn the_hand_can_be_shown_by_rank_instead_of_by_suit() {
     let rules = Preset::British.rules();
     let deal = Deal { hands: vec![cards("5H 9C KD 5C"), cards("6S"), cards("7D")], starter: "4H".parse().unwrap(), stock_top_first: cards("2C 3C"), dealer: 2, scores: vec![] };
     let game = Game::from_deal(rules, deal).unwrap();
-    let mut setup = TableSetup::new(Preset::British, 3, Level::Normal, 0);
-    setup.levels = vec![None, None, None];
     let order = |r: &web_sys::Element| {
         let buttons = r.query_selector_all("ul[aria-label='Your hand'] button").unwrap();
         (0..buttons.length()).map(|i| buttons.get(i).unwrap().dyn_into::<web_sys::Element>().unwrap().get_attribute("aria-label").unwrap()).collect::<Vec<_>>()
     };
     for (by_rank, want) in [(false, ["5 of clubs", "9 of clubs", "King of diamonds", "5 of hearts"]), (true, ["5 of clubs", "5 of hearts", "9 of clubs", "King of diamonds"])] {
-        let state = TableState { setup: setup.clone(), game: game.clone(), bot_seed: 1, log: vec![], notice: None, recent: vec![] };
-        let r = root();
-        let settings = Settings { clock_scale: None, sort_by_rank: by_rank, ..Settings::default() };
-        yew::Renderer::<SheddingTable>::with_root_and_props(r.clone(), TableProps { initial: Rc::new(state), settings, on_leave: Callback::noop(), on_sort: Callback::noop() }).render();
-        yew::scheduler::flush().await;
+        let r = render_table(Preset::British, game.clone(), Settings { sort_by_rank: by_rank, ..Settings::default() }).await;
         assert_eq!(order(&r), want, "by rank: {by_rank}");
     }
 }

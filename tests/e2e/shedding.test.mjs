@@ -24,6 +24,17 @@ async function startGame(page, title, players = '4') {
 }
 
 const logText = (page) => page.getByRole('list', { name: 'Game log' }).innerText();
+const gameOver = (page) => async () => (await page.getByText(/ won!$/).count()) > 0;
+
+/** Plays the human's moves (see `move`) until `done()` holds; fails after `ms` milliseconds. */
+async function playUntil(page, done, ms, what, options = {}) {
+  const deadline = Date.now() + ms;
+  while (!(await done())) {
+    assert.ok(Date.now() < deadline, `${what} did not happen in time`);
+    await move(page, options);
+    await page.waitForTimeout(40);
+  }
+}
 
 const hand = (page) => page.getByRole('list', { name: 'Your hand' }).getByRole('button');
 
@@ -63,12 +74,7 @@ test('a whole Taylor game against three bots, through the page', { timeout: 240_
     await startGame(page, 'Taylor Blackjack');
     assert.deepEqual(await axeViolations(page), [], 'axe on the table');
     await screenshot(page, 'taylor-table');
-    const deadline = Date.now() + 200_000;
-    while (!(await page.getByText(/ won!$/).count())) {
-      assert.ok(Date.now() < deadline, 'the game did not end in time');
-      await move(page);
-      await page.waitForTimeout(60);
-    }
+    await playUntil(page, gameOver(page), 200_000, 'the end of the game');
     const log = await page.getByRole('list', { name: 'Game log' }).innerText();
     assert.match(log, /(You win|wins) the game!/);
     const won = /You win the game!/.test(log);
@@ -202,12 +208,7 @@ test('a whole Priestly College game against two bots, through the page', { timeo
     await page.goto(server.url);
     await startGame(page, 'Priestly College BlackJack', '3');
     assert.deepEqual(await axeViolations(page), [], 'axe on the Priestly table');
-    const deadline = Date.now() + 200_000;
-    while (!(await page.getByText(/ won!$/).count())) {
-      assert.ok(Date.now() < deadline, 'the game did not end in time');
-      await move(page);
-      await page.waitForTimeout(40);
-    }
+    await playUntil(page, gameOver(page), 200_000, 'the end of the game');
     assert.match(await logText(page), /(You win|wins) the game!/);
     assert.deepEqual(problems.consoleErrors, []);
   } finally {
@@ -224,14 +225,10 @@ test('British Black Jack through two rounds, with the match scores', { timeout: 
     await startGame(page, 'British Black Jack', '2');
     const scores = page.locator('.scores');
     assert.match(await scores.innerText(), /^Round 1 · to 10: You 0 Sam 0/);
-    const deadline = Date.now() + 260_000;
     // Two players: a round ends when one goes out, and scores 1 point to the winner.
-    let text = '';
-    while (!/^Round 3/.test(text = await scores.innerText()) && !(await page.getByText(/ won!$/).count())) {
-      assert.ok(Date.now() < deadline, `two rounds did not finish in time (${text})`);
-      await move(page);
-      await page.waitForTimeout(40);
-    }
+    const twoRounds = async () => /^Round 3/.test(await scores.innerText()) || (await gameOver(page)());
+    await playUntil(page, twoRounds, 260_000, 'the end of round 2');
+    const text = await scores.innerText();
     const [, you, sam] = text.match(/You (\d+) Sam (\d+)/).map(Number);
     assert.equal(you + sam, 2, `two rounds, one point each: ${text}`);
     assert.match(await logText(page), /Round 2 is over\.|Round 3: /);
