@@ -1,5 +1,8 @@
 //! Benchmark: random full games per second on one core, per preset, and a side-by-side with
-//! OpenSpiel's `crazy_eights` (default parameters) on the same game.
+//! OpenSpiel's `crazy_eights` (default parameters) on the same game. Two figures per preset:
+//! the full engine (`Game`: legal lists, checks, events, the action log) and, for rule sets it
+//! covers, the fast playout path (`Playout`: bitboards, no events; held to `Game` by
+//! tests/playout.rs, so it plays the very same games).
 //!
 //!   cargo bench --bench shedding -- [--games N] [--players P] [--preset ID] [--openspiel PYTHON]
 //!
@@ -8,6 +11,7 @@
 //! random play, plus the speed ratio. Figures are printed, never asserted: speed is not a test.
 
 use blackjack::engine::rng::GameRng;
+use blackjack::engine::shedding::playout::Playout;
 use blackjack::engine::shedding::{Action, Game, Preset};
 use std::process::Command;
 use std::time::Instant;
@@ -42,6 +46,20 @@ fn random_games(preset: Preset, players: u8, games: u64) -> Stats {
     Stats { games, secs: start.elapsed().as_secs_f64(), decisions, plays }
 }
 
+/// The same games on the fast path, chosen by the same random stream; `None` if not covered.
+fn fast_games(preset: Preset, players: u8, games: u64) -> Option<Stats> {
+    let rules = preset.rules();
+    let mut p = Playout::new(&rules, players, 0)?;
+    let mut rng = GameRng::new(2024);
+    let mut decisions = 0u64;
+    let start = Instant::now();
+    for seed in 0..games {
+        p.redeal(seed);
+        decisions += p.play_random(&mut rng);
+    }
+    Some(Stats { games, secs: start.elapsed().as_secs_f64(), decisions, plays: 0 })
+}
+
 fn arg(name: &str) -> Option<String> {
     let args: Vec<String> = std::env::args().collect();
     args.iter().position(|a| a == name).and_then(|i| args.get(i + 1).cloned())
@@ -51,21 +69,28 @@ fn main() {
     let games: u64 = arg("--games").and_then(|s| s.parse().ok()).unwrap_or(20_000);
     let players: u8 = arg("--players").and_then(|s| s.parse().ok()).unwrap_or(4);
     println!("random full games, one core, {games} games each, {players} players (Crazy Eights: 5, OpenSpiel's default)");
-    println!("{:<14} {:>12} {:>16} {:>12}", "preset", "games/s", "decisions/game", "plays/game");
+    println!("{:<14} {:>12} {:>16} {:>12} {:>16}", "preset", "games/s", "decisions/game", "plays/game", "fast path games/s");
     let mut ours_c8 = None;
+    let mut fast_c8 = None;
     let only = arg("--preset");
     for preset in Preset::ALL.into_iter().filter(|p| only.as_deref().is_none_or(|o| o == p.id())) {
         let p = if preset == Preset::CrazyEights { 5 } else { players };
         let s = random_games(preset, p, games);
+        let fast = fast_games(preset, p, games);
+        if let Some(f) = &fast {
+            assert_eq!(f.decisions, s.decisions, "the fast path played other games");
+        }
         println!(
-            "{:<14} {:>12.0} {:>16.1} {:>12.1}",
+            "{:<14} {:>12.0} {:>16.1} {:>12.1} {:>16}",
             preset.id(),
             s.games as f64 / s.secs,
             s.decisions as f64 / s.games as f64,
-            s.plays as f64 / s.games as f64
+            s.plays as f64 / s.games as f64,
+            fast.as_ref().map_or("not covered".into(), |f| format!("{:.0}", f.games as f64 / f.secs))
         );
         if preset == Preset::CrazyEights {
             ours_c8 = Some(s);
+            fast_c8 = fast;
         }
     }
     let Some(python) = arg("--openspiel") else { return };
@@ -91,6 +116,12 @@ fn main() {
         ours.decisions as f64 / ours.games as f64,
         ours.plays as f64 / ours.games as f64
     );
+    if let Some(f) = &fast_c8 {
+        println!("{:<22} {:>12.0} {:>16.1} {:>12}", "this engine, fast path", f.games as f64 / f.secs, f.decisions as f64 / f.games as f64, "(same games)");
+    }
     println!("{:<22} {:>12.0} {:>16.1} {:>12.1}", "OpenSpiel (C++ bots)", os_rate, os_dec, os_plays);
-    println!("speed ratio: {:.1}x", our_rate / os_rate);
+    println!("speed ratio, full engine: {:.1}x", our_rate / os_rate);
+    if let Some(f) = fast_c8 {
+        println!("speed ratio, fast path:   {:.1}x", f.games as f64 / f.secs / os_rate);
+    }
 }

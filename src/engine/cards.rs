@@ -61,7 +61,8 @@ impl Suit {
             Suit::Spades => "spades",
         }
     }
-    fn index(self) -> u8 {
+    /// 0..4 in [`Suit::ALL`] order (the suit-major block of [`Card::index`]).
+    pub fn index(self) -> u8 {
         self as u8
     }
 }

@@ -4,6 +4,7 @@
 mod action;
 mod game;
 pub mod house;
+pub mod playout;
 pub mod presets;
 pub mod rules;
 mod save;
