@@ -46,6 +46,8 @@ pub struct Playout {
     /// Face down; the last element is the top.
     stock: Vec<Card>,
     top: Card,
+    /// The cards that may go on the top card now (suit or called suit, rank, wild cards).
+    follow: u64,
     dealer: Seat,
     current: Seat,
     clockwise: bool,
@@ -101,6 +103,7 @@ impl Playout {
             hands: [0; 12],
             stock: Vec::with_capacity(53),
             top: Card::from_index(0),
+            follow: 0,
             dealer: 0,
             current: 0,
             clockwise: true,
@@ -149,8 +152,15 @@ impl Playout {
                 starter = deck.pop().expect("a deck is not all wild cards");
             }
         }
-        self.top = starter;
+        self.set_top(starter, None);
         self.current = 1 % self.players;
+    }
+
+    fn set_top(&mut self, card: Card, called: Option<Suit>) {
+        self.top = card;
+        self.called = called;
+        let suit = called.unwrap_or(card.suit);
+        self.follow = SUIT[suit.index() as usize] | rank_mask(card.rank.number() as usize - 1) | self.powers.wild;
     }
 
     pub fn is_over(&self) -> bool {
@@ -171,11 +181,7 @@ impl Playout {
         if self.draws > 0 && !self.play_after_draw {
             return 0;
         }
-        let follow = match self.called {
-            Some(s) => SUIT[s.index() as usize],
-            None => SUIT[self.top.suit.index() as usize],
-        } | rank_mask(self.top.rank.number() as usize - 1);
-        self.hands[self.current as usize] & (follow | self.powers.wild)
+        self.hands[self.current as usize] & self.follow
     }
 
     fn may_draw(&self, playable: u64) -> bool {
@@ -216,27 +222,15 @@ impl Playout {
     pub fn play_nth(&mut self, k: usize) -> bool {
         if self.awaiting_suit {
             let Some(&suit) = Suit::ALL.get(k) else { return false };
-            self.awaiting_suit = false;
-            self.called = Some(suit);
-            self.next_turn(self.top);
+            self.name_suit(suit);
             return true;
         }
         let playable = self.playable();
-        let n = playable.count_ones() as usize;
-        if k < n {
-            let mut bits = playable;
-            for _ in 0..k {
-                bits &= bits - 1;
-            }
-            self.lay(Card::from_index(bits.trailing_zeros() as usize));
-            return true;
+        let (draw, pass) = (self.may_draw(playable), self.may_pass());
+        if k >= playable.count_ones() as usize + draw as usize + pass as usize {
+            return false;
         }
-        let draw = self.may_draw(playable);
-        match (k - n, draw, self.may_pass()) {
-            (0, true, _) => self.draw(),
-            (0, false, true) | (1, true, true) => self.pass(),
-            _ => return false,
-        }
+        self.take(k as u64, playable, draw);
         true
     }
 
@@ -244,26 +238,48 @@ impl Playout {
     /// Returns the number of decisions.
     pub fn play_random(&mut self, rng: &mut GameRng) -> u64 {
         let mut decisions = 0;
-        while !self.is_over() {
-            let count = if self.awaiting_suit {
-                4
+        while self.winner.is_none() {
+            if self.awaiting_suit {
+                self.name_suit(Suit::ALL[rng.below(4) as usize]);
             } else {
                 let playable = self.playable();
-                playable.count_ones() as u64 + self.may_draw(playable) as u64 + self.may_pass() as u64
-            };
-            self.play_nth(rng.below(count) as usize);
+                let (draw, pass) = (self.may_draw(playable), self.may_pass());
+                let k = rng.below(playable.count_ones() as u64 + draw as u64 + pass as u64);
+                self.take(k, playable, draw);
+            }
             decisions += 1;
         }
         decisions
     }
 
+    /// The `k`-th of: the playable cards in index order, then Draw (if `draw`), then Pass.
+    fn take(&mut self, k: u64, playable: u64, draw: bool) {
+        let n = playable.count_ones() as u64;
+        if k < n {
+            let mut bits = playable;
+            for _ in 0..k {
+                bits &= bits - 1;
+            }
+            self.lay(Card::from_index(bits.trailing_zeros() as usize));
+        } else if k == n && draw {
+            self.draw();
+        } else {
+            self.pass();
+        }
+    }
+
+    fn name_suit(&mut self, suit: Suit) {
+        self.awaiting_suit = false;
+        self.set_top(self.top, Some(suit));
+        self.next_turn(self.top);
+    }
+
     fn lay(&mut self, card: Card) {
         let seat = self.current as usize;
         self.hands[seat] &= !(1 << card.index());
-        self.top = card;
+        self.set_top(card, None);
         self.plays += 1;
         self.idle_passes = 0;
-        self.called = None;
         if self.plays >= self.max_plays {
             return self.end_early();
         }
