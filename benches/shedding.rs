@@ -120,6 +120,15 @@ fn main() {
         println!("{:<22} {:>12.0} {:>16.1} {:>12}", "this engine, fast path", f.games as f64 / f.secs, f.decisions as f64 / f.games as f64, "(same games)");
     }
     println!("{:<22} {:>12.0} {:>16.1} {:>12.1}", "OpenSpiel (C++ bots)", os_rate, os_dec, os_plays);
+    // The same game should last as long under random play: a rules difference would show here.
+    // (A fact about the games, not a timing: it may fail the run.)
+    let ours_len = ours.decisions as f64 / ours.games as f64;
+    let gap = (ours_len - os_dec).abs() / os_dec;
+    println!("mean game length: {ours_len:.1} vs {os_dec:.1} decisions, {:.1}% apart", gap * 100.0);
+    if !(gap <= 0.03) {
+        eprintln!("the two engines disagree on mean game length by more than 3%");
+        std::process::exit(1);
+    }
     println!("speed ratio, full engine: {:.1}x", our_rate / os_rate);
     if let Some(f) = fast_c8 {
         println!("speed ratio, fast path:   {:.1}x", f.games as f64 / f.secs / os_rate);
