@@ -97,7 +97,7 @@ fn switching_the_call_or_the_rounds_off_and_on() {
     assert_eq!(overrides(&base, &off), "last=-", "details of a call that is off are not carried");
     let first = apply_overrides(&base, "scoring=first").unwrap();
     assert_eq!(first.scoring, Scoring::FirstOut);
-    assert!(apply_overrides(&first, "target=3").is_err(), "no target without rounds");
+    assert_eq!(apply_overrides(&first, "target=3").unwrap_err(), vec!["Match target: does not apply to these rules".to_string()]);
     let on = apply_overrides(&Preset::CrazyEights.spec(), "last=one~last_pen=p7~last_who=auto").unwrap();
     assert_eq!(on.last_card.unwrap().penalty, CallPenalty::PickUp(7));
 }

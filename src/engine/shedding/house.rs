@@ -64,10 +64,11 @@ impl HouseRule {
                 Access::Scalar(_, set) => set(spec, value).is_some(),
                 Access::Power(rank, colour) => parse_effect(value).map(|e| set_power(spec, rank, colour, e)).is_some(),
             };
-        if done {
-            Ok(())
-        } else {
-            Err(format!("{}: \"{value}\" is not a possible value{}", self.label, self.range_hint()))
+        match (done, fits, self.get(spec).is_empty()) {
+            (true, _, _) => Ok(()),
+            // A detail of something switched off: a "Last card" deadline with no call, a target without rounds.
+            (false, true, true) => Err(format!("{}: does not apply to these rules", self.label)),
+            _ => Err(format!("{}: \"{value}\" is not a possible value{}", self.label, self.range_hint())),
         }
     }
 
