@@ -121,3 +121,11 @@ fn a_form_splits_an_effect_code_and_puts_it_back_together() {
         assert_eq!(effect_from_parts(&kind, n, g), code);
     }
 }
+
+#[test]
+fn the_rules_docs_list_every_house_rule() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules/README.md")).unwrap();
+    for rule in house_rules().iter().filter(|r| !r.key.starts_with("p.")) {
+        assert!(doc.contains(&format!("| `{}` | {} |", rule.key, rule.label)), "docs/rules/README.md does not list `{}` ({})", rule.key, rule.label);
+    }
+}
