@@ -6,7 +6,7 @@
 
 use crate::bots::shedding::Level;
 use crate::engine::shedding::house::apply_overrides;
-use crate::engine::shedding::{Preset, Rules, Seat};
+use crate::engine::shedding::{Preset, RuleSpec, Rules, Seat};
 
 /// Default names, seat by seat; seat 0 is the person at the page.
 pub const NAMES: [&str; 12] = ["You", "Sam", "Alex", "Jo", "Kit", "Lou", "Max", "Ned", "Pat", "Rae", "Tam", "Vic"];
@@ -61,10 +61,14 @@ impl TableSetup {
         }
     }
 
+    /// The preset with the house rules applied (unchecked); `Err` lists unreadable settings.
+    pub fn spec(&self) -> Result<RuleSpec, Vec<String>> {
+        apply_overrides(&self.preset.spec(), &self.house)
+    }
+
     /// The checked rule set: the preset with the house rules, every problem listed.
     pub fn rules(&self) -> Result<Rules, Vec<String>> {
-        let spec = apply_overrides(&self.preset.spec(), &self.house)?;
-        Rules::new(spec).map_err(|e| e.problems.into_iter().map(|p| p.0).collect())
+        Rules::new(self.spec()?).map_err(|e| e.problems.into_iter().map(|p| p.0).collect())
     }
 
     /// Seat count changed on the form: keep what was chosen for the seats that remain.

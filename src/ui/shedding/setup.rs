@@ -139,7 +139,7 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
     let input_problem = use_state(|| None::<String>);
     let base = setup.preset.spec();
     let rules = house_rules();
-    let spec = crate::engine::shedding::house::apply_overrides(&base, &setup.house).unwrap_or_else(|_| base.clone());
+    let spec = setup.spec().unwrap_or_else(|_| base.clone());
     let mut problems: Vec<String> = setup.rules().err().unwrap_or_default();
     problems.extend((*input_problem).clone());
 
@@ -157,7 +157,7 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
         let rules = rules.clone();
         Callback::from(move |(key, value): (String, String)| {
             let base = setup.preset.spec();
-            let mut spec = crate::engine::shedding::house::apply_overrides(&base, &setup.house).unwrap_or_else(|_| base.clone());
+            let mut spec = setup.spec().unwrap_or_else(|_| base.clone());
             let Some(rule) = rules.iter().find(|r| r.key == key) else { return };
             match rule.set(&mut spec, &value) {
                 Ok(()) => {

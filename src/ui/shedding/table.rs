@@ -77,6 +77,19 @@ fn move_focus(forward: bool) {
     }
 }
 
+/// The quick-play clock for this game, scaled by the player's setting; `None` when off.
+fn clock_ms(game: &crate::engine::shedding::Game, scale: Option<u8>) -> Option<u32> {
+    game.rules().spec().clock_ms.zip(scale).map(|(ms, k)| ms * k as u32)
+}
+
+/// The clock as a ring that empties over `ms` (keyed by state id, so it restarts each move).
+fn clock_ring(ms: Option<u32>, at: u32) -> Html {
+    match ms {
+        Some(ms) => html! { <span class="clock-ring" key={format!("c{at}")} style={format!("animation-duration: {ms}ms")} aria-hidden="true"></span> },
+        None => Html::default(),
+    }
+}
+
 pub fn phrase_text(names: &[String], p: Phrase) -> String {
     match p {
         Phrase::Sorry => "Sorry!".into(),
@@ -172,10 +185,9 @@ pub fn SheddingTable(props: &TableProps) -> Html {
                     }
                 }
                 // The quick-play clock for the human player.
-                if let (Some(ms), Some(scale)) = (game.rules().spec().clock_ms, clock_scale) {
+                if let Some(ms) = clock_ms(game, clock_scale) {
                     if game.current() == HUMAN {
                         let dispatcher = state.dispatcher();
-                        let ms = ms * scale as u32;
                         timers.borrow_mut().push(Timeout::new(ms, move || {
                             dispatcher.dispatch(Msg::Act { action: Action::Timeout { seat: HUMAN }, at })
                         }));
@@ -227,7 +239,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         hand.sort_unstable_by_key(|c| (c.rank, c.suit));
     }
     // The quick-play clock, as the active seat's ring (the engine only ever sees the timeout).
-    let clock_ms = game.rules().spec().clock_ms.zip(props.settings.clock_scale).map(|(ms, k)| ms * k as u32).filter(|_| over.is_none());
+    let clock_ms = clock_ms(game, props.settings.clock_scale).filter(|_| over.is_none());
     let reversed = state.recent.iter().any(|e| matches!(e, Event::Reversed { .. }));
     // Open call-outs by others: the player may claim one was false (and pays if it was not).
     let disputable: Vec<_> = view.accusations.iter().filter(|a| a.open && a.accuser != HUMAN).cloned().collect();
@@ -281,7 +293,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
                                 drew.then_some("drew"), skipped.then_some("skipped"))}
                             aria-current={active.then_some("true")}>
                             <span class="seat-name">{ name(s) }</span>
-                            if active && clock_ms.is_some() { <span class="clock-ring" style={format!("animation-duration: {}ms", clock_ms.unwrap_or(0))} aria-hidden="true"></span> }
+                            if active { { clock_ring(clock_ms, at) } }
                             <span class="seat-count">{ format!("{} cards", view.hand_sizes[s as usize]) }</span>
                             if called { <span class="badge">{"Last card!"}</span> }
                             if view.finished.contains(&s) { <span class="badge">{"Out"}</span> }
@@ -302,7 +314,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
                     if let Some(s) = view.called_suit { <p>{ format!("Suit called: {}", s.name()) }</p> }
                     if let Some(p) = view.pending { <p class="pending" key={format!("p{}", p.cards)}>{ format!("+{}", p.cards) }</p> }
                     <p class={classes!("turn", my_turn.then_some("mine"))}>
-                        if my_turn && clock_ms.is_some() { <span class="clock-ring" key={format!("c{at}")} style={format!("animation-duration: {}ms", clock_ms.unwrap_or(0))} aria-hidden="true"></span> }
+                        if my_turn { { clock_ring(clock_ms, at) } }
                         { match over { Some(w) => format!("{} won!", name(w)), None if my_turn => "Your turn".to_string(), None => format!("{}'s turn", name(view.current)) } }
                     </p>
                 </div>
