@@ -23,6 +23,17 @@ async function startGame(page, title, players = '4') {
   await page.getByRole('list', { name: 'Your hand' }).waitFor();
 }
 
+/**
+ * Opens a table link as a fresh page load. Going from the game to a link differs only in the
+ * fragment, and the app answers that with its own reload; a second reload from the test would
+ * race it (net::ERR_ABORTED), so leave the page first.
+ */
+async function openLink(page, url) {
+  await page.goto('about:blank');
+  await page.goto(url);
+  await page.getByRole('list', { name: 'Your hand' }).waitFor();
+}
+
 const logText = (page) => page.getByRole('list', { name: 'Game log' }).innerText();
 const gameOver = (page) => async () => (await page.getByText(/ won!$/).count()) > 0;
 
@@ -179,8 +190,7 @@ test('hard bots think in chunks: no long task from their search, decision time m
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByLabel('Quick-play clock').selectOption('0');
-    await page.goto(`${server.url}#table=taylor.4.hard.31337`);
-    await page.getByRole('list', { name: 'Your hand' }).waitFor();
+    await openLink(page, `${server.url}#table=taylor.4.hard.31337`);
     const deadline = Date.now() + 60_000;
     while (searches.length < 20 && Date.now() < deadline && !(await page.getByText(/ won!$/).count())) {
       await move(page);
@@ -247,9 +257,7 @@ test('a bot calls out a player who did not say "Last card" (Taylor), and the pla
     await quickTable(page);
     let caught = false;
     for (let game = 0; game < 4 && !caught; game++) {
-      await page.goto(`${server.url}#table=taylor.4.normal.${500 + game}`);
-      await page.reload();
-      await page.getByRole('list', { name: 'Your hand' }).waitFor();
+      await openLink(page, `${server.url}#table=taylor.4.normal.${500 + game}`);
       const deadline = Date.now() + 120_000;
       while (Date.now() < deadline && !(await page.getByText(/ won!$/).count())) {
         if (/calls out You!/.test(await logText(page))) {
