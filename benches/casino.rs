@@ -9,16 +9,12 @@
 
 use blackjack::engine::casino::sim::simulate;
 use blackjack::engine::casino::strategy::chart;
-use blackjack::engine::casino::{
-    DealerBlackjack, DoubleOn, Shuffle, SplitLimit, TableRules, TableSpec,
-};
+use blackjack::engine::casino::{DealerBlackjack, DoubleOn, Shuffle, SplitLimit, TableRules, TableSpec};
 use std::time::Instant;
 
 fn arg(name: &str) -> Option<String> {
     let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
+    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1).cloned())
 }
 
 struct Published {
@@ -39,11 +35,7 @@ fn published() -> Vec<Published> {
         resplit_aces: false,
         hit_split_aces: false,
         surrender: false,
-        dealer_blackjack: if enhc {
-            DealerBlackjack::AllBets
-        } else {
-            DealerBlackjack::OriginalBetOnly
-        },
+        dealer_blackjack: if enhc { DealerBlackjack::AllBets } else { DealerBlackjack::OriginalBetOnly },
         shuffle: Shuffle::EveryRound,
         ..TableSpec::default()
     };
@@ -70,9 +62,7 @@ fn published() -> Vec<Published> {
 }
 
 fn main() {
-    let rounds: u64 = arg("--rounds")
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(20_000_000);
+    let rounds: u64 = arg("--rounds").and_then(|s| s.parse().ok()).unwrap_or(20_000_000);
     let seed: u64 = arg("--seed").and_then(|s| s.parse().ok()).unwrap_or(1);
     let check = std::env::args().any(|a| a == "--check");
     let mut worst: f64 = 0.0;
@@ -92,7 +82,9 @@ fn main() {
         );
     }
 
-    println!("\n## Seed 004 rules (S17, double 9-11, DAS, 3 hands at 7 seats, original bets only), {rounds} rounds each");
+    println!(
+        "\n## Seed 004 rules (S17, double 9-11, DAS, 3 hands at 7 seats, original bets only), {rounds} rounds each"
+    );
     println!(
         "{:<8} {:<10} {:<14} {:>10} {:>22} {:>14}",
         "decks", "surrender", "shuffle", "computed", "simulated (95%)", "rounds/s"
@@ -101,13 +93,8 @@ fn main() {
     for decks in [1u8, 2, 6, 8].into_iter().filter(|d| only.is_none_or(|o| o == *d)) {
         for surrender in [false, true] {
             for shuffle in [Shuffle::EveryRound, Shuffle::CutCard] {
-                let rules = TableRules::new(TableSpec {
-                    decks,
-                    surrender,
-                    shuffle,
-                    ..TableSpec::default()
-                })
-                .expect("valid");
+                let rules =
+                    TableRules::new(TableSpec { decks, surrender, shuffle, ..TableSpec::default() }).expect("valid");
                 let c = chart(&rules);
                 let t = Instant::now();
                 let tally = simulate(&rules, &c, rounds, seed);
@@ -117,11 +104,7 @@ fn main() {
                     "{:<8} {:<10} {:<14} {:>9.3}% {:>13.3}% ± {:.3} {:>14.0}",
                     decks,
                     if surrender { "yes" } else { "no" },
-                    if shuffle == Shuffle::EveryRound {
-                        "every round"
-                    } else {
-                        "cut card"
-                    },
+                    if shuffle == Shuffle::EveryRound { "every round" } else { "cut card" },
                     c.house_edge_percent,
                     edge,
                     ci,

@@ -68,8 +68,13 @@ fn arg(name: &str) -> Option<String> {
 fn main() {
     let games: u64 = arg("--games").and_then(|s| s.parse().ok()).unwrap_or(20_000);
     let players: u8 = arg("--players").and_then(|s| s.parse().ok()).unwrap_or(4);
-    println!("random full games, one core, {games} games each, {players} players (Crazy Eights: 5, OpenSpiel's default)");
-    println!("{:<14} {:>12} {:>16} {:>12} {:>16}", "preset", "games/s", "decisions/game", "plays/game", "fast path games/s");
+    println!(
+        "random full games, one core, {games} games each, {players} players (Crazy Eights: 5, OpenSpiel's default)"
+    );
+    println!(
+        "{:<14} {:>12} {:>16} {:>12} {:>16}",
+        "preset", "games/s", "decisions/game", "plays/game", "fast path games/s"
+    );
     let mut ours_c8 = None;
     let mut fast_c8 = None;
     let only = arg("--preset");
@@ -106,7 +111,8 @@ fn main() {
     };
     let ours = ours_c8.expect("crazy eights ran");
     let our_rate = ours.games as f64 / ours.secs;
-    let (os_rate, os_dec, os_plays) = (field("games_per_second:"), field("decisions_per_game:"), field("plays_per_game:"));
+    let (os_rate, os_dec, os_plays) =
+        (field("games_per_second:"), field("decisions_per_game:"), field("plays_per_game:"));
     println!("\nCrazy Eights (5 players, OpenSpiel defaults), uniformly random play:");
     println!("{:<22} {:>12} {:>16} {:>12}", "engine", "games/s", "decisions/game", "plays/game");
     println!(
@@ -117,7 +123,13 @@ fn main() {
         ours.plays as f64 / ours.games as f64
     );
     if let Some(f) = &fast_c8 {
-        println!("{:<22} {:>12.0} {:>16.1} {:>12}", "this engine, fast path", f.games as f64 / f.secs, f.decisions as f64 / f.games as f64, "(same games)");
+        println!(
+            "{:<22} {:>12.0} {:>16.1} {:>12}",
+            "this engine, fast path",
+            f.games as f64 / f.secs,
+            f.decisions as f64 / f.games as f64,
+            "(same games)"
+        );
     }
     println!("{:<22} {:>12.0} {:>16.1} {:>12.1}", "OpenSpiel (C++ bots)", os_rate, os_dec, os_plays);
     // The same game should last as long under random play: a rules difference would show here.

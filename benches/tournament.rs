@@ -32,7 +32,8 @@ fn main() {
     let preset = Preset::from_id(&preset_id).expect("known preset");
     let games: u64 = arg("--games").and_then(|s| s.parse().ok()).unwrap_or(2000);
     let iterations: Option<u32> = arg("--iterations").and_then(|s| s.parse().ok());
-    let levels: Vec<Level> = arg("--levels").unwrap_or_else(|| "normal,normal,normal,normal".into()).split(',').map(level).collect();
+    let levels: Vec<Level> =
+        arg("--levels").unwrap_or_else(|| "normal,normal,normal,normal".into()).split(',').map(level).collect();
     let n = levels.len();
     let rules = Arc::new(preset.rules());
     let epoch = Instant::now();

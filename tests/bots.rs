@@ -12,7 +12,9 @@ fn bots_never_choose_an_illegal_action_in_any_preset_or_table_size() {
     for preset in Preset::ALL {
         for players in [2u8, 3, 4, 6, 9, 12] {
             for seed in 0..3u64 {
-                let levels: Vec<Level> = (0..players).map(|s| if (s as u64 + seed) % 2 == 0 { Level::Normal } else { Level::Easy }).collect();
+                let levels: Vec<Level> = (0..players)
+                    .map(|s| if (s as u64 + seed) % 2 == 0 { Level::Normal } else { Level::Easy })
+                    .collect();
                 let game = Game::new(preset.rules(), players, seed * 97 + players as u64).unwrap();
                 positions += play_out(game, &levels, seed, &mut || 0).actions;
             }

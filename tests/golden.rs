@@ -37,7 +37,13 @@ fn playthrough(preset: Preset, players: u8, seed: u64) -> String {
 
 #[test]
 fn golden_playthroughs_match() {
-    let cases = [(Preset::Taylor, 4, 1), (Preset::Priestly, 3, 2), (Preset::British, 2, 3), (Preset::CrazyEights, 5, 4), (Preset::Switch, 4, 5)];
+    let cases = [
+        (Preset::Taylor, 4, 1),
+        (Preset::Priestly, 3, 2),
+        (Preset::British, 2, 3),
+        (Preset::CrazyEights, 5, 4),
+        (Preset::Switch, 4, 5),
+    ];
     let update = std::env::var("UPDATE_GOLDEN").is_ok();
     let mut stale = Vec::new();
     for (preset, players, seed) in cases {

@@ -32,7 +32,9 @@ fn every_choice_of_every_setting_round_trips_through_a_link() {
                 Kind::Flag => vec!["0".into(), "1".into()],
                 Kind::Number { min, max } => vec![min.to_string(), max.to_string()],
                 Kind::Choice(c) => c.iter().map(|(k, _)| k.to_string()).collect(),
-                Kind::Power => ["-", "p0-3", "r1-2", "c0", "v", "s2", "f", "t", "m", "a", "we"].map(String::from).to_vec(),
+                Kind::Power => {
+                    ["-", "p0-3", "r1-2", "c0", "v", "s2", "f", "t", "m", "a", "we"].map(String::from).to_vec()
+                }
             };
             for v in values {
                 let mut spec = base.clone();
@@ -60,7 +62,11 @@ fn house_rules_change_the_game_and_name_it() {
     let rules = Rules::new(spec.clone()).expect("a valid rule set");
     assert_eq!(rules.effect("QS".parse().unwrap()), None, "queens lost their skip");
     assert_eq!(rules.effect("JC".parse().unwrap()), Some(Effect::PickUp { group: 1, cards: 5 }));
-    assert_eq!(rules.effect("JH".parse().unwrap()), Some(Effect::ReducePickUp { group: 1, cards: 7 }), "red jacks unchanged");
+    assert_eq!(
+        rules.effect("JH".parse().unwrap()),
+        Some(Effect::ReducePickUp { group: 1, cards: 7 }),
+        "red jacks unchanged"
+    );
     assert!(Game::new(rules, 4, 9).is_ok());
     // The overrides of the result are exactly the ones that changed something.
     assert_eq!(overrides(&base, &spec), "last_pen=p2~clock=0~pen_slow=0~p.J.b=p1-5~p.Q.b=-~p.Q.r=-");
@@ -79,7 +85,8 @@ fn one_colour_changed_splits_a_power_and_both_the_same_merge_it() {
 
 #[test]
 fn bad_overrides_are_refused_with_every_problem_listed() {
-    let problems = apply_overrides(&Preset::Taylor.spec(), "hand=0~nonsense=1~draw_able=yes~p.K.b=zz~runs").unwrap_err();
+    let problems =
+        apply_overrides(&Preset::Taylor.spec(), "hand=0~nonsense=1~draw_able=yes~p.K.b=zz~runs").unwrap_err();
     assert_eq!(problems.len(), 5, "{problems:?}");
     assert!(problems.iter().any(|p| p.contains("no house rule \"nonsense\"")));
     assert!(problems.iter().any(|p| p.starts_with("Cards dealt: \"0\"") && p.contains("1 to 20")));
@@ -97,7 +104,10 @@ fn switching_the_call_or_the_rounds_off_and_on() {
     assert_eq!(overrides(&base, &off), "last=-", "details of a call that is off are not carried");
     let first = apply_overrides(&base, "scoring=first").unwrap();
     assert_eq!(first.scoring, Scoring::FirstOut);
-    assert_eq!(apply_overrides(&first, "target=3").unwrap_err(), vec!["Match target: does not apply to these rules".to_string()]);
+    assert_eq!(
+        apply_overrides(&first, "target=3").unwrap_err(),
+        vec!["Match target: does not apply to these rules".to_string()]
+    );
     let on = apply_overrides(&Preset::CrazyEights.spec(), "last=one~last_pen=p7~last_who=auto").unwrap();
     assert_eq!(on.last_card.unwrap().penalty, CallPenalty::PickUp(7));
 }
@@ -126,6 +136,11 @@ fn a_form_splits_an_effect_code_and_puts_it_back_together() {
 fn the_rules_docs_list_every_house_rule() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules/README.md")).unwrap();
     for rule in house_rules().iter().filter(|r| !r.key.starts_with("p.")) {
-        assert!(doc.contains(&format!("| `{}` | {} |", rule.key, rule.label)), "docs/rules/README.md does not list `{}` ({})", rule.key, rule.label);
+        assert!(
+            doc.contains(&format!("| `{}` | {} |", rule.key, rule.label)),
+            "docs/rules/README.md does not list `{}` ({})",
+            rule.key,
+            rule.label
+        );
     }
 }

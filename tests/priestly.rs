@@ -106,7 +106,10 @@ fn a_run_cannot_go_on_a_pick_up_unless_it_begins_with_a_pick_up_card() {
     let mut g = deal(Preset::Priestly, &["2C 9H", "3H 4H KD", "9D"], "3C", STOCK);
     play(&mut g, 0, "2C");
     assert_eq!(g.legal_actions(), vec![Action::Draw { seat: 1 }]);
-    assert!(matches!(refused(&mut g, Action::Play { seat: 1, card: c("3H") }), Refusal::MustAnswerPickUp { cards: 2, .. }));
+    assert!(matches!(
+        refused(&mut g, Action::Play { seat: 1, card: c("3H") }),
+        Refusal::MustAnswerPickUp { cards: 2, .. }
+    ));
 }
 
 #[test]

@@ -52,7 +52,14 @@ fn check(seed_file: &str, doc: &str, stop_at: Option<&str>) {
         None => seed,
     };
     let doc_text = fs::read_to_string(root.join("docs/rules").join(doc)).unwrap();
-    let quoted = normalise(&doc_text.lines().filter(|l| l.starts_with('>')).map(|l| l.trim_start_matches('>')).collect::<Vec<_>>().join(" "));
+    let quoted = normalise(
+        &doc_text
+            .lines()
+            .filter(|l| l.starts_with('>'))
+            .map(|l| l.trim_start_matches('>'))
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
     let missing: Vec<String> = sentences(&seed).into_iter().filter(|s| !quoted.contains(s.as_str())).collect();
     assert!(missing.is_empty(), "{doc} does not quote {} seed sentence(s):\n{}", missing.len(), missing.join("\n"));
 
@@ -65,7 +72,8 @@ fn check(seed_file: &str, doc: &str, stop_at: Option<&str>) {
         }
     }
     for name in doc_text.split('`').skip(1).step_by(2) {
-        let looks_like_test = name.chars().all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit()) && name.matches('_').count() >= 3;
+        let looks_like_test = name.chars().all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit())
+            && name.matches('_').count() >= 3;
         if looks_like_test {
             assert!(sources.contains(&format!("fn {name}(")), "{doc} cites a test that does not exist: {name}");
         }

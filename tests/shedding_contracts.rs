@@ -27,7 +27,14 @@ fn a_bad_rule_set_reports_every_problem_not_only_the_first() {
     let err = Rules::new(spec).unwrap_err();
     let text = err.to_string();
     assert!(err.problems.len() >= 6, "{text}");
-    for needle in ["needs a name", "at least two players", "leaving under 5", "max_draws", "timeout and clock_ms", "has 2 effects"] {
+    for needle in [
+        "needs a name",
+        "at least two players",
+        "leaving under 5",
+        "max_draws",
+        "timeout and clock_ms",
+        "has 2 effects",
+    ] {
         assert!(text.contains(needle), "missing {needle:?} in\n{text}");
     }
 }

@@ -106,7 +106,8 @@ fn run(preset: Preset, players: u8, seed: u64) -> usize {
             assert_eq!(Action::from_code(&action.code()), Some(action), "the page's save code round-trips");
         }
         events.clear();
-        g.apply_into(action, &mut events).unwrap_or_else(|e| panic!("{preset:?} seed {seed}: legal {action} refused: {e}"));
+        g.apply_into(action, &mut events)
+            .unwrap_or_else(|e| panic!("{preset:?} seed {seed}: legal {action} refused: {e}"));
         steps += 1;
         assert!(steps < MAX_ACTIONS, "{preset:?} {players}p seed {seed}: no end after {MAX_ACTIONS} actions");
     }
@@ -157,11 +158,15 @@ fn random_house_rules_keep_every_invariant() {
             let rule = &rules[rng.below(rules.len() as u64) as usize];
             let value = match &rule.kind {
                 Kind::Flag => rng.below(2).to_string(),
-                Kind::Number { min, max } => (*min as u64 + rng.below((max - min) as u64 + 1)).min(*min as u64 + 12).to_string(),
+                Kind::Number { min, max } => {
+                    (*min as u64 + rng.below((max - min) as u64 + 1)).min(*min as u64 + 12).to_string()
+                }
                 Kind::Choice(c) => c[rng.below(c.len() as u64) as usize].0.to_string(),
-                Kind::Power => ["-", "p0-2", "p1-4", "r0-2", "c0", "c1", "v", "s1", "s2", "f", "t", "m", "a", "ae", "w", "we"]
-                    [rng.below(16) as usize]
-                    .to_string(),
+                Kind::Power => {
+                    ["-", "p0-2", "p1-4", "r0-2", "c0", "c1", "v", "s1", "s2", "f", "t", "m", "a", "ae", "w", "we"]
+                        [rng.below(16) as usize]
+                        .to_string()
+                }
             };
             let _ = rule.set(&mut spec, &value);
         }

@@ -15,10 +15,7 @@ fn cards(s: &str) -> Vec<UnoCard> {
 }
 
 fn rules(f: impl FnOnce(&mut UnoSpec)) -> UnoRules {
-    let mut spec = UnoSpec {
-        queue_size: 3,
-        ..UnoSpec::default()
-    };
+    let mut spec = UnoSpec { queue_size: 3, ..UnoSpec::default() };
     f(&mut spec);
     UnoRules::new(spec).unwrap()
 }
@@ -39,13 +36,7 @@ fn game(r: UnoRules, queues: &[&str], deck: &str) -> Game {
 
 fn flips(ev: &[Event]) -> Vec<(Seat, String)> {
     ev.iter()
-        .filter_map(|e| {
-            if let Event::Flipped { seat, card, .. } = e {
-                Some((*seat, card.to_string()))
-            } else {
-                None
-            }
-        })
+        .filter_map(|e| if let Event::Flipped { seat, card, .. } = e { Some((*seat, card.to_string())) } else { None })
         .collect()
 }
 
@@ -59,11 +50,7 @@ fn a_deck_is_108_uno_cards() {
     assert_eq!(d.iter().filter(|c| c.face == Face::DrawTwo).count(), 8);
     assert_eq!(d.iter().filter(|c| c.face == Face::Wild).count(), 4);
     assert_eq!(d.iter().filter(|c| c.face == Face::WildDrawFour).count(), 4);
-    assert_eq!(
-        uno_decks(2).len(),
-        216,
-        "1 or more decks put together into a single deck"
-    );
+    assert_eq!(uno_decks(2).len(), 216, "1 or more decks put together into a single deck");
 }
 
 #[test]
@@ -74,27 +61,12 @@ fn two_to_ten_players_and_each_queue_gets_15_cards_dealt_clockwise_face_down() {
         let g = Game::new(UnoRules::seed_rules(), n, 1).unwrap();
         assert!(g.players().iter().all(|p| p.queue.len() == 15));
         let v = g.view(0);
-        assert_eq!(
-            v.queue_sizes,
-            vec![15; n as usize],
-            "a seat sees queue sizes, never their cards"
-        );
+        assert_eq!(v.queue_sizes, vec![15; n as usize], "a seat sees queue sizes, never their cards");
         assert_eq!(g.cards_accounted(), g.total_cards());
     }
     // Clockwise, one card at a time: seat 0 gets the 1st, 4th, 7th card of a 3-player deal.
-    let g = game(
-        rules(|_| {}),
-        &["R1 R2 R3", "G1 G2 G3", "B1 B2 B3"],
-        "Y1 Y2",
-    );
-    assert_eq!(
-        g.players()[1]
-            .queue
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>(),
-        ["G1", "G2", "G3"]
-    );
+    let g = game(rules(|_| {}), &["R1 R2 R3", "G1 G2 G3", "B1 B2 B3"], "Y1 Y2");
+    assert_eq!(g.players()[1].queue.iter().map(|c| c.to_string()).collect::<Vec<_>>(), ["G1", "G2", "G3"]);
     assert_eq!(g.deck_len(), 2, "the deck goes to the side");
 }
 
@@ -104,37 +76,18 @@ fn card_values_numbers_wilds_as_aces_reverse_and_draw_ten_skip_by_option() {
     assert_eq!(t("R0 B7"), 7);
     assert_eq!(t("W R5"), 16, "a wild is an ace: 11");
     assert_eq!(t("W R5 G9"), 15, "or 1 if 11 would bust");
-    assert_eq!(
-        t("+4 R5"),
-        16,
-        "Wild Draw Four is a wild card (the seed's Draw X excludes wilds)"
-    );
+    assert_eq!(t("+4 R5"), 16, "Wild Draw Four is a wild card (the seed's Draw X excludes wilds)");
     assert_eq!(t("RR B+2"), 20);
-    assert_eq!(
-        t("RS"),
-        10,
-        "our choice: a Skip is worth 10 like the other action cards"
-    );
-    assert_eq!(
-        total(&cards("RS"), SkipValue::Zero),
-        0,
-        "house rule: Skip worth 0"
-    );
+    assert_eq!(t("RS"), 10, "our choice: a Skip is worth 10 like the other action cards");
+    assert_eq!(total(&cards("RS"), SkipValue::Zero), 0, "house rule: Skip worth 0");
 }
 
 #[test]
 fn reveal_flips_the_top_of_each_queue_starting_with_the_first_player_dealt() {
     let mut g = game(rules(|_| {}), &["R1 R2 R3", "G4 G2 G3", "B5 B2 B3"], "");
     let ev = g.apply(Action::Reveal).unwrap();
-    assert_eq!(
-        flips(&ev),
-        [(0, "R1".into()), (1, "G4".into()), (2, "B5".into())]
-    );
-    assert_eq!(
-        g.phase(),
-        &Phase::Match { turn: 0 },
-        "the match starts with the first to reveal"
-    );
+    assert_eq!(flips(&ev), [(0, "R1".into()), (1, "G4".into()), (2, "B5".into())]);
+    assert_eq!(g.phase(), &Phase::Match { turn: 0 }, "the match starts with the first to reveal");
 }
 
 #[test]
@@ -143,25 +96,14 @@ fn reveal_skip_passes_over_the_next_player_who_flips_later() {
     let ev = g.apply(Action::Reveal).unwrap();
     assert!(ev.contains(&Event::Skipped { seat: 1 }));
     // 0 skips 1; 2 flips; 0 flips again (1 still has no card); then 1.
-    assert_eq!(
-        flips(&ev),
-        [
-            (0, "RS".into()),
-            (2, "B5".into()),
-            (0, "R2".into()),
-            (1, "G4".into())
-        ]
-    );
+    assert_eq!(flips(&ev), [(0, "RS".into()), (2, "B5".into()), (0, "R2".into()), (1, "G4".into())]);
 }
 
 #[test]
 fn reveal_reverse_changes_direction() {
     let mut g = game(rules(|_| {}), &["RR R2 R3", "G4 G2 G3", "B5 B2 B3"], "");
     let ev = g.apply(Action::Reveal).unwrap();
-    assert_eq!(
-        flips(&ev),
-        [(0, "RR".into()), (2, "B5".into()), (1, "G4".into())]
-    );
+    assert_eq!(flips(&ev), [(0, "RR".into()), (2, "B5".into()), (1, "G4".into())]);
     assert_eq!(g.phase(), &Phase::Match { turn: 0 });
     assert!(g.clockwise(), "the match moves clockwise at first");
 }
@@ -172,22 +114,11 @@ fn reveal_draw_card_counts_as_draw_one_the_next_player_flips_one_and_loses_the_t
     let ev = g.apply(Action::Reveal).unwrap();
     assert!(ev.contains(&Event::DrawPenalty { seat: 1 }));
     // Seat 1's drawn Skip is not played, so it skips nobody; seat 2 goes next.
-    assert_eq!(
-        flips(&ev),
-        [(0, "R+2".into()), (1, "GS".into()), (2, "B5".into())]
-    );
+    assert_eq!(flips(&ev), [(0, "R+2".into()), (1, "GS".into()), (2, "B5".into())]);
     // A draw card as the last needed flip still makes the next player flip.
     let mut g = game(rules(|_| {}), &["R1 R2 R3", "G4 G2 G3", "B+2 B2 B3"], "");
     let ev = g.apply(Action::Reveal).unwrap();
-    assert_eq!(
-        flips(&ev),
-        [
-            (0, "R1".into()),
-            (1, "G4".into()),
-            (2, "B+2".into()),
-            (0, "R2".into())
-        ]
-    );
+    assert_eq!(flips(&ev), [(0, "R1".into()), (1, "G4".into()), (2, "B+2".into()), (0, "R2".into())]);
 }
 
 #[test]
@@ -195,29 +126,10 @@ fn hit_flips_from_the_queue_and_from_the_deck_once_the_queue_is_empty() {
     let mut g = game(rules(|s| s.queue_size = 2), &["R1 R2", "G4 G2"], "Y3 Y4 Y5");
     g.apply(Action::Reveal).unwrap();
     let ev = g.apply(Action::Hit { seat: 0 }).unwrap();
-    assert!(matches!(
-        ev[0],
-        Event::Flipped {
-            seat: 0,
-            from_deck: false,
-            total: 3,
-            ..
-        }
-    ));
+    assert!(matches!(ev[0], Event::Flipped { seat: 0, from_deck: false, total: 3, .. }));
     g.apply(Action::Hit { seat: 1 }).unwrap();
     let ev = g.apply(Action::Hit { seat: 0 }).unwrap();
-    assert!(
-        matches!(
-            ev[0],
-            Event::Flipped {
-                seat: 0,
-                from_deck: true,
-                total: 6,
-                ..
-            }
-        ),
-        "{ev:?}"
-    );
+    assert!(matches!(ev[0], Event::Flipped { seat: 0, from_deck: true, total: 6, .. }), "{ev:?}");
 }
 
 #[test]
@@ -237,90 +149,48 @@ fn a_bust_is_collected_at_once_and_the_player_is_out_of_the_round() {
     g.apply(Action::Pass { seat: 2 }).unwrap();
     g.apply(Action::Pass { seat: 1 }).unwrap();
     let ev = g.apply(Action::Hit { seat: 0 }).unwrap(); // 29: bust
-    assert!(
-        ev.iter().any(|e| matches!(
-            e,
-            Event::Bust {
-                seat: 0,
-                total: 29,
-                collected: 3
-            }
-        )),
-        "{ev:?}"
-    );
+    assert!(ev.iter().any(|e| matches!(e, Event::Bust { seat: 0, total: 29, collected: 3 })), "{ev:?}");
 }
 
 #[test]
 fn the_match_ends_when_all_remaining_players_pass_and_closest_to_21_wins() {
-    let mut g = game(
-        rules(|_| {}),
-        &["R9 R8 R3", "G4 G2 G3", "B5 B2 B3"],
-        "Y1 Y2 Y3 Y4 Y5 Y6",
-    );
+    let mut g = game(rules(|_| {}), &["R9 R8 R3", "G4 G2 G3", "B5 B2 B3"], "Y1 Y2 Y3 Y4 Y5 Y6");
     g.apply(Action::Reveal).unwrap();
     g.apply(Action::Hit { seat: 0 }).unwrap(); // 17
     g.apply(Action::Pass { seat: 1 }).unwrap();
     g.apply(Action::Pass { seat: 2 }).unwrap();
-    assert_eq!(
-        g.phase(),
-        &Phase::Match { turn: 0 },
-        "passing is final; seat 0 may still hit"
-    );
+    assert_eq!(g.phase(), &Phase::Match { turn: 0 }, "passing is final; seat 0 may still hit");
     let ev = g.apply(Action::Pass { seat: 0 }).unwrap();
-    assert!(ev.contains(&Event::Winners {
-        seats: vec![0],
-        total: 17
-    }));
+    assert!(ev.contains(&Event::Winners { seats: vec![0], total: 17 }));
     // 4 cards collected: 4 drawn from the deck to the bottom of the winner's queue.
     assert!(ev.contains(&Event::Rewarded { seat: 0, cards: 4 }));
     let q: Vec<String> = g.players()[0].queue.iter().map(|c| c.to_string()).collect();
     assert_eq!(q, ["R3", "Y1", "Y2", "Y3", "Y4"]);
     assert_eq!(g.trash().len(), 4, "the stacks go to the trash");
     assert_eq!(g.phase(), &Phase::RoundStart);
-    assert_eq!(
-        g.starter(),
-        1,
-        "the next round starts clockwise from the last starter"
-    );
+    assert_eq!(g.starter(), 1, "the next round starts clockwise from the last starter");
 }
 
 #[test]
 fn the_match_ends_when_one_player_remains() {
-    let mut g = game(
-        rules(|s| s.queue_size = 3),
-        &["R9 R8 R9", "G4 G2 G3"],
-        "Y1 Y2 Y3 Y4 Y5 Y6",
-    );
+    let mut g = game(rules(|s| s.queue_size = 3), &["R9 R8 R9", "G4 G2 G3"], "Y1 Y2 Y3 Y4 Y5 Y6");
     g.apply(Action::Reveal).unwrap();
     g.apply(Action::Hit { seat: 0 }).unwrap(); // 17
     g.apply(Action::Hit { seat: 1 }).unwrap(); // 6
     let ev = g.apply(Action::Hit { seat: 0 }).unwrap(); // 26 bust
-    assert!(
-        ev.contains(&Event::Winners {
-            seats: vec![1],
-            total: 6
-        }),
-        "{ev:?}"
-    );
+    assert!(ev.contains(&Event::Winners { seats: vec![1], total: 6 }), "{ev:?}");
 }
 
 #[test]
 fn tied_winners_split_the_reward_earliest_total_gets_the_odd_card() {
-    let mut g = game(
-        rules(|_| {}),
-        &["R9 R8 R3", "G9 G8 G3", "B5 B2 B3"],
-        "Y1 Y2 Y3 Y4 Y5 Y6 Y7",
-    );
+    let mut g = game(rules(|_| {}), &["R9 R8 R3", "G9 G8 G3", "B5 B2 B3"], "Y1 Y2 Y3 Y4 Y5 Y6 Y7");
     g.apply(Action::Reveal).unwrap(); // 9, 9, 5
     g.apply(Action::Hit { seat: 0 }).unwrap(); // 17 (reached first)
     g.apply(Action::Hit { seat: 1 }).unwrap(); // 17
     g.apply(Action::Pass { seat: 2 }).unwrap();
     g.apply(Action::Pass { seat: 0 }).unwrap();
     let ev = g.apply(Action::Pass { seat: 1 }).unwrap();
-    assert!(ev.contains(&Event::Winners {
-        seats: vec![0, 1],
-        total: 17
-    }));
+    assert!(ev.contains(&Event::Winners { seats: vec![0, 1], total: 17 }));
     // 5 cards collected: 3 to seat 0 (earlier), 2 to seat 1.
     assert!(ev.contains(&Event::Rewarded { seat: 0, cards: 3 }));
     assert!(ev.contains(&Event::Rewarded { seat: 1, cards: 2 }));
@@ -335,11 +205,7 @@ fn the_trash_is_shuffled_into_an_empty_deck() {
     assert_eq!(g.trash().len(), 2);
     g.apply(Action::Reveal).unwrap(); // 8 v 2
     let ev = g.apply(Action::Hit { seat: 1 }).unwrap(); // seat 1's queue is empty: deck empty: trash shuffled
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::TrashShuffled { cards: 2 })),
-        "{ev:?}"
-    );
+    assert!(ev.iter().any(|e| matches!(e, Event::TrashShuffled { cards: 2 })), "{ev:?}");
 }
 
 #[test]
@@ -352,10 +218,7 @@ fn an_empty_queue_at_the_end_of_a_round_is_out_and_the_last_with_a_queue_wins() 
     assert!(ev.contains(&Event::Out { seat: 1 }) && ev.contains(&Event::Out { seat: 2 }));
     assert_eq!(g.phase(), &Phase::Over { winners: vec![0] });
     assert!(g.legal_actions().is_empty());
-    assert_eq!(
-        g.apply(Action::Reveal).unwrap_err().reason,
-        Refusal::GameOver
-    );
+    assert_eq!(g.apply(Action::Reveal).unwrap_err().reason, Refusal::GameOver);
 }
 
 #[test]
@@ -370,23 +233,12 @@ fn a_player_joining_mid_game_draws_from_the_deck_and_is_out_after_three_rounds_w
     while !g.is_over() && rounds < 3 {
         let ev = g.apply(Action::Reveal).unwrap();
         assert!(
-            ev.iter().any(|e| matches!(
-                e,
-                Event::Flipped {
-                    seat: 2,
-                    from_deck: true,
-                    ..
-                }
-            )),
+            ev.iter().any(|e| matches!(e, Event::Flipped { seat: 2, from_deck: true, .. })),
             "the joiner flips from the deck"
         );
         while let Phase::Match { turn } = g.phase().clone() {
             // Seat 2 always busts its way out; others pass.
-            let a = if turn == 2 && rng.below(2) == 0 {
-                Action::Hit { seat: 2 }
-            } else {
-                Action::Pass { seat: turn }
-            };
+            let a = if turn == 2 && rng.below(2) == 0 { Action::Hit { seat: 2 } } else { Action::Pass { seat: turn } };
             g.apply(a).unwrap();
         }
         rounds += 1;
@@ -394,11 +246,7 @@ fn a_player_joining_mid_game_draws_from_the_deck_and_is_out_after_three_rounds_w
             return; // earned a queue: proceeds as normal
         }
     }
-    assert!(
-        matches!(g.players()[2].status, Status::Out | Status::Playing),
-        "{:?}",
-        g.players()[2].status
-    );
+    assert!(matches!(g.players()[2].status, Status::Out | Status::Playing), "{:?}", g.players()[2].status);
 }
 
 #[test]
@@ -419,10 +267,7 @@ fn joiners_who_never_win_are_out_after_exactly_three_rounds() {
         }
         let st = g.players()[2].status;
         if round < 3 {
-            assert!(
-                matches!(st, Status::Joining { .. }),
-                "round {round}: {st:?}"
-            );
+            assert!(matches!(st, Status::Joining { .. }), "round {round}: {st:?}");
         } else {
             assert_eq!(st, Status::Out);
         }
@@ -436,21 +281,14 @@ fn dealing_losing_players_back_in_has_no_three_round_limit() {
         s.deal_back_in = true;
     });
     // Seat 2 flips its last card in the reveal and wins nothing: out of cards, dealt back in.
-    let mut g = game(
-        r,
-        &["R9 R8", "G9 G8", "B2 Y2"],
-        "Y1 Y3 Y4 Y5 Y6 Y7 Y8 Y9 G1 G2 G3 G5 G6 G7",
-    );
+    let mut g = game(r, &["R9 R8", "G9 G8", "B2 Y2"], "Y1 Y3 Y4 Y5 Y6 Y7 Y8 Y9 G1 G2 G3 G5 G6 G7");
     g.apply(Action::Reveal).unwrap();
     g.apply(Action::Pass { seat: 0 }).unwrap();
     g.apply(Action::Pass { seat: 1 }).unwrap();
     g.apply(Action::Hit { seat: 2 }).unwrap(); // 4
     g.apply(Action::Pass { seat: 2 }).unwrap();
     assert_eq!(g.players()[2].status, Status::Joining { rounds_left: None });
-    assert!(
-        !g.is_over(),
-        "two players still have queues; the third plays on from the deck"
-    );
+    assert!(!g.is_over(), "two players still have queues; the third plays on from the deck");
     for _ in 0..5 {
         if g.is_over() {
             break;
@@ -459,29 +297,18 @@ fn dealing_losing_players_back_in_has_no_three_round_limit() {
         while let Phase::Match { turn } = g.phase().clone() {
             g.apply(Action::Pass { seat: turn }).unwrap();
         }
-        assert_ne!(
-            g.players()[2].status,
-            Status::Out,
-            "never out for lack of a queue"
-        );
+        assert_ne!(g.players()[2].status, Status::Out, "never out for lack of a queue");
     }
 }
 
 #[test]
 fn random_games_keep_every_invariant_at_every_player_count() {
-    let games: u64 = std::env::var("UNO_GAMES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(12);
+    let games: u64 = std::env::var("UNO_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(12);
     for players in 2..=10u8 {
         for seed in 0..games {
             let r = UnoRules::new(UnoSpec {
                 pass_is_final: seed % 3 != 0,
-                skip_value: if seed % 2 == 0 {
-                    SkipValue::Ten
-                } else {
-                    SkipValue::Zero
-                },
+                skip_value: if seed % 2 == 0 { SkipValue::Ten } else { SkipValue::Zero },
                 ..UnoSpec::default()
             })
             .unwrap();
@@ -493,19 +320,13 @@ fn random_games_keep_every_invariant_at_every_player_count() {
                 assert!(!legal.is_empty(), "legal actions until the end");
                 assert!(legal.windows(2).all(|w| w[0] < w[1]));
                 let a = if let Phase::Match { turn } = g.phase() {
-                    decide(
-                        &g.view(*turn),
-                        [Level::Easy, Level::Normal, Level::Hard][(seed % 3) as usize],
-                        rng.unit(),
-                    )
+                    decide(&g.view(*turn), [Level::Easy, Level::Normal, Level::Hard][(seed % 3) as usize], rng.unit())
                 } else {
                     legal[0]
                 };
                 assert!(g.is_legal(a), "the bot chose {a:?}, legal {legal:?}");
                 let before = g.clone();
-                let bad = Action::Hit {
-                    seat: (players + 1) % players,
-                };
+                let bad = Action::Hit { seat: (players + 1) % players };
                 if !g.is_legal(bad) {
                     assert!(g.apply(bad).is_err());
                     assert_eq!(g, before, "a refused action changes nothing");
@@ -520,10 +341,7 @@ fn random_games_keep_every_invariant_at_every_player_count() {
                     );
                 }
                 steps += 1;
-                assert!(
-                    steps < 20_000,
-                    "a game ends ({players} players, seed {seed})"
-                );
+                assert!(steps < 20_000, "a game ends ({players} players, seed {seed})");
             }
             let replayed = Game::replay(&g.save(), None).unwrap();
             assert_eq!(replayed, g, "the save replays to the same state");
@@ -533,11 +351,7 @@ fn random_games_keep_every_invariant_at_every_player_count() {
 
 #[test]
 fn bots_see_only_the_view_and_choose_the_same_for_the_same_view() {
-    let mut g = game(
-        rules(|_| {}),
-        &["R9 R8 R3", "G9 G8 G3", "B5 B2 B3"],
-        "Y1 Y2 Y3",
-    );
+    let mut g = game(rules(|_| {}), &["R9 R8 R3", "G9 G8 G3", "B5 B2 B3"], "Y1 Y2 Y3");
     g.apply(Action::Reveal).unwrap();
     let v = g.view(0);
     assert_eq!(decide(&v, Level::Hard, 0.5), decide(&v, Level::Hard, 0.5));
@@ -545,8 +359,5 @@ fn bots_see_only_the_view_and_choose_the_same_for_the_same_view() {
     assert_eq!(decide(&v, Level::Normal, 0.0), Action::Hit { seat: 0 });
     g.apply(Action::Hit { seat: 0 }).unwrap(); // 17
     let p = bust_probability(&g.view(0));
-    assert!(
-        p > 0.3 && p < 0.6,
-        "17 busts on 5 and up (wilds count 1): {p}"
-    );
+    assert!(p > 0.3 && p < 0.6, "17 busts on 5 and up (wilds count 1): {p}");
 }

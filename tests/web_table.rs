@@ -1,11 +1,11 @@
 //! Browser tests of the card and table components (wasm-bindgen-test in headless Chromium).
 #![cfg(target_arch = "wasm32")]
 
+use blackjack::bots::shedding::Level;
 use blackjack::engine::cards::Card;
 use blackjack::engine::shedding::{Deal, Game, Preset};
 use blackjack::ui::components::card::{CardStyle, CardView, CardViewProps};
 use blackjack::ui::settings::Settings;
-use blackjack::bots::shedding::Level;
 use blackjack::ui::shedding::link::TableSetup;
 use blackjack::ui::shedding::state::TableState;
 use blackjack::ui::shedding::table::{SheddingTable, TableProps};
@@ -18,7 +18,6 @@ use web_common::root;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-
 fn cards(s: &str) -> Vec<Card> {
     blackjack::engine::cards::parse_cards(s).unwrap()
 }
@@ -30,7 +29,12 @@ async fn render_table(preset: Preset, game: Game, settings: Settings) -> web_sys
     setup.levels = vec![None; game.players() as usize];
     let state = TableState { setup, game, bot_seed: 1, log: vec![], notice: None, recent: vec![] };
     let r = root();
-    let props = TableProps { initial: Rc::new(state), settings: Settings { clock_scale: None, ..settings }, on_leave: Callback::noop(), on_sort: Callback::noop() };
+    let props = TableProps {
+        initial: Rc::new(state),
+        settings: Settings { clock_scale: None, ..settings },
+        on_leave: Callback::noop(),
+        on_sort: Callback::noop(),
+    };
     yew::Renderer::<SheddingTable>::with_root_and_props(r.clone(), props).render();
     yew::scheduler::flush().await;
     r
@@ -40,7 +44,11 @@ async fn render_table(preset: Preset, game: Game, settings: Settings) -> web_sys
 async fn a_card_draws_its_rank_and_suit_in_its_colour() {
     let r = root();
     let card: Card = "QH".parse().unwrap();
-    yew::Renderer::<CardView>::with_root_and_props(r.clone(), CardViewProps { card: Some(card), style: CardStyle::default(), class: Classes::new() }).render();
+    yew::Renderer::<CardView>::with_root_and_props(
+        r.clone(),
+        CardViewProps { card: Some(card), style: CardStyle::default(), class: Classes::new() },
+    )
+    .render();
     yew::scheduler::flush().await;
     let svg = r.query_selector("svg.card").unwrap().unwrap();
     assert_eq!(svg.get_attribute("data-card").as_deref(), Some("QH"));
@@ -49,7 +57,11 @@ async fn a_card_draws_its_rank_and_suit_in_its_colour() {
     assert!(html.contains("#c8102e"), "hearts are red");
     let r2 = root();
     let style = CardStyle { four_colour: true, high_contrast: false };
-    yew::Renderer::<CardView>::with_root_and_props(r2.clone(), CardViewProps { card: Some("5C".parse().unwrap()), style, class: Classes::new() }).render();
+    yew::Renderer::<CardView>::with_root_and_props(
+        r2.clone(),
+        CardViewProps { card: Some("5C".parse().unwrap()), style, class: Classes::new() },
+    )
+    .render();
     yew::scheduler::flush().await;
     assert!(r2.inner_html().contains("#0b7a32"), "four-colour clubs are green");
 }
@@ -58,7 +70,13 @@ async fn a_card_draws_its_rank_and_suit_in_its_colour() {
 async fn the_hand_is_named_cards_and_marks_only_legal_ones_as_playable() {
     // British does not penalise a wrong card, so cards that cannot be played are aria-disabled.
     let rules = Preset::British.rules();
-    let deal = Deal { hands: vec![cards("5H 9C KD"), cards("6S"), cards("7D")], starter: "4H".parse().unwrap(), stock_top_first: cards("2C 3C"), dealer: 2, scores: vec![] };
+    let deal = Deal {
+        hands: vec![cards("5H 9C KD"), cards("6S"), cards("7D")],
+        starter: "4H".parse().unwrap(),
+        stock_top_first: cards("2C 3C"),
+        dealer: 2,
+        scores: vec![],
+    };
     let game = Game::from_deal(rules, deal).unwrap();
     let r = render_table(Preset::British, game, Settings::default()).await;
     let buttons = r.query_selector_all("ul[aria-label='Your hand'] button").unwrap();
@@ -94,8 +112,16 @@ fn share_links_round_trip_with_house_rules_and_levels_and_bad_ones_say_why() {
     // The old four-part links still open.
     assert!(matches!(TableSetup::parse("#table=taylor.4.normal.1"), Some(Ok(_))));
     assert_eq!(TableSetup::parse("#settings"), None);
-    for bad in ["#table=poker.4.easy.1", "#table=taylor.13.easy.1", "#table=taylor.4.wizard.1", "#table=taylor.4.easy.x", "#table=taylor.4",
-        "#table=taylor.4.en.1", "#table=taylor.4.easy.1~hand=0", "#table=taylor.4.easy.1~clock=0"] {
+    for bad in [
+        "#table=poker.4.easy.1",
+        "#table=taylor.13.easy.1",
+        "#table=taylor.4.wizard.1",
+        "#table=taylor.4.easy.x",
+        "#table=taylor.4",
+        "#table=taylor.4.en.1",
+        "#table=taylor.4.easy.1~hand=0",
+        "#table=taylor.4.easy.1~clock=0",
+    ] {
         assert!(matches!(TableSetup::parse(bad), Some(Err(_))), "{bad}");
     }
 }
@@ -104,7 +130,14 @@ fn share_links_round_trip_with_house_rules_and_levels_and_bad_ones_say_why() {
 fn saves_round_trip_and_old_or_broken_ones_are_named() {
     use blackjack::ui::shedding::state::StoredGame;
     use blackjack::ui::storage::{decode, encode, LoadProblem};
-    let settings = Settings { four_colour: true, high_contrast: false, reduce_motion: true, clock_scale: None, bot_pace: 4, sort_by_rank: true };
+    let settings = Settings {
+        four_colour: true,
+        high_contrast: false,
+        reduce_motion: true,
+        clock_scale: None,
+        bot_pace: 4,
+        sort_by_rank: true,
+    };
     assert_eq!(decode::<Settings>(&encode(2, &settings), 2), Ok(settings.clone()));
     assert_eq!(decode::<Settings>(&encode(1, &settings), 2), Err(LoadProblem::OldVersion(1)));
     assert_eq!(decode::<Settings>("{\"version\":1}", 2), Err(LoadProblem::Corrupt));
@@ -131,12 +164,19 @@ fn saves_round_trip_and_old_or_broken_ones_are_named() {
 async fn a_false_call_out_can_be_disputed_from_the_table_and_the_accuser_pays() {
     use blackjack::engine::shedding::{Action, Infringement};
     let rules = Preset::Taylor.rules();
-    let deal = Deal { hands: vec![cards("5H 9C KD"), cards("6S 7S"), cards("7D 8D")], starter: "4H".parse().unwrap(), stock_top_first: cards("2C 3C 4C 5C"), dealer: 2, scores: vec![] };
+    let deal = Deal {
+        hands: vec![cards("5H 9C KD"), cards("6S 7S"), cards("7D 8D")],
+        starter: "4H".parse().unwrap(),
+        stock_top_first: cards("2C 3C 4C 5C"),
+        dealer: 2,
+        scores: vec![],
+    };
     let mut game = Game::from_deal(rules, deal).unwrap();
     // Sam calls me out for a "Last card" I never owed: a false call-out, open until the next card.
     game.apply(Action::Accuse { seat: 1, target: 0, infringement: Infringement::MissedLastCard }).unwrap();
     let r = render_table(Preset::Taylor, game, Settings::default()).await;
-    let group = r.query_selector("[aria-label='Call-outs you can dispute']").unwrap().expect("the dispute control is shown");
+    let group =
+        r.query_selector("[aria-label='Call-outs you can dispute']").unwrap().expect("the dispute control is shown");
     let button: web_sys::HtmlElement = group.query_selector("button").unwrap().unwrap().dyn_into().unwrap();
     assert_eq!(button.text_content().unwrap(), "Dispute: Sam called out You");
     button.click();
@@ -144,20 +184,37 @@ async fn a_false_call_out_can_be_disputed_from_the_table_and_the_accuser_pays() 
     let log = r.query_selector("[aria-label='Game log']").unwrap().unwrap().text_content().unwrap();
     assert!(log.contains("You show the call-out was false."), "{log}");
     assert!(log.contains("Sam picks up 1 card (false call-out)."), "{log}");
-    assert!(r.query_selector("[aria-label='Call-outs you can dispute']").unwrap().is_none(), "a settled call-out is closed");
+    assert!(
+        r.query_selector("[aria-label='Call-outs you can dispute']").unwrap().is_none(),
+        "a settled call-out is closed"
+    );
 }
 
 #[wasm_bindgen_test]
 async fn the_hand_can_be_shown_by_rank_instead_of_by_suit() {
     let rules = Preset::British.rules();
-    let deal = Deal { hands: vec![cards("5H 9C KD 5C"), cards("6S"), cards("7D")], starter: "4H".parse().unwrap(), stock_top_first: cards("2C 3C"), dealer: 2, scores: vec![] };
+    let deal = Deal {
+        hands: vec![cards("5H 9C KD 5C"), cards("6S"), cards("7D")],
+        starter: "4H".parse().unwrap(),
+        stock_top_first: cards("2C 3C"),
+        dealer: 2,
+        scores: vec![],
+    };
     let game = Game::from_deal(rules, deal).unwrap();
     let order = |r: &web_sys::Element| {
         let buttons = r.query_selector_all("ul[aria-label='Your hand'] button").unwrap();
-        (0..buttons.length()).map(|i| buttons.get(i).unwrap().dyn_into::<web_sys::Element>().unwrap().get_attribute("aria-label").unwrap()).collect::<Vec<_>>()
+        (0..buttons.length())
+            .map(|i| {
+                buttons.get(i).unwrap().dyn_into::<web_sys::Element>().unwrap().get_attribute("aria-label").unwrap()
+            })
+            .collect::<Vec<_>>()
     };
-    for (by_rank, want) in [(false, ["5 of clubs", "9 of clubs", "King of diamonds", "5 of hearts"]), (true, ["5 of clubs", "5 of hearts", "9 of clubs", "King of diamonds"])] {
-        let r = render_table(Preset::British, game.clone(), Settings { sort_by_rank: by_rank, ..Settings::default() }).await;
+    for (by_rank, want) in [
+        (false, ["5 of clubs", "9 of clubs", "King of diamonds", "5 of hearts"]),
+        (true, ["5 of clubs", "5 of hearts", "9 of clubs", "King of diamonds"]),
+    ] {
+        let r = render_table(Preset::British, game.clone(), Settings { sort_by_rank: by_rank, ..Settings::default() })
+            .await;
         assert_eq!(order(&r), want, "by rank: {by_rank}");
     }
 }

@@ -16,12 +16,15 @@ use web_common::root;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-
 #[wasm_bindgen_test]
 async fn an_uno_card_shows_its_colour_letter_and_symbol() {
     let r = root();
     let card: UnoCard = "G+2".parse().unwrap();
-    yew::Renderer::<UnoCardView>::with_root_and_props(r.clone(), UnoCardProps { card: Some(card), class: Classes::new() }).render();
+    yew::Renderer::<UnoCardView>::with_root_and_props(
+        r.clone(),
+        UnoCardProps { card: Some(card), class: Classes::new() },
+    )
+    .render();
     yew::scheduler::flush().await;
     let html = r.inner_html();
     assert!(html.contains(">G+2<"), "the corner reads G+2 for colour-blind players: {html}");
@@ -34,7 +37,11 @@ async fn an_uno_card_shows_its_colour_letter_and_symbol() {
 async fn the_casino_table_opens_for_bets_with_named_controls() {
     let r = root();
     let state = Rc::new(CasinoState::new(Choice::default(), 7, Bank::default()));
-    yew::Renderer::<CasinoTable>::with_root_and_props(r.clone(), TableProps { initial: state, style: CardStyle::default(), on_leave: Callback::noop() }).render();
+    yew::Renderer::<CasinoTable>::with_root_and_props(
+        r.clone(),
+        TableProps { initial: state, style: CardStyle::default(), on_leave: Callback::noop() },
+    )
+    .render();
     yew::scheduler::flush().await;
     let text = r.text_content().unwrap_or_default();
     assert!(text.contains("Chips: $995"), "the minimum bet is on the spot: {text}");

@@ -69,7 +69,10 @@ pub fn decide(game: &Game, spot: Spot) -> Option<Action> {
             let h = &game.spots()[spot as usize].hands[hand as usize];
             let up = game.dealer_up()?;
             let allowed = Allowed::of(game, spot);
-            let best = values(rules, Counts::full(rules.decks), &h.cards, up, allowed).first().map(|&(p, _)| p).unwrap_or(Play::Stand);
+            let best = values(rules, Counts::full(rules.decks), &h.cards, up, allowed)
+                .first()
+                .map(|&(p, _)| p)
+                .unwrap_or(Play::Stand);
             let bet = game.spots()[spot as usize].bet;
             Some(match best {
                 Play::Stand => Action::Stand { spot },

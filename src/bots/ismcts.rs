@@ -60,7 +60,16 @@ impl Search {
     pub fn new(config: Ismcts, view: SeatView, rng: GameRng) -> Search {
         let legal = super::shedding::turn_actions(&view);
         let root = Node { action: None, mover: view.seat, children: Vec::new(), visits: 0, available: 0, reward: 0.0 };
-        Search { config, view, rng, legal, nodes: vec![root], done: 0, legal_buf: Vec::new(), path: Vec::with_capacity(64) }
+        Search {
+            config,
+            view,
+            rng,
+            legal,
+            nodes: vec![root],
+            done: 0,
+            legal_buf: Vec::new(),
+            path: Vec::with_capacity(64),
+        }
     }
 
     /// Iterations run so far.
@@ -146,7 +155,8 @@ impl Search {
         while !g.is_over() && steps < config.playout_limit {
             g.legal_actions_into(legal_buf);
             let seat = g.current();
-            let input = PolicyInput { rules: g.rules(), hand: g.hand(seat), threat: threat(&g, seat), legal: legal_buf };
+            let input =
+                PolicyInput { rules: g.rules(), hand: g.hand(seat), threat: threat(&g, seat), legal: legal_buf };
             let a = normal_move(&input).unwrap_or(legal_buf[0]);
             apply_and_call(&mut g, a);
             steps += 1;
@@ -189,7 +199,11 @@ fn apply_and_call(g: &mut Game, a: Action) {
 }
 
 fn threat(g: &Game, seat: Seat) -> usize {
-    (0..g.players()).filter(|&s| s != seat && g.in_round(s) && !g.finished().contains(&s)).map(|s| g.hand(s).len()).min().unwrap_or(usize::MAX)
+    (0..g.players())
+        .filter(|&s| s != seat && g.in_round(s) && !g.finished().contains(&s))
+        .map(|s| g.hand(s).len())
+        .min()
+        .unwrap_or(usize::MAX)
 }
 
 fn fewest_cards(g: &Game) -> Seat {

@@ -5,9 +5,9 @@
 //! quick-play clock is a real threat and call-outs feel human. All randomness is the bot's own
 //! seeded generator: a game with bots replays exactly.
 
+use super::ismcts::Ismcts;
 use crate::engine::cards::{Card, Suit};
 use crate::engine::rng::GameRng;
-use super::ismcts::Ismcts;
 use crate::engine::shedding::rules::{Effect, Rules};
 use crate::engine::shedding::{Action, Phase, Phrase, Seat, SeatView};
 use serde::{Deserialize, Serialize};
@@ -76,7 +76,14 @@ impl SheddingBot {
     }
 
     pub fn new(seat: Seat, level: Level, seed: u64) -> Self {
-        SheddingBot { seat, level, rng: GameRng::new(seed ^ ((seat as u64) << 48)), considered_call_at: None, considered_accusation_at: None, search: Ismcts::default() }
+        SheddingBot {
+            seat,
+            level,
+            rng: GameRng::new(seed ^ ((seat as u64) << 48)),
+            considered_call_at: None,
+            considered_accusation_at: None,
+            search: Ismcts::default(),
+        }
     }
 
     /// A reaction time around `median` ms (log-normal-ish: a product of uniform factors).
@@ -169,7 +176,8 @@ impl SheddingBot {
             return None;
         }
         // Plays rather than draws when it can, otherwise anything.
-        let plays: Vec<Action> = turn.iter().copied().filter(|a| matches!(a, Action::Play { .. } | Action::NameSuit { .. })).collect();
+        let plays: Vec<Action> =
+            turn.iter().copied().filter(|a| matches!(a, Action::Play { .. } | Action::NameSuit { .. })).collect();
         let pool = if plays.is_empty() { &turn } else { &plays };
         Some(pool[self.rng.below(pool.len() as u64) as usize])
     }
@@ -181,7 +189,14 @@ pub fn turn_actions(view: &SeatView) -> Vec<Action> {
 }
 
 fn is_turn_action(a: &Action) -> bool {
-    matches!(a, Action::Play { .. } | Action::NameSuit { .. } | Action::Draw { .. } | Action::Pass { .. } | Action::Finish { .. })
+    matches!(
+        a,
+        Action::Play { .. }
+            | Action::NameSuit { .. }
+            | Action::Draw { .. }
+            | Action::Pass { .. }
+            | Action::Finish { .. }
+    )
 }
 
 /// Whether the hand could plausibly all go in one turn (a Priestly run): every card shares a
@@ -264,7 +279,8 @@ pub fn normal_move(view: &PolicyInput) -> Option<Action> {
         .collect();
     let finish = turn.iter().copied().find(|a| matches!(a, Action::Finish { .. }));
     if plays.is_empty() {
-        return finish.or_else(|| turn.iter().copied().find(|a| matches!(a, Action::Draw { .. } | Action::Pass { .. })));
+        return finish
+            .or_else(|| turn.iter().copied().find(|a| matches!(a, Action::Draw { .. } | Action::Pass { .. })));
     }
     // Going out beats everything.
     if view.hand.len() == 1 {

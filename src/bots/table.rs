@@ -19,7 +19,13 @@ pub fn play_out(game: Game, levels: &[Level], seed: u64, clock: &mut dyn FnMut()
 }
 
 /// [`play_out`] with the hard level's search budget set (`None`: the default).
-pub fn play_out_with(mut game: Game, levels: &[Level], seed: u64, iterations: Option<u32>, clock: &mut dyn FnMut() -> u64) -> TableResult {
+pub fn play_out_with(
+    mut game: Game,
+    levels: &[Level],
+    seed: u64,
+    iterations: Option<u32>,
+    clock: &mut dyn FnMut() -> u64,
+) -> TableResult {
     let n = game.players() as usize;
     assert_eq!(levels.len(), n);
     let mut bots: Vec<SheddingBot> = (0..n)

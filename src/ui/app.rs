@@ -37,7 +37,11 @@ fn initial_screen() -> (Screen, Option<String>) {
         // The linked deal, unless the saved game is that very deal in progress (a reload).
         Some(Ok(link)) => {
             if let Ok(Some(stored)) = &saved {
-                if stored.preset == link.preset.id() && stored.house == link.house && stored.seed == link.seed && stored.players == link.players {
+                if stored.preset == link.preset.id()
+                    && stored.house == link.house
+                    && stored.seed == link.seed
+                    && stored.players == link.players
+                {
                     if let Ok(t) = TableState::restore(stored) {
                         return (Screen::Table(Rc::new(t)), None);
                     }
@@ -113,11 +117,15 @@ pub fn App() -> Html {
         });
         let window = web_sys::window();
         if let Some(w) = &window {
-            let _ = w.add_event_listener_with_callback("hashchange", wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()));
+            let _ = w
+                .add_event_listener_with_callback("hashchange", wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()));
         }
         move || {
             if let Some(w) = window {
-                let _ = w.remove_event_listener_with_callback("hashchange", wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()));
+                let _ = w.remove_event_listener_with_callback(
+                    "hashchange",
+                    wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()),
+                );
             }
         }
     });
@@ -189,41 +197,41 @@ pub fn App() -> Html {
             }
         }
         Screen::Title => {
-        let (stats, _) = super::stats::load();
-        html! {
-        <main>
-            <h2 class="section-title">{"Choose a game"}</h2>
-            <ul class="games">
-                { for GAMES.iter().map(|g| html! {
-                    <li class="game" key={g.id}>
-                        <h3>{g.title}</h3>
-                        <p class="family">{family_label(g.family)}</p>
-                        <p>{g.summary}</p>
-                        if let Some(p) = preset_for(g.kind) {
-                            <button class="play" aria-label={format!("Play {}", g.title)} onclick={go(Screen::Setup(p)).reform(|_: MouseEvent| ())}>{"Play"}</button>
-                        } else {
-                            // Casino and UNO Blackjack live on their own page, loaded only when opened.
-                            <a class="play" aria-label={format!("Play {}", g.title)} href={format!("tables/#{}", g.id)}>{"Play"}</a>
-                        }
-                    </li>
-                }) }
-            </ul>
-            if stats.games.iter().any(|g| g.0 > 0) {
-                <section class="stats" aria-labelledby="stats-title">
-                    <h2 id="stats-title" class="section-title">{"Your games"}</h2>
-                    <table>
-                        <thead><tr><th scope="col">{"Rules"}</th><th scope="col">{"Played"}</th><th scope="col">{"Won"}</th></tr></thead>
-                        <tbody>
-                            { for Preset::ALL.iter().zip(stats.games.iter()).filter(|(_, g)| g.0 > 0).map(|(p, g)| html! {
-                                <tr><th scope="row">{ super::shedding::setup::preset_title(*p) }</th><td>{ g.0 }</td><td>{ g.1 }</td></tr>
-                            }) }
-                        </tbody>
-                    </table>
-                </section>
+            let (stats, _) = super::stats::load();
+            html! {
+            <main>
+                <h2 class="section-title">{"Choose a game"}</h2>
+                <ul class="games">
+                    { for GAMES.iter().map(|g| html! {
+                        <li class="game" key={g.id}>
+                            <h3>{g.title}</h3>
+                            <p class="family">{family_label(g.family)}</p>
+                            <p>{g.summary}</p>
+                            if let Some(p) = preset_for(g.kind) {
+                                <button class="play" aria-label={format!("Play {}", g.title)} onclick={go(Screen::Setup(p)).reform(|_: MouseEvent| ())}>{"Play"}</button>
+                            } else {
+                                // Casino and UNO Blackjack live on their own page, loaded only when opened.
+                                <a class="play" aria-label={format!("Play {}", g.title)} href={format!("tables/#{}", g.id)}>{"Play"}</a>
+                            }
+                        </li>
+                    }) }
+                </ul>
+                if stats.games.iter().any(|g| g.0 > 0) {
+                    <section class="stats" aria-labelledby="stats-title">
+                        <h2 id="stats-title" class="section-title">{"Your games"}</h2>
+                        <table>
+                            <thead><tr><th scope="col">{"Rules"}</th><th scope="col">{"Played"}</th><th scope="col">{"Won"}</th></tr></thead>
+                            <tbody>
+                                { for Preset::ALL.iter().zip(stats.games.iter()).filter(|(_, g)| g.0 > 0).map(|(p, g)| html! {
+                                    <tr><th scope="row">{ super::shedding::setup::preset_title(*p) }</th><td>{ g.0 }</td><td>{ g.1 }</td></tr>
+                                }) }
+                            </tbody>
+                        </table>
+                    </section>
+                }
+            </main>
             }
-        </main>
         }
-        },
     };
 
     html! {

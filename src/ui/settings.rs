@@ -49,6 +49,13 @@ impl Stored for Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { four_colour: false, high_contrast: false, reduce_motion: false, clock_scale: Some(1), bot_pace: 1, sort_by_rank: false }
+        Settings {
+            four_colour: false,
+            high_contrast: false,
+            reduce_motion: false,
+            clock_scale: Some(1),
+            bot_pace: 1,
+            sort_by_rank: false,
+        }
     }
 }

@@ -63,7 +63,8 @@ pub fn encode<T: Stored>(version: u32, value: &T) -> String {
 
 pub fn decode<T: Stored>(raw: &str, version: u32) -> Result<T, LoadProblem> {
     let mut lines = raw.lines();
-    let found: u32 = lines.next().and_then(|l| l.strip_prefix(HEADER)).and_then(|v| v.parse().ok()).ok_or(LoadProblem::Corrupt)?;
+    let found: u32 =
+        lines.next().and_then(|l| l.strip_prefix(HEADER)).and_then(|v| v.parse().ok()).ok_or(LoadProblem::Corrupt)?;
     if found != version {
         return Err(LoadProblem::OldVersion(found));
     }
@@ -96,7 +97,12 @@ pub fn set_aside(key: &str) {
 
 /// Loads and rebuilds a saved game: `(None, None)` when nothing is saved. A save that cannot be
 /// read or rebuilt is set aside and becomes a notice: never a crash, nothing silently lost.
-pub fn resume<S: Stored, T>(key: &str, version: u32, what: &str, rebuild: impl FnOnce(&S) -> Result<T, String>) -> (Option<T>, Option<String>) {
+pub fn resume<S: Stored, T>(
+    key: &str,
+    version: u32,
+    what: &str,
+    rebuild: impl FnOnce(&S) -> Result<T, String>,
+) -> (Option<T>, Option<String>) {
     match load::<S>(key, version) {
         Ok(Some(saved)) => match rebuild(&saved) {
             Ok(t) => (Some(t), None),

@@ -2,7 +2,9 @@
 //! first load (the menu and the shedding games) stays small; it opens at `tables/#casino` or
 //! `tables/#uno`, resumes a table in progress, and links back to the menu.
 
-use super::casino::state::{Bank, CasinoState, Choice, StoredCasino, BANK_KEY, SAVE_KEY as CASINO_KEY, SAVE_VERSION as CASINO_VERSION};
+use super::casino::state::{
+    Bank, CasinoState, Choice, StoredCasino, BANK_KEY, SAVE_KEY as CASINO_KEY, SAVE_VERSION as CASINO_VERSION,
+};
 use super::casino::table::{CasinoSetup, CasinoTable};
 use super::components::card::CardStyle;
 use super::components::logo::Logo;
@@ -41,14 +43,17 @@ fn casino_bank() -> (Bank, Option<String>) {
 fn initial_screen() -> (Screen, Option<String>) {
     let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
     if hash == "#uno" {
-        let (table, notice) = storage::resume::<StoredUno, _>(UNO_KEY, UNO_VERSION, "UNO Blackjack game", UnoState::restore);
+        let (table, notice) =
+            storage::resume::<StoredUno, _>(UNO_KEY, UNO_VERSION, "UNO Blackjack game", UnoState::restore);
         return match table {
             Some(t) if !t.game.is_over() => (Screen::Uno(Rc::new(t)), notice),
             _ => (Screen::UnoSetup, notice),
         };
     }
     let (bank, bank_notice) = casino_bank();
-    let (table, notice) = storage::resume::<StoredCasino, _>(CASINO_KEY, CASINO_VERSION, "casino table", |s| CasinoState::restore(s, bank));
+    let (table, notice) = storage::resume::<StoredCasino, _>(CASINO_KEY, CASINO_VERSION, "casino table", |s| {
+        CasinoState::restore(s, bank)
+    });
     match table {
         Some(t) => (Screen::Casino(Rc::new(t)), notice.or(bank_notice)),
         None => (Screen::CasinoSetup, notice.or(bank_notice)),
@@ -66,12 +71,16 @@ pub fn TablesApp() -> Html {
     let resumed = use_memo((), |_| initial_screen());
     let screen = use_state(|| resumed.0.clone());
     let notice = use_state(|| resumed.1.clone());
-    let settings = use_memo((), |_| storage::load::<Settings>(settings::KEY, settings::VERSION).ok().flatten().unwrap_or_default());
+    let settings = use_memo((), |_| {
+        storage::load::<Settings>(settings::KEY, settings::VERSION).ok().flatten().unwrap_or_default()
+    });
     let style = CardStyle { four_colour: settings.four_colour, high_contrast: settings.high_contrast };
     let menu = Callback::from(|()| to_menu());
     let on_casino = {
         let screen = screen.clone();
-        Callback::from(move |c: Choice| screen.set(Screen::Casino(Rc::new(CasinoState::new(c, new_seed(), casino_bank().0)))))
+        Callback::from(move |c: Choice| {
+            screen.set(Screen::Casino(Rc::new(CasinoState::new(c, new_seed(), casino_bank().0))))
+        })
     };
     let on_uno = {
         let screen = screen.clone();

@@ -192,70 +192,26 @@ pub enum Phase {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
-    Shuffled {
-        cut_at: u16,
-    },
+    Shuffled { cut_at: u16 },
     CutCardOut,
-    Dealt {
-        spot: Spot,
-        hand: u8,
-        card: Card,
-    },
-    DealerUp {
-        card: Card,
-    },
+    Dealt { spot: Spot, hand: u8, card: Card },
+    DealerUp { card: Card },
     HoleDealt,
     InsuranceOffered,
-    Insured {
-        spot: Spot,
-        amount: i64,
-    },
-    BlackjackPaid {
-        spot: Spot,
-        amount: i64,
-    },
-    Surrendered {
-        spot: Spot,
-        returned_now: i64,
-    },
-    Split {
-        spot: Spot,
-        hand: u8,
-    },
-    Doubled {
-        spot: Spot,
-        hand: u8,
-        amount: i64,
-    },
-    Bust {
-        spot: Spot,
-        hand: u8,
-    },
-    HoleRevealed {
-        card: Card,
-    },
-    DealerDraws {
-        card: Card,
-    },
-    DealerStands {
-        total: u8,
-    },
+    Insured { spot: Spot, amount: i64 },
+    BlackjackPaid { spot: Spot, amount: i64 },
+    Surrendered { spot: Spot, returned_now: i64 },
+    Split { spot: Spot, hand: u8 },
+    Doubled { spot: Spot, hand: u8, amount: i64 },
+    Bust { spot: Spot, hand: u8 },
+    HoleRevealed { card: Card },
+    DealerDraws { card: Card },
+    DealerStands { total: u8 },
     DealerBusts,
     DealerBlackjack,
-    InsurancePaid {
-        spot: Spot,
-        amount: i64,
-    },
-    InsuranceLost {
-        spot: Spot,
-        amount: i64,
-    },
-    Settled {
-        spot: Spot,
-        hand: u8,
-        outcome: Outcome,
-        net: i64,
-    },
+    InsurancePaid { spot: Spot, amount: i64 },
+    InsuranceLost { spot: Spot, amount: i64 },
+    Settled { spot: Spot, hand: u8, outcome: Outcome, net: i64 },
 }
 
 /// The shoe: shuffled decks, a cut card position, and the discard holder.
@@ -317,33 +273,15 @@ impl Game {
     ) -> Result<Game, SetupError> {
         let rules = rules.into();
         if seating.len() != rules.seats as usize {
-            return Err(SetupError::SeatingSize {
-                seats: seating.len(),
-                expected: rules.seats as usize,
-            });
+            return Err(SetupError::SeatingSize { seats: seating.len(), expected: rules.seats as usize });
         }
-        if let Some(spot) = seating
-            .iter()
-            .position(|o| o.is_some_and(|p| p as usize >= bankrolls.len()))
-        {
+        if let Some(spot) = seating.iter().position(|o| o.is_some_and(|p| p as usize >= bankrolls.len())) {
             return Err(SetupError::UnknownPlayer { spot });
         }
-        let shoe = Shoe {
-            cards: standard_decks(rules.decks),
-            next: 0,
-            cut: 0,
-            discard: 0,
-            cut_out: true,
-        };
+        let shoe = Shoe { cards: standard_decks(rules.decks), next: 0, cut: 0, discard: 0, cut_out: true };
         let spots = seating
             .iter()
-            .map(|&owner| SpotState {
-                owner,
-                bet: 0,
-                hands: Vec::new(),
-                insurance: 0,
-                insurance_decided: false,
-            })
+            .map(|&owner| SpotState { owner, bet: 0, hands: Vec::new(), insurance: 0, insurance_decided: false })
             .collect();
         let mut g = Game {
             rules,
@@ -374,13 +312,7 @@ impl Game {
         cut: usize,
     ) -> Result<Game, SetupError> {
         let mut g = Game::new(rules, seating, bankrolls, 0)?;
-        g.shoe = Shoe {
-            cut: cut.min(cards.len()),
-            cards,
-            next: 0,
-            discard: 0,
-            cut_out: false,
-        };
+        g.shoe = Shoe { cut: cut.min(cards.len()), cards, next: 0, discard: 0, cut_out: false };
         Ok(g)
     }
 
@@ -410,13 +342,7 @@ impl Game {
         self.dealer
             .iter()
             .enumerate()
-            .map(|(i, &c)| {
-                if i == 1 && !self.hole_revealed {
-                    None
-                } else {
-                    Some(c)
-                }
-            })
+            .map(|(i, &c)| if i == 1 && !self.hole_revealed { None } else { Some(c) })
             .collect()
     }
     pub fn dealer_up(&self) -> Option<Card> {
@@ -447,9 +373,7 @@ impl Game {
     }
     /// The Hi-Lo running count of every card seen since the shuffle.
     pub fn running_count(&self) -> i32 {
-        (0..10)
-            .map(|i| self.seen[i] as i32 * hi_lo_points(i as u8 + 1))
-            .sum()
+        (0..10).map(|i| self.seen[i] as i32 * hi_lo_points(i as u8 + 1)).sum()
     }
     /// Running count per deck left in the shoe (the hole card, unseen, counts as still in it).
     pub fn true_count(&self) -> f64 {
@@ -484,11 +408,7 @@ impl Game {
                     .map(|h| h.stake)
                     .sum();
                 let bet = if s.hands.is_empty() { s.bet } else { 0 };
-                let insurance = if self.phase == Phase::Settled {
-                    0
-                } else {
-                    s.insurance
-                };
+                let insurance = if self.phase == Phase::Settled { 0 } else { s.insurance };
                 hands + bet + insurance
             })
             .sum();
@@ -521,10 +441,7 @@ impl Game {
                     if let Some(p) = s.owner {
                         let spot = i as Spot;
                         if s.bet == 0 && self.bankrolls[p as usize] >= self.rules.min_bet {
-                            out.push(Action::Bet {
-                                spot,
-                                amount: self.rules.min_bet,
-                            });
+                            out.push(Action::Bet { spot, amount: self.rules.min_bet });
                         } else if s.bet > 0 {
                             out.push(Action::Bet { spot, amount: 0 });
                         }
@@ -566,19 +483,13 @@ impl Game {
     }
 
     fn owner_chips(&self, spot: Spot) -> i64 {
-        self.spots[spot as usize]
-            .owner
-            .map_or(0, |p| self.bankrolls[p as usize])
+        self.spots[spot as usize].owner.map_or(0, |p| self.bankrolls[p as usize])
     }
 
     /// Why `action` would be refused now, or `None` if it is legal.
     pub fn refusal(&self, action: Action) -> Option<Refusal> {
         if let Some(spot) = action.spot() {
-            if self
-                .spots
-                .get(spot as usize)
-                .is_none_or(|s| s.owner.is_none())
-            {
+            if self.spots.get(spot as usize).is_none_or(|s| s.owner.is_none()) {
                 return Some(Refusal::NoSuchSpot);
             }
         }
@@ -587,19 +498,14 @@ impl Game {
             (Action::Bet { spot, amount }, Phase::Betting) => {
                 let s = &self.spots[spot as usize];
                 if amount != 0 && (amount < r.min_bet || amount > r.max_bet) {
-                    return Some(Refusal::BetOutOfRange {
-                        min: r.min_bet,
-                        max: r.max_bet,
-                    });
+                    return Some(Refusal::BetOutOfRange { min: r.min_bet, max: r.max_bet });
                 }
                 if amount > self.owner_chips(spot) + s.bet {
                     return Some(Refusal::NotEnoughChips);
                 }
                 None
             }
-            (Action::Deal, Phase::Betting) => {
-                (!self.spots.iter().any(|s| s.bet > 0)).then_some(Refusal::NoBets)
-            }
+            (Action::Deal, Phase::Betting) => (!self.spots.iter().any(|s| s.bet > 0)).then_some(Refusal::NoBets),
             (Action::Insure { spot, amount }, Phase::Insurance { spot: turn }) => {
                 if spot != turn {
                     return Some(Refusal::NotYourTurn);
@@ -642,11 +548,7 @@ impl Game {
                         if !ok {
                             return Some(Refusal::CannotDouble);
                         }
-                        let amount_ok = if r.double_for_less {
-                            amount > 0 && amount <= s.bet
-                        } else {
-                            amount == s.bet
-                        };
+                        let amount_ok = if r.double_for_less { amount > 0 && amount <= s.bet } else { amount == s.bet };
                         if !amount_ok {
                             return Some(Refusal::BetOutOfRange {
                                 min: if r.double_for_less { 1 } else { s.bet },
@@ -658,11 +560,7 @@ impl Game {
                     Action::Split { .. } => {
                         let pair = h.cards.len() == 2 && points(h.cards[0]) == points(h.cards[1]);
                         let aces_ok = points(h.cards[0]) != 1 || !h.from_split || r.resplit_aces;
-                        if !(pair
-                            && aces_ok
-                            && !h.doubled
-                            && s.hands.len() < self.rules.max_hands())
-                        {
+                        if !(pair && aces_ok && !h.doubled && s.hands.len() < self.rules.max_hands()) {
                             return Some(Refusal::CannotSplit);
                         }
                         (s.bet > self.owner_chips(spot)).then_some(Refusal::NotEnoughChips)
@@ -717,9 +615,7 @@ impl Game {
                 self.advance(&mut ev);
             }
             Action::Hit { spot } => {
-                let Phase::Playing { hand, .. } = self.phase else {
-                    unreachable!()
-                };
+                let Phase::Playing { hand, .. } = self.phase else { unreachable!() };
                 self.deal_to(spot, hand, &mut ev);
                 let t = self.spots[spot as usize].hands[hand as usize].total();
                 if t.is_bust() {
@@ -731,26 +627,19 @@ impl Game {
                 }
             }
             Action::Stand { spot } => {
-                let Phase::Playing { hand, .. } = self.phase else {
-                    unreachable!()
-                };
+                let Phase::Playing { hand, .. } = self.phase else { unreachable!() };
                 self.spots[spot as usize].hands[hand as usize].state = HandState::Stood;
                 self.advance(&mut ev);
             }
             Action::Double { spot, amount } => {
-                let Phase::Playing { hand, .. } = self.phase else {
-                    unreachable!()
-                };
+                let Phase::Playing { hand, .. } = self.phase else { unreachable!() };
                 self.take(spot, amount);
                 let h = &mut self.spots[spot as usize].hands[hand as usize];
                 h.stake += amount;
                 h.doubled = true;
                 ev.push(Event::Doubled { spot, hand, amount });
                 self.deal_to(spot, hand, &mut ev);
-                if self.spots[spot as usize].hands[hand as usize]
-                    .total()
-                    .is_bust()
-                {
+                if self.spots[spot as usize].hands[hand as usize].total().is_bust() {
                     self.bust(spot, hand, &mut ev);
                 } else {
                     self.spots[spot as usize].hands[hand as usize].state = HandState::Stood;
@@ -758,16 +647,11 @@ impl Game {
                 self.advance(&mut ev);
             }
             Action::Split { spot } => {
-                let Phase::Playing { hand, .. } = self.phase else {
-                    unreachable!()
-                };
+                let Phase::Playing { hand, .. } = self.phase else { unreachable!() };
                 let bet = self.spots[spot as usize].bet;
                 self.take(spot, bet);
                 let s = &mut self.spots[spot as usize];
-                let second = s.hands[hand as usize]
-                    .cards
-                    .pop()
-                    .expect("a pair has two cards");
+                let second = s.hands[hand as usize].cards.pop().expect("a pair has two cards");
                 s.hands[hand as usize].from_split = true;
                 let mut new = Hand::new(bet);
                 new.from_split = true;
@@ -788,9 +672,7 @@ impl Game {
     }
 
     fn dealer_may_have_blackjack(&self) -> bool {
-        self.dealer
-            .first()
-            .is_some_and(|&c| matches!(points(c), 1 | 10))
+        self.dealer.first().is_some_and(|&c| matches!(points(c), 1 | 10))
     }
 
     fn draw(&mut self, ev: &mut Vec<Event>) -> Card {
@@ -816,18 +698,12 @@ impl Game {
         let c = self.draw(ev);
         self.see(c);
         self.spots[spot as usize].hands[hand as usize].cards.push(c);
-        ev.push(Event::Dealt {
-            spot,
-            hand,
-            card: c,
-        });
+        ev.push(Event::Dealt { spot, hand, card: c });
     }
 
     fn deal(&mut self, ev: &mut Vec<Event>) {
         self.round += 1;
-        let betting: Vec<Spot> = (0..self.spots.len() as Spot)
-            .filter(|&i| self.spots[i as usize].bet > 0)
-            .collect();
+        let betting: Vec<Spot> = (0..self.spots.len() as Spot).filter(|&i| self.spots[i as usize].bet > 0).collect();
         for &i in &betting {
             let s = &mut self.spots[i as usize];
             s.hands = vec![Hand::new(s.bet)];
@@ -875,11 +751,7 @@ impl Game {
         if !self.dealer_may_have_blackjack() {
             // 004: with no ace or ten showing, blackjacks are paid 3:2 and removed at once.
             for i in 0..self.spots.len() {
-                if self.spots[i]
-                    .hands
-                    .first()
-                    .is_some_and(|h| h.state == HandState::Blackjack)
-                {
+                if self.spots[i].hands.first().is_some_and(|h| h.state == HandState::Blackjack) {
                     let win = self.rules.blackjack_win(self.spots[i].bet);
                     let owner = self.spots[i].owner.unwrap_or(0) as usize;
                     let h = &mut self.spots[i].hands[0];
@@ -889,10 +761,7 @@ impl Game {
                     self.bankrolls[owner] += h.stake + win;
                     self.house -= win;
                     self.shoe.discard += h.cards.len();
-                    ev.push(Event::BlackjackPaid {
-                        spot: i as Spot,
-                        amount: win,
-                    });
+                    ev.push(Event::BlackjackPaid { spot: i as Spot, amount: win });
                 }
             }
         }
@@ -914,8 +783,7 @@ impl Game {
             && points(h.cards[0]) == points(h.cards[1])
             && self.rules.resplit_aces
             && self.spots[spot as usize].hands.len() < self.rules.max_hands();
-        let done =
-            total.best() == 21 || (h.is_split_ace() && !self.rules.hit_split_aces && !may_resplit);
+        let done = total.best() == 21 || (h.is_split_ace() && !self.rules.hit_split_aces && !may_resplit);
         if done {
             self.spots[spot as usize].hands[hand as usize].state = HandState::Stood;
             self.advance(ev);
@@ -935,10 +803,7 @@ impl Game {
         while s < self.spots.len() {
             while h < self.spots[s].hands.len() {
                 if self.spots[s].hands[h].state == HandState::Playing {
-                    self.phase = Phase::Playing {
-                        spot: s as Spot,
-                        hand: h as u8,
-                    };
+                    self.phase = Phase::Playing { spot: s as Spot, hand: h as u8 };
                     if self.spots[s].hands[h].cards.len() == 1 {
                         self.deal_to(s as Spot, h as u8, ev);
                         self.settle_if_done(s as Spot, h as u8, ev);
@@ -967,16 +832,11 @@ impl Game {
             ev.push(Event::DealerBlackjack);
         }
         // The dealer draws only while a hand still waits on the dealer's total.
-        let live = self
-            .spots
-            .iter()
-            .flat_map(|s| &s.hands)
-            .any(|h| h.state == HandState::Stood);
+        let live = self.spots.iter().flat_map(|s| &s.hands).any(|h| h.state == HandState::Stood);
         if live && !dealer_bj {
             loop {
                 let t = self.dealer_total();
-                let stand = t.best() > 17
-                    || (t.best() == 17 && !(t.is_soft() && self.rules.dealer_hits_soft_17));
+                let stand = t.best() > 17 || (t.best() == 17 && !(t.is_soft() && self.rules.dealer_hits_soft_17));
                 if stand {
                     break;
                 }
@@ -1010,16 +870,10 @@ impl Game {
                 if dealer_bj {
                     self.bankrolls[owner] += ins * 3;
                     self.house -= ins * 2;
-                    ev.push(Event::InsurancePaid {
-                        spot: i as Spot,
-                        amount: ins * 2,
-                    });
+                    ev.push(Event::InsurancePaid { spot: i as Spot, amount: ins * 2 });
                 } else {
                     self.house += ins;
-                    ev.push(Event::InsuranceLost {
-                        spot: i as Spot,
-                        amount: ins,
-                    });
+                    ev.push(Event::InsuranceLost { spot: i as Spot, amount: ins });
                 }
             }
             // 004: against a dealer blackjack "the Player can only lose his original wager".
@@ -1029,18 +883,11 @@ impl Game {
                 let (outcome, returned) = match h.state {
                     HandState::Settled | HandState::BlackjackPaid => continue,
                     HandState::Blackjack if dealer_bj => (Outcome::Push, h.stake),
-                    HandState::Blackjack => (
-                        Outcome::Blackjack,
-                        h.stake + self.rules.blackjack_win(h.stake),
-                    ),
+                    HandState::Blackjack => (Outcome::Blackjack, h.stake + self.rules.blackjack_win(h.stake)),
                     HandState::Surrendered if dealer_bj => (Outcome::Lose, 0),
                     HandState::Surrendered => (Outcome::Surrender, h.stake / 2),
                     _ if dealer_bj => {
-                        let outcome = if h.state == HandState::Bust {
-                            Outcome::Bust
-                        } else {
-                            Outcome::Lose
-                        };
+                        let outcome = if h.state == HandState::Bust { Outcome::Bust } else { Outcome::Lose };
                         if obo {
                             let lost = original_left.min(h.stake);
                             original_left -= lost;
@@ -1068,12 +915,7 @@ impl Game {
                 h.outcome = Some(outcome);
                 h.returned = returned;
                 h.state = HandState::Settled;
-                ev.push(Event::Settled {
-                    spot: i as Spot,
-                    hand: j as u8,
-                    outcome,
-                    net: returned - stake,
-                });
+                ev.push(Event::Settled { spot: i as Spot, hand: j as u8, outcome, net: returned - stake });
             }
         }
     }
@@ -1108,16 +950,8 @@ impl Game {
         let n = cards.len();
         let spread = (n / 50).max(1);
         let base = n * self.rules.penetration_percent as usize / 100;
-        let cut = (base + self.rng.below(2 * spread as u64 + 1) as usize)
-            .saturating_sub(spread)
-            .clamp(1, n - 1);
-        self.shoe = Shoe {
-            cards,
-            next: 0,
-            cut,
-            discard: 0,
-            cut_out: false,
-        };
+        let cut = (base + self.rng.below(2 * spread as u64 + 1) as usize).saturating_sub(spread).clamp(1, n - 1);
+        self.shoe = Shoe { cards, next: 0, cut, discard: 0, cut_out: false };
         self.seen = [0; 10];
         ev.push(Event::Shuffled { cut_at: cut as u16 });
     }
@@ -1141,13 +975,7 @@ impl Game {
         self.rng.shuffle(&mut cards);
         let n = cards.len();
         // The cut card is already out: this shoe lasts until the round ends, then a full shuffle.
-        self.shoe = Shoe {
-            cards,
-            next: 0,
-            cut: n,
-            discard: 0,
-            cut_out: true,
-        };
+        self.shoe = Shoe { cards, next: 0, cut: n, discard: 0, cut_out: true };
         ev.push(Event::Shuffled { cut_at: n as u16 });
     }
 }

@@ -21,15 +21,10 @@ pub struct Total {
 
 impl Total {
     pub fn of(cards: &[Card]) -> Total {
-        cards
-            .iter()
-            .fold(Total::default(), |t, &c| t.plus(points(c)))
+        cards.iter().fold(Total::default(), |t, &c| t.plus(points(c)))
     }
     pub fn plus(self, points: u8) -> Total {
-        Total {
-            hard: self.hard.saturating_add(points),
-            has_ace: self.has_ace || points == 1,
-        }
+        Total { hard: self.hard.saturating_add(points), has_ace: self.has_ace || points == 1 }
     }
     /// Soft when an ace can count eleven without going over 21.
     pub fn is_soft(self) -> bool {

@@ -12,7 +12,5 @@ pub mod rules;
 pub mod sim;
 pub mod strategy;
 
-pub use game::{
-    Action, Event, Game, Hand, HandState, IllegalAction, Outcome, Phase, Refusal, Spot,
-};
+pub use game::{Action, Event, Game, Hand, HandState, IllegalAction, Outcome, Phase, Refusal, Spot};
 pub use rules::{DealerBlackjack, DoubleOn, Shuffle, SplitLimit, TableRules, TableSpec};

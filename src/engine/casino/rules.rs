@@ -105,19 +105,15 @@ impl TableRules {
             problems.push(format!("the shoe holds 1 to 8 decks, not {}", spec.decks));
         }
         if !(50..=90).contains(&spec.penetration_percent) {
-            problems.push(format!(
-                "the cut card goes between 50% and 90% of the shoe, not {}%",
-                spec.penetration_percent
-            ));
+            problems
+                .push(format!("the cut card goes between 50% and 90% of the shoe, not {}%", spec.penetration_percent));
         }
         if !(1..=7).contains(&spec.seats) {
             problems.push(format!("a table has 1 to 7 seats, not {}", spec.seats));
         }
         let (n, d) = spec.blackjack_pays;
         if d == 0 || n == 0 || n < d {
-            problems.push(format!(
-                "blackjack must pay at least even money, not {n} to {d}"
-            ));
+            problems.push(format!("blackjack must pay at least even money, not {n} to {d}"));
         }
         if let SplitLimit::Hands(h) = spec.split_limit {
             if !(1..=4).contains(&h) {

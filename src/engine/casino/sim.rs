@@ -105,14 +105,8 @@ impl Simulator {
             for b in 1..=10u8 {
                 for up in 1..=10u8 {
                     for flags in 0..16 {
-                        let (hit, dbl, split, surr) = (
-                            flags & 1 != 0,
-                            flags & 2 != 0,
-                            flags & 4 != 0,
-                            flags & 8 != 0,
-                        );
-                        first[first_index(a, b, up, flags)] =
-                            chart.decide(&[a, b], up, hit, dbl, split, surr);
+                        let (hit, dbl, split, surr) = (flags & 1 != 0, flags & 2 != 0, flags & 4 != 0, flags & 8 != 0);
+                        first[first_index(a, b, up, flags)] = chart.decide(&[a, b], up, hit, dbl, split, surr);
                     }
                 }
             }
@@ -122,8 +116,7 @@ impl Simulator {
             for soft in [false, true] {
                 for up in 1..=10u8 {
                     if !soft || hard + 10 <= 21 {
-                        hits[(hard as usize * 2 + soft as usize) * 10 + up as usize - 1] =
-                            chart.hits(hard, soft, up);
+                        hits[(hard as usize * 2 + soft as usize) * 10 + up as usize - 1] = chart.hits(hard, soft, up);
                     }
                 }
             }
@@ -149,9 +142,7 @@ impl Simulator {
     }
 
     fn may_double(&self, h: &SimHand) -> bool {
-        h.n == 2
-            && (!h.split || (self.das && h.first != 1))
-            && self.double_ok[h.hard as usize][h.ace as usize]
+        h.n == 2 && (!h.split || (self.das && h.first != 1)) && self.double_ok[h.hard as usize][h.ace as usize]
     }
 
     /// One round from `shoe`, dealt in the engine's order: player, up card, player, hole.
@@ -185,9 +176,7 @@ impl Simulator {
                 }
                 let locked = h.split && h.first == 1 && !self.hit_split_aces;
                 let pair = h.n == 2 && h.first == h.second;
-                let can_split = pair
-                    && count < self.max_hands
-                    && (h.first != 1 || !h.split || self.resplit_aces);
+                let can_split = pair && count < self.max_hands && (h.first != 1 || !h.split || self.resplit_aces);
                 if locked && !can_split {
                     break;
                 }
@@ -199,9 +188,7 @@ impl Simulator {
                         | (can_split as usize) << 2
                         | (can_surrender as usize) << 3;
                     self.first[first_index(h.first, h.second, up, flags)]
-                } else if self.hits
-                    [(h.hard as usize * 2 + h.soft() as usize) * 10 + up as usize - 1]
-                {
+                } else if self.hits[(h.hard as usize * 2 + h.soft() as usize) * 10 + up as usize - 1] {
                     Play::Hit
                 } else {
                     Play::Stand
@@ -234,11 +221,7 @@ impl Simulator {
                         for j in (i + 1..count).rev() {
                             hands[j + 1] = hands[j];
                         }
-                        let fresh = SimHand {
-                            stake: 1,
-                            split: true,
-                            ..SimHand::default()
-                        };
+                        let fresh = SimHand { stake: 1, split: true, ..SimHand::default() };
                         hands[i] = fresh;
                         hands[i].add(p);
                         hands[i + 1] = fresh;
@@ -329,10 +312,7 @@ pub fn simulate(rules: &TableRules, chart: &Chart, rounds: u64, seed: u64) -> Ta
             // Drawing by a partial Fisher–Yates from the full shoe: the same distribution as a
             // full shuffle before every round, for the cost of the cards actually drawn.
             shoe.next = 0;
-            let r = sim.round(&mut Lazy {
-                shoe: &mut shoe,
-                rng: &mut rng,
-            });
+            let r = sim.round(&mut Lazy { shoe: &mut shoe, rng: &mut rng });
             tally.add(r);
             continue;
         }

@@ -28,18 +28,7 @@ pub struct Counts(pub [u16; 10]);
 impl Counts {
     pub fn full(decks: u8) -> Counts {
         let d = decks as u16;
-        Counts([
-            4 * d,
-            4 * d,
-            4 * d,
-            4 * d,
-            4 * d,
-            4 * d,
-            4 * d,
-            4 * d,
-            4 * d,
-            16 * d,
-        ])
+        Counts([4 * d, 4 * d, 4 * d, 4 * d, 4 * d, 4 * d, 4 * d, 4 * d, 4 * d, 16 * d])
     }
     pub fn total(&self) -> u32 {
         self.0.iter().map(|&n| n as u32).sum()
@@ -108,15 +97,7 @@ fn best(hard: u8, ace: bool) -> u8 {
 pub fn dealer_distribution(shoe: Counts, up: u8, h17: bool) -> DealerDist {
     let mut memo: Map<DealerDist> = Map::default();
     let mut counts = shoe;
-    dealer_rec(
-        &mut counts,
-        up as u32,
-        up == 1,
-        1,
-        h17,
-        key_add(0, up),
-        &mut memo,
-    )
+    dealer_rec(&mut counts, up as u32, up == 1, 1, h17, key_add(0, up), &mut memo)
 }
 
 fn dealer_rec(
@@ -154,15 +135,7 @@ fn dealer_rec(
         }
         let pr = c as f64 / n;
         counts.0[p as usize - 1] -= 1;
-        let sub = dealer_rec(
-            counts,
-            hard + p as u32,
-            ace || p == 1,
-            ncards + 1,
-            h17,
-            key_add(key, p),
-            memo,
-        );
+        let sub = dealer_rec(counts, hard + p as u32, ace || p == 1, ncards + 1, h17, key_add(key, p), memo);
         counts.0[p as usize - 1] += 1;
         for i in 0..7 {
             out[i] += pr * sub[i];
@@ -265,8 +238,7 @@ impl<'r> Solver<'r> {
     /// `shoe` is every card not yet seen, the up card included.
     pub fn new(rules: &'r TableRules, shoe: Counts, up: u8) -> Solver<'r> {
         let base = shoe.without(up).unwrap_or(shoe);
-        let conditioned =
-            rules.dealer_blackjack == DealerBlackjack::OriginalBetOnly && matches!(up, 1 | 10);
+        let conditioned = rules.dealer_blackjack == DealerBlackjack::OriginalBetOnly && matches!(up, 1 | 10);
         Solver {
             rules,
             up,
@@ -415,10 +387,7 @@ impl<'r> Solver<'r> {
         let mut v = self.stand(key);
         if best(hard, ace) < 21 {
             v = v.max(self.hit(key));
-            if self.rules.double_after_split
-                && !aces
-                && self.rules.may_double_total(hard, ace.then_some(hard + 10))
-            {
+            if self.rules.double_after_split && !aces && self.rules.may_double_total(hard, ace.then_some(hard + 10)) {
                 v = v.max(self.double(key));
             }
         }
@@ -460,21 +429,13 @@ impl<'r> Solver<'r> {
             v += c as f64 / n / (1.0 - q).max(1e-12) * sub.after_split_two(key_add(one, x), aces);
         }
         let w = sub.after_split_two(key_add(one, p), aces);
-        let max_hands = if aces && !rules.resplit_aces {
-            2
-        } else {
-            rules.max_hands()
-        };
+        let max_hands = if aces && !rules.resplit_aces { 2 } else { rules.max_hands() };
         // g(n, k): expected total value with n hands so far and k of them waiting for a second card.
         fn g(n: usize, k: usize, max: usize, q: f64, v: f64, w: f64) -> f64 {
             if k == 0 {
                 return 0.0;
             }
-            let pair = if n < max {
-                g(n + 1, k + 1, max, q, v, w)
-            } else {
-                w + g(n, k - 1, max, q, v, w)
-            };
+            let pair = if n < max { g(n + 1, k + 1, max, q, v, w) } else { w + g(n, k - 1, max, q, v, w) };
             q * pair + (1.0 - q) * (v + g(n, k - 1, max, q, v, w))
         }
         let value = g(2, 2, max_hands.max(2), q, v, w);
@@ -495,22 +456,13 @@ impl<'r> Solver<'r> {
         let cond = self.conditioned;
         let stand = wrap(self.stand(key), cond);
         let hit = wrap(self.hit(key), cond);
-        let double = r
-            .may_double_total(hard, ace.then_some(hard + 10))
-            .then(|| self.double(key))
-            .map(|v| wrap(v, cond));
+        let double =
+            r.may_double_total(hard, ace.then_some(hard + 10)).then(|| self.double(key)).map(|v| wrap(v, cond));
         let split = (a == b).then(|| self.split(a)).map(|v| wrap(v, cond));
         // 004: surrender against an ace or ten only counts when the dealer has no blackjack.
         let surrender = r.surrender.then(|| -pbj + (1.0 - pbj) * -0.5);
         let insurance = (r.insurance && self.up == 1).then_some(0.5 * (pbj * 2.0 - (1.0 - pbj)));
-        ActionEvs {
-            stand,
-            hit,
-            double,
-            split,
-            surrender,
-            insurance,
-        }
+        ActionEvs { stand, hit, double, split, surrender, insurance }
     }
 
     /// The value of a starting hand played perfectly (blackjacks included).
@@ -612,17 +564,10 @@ impl Chart {
         let hard: u8 = cards.iter().sum();
         let soft = cards.contains(&1) && hard + 10 <= 21;
         if !can_hit {
-            return if can_split && self.pairs[0][u] == Play::Split {
-                Play::Split
-            } else {
-                Play::Stand
-            };
+            return if can_split && self.pairs[0][u] == Play::Split { Play::Split } else { Play::Stand };
         }
         if cards.len() == 2 {
-            if cards[0] == cards[1]
-                && can_split
-                && self.pairs[cards[0] as usize - 1][u] == Play::Split
-            {
+            if cards[0] == cards[1] && can_split && self.pairs[cards[0] as usize - 1][u] == Play::Split {
                 return Play::Split;
             }
             let order = if soft && (13..=20).contains(&(hard + 10)) {
@@ -679,16 +624,7 @@ fn weighted_order(rows: &[(f64, ActionEvs)]) -> Order {
     let mut sums = [0.0f64; 5];
     let mut ok = [true; 5];
     for (w, e) in rows {
-        for (i, p) in [
-            Play::Stand,
-            Play::Hit,
-            Play::Double,
-            Play::Split,
-            Play::Surrender,
-        ]
-        .into_iter()
-        .enumerate()
-        {
+        for (i, p) in [Play::Stand, Play::Hit, Play::Double, Play::Split, Play::Surrender].into_iter().enumerate() {
             match e.value(p) {
                 Some(v) => sums[i] += w * v,
                 None => ok[i] = false,
@@ -696,21 +632,11 @@ fn weighted_order(rows: &[(f64, ActionEvs)]) -> Order {
         }
     }
     ok[3] = false;
-    let plays = [
-        Play::Stand,
-        Play::Hit,
-        Play::Double,
-        Play::Split,
-        Play::Surrender,
-    ];
+    let plays = [Play::Stand, Play::Hit, Play::Double, Play::Split, Play::Surrender];
     let mut idx = [0usize, 1, 2, 3, 4];
     let score = |i: usize| if ok[i] { sums[i] } else { f64::NEG_INFINITY };
     // Stable: on equal value the simpler play (stand, hit) stays first.
-    idx.sort_by(|&a, &b| {
-        score(b)
-            .partial_cmp(&score(a))
-            .unwrap_or(std::cmp::Ordering::Equal)
-    });
+    idx.sort_by(|&a, &b| score(b).partial_cmp(&score(a)).unwrap_or(std::cmp::Ordering::Equal));
     idx.map(|i| plays[i])
 }
 
@@ -770,20 +696,8 @@ pub fn column(rules: &TableRules, shoe: Counts, up: u8, exact: bool) -> Column {
             }
         }
     }
-    const HIT_FIRST: Order = [
-        Play::Hit,
-        Play::Stand,
-        Play::Double,
-        Play::Split,
-        Play::Surrender,
-    ];
-    const STAND_FIRST: Order = [
-        Play::Stand,
-        Play::Hit,
-        Play::Double,
-        Play::Split,
-        Play::Surrender,
-    ];
+    const HIT_FIRST: Order = [Play::Hit, Play::Stand, Play::Double, Play::Split, Play::Surrender];
+    const STAND_FIRST: Order = [Play::Stand, Play::Hit, Play::Double, Play::Split, Play::Surrender];
     let mut col = Column {
         hard: [HIT_FIRST; 16],
         soft: [HIT_FIRST; 8],
@@ -804,12 +718,11 @@ pub fn column(rules: &TableRules, shoe: Counts, up: u8, exact: bool) -> Column {
     }
     let multi = s.multi_card_table();
     for t in 4..=21u8 {
-        col.hard_multi[(t - 4) as usize] =
-            multi.get(&(t, false)).is_some_and(|&(st, h)| h > st) || t <= 11;
+        col.hard_multi[(t - 4) as usize] = multi.get(&(t, false)).is_some_and(|&(st, h)| h > st) || t <= 11;
     }
     for t in 12..=21u8 {
-        col.soft_multi[(t - 12) as usize] = multi.get(&(t, true)).is_some_and(|&(st, h)| h > st)
-            || t <= 17 && !multi.contains_key(&(t, true));
+        col.soft_multi[(t - 12) as usize] =
+            multi.get(&(t, true)).is_some_and(|&(st, h)| h > st) || t <= 17 && !multi.contains_key(&(t, true));
     }
     col
 }

@@ -36,24 +36,50 @@ pub enum Infringement {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Action {
     /// Lay a card: the first of a turn or the next of a run, ten-sequence, follow-on or cover.
-    Play { seat: Seat, card: Card },
+    Play {
+        seat: Seat,
+        card: Card,
+    },
     /// After a suit-changing card ends a turn: the suit the next card must follow.
-    NameSuit { seat: Seat, suit: Suit },
+    NameSuit {
+        seat: Seat,
+        suit: Suit,
+    },
     /// Pick up: the pending pick-up if one stands, else one card.
-    Draw { seat: Seat },
+    Draw {
+        seat: Seat,
+    },
     /// End the turn without playing when nothing can be drawn (or the draw limit is reached).
-    Pass { seat: Seat },
+    Pass {
+        seat: Seat,
+    },
     /// "Finished": end a turn that could go on (a run, a ten's suit sequence).
-    Finish { seat: Seat },
+    Finish {
+        seat: Seat,
+    },
     /// Say "Last card" (or "Last cards").
-    CallLastCard { seat: Seat },
+    CallLastCard {
+        seat: Seat,
+    },
     /// The quick-play clock ran out for this seat (sent by the page, never by a bot).
-    Timeout { seat: Seat },
-    Say { seat: Seat, phrase: Phrase },
+    Timeout {
+        seat: Seat,
+    },
+    Say {
+        seat: Seat,
+        phrase: Phrase,
+    },
     /// Call another seat out: they are handed the penalty cards at once.
-    Accuse { seat: Seat, target: Seat, infringement: Infringement },
+    Accuse {
+        seat: Seat,
+        target: Seat,
+        infringement: Infringement,
+    },
     /// Claim that call-out number `accusation` was false.
-    Dispute { seat: Seat, accusation: u16 },
+    Dispute {
+        seat: Seat,
+        accusation: u16,
+    },
 }
 
 impl Action {
@@ -117,7 +143,9 @@ impl Action {
             ("s", Some("W")) => Action::Say { seat, phrase: Phrase::WellPlayed },
             ("s", Some("H")) => Action::Say { seat, phrase: Phrase::Hurry },
             ("s", Some(y)) => Action::Say { seat, phrase: Phrase::YourTurn(y.strip_prefix('Y')?.parse().ok()?) },
-            ("a", Some(t)) => Action::Accuse { seat, target: t.parse().ok()?, infringement: Infringement::MissedLastCard },
+            ("a", Some(t)) => {
+                Action::Accuse { seat, target: t.parse().ok()?, infringement: Infringement::MissedLastCard }
+            }
             ("q", Some(id)) => Action::Dispute { seat, accusation: id.parse().ok()? },
             _ => return None,
         };
@@ -136,7 +164,9 @@ impl fmt::Display for Action {
             Action::CallLastCard { seat } => write!(f, "{seat}: last card!"),
             Action::Timeout { seat } => write!(f, "{seat}: too slow"),
             Action::Say { seat, phrase } => write!(f, "{seat}: says {phrase:?}"),
-            Action::Accuse { seat, target, infringement } => write!(f, "{seat}: calls out {target} for {infringement:?}"),
+            Action::Accuse { seat, target, infringement } => {
+                write!(f, "{seat}: calls out {target} for {infringement:?}")
+            }
             Action::Dispute { seat, accusation } => write!(f, "{seat}: disputes call-out #{accusation}"),
         }
     }
@@ -160,30 +190,94 @@ pub enum PenaltyReason {
 /// What happened, in order; public to every seat (a draw says how many, never which cards).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
-    Dealt { round: u32, dealer: Seat, seats: Vec<Seat>, hand_size: u8, starter: Card },
-    Played { seat: Seat, card: Card },
-    SuitNamed { seat: Seat, suit: Suit },
+    Dealt {
+        round: u32,
+        dealer: Seat,
+        seats: Vec<Seat>,
+        hand_size: u8,
+        starter: Card,
+    },
+    Played {
+        seat: Seat,
+        card: Card,
+    },
+    SuitNamed {
+        seat: Seat,
+        suit: Suit,
+    },
     /// A normal pick-up (one card, or a pending pick-up of `cards`).
-    Drew { seat: Seat, cards: u8 },
-    Passed { seat: Seat },
-    Penalty { seat: Seat, cards: u8, reason: PenaltyReason },
-    Refilled { cards: usize, shuffled: bool },
-    PickUpPending { cards: u16 },
+    Drew {
+        seat: Seat,
+        cards: u8,
+    },
+    Passed {
+        seat: Seat,
+    },
+    Penalty {
+        seat: Seat,
+        cards: u8,
+        reason: PenaltyReason,
+    },
+    Refilled {
+        cards: usize,
+        shuffled: bool,
+    },
+    PickUpPending {
+        cards: u16,
+    },
     PickUpCleared,
-    Reversed { clockwise: bool },
-    Skipped { seat: Seat },
-    TurnStarts { seat: Seat },
-    CalledLastCard { seat: Seat },
-    MissedLastCard { seat: Seat },
-    Said { seat: Seat, phrase: Phrase },
-    Accused { id: u16, accuser: Seat, target: Seat, infringement: Infringement, cards: u8 },
-    DisputeUpheld { id: u16, by: Seat },
-    DisputeRejected { id: u16, by: Seat },
-    OutOfTurn { seat: Seat },
-    WentOut { seat: Seat, place: u8 },
-    RoundOver { round: u32, places: Vec<Seat>, scores: Vec<u32> },
-    TieBreak { seats: Vec<Seat> },
-    GameOver { winner: Seat },
+    Reversed {
+        clockwise: bool,
+    },
+    Skipped {
+        seat: Seat,
+    },
+    TurnStarts {
+        seat: Seat,
+    },
+    CalledLastCard {
+        seat: Seat,
+    },
+    MissedLastCard {
+        seat: Seat,
+    },
+    Said {
+        seat: Seat,
+        phrase: Phrase,
+    },
+    Accused {
+        id: u16,
+        accuser: Seat,
+        target: Seat,
+        infringement: Infringement,
+        cards: u8,
+    },
+    DisputeUpheld {
+        id: u16,
+        by: Seat,
+    },
+    DisputeRejected {
+        id: u16,
+        by: Seat,
+    },
+    OutOfTurn {
+        seat: Seat,
+    },
+    WentOut {
+        seat: Seat,
+        place: u8,
+    },
+    RoundOver {
+        round: u32,
+        places: Vec<Seat>,
+        scores: Vec<u32>,
+    },
+    TieBreak {
+        seats: Vec<Seat>,
+    },
+    GameOver {
+        winner: Seat,
+    },
 }
 
 /// Why an action was refused. The text is written for the player who tried it.
@@ -197,9 +291,15 @@ pub enum Refusal {
     MustNameSuit,
     NoSuitToName,
     /// A pick-up is pending: only `answers` or picking up.
-    MustAnswerPickUp { cards: u16, answers: String },
+    MustAnswerPickUp {
+        cards: u16,
+        answers: String,
+    },
     /// The card does not follow the top card (or the run).
-    DoesNotFollow { card: Card, onto: Card },
+    DoesNotFollow {
+        card: Card,
+        onto: Card,
+    },
     /// The last card laid must be covered first (an eight's follow-on, a queen).
     MustCover,
     /// A pick-up is owed for a missed "Last card".
@@ -210,7 +310,9 @@ pub enum Refusal {
     NoClock,
     NoLastCardRule,
     AlreadyCalled,
-    CallNotTrue { cards: usize },
+    CallNotTrue {
+        cards: usize,
+    },
     NotAccusable,
     CannotAccuseSelf,
     Cooldown,
@@ -233,7 +335,9 @@ impl fmt::Display for Refusal {
                 write!(f, "a pick-up of {cards} is pending: play {answers} or pick up {cards}")
             }
             Refusal::DoesNotFollow { card, onto } => write!(f, "{} does not follow {}", card.name(), onto.name()),
-            Refusal::MustCover => write!(f, "the last card must be covered: play another card (or pick up if you cannot)"),
+            Refusal::MustCover => {
+                write!(f, "the last card must be covered: play another card (or pick up if you cannot)")
+            }
             Refusal::MustPickUp => write!(f, "you missed \"Last card\": this turn you must pick up"),
             Refusal::CannotDraw => write!(f, "you cannot pick up now"),
             Refusal::CannotPass => write!(f, "you cannot pass now"),

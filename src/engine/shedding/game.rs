@@ -146,7 +146,9 @@ pub enum SetupError {
 impl std::fmt::Display for SetupError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SetupError::Players { players, min, max } => write!(f, "{players} players: these rules need {min} to {max}"),
+            SetupError::Players { players, min, max } => {
+                write!(f, "{players} players: these rules need {min} to {max}")
+            }
             SetupError::Deal(s) => write!(f, "bad deal: {s}"),
         }
     }
@@ -195,10 +197,14 @@ impl Game {
             }
             g.scores = deal.scores;
         }
-        g.hands = deal.hands.into_iter().map(|mut h| {
-            h.sort_unstable();
-            h
-        }).collect();
+        g.hands = deal
+            .hands
+            .into_iter()
+            .map(|mut h| {
+                h.sort_unstable();
+                h
+            })
+            .collect();
         g.stock = deal.stock_top_first.into_iter().rev().collect();
         g.pile = vec![deal.starter];
         g.dealer = deal.dealer;
@@ -492,10 +498,13 @@ impl Game {
     fn describe_answers(&self, p: Pending) -> String {
         let mut names: Vec<String> = Vec::new();
         for pw in &self.rules.spec().powers {
-            let card_like = Card::new(pw.rank, match pw.colour {
-                Some(crate::engine::cards::Colour::Red) => Suit::Hearts,
-                _ => Suit::Spades,
-            });
+            let card_like = Card::new(
+                pw.rank,
+                match pw.colour {
+                    Some(crate::engine::cards::Colour::Red) => Suit::Hearts,
+                    _ => Suit::Spades,
+                },
+            );
             if self.answers(card_like, p) {
                 let colour = match pw.colour {
                     Some(crate::engine::cards::Colour::Red) => "a red ",
@@ -563,7 +572,10 @@ impl Game {
                 _ => {}
             }
         }
-        if reverses > 0 && self.rules.spec().two_player_reverse == TwoPlayerReverse::ActsAsSkip && self.active_count() == 2 {
+        if reverses > 0
+            && self.rules.spec().two_player_reverse == TwoPlayerReverse::ActsAsSkip
+            && self.active_count() == 2
+        {
             skips += reverses;
         } else if reverses % 2 == 1 {
             self.clockwise = !self.clockwise;
@@ -626,7 +638,10 @@ impl Game {
         // Most turns are one card: with no run rule, no ten's sequence and nothing to cover,
         // nothing can follow, whatever the hand holds.
         let last = self.turn.laid.last().and_then(|&c| self.rules.effect(c));
-        if self.rules.spec().runs.is_none() && self.turn.suit_run.is_none() && !matches!(last, Some(Effect::FollowOn | Effect::MustCover)) {
+        if self.rules.spec().runs.is_none()
+            && self.turn.suit_run.is_none()
+            && !matches!(last, Some(Effect::FollowOn | Effect::MustCover))
+        {
             return false;
         }
         let hand = &self.hands[self.current as usize];
@@ -662,7 +677,11 @@ impl Game {
 
     fn may_pass(&self) -> bool {
         let t = &self.turn;
-        if t.awaiting_suit || !t.laid.is_empty() || self.pending.is_some() || self.calls[self.current as usize].owes_draw {
+        if t.awaiting_suit
+            || !t.laid.is_empty()
+            || self.pending.is_some()
+            || self.calls[self.current as usize].owes_draw
+        {
             return false;
         }
         let d = self.rules.spec().draw;
@@ -694,11 +713,8 @@ impl Game {
         let hand = &self.hands[seat as usize];
         let owes = self.calls[seat as usize].owes_draw && t.laid.is_empty();
         if !owes {
-            let may_play = if t.laid.is_empty() {
-                t.draws == 0 || self.rules.spec().draw.play_after_draw
-            } else {
-                true
-            };
+            let may_play =
+                if t.laid.is_empty() { t.draws == 0 || self.rules.spec().draw.play_after_draw } else { true };
             if may_play {
                 for &card in hand {
                     let ok = if t.laid.is_empty() { self.may_open(card) } else { self.may_continue_with(card) };
@@ -766,16 +782,24 @@ impl Game {
         let spec = self.rules.spec();
         let is_turn_action = matches!(
             action,
-            Action::Play { .. } | Action::NameSuit { .. } | Action::Draw { .. } | Action::Pass { .. } | Action::Finish { .. } | Action::Timeout { .. }
+            Action::Play { .. }
+                | Action::NameSuit { .. }
+                | Action::Draw { .. }
+                | Action::Pass { .. }
+                | Action::Finish { .. }
+                | Action::Timeout { .. }
         );
         // A player who went out on a suit-changing card still names the suit (British rounds go on).
-        let naming_after_out = matches!(action, Action::NameSuit { .. }) && seat == self.current && self.turn.awaiting_suit;
+        let naming_after_out =
+            matches!(action, Action::NameSuit { .. }) && seat == self.current && self.turn.awaiting_suit;
         if is_turn_action && !self.active(seat) && !naming_after_out {
             return Err(Refusal::NotInRound);
         }
         if is_turn_action && seat != self.current {
             return match (action, spec.penalties.out_of_turn) {
-                (Action::Play { card, .. }, Some(n)) if self.hands[seat as usize].contains(&card) => Ok(Plan::OutOfTurn(n)),
+                (Action::Play { card, .. }, Some(n)) if self.hands[seat as usize].contains(&card) => {
+                    Ok(Plan::OutOfTurn(n))
+                }
                 (Action::Play { card, .. }, _) if !self.hands[seat as usize].contains(&card) => Err(Refusal::NotInHand),
                 _ => Err(Refusal::NotYourTurn),
             };
@@ -808,7 +832,9 @@ impl Game {
                 };
                 match (verdict, spec.penalties.wrong_card) {
                     (Ok(()), _) => Ok(Plan::Lay),
-                    (Err(Refusal::DoesNotFollow { .. }) | Err(Refusal::MustAnswerPickUp { .. }), Some(n)) => Ok(Plan::WrongCard(n)),
+                    (Err(Refusal::DoesNotFollow { .. }) | Err(Refusal::MustAnswerPickUp { .. }), Some(n)) => {
+                        Ok(Plan::WrongCard(n))
+                    }
                     (Err(e), _) => Err(e),
                 }
             }
@@ -863,9 +889,12 @@ impl Game {
                 }
                 Ok(Plan::Call)
             }
-            Action::Say { phrase, .. } => Ok(Plan::Say(if phrase.is_infringement() { spec.penalties.table_talk.unwrap_or(0) } else { 0 })),
+            Action::Say { phrase, .. } => {
+                Ok(Plan::Say(if phrase.is_infringement() { spec.penalties.table_talk.unwrap_or(0) } else { 0 }))
+            }
             Action::Accuse { target, infringement: Infringement::MissedLastCard, .. } => {
-                let rule = spec.last_card.filter(|r| r.enforcement == Enforcement::Accusation).ok_or(Refusal::NotAccusable)?;
+                let rule =
+                    spec.last_card.filter(|r| r.enforcement == Enforcement::Accusation).ok_or(Refusal::NotAccusable)?;
                 if target >= self.players {
                     return Err(Refusal::NoSuchSeat);
                 }
@@ -906,7 +935,15 @@ impl Game {
     pub fn is_legal(&self, action: Action) -> bool {
         matches!(
             self.check(action),
-            Ok(Plan::Lay | Plan::NameSuit | Plan::Draw | Plan::Pass | Plan::Finish | Plan::Call | Plan::Say(0) | Plan::Accuse { correct: true, .. } | Plan::Dispute { upheld: true })
+            Ok(Plan::Lay
+                | Plan::NameSuit
+                | Plan::Draw
+                | Plan::Pass
+                | Plan::Finish
+                | Plan::Call
+                | Plan::Say(0)
+                | Plan::Accuse { correct: true, .. }
+                | Plan::Dispute { upheld: true })
         )
     }
 
@@ -1097,7 +1134,9 @@ impl Game {
             match (rule.enforcement, rule.penalty) {
                 (Enforcement::Accusation, _) => self.calls[s as usize].missed = true,
                 (Enforcement::Automatic, CallPenalty::DrawNextTurn) => self.calls[s as usize].owes_draw = true,
-                (Enforcement::Automatic, CallPenalty::PickUp(n)) => self.penalise(s, n, PenaltyReason::MissedLastCard, ev),
+                (Enforcement::Automatic, CallPenalty::PickUp(n)) => {
+                    self.penalise(s, n, PenaltyReason::MissedLastCard, ev)
+                }
                 (Enforcement::Automatic, CallPenalty::CannotGoOut) => {}
             }
         }
@@ -1176,7 +1215,8 @@ impl Game {
         let laid = std::mem::take(&mut self.turn.laid);
         let was_clockwise = self.clockwise;
         let start = if laid.is_empty() { self.pending } else { self.turn.start_pending };
-        let (pending, skips) = if laid.is_empty() { (self.pending, 0) } else { self.resolve_effects(start, self.effective(&laid)) };
+        let (pending, skips) =
+            if laid.is_empty() { (self.pending, 0) } else { self.resolve_effects(start, self.effective(&laid)) };
         self.turn.laid = laid;
         if self.clockwise != was_clockwise {
             ev.push(Event::Reversed { clockwise: self.clockwise });
@@ -1313,7 +1353,9 @@ impl Game {
     /// the remaining players are placed by fewest cards, ties to the earlier seat after the dealer.
     fn end_round_early(&mut self, ev: &mut Vec<Event>) {
         let mut rest: Vec<Seat> = (0..self.players).filter(|&s| self.active(s)).collect();
-        rest.sort_unstable_by_key(|&s| (self.hands[s as usize].len(), (s + self.players - self.dealer - 1) % self.players));
+        rest.sort_unstable_by_key(|&s| {
+            (self.hands[s as usize].len(), (s + self.players - self.dealer - 1) % self.players)
+        });
         match self.rules.spec().scoring {
             Scoring::FirstOut => self.game_over(rest[0], ev),
             Scoring::Places { .. } => {

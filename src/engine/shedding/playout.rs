@@ -72,7 +72,10 @@ impl Playout {
             && matches!(spec.first_card, FirstCard::Neutral | FirstCard::RedrawWild)
             && spec.last_card.is_none()
             && spec.scoring == Scoring::FirstOut
-            && spec.powers.iter().all(|p| matches!(p.effect, Effect::ChangeSuit { .. } | Effect::Skip { .. } | Effect::Reverse));
+            && spec
+                .powers
+                .iter()
+                .all(|p| matches!(p.effect, Effect::ChangeSuit { .. } | Effect::Skip { .. } | Effect::Reverse));
         if !supported {
             return None;
         }

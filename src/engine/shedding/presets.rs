@@ -15,7 +15,8 @@ pub enum Preset {
 }
 
 impl Preset {
-    pub const ALL: [Preset; 5] = [Preset::Taylor, Preset::Priestly, Preset::British, Preset::CrazyEights, Preset::Switch];
+    pub const ALL: [Preset; 5] =
+        [Preset::Taylor, Preset::Priestly, Preset::British, Preset::CrazyEights, Preset::Switch];
 
     pub fn id(self) -> &'static str {
         match self {

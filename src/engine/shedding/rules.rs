@@ -59,7 +59,9 @@ impl Effect {
     }
     pub fn pickup_group(&self) -> Option<u8> {
         match *self {
-            Effect::PickUp { group, .. } | Effect::ReducePickUp { group, .. } | Effect::CancelPickUp { group } => Some(group),
+            Effect::PickUp { group, .. } | Effect::ReducePickUp { group, .. } | Effect::CancelPickUp { group } => {
+                Some(group)
+            }
             _ => None,
         }
     }
@@ -374,7 +376,10 @@ impl Rules {
                 let has_pickup =
                     spec.powers.iter().any(|o| matches!(o.effect, Effect::PickUp { group, .. } if group == g));
                 if !has_pickup {
-                    p(format!("{} answers pick-up group {g}, but no card starts a pick-up in that group", pw.rank.name()));
+                    p(format!(
+                        "{} answers pick-up group {g}, but no card starts a pick-up in that group",
+                        pw.rank.name()
+                    ));
                 }
             }
         }

@@ -40,7 +40,13 @@ impl std::error::Error for ReplayError {}
 
 impl Game {
     pub fn save(&self) -> Save {
-        Save { format: SAVE_FORMAT, rules: self.rules().spec().clone(), players: self.players(), seed: self.seed(), log: self.log().to_vec() }
+        Save {
+            format: SAVE_FORMAT,
+            rules: self.rules().spec().clone(),
+            players: self.players(),
+            seed: self.seed(),
+            log: self.log().to_vec(),
+        }
     }
 
     /// Rebuilds a game from a save; `upto` replays only the first actions (a log "replays to any point").

@@ -85,18 +85,8 @@ impl std::str::FromStr for UnoCard {
     /// "R7", "BS" (blue skip), "GR" (green reverse), "Y+2", "W", "+4".
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
-            "W" => {
-                return Ok(UnoCard {
-                    colour: None,
-                    face: Face::Wild,
-                })
-            }
-            "+4" => {
-                return Ok(UnoCard {
-                    colour: None,
-                    face: Face::WildDrawFour,
-                })
-            }
+            "W" => return Ok(UnoCard { colour: None, face: Face::Wild }),
+            "+4" => return Ok(UnoCard { colour: None, face: Face::WildDrawFour }),
             _ => {}
         }
         let colour = match s.get(..1) {
@@ -110,17 +100,11 @@ impl std::str::FromStr for UnoCard {
             "S" => Face::Skip,
             "R" => Face::Reverse,
             "+2" => Face::DrawTwo,
-            n => Face::Number(
-                n.parse()
-                    .ok()
-                    .filter(|&n: &u8| n <= 9)
-                    .ok_or_else(|| format!("not an UNO card: {s:?}"))?,
-            ),
+            n => {
+                Face::Number(n.parse().ok().filter(|&n: &u8| n <= 9).ok_or_else(|| format!("not an UNO card: {s:?}"))?)
+            }
         };
-        Ok(UnoCard {
-            colour: Some(colour),
-            face,
-        })
+        Ok(UnoCard { colour: Some(colour), face })
     }
 }
 
@@ -131,16 +115,10 @@ pub fn uno_decks(decks: u8) -> Vec<UnoCard> {
     for _ in 0..decks {
         for c in Colour::ALL {
             let colour = Some(c);
-            out.push(UnoCard {
-                colour,
-                face: Face::Number(0),
-            });
+            out.push(UnoCard { colour, face: Face::Number(0) });
             for _ in 0..2 {
                 for n in 1..=9 {
-                    out.push(UnoCard {
-                        colour,
-                        face: Face::Number(n),
-                    });
+                    out.push(UnoCard { colour, face: Face::Number(n) });
                 }
                 for face in [Face::Skip, Face::Reverse, Face::DrawTwo] {
                     out.push(UnoCard { colour, face });
@@ -148,14 +126,8 @@ pub fn uno_decks(decks: u8) -> Vec<UnoCard> {
             }
         }
         for _ in 0..4 {
-            out.push(UnoCard {
-                colour: None,
-                face: Face::Wild,
-            });
-            out.push(UnoCard {
-                colour: None,
-                face: Face::WildDrawFour,
-            });
+            out.push(UnoCard { colour: None, face: Face::Wild });
+            out.push(UnoCard { colour: None, face: Face::WildDrawFour });
         }
     }
     out

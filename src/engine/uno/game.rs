@@ -205,11 +205,7 @@ pub struct Game {
 }
 
 impl Game {
-    pub fn new(
-        rules: impl Into<Arc<UnoRules>>,
-        players: u8,
-        seed: u64,
-    ) -> Result<Game, SetupError> {
+    pub fn new(rules: impl Into<Arc<UnoRules>>, players: u8, seed: u64) -> Result<Game, SetupError> {
         Game::with_waiting(rules, players, &[], seed)
     }
 
@@ -235,14 +231,7 @@ impl Game {
         mut deck_top_first: Vec<UnoCard>,
     ) -> Result<Game, SetupError> {
         deck_top_first.reverse();
-        Game::from_deck(
-            rules.into(),
-            players,
-            waiting,
-            deck_top_first,
-            GameRng::new(0),
-            0,
-        )
+        Game::from_deck(rules.into(), players, waiting, deck_top_first, GameRng::new(0), 0)
     }
 
     fn from_deck(
@@ -266,11 +255,7 @@ impl Game {
         let total_cards = deck.len();
         let mut ps: Vec<Player> = (0..players)
             .map(|s| Player {
-                status: if waiting.contains(&s) {
-                    Status::Waiting
-                } else {
-                    Status::Playing
-                },
+                status: if waiting.contains(&s) { Status::Waiting } else { Status::Playing },
                 queue: VecDeque::new(),
                 stack: Vec::new(),
                 busted: false,
@@ -281,15 +266,11 @@ impl Game {
         // 002: "Deal 15 cards from the deck to each player's queue, moving clockwise."
         for _ in 0..rules.queue_size {
             for p in ps.iter_mut().filter(|p| p.status == Status::Playing) {
-                let c = deck
-                    .pop()
-                    .ok_or_else(|| SetupError("the deck is too small to deal the queues".into()))?;
+                let c = deck.pop().ok_or_else(|| SetupError("the deck is too small to deal the queues".into()))?;
                 p.queue.push_back(c);
             }
         }
-        let starter = (0..players)
-            .find(|&s| ps[s as usize].status == Status::Playing)
-            .unwrap_or(0);
+        let starter = (0..players).find(|&s| ps[s as usize].status == Status::Playing).unwrap_or(0);
         Ok(Game {
             rules,
             seed,
@@ -347,11 +328,7 @@ impl Game {
 
     /// Every card is in exactly one place.
     pub fn cards_accounted(&self) -> usize {
-        let held: usize = self
-            .players
-            .iter()
-            .map(|p| p.queue.len() + p.stack.len())
-            .sum();
+        let held: usize = self.players.iter().map(|p| p.queue.len() + p.stack.len()).sum();
         held + self.deck.len() + self.trash.len() + self.collected.len()
     }
     pub fn total_cards(&self) -> usize {
@@ -385,18 +362,13 @@ impl Game {
         match (&self.phase, action) {
             (Phase::Over { .. }, _) => Some(Refusal::GameOver),
             (Phase::RoundStart, Action::Reveal) => None,
-            (Phase::RoundStart, Action::Join { seat }) => {
-                (self.players.get(seat as usize).map(|p| p.status) != Some(Status::Waiting))
-                    .then_some(Refusal::CannotJoin)
-            }
-            (Phase::Match { turn }, Action::Hit { seat } | Action::Pass { seat })
-                if seat != *turn =>
-            {
+            (Phase::RoundStart, Action::Join { seat }) => (self.players.get(seat as usize).map(|p| p.status)
+                != Some(Status::Waiting))
+            .then_some(Refusal::CannotJoin),
+            (Phase::Match { turn }, Action::Hit { seat } | Action::Pass { seat }) if seat != *turn => {
                 Some(Refusal::NotYourTurn)
             }
-            (Phase::Match { turn }, Action::Hit { .. }) => {
-                (!self.can_flip(*turn)).then_some(Refusal::NoCardsToHit)
-            }
+            (Phase::Match { turn }, Action::Hit { .. }) => (!self.can_flip(*turn)).then_some(Refusal::NoCardsToHit),
             (Phase::Match { .. }, Action::Pass { .. }) => None,
             (_, Action::Join { .. }) => Some(Refusal::CannotJoin),
             _ => Some(Refusal::NotNow),
@@ -415,9 +387,7 @@ impl Game {
         let mut ev = Vec::new();
         match action {
             Action::Join { seat } => {
-                self.players[seat as usize].status = Status::Joining {
-                    rounds_left: Some(self.rules.join_rounds),
-                };
+                self.players[seat as usize].status = Status::Joining { rounds_left: Some(self.rules.join_rounds) };
                 ev.push(Event::Joined { seat });
             }
             Action::Reveal => self.reveal(&mut ev),
@@ -426,9 +396,7 @@ impl Game {
                 if card.is_some_and(|c| c.face == Face::Reverse) {
                     // 002: "change direction based on the appearance of Reverse cards".
                     self.clockwise = !self.clockwise;
-                    ev.push(Event::Reversed {
-                        clockwise: self.clockwise,
-                    });
+                    ev.push(Event::Reversed { clockwise: self.clockwise });
                 }
                 self.next_turn(seat, &mut ev);
             }
@@ -442,9 +410,7 @@ impl Game {
     }
 
     fn can_flip(&self, seat: Seat) -> bool {
-        !self.players[seat as usize].queue.is_empty()
-            || !self.deck.is_empty()
-            || !self.trash.is_empty()
+        !self.players[seat as usize].queue.is_empty() || !self.deck.is_empty() || !self.trash.is_empty()
     }
 
     /// Takes one card from the deck, shuffling the trash in when the deck is empty.
@@ -453,9 +419,7 @@ impl Game {
             // 002: "If you run out of cards in the deck, shuffle the trash and add these cards to the deck."
             self.deck = std::mem::take(&mut self.trash);
             self.rng.shuffle(&mut self.deck);
-            ev.push(Event::TrashShuffled {
-                cards: self.deck.len() as u16,
-            });
+            ev.push(Event::TrashShuffled { cards: self.deck.len() as u16 });
         }
         self.deck.pop()
     }
@@ -478,23 +442,14 @@ impl Game {
         p.stack.push(card);
         p.reached_at = self.clock;
         let t = total(&p.stack, self.rules.skip_value);
-        ev.push(Event::Flipped {
-            seat,
-            card,
-            from_deck,
-            total: t,
-        });
+        ev.push(Event::Flipped { seat, card, from_deck, total: t });
         if t > 21 {
             // 002: "If a player busts …, collect their stack before taking any other actions."
             let p = &mut self.players[seat as usize];
             p.busted = true;
             let n = p.stack.len() as u8;
             self.collected.append(&mut p.stack);
-            ev.push(Event::Bust {
-                seat,
-                total: t,
-                collected: n,
-            });
+            ev.push(Event::Bust { seat, total: t, collected: n });
         }
         Some(card)
     }
@@ -524,20 +479,14 @@ impl Game {
             p.busted = false;
             p.passed = false;
         }
-        ev.push(Event::RoundStarts {
-            round: self.round,
-            starter: self.starter,
-        });
+        ev.push(Event::RoundStarts { round: self.round, starter: self.starter });
         // 002: flip from the top of each queue in turn, "Regular UNO rules apply, except all
         // Draw X cards count as Draw 1 cards", until everyone has a card and no Draw card
         // still demands a flip (penalty flips happen at once, below).
-        let mut pos = Some(self.starter)
-            .filter(|&s| self.active(s))
-            .or_else(|| self.next_active(self.starter, false));
+        let mut pos = Some(self.starter).filter(|&s| self.active(s)).or_else(|| self.next_active(self.starter, false));
         let mut no_cards: Vec<Seat> = Vec::new();
         while let Some(cur) = pos {
-            let everyone = (0..self.players.len() as Seat)
-                .all(|s| !self.needs_card(s) || no_cards.contains(&s));
+            let everyone = (0..self.players.len() as Seat).all(|s| !self.needs_card(s) || no_cards.contains(&s));
             if everyone {
                 break;
             }
@@ -546,9 +495,7 @@ impl Game {
             if card.is_none() {
                 no_cards.push(cur);
             }
-            let players_left = (0..self.players.len() as Seat)
-                .filter(|&s| self.active(s))
-                .count();
+            let players_left = (0..self.players.len() as Seat).filter(|&s| self.active(s)).count();
             pos = match card.map(|c| c.face) {
                 Some(Face::Skip) => {
                     let skipped = self.next_active(cur, false);
@@ -559,9 +506,7 @@ impl Game {
                 }
                 Some(Face::Reverse) => {
                     self.clockwise = !before;
-                    ev.push(Event::Reversed {
-                        clockwise: self.clockwise,
-                    });
+                    ev.push(Event::Reversed { clockwise: self.clockwise });
                     // With two players a Reverse works as a Skip (regular UNO rules).
                     if players_left == 2 && self.active(cur) {
                         Some(cur)
@@ -585,38 +530,27 @@ impl Game {
                 }
                 _ => self.next_active(cur, false),
             };
-            if (0..self.players.len() as Seat)
-                .filter(|&s| self.active(s))
-                .count()
-                <= 1
-            {
+            if (0..self.players.len() as Seat).filter(|&s| self.active(s)).count() <= 1 {
                 break;
             }
         }
         // 002: the match starts "with the first player to reveal a card", moving clockwise.
         self.clockwise = true;
-        match Some(self.starter)
-            .filter(|&s| self.active(s))
-            .or_else(|| self.next_active(self.starter, false))
-        {
+        match Some(self.starter).filter(|&s| self.active(s)).or_else(|| self.next_active(self.starter, false)) {
             Some(first) if self.match_continues() => self.phase = Phase::Match { turn: first },
             _ => self.reward(ev),
         }
     }
 
     fn match_continues(&self) -> bool {
-        let left: Vec<Seat> = (0..self.players.len() as Seat)
-            .filter(|&s| self.active(s))
-            .collect();
+        let left: Vec<Seat> = (0..self.players.len() as Seat).filter(|&s| self.active(s)).collect();
         left.len() > 1 && left.iter().any(|&s| !self.players[s as usize].passed)
     }
 
     fn next_turn(&mut self, from: Seat, ev: &mut Vec<Event>) {
         if !self.rules.pass_is_final {
             // A pass is for this go-around only: everyone is asked again until all pass in a row.
-            let left: Vec<Seat> = (0..self.players.len() as Seat)
-                .filter(|&s| self.active(s))
-                .collect();
+            let left: Vec<Seat> = (0..self.players.len() as Seat).filter(|&s| self.active(s)).collect();
             let all_passed = left.iter().all(|&s| self.players[s as usize].passed);
             if left.len() > 1 && !all_passed {
                 if !self.players[from as usize].passed {
@@ -642,19 +576,11 @@ impl Game {
 
     fn reward(&mut self, ev: &mut Vec<Event>) {
         let skip = self.rules.skip_value;
-        let standing: Vec<Seat> = (0..self.players.len() as Seat)
-            .filter(|&s| self.active(s))
-            .collect();
-        let best = standing
-            .iter()
-            .map(|&s| total(&self.players[s as usize].stack, skip))
-            .max();
+        let standing: Vec<Seat> = (0..self.players.len() as Seat).filter(|&s| self.active(s)).collect();
+        let best = standing.iter().map(|&s| total(&self.players[s as usize].stack, skip)).max();
         // 002: "Players who reached their stack total earlier in the round have rounding preference."
-        let mut winners: Vec<Seat> = standing
-            .iter()
-            .copied()
-            .filter(|&s| Some(total(&self.players[s as usize].stack, skip)) == best)
-            .collect();
+        let mut winners: Vec<Seat> =
+            standing.iter().copied().filter(|&s| Some(total(&self.players[s as usize].stack, skip)) == best).collect();
         winners.sort_by_key(|&s| self.players[s as usize].reached_at);
         // 002: collect each stack and count them all (busted stacks were collected already).
         for p in &mut self.players {
@@ -662,10 +588,7 @@ impl Game {
         }
         let count = self.collected.len();
         if let Some(t) = best {
-            ev.push(Event::Winners {
-                seats: winners.clone(),
-                total: t,
-            });
+            ev.push(Event::Winners { seats: winners.clone(), total: t });
         }
         if !winners.is_empty() {
             let mut given = vec![0u8; winners.len()];
@@ -703,35 +626,19 @@ impl Game {
                             p.status = Status::Out;
                             ev.push(Event::Out { seat });
                         } else {
-                            p.status = Status::Joining {
-                                rounds_left: Some(r - 1),
-                            };
+                            p.status = Status::Joining { rounds_left: Some(r - 1) };
                         }
                     }
                 }
                 _ => {}
             }
         }
-        let with_queue: Vec<Seat> = (0..self.players.len() as Seat)
-            .filter(|&s| self.players[s as usize].status == Status::Playing)
-            .collect();
-        let joining = self.players.iter().any(|p| {
-            matches!(
-                p.status,
-                Status::Joining {
-                    rounds_left: Some(_)
-                }
-            )
-        });
+        let with_queue: Vec<Seat> =
+            (0..self.players.len() as Seat).filter(|&s| self.players[s as usize].status == Status::Playing).collect();
+        let joining = self.players.iter().any(|p| matches!(p.status, Status::Joining { rounds_left: Some(_) }));
         if with_queue.len() <= 1 && !(joining && with_queue.len() == 1) {
-            let champions = if with_queue.is_empty() {
-                winners
-            } else {
-                with_queue
-            };
-            ev.push(Event::GameOver {
-                winners: champions.clone(),
-            });
+            let champions = if with_queue.is_empty() { winners } else { with_queue };
+            ev.push(Event::GameOver { winners: champions.clone() });
             self.phase = Phase::Over { winners: champions };
             return;
         }
@@ -776,17 +683,8 @@ impl Game {
     }
 
     fn waiting_at_start(&self) -> Vec<Seat> {
-        let joined: Vec<Seat> = self
-            .log
-            .iter()
-            .filter_map(|a| {
-                if let Action::Join { seat } = a {
-                    Some(*seat)
-                } else {
-                    None
-                }
-            })
-            .collect();
+        let joined: Vec<Seat> =
+            self.log.iter().filter_map(|a| if let Action::Join { seat } = a { Some(*seat) } else { None }).collect();
         (0..self.players.len() as Seat)
             .filter(|s| self.players[*s as usize].status == Status::Waiting || joined.contains(s))
             .collect()
@@ -794,14 +692,10 @@ impl Game {
 
     pub fn replay(save: &UnoSave, upto: Option<usize>) -> Result<Game, String> {
         if save.format != UNO_SAVE_FORMAT {
-            return Err(format!(
-                "save format {}, this version reads {UNO_SAVE_FORMAT}",
-                save.format
-            ));
+            return Err(format!("save format {}, this version reads {UNO_SAVE_FORMAT}", save.format));
         }
         let rules = UnoRules::new(save.rules.clone()).map_err(|e| e.to_string())?;
-        let mut g = Game::with_waiting(rules, save.players, &save.waiting, save.seed)
-            .map_err(|e| e.to_string())?;
+        let mut g = Game::with_waiting(rules, save.players, &save.waiting, save.seed).map_err(|e| e.to_string())?;
         let n = upto.unwrap_or(save.log.len()).min(save.log.len());
         for (i, &a) in save.log[..n].iter().enumerate() {
             g.apply(a).map_err(|e| format!("action {i}: {e}"))?;

@@ -7,7 +7,6 @@ pub mod rules;
 
 pub use cards::{uno_decks, Colour, Face, UnoCard};
 pub use game::{
-    total, value, Action, Event, Game, IllegalAction, Phase, Player, Refusal, Seat, Status,
-    UnoSave, UnoView,
+    total, value, Action, Event, Game, IllegalAction, Phase, Player, Refusal, Seat, Status, UnoSave, UnoView,
 };
 pub use rules::{SkipValue, UnoRules, UnoSpec};

@@ -54,10 +54,7 @@ impl UnoRules {
     pub fn new(spec: UnoSpec) -> Result<UnoRules, UnoRulesError> {
         let mut p = Vec::new();
         if spec.min_players < 2 || spec.max_players > 10 || spec.min_players > spec.max_players {
-            p.push(format!(
-                "players must be within 2 to 10, not {} to {}",
-                spec.min_players, spec.max_players
-            ));
+            p.push(format!("players must be within 2 to 10, not {} to {}", spec.min_players, spec.max_players));
         }
         if spec.queue_size == 0 {
             p.push("queues need at least one card".into());

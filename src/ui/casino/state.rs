@@ -38,7 +38,13 @@ impl Default for Choice {
 
 impl Choice {
     pub fn rules(&self) -> TableRules {
-        TableRules::new(TableSpec { decks: self.decks, surrender: self.surrender, dealer_hits_soft_17: self.h17, ..TableSpec::default() }).unwrap_or_else(|_| TableRules::seed_rules())
+        TableRules::new(TableSpec {
+            decks: self.decks,
+            surrender: self.surrender,
+            dealer_hits_soft_17: self.h17,
+            ..TableSpec::default()
+        })
+        .unwrap_or_else(|_| TableRules::seed_rules())
     }
 }
 
@@ -60,10 +66,20 @@ impl Default for Bank {
 
 impl Stored for Bank {
     fn encode(&self) -> Vec<(&'static str, String)> {
-        vec![("chips", self.chips.to_string()), ("decisions", self.decisions.to_string()), ("best", self.best_plays.to_string()), ("lost", self.ev_lost_milli.to_string())]
+        vec![
+            ("chips", self.chips.to_string()),
+            ("decisions", self.decisions.to_string()),
+            ("best", self.best_plays.to_string()),
+            ("lost", self.ev_lost_milli.to_string()),
+        ]
     }
     fn decode(f: &Fields) -> Option<Self> {
-        Some(Bank { chips: f.parse("chips")?, decisions: f.parse("decisions")?, best_plays: f.parse("best")?, ev_lost_milli: f.parse("lost")? })
+        Some(Bank {
+            chips: f.parse("chips")?,
+            decisions: f.parse("decisions")?,
+            best_plays: f.parse("best")?,
+            ev_lost_milli: f.parse("lost")?,
+        })
     }
 }
 
@@ -91,7 +107,12 @@ impl Stored for StoredCasino {
     }
     fn decode(f: &Fields) -> Option<Self> {
         Some(StoredCasino {
-            choice: Choice { decks: f.parse("decks")?, bots: f.parse("bots")?, surrender: f.flag("surrender")?, h17: f.flag("h17")? },
+            choice: Choice {
+                decks: f.parse("decks")?,
+                bots: f.parse("bots")?,
+                surrender: f.flag("surrender")?,
+                h17: f.flag("h17")?,
+            },
             seed: f.parse("seed")?,
             chips: f.parse("chips")?,
             log: f.get("log")?.to_string(),
@@ -166,13 +187,23 @@ impl CasinoState {
         let chips = bank.chips.max(TableSpec::default().min_bet);
         let mut bankrolls = vec![TableSpec::default().starting_bankroll; 1 + choice.bots as usize];
         bankrolls[0] = chips;
-        let mut game = Game::new(choice.rules(), &seating(choice.bots), bankrolls, seed).expect("the seating fits the table");
+        let mut game =
+            Game::new(choice.rules(), &seating(choice.bots), bankrolls, seed).expect("the seating fits the table");
         // Bots bet the minimum; the player starts with the minimum bet in place.
         let min = game.rules().min_bet;
         for spot in 0..7u8 {
             let _ = game.apply(Action::Bet { spot, amount: min });
         }
-        CasinoState { choice, seed, start_chips: chips, game, log: Vec::new(), notice: None, verdict: None, bank: Bank { chips, ..bank } }
+        CasinoState {
+            choice,
+            seed,
+            start_chips: chips,
+            game,
+            log: Vec::new(),
+            notice: None,
+            verdict: None,
+            bank: Bank { chips, ..bank },
+        }
     }
 
     pub fn restore(s: &StoredCasino, bank: Bank) -> Result<CasinoState, String> {
@@ -187,7 +218,12 @@ impl CasinoState {
     }
 
     pub fn stored(&self) -> StoredCasino {
-        StoredCasino { choice: self.choice, seed: self.seed, chips: self.start_chips, log: self.game.log().iter().map(|&a| code(a)).collect::<Vec<_>>().join(" ") }
+        StoredCasino {
+            choice: self.choice,
+            seed: self.seed,
+            chips: self.start_chips,
+            log: self.game.log().iter().map(|&a| code(a)).collect::<Vec<_>>().join(" "),
+        }
     }
 
     pub fn at(&self) -> usize {
@@ -292,7 +328,13 @@ impl Reducible for CasinoState {
                                 } else {
                                     let milli = (lost * 1000.0).round() as i64;
                                     next.bank.ev_lost_milli += milli;
-                                    next.verdict = Some(format!("{} with {hand}: {} was better, by {}.{:03} of a bet.", played.name(), best.name(), milli / 1000, milli % 1000));
+                                    next.verdict = Some(format!(
+                                        "{} with {hand}: {} was better, by {}.{:03} of a bet.",
+                                        played.name(),
+                                        best.name(),
+                                        milli / 1000,
+                                        milli % 1000
+                                    ));
                                 }
                             }
                         }

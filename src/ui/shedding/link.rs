@@ -45,7 +45,11 @@ pub fn level_from_id(id: &str) -> Option<Level> {
 pub fn clean_name(raw: &str, seat: Seat) -> String {
     let kept: String = raw.chars().filter(|&c| c >= ' ' && !matches!(c, ',' | '=' | '~' | '\u{7f}')).take(12).collect();
     let kept = kept.trim();
-    if kept.is_empty() { NAMES[seat as usize % NAMES.len()].to_string() } else { kept.to_string() }
+    if kept.is_empty() {
+        NAMES[seat as usize % NAMES.len()].to_string()
+    } else {
+        kept.to_string()
+    }
 }
 
 impl TableSetup {
@@ -99,7 +103,9 @@ impl TableSetup {
         let body = hash.strip_prefix("#table=")?;
         let (head, house) = body.split_once('~').unwrap_or((body, ""));
         let mut p = head.split('.');
-        let (Some(preset), Some(players), Some(levels), Some(seed), None) = (p.next(), p.next(), p.next(), p.next(), p.next()) else {
+        let (Some(preset), Some(players), Some(levels), Some(seed), None) =
+            (p.next(), p.next(), p.next(), p.next(), p.next())
+        else {
             return Some(Err(format!("the link \"{body}\" is not a table link")));
         };
         let Some(preset) = Preset::from_id(preset) else {
@@ -118,7 +124,9 @@ impl TableSetup {
             _ => levels.chars().map(|c| level_from_id(&c.to_string())).collect(),
         };
         match bots {
-            Some(b) if b.len() + 1 == players as usize => setup.levels = std::iter::once(None).chain(b.into_iter().map(Some)).collect(),
+            Some(b) if b.len() + 1 == players as usize => {
+                setup.levels = std::iter::once(None).chain(b.into_iter().map(Some)).collect()
+            }
             _ => return Some(Err(format!("the link asks for \"{levels}\" bots"))),
         }
         let rules = match setup.rules() {

@@ -4,7 +4,9 @@
 
 use super::link::{clean_name, level_from_id, level_id, TableSetup};
 use crate::bots::shedding::Level;
-use crate::engine::shedding::house::{effect_from_parts, effect_parts, house_rules, overrides, HouseRule, Kind, EFFECT_KINDS};
+use crate::engine::shedding::house::{
+    effect_from_parts, effect_parts, house_rules, overrides, HouseRule, Kind, EFFECT_KINDS,
+};
 use crate::engine::shedding::{Preset, RuleSpec, Seat};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;

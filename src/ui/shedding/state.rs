@@ -23,7 +23,11 @@ fn who(names: &[String], seat: Seat, verb: &str) -> String {
         f if f.ends_with("sses") || f.ends_with("shes") => f[..f.len() - 2].to_string(),
         f => f.strip_suffix('s').unwrap_or(f).to_string(),
     };
-    if rest.is_empty() { format!("You {plain}") } else { format!("You {plain} {rest}") }
+    if rest.is_empty() {
+        format!("You {plain}")
+    } else {
+        format!("You {plain} {rest}")
+    }
 }
 
 /// What is stored: the table's setup (preset, house rules, seats, names, seed) and the action
@@ -109,7 +113,10 @@ pub struct TableState {
 
 pub enum Msg {
     /// Apply `action` if the game is still at state `at` (timers and bots may fire late).
-    Act { action: Action, at: u32 },
+    Act {
+        action: Action,
+        at: u32,
+    },
     Dismiss,
 }
 
@@ -120,7 +127,11 @@ impl TableState {
         let game = Game::new(rules, setup.players, setup.seed).map_err(RestoreError::Setup)?;
         let bot_seed = setup.seed.rotate_left(17);
         let mut t = TableState { setup, game, bot_seed, log: Vec::new(), notice: None, recent: Vec::new() };
-        t.log.push(format!("{}. {}.", who(&t.setup.names, t.game.dealer(), "deals"), who(&t.setup.names, t.game.current(), "starts")));
+        t.log.push(format!(
+            "{}. {}.",
+            who(&t.setup.names, t.game.dealer(), "deals"),
+            who(&t.setup.names, t.game.current(), "starts")
+        ));
         Ok(t)
     }
 
@@ -228,26 +239,44 @@ pub fn describe(names: &[String], e: &Event) -> Option<String> {
         Event::SuitNamed { seat, suit } => format!("{} {}.", who(*seat, "names"), suit.name()),
         Event::Drew { seat, cards } => format!("{} {}.", who(*seat, "picks up"), plural(*cards as u32)),
         Event::Passed { seat } => format!("{}.", who(*seat, "passes")),
-        Event::Penalty { seat, cards, reason } => format!("{} {} ({}).", who(*seat, "picks up"), plural(*cards as u32), reason_text(*reason)),
-        Event::Refilled { shuffled, .. } => if *shuffled { "The pile is shuffled into a new stock.".into() } else { "The pile is turned over.".into() },
+        Event::Penalty { seat, cards, reason } => {
+            format!("{} {} ({}).", who(*seat, "picks up"), plural(*cards as u32), reason_text(*reason))
+        }
+        Event::Refilled { shuffled, .. } => {
+            if *shuffled {
+                "The pile is shuffled into a new stock.".into()
+            } else {
+                "The pile is turned over.".into()
+            }
+        }
         Event::PickUpPending { cards } => format!("Pick-up of {cards} pending."),
         Event::Reversed { .. } => "Direction reversed.".into(),
         Event::Skipped { seat } => format!("{} a turn.", who(*seat, "misses")),
         Event::CalledLastCard { seat } => format!("{}: \"Last card!\"", name(*seat)),
         Event::MissedLastCard { seat } => format!("{} did not say \"Last card\".", name(*seat)),
-        Event::Said { seat, phrase } => format!("{}: \"{}\"", name(*seat), crate::ui::shedding::table::phrase_text(names, *phrase)),
+        Event::Said { seat, phrase } => {
+            format!("{}: \"{}\"", name(*seat), crate::ui::shedding::table::phrase_text(names, *phrase))
+        }
         Event::Accused { accuser, target, .. } => format!("{} {}!", who(*accuser, "calls out"), name(*target)),
         Event::DisputeUpheld { by, .. } => format!("{} the call-out was false.", who(*by, "shows")),
         Event::DisputeRejected { by, .. } => format!("{}, wrongly.", who(*by, "disputes")),
         Event::OutOfTurn { seat } => format!("{} out of turn.", who(*seat, "plays")),
         Event::WentOut { seat, place } => format!("{} out (place {place}).", who(*seat, "is")),
         Event::RoundOver { round, .. } => format!("Round {} is over.", round + 1),
-        Event::TieBreak { seats } => format!("Tie-breaker between {}.", seats.iter().map(|&s| name(s)).collect::<Vec<_>>().join(" and ")),
-        Event::GameOver { winner } => format!("{} {} the game!", name(*winner), if *winner == HUMAN { "win" } else { "wins" }),
+        Event::TieBreak { seats } => {
+            format!("Tie-breaker between {}.", seats.iter().map(|&s| name(s)).collect::<Vec<_>>().join(" and "))
+        }
+        Event::GameOver { winner } => {
+            format!("{} {} the game!", name(*winner), if *winner == HUMAN { "win" } else { "wins" })
+        }
         Event::TurnStarts { .. } | Event::PickUpCleared => return None,
     })
 }
 
 fn plural(n: u32) -> String {
-    if n == 1 { "1 card".into() } else { format!("{n} cards") }
+    if n == 1 {
+        "1 card".into()
+    } else {
+        format!("{n} cards")
+    }
 }

@@ -4,22 +4,22 @@
 //! state changes, and anything that fires late is dropped by the reducer's state-id check.
 
 use super::state::{Msg, TableState, HUMAN, SAVE_KEY, SAVE_VERSION};
+use crate::bots::ismcts::Search;
 use crate::bots::shedding::SheddingBot;
 use crate::engine::cards::Suit;
 use crate::engine::shedding::{Action, Event, Infringement, Phase, Phrase, Seat};
 use crate::ui::components::card::{CardStyle, CardView};
 use crate::ui::settings::Settings;
 use crate::ui::storage;
-use crate::bots::ismcts::Search;
 use gloo_timers::callback::Timeout;
 use std::cell::Cell;
-use std::time::Duration;
-use yew::platform::spawn_local;
-use yew::platform::time::sleep;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::time::Duration;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use yew::platform::spawn_local;
+use yew::platform::time::sleep;
 use yew::prelude::*;
 
 /// Iterations per chunk of the hard bot's search: small enough that one chunk stays well under
@@ -33,7 +33,13 @@ const PAGE_SEARCH_ITERATIONS: u32 = 400;
 
 /// Runs a hard bot's search in chunks, yielding to the browser between them, then plays the
 /// move after the bot's reaction time. It gives up as soon as the game state moves on.
-fn think(mut search: Search, delay_ms: u32, dispatcher: UseReducerDispatcher<TableState>, at: u32, generation: Rc<Cell<u32>>) {
+fn think(
+    mut search: Search,
+    delay_ms: u32,
+    dispatcher: UseReducerDispatcher<TableState>,
+    at: u32,
+    generation: Rc<Cell<u32>>,
+) {
     let mine = generation.get();
     spawn_local(async move {
         let perf = web_sys::window().and_then(|w| w.performance());
@@ -54,7 +60,15 @@ fn think(mut search: Search, delay_ms: u32, dispatcher: UseReducerDispatcher<Tab
         // Measured in the page for the tests and the closing figures (console.debug, not an error).
         // Integer microseconds: float formatting would add kilobytes to the download.
         let us = |ms: f64| (ms * 1000.0) as u64;
-        web_sys::console::debug_1(&format!("bj-search iterations={} busy_us={} longest_chunk_us={}", search.iterations(), us(busy), us(longest)).into());
+        web_sys::console::debug_1(
+            &format!(
+                "bj-search iterations={} busy_us={} longest_chunk_us={}",
+                search.iterations(),
+                us(busy),
+                us(longest)
+            )
+            .into(),
+        );
         let waited = (now() - started) as u32;
         sleep(Duration::from_millis(delay_ms.saturating_sub(waited) as u64)).await;
         if generation.get() == mine {
@@ -64,7 +78,9 @@ fn think(mut search: Search, delay_ms: u32, dispatcher: UseReducerDispatcher<Tab
 }
 
 fn page_visible() -> bool {
-    web_sys::window().and_then(|w| w.document()).is_none_or(|d| d.visibility_state() != web_sys::VisibilityState::Hidden)
+    web_sys::window()
+        .and_then(|w| w.document())
+        .is_none_or(|d| d.visibility_state() != web_sys::VisibilityState::Hidden)
 }
 
 /// Moves keyboard focus to the next (or previous) card in the hand.
@@ -72,7 +88,9 @@ fn move_focus(forward: bool) {
     let Some(active) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element()) else { return };
     let Some(item) = active.parent_element() else { return };
     let next = if forward { item.next_element_sibling() } else { item.previous_element_sibling() };
-    if let Some(button) = next.and_then(|li| li.first_element_child()).and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok()) {
+    if let Some(button) =
+        next.and_then(|li| li.first_element_child()).and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
+    {
         let _ = button.focus();
     }
 }
@@ -85,7 +103,9 @@ fn clock_ms(game: &crate::engine::shedding::Game, scale: Option<u8>) -> Option<u
 /// The clock as a ring that empties over `ms` (keyed by state id, so it restarts each move).
 fn clock_ring(ms: Option<u32>, at: u32) -> Html {
     match ms {
-        Some(ms) => html! { <span class="clock-ring" key={format!("c{at}")} style={format!("animation-duration: {ms}ms")} aria-hidden="true"></span> },
+        Some(ms) => {
+            html! { <span class="clock-ring" key={format!("c{at}")} style={format!("animation-duration: {ms}ms")} aria-hidden="true"></span> }
+        }
         None => Html::default(),
     }
 }
@@ -114,7 +134,10 @@ pub struct TableProps {
 /// games on every render would cost time and download size for nothing.
 impl PartialEq for TableProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.initial, &other.initial) && self.settings == other.settings && self.on_leave == other.on_leave && self.on_sort == other.on_sort
+        Rc::ptr_eq(&self.initial, &other.initial)
+            && self.settings == other.settings
+            && self.on_leave == other.on_leave
+            && self.on_sort == other.on_sort
     }
 }
 
@@ -134,7 +157,13 @@ pub fn SheddingTable(props: &TableProps) -> Html {
     let bots = {
         let levels = state.setup.levels.clone();
         let seed = state.bot_seed;
-        use_mut_ref(move || levels.iter().enumerate().map(|(s, l)| l.map(|l| SheddingBot::new(s as Seat, l, seed).with_iterations(PAGE_SEARCH_ITERATIONS))).collect::<Vec<_>>())
+        use_mut_ref(move || {
+            levels
+                .iter()
+                .enumerate()
+                .map(|(s, l)| l.map(|l| SheddingBot::new(s as Seat, l, seed).with_iterations(PAGE_SEARCH_ITERATIONS)))
+                .collect::<Vec<_>>()
+        })
     };
     let timers: Rc<RefCell<Vec<Timeout>>> = use_mut_ref(Vec::new);
     let search_generation: Rc<Cell<u32>> = (*use_memo((), |_| Rc::new(Cell::new(0u32)))).clone();
@@ -150,7 +179,8 @@ pub fn SheddingTable(props: &TableProps) -> Html {
             }
             move || {
                 if let Some(d) = document {
-                    let _ = d.remove_event_listener_with_callback("visibilitychange", listener.as_ref().unchecked_ref());
+                    let _ =
+                        d.remove_event_listener_with_callback("visibilitychange", listener.as_ref().unchecked_ref());
                 }
             }
         });
@@ -181,7 +211,9 @@ pub fn SheddingTable(props: &TableProps) -> Html {
                     };
                     if let Some(d) = decision {
                         let dispatcher = state.dispatcher();
-                        timers.borrow_mut().push(Timeout::new(d.delay_ms / pace, move || dispatcher.dispatch(Msg::Act { action: d.action, at })));
+                        timers.borrow_mut().push(Timeout::new(d.delay_ms / pace, move || {
+                            dispatcher.dispatch(Msg::Act { action: d.action, at })
+                        }));
                     }
                 }
                 // The quick-play clock for the human player.
@@ -196,7 +228,11 @@ pub fn SheddingTable(props: &TableProps) -> Html {
             }
             storage::save(SAVE_KEY, SAVE_VERSION, &state.stored());
             if let Some(winner) = game.winner() {
-                crate::ui::stats::record(state.setup.preset, format!("{}.{}", game.seed(), game.state_id()), winner == HUMAN);
+                crate::ui::stats::record(
+                    state.setup.preset,
+                    format!("{}.{}", game.seed(), game.state_id()),
+                    winner == HUMAN,
+                );
             }
             let generation = search_generation.clone();
             move || {
@@ -230,7 +266,11 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         Phase::Over { winner } => Some(winner),
         Phase::Playing => None,
     };
-    let accusable = game.rules().spec().last_card.is_some_and(|r| r.enforcement == crate::engine::shedding::rules::Enforcement::Accusation);
+    let accusable = game
+        .rules()
+        .spec()
+        .last_card
+        .is_some_and(|r| r.enforcement == crate::engine::shedding::rules::Enforcement::Accusation);
     let name = |s: Seat| state.name(s).to_string();
     // The engine keeps a hand by suit, then rank; the player may prefer rank, then suit.
     let by_rank = props.settings.sort_by_rank;
@@ -255,7 +295,9 @@ pub fn SheddingTable(props: &TableProps) -> Html {
                 "p" => find(&|a| matches!(a, Action::Draw { .. } | Action::Pass { .. })),
                 "f" => find(&|a| matches!(a, Action::Finish { .. })),
                 "l" => Some(Action::CallLastCard { seat: HUMAN }),
-                "h" | "d" | "c" | "s" => find(&|a| matches!(a, Action::NameSuit { suit, .. } if suit.letter().to_ascii_lowercase().to_string() == key)),
+                "h" | "d" | "c" | "s" => find(
+                    &|a| matches!(a, Action::NameSuit { suit, .. } if suit.letter().to_ascii_lowercase().to_string() == key),
+                ),
                 "arrowleft" | "arrowright" => {
                     move_focus(key == "arrowright");
                     None

@@ -30,7 +30,14 @@ pub struct UnoChoice {
 
 impl Default for UnoChoice {
     fn default() -> Self {
-        UnoChoice { players: 4, level: Level::Normal, skip_zero: false, pass_again: false, deal_back_in: false, latecomer: false }
+        UnoChoice {
+            players: 4,
+            level: Level::Normal,
+            skip_zero: false,
+            pass_again: false,
+            deal_back_in: false,
+            latecomer: false,
+        }
     }
 }
 
@@ -151,19 +158,38 @@ pub fn describe(e: &Event) -> Option<String> {
     let who = |s: Seat| name(s);
     Some(match e {
         Event::RoundStarts { round, starter } => format!("Round {round}: {}.", says(*starter, "starts")),
-        Event::Flipped { seat, card, from_deck, total } => format!("{} {}{}: {total}.", says(*seat, "flips"), card.name(), if *from_deck { " from the deck" } else { "" }),
-        Event::DrawPenalty { seat } => format!("Draw one: {} a card and {} the turn.", says(*seat, "flips"), if *seat == HUMAN { "lose" } else { "loses" }),
+        Event::Flipped { seat, card, from_deck, total } => format!(
+            "{} {}{}: {total}.",
+            says(*seat, "flips"),
+            card.name(),
+            if *from_deck { " from the deck" } else { "" }
+        ),
+        Event::DrawPenalty { seat } => format!(
+            "Draw one: {} a card and {} the turn.",
+            says(*seat, "flips"),
+            if *seat == HUMAN { "lose" } else { "loses" }
+        ),
         Event::Skipped { seat } => format!("{} skipped.", says(*seat, "is")),
-        Event::Reversed { clockwise } => format!("Reverse: play goes {}.", if *clockwise { "clockwise" } else { "anticlockwise" }),
+        Event::Reversed { clockwise } => {
+            format!("Reverse: play goes {}.", if *clockwise { "clockwise" } else { "anticlockwise" })
+        }
         Event::Bust { seat, total, .. } => format!("{} with {total}.", says(*seat, "busts")),
         Event::Passed { seat } => format!("{}.", says(*seat, "passes")),
         Event::TrashShuffled { cards } => format!("The trash ({cards} cards) is shuffled into the deck."),
-        Event::Winners { seats, total } => format!("{} win{} the round with {total}.", seats.iter().map(|&s| who(s)).collect::<Vec<_>>().join(" and "), if seats.len() == 1 && seats[0] != HUMAN { "s" } else { "" }),
+        Event::Winners { seats, total } => format!(
+            "{} win{} the round with {total}.",
+            seats.iter().map(|&s| who(s)).collect::<Vec<_>>().join(" and "),
+            if seats.len() == 1 && seats[0] != HUMAN { "s" } else { "" }
+        ),
         Event::Rewarded { seat, cards } => format!("{} {cards} cards into the queue.", says(*seat, "takes")),
         Event::Joined { seat } => format!("{} the game.", says(*seat, "joins")),
         Event::EarnedQueue { seat } => format!("{} earned a queue.", says(*seat, "has")),
         Event::Out { seat } => format!("{} out of cards and out of the game.", says(*seat, "is")),
-        Event::GameOver { winners } => format!("Game over: {} win{}.", winners.iter().map(|&s| who(s)).collect::<Vec<_>>().join(" and "), if winners.len() == 1 && winners[0] != HUMAN { "s" } else { "" }),
+        Event::GameOver { winners } => format!(
+            "Game over: {} win{}.",
+            winners.iter().map(|&s| who(s)).collect::<Vec<_>>().join(" and "),
+            if winners.len() == 1 && winners[0] != HUMAN { "s" } else { "" }
+        ),
         Event::NoCards { seat } => format!("No cards left for {}.", who(*seat)),
     })
 }
@@ -185,7 +211,11 @@ impl UnoState {
         Ok(t)
     }
     pub fn stored(&self) -> StoredUno {
-        StoredUno { choice: self.choice, seed: self.seed, log: self.game.log().iter().map(|&a| code(a)).collect::<Vec<_>>().join(" ") }
+        StoredUno {
+            choice: self.choice,
+            seed: self.seed,
+            log: self.game.log().iter().map(|&a| code(a)).collect::<Vec<_>>().join(" "),
+        }
     }
     pub fn at(&self) -> usize {
         self.game.log().len()

@@ -114,10 +114,16 @@ pub fn UnoTable(props: &TableProps) -> Html {
                     Some((decide(&g.view(*turn), s.choice.level, jitter), 500))
                 }
                 // The latecomer joins at the beginning of the second round's reveal phase.
-                Phase::RoundStart if g.round() >= 1 && g.legal_actions().iter().any(|a| matches!(a, Action::Join { .. })) => {
+                Phase::RoundStart
+                    if g.round() >= 1 && g.legal_actions().iter().any(|a| matches!(a, Action::Join { .. })) =>
+                {
                     g.legal_actions().into_iter().find(|a| matches!(a, Action::Join { .. })).map(|a| (a, 600))
                 }
-                Phase::RoundStart if !matches!(g.players()[HUMAN as usize].status, Status::Playing | Status::Joining { .. }) => Some((Action::Reveal, 1500)),
+                Phase::RoundStart
+                    if !matches!(g.players()[HUMAN as usize].status, Status::Playing | Status::Joining { .. }) =>
+                {
+                    Some((Action::Reveal, 1500))
+                }
                 _ => None,
             };
             let timer = action.map(|(a, ms)| {
@@ -152,7 +158,9 @@ pub fn UnoTable(props: &TableProps) -> Html {
         Phase::RoundStart => format!("Round {}: reveal phase next.", game.round() + 1),
         Phase::Match { turn } if *turn == HUMAN => "Match phase: your turn. Hit or pass?".to_string(),
         Phase::Match { turn } => format!("Match phase: {}'s turn.", name(*turn)),
-        Phase::Over { winners } => format!("Game over. Winner: {}.", winners.iter().map(|&s| name(s)).collect::<Vec<_>>().join(" and ")),
+        Phase::Over { winners } => {
+            format!("Game over. Winner: {}.", winners.iter().map(|&s| name(s)).collect::<Vec<_>>().join(" and "))
+        }
     };
 
     html! {
