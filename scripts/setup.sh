@@ -12,6 +12,13 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
+for component in rustfmt clippy; do
+  if ! rustup component list --installed | grep -q "^$component"; then
+    step "Rust component $component"
+    rustup component add "$component"
+  fi
+done
+
 [ -f Cargo.lock ] || cargo generate-lockfile
 WBG="$(wasm_bindgen_version)"
 

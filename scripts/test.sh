@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Command 2 of 2: set up if needed, then run every test. Exits non-zero on any failure.
-#   native engine tests -> wasm browser tests -> release builds (root and subpath)
+#   rustfmt and clippy -> native engine tests -> wasm browser tests -> release builds (root and subpath)
 #   -> first-load size budget -> end-to-end tests in headless Chromium
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -8,6 +8,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
 step() { printf '\n== test: %s\n' "$*"; }
+
+step "formatting (rustfmt) and lints (clippy -D warnings, native and wasm)"
+cargo fmt --check
+cargo clippy --locked --all-targets -- -D warnings
+cargo clippy --locked --all-targets --target wasm32-unknown-unknown -- -D warnings
 
 step "native engine and bot tests (cargo test)"
 cargo test --locked

@@ -259,7 +259,7 @@ fn two_decks_above_five_players_allow_eight_twos_and_four_black_jacks_for_twenty
     assert_eq!(g.total_cards(), 104);
     let mut j = deal(Preset::British, &["JS 9C", "JS 7D", "JC 8C", "JC 8D", "6D", "6H"], "4S", STOCK);
     for s in 0..4 {
-        play(&mut j, s, &["JS", "JS", "JC", "JC"][s as usize]);
+        play(&mut j, s, ["JS", "JS", "JC", "JC"][s as usize]);
     }
     assert_eq!(j.pending().unwrap().cards, 24);
 }

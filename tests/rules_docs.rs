@@ -7,8 +7,7 @@ use std::path::Path;
 fn normalise(s: &str) -> String {
     s.replace(['\u{2018}', '\u{2019}'], "'")
         .replace(['\u{201c}', '\u{201d}'], "\"")
-        .replace('\u{2014}', "-")
-        .replace('\u{2013}', "-")
+        .replace(['\u{2014}', '\u{2013}'], "-")
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")

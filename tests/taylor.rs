@@ -282,12 +282,12 @@ fn two_decks_above_five_players_allow_four_black_twos_for_eight() {
     assert_eq!(g.total_cards(), 104);
     let mut g = deal(Preset::Taylor, &["2S 9C", "2S 7D", "2C 8C", "2C 8D", "6D", "6H"], "4S", STOCK);
     for s in 0..4 {
-        play(&mut g, s, &["2S", "2S", "2C", "2C"][s as usize]);
+        play(&mut g, s, ["2S", "2S", "2C", "2C"][s as usize]);
     }
     assert_eq!(g.pending().unwrap().cards, 8);
     let mut j = deal(Preset::Taylor, &["JS 9C", "JS 7D", "JC 8C", "JC 8D", "6D", "6H"], "4S", STOCK);
     for s in 0..4 {
-        play(&mut j, s, &["JS", "JS", "JC", "JC"][s as usize]);
+        play(&mut j, s, ["JS", "JS", "JC", "JC"][s as usize]);
     }
     assert_eq!(j.pending().unwrap().cards, 28);
 }

@@ -1435,13 +1435,13 @@ impl Game {
         }
         rng.shuffle(&mut unseen);
         let mut hands: Vec<Vec<Card>> = vec![Vec::new(); players as usize];
-        for s in 0..players as usize {
+        for (s, hand) in hands.iter_mut().enumerate() {
             if s == view.seat as usize {
-                hands[s] = view.hand.clone();
+                *hand = view.hand.clone();
             } else {
                 let take = view.hand_sizes[s].min(unseen.len());
-                hands[s] = unseen.split_off(unseen.len() - take);
-                hands[s].sort_unstable();
+                *hand = unseen.split_off(unseen.len() - take);
+                hand.sort_unstable();
             }
         }
         unseen.truncate(view.stock_len);
