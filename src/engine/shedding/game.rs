@@ -1255,8 +1255,10 @@ impl Game {
         }
         // One event per skipped turn, but at most one lap of the table's worth: a skip of hundreds
         // reads as everyone missing a turn, not as a thousand lines.
-        for k in 1..=skips.min(self.active_count() as u32) {
-            ev.push(Event::Skipped { seat: self.step(seat, k) });
+        if skips > 0 {
+            for k in 1..=skips.min(self.active_count() as u32) {
+                ev.push(Event::Skipped { seat: self.step(seat, k) });
+            }
         }
         if self.turn_number >= MAX_TURNS {
             self.end_at_turn_limit(ev);
