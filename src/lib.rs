@@ -10,3 +10,10 @@ pub mod engine;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+
+/// Natively, `ui` holds only the page's pure text formats (share links, stored fields, the
+/// shedding save, settings, statistics) at the same paths as in the page, so that `cargo test`
+/// property tests and the fuzz targets reach every decoder the page runs on untrusted text.
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "ui/native.rs"]
+pub mod ui;

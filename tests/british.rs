@@ -181,6 +181,24 @@ fn without_the_call_the_next_turn_is_a_pick_up_even_if_they_could_go_out() {
 }
 
 #[test]
+fn a_missed_call_and_a_two_laid_on_the_player_are_two_penalties_picked_up_together() {
+    // Seat 0 lays down to one card without the call; seat 1 moves (the deadline passes) by laying
+    // a 2 on them. Seat 0 owes one card for the call and two for the 2: three in all.
+    let mut g = deal(Preset::British, &["5H 9H", "2H 9S"], "4H", STOCK);
+    play(&mut g, 0, "5H");
+    play(&mut g, 1, "2H");
+    assert!(g.calls()[0].owes_draw);
+    assert_eq!(g.legal_actions(), vec![Action::Draw { seat: 0 }], "owing a card, the 2 cannot be answered");
+    let ev = draw(&mut g, 0);
+    let penalty = Event::Penalty { seat: 0, cards: 1, reason: PenaltyReason::MissedLastCard };
+    assert!(ev.contains(&penalty), "{ev:?}");
+    assert!(ev.contains(&Event::Drew { seat: 0, cards: 2 }), "{ev:?}");
+    assert_eq!(g.hand(0).len(), 4, "9H plus one for the call plus two for the 2");
+    assert_eq!(g.pending(), None);
+    assert_eq!(g.current(), 1);
+}
+
+#[test]
 fn two_players_score_one_for_the_winner_and_the_match_goes_to_ten() {
     let mut g = deal(Preset::British, &["5H", "6C 7C"], "4H", STOCK);
     act(&mut g, Action::CallLastCard { seat: 0 });

@@ -101,6 +101,7 @@ use wasm_bindgen::JsCast;
 #[wasm_bindgen_test]
 fn share_links_round_trip_with_house_rules_and_levels_and_bad_ones_say_why() {
     let mut link = TableSetup::new(Preset::Priestly, 5, Level::Easy, 987654321);
+    link.shared = true; // what a link opens is a shared deal
     assert_eq!(link.fragment(), "#table=priestly.5.easy.987654321");
     assert_eq!(TableSetup::parse(&link.fragment()), Some(Ok(link.clone())));
     link.levels[2] = Some(Level::Hard);

@@ -205,27 +205,31 @@ impl std::error::Error for ParseCardError {}
 
 impl FromStr for Card {
     type Err = ParseCardError;
+    /// Reads "QS", "10H", "th" (any case, surrounding spaces ignored). ASCII only, checked before
+    /// any slicing: text from a save or a link may hold anything, and it must never panic.
     fn from_str(s: &str) -> Result<Card, ParseCardError> {
-        let err = || ParseCardError(s.to_string());
-        let t = s.trim().to_ascii_uppercase();
-        if t.len() < 2 {
+        // The text kept in the error is bounded: a hostile save may hold megabytes.
+        let err = || ParseCardError(s.chars().take(8).collect());
+        let t = s.trim().as_bytes();
+        if !(2..=3).contains(&t.len()) || !t.is_ascii() {
             return Err(err());
         }
         let (r, su) = t.split_at(t.len() - 1);
-        let suit = match su {
-            "C" => Suit::Clubs,
-            "D" => Suit::Diamonds,
-            "H" => Suit::Hearts,
-            "S" => Suit::Spades,
+        let suit = match su[0].to_ascii_uppercase() {
+            b'C' => Suit::Clubs,
+            b'D' => Suit::Diamonds,
+            b'H' => Suit::Hearts,
+            b'S' => Suit::Spades,
             _ => return Err(err()),
         };
         let rank = match r {
-            "A" => Rank::Ace,
-            "J" => Rank::Jack,
-            "Q" => Rank::Queen,
-            "K" => Rank::King,
-            "T" => Rank::Ten,
-            n => n.parse::<u8>().ok().filter(|n| (2..=10).contains(n)).and_then(Rank::from_number).ok_or_else(err)?,
+            [b'A' | b'a'] => Rank::Ace,
+            [b'J' | b'j'] => Rank::Jack,
+            [b'Q' | b'q'] => Rank::Queen,
+            [b'K' | b'k'] => Rank::King,
+            [b'T' | b't'] | [b'1', b'0'] => Rank::Ten,
+            [d @ b'2'..=b'9'] => Rank::from_number(d - b'0').ok_or_else(err)?,
+            _ => return Err(err()),
         };
         Ok(Card::new(rank, suit))
     }
@@ -257,6 +261,9 @@ mod tests {
         assert!("1H".parse::<Card>().is_err());
         assert!("11S".parse::<Card>().is_err());
         assert!("QX".parse::<Card>().is_err());
+        for bad in ["", "é", "Aé", "éS", "10", "010H", "+2H", "1é", "\u{1F0A1}S", "ＡS"] {
+            assert!(bad.parse::<Card>().is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -2,7 +2,13 @@
 //! version, then `key=value` lines. An old or unreadable save is recognised and reported, never
 //! a crash. (Plain text rather than JSON keeps serde out of the page's download.)
 
+#[cfg(target_arch = "wasm32")]
 use gloo_storage::{LocalStorage, Storage};
+
+/// The longest save read back, in bytes. A real one is a few kilobytes (a long British match is
+/// about 20 KB of move codes); anything longer was not written by this page and is refused
+/// before it is parsed.
+pub const MAX_SAVE_BYTES: usize = 256 * 1024;
 
 /// A value the page stores.
 pub trait Stored: Sized {
@@ -35,6 +41,8 @@ pub enum LoadProblem {
     OldVersion(u32),
     /// Not readable at all.
     Corrupt,
+    /// Far longer than anything the page writes.
+    TooLong(usize),
 }
 
 impl LoadProblem {
@@ -44,6 +52,9 @@ impl LoadProblem {
                 format!("Your saved {what} came from another version of the game (format {v}) and could not be restored. It was set aside.")
             }
             LoadProblem::Corrupt => format!("Your saved {what} could not be read and was set aside."),
+            LoadProblem::TooLong(bytes) => {
+                format!("Your saved {what} was far too long to be one of ours ({} KB) and was set aside.", bytes / 1024)
+            }
         }
     }
 }
@@ -62,6 +73,9 @@ pub fn encode<T: Stored>(version: u32, value: &T) -> String {
 }
 
 pub fn decode<T: Stored>(raw: &str, version: u32) -> Result<T, LoadProblem> {
+    if raw.len() > MAX_SAVE_BYTES {
+        return Err(LoadProblem::TooLong(raw.len()));
+    }
     let mut lines = raw.lines();
     let found: u32 =
         lines.next().and_then(|l| l.strip_prefix(HEADER)).and_then(|v| v.parse().ok()).ok_or(LoadProblem::Corrupt)?;
@@ -72,6 +86,7 @@ pub fn decode<T: Stored>(raw: &str, version: u32) -> Result<T, LoadProblem> {
     T::decode(&fields).ok_or(LoadProblem::Corrupt)
 }
 
+#[cfg(target_arch = "wasm32")]
 /// Loads `key`: `Ok(None)` when nothing is saved.
 pub fn load<T: Stored>(key: &str, version: u32) -> Result<Option<T>, LoadProblem> {
     match LocalStorage::raw().get_item(key) {
@@ -81,11 +96,13 @@ pub fn load<T: Stored>(key: &str, version: u32) -> Result<Option<T>, LoadProblem
     }
 }
 
+#[cfg(target_arch = "wasm32")]
 pub fn save<T: Stored>(key: &str, version: u32, value: &T) {
     // Storage can be full or disabled (private mode); the game goes on either way.
     let _ = LocalStorage::raw().set_item(key, &encode(version, value));
 }
 
+#[cfg(target_arch = "wasm32")]
 /// Keeps an unreadable save under another key so nothing is silently destroyed.
 pub fn set_aside(key: &str) {
     let storage = LocalStorage::raw();
@@ -95,6 +112,7 @@ pub fn set_aside(key: &str) {
     let _ = storage.remove_item(key);
 }
 
+#[cfg(target_arch = "wasm32")]
 /// Loads and rebuilds a saved game: `(None, None)` when nothing is saved. A save that cannot be
 /// read or rebuilt is set aside and becomes a notice: never a crash, nothing silently lost.
 pub fn resume<S: Stored, T>(

@@ -121,19 +121,26 @@ impl Action {
         }
     }
 
-    /// Reads [`Action::code`] back; `None` for anything else.
+    /// Reads [`Action::code`] back; `None` for anything else (see [`Action::parse_code`]).
     pub fn from_code(code: &str) -> Option<Action> {
+        Action::parse_code(code).ok()
+    }
+
+    /// Reads [`Action::code`] back, or says it is not a move code. Never panics: the text may come
+    /// from a tampered save (non-ASCII, huge numbers, anything).
+    pub fn parse_code(code: &str) -> Result<Action, BadCode> {
+        let bad = || BadCode(code.chars().take(16).collect());
         let mut parts = code.split('.');
-        let kind = parts.next()?;
-        let seat: Seat = parts.next()?.parse().ok()?;
+        let kind = parts.next().ok_or_else(bad)?;
+        let seat: Seat = parts.next().and_then(number).ok_or_else(bad)?;
         let arg = parts.next();
         if parts.next().is_some() {
-            return None;
+            return Err(bad());
         }
         let suit = |s: &str| Suit::ALL.iter().copied().find(|x| s.len() == 1 && s.starts_with(x.letter()));
         let action = match (kind, arg) {
-            ("p", Some(c)) => Action::Play { seat, card: c.parse().ok()? },
-            ("n", Some(s)) => Action::NameSuit { seat, suit: suit(s)? },
+            ("p", Some(c)) => Action::Play { seat, card: c.parse().map_err(|_| bad())? },
+            ("n", Some(s)) => Action::NameSuit { seat, suit: suit(s).ok_or_else(bad)? },
             ("d", None) => Action::Draw { seat },
             ("x", None) => Action::Pass { seat },
             ("f", None) => Action::Finish { seat },
@@ -142,16 +149,34 @@ impl Action {
             ("s", Some("S")) => Action::Say { seat, phrase: Phrase::Sorry },
             ("s", Some("W")) => Action::Say { seat, phrase: Phrase::WellPlayed },
             ("s", Some("H")) => Action::Say { seat, phrase: Phrase::Hurry },
-            ("s", Some(y)) => Action::Say { seat, phrase: Phrase::YourTurn(y.strip_prefix('Y')?.parse().ok()?) },
-            ("a", Some(t)) => {
-                Action::Accuse { seat, target: t.parse().ok()?, infringement: Infringement::MissedLastCard }
+            ("s", Some(y)) => {
+                Action::Say { seat, phrase: Phrase::YourTurn(y.strip_prefix('Y').and_then(number).ok_or_else(bad)?) }
             }
-            ("q", Some(id)) => Action::Dispute { seat, accusation: id.parse().ok()? },
-            _ => return None,
+            ("a", Some(t)) => {
+                Action::Accuse { seat, target: number(t).ok_or_else(bad)?, infringement: Infringement::MissedLastCard }
+            }
+            ("q", Some(id)) => Action::Dispute { seat, accusation: number(id).ok_or_else(bad)? },
+            _ => return Err(bad()),
         };
-        Some(action)
+        Ok(action)
     }
 }
+
+/// A whole number written in ASCII digits only (no sign, no spaces), that fits `T`.
+fn number<T: std::str::FromStr>(s: &str) -> Option<T> {
+    (!s.is_empty() && s.len() <= 20 && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse().ok()).flatten()
+}
+
+/// Text that is not a move code ([`Action::code`]); holds at most the first 16 characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadCode(pub String);
+
+impl fmt::Display for BadCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unreadable move \"{}\"", self.0)
+    }
+}
+impl std::error::Error for BadCode {}
 
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -274,6 +299,10 @@ pub enum Event {
     },
     TieBreak {
         seats: Vec<Seat>,
+    },
+    /// The game reached its turn limit and ends now: the round is placed by fewest cards.
+    TurnLimit {
+        turns: u32,
     },
     GameOver {
         winner: Seat,

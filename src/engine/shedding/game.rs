@@ -15,6 +15,11 @@ use crate::engine::rng::GameRng;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+/// A game ends after this many turns, however it stands (see [`Game::turn_number`] and the
+/// rules docs, "The turn limit"). Normal play never comes near it; it bounds a game at bot pace
+/// to well under an hour even under house rules where nobody can go out.
+pub const MAX_TURNS: u32 = 3000;
+
 /// A pick-up waiting for the next player: answer it with a card of its group, or pick it up.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pending {
@@ -365,7 +370,16 @@ impl Game {
         let n = self.players as i32;
         let d = if self.clockwise { 1 } else { -1 };
         let mut s = from as i32;
-        let mut left = steps;
+        // Whole laps round the table land where they started: a skip of hundreds costs one lap.
+        let mut left = if steps > self.players as u32 {
+            let laps = self.active_count() as u32;
+            if laps == 0 {
+                return from;
+            }
+            (steps - 1) % laps + 1
+        } else {
+            steps
+        };
         while left > 0 {
             s = (s + d).rem_euclid(n);
             if self.active(s as Seat) {
@@ -402,10 +416,18 @@ impl Game {
         let mut starter = deck.pop().expect("validated: a card to turn up");
         if self.rules.spec().first_card == FirstCard::RedrawWild {
             // Put a wild card back at random and turn another, as OpenSpiel does.
-            while matches!(self.rules.effect(starter), Some(Effect::ChangeSuit { wild: true, .. })) {
+            // `Rules::new` makes sure a card that is not wild is left; after many unlucky turns the
+            // first such card from the top is taken, so the deal ends in bounded time whatever happens.
+            let mut tries = 0;
+            while self.is_wild(starter) {
                 let at = self.rng.below(deck.len() as u64 + 1) as usize;
                 deck.insert(at, starter);
-                starter = deck.pop().expect("a deck is not all wild cards");
+                tries += 1;
+                let plain = if tries < 1000 { None } else { deck.iter().rposition(|&c| !self.is_wild(c)) };
+                starter = match plain {
+                    Some(i) => deck.remove(i),
+                    None => deck.pop().expect("validated: a card that is not wild is left"),
+                };
             }
         }
         self.stock = deck;
@@ -528,7 +550,7 @@ impl Game {
         for &c in cards {
             p = match (self.rules.effect(c), p) {
                 (Some(Effect::PickUp { group, cards: n }), Some(cur)) => {
-                    Some(Pending { group: cur.group.min(group), cards: cur.cards + n as u16 })
+                    Some(Pending { group: cur.group.min(group), cards: cur.cards.saturating_add(n as u16) })
                 }
                 (Some(Effect::PickUp { group, cards: n }), None) => Some(Pending { group, cards: n as u16 }),
                 (Some(Effect::ReducePickUp { cards: n, .. }), Some(cur)) => {
@@ -889,6 +911,7 @@ impl Game {
                 }
                 Ok(Plan::Call)
             }
+            Action::Say { phrase: Phrase::YourTurn(named), .. } if named >= self.players => Err(Refusal::NoSuchSeat),
             Action::Say { phrase, .. } => {
                 Ok(Plan::Say(if phrase.is_infringement() { spec.penalties.table_talk.unwrap_or(0) } else { 0 }))
             }
@@ -1230,8 +1253,16 @@ impl Game {
         if !self.turn.laid.is_empty() {
             self.note_turn_move(seat, ev);
         }
-        for k in 1..=skips {
-            ev.push(Event::Skipped { seat: self.step(seat, k) });
+        // One event per skipped turn, but at most one lap of the table's worth: a skip of hundreds
+        // reads as everyone missing a turn, not as a thousand lines.
+        if skips > 0 {
+            for k in 1..=skips.min(self.active_count() as u32) {
+                ev.push(Event::Skipped { seat: self.step(seat, k) });
+            }
+        }
+        if self.turn_number >= MAX_TURNS {
+            self.end_at_turn_limit(ev);
+            return;
         }
         let next = self.step(seat, 1 + skips);
         self.begin_turn(next, ev);
@@ -1266,11 +1297,14 @@ impl Game {
         let owes = std::mem::take(&mut self.calls[seat as usize].owes_draw);
         let covering = !self.turn.laid.is_empty();
         let from_pending = if covering { None } else { self.pending };
-        let n = from_pending.map_or(1, |p| p.cards as usize);
-        let got = self.pick_up(seat, n, ev);
         if owes {
-            ev.push(Event::Penalty { seat, cards: got as u8, reason: PenaltyReason::MissedLastCard });
-        } else {
+            // The missed call and a pick-up laid on the player are separate penalties (003): the
+            // owed card first, then the pick-up, each picked up and reported on its own.
+            self.penalise(seat, 1, PenaltyReason::MissedLastCard, ev);
+        }
+        if from_pending.is_some() || !owes {
+            let n = from_pending.map_or(1, |p| p.cards as usize);
+            let got = self.pick_up(seat, n, ev);
             ev.push(Event::Drew { seat, cards: got as u8 });
         }
         self.note_turn_move(seat, ev);
@@ -1363,6 +1397,37 @@ impl Game {
                 self.finish_round(ev);
             }
         }
+    }
+
+    /// The game reached [`MAX_TURNS`] turns: the round in progress ends as at the play limit
+    /// (those still playing placed by fewest cards) and is scored, then the game ends. One round:
+    /// the fewest cards wins. Rounds: the highest score wins; a tie goes to the better place in
+    /// this last round.
+    fn end_at_turn_limit(&mut self, ev: &mut Vec<Event>) {
+        ev.push(Event::TurnLimit { turns: self.turn_number });
+        let mut rest: Vec<Seat> = (0..self.players).filter(|&s| self.active(s)).collect();
+        rest.sort_unstable_by_key(|&s| {
+            (self.hands[s as usize].len(), (s + self.players - self.dealer - 1) % self.players)
+        });
+        let Scoring::Places { .. } = self.rules.spec().scoring else {
+            let winner = rest.first().copied().unwrap_or(self.current);
+            self.game_over(winner, ev);
+            return;
+        };
+        self.finished.extend(rest);
+        let places = self.finished.clone();
+        if !self.tie_break {
+            let n = places.len() as u32;
+            for (i, &s) in places.iter().enumerate() {
+                self.scores[s as usize] += n - 1 - i as u32;
+            }
+        }
+        ev.push(Event::RoundOver { round: self.round, places: places.clone(), scores: self.scores.clone() });
+        let best = places.iter().map(|&s| self.scores[s as usize]).max().unwrap_or(0);
+        let winner =
+            if self.tie_break { places.first() } else { places.iter().find(|&&s| self.scores[s as usize] == best) };
+        let winner = winner.copied().unwrap_or(self.current);
+        self.game_over(winner, ev);
     }
 
     /// Every place is decided: score it, then the next round, a tie-breaker, or the end.

@@ -68,7 +68,7 @@ impl HouseRule {
             (true, _, _) => Ok(()),
             // A detail of something switched off: a "Last card" deadline with no call, a target without rounds.
             (false, true, true) => Err(format!("{}: does not apply to these rules", self.label)),
-            _ => Err(format!("{}: \"{value}\" is not a possible value{}", self.label, self.range_hint())),
+            _ => Err(format!("{}: \"{}\" is not a possible value{}", self.label, shown(value), self.range_hint())),
         }
     }
 
@@ -80,6 +80,15 @@ impl HouseRule {
             Kind::Power => " (see the effect codes)".into(),
         }
     }
+}
+
+/// At most the first 24 characters of text being refused: a message never repeats a huge input.
+fn shown(s: &str) -> String {
+    let mut out: String = s.chars().take(24).collect();
+    if out.len() < s.len() {
+        out.push_str("...");
+    }
+    out
 }
 
 fn flag(b: bool) -> String {
@@ -606,18 +615,22 @@ pub fn effect_code(e: Option<Effect>) -> String {
 
 /// Reads an [`effect_code`]: `Some(None)` is "no effect", `None` unreadable.
 pub fn parse_effect(code: &str) -> Option<Option<Effect>> {
-    let (head, rest) = code.split_at(code.len().min(1));
+    // The first character, whatever its width: the code may come from a tampered save.
+    let split = code.chars().next().map_or(0, char::len_utf8);
+    let (head, rest) = code.split_at(split);
+    let num =
+        |r: &str| -> Option<u8> { (!r.is_empty() && r.bytes().all(|b| b.is_ascii_digit())).then(|| r.parse().ok())? };
     let group_and = |r: &str| -> Option<(u8, u8)> {
         let (g, n) = r.split_once('-')?;
-        Some((g.parse().ok()?, n.parse().ok()?))
+        Some((num(g)?, num(n)?))
     };
     let effect = match (head, rest) {
         ("-", "") => return Some(None),
         ("p", r) => group_and(r).map(|(group, cards)| Effect::PickUp { group, cards })?,
         ("r", r) => group_and(r).map(|(group, cards)| Effect::ReducePickUp { group, cards })?,
-        ("c", r) => Effect::CancelPickUp { group: r.parse().ok()? },
+        ("c", r) => Effect::CancelPickUp { group: num(r)? },
         ("v", "") => Effect::Reverse,
-        ("s", r) => Effect::Skip { players: r.parse().ok()? },
+        ("s", r) => Effect::Skip { players: num(r)? },
         ("f", "") => Effect::FollowOn,
         ("t", "") => Effect::SuitRun,
         ("m", "") => Effect::MustCover,
@@ -671,8 +684,8 @@ pub fn apply_overrides(base: &RuleSpec, overrides: &str) -> Result<RuleSpec, Vec
     for item in overrides.split('~').filter(|s| !s.is_empty()) {
         match item.split_once('=') {
             Some((k, v)) if rules.iter().any(|r| r.key == k) => wanted.push((k, v)),
-            Some((k, _)) => problems.push(format!("there is no house rule \"{k}\"")),
-            None => problems.push(format!("\"{item}\" is not a setting (key=value)")),
+            Some((k, _)) => problems.push(format!("there is no house rule \"{}\"", shown(k))),
+            None => problems.push(format!("\"{}\" is not a setting (key=value)", shown(item))),
         }
     }
     let mut spec = base.clone();

@@ -10,8 +10,8 @@ pub mod rules;
 mod save;
 mod view;
 
-pub use action::{Action, Event, IllegalAction, Infringement, PenaltyReason, Phrase, Refusal, Seat};
-pub use game::{Accusation, CallState, Deal, Game, Pending, Phase, SetupError, Turn};
+pub use action::{Action, BadCode, Event, IllegalAction, Infringement, PenaltyReason, Phrase, Refusal, Seat};
+pub use game::{Accusation, CallState, Deal, Game, Pending, Phase, SetupError, Turn, MAX_TURNS};
 pub use presets::Preset;
 pub use rules::{RuleSpec, Rules, RulesError};
 pub use save::{ReplayError, Save, SAVE_FORMAT};

@@ -262,6 +262,14 @@ pub struct RuleSpec {
     pub max_plays: u32,
 }
 
+/// The largest play limit a round may have ([`RuleSpec::max_plays`]).
+pub const MAX_PLAYS: u32 = 5000;
+/// The most cards one power card may make a player pick up (or take off a pick-up), and the most
+/// players it may skip: the new-game form offers 1 to 30.
+pub const MAX_EFFECT_COUNT: u8 = 30;
+/// Pick-up groups are numbered 0 to this (the form offers four).
+pub const MAX_GROUP: u8 = 9;
+
 /// One thing wrong with a [`RuleSpec`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem(pub String);
@@ -312,7 +320,22 @@ impl Rules {
         if spec.hand_size == 0 {
             p("hand_size must be at least 1".into());
         }
-        for players in spec.min_players.max(2)..=spec.max_players.min(12) {
+        if spec.hand_size_two_players == Some(0) {
+            p("two players must be dealt at least one card each (hand_size_two_players)".into());
+        }
+        // A wild first card is turned back until one that is not wild turns up: one must be left
+        // after the deal, whatever the shuffle, or the deal would never end.
+        let wild_per_deck = (0..52)
+            .filter(|&i| {
+                let card = Card::from_index(i);
+                spec.powers
+                    .iter()
+                    .any(|pw| pw.matches(card) && matches!(pw.effect, Effect::ChangeSuit { wild: true, .. }))
+            })
+            .count() as u32;
+        // Tie-breaker rounds deal fewer players than the table: check every count from two.
+        let fewest = if matches!(spec.scoring, Scoring::Places { .. }) { 2 } else { spec.min_players.max(2) };
+        for players in fewest..=spec.max_players.min(12) {
             let decks = if players > spec.one_deck_max_players { 2 } else { 1 };
             let hand = if players == 2 { spec.hand_size_two_players.unwrap_or(spec.hand_size) } else { spec.hand_size };
             let dealt = players as u32 * hand as u32 + 1;
@@ -323,6 +346,14 @@ impl Rules {
                 ));
                 break;
             }
+            let plain = decks * (52 - wild_per_deck);
+            if spec.first_card == FirstCard::RedrawWild && plain < dealt {
+                p(format!(
+                    "a wild first card is put back and another turned up, so a card that is not wild must be left after the deal: {players} players with {hand} cards each take {} cards, and only {plain} are not wild. Make fewer cards wild, deal fewer cards, or let the first card stand",
+                    dealt - 1
+                ));
+                break;
+            }
         }
         if spec.draw.max_draws == 0 {
             p("draw.max_draws must be at least 1".into());
@@ -330,8 +361,8 @@ impl Rules {
         if spec.draw.max_draws > 1 && !spec.draw.play_after_draw {
             p("draw.max_draws above 1 needs draw.play_after_draw (otherwise the first draw ends the turn)".into());
         }
-        if spec.max_plays == 0 {
-            p("max_plays must be at least 1".into());
+        if spec.max_plays == 0 || spec.max_plays > MAX_PLAYS {
+            p(format!("the play limit must be 1 to {MAX_PLAYS} cards a round, not {}", spec.max_plays));
         }
         if spec.clock_ms.is_some_and(|ms| ms < 500) {
             p(format!("a clock of {} ms is too fast to play", spec.clock_ms.unwrap_or(0)));
@@ -370,6 +401,18 @@ impl Rules {
                     p(format!("{}: a pick-up of 0 cards does nothing", pw.rank.name()))
                 }
                 Effect::Skip { players: 0 } => p(format!("{}: skipping 0 players does nothing", pw.rank.name())),
+                Effect::PickUp { cards: n, .. } | Effect::ReducePickUp { cards: n, .. } if n > MAX_EFFECT_COUNT => {
+                    p(format!("{}: a pick-up of {n} cards is too many (at most {MAX_EFFECT_COUNT})", pw.rank.name()))
+                }
+                Effect::Skip { players } if players > MAX_EFFECT_COUNT => p(format!(
+                    "{}: skipping {players} players is too many (at most {MAX_EFFECT_COUNT})",
+                    pw.rank.name()
+                )),
+                Effect::PickUp { group, .. } | Effect::ReducePickUp { group, .. } | Effect::CancelPickUp { group }
+                    if group > MAX_GROUP =>
+                {
+                    p(format!("{}: pick-up groups are numbered 0 to {MAX_GROUP}, not {group}", pw.rank.name()))
+                }
                 _ => {}
             }
             if let Some(g) = pw.effect.pickup_group() {

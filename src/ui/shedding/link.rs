@@ -21,6 +21,27 @@ pub struct TableSetup {
     pub levels: Vec<Option<Level>>,
     pub names: Vec<String>,
     pub seed: u64,
+    /// Opened from a share link: statistics count it as a shared deal, apart from the player's
+    /// own record (the link carries the deal, from which every hidden card can be worked out).
+    pub shared: bool,
+}
+
+/// The longest table link read, in bytes. A link with every house rule changed is under 1,000;
+/// a longer one was not made by this page and is refused before it is parsed.
+pub const MAX_LINK_BYTES: usize = 2048;
+
+/// A whole number in ASCII digits only (no sign, no spaces) that fits `T`.
+fn digits<T: std::str::FromStr>(s: &str) -> Option<T> {
+    (!s.is_empty() && s.len() <= 20 && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse().ok()).flatten()
+}
+
+/// At most the first 24 characters of refused text, for a message.
+fn shown(s: &str) -> String {
+    let mut out: String = s.chars().take(24).collect();
+    if out.len() < s.len() {
+        out.push_str("...");
+    }
+    out
 }
 
 pub fn level_id(l: Level) -> &'static str {
@@ -62,6 +83,7 @@ impl TableSetup {
             levels: (0..players).map(|s| (s != 0).then_some(level)).collect(),
             names: (0..players).map(|s| NAMES[s as usize % NAMES.len()].to_string()).collect(),
             seed,
+            shared: false,
         }
     }
 
@@ -99,26 +121,31 @@ impl TableSetup {
 
     /// Reads a location hash; `None` when it is not a table link at all, `Some(Err)` when it is
     /// one but malformed or its rules are not a valid rule set (the page says why instead of guessing).
+    /// Any text is safe here: it is read by `char` and ASCII checks, and never echoed at length.
     pub fn parse(hash: &str) -> Option<Result<TableSetup, String>> {
         let body = hash.strip_prefix("#table=")?;
+        if body.len() > MAX_LINK_BYTES {
+            return Some(Err(format!("the link is far too long ({} characters) to be a table link", body.len())));
+        }
         let (head, house) = body.split_once('~').unwrap_or((body, ""));
         let mut p = head.split('.');
         let (Some(preset), Some(players), Some(levels), Some(seed), None) =
             (p.next(), p.next(), p.next(), p.next(), p.next())
         else {
-            return Some(Err(format!("the link \"{body}\" is not a table link")));
+            return Some(Err(format!("the link \"{}\" is not a table link", shown(body))));
         };
         let Some(preset) = Preset::from_id(preset) else {
-            return Some(Err(format!("the link names unknown rules \"{preset}\"")));
+            return Some(Err(format!("the link names unknown rules \"{}\"", shown(preset))));
         };
-        let Ok(players) = players.parse::<u8>() else {
-            return Some(Err(format!("the link asks for {players} players")));
+        let Some(players) = digits::<u8>(players) else {
+            return Some(Err(format!("the link asks for \"{}\" players", shown(players))));
         };
-        let Ok(seed) = seed.parse::<u64>() else {
+        let Some(seed) = digits::<u64>(seed) else {
             return Some(Err("the link's deal number is not a number".into()));
         };
         let mut setup = TableSetup::new(preset, players, Level::Normal, seed);
         setup.house = house.to_string();
+        setup.shared = true;
         let bots: Option<Vec<Level>> = match level_from_id(levels) {
             Some(l) if levels.len() > 1 => Some(vec![l; players.saturating_sub(1) as usize]),
             _ => levels.chars().map(|c| level_from_id(&c.to_string())).collect(),
@@ -127,7 +154,7 @@ impl TableSetup {
             Some(b) if b.len() + 1 == players as usize => {
                 setup.levels = std::iter::once(None).chain(b.into_iter().map(Some)).collect()
             }
-            _ => return Some(Err(format!("the link asks for \"{levels}\" bots"))),
+            _ => return Some(Err(format!("the link asks for \"{}\" bots", shown(levels)))),
         }
         let rules = match setup.rules() {
             Ok(r) => r,

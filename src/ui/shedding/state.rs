@@ -1,10 +1,9 @@
 //! The shedding table's state and reducer. The reducer only applies actions to the engine;
 //! timers, bots and storage are effects in the table component.
 
-use super::link::{clean_name, level_from_id, level_id, TableSetup};
-use crate::bots::shedding::Level;
-use crate::engine::shedding::{Action, Event, Game, IllegalAction, PenaltyReason, Preset, Seat, SetupError};
-use crate::ui::storage::{Fields, Stored};
+use super::link::TableSetup;
+pub use super::saved::{RestoreError, StoredGame};
+use crate::engine::shedding::{Action, Event, Game, PenaltyReason, Seat};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -27,74 +26,6 @@ fn who(names: &[String], seat: Seat, verb: &str) -> String {
         format!("You {plain}")
     } else {
         format!("You {plain} {rest}")
-    }
-}
-
-/// What is stored: the table's setup (preset, house rules, seats, names, seed) and the action
-/// log as compact codes. The page stores a rule set as preset + house-rule overrides rather than
-/// the engine's full `Save`: the same replay, for a fraction of the download (no JSON in the page).
-#[derive(Clone, Debug, PartialEq)]
-pub struct StoredGame {
-    pub preset: String,
-    pub house: String,
-    pub players: u8,
-    pub seed: u64,
-    pub log: String,
-    /// "" for the human, "easy", "normal" or "hard" for a bot.
-    pub seats: Vec<String>,
-    pub names: Vec<String>,
-    pub bot_seed: u64,
-}
-
-impl Stored for StoredGame {
-    fn encode(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("preset", self.preset.clone()),
-            ("house", self.house.clone()),
-            ("players", self.players.to_string()),
-            ("seed", self.seed.to_string()),
-            ("bot_seed", self.bot_seed.to_string()),
-            ("seats", self.seats.join(",")),
-            ("names", self.names.join(",")),
-            ("log", self.log.clone()),
-        ]
-    }
-    fn decode(f: &Fields) -> Option<Self> {
-        Some(StoredGame {
-            preset: f.get("preset")?.to_string(),
-            // Saves from before house rules and names have neither: the preset, default names.
-            house: f.get("house").unwrap_or("").to_string(),
-            players: f.parse("players")?,
-            seed: f.parse("seed")?,
-            bot_seed: f.parse("bot_seed")?,
-            seats: f.get("seats")?.split(',').map(str::to_string).collect(),
-            names: f.get("names").map(|n| n.split(',').map(str::to_string).collect()).unwrap_or_default(),
-            log: f.get("log")?.to_string(),
-        })
-    }
-}
-
-/// Why a stored game could not be restored.
-#[derive(Debug)]
-pub enum RestoreError {
-    UnknownPreset(String),
-    BadRules(Vec<String>),
-    BadSeat(String),
-    Setup(SetupError),
-    BadCode(String),
-    Replay(IllegalAction),
-}
-
-impl std::fmt::Display for RestoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RestoreError::UnknownPreset(p) => write!(f, "unknown rules \"{p}\""),
-            RestoreError::BadRules(p) => write!(f, "its rules do not work: {}", p.join("; ")),
-            RestoreError::BadSeat(s) => write!(f, "unknown player \"{s}\""),
-            RestoreError::Setup(e) => write!(f, "{e}"),
-            RestoreError::BadCode(c) => write!(f, "unreadable move \"{c}\""),
-            RestoreError::Replay(e) => write!(f, "{e}"),
-        }
     }
 }
 
@@ -140,47 +71,15 @@ impl TableState {
     }
 
     pub fn stored(&self) -> StoredGame {
-        StoredGame {
-            preset: self.setup.preset.id().to_string(),
-            house: self.setup.house.clone(),
-            players: self.game.players(),
-            seed: self.game.seed(),
-            log: self.game.log().iter().map(Action::code).collect::<Vec<_>>().join(" "),
-            seats: self.setup.levels.iter().map(|&l| l.map_or("", level_id).to_string()).collect(),
-            names: self.setup.names.clone(),
-            bot_seed: self.bot_seed,
-        }
+        StoredGame::of(&self.setup, &self.game, self.bot_seed)
     }
 
-    /// Replays a stored game through the engine: the same checks as play, so a tampered or
+    /// Replays a stored game through the engine (see [`StoredGame::replay`]): a tampered or
     /// outdated save is refused with a reason instead of producing an impossible table.
     pub fn restore(s: &StoredGame) -> Result<TableState, RestoreError> {
-        let preset = Preset::from_id(&s.preset).ok_or_else(|| RestoreError::UnknownPreset(s.preset.clone()))?;
-        let levels = s
-            .seats
-            .iter()
-            .map(|id| match id.as_str() {
-                "" => Ok(None),
-                other => level_from_id(other).map(Some).ok_or_else(|| RestoreError::BadSeat(other.to_string())),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        if levels.len() != s.players as usize {
-            return Err(RestoreError::BadSeat(format!("{} seats for {} players", levels.len(), s.players)));
-        }
-        let mut setup = TableSetup::new(preset, s.players, Level::Normal, s.seed);
-        setup.house = s.house.clone();
-        setup.levels = levels;
-        if s.names.len() == s.players as usize {
-            setup.names = s.names.iter().enumerate().map(|(i, n)| clean_name(n, i as Seat)).collect();
-        }
-        let mut t = TableState::new(setup)?;
-        t.bot_seed = s.bot_seed;
-        for code in s.log.split_whitespace() {
-            let action = Action::from_code(code).ok_or_else(|| RestoreError::BadCode(code.to_string()))?;
-            t.game.apply(action).map_err(RestoreError::Replay)?;
-        }
-        t.log = vec!["Game restored.".into()];
-        Ok(t)
+        let (setup, game) = s.replay()?;
+        let log = vec!["Game restored.".into()];
+        Ok(TableState { setup, game, bot_seed: s.bot_seed, log, notice: None, recent: Vec::new() })
     }
 }
 
@@ -265,6 +164,9 @@ pub fn describe(names: &[String], e: &Event) -> Option<String> {
         Event::RoundOver { round, .. } => format!("Round {} is over.", round + 1),
         Event::TieBreak { seats } => {
             format!("Tie-breaker between {}.", seats.iter().map(|&s| name(s)).collect::<Vec<_>>().join(" and "))
+        }
+        Event::TurnLimit { turns } => {
+            format!("{turns} turns: the game ends here, and the fewest cards in hand decides this round.")
         }
         Event::GameOver { winner } => {
             format!("{} {} the game!", name(*winner), if *winner == HUMAN { "win" } else { "wins" })

@@ -232,6 +232,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
                     state.setup.preset,
                     format!("{}.{}", game.seed(), game.state_id()),
                     winner == HUMAN,
+                    state.setup.shared,
                 );
             }
             let generation = search_generation.clone();
