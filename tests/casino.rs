@@ -549,3 +549,19 @@ fn the_quick_chart_agrees_with_the_exact_chart_at_six_decks() {
         quick.house_edge_percent
     );
 }
+
+/// docs/rules/casino.md: A+8 doubled as "9" is the better play against a 6 at one deck, by a
+/// hair. Figures from the engine's own solver (default table, one deck, full shoe).
+#[test]
+fn doubling_soft_19_against_a_6_is_the_better_play_at_one_deck() {
+    let r = TableRules::new(TableSpec { decks: 1, ..TableSpec::default() }).unwrap();
+    let e = Solver::new(&r, Counts::full(1), 6).evaluate(1, 8);
+    let double = e.double.expect("A+8 counts as 9: doubling is open");
+    println!("A+8 v 6, one deck: double {double:+.4}, stand {:+.4}", e.stand);
+    assert!(double > e.stand, "double {double} v stand {}", e.stand);
+    assert_eq!(format!("{double:+.4} {:+.4}", e.stand), "+0.4826 +0.4824");
+    let six = TableRules::seed_rules();
+    let e = Solver::new(&six, Counts::full(6), 6).evaluate(1, 8);
+    assert!(e.double.unwrap() < e.stand, "at six decks standing is better");
+    println!("A+8 v 6, six decks: double {:+.4}, stand {:+.4}", e.double.unwrap(), e.stand);
+}

@@ -1,12 +1,13 @@
-//! Casino players: they play the computed strategy. A bot sees what every player at a casino
-//! table sees (its own cards and the dealer's up card); the values come from
+//! Casino players: they play the computed strategy. A bot gets a [`SpotView`], what a player at
+//! its spot sees (its own cards, the dealer's up card, the other spots' cards, the count of
+//! cards gone), and nothing else: never the `Game`. The values come from
 //! [`crate::engine::casino::strategy`], for a full shoe, so they play "basic strategy"
 //! exactly, composition-dependent, without counting.
 
 use crate::engine::cards::Card;
 use crate::engine::casino::hand::{points, Total};
 use crate::engine::casino::strategy::{ActionEvs, Counts, Play, Solver};
-use crate::engine::casino::{Action, Game, Phase, Spot, TableRules};
+use crate::engine::casino::{Action, Phase, SpotView, TableRules};
 
 /// Which of the hand's options are open now.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -18,13 +19,13 @@ pub struct Allowed {
 }
 
 impl Allowed {
-    pub fn of(game: &Game, spot: Spot) -> Allowed {
-        let bet = game.spots()[spot as usize].bet;
+    pub fn of(view: &SpotView) -> Allowed {
+        let (spot, bet) = (view.spot, view.bet);
         Allowed {
-            hit: game.is_legal(Action::Hit { spot }),
-            double: game.is_legal(Action::Double { spot, amount: bet }),
-            split: game.is_legal(Action::Split { spot }),
-            surrender: game.is_legal(Action::Surrender { spot }),
+            hit: view.may(Action::Hit { spot }),
+            double: view.may(Action::Double { spot, amount: bet }),
+            split: view.may(Action::Split { spot }),
+            surrender: view.may(Action::Surrender { spot }),
         }
     }
     pub fn permits(&self, p: Play) -> bool {
@@ -59,21 +60,21 @@ pub fn values(rules: &TableRules, shoe: Counts, cards: &[Card], up: Card, allowe
     out
 }
 
-/// The action a strategy bot takes at `spot` (None if it is not that spot's decision).
-pub fn decide(game: &Game, spot: Spot) -> Option<Action> {
-    match game.phase() {
+/// The action a strategy bot takes from its spot's view (None if the decision is not its own).
+pub fn decide(view: &SpotView) -> Option<Action> {
+    let spot = view.spot;
+    match view.phase {
         // Insurance is a losing bet from a full shoe: the strategy never takes it.
         Phase::Insurance { spot: s } if s == spot => Some(Action::Insure { spot, amount: 0 }),
-        Phase::Playing { spot: s, hand } if s == spot => {
-            let rules = game.rules();
-            let h = &game.spots()[spot as usize].hands[hand as usize];
-            let up = game.dealer_up()?;
-            let allowed = Allowed::of(game, spot);
-            let best = values(rules, Counts::full(rules.decks), &h.cards, up, allowed)
+        Phase::Playing { spot: s, .. } if s == spot => {
+            let h = view.current_hand()?;
+            let up = view.dealer_up()?;
+            let rules = &view.rules;
+            let best = values(rules, Counts::full(rules.decks), &h.cards, up, Allowed::of(view))
                 .first()
                 .map(|&(p, _)| p)
                 .unwrap_or(Play::Stand);
-            let bet = game.spots()[spot as usize].bet;
+            let bet = view.bet;
             Some(match best {
                 Play::Stand => Action::Stand { spot },
                 Play::Hit => Action::Hit { spot },
@@ -87,14 +88,14 @@ pub fn decide(game: &Game, spot: Spot) -> Option<Action> {
 }
 
 /// Every card not yet seen at the table, plus `extra` (the up card and the hand being judged).
-pub fn unseen_plus(game: &Game, extra: &[Card]) -> Counts {
-    let mut c = Counts::full(game.rules().decks);
-    let seen = game.seen();
-    for (n, s) in c.0.iter_mut().zip(seen) {
+pub fn unseen_plus(view: &SpotView, extra: &[Card]) -> Counts {
+    let mut c = Counts::full(view.rules.decks);
+    for (n, s) in c.0.iter_mut().zip(view.seen) {
         *n = n.saturating_sub(s);
     }
     for &x in extra {
-        c.0[points(x) as usize - 1] += 1;
+        let n = &mut c.0[points(x) as usize - 1];
+        *n = n.saturating_add(1);
     }
     c
 }

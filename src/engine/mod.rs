@@ -4,6 +4,7 @@
 pub mod cards;
 pub mod casino;
 pub mod catalog;
+pub mod codes;
 pub mod rng;
 pub mod shedding;
 pub mod uno;

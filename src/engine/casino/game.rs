@@ -5,7 +5,7 @@
 //! it acts inside the engine when the last hand finishes.
 
 use super::hand::{hi_lo_points, is_two_card_21, points, Total};
-use super::rules::{DealerBlackjack, Shuffle, TableRules};
+use super::rules::{DealerBlackjack, Shuffle, TableRules, MAX_CHIPS};
 use crate::engine::cards::{standard_decks, Card};
 use crate::engine::rng::GameRng;
 use serde::{Deserialize, Serialize};
@@ -107,7 +107,7 @@ pub type IllegalAction = crate::engine::Refused<Action, Refusal>;
 /// "$12.50" from cents.
 pub fn money(cents: i64) -> String {
     let sign = if cents < 0 { "-" } else { "" };
-    let c = cents.abs();
+    let c = cents.unsigned_abs();
     if c % 100 == 0 {
         format!("{sign}${}", c / 100)
     } else {
@@ -192,26 +192,77 @@ pub enum Phase {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
-    Shuffled { cut_at: u16 },
+    Shuffled {
+        cut_at: u16,
+    },
     CutCardOut,
-    Dealt { spot: Spot, hand: u8, card: Card },
-    DealerUp { card: Card },
+    /// The shoe ran out mid-round: the discards were shuffled into a new shoe of `cards`.
+    ShoeRefilled {
+        cards: u16,
+    },
+    /// No card was left anywhere (every card of the shoe is on the table): the round is called
+    /// off and every bet still on the table, insurance included, goes back to its player.
+    RoundCalledOff,
+    Dealt {
+        spot: Spot,
+        hand: u8,
+        card: Card,
+    },
+    DealerUp {
+        card: Card,
+    },
     HoleDealt,
     InsuranceOffered,
-    Insured { spot: Spot, amount: i64 },
-    BlackjackPaid { spot: Spot, amount: i64 },
-    Surrendered { spot: Spot, returned_now: i64 },
-    Split { spot: Spot, hand: u8 },
-    Doubled { spot: Spot, hand: u8, amount: i64 },
-    Bust { spot: Spot, hand: u8 },
-    HoleRevealed { card: Card },
-    DealerDraws { card: Card },
-    DealerStands { total: u8 },
+    Insured {
+        spot: Spot,
+        amount: i64,
+    },
+    BlackjackPaid {
+        spot: Spot,
+        amount: i64,
+    },
+    Surrendered {
+        spot: Spot,
+        returned_now: i64,
+    },
+    Split {
+        spot: Spot,
+        hand: u8,
+    },
+    Doubled {
+        spot: Spot,
+        hand: u8,
+        amount: i64,
+    },
+    Bust {
+        spot: Spot,
+        hand: u8,
+    },
+    HoleRevealed {
+        card: Card,
+    },
+    DealerDraws {
+        card: Card,
+    },
+    DealerStands {
+        total: u8,
+    },
     DealerBusts,
     DealerBlackjack,
-    InsurancePaid { spot: Spot, amount: i64 },
-    InsuranceLost { spot: Spot, amount: i64 },
-    Settled { spot: Spot, hand: u8, outcome: Outcome, net: i64 },
+    InsurancePaid {
+        spot: Spot,
+        amount: i64,
+    },
+    InsuranceLost {
+        spot: Spot,
+        amount: i64,
+    },
+    Settled {
+        spot: Spot,
+        hand: u8,
+        outcome: Outcome,
+        net: i64,
+    },
 }
 
 /// The shoe: shuffled decks, a cut card position, and the discard holder.
@@ -245,8 +296,18 @@ pub struct Game {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
-    SeatingSize { seats: usize, expected: usize },
-    UnknownPlayer { spot: usize },
+    SeatingSize {
+        seats: usize,
+        expected: usize,
+    },
+    UnknownPlayer {
+        spot: usize,
+    },
+    /// A bankroll outside 0 to [`MAX_CHIPS`].
+    Bankroll {
+        player: usize,
+        chips: i64,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -257,6 +318,9 @@ impl fmt::Display for SetupError {
             }
             SetupError::UnknownPlayer { spot } => {
                 write!(f, "spot {spot} names a player without a bankroll")
+            }
+            SetupError::Bankroll { player, chips } => {
+                write!(f, "player {player} has {chips} cents; a bankroll holds 0 to {}", money(MAX_CHIPS))
             }
         }
     }
@@ -277,6 +341,9 @@ impl Game {
         }
         if let Some(spot) = seating.iter().position(|o| o.is_some_and(|p| p as usize >= bankrolls.len())) {
             return Err(SetupError::UnknownPlayer { spot });
+        }
+        if let Some(player) = bankrolls.iter().position(|c| !(0..=MAX_CHIPS).contains(c)) {
+            return Err(SetupError::Bankroll { player, chips: bankrolls[player] });
         }
         let shoe = Shoe { cards: standard_decks(rules.decks), next: 0, cut: 0, discard: 0, cut_out: true };
         let spots = seating
@@ -352,7 +419,7 @@ impl Game {
         self.hole_revealed
     }
     pub fn shoe_left(&self) -> usize {
-        self.shoe.cards.len() - self.shoe.next
+        self.shoe.cards.len().saturating_sub(self.shoe.next)
     }
     pub fn shoe_size(&self) -> usize {
         self.shoe.cards.len()
@@ -377,7 +444,8 @@ impl Game {
     }
     /// Running count per deck left in the shoe (the hole card, unseen, counts as still in it).
     pub fn true_count(&self) -> f64 {
-        let unseen = self.shoe.cards.len() - self.seen.iter().map(|&n| n as usize).sum::<usize>();
+        let full = self.rules.decks as usize * 52;
+        let unseen = full.saturating_sub(self.seen.iter().map(|&n| n as usize).sum::<usize>());
         let decks = (unseen as f64 / 52.0).max(0.25);
         self.running_count() as f64 / decks
     }
@@ -584,8 +652,9 @@ impl Game {
             Action::Bet { spot, amount } => {
                 let owner = self.spots[spot as usize].owner.unwrap_or(0) as usize;
                 let s = &mut self.spots[spot as usize];
-                self.bankrolls[owner] += s.bet - amount;
+                let back = s.bet - amount;
                 s.bet = amount;
+                self.pay(owner, back);
             }
             Action::Deal => self.deal(&mut ev),
             Action::Insure { spot, amount } => {
@@ -607,16 +676,18 @@ impl Game {
                     h.returned = returned_now;
                     h.outcome = Some(Outcome::Surrender);
                     h.state = HandState::Settled;
-                    self.house += h.stake - returned_now;
+                    self.house = self.house.saturating_add(h.stake - returned_now);
                     let owner = s.owner.unwrap_or(0) as usize;
-                    self.bankrolls[owner] += returned_now;
+                    self.pay(owner, returned_now);
                 }
                 ev.push(Event::Surrendered { spot, returned_now });
                 self.advance(&mut ev);
             }
             Action::Hit { spot } => {
                 let Phase::Playing { hand, .. } = self.phase else { unreachable!() };
-                self.deal_to(spot, hand, &mut ev);
+                if !self.deal_to(spot, hand, &mut ev) {
+                    return Ok(ev);
+                }
                 let t = self.spots[spot as usize].hands[hand as usize].total();
                 if t.is_bust() {
                     self.bust(spot, hand, &mut ev);
@@ -638,7 +709,9 @@ impl Game {
                 h.stake += amount;
                 h.doubled = true;
                 ev.push(Event::Doubled { spot, hand, amount });
-                self.deal_to(spot, hand, &mut ev);
+                if !self.deal_to(spot, hand, &mut ev) {
+                    return Ok(ev);
+                }
                 if self.spots[spot as usize].hands[hand as usize].total().is_bust() {
                     self.bust(spot, hand, &mut ev);
                 } else {
@@ -658,7 +731,9 @@ impl Game {
                 new.cards.push(second);
                 s.hands.insert(hand as usize + 1, new);
                 ev.push(Event::Split { spot, hand });
-                self.deal_to(spot, hand, &mut ev);
+                if !self.deal_to(spot, hand, &mut ev) {
+                    return Ok(ev);
+                }
                 self.settle_if_done(spot, hand, &mut ev);
             }
             Action::NextRound => self.next_round(&mut ev),
@@ -668,37 +743,74 @@ impl Game {
 
     fn take(&mut self, spot: Spot, amount: i64) {
         let owner = self.spots[spot as usize].owner.unwrap_or(0) as usize;
-        self.bankrolls[owner] -= amount;
+        self.bankrolls[owner] = self.bankrolls[owner].saturating_sub(amount);
+    }
+
+    /// Pays `amount` to the player at `owner` (saturating: bankrolls start at most
+    /// [`MAX_CHIPS`], so this never saturates in any game that could be played).
+    fn pay(&mut self, owner: usize, amount: i64) {
+        self.bankrolls[owner] = self.bankrolls[owner].saturating_add(amount);
     }
 
     fn dealer_may_have_blackjack(&self) -> bool {
         self.dealer.first().is_some_and(|&c| matches!(points(c), 1 | 10))
     }
 
-    fn draw(&mut self, ev: &mut Vec<Event>) -> Card {
-        if self.shoe.next == self.shoe.cards.len() {
-            // The shoe ran dry mid-round: shuffle the discards into a new shoe (cards in play stay out).
-            self.reshuffle_discards(ev);
+    /// The next card of the shoe. When the shoe runs dry mid-round the discards are shuffled
+    /// into a new shoe (cards in play stay out); `None` only if there are no discards either.
+    fn draw(&mut self, ev: &mut Vec<Event>) -> Option<Card> {
+        if self.shoe.next >= self.shoe.cards.len() {
+            self.refill_from_discards(ev);
         }
-        let c = self.shoe.cards[self.shoe.next];
+        let c = *self.shoe.cards.get(self.shoe.next)?;
         self.shoe.next += 1;
         if self.shoe.next == self.shoe.cut && !self.shoe.cut_out {
             // 004: "the game can continue until the cut card is about to be dealt".
             self.shoe.cut_out = true;
             ev.push(Event::CutCardOut);
         }
-        c
+        Some(c)
     }
 
     fn see(&mut self, c: Card) {
         self.seen[points(c) as usize - 1] += 1;
     }
 
-    fn deal_to(&mut self, spot: Spot, hand: u8, ev: &mut Vec<Event>) {
-        let c = self.draw(ev);
+    /// Deals a card face up to a hand; `false` if no card was left and the round was called off.
+    fn deal_to(&mut self, spot: Spot, hand: u8, ev: &mut Vec<Event>) -> bool {
+        let Some(c) = self.draw(ev) else {
+            self.call_off(ev);
+            return false;
+        };
         self.see(c);
         self.spots[spot as usize].hands[hand as usize].cards.push(c);
         ev.push(Event::Dealt { spot, hand, card: c });
+        true
+    }
+
+    /// No card left in the shoe or the discards: every bet still on the table (doubles,
+    /// splits and insurance included) goes back to its player and the round ends.
+    fn call_off(&mut self, ev: &mut Vec<Event>) {
+        ev.push(Event::RoundCalledOff);
+        self.hole_revealed = true;
+        for i in 0..self.spots.len() {
+            let owner = self.spots[i].owner.unwrap_or(0) as usize;
+            let insurance = std::mem::take(&mut self.spots[i].insurance);
+            self.pay(owner, insurance);
+            for j in 0..self.spots[i].hands.len() {
+                let h = &mut self.spots[i].hands[j];
+                if matches!(h.state, HandState::Settled | HandState::BlackjackPaid) {
+                    continue;
+                }
+                let stake = h.stake;
+                h.outcome = Some(Outcome::Push);
+                h.returned = stake;
+                h.state = HandState::Settled;
+                self.pay(owner, stake);
+                ev.push(Event::Settled { spot: i as Spot, hand: j as u8, outcome: Outcome::Push, net: 0 });
+            }
+        }
+        self.phase = Phase::Settled;
     }
 
     fn deal(&mut self, ev: &mut Vec<Event>) {
@@ -711,16 +823,20 @@ impl Game {
         // 004: "dealt clockwise": a card to each spot, the dealer's up card, a second card to
         // each spot, then the hole card.
         for &i in &betting {
-            self.deal_to(i, 0, ev);
+            if !self.deal_to(i, 0, ev) {
+                return;
+            }
         }
-        let up = self.draw(ev);
+        let Some(up) = self.draw(ev) else { return self.call_off(ev) };
         self.see(up);
         self.dealer.push(up);
         ev.push(Event::DealerUp { card: up });
         for &i in &betting {
-            self.deal_to(i, 0, ev);
+            if !self.deal_to(i, 0, ev) {
+                return;
+            }
         }
-        let hole = self.draw(ev);
+        let Some(hole) = self.draw(ev) else { return self.call_off(ev) };
         self.dealer.push(hole);
         ev.push(Event::HoleDealt);
         for &i in &betting {
@@ -758,9 +874,10 @@ impl Game {
                     h.state = HandState::BlackjackPaid;
                     h.outcome = Some(Outcome::Blackjack);
                     h.returned = h.stake + win;
-                    self.bankrolls[owner] += h.stake + win;
-                    self.house -= win;
-                    self.shoe.discard += h.cards.len();
+                    let (back, cards) = (h.returned, h.cards.len());
+                    self.pay(owner, back);
+                    self.house = self.house.saturating_sub(win);
+                    self.shoe.discard += cards;
                     ev.push(Event::BlackjackPaid { spot: i as Spot, amount: win });
                 }
             }
@@ -804,8 +921,7 @@ impl Game {
             while h < self.spots[s].hands.len() {
                 if self.spots[s].hands[h].state == HandState::Playing {
                     self.phase = Phase::Playing { spot: s as Spot, hand: h as u8 };
-                    if self.spots[s].hands[h].cards.len() == 1 {
-                        self.deal_to(s as Spot, h as u8, ev);
+                    if self.spots[s].hands[h].cards.len() == 1 && self.deal_to(s as Spot, h as u8, ev) {
                         self.settle_if_done(s as Spot, h as u8, ev);
                     }
                     return;
@@ -840,7 +956,7 @@ impl Game {
                 if stand {
                     break;
                 }
-                let c = self.draw(ev);
+                let Some(c) = self.draw(ev) else { return self.call_off(ev) };
                 self.see(c);
                 self.dealer.push(c);
                 ev.push(Event::DealerDraws { card: c });
@@ -868,11 +984,11 @@ impl Game {
             let ins = self.spots[i].insurance;
             if ins > 0 {
                 if dealer_bj {
-                    self.bankrolls[owner] += ins * 3;
-                    self.house -= ins * 2;
+                    self.pay(owner, ins * 3);
+                    self.house = self.house.saturating_sub(ins * 2);
                     ev.push(Event::InsurancePaid { spot: i as Spot, amount: ins * 2 });
                 } else {
-                    self.house += ins;
+                    self.house = self.house.saturating_add(ins);
                     ev.push(Event::InsuranceLost { spot: i as Spot, amount: ins });
                 }
             }
@@ -909,8 +1025,8 @@ impl Game {
                     }
                 };
                 let stake = h.stake;
-                self.bankrolls[owner] += returned;
-                self.house += stake - returned;
+                self.pay(owner, returned);
+                self.house = self.house.saturating_add(stake - returned);
                 let h = &mut self.spots[i].hands[j];
                 h.outcome = Some(outcome);
                 h.returned = returned;
@@ -933,7 +1049,7 @@ impl Game {
             if s.bet > self.bankrolls[owner] {
                 s.bet = 0;
             } else {
-                self.bankrolls[owner] -= s.bet;
+                self.bankrolls[owner] = self.bankrolls[owner].saturating_sub(s.bet);
             }
         }
         if self.shoe.cut_out || self.rules.shuffle == Shuffle::EveryRound {
@@ -956,26 +1072,33 @@ impl Game {
         ev.push(Event::Shuffled { cut_at: cut as u16 });
     }
 
-    fn reshuffle_discards(&mut self, ev: &mut Vec<Event>) {
-        // The discards are every card not in play: rebuild them from a full shoe minus what is out.
-        let mut out: Vec<Card> = self.dealer.clone();
-        out.extend(
-            self.spots
-                .iter()
-                .flat_map(|s| &s.hands)
-                .filter(|h| h.state != HandState::BlackjackPaid)
-                .flat_map(|h| h.cards.iter().copied()),
-        );
+    /// The shoe ran dry mid-round. As a casino does, the dealer shuffles the discards into a
+    /// new shoe; the cards on the table stay out. The cut card is already out, so this shoe
+    /// lasts to the end of the round and a full shuffle follows.
+    fn refill_from_discards(&mut self, ev: &mut Vec<Event>) {
+        let in_hands: Vec<Card> = self
+            .spots
+            .iter()
+            .flat_map(|s| &s.hands)
+            .filter(|h| h.state != HandState::BlackjackPaid)
+            .flat_map(|h| h.cards.iter().copied())
+            .collect();
+        let out = self.dealer.iter().chain(&in_hands);
         let mut cards = standard_decks(self.rules.decks);
-        for c in out {
+        for &c in out {
             if let Some(i) = cards.iter().position(|&x| x == c) {
                 cards.swap_remove(i);
             }
         }
         self.rng.shuffle(&mut cards);
         let n = cards.len();
-        // The cut card is already out: this shoe lasts until the round ends, then a full shuffle.
         self.shoe = Shoe { cards, next: 0, cut: n, discard: 0, cut_out: true };
-        ev.push(Event::Shuffled { cut_at: n as u16 });
+        // The count restarts from what is face up on the table (the hole card stays unseen).
+        self.seen = [0; 10];
+        let face_up: Vec<Card> = self.dealer_visible().into_iter().flatten().chain(in_hands).collect();
+        for c in face_up {
+            self.see(c);
+        }
+        ev.push(Event::ShoeRefilled { cards: n as u16 });
     }
 }

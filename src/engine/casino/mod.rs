@@ -4,13 +4,18 @@
 //! - [`hand`]: point counting and the Hi-Lo tags.
 //! - [`game`]: the table's state machine: actions in, events out, nothing changed on refusal.
 //! - [`strategy`]: expected values of every action by exact probability, and the chart.
+//! - [`view`]: what one player at the table may see; the bot decides from it alone.
+//! - [`save`]: the page's saved table as compact codes, read with typed errors.
 //! - [`sim`]: a lean round simulator for the house-edge benchmark, cross-checked with `game`.
 
 pub mod game;
 pub mod hand;
 pub mod rules;
+pub mod save;
 pub mod sim;
 pub mod strategy;
+pub mod view;
 
 pub use game::{Action, Event, Game, Hand, HandState, IllegalAction, Outcome, Phase, Refusal, Spot};
-pub use rules::{DealerBlackjack, DoubleOn, Shuffle, SplitLimit, TableRules, TableSpec};
+pub use rules::{DealerBlackjack, DoubleOn, Shuffle, SplitLimit, TableRules, TableSpec, MAX_BET, MAX_CHIPS};
+pub use view::SpotView;

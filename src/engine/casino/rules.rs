@@ -91,6 +91,14 @@ impl Default for TableSpec {
     }
 }
 
+/// The most chips (in cents) a bankroll may hold when a table opens: $10 billion. Far beyond
+/// any real bankroll, and far enough below `i64::MAX` that no run of wins can overflow
+/// (bankroll arithmetic saturates besides).
+pub const MAX_CHIPS: i64 = 1_000_000_000_000;
+
+/// The largest table limit, in cents: $1 million a hand.
+pub const MAX_BET: i64 = 100_000_000;
+
 /// Every problem found in a table's rules.
 pub type TableRulesError = crate::engine::RuleProblems;
 
@@ -131,6 +139,13 @@ impl TableRules {
                 "the maximum bet {} must be whole chips and at least the minimum {}",
                 spec.max_bet, spec.min_bet
             ));
+        }
+        if spec.max_bet > MAX_BET {
+            problems.push(format!("the maximum bet is at most {MAX_BET} cents, not {}", spec.max_bet));
+        }
+        if spec.starting_bankroll > MAX_CHIPS {
+            problems
+                .push(format!("the starting bankroll is at most {MAX_CHIPS} cents, not {}", spec.starting_bankroll));
         }
         if spec.starting_bankroll < spec.min_bet {
             problems.push("the starting bankroll must cover the minimum bet".into());

@@ -3,6 +3,7 @@
 
 use super::cards::{uno_decks, Face, UnoCard};
 use super::rules::{SkipValue, UnoRules};
+use crate::engine::codes::{ReplayError, MAX_LOG_ACTIONS};
 use crate::engine::rng::GameRng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -122,6 +123,11 @@ pub enum Event {
     Out {
         seat: Seat,
     },
+    /// The round limit is reached ([`UnoRules::round_limit`]): the game ends and whoever
+    /// holds the most cards in their queue wins.
+    RoundLimit {
+        rounds: u32,
+    },
     GameOver {
         winners: Vec<Seat>,
     },
@@ -151,11 +157,35 @@ impl fmt::Display for Refusal {
 /// A refused action, returned with the reason; the game is unchanged.
 pub type IllegalAction = crate::engine::Refused<Action, Refusal>;
 
+/// Why a game cannot be set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError(pub String);
+pub enum SetupError {
+    Players {
+        players: u8,
+        min: u8,
+        max: u8,
+    },
+    /// A waiting seat the table does not have.
+    NoSuchSeat {
+        seat: Seat,
+    },
+    /// A seat listed twice among the waiting.
+    WaitingTwice {
+        seat: Seat,
+    },
+    TooFewStarting,
+    DeckTooSmall,
+}
+
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match *self {
+            SetupError::Players { players, min, max } => write!(f, "{players} players: this game takes {min} to {max}"),
+            SetupError::NoSuchSeat { seat } => write!(f, "seat {seat} is not at the table"),
+            SetupError::WaitingTwice { seat } => write!(f, "seat {seat} is listed twice among the waiting"),
+            SetupError::TooFewStarting => f.write_str("at least two players must start"),
+            SetupError::DeckTooSmall => f.write_str("the deck is too small to deal the queues"),
+        }
     }
 }
 impl std::error::Error for SetupError {}
@@ -177,7 +207,7 @@ pub fn value(card: UnoCard, skip: SkipValue) -> u8 {
 pub fn total(stack: &[UnoCard], skip: SkipValue) -> u8 {
     let hard: u32 = stack.iter().map(|&c| value(c, skip) as u32).sum();
     let hard = hard.min(255) as u8;
-    if stack.iter().any(|c| c.is_wild()) && hard + 10 <= 21 {
+    if stack.iter().any(|c| c.is_wild()) && hard <= 11 {
         hard + 10
     } else {
         hard
@@ -243,14 +273,18 @@ impl Game {
         seed: u64,
     ) -> Result<Game, SetupError> {
         if players < rules.min_players || players > rules.max_players {
-            return Err(SetupError(format!(
-                "{players} players: this game takes {} to {}",
-                rules.min_players, rules.max_players
-            )));
+            return Err(SetupError::Players { players, min: rules.min_players, max: rules.max_players });
         }
-        let playing = players as usize - waiting.iter().filter(|&&s| s < players).count();
-        if playing < 2 {
-            return Err(SetupError("at least two players must start".into()));
+        for (i, &seat) in waiting.iter().enumerate() {
+            if seat >= players {
+                return Err(SetupError::NoSuchSeat { seat });
+            }
+            if waiting[..i].contains(&seat) {
+                return Err(SetupError::WaitingTwice { seat });
+            }
+        }
+        if (players as usize).saturating_sub(waiting.len()) < 2 {
+            return Err(SetupError::TooFewStarting);
         }
         let total_cards = deck.len();
         let mut ps: Vec<Player> = (0..players)
@@ -266,7 +300,7 @@ impl Game {
         // 002: "Deal 15 cards from the deck to each player's queue, moving clockwise."
         for _ in 0..rules.queue_size {
             for p in ps.iter_mut().filter(|p| p.status == Status::Playing) {
-                let c = deck.pop().ok_or_else(|| SetupError("the deck is too small to deal the queues".into()))?;
+                let c = deck.pop().ok_or(SetupError::DeckTooSmall)?;
                 p.queue.push_back(c);
             }
         }
@@ -642,6 +676,17 @@ impl Game {
             self.phase = Phase::Over { winners: champions };
             return;
         }
+        if self.round >= self.rules.round_limit() {
+            // The cap on a game's length: the most cards in a queue wins (ties share the win).
+            let most = self.players.iter().filter(|p| p.in_round()).map(|p| p.queue.len()).max().unwrap_or(0);
+            let champions: Vec<Seat> = (0..self.players.len() as Seat)
+                .filter(|&s| self.players[s as usize].in_round() && self.players[s as usize].queue.len() == most)
+                .collect();
+            ev.push(Event::RoundLimit { rounds: self.round });
+            ev.push(Event::GameOver { winners: champions.clone() });
+            self.phase = Phase::Over { winners: champions };
+            return;
+        }
         // 002: "Loop back to the Reveal Phase, starting with the person clockwise from whoever began this round."
         let n = self.players.len();
         self.starter = (1..=n)
@@ -690,19 +735,27 @@ impl Game {
             .collect()
     }
 
-    pub fn replay(save: &UnoSave, upto: Option<usize>) -> Result<Game, String> {
+    /// Rebuilds a saved game: format, rules and seating are checked, then every action of the
+    /// log is replayed (up to `upto`); a refused action refuses the save.
+    pub fn replay(save: &UnoSave, upto: Option<usize>) -> Result<Game, UnoReplayError> {
         if save.format != UNO_SAVE_FORMAT {
-            return Err(format!("save format {}, this version reads {UNO_SAVE_FORMAT}", save.format));
+            return Err(ReplayError::Format { found: save.format, reads: UNO_SAVE_FORMAT });
         }
-        let rules = UnoRules::new(save.rules.clone()).map_err(|e| e.to_string())?;
-        let mut g = Game::with_waiting(rules, save.players, &save.waiting, save.seed).map_err(|e| e.to_string())?;
+        if save.log.len() > MAX_LOG_ACTIONS {
+            return Err(ReplayError::TooLong { actions: save.log.len(), max: MAX_LOG_ACTIONS });
+        }
+        let rules = UnoRules::new(save.rules.clone()).map_err(ReplayError::Rules)?;
+        let mut g = Game::with_waiting(rules, save.players, &save.waiting, save.seed).map_err(ReplayError::Setup)?;
         let n = upto.unwrap_or(save.log.len()).min(save.log.len());
-        for (i, &a) in save.log[..n].iter().enumerate() {
-            g.apply(a).map_err(|e| format!("action {i}: {e}"))?;
+        for (index, &a) in save.log[..n].iter().enumerate() {
+            g.apply(a).map_err(|refused| ReplayError::Refused { index, refused })?;
         }
         Ok(g)
     }
 }
+
+/// Why an UNO save was not restored.
+pub type UnoReplayError = ReplayError<SetupError, IllegalAction>;
 
 pub const UNO_SAVE_FORMAT: u32 = 1;
 

@@ -4,9 +4,11 @@
 pub mod cards;
 pub mod game;
 pub mod rules;
+pub mod save;
 
 pub use cards::{uno_decks, Colour, Face, UnoCard};
 pub use game::{
-    total, value, Action, Event, Game, IllegalAction, Phase, Player, Refusal, Seat, Status, UnoSave, UnoView,
+    total, value, Action, Event, Game, IllegalAction, Phase, Player, Refusal, Seat, Status, UnoReplayError, UnoSave,
+    UnoView,
 };
-pub use rules::{SkipValue, UnoRules, UnoSpec};
+pub use rules::{SkipValue, UnoRules, UnoSpec, DEAL_BACK_IN_ROUNDS, ROUND_LIMIT};

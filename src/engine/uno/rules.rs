@@ -44,6 +44,15 @@ impl Default for UnoSpec {
     }
 }
 
+/// The cap on a game's length, in rounds. With the seed's rules a game ends by itself (one
+/// player is left with a queue) well before it: see docs/rules/uno-blackjack.md for the
+/// measured lengths. When the cap is reached the player with the most cards in their queue wins.
+pub const ROUND_LIMIT: u32 = 5_000;
+
+/// The cap with the "deal losing players back in" option, where nobody runs out for good and a
+/// game could go on for days: a game lasts at most this many rounds (minutes at bot pace).
+pub const DEAL_BACK_IN_ROUNDS: u32 = 40;
+
 /// Every problem found in UNO Blackjack rules.
 pub type UnoRulesError = crate::engine::RuleProblems;
 
@@ -87,6 +96,14 @@ impl UnoRules {
     }
     pub fn spec(&self) -> &UnoSpec {
         &self.0
+    }
+    /// The last round of a game under these rules ([`ROUND_LIMIT`] or [`DEAL_BACK_IN_ROUNDS`]).
+    pub fn round_limit(&self) -> u32 {
+        if self.0.deal_back_in {
+            DEAL_BACK_IN_ROUNDS
+        } else {
+            ROUND_LIMIT
+        }
     }
     pub fn decks_for(&self, players: u8) -> u8 {
         self.0.decks.unwrap_or(if players <= 6 { 1 } else { 2 })

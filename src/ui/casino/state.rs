@@ -3,8 +3,10 @@
 
 use crate::bots::casino::{hand_label, unseen_plus, values, Allowed};
 use crate::engine::casino::game::money;
+use crate::engine::casino::save::{self, new_table};
+pub use crate::engine::casino::save::{code, parse_code, Choice, HUMAN_SPOT};
 use crate::engine::casino::strategy::Play;
-use crate::engine::casino::{Action, Event, Game, Outcome, Phase, Spot, TableRules, TableSpec};
+use crate::engine::casino::{Action, Event, Game, Outcome, Phase, Spot, TableSpec, MAX_CHIPS};
 use crate::ui::storage::{Fields, Stored};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -12,40 +14,10 @@ use yew::prelude::*;
 pub const SAVE_KEY: &str = "blackjack.casino";
 pub const SAVE_VERSION: u32 = 1;
 pub const BANK_KEY: &str = "blackjack.casino.bank";
-/// The player sits in the middle of the seven spots; bots fill the others in this order.
-pub const HUMAN_SPOT: Spot = 3;
-const BOT_SPOTS: [Spot; 6] = [2, 4, 1, 5, 0, 6];
 const NAMES: [&str; 7] = ["Ada", "Ben", "Cy", "You", "Di", "Eve", "Fay"];
 
 pub fn spot_name(spot: Spot) -> &'static str {
     NAMES[spot as usize]
-}
-
-/// The table the player chose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Choice {
-    pub decks: u8,
-    pub bots: u8,
-    pub surrender: bool,
-    pub h17: bool,
-}
-
-impl Default for Choice {
-    fn default() -> Self {
-        Choice { decks: 6, bots: 2, surrender: false, h17: false }
-    }
-}
-
-impl Choice {
-    pub fn rules(&self) -> TableRules {
-        TableRules::new(TableSpec {
-            decks: self.decks,
-            surrender: self.surrender,
-            dealer_hits_soft_17: self.h17,
-            ..TableSpec::default()
-        })
-        .unwrap_or_else(|_| TableRules::seed_rules())
-    }
 }
 
 /// The player's chips and trainer record across tables.
@@ -73,13 +45,18 @@ impl Stored for Bank {
             ("lost", self.ev_lost_milli.to_string()),
         ]
     }
+    /// Limits are checked here, at load: chips within 0 to `MAX_CHIPS`, no more best plays
+    /// than decisions, no negative loss.
     fn decode(f: &Fields) -> Option<Self> {
-        Some(Bank {
+        let bank = Bank {
             chips: f.parse("chips")?,
             decisions: f.parse("decisions")?,
             best_plays: f.parse("best")?,
             ev_lost_milli: f.parse("lost")?,
-        })
+        };
+        let sane =
+            (0..=MAX_CHIPS).contains(&bank.chips) && bank.best_plays <= bank.decisions && bank.ev_lost_milli >= 0;
+        sane.then_some(bank)
     }
 }
 
@@ -120,41 +97,6 @@ impl Stored for StoredCasino {
     }
 }
 
-/// A compact text code per action ("h3", "x3:1000", "n").
-pub fn code(a: Action) -> String {
-    match a {
-        Action::Bet { spot, amount } => format!("b{spot}:{amount}"),
-        Action::Deal => "d".into(),
-        Action::Insure { spot, amount } => format!("i{spot}:{amount}"),
-        Action::Surrender { spot } => format!("r{spot}"),
-        Action::Hit { spot } => format!("h{spot}"),
-        Action::Stand { spot } => format!("s{spot}"),
-        Action::Double { spot, amount } => format!("x{spot}:{amount}"),
-        Action::Split { spot } => format!("p{spot}"),
-        Action::NextRound => "n".into(),
-    }
-}
-
-pub fn parse_code(s: &str) -> Option<Action> {
-    let (k, rest) = s.split_at_checked(1)?;
-    let (spot, amount) = match rest.split_once(':') {
-        Some((a, b)) => (a.parse().ok(), b.parse().ok()),
-        None => (rest.parse().ok(), None),
-    };
-    Some(match k {
-        "b" => Action::Bet { spot: spot?, amount: amount? },
-        "d" => Action::Deal,
-        "i" => Action::Insure { spot: spot?, amount: amount? },
-        "r" => Action::Surrender { spot: spot? },
-        "h" => Action::Hit { spot: spot? },
-        "s" => Action::Stand { spot: spot? },
-        "x" => Action::Double { spot: spot?, amount: amount? },
-        "p" => Action::Split { spot: spot? },
-        "n" => Action::NextRound,
-        _ => return None,
-    })
-}
-
 #[derive(Clone, PartialEq)]
 pub struct CasinoState {
     pub choice: Choice,
@@ -173,27 +115,13 @@ pub enum Msg {
     Dismiss,
 }
 
-fn seating(bots: u8) -> Vec<Option<u8>> {
-    let mut s = vec![None; 7];
-    s[HUMAN_SPOT as usize] = Some(0);
-    for (i, &spot) in BOT_SPOTS.iter().take(bots.min(6) as usize).enumerate() {
-        s[spot as usize] = Some(i as u8 + 1);
-    }
-    s
-}
-
 impl CasinoState {
     pub fn new(choice: Choice, seed: u64, bank: Bank) -> CasinoState {
-        let chips = bank.chips.max(TableSpec::default().min_bet);
-        let mut bankrolls = vec![TableSpec::default().starting_bankroll; 1 + choice.bots as usize];
-        bankrolls[0] = chips;
-        let mut game =
-            Game::new(choice.rules(), &seating(choice.bots), bankrolls, seed).expect("the seating fits the table");
-        // Bots bet the minimum; the player starts with the minimum bet in place.
-        let min = game.rules().min_bet;
-        for spot in 0..7u8 {
-            let _ = game.apply(Action::Bet { spot, amount: min });
-        }
+        let chips = bank.chips.clamp(TableSpec::default().min_bet, MAX_CHIPS);
+        // Bots bet the minimum; the player starts with the minimum bet in place. A choice the
+        // form never offers becomes the default table (which always opens with these chips).
+        let choice = if choice.check().is_ok() { choice } else { Choice::default() };
+        let game = new_table(choice, seed, chips).expect("a valid choice and chips in range open a table");
         CasinoState {
             choice,
             seed,
@@ -206,15 +134,20 @@ impl CasinoState {
         }
     }
 
+    /// A saved table, checked whole (choice, chips, every action code) before it is replayed.
     pub fn restore(s: &StoredCasino, bank: Bank) -> Result<CasinoState, String> {
-        let mut t = CasinoState::new(s.choice, s.seed, Bank { chips: s.chips, ..bank });
-        // The constructor's opening bets are the first entries of the log; replay the rest.
-        let opening = t.game.log().len();
-        for (i, c) in s.log.split_whitespace().enumerate().skip(opening) {
-            let a = parse_code(c).ok_or_else(|| format!("unreadable action {c:?}"))?;
-            t.game.apply(a).map_err(|e| format!("action {i}: {e}"))?;
-        }
-        Ok(t)
+        let game = save::restore(s.choice, s.seed, s.chips, &s.log).map_err(|e| e.to_string())?;
+        let chips = game.bankrolls()[0];
+        Ok(CasinoState {
+            choice: s.choice,
+            seed: s.seed,
+            start_chips: s.chips.max(game.rules().min_bet),
+            game,
+            log: Vec::new(),
+            notice: None,
+            verdict: None,
+            bank: Bank { chips, ..bank },
+        })
     }
 
     pub fn stored(&self) -> StoredCasino {
@@ -241,12 +174,13 @@ impl CasinoState {
         if spot != HUMAN_SPOT {
             return None;
         }
-        let h = &self.game.spots()[spot as usize].hands[hand as usize];
-        let up = self.game.dealer_up()?;
+        let view = self.game.view(spot);
+        let h = view.hands.get(hand as usize)?;
+        let up = view.dealer_up()?;
         let mut extra = h.cards.clone();
         extra.push(up);
-        let shoe = unseen_plus(&self.game, &extra);
-        Some(values(self.game.rules(), shoe, &h.cards, up, Allowed::of(&self.game, spot)))
+        let shoe = unseen_plus(&view, &extra);
+        Some(values(&view.rules, shoe, &h.cards, up, Allowed::of(&view)))
     }
 }
 
@@ -267,6 +201,8 @@ pub fn describe(e: &Event) -> Option<String> {
     Some(match e {
         Event::Shuffled { .. } => "The dealer shuffles and a player places the cut card.".into(),
         Event::CutCardOut => "The cut card is out: a shuffle after this round.".into(),
+        Event::ShoeRefilled { .. } => "The shoe ran out: the dealer shuffles the discards to finish the round.".into(),
+        Event::RoundCalledOff => "No cards are left anywhere: the round is called off and every bet comes back.".into(),
         Event::DealerUp { card } => format!("The dealer shows the {}.", card.name()),
         Event::InsuranceOffered => "Insurance is open.".into(),
         Event::Insured { spot, amount } if *amount > 0 => format!("{} insured for {}.", who(*spot), money(*amount)),
@@ -320,14 +256,14 @@ impl Reducible for CasinoState {
                             if let Some(&(best, best_v)) = vals.first() {
                                 let mine = vals.iter().find(|(p, _)| *p == played).map_or(best_v, |v| v.1);
                                 let lost = (best_v - mine).max(0.0);
-                                next.bank.decisions += 1;
+                                next.bank.decisions = next.bank.decisions.saturating_add(1);
                                 let hand = label.unwrap_or_default();
                                 if played == best || lost < 1e-9 {
-                                    next.bank.best_plays += 1;
+                                    next.bank.best_plays = next.bank.best_plays.saturating_add(1);
                                     next.verdict = Some(format!("{} with {hand}: the best play.", played.name()));
                                 } else {
                                     let milli = (lost * 1000.0).round() as i64;
-                                    next.bank.ev_lost_milli += milli;
+                                    next.bank.ev_lost_milli = next.bank.ev_lost_milli.saturating_add(milli);
                                     next.verdict = Some(format!(
                                         "{} with {hand}: {} was better, by {}.{:03} of a bet.",
                                         played.name(),

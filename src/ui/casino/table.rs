@@ -119,7 +119,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         let s = state.clone();
         use_effect_with(at, move |_| {
             let spot = s.game.to_act().filter(|&sp| sp != HUMAN_SPOT);
-            let timer = spot.and_then(|sp| decide(&s.game, sp)).map(|action| {
+            let timer = spot.and_then(|sp| decide(&s.game.view(sp))).map(|action| {
                 let d = s.dispatcher();
                 Timeout::new(700, move || d.dispatch(Msg::Act { action, at }))
             });

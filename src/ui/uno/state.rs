@@ -2,6 +2,8 @@
 //! component.
 
 use crate::bots::shedding::Level;
+use crate::engine::uno::save::save_from_codes;
+pub use crate::engine::uno::save::{code, parse_code};
 use crate::engine::uno::{Action, Event, Game, Seat, SkipValue, UnoRules, UnoSpec};
 use crate::ui::storage::{Fields, Stored};
 use std::rc::Rc;
@@ -107,26 +109,6 @@ impl Stored for StoredUno {
     }
 }
 
-pub fn code(a: Action) -> String {
-    match a {
-        Action::Reveal => "v".into(),
-        Action::Hit { seat } => format!("h{seat}"),
-        Action::Pass { seat } => format!("p{seat}"),
-        Action::Join { seat } => format!("j{seat}"),
-    }
-}
-
-pub fn parse_code(s: &str) -> Option<Action> {
-    let (k, rest) = s.split_at_checked(1)?;
-    Some(match k {
-        "v" => Action::Reveal,
-        "h" => Action::Hit { seat: rest.parse().ok()? },
-        "p" => Action::Pass { seat: rest.parse().ok()? },
-        "j" => Action::Join { seat: rest.parse().ok()? },
-        _ => return None,
-    })
-}
-
 #[derive(Clone, PartialEq)]
 pub struct UnoState {
     pub choice: UnoChoice,
@@ -191,24 +173,26 @@ pub fn describe(e: &Event) -> Option<String> {
             if winners.len() == 1 && winners[0] != HUMAN { "s" } else { "" }
         ),
         Event::NoCards { seat } => format!("No cards left for {}.", who(*seat)),
+        Event::RoundLimit { rounds } => {
+            format!("That was round {rounds}, the last: the most cards in a queue wins.")
+        }
     })
 }
 
 impl UnoState {
     pub fn new(choice: UnoChoice, seed: u64) -> UnoState {
-        let players = choice.players.clamp(2, 10);
-        // A latecomer needs two players dealt in besides them.
-        let waiting: Vec<Seat> = if choice.latecomer && players >= 3 { vec![players - 1] } else { Vec::new() };
-        let game = Game::with_waiting(choice.rules(), players, &waiting, seed).expect("2 to 10 players");
+        let choice = UnoChoice { players: choice.players.clamp(2, 10), ..choice };
+        let game = Game::with_waiting(choice.rules(), choice.players, &waiting(&choice), seed)
+            .expect("2 to 10 players, at most one waiting");
         UnoState { choice, seed, game, log: Vec::new(), notice: None }
     }
+    /// A saved game, checked whole (players, every action code) before it is replayed.
     pub fn restore(s: &StoredUno) -> Result<UnoState, String> {
-        let mut t = UnoState::new(s.choice, s.seed);
-        for (i, c) in s.log.split_whitespace().enumerate() {
-            let a = parse_code(c).ok_or_else(|| format!("unreadable action {c:?}"))?;
-            t.game.apply(a).map_err(|e| format!("action {i}: {e}"))?;
-        }
-        Ok(t)
+        let c = &s.choice;
+        let save = save_from_codes(c.rules().spec().clone(), c.players, waiting(c), s.seed, &s.log)
+            .map_err(|e| e.to_string())?;
+        let game = Game::replay(&save, None).map_err(|e| e.to_string())?;
+        Ok(UnoState { choice: s.choice, seed: s.seed, game, log: Vec::new(), notice: None })
     }
     pub fn stored(&self) -> StoredUno {
         StoredUno {
@@ -219,6 +203,15 @@ impl UnoState {
     }
     pub fn at(&self) -> usize {
         self.game.log().len()
+    }
+}
+
+/// A latecomer (the last seat) needs two players dealt in besides them.
+fn waiting(choice: &UnoChoice) -> Vec<Seat> {
+    if choice.latecomer && choice.players >= 3 {
+        vec![choice.players - 1]
+    } else {
+        Vec::new()
     }
 }
 

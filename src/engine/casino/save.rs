@@ -1,0 +1,149 @@
+//! The casino page's saved table: the table chosen, the seed, the player's chips and the action
+//! log as compact codes ("b3:1000 d h3 s3 n"). Pure, so native tests can throw hostile saves at
+//! it: every code is read (ASCII only, lengths limited) before one action is replayed, and every
+//! problem is a typed error.
+
+use super::game::{Action, Game, IllegalAction, SetupError, Spot};
+use super::rules::{TableRules, TableSpec, MAX_CHIPS};
+use crate::engine::codes::{parse_log, Code, CodeError, ReplayError};
+
+/// The player sits in the middle of the seven spots; other players fill these in order.
+pub const HUMAN_SPOT: Spot = 3;
+pub const BOT_SPOTS: [Spot; 6] = [2, 4, 1, 5, 0, 6];
+
+/// The table the player chose on the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub decks: u8,
+    pub bots: u8,
+    pub surrender: bool,
+    pub h17: bool,
+}
+
+impl Default for Choice {
+    fn default() -> Self {
+        Choice { decks: 6, bots: 2, surrender: false, h17: false }
+    }
+}
+
+impl Choice {
+    pub fn spec(&self) -> TableSpec {
+        TableSpec {
+            decks: self.decks,
+            surrender: self.surrender,
+            dealer_hits_soft_17: self.h17,
+            ..TableSpec::default()
+        }
+    }
+    /// The checked rules; a choice no form offers (a tampered save) falls back to the seed's.
+    pub fn rules(&self) -> TableRules {
+        TableRules::new(self.spec()).unwrap_or_else(|_| TableRules::seed_rules())
+    }
+    /// Whether the page could have offered this choice (1 to 8 decks, at most six bots).
+    pub fn check(&self) -> Result<(), SaveProblem> {
+        if !(1..=8).contains(&self.decks) || self.bots > BOT_SPOTS.len() as u8 {
+            return Err(SaveProblem::Choice);
+        }
+        Ok(())
+    }
+    /// Spot → player: the player (0) at [`HUMAN_SPOT`], bots 1, 2, … at [`BOT_SPOTS`].
+    pub fn seating(&self) -> Vec<Option<u8>> {
+        let mut s = vec![None; 7];
+        s[HUMAN_SPOT as usize] = Some(0);
+        for (i, &spot) in BOT_SPOTS.iter().take(self.bots as usize).enumerate() {
+            s[spot as usize] = Some(i as u8 + 1);
+        }
+        s
+    }
+}
+
+/// A saved table that is not a table: the part of the save that is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveProblem {
+    /// Decks or bots the page never offers.
+    Choice,
+    /// A chip count below zero or above [`MAX_CHIPS`].
+    Chips(i64),
+    Setup(SetupError),
+}
+
+impl std::fmt::Display for SaveProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SaveProblem::Choice => f.write_str("the table's decks or seats are not ones the page offers"),
+            SaveProblem::Chips(c) => {
+                write!(f, "a chip count of {c} cents is outside 0 to {}", super::game::money(MAX_CHIPS))
+            }
+            SaveProblem::Setup(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+pub type CasinoReplayError = ReplayError<SaveProblem, IllegalAction>;
+
+/// A compact text code per action ("h3", "x3:1000", "n").
+pub fn code(a: Action) -> String {
+    match a {
+        Action::Bet { spot, amount } => format!("b{spot}:{amount}"),
+        Action::Deal => "d".into(),
+        Action::Insure { spot, amount } => format!("i{spot}:{amount}"),
+        Action::Surrender { spot } => format!("r{spot}"),
+        Action::Hit { spot } => format!("h{spot}"),
+        Action::Stand { spot } => format!("s{spot}"),
+        Action::Double { spot, amount } => format!("x{spot}:{amount}"),
+        Action::Split { spot } => format!("p{spot}"),
+        Action::NextRound => "n".into(),
+    }
+}
+
+/// Reads one code written by [`code`]; anything else is a typed error, never a panic.
+pub fn parse_code(s: &str) -> Result<Action, CodeError> {
+    let c = Code::split(s)?;
+    let with_amount = |c: &Code| -> Result<(u8, i64), CodeError> { Ok((c.seat()?, c.amount()?)) };
+    Ok(match c.kind {
+        b'b' => with_amount(&c).map(|(spot, amount)| Action::Bet { spot, amount })?,
+        b'i' => with_amount(&c).map(|(spot, amount)| Action::Insure { spot, amount })?,
+        b'x' => with_amount(&c).map(|(spot, amount)| Action::Double { spot, amount })?,
+        b'r' => Action::Surrender { spot: c.seat_only()? },
+        b'h' => Action::Hit { spot: c.seat_only()? },
+        b's' => Action::Stand { spot: c.seat_only()? },
+        b'p' => Action::Split { spot: c.seat_only()? },
+        b'd' => c.bare().map(|()| Action::Deal)?,
+        b'n' => c.bare().map(|()| Action::NextRound)?,
+        _ => return Err(CodeError::UnknownKind),
+    })
+}
+
+/// The page's table with nobody's bet placed yet: the player's `chips` (at least the minimum
+/// bet) and the bots with the starting bankroll.
+fn open(choice: Choice, seed: u64, chips: i64) -> Result<Game, CasinoReplayError> {
+    choice.check().map_err(ReplayError::Setup)?;
+    if !(0..=MAX_CHIPS).contains(&chips) {
+        return Err(ReplayError::Setup(SaveProblem::Chips(chips)));
+    }
+    let rules = choice.rules();
+    let mut bankrolls = vec![rules.starting_bankroll; 1 + choice.bots as usize];
+    bankrolls[0] = chips.max(rules.min_bet);
+    Game::new(rules, &choice.seating(), bankrolls, seed).map_err(|e| ReplayError::Setup(SaveProblem::Setup(e)))
+}
+
+/// A new table as the page opens one, with the minimum bet on every seated spot.
+pub fn new_table(choice: Choice, seed: u64, chips: i64) -> Result<Game, CasinoReplayError> {
+    let mut game = open(choice, seed, chips)?;
+    let min = game.rules().min_bet;
+    for spot in 0..7u8 {
+        let _ = game.apply(Action::Bet { spot, amount: min });
+    }
+    Ok(game)
+}
+
+/// Rebuilds a saved table: the whole log is read first, then replayed from the opened table
+/// (the log begins with the opening bets). Any refused action refuses the save.
+pub fn restore(choice: Choice, seed: u64, chips: i64, log: &str) -> Result<Game, CasinoReplayError> {
+    let actions = parse_log(log, parse_code)?;
+    let mut game = open(choice, seed, chips)?;
+    for (index, &a) in actions.iter().enumerate() {
+        game.apply(a).map_err(|refused| ReplayError::Refused { index, refused })?;
+    }
+    Ok(game)
+}
