@@ -56,15 +56,16 @@ test('casino: chips within the limits and the bankroll, Deal needs a bet, a new 
     assert.ok(await page.getByRole('button', { name: 'Add $100' }).isDisabled(), 'more than the player has');
     await page.getByRole('button', { name: 'Add $25' }).click();
     assert.equal(await chips(page), 'Chips: $0');
-    assert.ok(await page.getByRole('button', { name: 'Add $5' }).isDisabled());
+    assert.ok(await page.getByRole('button', { name: 'Add $5', exact: true }).isDisabled());
 
     // At $0, no deal: a new bankroll, counted in the statistics (defect 1).
     await open(page, server, { 'blackjack.casino.bank': bank(0) });
     await page.getByRole('button', { name: 'Sit down' }).click();
     await page.getByText('You are out of chips.').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Deal' }).count(), 0, 'no Deal without a bet');
+    await page.getByRole('region', { name: 'Casino table' }).focus();
     await page.keyboard.press('Enter');
-    assert.equal(await chips(page), 'Chips: $0', 'Enter does not deal either');
+    assert.equal(await chips(page), 'Chips: $0', 'nor does Enter on the table');
     await page.getByRole('button', { name: 'New bankroll' }).click();
     assert.equal(await chips(page), 'Chips: $995', '$1000 with the minimum bet placed');
     assert.ok(await page.getByRole('button', { name: 'Deal' }).isEnabled());

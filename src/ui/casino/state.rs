@@ -239,7 +239,7 @@ impl CasinoState {
         // The constructor's opening bets are the first entries of the log; replay the rest.
         let opening = t.game.log().len();
         for (i, c) in s.log.split_whitespace().enumerate().skip(opening) {
-            let a = parse_code(c).ok_or_else(|| format!("unreadable action {c:?}"))?;
+            let a = parse_code(c).ok_or_else(|| format!("unreadable action \"{c}\""))?;
             t.game.apply(a).map_err(|e| format!("action {i}: {e}"))?;
         }
         Ok(t)

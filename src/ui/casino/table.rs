@@ -445,6 +445,8 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                 }
             }
         }
+        // The results dialog carries Next round; the table has its own only when the player sat out.
+        Phase::Settled if state.round_net().is_some() => {}
         Phase::Settled => b("Next round", Press::Act(Action::NextRound), true, "primary"),
     }
     let chips_row = (phase == Phase::Betting && !state.broke()).then(|| html! {
