@@ -152,6 +152,28 @@ test('casino: shortcuts from anywhere on the table, focus kept, a split, the res
   }
 });
 
+test('casino: double for less offers the amounts up to the bet (defect 14)', { timeout: 60_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser(PHONE);
+  try {
+    // A $25 bet and a hard 11 against a low card.
+    await open(page, server, { 'blackjack.casino': table(78, 'b2:500 b3:500 b4:500 b3:2500 d') });
+    await page.waitForFunction(() => document.querySelector('.status')?.textContent === 'Your decision.', null, { timeout: 15_000 });
+    const less = page.getByRole('button', { name: 'Double for less' });
+    await less.click();
+    assert.equal(await less.getAttribute('aria-expanded'), 'true');
+    const amounts = await page.getByRole('button', { name: /^Double for \$/ }).allInnerTexts();
+    assert.deepEqual(amounts, ['Double for $5', 'Double for $12', 'Double for $25']);
+    await page.getByRole('button', { name: 'Double for $12' }).click();
+    await page.locator('.spot.me .badge', { hasText: 'doubled' }).waitFor();
+    assert.match(await page.getByRole('list', { name: 'Table log' }).innerText(), /You double for \$12\./);
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
 test('tables/ follows a change of fragment: #casino → #uno → #casino without a reload (defect 4)', { timeout: 60_000 }, async () => {
   const server = await serve('dist', '/');
   const { context, page, problems } = await openBrowser();
