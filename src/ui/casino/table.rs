@@ -11,9 +11,8 @@ use super::state::{
 use crate::bots::casino::decide;
 use crate::engine::casino::game::{money, Hand};
 use crate::engine::casino::hand::Total;
-use crate::engine::casino::rules::DoubleOn;
 use crate::engine::casino::strategy::{column, Column, Counts};
-use crate::engine::casino::{Action, HandState, Outcome, Phase, TableRules};
+use crate::engine::casino::{Action, HandState, Outcome, Phase};
 use crate::ui::components::card::{CardStyle, CardView};
 use crate::ui::components::results::{ResultRow, ResultsDialog};
 use crate::ui::storage;
@@ -36,38 +35,26 @@ pub struct SetupProps {
     pub on_cancel: Callback<()>,
 }
 
-/// The rules of a table in players' words, one sentence each.
-pub fn rules_summary(r: &TableRules) -> Vec<String> {
-    let (n, d) = r.blackjack_pays;
-    let double = match r.double_on {
-        DoubleOn::NineToEleven => "9, 10 or 11",
-        DoubleOn::TenOrEleven => "10 or 11",
-        DoubleOn::AnyTwo => "any two cards",
-    };
+/// The rules of the table a [`Choice`] makes, in players' words, one sentence each: the classic
+/// rules (3 to 2, double on 9 to 11 for up to the bet, three hands, $5 to $500, seven seats) and
+/// the house rules chosen.
+pub fn rules_summary(c: &Choice) -> Vec<&'static str> {
     let mut out = vec![
-        format!("Blackjack pays {n} to {d}; other wins pay even money."),
-        if r.dealer_hits_soft_17 {
+        "Blackjack pays 3 to 2; other wins pay even money.",
+        if c.h17 {
             "The dealer hits a soft 17 (house rule) and stands on the other 17s."
         } else {
             "The dealer stands on every 17."
-        }
-        .to_string(),
-        format!(
-            "Double on {double}{}, and take one more card.",
-            if r.double_for_less { " for any amount up to your bet" } else { "" }
-        ),
-        format!("Split a pair of equal value, up to {} hands. Split aces get one card each.", r.max_hands()),
-        "Insurance when the dealer shows an ace: up to half your bet, paid 2 to 1.".to_string(),
-        "If the dealer has blackjack you lose only your first bet: doubles and splits come back.".to_string(),
+        },
+        "Double on 9, 10 or 11 for any amount up to your bet, and take one more card.",
+        "Split a pair of equal value, up to three hands. Split aces get one card each.",
+        "Insurance when the dealer shows an ace: up to half your bet, paid 2 to 1.",
+        "If the dealer has blackjack you lose only your first bet: doubles and splits come back.",
     ];
-    if r.surrender {
-        out.push("Surrender (house rule): give up half your bet as your first decision.".to_string());
+    if c.surrender {
+        out.push("Surrender (house rule): give up half your bet as your first decision.");
     }
-    out.push(format!(
-        "Bets from {} to {}. The dealer shuffles when the cut card comes out, about two thirds into the shoe.",
-        money(r.min_bet),
-        money(r.max_bet)
-    ));
+    out.push("Bets from $5 to $500. The dealer shuffles when the cut card comes out, about two thirds into the shoe.");
     out
 }
 
@@ -133,7 +120,7 @@ pub fn CasinoSetup(props: &SetupProps) -> Html {
                 </fieldset>
             </div>
             <h3>{"The rules of this table"}</h3>
-            <ul class="rules-summary">{ for rules_summary(&c.rules()).into_iter().map(|l| html! { <li>{l}</li> }) }</ul>
+            <ul class="rules-summary">{ for rules_summary(&c).into_iter().map(|l| html! { <li>{l}</li> }) }</ul>
             <p><a class="rules-link" href={RULES_PAGE}>{"How to play casino Blackjack"}</a></p>
             <div class="setup-actions">
                 <button class="play primary" onclick={start}>{"Sit down"}</button>
