@@ -5,7 +5,7 @@
 use super::casino::state::{
     Bank, CasinoState, Choice, StoredCasino, BANK_KEY, SAVE_KEY as CASINO_KEY, SAVE_VERSION as CASINO_VERSION,
 };
-use super::casino::table::{CasinoSetup, CasinoTable};
+use super::casino::table::{CasinoSetup, CasinoTable, Leave};
 use super::components::card::CardStyle;
 use super::components::logo::Logo;
 use super::components::notice::Notice;
@@ -14,6 +14,7 @@ use super::storage;
 use super::uno::state::{StoredUno, UnoChoice, UnoState, SAVE_KEY as UNO_KEY, SAVE_VERSION as UNO_VERSION};
 use super::uno::table::{UnoSetup, UnoTable};
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 #[derive(Clone, PartialEq)]
@@ -22,6 +23,16 @@ enum Screen {
     Casino(Rc<CasinoState>),
     UnoSetup,
     Uno(Rc<UnoState>),
+}
+
+impl Screen {
+    fn is_uno(&self) -> bool {
+        matches!(self, Screen::UnoSetup | Screen::Uno(_))
+    }
+}
+
+fn hash_is_uno() -> bool {
+    web_sys::window().and_then(|w| w.location().hash().ok()).is_some_and(|h| h == "#uno")
 }
 
 fn new_seed() -> u64 {
@@ -41,8 +52,7 @@ fn casino_bank() -> (Bank, Option<String>) {
 
 /// The game named in the fragment, resuming a saved table; a bad save becomes a notice.
 fn initial_screen() -> (Screen, Option<String>) {
-    let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
-    if hash == "#uno" {
+    if hash_is_uno() {
         let (table, notice) =
             storage::resume::<StoredUno, _>(UNO_KEY, UNO_VERSION, "UNO Blackjack game", UnoState::restore);
         return match table {
@@ -95,6 +105,31 @@ pub fn TablesApp() -> Html {
             to_menu();
         })
     };
+    // `#casino` → `#uno` in the same tab (a link, the back button): open that table, no reload.
+    let showing_uno = use_mut_ref(|| false);
+    *showing_uno.borrow_mut() = screen.is_uno();
+    {
+        let screen = screen.clone();
+        let notice = notice.clone();
+        use_effect_with((), move |_| {
+            let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+                if hash_is_uno() != *showing_uno.borrow() {
+                    let (s, n) = initial_screen();
+                    screen.set(s);
+                    notice.set(n);
+                }
+            });
+            let window = web_sys::window();
+            if let Some(w) = &window {
+                let _ = w.add_event_listener_with_callback("hashchange", listener.as_ref().unchecked_ref());
+            }
+            move || {
+                if let Some(w) = window {
+                    let _ = w.remove_event_listener_with_callback("hashchange", listener.as_ref().unchecked_ref());
+                }
+            }
+        });
+    }
     let dismiss = {
         let notice = notice.clone();
         Callback::from(move |_| notice.set(None))
@@ -103,7 +138,15 @@ pub fn TablesApp() -> Html {
         Screen::CasinoSetup => html! { <CasinoSetup on_start={on_casino} on_cancel={menu.clone()} /> },
         Screen::Casino(t) => {
             let key = t.seed.to_string();
-            html! { <CasinoTable {key} initial={t} style={style} on_leave={leave(CASINO_KEY)} /> }
+            // The table clears its own save when nothing is at stake; mid-round it resumes later.
+            let on_leave = {
+                let screen = screen.clone();
+                Callback::from(move |l: Leave| match l {
+                    Leave::Menu => to_menu(),
+                    Leave::NewGame => screen.set(Screen::CasinoSetup),
+                })
+            };
+            html! { <CasinoTable {key} initial={t} style={style} {on_leave} /> }
         }
         Screen::UnoSetup => html! { <UnoSetup on_start={on_uno} on_cancel={menu.clone()} /> },
         Screen::Uno(t) => {

@@ -114,8 +114,8 @@ pub fn parse_code(s: &str) -> Result<Action, CodeError> {
     })
 }
 
-/// The page's table with nobody's bet placed yet: the player's `chips` (at least the minimum
-/// bet) and the bots with the starting bankroll.
+/// The page's table with nobody's bet placed yet: the player's `chips` (none if broke:
+/// the page then offers a new bankroll) and the bots with the starting bankroll.
 fn open(choice: Choice, seed: u64, chips: i64) -> Result<Game, CasinoReplayError> {
     choice.check().map_err(ReplayError::Setup)?;
     if !(0..=MAX_CHIPS).contains(&chips) {
@@ -123,7 +123,8 @@ fn open(choice: Choice, seed: u64, chips: i64) -> Result<Game, CasinoReplayError
     }
     let rules = choice.rules();
     let mut bankrolls = vec![rules.starting_bankroll; 1 + choice.bots as usize];
-    bankrolls[0] = chips.max(rules.min_bet);
+    // No free chips: a broke player sits with nothing and the page offers a new bankroll.
+    bankrolls[0] = chips;
     Game::new(rules, &choice.seating(), bankrolls, seed).map_err(|e| ReplayError::Setup(SaveProblem::Setup(e)))
 }
 

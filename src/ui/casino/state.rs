@@ -3,6 +3,7 @@
 
 use crate::bots::casino::{hand_label, unseen_plus, values, Allowed};
 use crate::engine::casino::game::money;
+use crate::engine::casino::hand::is_two_card_21;
 use crate::engine::casino::save::{self, new_table};
 pub use crate::engine::casino::save::{code, parse_code, Choice, HUMAN_SPOT};
 use crate::engine::casino::strategy::Play;
@@ -28,11 +29,23 @@ pub struct Bank {
     pub best_plays: u32,
     /// Expected value given up, in thousandths of a bet.
     pub ev_lost_milli: i64,
+    /// Hands (rounds) played, their net result in cents, and new bankrolls taken at $0.
+    pub hands: u32,
+    pub net: i64,
+    pub refills: u32,
 }
 
 impl Default for Bank {
     fn default() -> Self {
-        Bank { chips: TableSpec::default().starting_bankroll, decisions: 0, best_plays: 0, ev_lost_milli: 0 }
+        Bank {
+            chips: TableSpec::default().starting_bankroll,
+            decisions: 0,
+            best_plays: 0,
+            ev_lost_milli: 0,
+            hands: 0,
+            net: 0,
+            refills: 0,
+        }
     }
 }
 
@@ -43,6 +56,9 @@ impl Stored for Bank {
             ("decisions", self.decisions.to_string()),
             ("best", self.best_plays.to_string()),
             ("lost", self.ev_lost_milli.to_string()),
+            ("hands", self.hands.to_string()),
+            ("net", self.net.to_string()),
+            ("refills", self.refills.to_string()),
         ]
     }
     /// Limits are checked here, at load: chips within 0 to `MAX_CHIPS`, no more best plays
@@ -53,6 +69,10 @@ impl Stored for Bank {
             decisions: f.parse("decisions")?,
             best_plays: f.parse("best")?,
             ev_lost_milli: f.parse("lost")?,
+            // Added later: a bank saved before them starts these at zero.
+            hands: f.parse("hands").unwrap_or(0),
+            net: f.parse("net").unwrap_or(0),
+            refills: f.parse("refills").unwrap_or(0),
         };
         let sane =
             (0..=MAX_CHIPS).contains(&bank.chips) && bank.best_plays <= bank.decisions && bank.ev_lost_milli >= 0;
@@ -111,13 +131,21 @@ pub struct CasinoState {
 }
 
 pub enum Msg {
-    Act { action: Action, at: usize },
+    Act {
+        action: Action,
+        at: usize,
+    },
+    /// A new bankroll when the player cannot cover the minimum bet: a fresh shoe (this seed).
+    Refill {
+        seed: u64,
+    },
     Dismiss,
 }
 
 impl CasinoState {
     pub fn new(choice: Choice, seed: u64, bank: Bank) -> CasinoState {
-        let chips = bank.chips.clamp(TableSpec::default().min_bet, MAX_CHIPS);
+        // No free chips: a player who sits down broke is offered a new bankroll, counted.
+        let chips = bank.chips.clamp(0, MAX_CHIPS);
         // Bots bet the minimum; the player starts with the minimum bet in place. A choice the
         // form never offers becomes the default table (which always opens with these chips).
         let choice = if choice.check().is_ok() { choice } else { Choice::default() };
@@ -141,7 +169,7 @@ impl CasinoState {
         Ok(CasinoState {
             choice: s.choice,
             seed: s.seed,
-            start_chips: s.chips.max(game.rules().min_bet),
+            start_chips: s.chips,
             game,
             log: Vec::new(),
             notice: None,
@@ -166,6 +194,40 @@ impl CasinoState {
     /// The player's chips now.
     pub fn chips(&self) -> i64 {
         self.game.bankrolls()[0]
+    }
+
+    /// The player's bet on the spot.
+    pub fn bet(&self) -> i64 {
+        self.game.spots()[HUMAN_SPOT as usize].bet
+    }
+
+    /// What the player owns: the chips, plus a bet still only placed (before the deal).
+    pub fn worth(&self) -> i64 {
+        self.chips() + if self.game.phase() == Phase::Betting { self.bet() } else { 0 }
+    }
+
+    /// Out of chips: nothing on the spot and not enough for the smallest bet.
+    pub fn broke(&self) -> bool {
+        self.game.phase() == Phase::Betting && self.worth() < self.game.rules().min_bet
+    }
+
+    /// The player's net result for a settled round, in cents: every hand and the insurance.
+    pub fn round_net(&self) -> Option<i64> {
+        if self.game.phase() != Phase::Settled {
+            return None;
+        }
+        let s = &self.game.spots()[HUMAN_SPOT as usize];
+        if s.hands.is_empty() {
+            return None;
+        }
+        let hands: i64 = s.hands.iter().map(|h| h.returned - h.stake).sum();
+        let dealer: Vec<_> = self.game.dealer_visible().into_iter().flatten().collect();
+        let insurance = match s.insurance {
+            0 => 0,
+            i if is_two_card_21(&dealer) => 2 * i,
+            i => -i,
+        };
+        Some(hands + insurance)
     }
 
     /// The trainer's values for the player's current decision, best first.
@@ -197,39 +259,56 @@ fn play_of(a: Action) -> Option<Play> {
 
 /// A sentence for the log and the live region.
 pub fn describe(e: &Event) -> Option<String> {
-    let who = |s: Spot| if s == HUMAN_SPOT { "You".to_string() } else { spot_name(s).to_string() };
+    let me = |s: Spot| s == HUMAN_SPOT;
+    let who = |s: Spot| if me(s) { "You" } else { spot_name(s) };
+    // "You win" / "Ada wins".
+    let verb = |s: Spot, v: &str| format!("{} {v}{}", who(s), if me(s) { "" } else { "s" });
     Some(match e {
         Event::Shuffled { .. } => "The dealer shuffles and a player places the cut card.".into(),
         Event::CutCardOut => "The cut card is out: a shuffle after this round.".into(),
         Event::ShoeRefilled { .. } => "The shoe ran out: the dealer shuffles the discards to finish the round.".into(),
         Event::RoundCalledOff => "No cards are left anywhere: the round is called off and every bet comes back.".into(),
         Event::DealerUp { card } => format!("The dealer shows the {}.", card.name()),
-        Event::InsuranceOffered => "Insurance is open.".into(),
-        Event::Insured { spot, amount } if *amount > 0 => format!("{} insured for {}.", who(*spot), money(*amount)),
-        Event::BlackjackPaid { spot, amount } => format!("Blackjack! {} paid {}.", who(*spot), money(*amount)),
-        Event::Surrendered { spot, .. } => format!("{} surrendered.", who(*spot)),
-        Event::Split { spot, .. } => format!("{} split.", who(*spot)),
-        Event::Doubled { spot, amount, .. } => format!("{} doubled for {}.", who(*spot), money(*amount)),
-        Event::Bust { spot, .. } => format!("{} bust.", who(*spot)),
+        Event::InsuranceOffered => "The dealer shows an ace: insurance?".into(),
+        Event::Insured { spot, amount } if *amount > 0 => format!("{} for {}.", verb(*spot, "insure"), money(*amount)),
+        Event::BlackjackPaid { spot, amount } => format!("Blackjack! {} {}.", verb(*spot, "win"), money(*amount)),
+        Event::Surrendered { spot, .. } => format!("{}.", verb(*spot, "surrender")),
+        Event::Split { spot, .. } => format!("{} the pair.", verb(*spot, "split")),
+        Event::Doubled { spot, amount, .. } => format!("{} for {}.", verb(*spot, "double"), money(*amount)),
+        Event::Bust { spot, .. } => format!("{}.", verb(*spot, "bust")),
         Event::HoleRevealed { card } => format!("The dealer turns the {}.", card.name()),
         Event::DealerDraws { card } => format!("The dealer draws the {}.", card.name()),
         Event::DealerStands { total } => format!("The dealer stands on {total}."),
         Event::DealerBusts => "The dealer busts.".into(),
         Event::DealerBlackjack => "The dealer has blackjack.".into(),
         Event::InsurancePaid { spot, amount } => format!("Insurance pays {} {}.", who(*spot), money(*amount)),
+        Event::InsuranceLost { spot, amount } if me(*spot) => format!("You lose the {} insurance.", money(*amount)),
         Event::Settled { spot, outcome, net, .. } => {
-            let what = match outcome {
-                Outcome::Blackjack => "blackjack",
-                Outcome::Win => "win",
-                Outcome::Push => "push",
-                Outcome::Lose => "lose",
-                Outcome::Bust => "bust",
-                Outcome::Surrender => "surrender",
-            };
-            format!("{}: {what}, {}{}.", who(*spot), if *net >= 0 { "+" } else { "" }, money(*net))
+            format!("{}: {}, {}.", who(*spot), outcome_word(*outcome), signed_money(*net))
         }
         _ => return None,
     })
+}
+
+/// The outcome in one lower-case word, as the log says it.
+pub fn outcome_word(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Blackjack => "blackjack",
+        Outcome::Win => "win",
+        Outcome::Push => "push",
+        Outcome::Lose => "lose",
+        Outcome::Bust => "bust",
+        Outcome::Surrender => "surrender",
+    }
+}
+
+/// "+$7.50", "−$10" (a true minus sign), "$0".
+pub fn signed_money(cents: i64) -> String {
+    match cents {
+        0 => "$0".into(),
+        c if c > 0 => format!("+{}", money(c)),
+        c => format!("\u{2212}{}", money(-c)),
+    }
 }
 
 impl Reducible for CasinoState {
@@ -238,6 +317,18 @@ impl Reducible for CasinoState {
     fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
         match msg {
             Msg::Dismiss => Rc::new(CasinoState { notice: None, ..(*self).clone() }),
+            Msg::Refill { seed } if self.broke() => {
+                let bank = Bank {
+                    chips: TableSpec::default().starting_bankroll,
+                    refills: self.bank.refills + 1,
+                    ..self.bank.clone()
+                };
+                let mut next = CasinoState::new(self.choice, seed, bank);
+                next.log = self.log.clone();
+                next.log.push(format!("A new bankroll: {}, and a fresh shoe.", money(next.worth())));
+                Rc::new(next)
+            }
+            Msg::Refill { .. } => self,
             // A stale action (a timer from an earlier state) is dropped.
             Msg::Act { at, .. } if at != self.at() => self,
             Msg::Act { action, .. } => {
@@ -274,7 +365,11 @@ impl Reducible for CasinoState {
                                 }
                             }
                         }
-                        next.bank.chips = next.chips();
+                        if let (Some(net), None) = (next.round_net(), self.round_net()) {
+                            next.bank.hands += 1;
+                            next.bank.net += net;
+                        }
+                        next.bank.chips = next.worth();
                     }
                     Err(e) => next.notice = Some(e.reason.to_string()),
                 }
