@@ -447,7 +447,7 @@ pub fn UnoTable(props: &TableProps) -> Html {
         if can_ff {
             <p class="hint">{ if state.i_am_in() { "Fast-forward plays the bots to the end of the round." } else { "You are out. Fast-forward plays the bots to the end of the game." } }</p>
         }
-        <ul class="log" aria-label="Game log">
+        <ul class="log" aria-label="Game log" tabindex="0">
             { for state.log.iter().rev().take(14).map(|l| html! { <li>{l}</li> }) }
         </ul>
         if let Phase::Over { winners } = game.phase() {
