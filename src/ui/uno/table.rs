@@ -277,7 +277,14 @@ fn game_rows(state: &UnoState, winners: &[Seat]) -> Vec<ResultRow> {
     let rank =
         |s: usize| if winners.contains(&(s as Seat)) { u32::MAX } else { state.out_round[s].unwrap_or(u32::MAX - 1) };
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&s| std::cmp::Reverse(rank(s)));
+    // An insertion sort: ten seats at most, and no second copy of the library's sort in the page.
+    for i in 1..n {
+        let mut j = i;
+        while j > 0 && rank(order[j - 1]) < rank(order[j]) {
+            order.swap(j - 1, j);
+            j -= 1;
+        }
+    }
     order
         .iter()
         .map(|&s| {
@@ -400,6 +407,35 @@ pub fn UnoTable(props: &TableProps) -> Html {
         Phase::Over { winners } => format!("Game over. Winner: {}.", names(winners)),
     };
     let n = game.players().len();
+    // The results of the game, or of the round the player just played (not while watching).
+    let results = match game.phase() {
+        Phase::Over { winners } => Some((
+            match winners.as_slice() {
+                [HUMAN] => "You win!".to_string(),
+                [w] => format!("{} wins", name(*w)),
+                ws => format!("{} share the win", names(ws)),
+            },
+            format!("The last with cards in the queue, after {}.", plural(game.round() as usize, "round")),
+            ["Place", "Player", "Queue", "Out"],
+            game_rows(&state, winners),
+            "Play again".to_string(),
+            restart,
+        )),
+        _ => state.last.as_ref().filter(|_| round_over).map(|l| {
+            (
+                round_title(l),
+                if l.winners.is_empty() {
+                    "Everyone went bust: the cards go to the trash.".to_string()
+                } else {
+                    format!("Closest to 21: {}. The stacks stay on the table until the next round.", l.total)
+                },
+                ["Player", "Total", "Result", "Queue"],
+                round_rows(&state),
+                format!("Reveal round {}", game.round() + 1),
+                next_round,
+            )
+        }),
+    };
 
     html! {
     <section class="uno table" aria-label="UNO Blackjack table" tabindex="-1" ref={table} {onkeydown}>
@@ -450,35 +486,10 @@ pub fn UnoTable(props: &TableProps) -> Html {
         <ul class="log" aria-label="Game log" tabindex="0">
             { for state.log.iter().rev().take(14).map(|l| html! { <li>{l}</li> }) }
         </ul>
-        if let Phase::Over { winners } = game.phase() {
-            <ResultsDialog
-                title={match winners.as_slice() {
-                    [HUMAN] => "You win!".to_string(),
-                    [w] => format!("{} wins", name(*w)),
-                    ws => format!("{} share the win", names(ws)),
-                }}
-                summary={format!("The last with cards in the queue, after {}.", plural(game.round() as usize, "round"))}
-                headers={vec!["Place".into(), "Player".into(), "Queue".into(), "Out".into()]}
-                rows={game_rows(&state, winners)}
-                on_primary={restart}
-                on_new_game={Callback::from(|()| new_game())}
-                on_menu={props.on_leave.clone()}
-                rules_href={RULES_HREF} />
-        } else if let Some(l) = state.last.as_ref().filter(|_| round_over) {
-            <ResultsDialog
-                title={round_title(l)}
-                summary={if l.winners.is_empty() {
-                    "Everyone went bust: the cards go to the trash.".to_string()
-                } else {
-                    format!("Closest to 21: {}. The stacks stay on the table until the next round.", l.total)
-                }}
-                headers={vec!["Player".into(), "Total".into(), "Result".into(), "Queue".into()]}
-                rows={round_rows(&state)}
-                primary_label={format!("Reveal round {}", game.round() + 1)}
-                on_primary={next_round}
-                on_new_game={Callback::from(|()| new_game())}
-                on_menu={props.on_leave.clone()}
-                rules_href={RULES_HREF} />
+        if let Some((title, summary, headers, rows, primary, on_primary)) = results {
+            <ResultsDialog {title} {summary} headers={headers.iter().map(|&h| AttrValue::Static(h)).collect::<Vec<_>>()} {rows}
+                primary_label={primary} {on_primary} on_new_game={Callback::from(|()| new_game())}
+                on_menu={props.on_leave.clone()} rules_href={RULES_HREF} />
         }
     </section>
     }
