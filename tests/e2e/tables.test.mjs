@@ -140,3 +140,67 @@ test('UNO Blackjack: a whole game against a bot, through the page', { timeout: 4
     await server.close();
   }
 });
+
+test('UNO Blackjack: round results stay, keys work, once out Fast-forward plays to the end, Play again deals anew', { timeout: 300_000 }, async (t) => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser(PHONE);
+  try {
+    await page.goto(`${server.url}tables/#uno`);
+    await page.getByLabel('Players (you and bots)').selectOption('4');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('region', { name: 'UNO Blackjack table' }).waitFor();
+    const me = page.locator('.uno-player.me');
+    const cardsOnFelt = () => page.locator('.uno-felt .stack .uno-card').count();
+    let roundChecked = false;
+    const deadline = Date.now() + 240_000;
+    // Always hit, from the keyboard (focus stays on the table): the player soon runs out of cards.
+    while (!(await me.locator('.tag', { hasText: /^out$/ }).count())) {
+      assert.ok(Date.now() < deadline, 'the player never went out');
+      const results = page.getByRole('dialog');
+      if (await results.count()) {
+        if (!roundChecked) {
+          // The round's results: a row per player, and the stacks still on the felt behind it.
+          assert.equal(await results.getByRole('row').count(), 5, 'a heading row and one row per player');
+          assert.ok((await cardsOnFelt()) > 0, 'the stacks stay on the table after the reward');
+          await results.getByRole('button', { name: 'View table' }).click();
+          assert.ok((await cardsOnFelt()) > 0);
+          assert.deepEqual(await axeViolations(page), [], 'axe on the table after a round');
+          await page.getByRole('button', { name: 'Show results' }).click();
+          roundChecked = true;
+        }
+        await page.getByRole('button', { name: /^Reveal round \d+$/ }).click();
+      } else if (await page.getByRole('button', { name: 'Reveal', exact: true }).count()) {
+        await page.keyboard.press('r');
+      } else if (await page.getByText('Match phase: your turn. Hit or pass?').count()) {
+        await page.keyboard.press('h');
+      } else if (await page.getByRole('button', { name: 'Fast-forward' }).count()) {
+        await page.getByRole('button', { name: 'Fast-forward' }).click();
+      }
+      await page.waitForTimeout(60);
+    }
+    assert.ok(roundChecked, 'at least one round ended with the player in it');
+    const endedAsIWentOut = (await page.getByText(/^Game over\./).count()) > 0;
+    t.diagnostic(endedAsIWentOut ? 'the game ended in the round the player went out' : 'out with bots still playing: fast-forward');
+    if (!endedAsIWentOut) {
+      // Out while the bots play on: Hit and Pass say they are unavailable; Fast-forward and Leave are offered.
+      assert.equal(await page.getByRole('button', { name: 'Hit', exact: true }).getAttribute('aria-disabled'), 'true');
+      assert.equal(await page.getByRole('button', { name: 'Pass', exact: true }).getAttribute('aria-disabled'), 'true');
+      assert.ok(await page.getByRole('button', { name: 'Leave' }).isVisible());
+      await page.getByRole('button', { name: 'Fast-forward' }).click();
+      await page.getByText(/^Game over\./).waitFor({ timeout: 3000 });
+    }
+    const end = page.getByRole('dialog');
+    await end.waitFor();
+    assert.match(await end.getByRole('heading').innerText(), /(wins|share the win)$/);
+    assert.equal(await end.getByRole('row').count(), 5);
+    assert.deepEqual(await axeViolations(page), [], 'axe on the end screen');
+    await end.getByRole('button', { name: 'Play again' }).click();
+    await page.getByRole('button', { name: 'Reveal', exact: true }).waitFor();
+    assert.deepEqual(await page.locator('.uno-player .count').allInnerTexts(), ['15', '15', '15', '15'], 'a new deal at the same table');
+    assert.equal(await page.getByRole('dialog').count(), 0);
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});

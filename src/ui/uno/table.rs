@@ -1,21 +1,44 @@
-//! The UNO Blackjack table: every player's queue and stack, totals, the starter token, the
-//! deck and trash, and the Hit and Pass buttons. Bots play on timers that are dropped when
-//! the state changes; the table is saved after every change.
+//! The UNO Blackjack table: seats around an oval felt (placed by `static/uno.css` from each
+//! seat's number and the player count), each with its queue, its revealed stack and total, the
+//! starter token and its latest act; the deck and the trash in the centre; Hit and Pass, and
+//! Fast-forward and Leave once the player has nothing left to decide. Bots play on timers that
+//! are dropped when the state changes; the table is saved after every change. Rounds and the
+//! game end in a results dialog.
 
 use super::card::UnoCardView;
-use super::state::{name, parse_level, Msg, UnoChoice, UnoState, HUMAN, SAVE_KEY, SAVE_VERSION};
-use crate::bots::uno::decide;
-use crate::engine::rng::GameRng;
-use crate::engine::uno::{Action, Phase, Status};
+use super::state::{
+    level_name, name, parse_level, plural, Msg, RoundEnd, UnoChoice, UnoState, HUMAN, SAVE_KEY, SAVE_VERSION,
+};
+use crate::bots::shedding::Level;
+use crate::engine::uno::{Action, Phase, Seat, Status};
+use crate::ui::components::results::{ResultRow, ResultsDialog};
 use crate::ui::storage;
 use gloo_timers::callback::Timeout;
 use std::rc::Rc;
 use yew::prelude::*;
 
+/// The keyboard shortcuts, as static markup (cheaper in the page than built node by node).
+const KEYS: &str = "<dl><dt><kbd>H</kbd></dt><dd>Hit</dd><dt><kbd>P</kbd></dt><dd>Pass</dd>\
+<dt><kbd>R</kbd></dt><dd>Reveal the next round</dd><dt><kbd>F</kbd></dt><dd>Fast-forward, once you are bust, passed or out</dd>\
+<dt><kbd>?</kbd></dt><dd>Show or hide this list</dd></dl>";
+
+/// The players' rules page, from `tables/`.
+pub const RULES_HREF: &str = "../rules/uno-blackjack.html";
+
 #[derive(Properties, PartialEq)]
 pub struct SetupProps {
     pub on_start: Callback<UnoChoice>,
     pub on_cancel: Callback<()>,
+}
+
+/// A house rule: a checkbox with its name, and under it what it changes from the classic rules.
+fn house_rule(checked: bool, onchange: Callback<Event>, label: &'static str, note: &'static str) -> Html {
+    html! {
+        <label class="check">
+            <input type="checkbox" {checked} {onchange} />
+            <span>{label}<small>{note}</small></span>
+        </label>
+    }
 }
 
 #[component]
@@ -48,24 +71,67 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
         let on_start = props.on_start.clone();
         Callback::from(move |_: MouseEvent| on_start.emit(c))
     };
+    let bots = c.players as usize - 1;
     html! {
-        <section class="setup" aria-labelledby="uno-setup-title">
+        <section class="setup uno-setup" aria-labelledby="uno-setup-title">
             <h2 id="uno-setup-title">{"UNO Blackjack"}</h2>
-            <p>{"Fifteen face-down cards in your queue. Each round the top cards are revealed (Skip, Reverse and Draw cards act as in UNO), then everyone hits or passes to get closest to 21. The winners take new cards; an empty queue at the end of a round is out."}</p>
-            <label for="uno-players">{"Players (you and bots)"}</label>
-            <select id="uno-players" onchange={on_players}>
-                { for (2..=10u8).map(|n| html! { <option value={n.to_string()} selected={n == c.players}>{n}</option> }) }
-            </select>
-            <label for="uno-level">{"Bot level"}</label>
-            <select id="uno-level" onchange={on_level}>
-                <option value="easy" selected={c.level == crate::bots::shedding::Level::Easy}>{"Easy"}</option>
-                <option value="normal" selected={c.level == crate::bots::shedding::Level::Normal}>{"Normal"}</option>
-                <option value="hard" selected={c.level == crate::bots::shedding::Level::Hard}>{"Hard"}</option>
-            </select>
-            <label><input type="checkbox" checked={c.skip_zero} onchange={flag(|c, v| c.skip_zero = v)} />{" Skip cards are worth 0 (the seed gives no value; ours is 10)"}</label>
-            <label><input type="checkbox" checked={c.pass_again} onchange={flag(|c, v| c.pass_again = v)} />{" A pass is only for one go-around (ours: a pass is final, as in Blackjack)"}</label>
-            <label><input type="checkbox" checked={c.deal_back_in} onchange={flag(|c, v| c.deal_back_in = v)} />{" Deal losing players back in each round (the seed's option)"}</label>
-            <label><input type="checkbox" checked={c.latecomer} onchange={flag(|c, v| c.latecomer = v)} />{" A latecomer joins after the first round (three players or more; the seed's option)"}</label>
+            <p class="lead">{"Blackjack with UNO cards. Each round everyone turns up cards from their own face-down queue, then hits or passes to get closest to 21. The round's winners take new cards; run out and you are out. The last player with cards wins."}</p>
+            <div class="uno-groups">
+                <fieldset class="group">
+                    <legend>{"Table"}</legend>
+                    <div class="field">
+                        <label for="uno-players">{"Players (you and bots)"}</label>
+                        <select id="uno-players" onchange={on_players}>
+                            { for (2..=10u8).map(|n| html! { <option value={n.to_string()} selected={n == c.players}>{n}</option> }) }
+                        </select>
+                    </div>
+                    <div class="field">
+                        <label for="uno-level">{"Bot level"}</label>
+                        <select id="uno-level" onchange={on_level}>
+                            { for [Level::Easy, Level::Normal, Level::Hard].into_iter().map(|l| html! {
+                                <option value={level_name(l).to_ascii_lowercase()} selected={c.level == l}>{level_name(l)}</option>
+                            }) }
+                        </select>
+                    </div>
+                </fieldset>
+                <fieldset class="group">
+                    <legend>{"House rules"}</legend>
+                    { house_rule(c.skip_zero, flag(|c, v| c.skip_zero = v), "Skip cards count 0",
+                        "The classic rules count them 10, like Reverse and Draw Two.") }
+                    { house_rule(c.pass_again, flag(|c, v| c.pass_again = v), "A pass lasts one go-around",
+                        "Classic: a pass is final for the round, as in Blackjack.") }
+                    { house_rule(c.deal_back_in, flag(|c, v| c.deal_back_in = v), "Deal players with no cards back in",
+                        "Instead of going out, they turn up cards from the deck.") }
+                    { house_rule(c.latecomer, flag(|c, v| c.latecomer = v), "A latecomer joins after round 1",
+                        "The last bot joins late and needs a win within three rounds (3 players or more).") }
+                </fieldset>
+            </div>
+            <section class="group uno-summary" aria-labelledby="uno-summary-title">
+                <h3 id="uno-summary-title">{"At this table"}</h3>
+                <ul>
+                    <li>{ format!("{} players: you and {} ({}).", c.players, plural(bots, "bot"), level_name(c.level)) }</li>
+                    <li>{"Everyone starts with 15 cards face down."}</li>
+                    <li>{ if c.skip_zero {
+                        "Numbers count their value, Skip 0 (house rule), Reverse and Draw Two 10; a Wild is an ace, 11 or 1."
+                    } else {
+                        "Numbers count their value, Skip, Reverse and Draw Two 10; a Wild is an ace, 11 or 1."
+                    } }</li>
+                    <li>{ if c.pass_again {
+                        "A pass lasts one go-around: you are asked again until everyone passes in a row (house rule)."
+                    } else {
+                        "A pass is final for the round."
+                    } }</li>
+                    <li>{ if c.deal_back_in {
+                        "With no cards left you are dealt back in from the deck (house rule)."
+                    } else {
+                        "With no cards left at the end of a round, you are out."
+                    } }</li>
+                    if c.latecomer && c.players >= 3 {
+                        <li>{ format!("{} sits out round 1, then joins (house rule).", name(c.players - 1)) }</li>
+                    }
+                </ul>
+                <p><a class="rules-link" href={RULES_HREF}>{"How to play UNO Blackjack"}</a></p>
+            </section>
             <div class="setup-actions">
                 <button class="play" onclick={start}>{"Start"}</button>
                 <button onclick={props.on_cancel.reform(|_| ())}>{"Back"}</button>
@@ -80,136 +146,350 @@ pub struct TableProps {
     pub on_leave: Callback<()>,
 }
 
-fn status_text(s: Status, busted: bool, passed: bool) -> &'static str {
-    match s {
+/// The names of several seats: "You", "Sam and Jo", "Sam, Jo and Kit".
+fn names(seats: &[Seat]) -> String {
+    let all: Vec<&str> = seats.iter().map(|&s| name(s)).collect();
+    match all.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => all.concat(),
+    }
+}
+
+/// One seat: name and level, the queue as a stack of backs with its count, the revealed stack
+/// fanned with its total, the starter token and the latest act.
+fn seat_view(state: &UnoState, seat: Seat) -> Html {
+    let g = &state.game;
+    let p = &g.players()[seat as usize];
+    let me = seat == HUMAN;
+    let active = matches!(g.phase(), Phase::Match { turn } if *turn == seat);
+    let shown = &state.shown[seat as usize];
+    let won =
+        !matches!(g.phase(), Phase::Match { .. }) && state.last.as_ref().is_some_and(|l| l.winners.contains(&seat));
+    // Bust and passed are the seat's latest act; the tag is for where the player stands in the game.
+    let tag = match p.status {
         Status::Out => "out",
         Status::Waiting => "waiting",
-        Status::Joining { .. } if busted => "bust",
-        Status::Joining { .. } => "drawing from the deck",
-        Status::Playing if busted => "bust",
-        Status::Playing if passed => "passed",
+        Status::Joining { .. } => "from the deck",
         Status::Playing => "",
+    };
+    let whose = if me { "Your".to_string() } else { format!("{}'s", name(seat)) };
+    let queue = p.queue.len();
+    let round = g.round();
+    html! {
+        <li class={classes!("uno-player", active.then_some("active"), me.then_some("me"), won.then_some("won"),
+                (p.status == Status::Out).then_some("out"), p.busted.then_some("bust"))}
+            style={format!("--k:{seat}")} aria-current={active.then_some("true")}>
+            <p class="seat-name">
+                <span class="who">{ name(seat) }</span>
+                <span class="level">{ if me { "you" } else { level_name(state.choice.level) } }</span>
+                if g.starter() == seat {
+                    <span class="starter" title="Starts this round">{"★"}<span class="sr-cards">{" starter"}</span></span>
+                }
+            </p>
+            <div class="seat-cards">
+                <p class={classes!("queue", (queue == 0).then_some("empty"))} title={format!("Queue: {}", plural(queue, "card"))}>
+                    <UnoCardView card={None} />
+                    <span class="count" aria-hidden="true">{ queue }</span>
+                    <span class="sr-cards">{ format!("Queue: {}", plural(queue, "card")) }</span>
+                </p>
+                <div role="group" class="cards stack" aria-label={format!("{whose} stack: {}",
+                        shown.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "))}>
+                    { for shown.iter().enumerate().map(|(i, c)| {
+                        let fresh = state.fresh.iter().position(|f| f.seat == seat && f.index == i);
+                        let from_deck = fresh.is_some_and(|o| state.fresh[o].from_deck);
+                        html! {
+                            <span key={format!("{round}.{i}")} class={classes!("slot", fresh.map(|_| "fly"), from_deck.then_some("from-deck"))}
+                                  style={fresh.map(|o| format!("--i:{o}"))}>
+                                <UnoCardView card={Some(*c)} />
+                            </span>
+                        }
+                    }) }
+                </div>
+            </div>
+            <p class="total">
+                if !shown.is_empty() { <span class="sum"><span class="word">{"Total "}</span>{ state.totals[seat as usize] }</span> }
+                if !tag.is_empty() { <span class="tag">{ tag }</span> }
+            </p>
+            <p class="act">{ state.acts[seat as usize].clone() }</p>
+        </li>
     }
+}
+
+/// The deck, the trash with its top card, the round and the direction of play.
+fn centre_view(state: &UnoState) -> Html {
+    let g = &state.game;
+    html! {
+        <div class="uno-centre">
+            <p class="round-info">
+                { if g.round() == 0 { "First round".to_string() } else { format!("Round {}", g.round()) } }
+                <span class="dir">{ if g.clockwise() { "play goes clockwise ↻" } else { "play goes anticlockwise ↺" } }</span>
+            </p>
+            <div class="piles">
+                <div class="uno-deck">
+                    <UnoCardView card={None} />
+                    <span>{ format!("Deck {}", g.deck_len()) }</span>
+                </div>
+                <div class="uno-trash">
+                    if g.trash().is_empty() { <span class="empty-slot"></span> } else { <UnoCardView card={g.trash().last().copied()} /> }
+                    <span>{ format!("Trash {}", g.trash().len()) }</span>
+                </div>
+            </div>
+        </div>
+    }
+}
+
+fn round_title(l: &RoundEnd) -> String {
+    match l.winners.as_slice() {
+        [] => format!("Round {}: no winner", l.round),
+        [HUMAN] => format!("You win round {}", l.round),
+        [w] => format!("{} wins round {}", name(*w), l.round),
+        ws => format!("{} share round {}", names(ws), l.round),
+    }
+}
+
+/// The end of a round the player took part in: every player's total and result.
+fn round_rows(state: &UnoState) -> Vec<ResultRow> {
+    let Some(last) = &state.last else { return Vec::new() };
+    state
+        .game
+        .players()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let seat = i as Seat;
+            let shown = !state.shown[i].is_empty();
+            let result = match last.winners.iter().position(|&w| w == seat) {
+                Some(w) => format!("wins +{}", plural(last.rewards.get(w).copied().unwrap_or(0) as usize, "card")),
+                None if state.out_round[i] == Some(last.round) => "out".into(),
+                None if p.status == Status::Out => "out".into(),
+                None if p.busted => "bust".into(),
+                None if shown => "lost".into(),
+                None => "sat out".into(),
+            };
+            let total = if shown { state.totals[i].to_string() } else { "–".into() };
+            ResultRow::new(
+                vec![name(seat).into(), total.into(), result.into(), plural(p.queue.len(), "card").into()],
+                seat == HUMAN,
+            )
+        })
+        .collect()
+}
+
+/// The end of the game: winners first, then the others by how long they lasted.
+fn game_rows(state: &UnoState, winners: &[Seat]) -> Vec<ResultRow> {
+    let n = state.game.players().len();
+    // Lasting longer is better: a winner beats everyone, a later exit an earlier one.
+    let rank =
+        |s: usize| if winners.contains(&(s as Seat)) { u32::MAX } else { state.out_round[s].unwrap_or(u32::MAX - 1) };
+    let mut order: Vec<usize> = (0..n).collect();
+    // An insertion sort: ten seats at most, and no second copy of the library's sort in the page.
+    for i in 1..n {
+        let mut j = i;
+        while j > 0 && rank(order[j - 1]) < rank(order[j]) {
+            order.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    order
+        .iter()
+        .map(|&s| {
+            let place = 1 + (0..n).filter(|&o| rank(o) > rank(s)).count();
+            let out = state.out_round[s].map_or("–".to_string(), |r| format!("round {r}"));
+            let queue = plural(state.game.players()[s].queue.len(), "card");
+            ResultRow::new(vec![place.to_string().into(), name(s as Seat).into(), queue.into(), out.into()], s == 0)
+        })
+        .collect()
+}
+
+/// Keeps keyboard focus on the table when the control that had it went away or turned disabled.
+fn keep_focus(table: &NodeRef) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    let lost = match doc.active_element() {
+        None => true,
+        Some(e) => e.tag_name() == "BODY" || e.has_attribute("disabled") || !e.is_connected(),
+    };
+    if let (true, Some(t)) = (lost, table.cast::<web_sys::HtmlElement>()) {
+        let _ = t.focus();
+    }
+}
+
+/// A new game: the save is cleared and the page opens the UNO new-game screen.
+fn new_game() {
+    let Some(w) = web_sys::window() else { return };
+    if let Ok(Some(s)) = w.local_storage() {
+        let _ = s.remove_item(SAVE_KEY);
+    }
+    let _ = w.location().set_hash("uno");
+    let _ = w.location().reload();
 }
 
 #[component]
 pub fn UnoTable(props: &TableProps) -> Html {
     let initial = props.initial.clone();
     let state = use_reducer(move || (*initial).clone());
+    let help = use_state(|| false);
+    let table = use_node_ref();
     let at = state.at();
+    let key = (state.seed, at);
     let game = &state.game;
 
     {
         let s = state.clone();
-        use_effect_with(at, move |_| storage::save(SAVE_KEY, SAVE_VERSION, &s.stored()));
+        use_effect_with(key, move |_| storage::save(SAVE_KEY, SAVE_VERSION, &s.stored()));
     }
-    // Bots on timers; the reveal starts by itself when the player is not in the round.
+    // Bots on timers; the next round starts by itself when the player is out of the game.
     {
         let s = state.clone();
-        use_effect_with(at, move |_| {
-            let g = &s.game;
-            let action = match g.phase() {
-                Phase::Match { turn } if *turn != HUMAN => {
-                    let jitter = GameRng::new(s.seed ^ (at as u64).wrapping_mul(0x9e37_79b9)).unit();
-                    Some((decide(&g.view(*turn), s.choice.level, jitter), 500))
-                }
-                // The latecomer joins at the beginning of the second round's reveal phase.
-                Phase::RoundStart
-                    if g.round() >= 1 && g.legal_actions().iter().any(|a| matches!(a, Action::Join { .. })) =>
-                {
-                    g.legal_actions().into_iter().find(|a| matches!(a, Action::Join { .. })).map(|a| (a, 600))
-                }
-                Phase::RoundStart
-                    if !matches!(g.players()[HUMAN as usize].status, Status::Playing | Status::Joining { .. }) =>
-                {
-                    Some((Action::Reveal, 1500))
-                }
-                _ => None,
-            };
-            let timer = action.map(|(a, ms)| {
+        use_effect_with(key, move |_| {
+            let timer = s.auto_action().map(|(a, ms)| {
                 let d = s.dispatcher();
                 Timeout::new(ms, move || d.dispatch(Msg::Act { action: a, at }))
             });
             move || drop(timer)
         });
     }
+    {
+        let table = table.clone();
+        use_effect_with(key, move |_| keep_focus(&table));
+    }
+    let my_turn = matches!(game.phase(), Phase::Match { turn } if *turn == HUMAN);
+    let can_hit = my_turn && game.is_legal(Action::Hit { seat: HUMAN });
+    let over = game.is_over();
+    let can_ff = !over && (state.i_am_done() || !state.i_am_in());
+    let round_over = *game.phase() == Phase::RoundStart && state.last.is_some() && state.i_am_in();
     let act = |action: Action| {
         let s = state.clone();
         Callback::from(move |_: MouseEvent| s.dispatch(Msg::Act { action, at }))
     };
-    let my_turn = matches!(game.phase(), Phase::Match { turn } if *turn == HUMAN);
+    let fast_forward = {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(Msg::FastForward { at }))
+    };
+    let toggle_help = {
+        let help = help.clone();
+        Callback::from(move |_: MouseEvent| help.set(!*help))
+    };
     let onkeydown = {
         let s = state.clone();
+        let help = help.clone();
         Callback::from(move |e: KeyboardEvent| {
-            let a = match e.key().to_ascii_lowercase().as_str() {
-                "h" => Action::Hit { seat: HUMAN },
-                "p" => Action::Pass { seat: HUMAN },
-                "enter" | "r" => Action::Reveal,
+            if e.ctrl_key() || e.meta_key() || e.alt_key() {
+                return;
+            }
+            let at = s.at();
+            let msg = match e.key().as_str() {
+                "?" => {
+                    help.set(!*help);
+                    e.prevent_default();
+                    return;
+                }
+                "Escape" => return help.set(false),
+                "h" | "H" => Msg::Act { action: Action::Hit { seat: HUMAN }, at },
+                "p" | "P" => Msg::Act { action: Action::Pass { seat: HUMAN }, at },
+                "r" | "R" => Msg::Act { action: Action::Reveal, at },
+                "f" | "F" if !s.game.is_over() && (s.i_am_done() || !s.i_am_in()) => Msg::FastForward { at },
                 _ => return,
             };
-            if s.game.is_legal(a) {
-                e.prevent_default();
-                s.dispatch(Msg::Act { action: a, at: s.at() });
+            if matches!(msg, Msg::Act { action, .. } if !s.game.is_legal(action)) {
+                return;
             }
+            e.prevent_default();
+            s.dispatch(msg);
         })
     };
-    let view = game.view(HUMAN);
+    let restart = {
+        let s = state.clone();
+        Callback::from(move |()| s.dispatch(Msg::Restart { seed: getrandom::u64().unwrap_or(s.seed.wrapping_add(1)) }))
+    };
+    let next_round = {
+        let s = state.clone();
+        Callback::from(move |()| s.dispatch(Msg::Act { action: Action::Reveal, at }))
+    };
     let phase_text = match game.phase() {
         Phase::RoundStart => format!("Round {}: reveal phase next.", game.round() + 1),
-        Phase::Match { turn } if *turn == HUMAN => "Match phase: your turn. Hit or pass?".to_string(),
+        Phase::Match { .. } if my_turn => "Match phase: your turn. Hit or pass?".to_string(),
         Phase::Match { turn } => format!("Match phase: {}'s turn.", name(*turn)),
-        Phase::Over { winners } => {
-            format!("Game over. Winner: {}.", winners.iter().map(|&s| name(s)).collect::<Vec<_>>().join(" and "))
-        }
+        Phase::Over { winners } => format!("Game over. Winner: {}.", names(winners)),
+    };
+    let n = game.players().len();
+    // The results of the game, or of the round the player just played (not while watching).
+    let results = match game.phase() {
+        Phase::Over { winners } => Some((
+            match winners.as_slice() {
+                [HUMAN] => "You win!".to_string(),
+                [w] => format!("{} wins", name(*w)),
+                ws => format!("{} share the win", names(ws)),
+            },
+            format!("The last with cards in the queue, after {}.", plural(game.round() as usize, "round")),
+            ["Place", "Player", "Queue", "Out"],
+            game_rows(&state, winners),
+            "Play again".to_string(),
+            restart,
+        )),
+        _ => state.last.as_ref().filter(|_| round_over).map(|l| {
+            (
+                round_title(l),
+                if l.winners.is_empty() {
+                    "Everyone went bust: the cards go to the trash.".to_string()
+                } else {
+                    format!("Closest to 21: {}. The stacks stay on the table until the next round.", l.total)
+                },
+                ["Player", "Total", "Result", "Queue"],
+                round_rows(&state),
+                format!("Reveal round {}", game.round() + 1),
+                next_round,
+            )
+        }),
     };
 
     html! {
-    <section class="uno table" aria-label="UNO Blackjack table" {onkeydown}>
+    <section class="uno table" aria-label="UNO Blackjack table" tabindex="-1" ref={table} {onkeydown}>
         <div class="table-head">
             <h2>{"UNO Blackjack"}</h2>
-            <p>{ format!("Deck {} · trash {} · play goes {}", game.deck_len(), game.trash().len(), if game.clockwise() { "clockwise ↻" } else { "anticlockwise ↺" }) }</p>
+            <button class="keys" aria-label="Keyboard shortcuts" aria-expanded={(*help).to_string()} onclick={toggle_help.clone()}>{"?"}</button>
+            <a class="rules-link" href={RULES_HREF}>{"Rules"}</a>
             <button onclick={props.on_leave.reform(|_| ())}>{"Menu"}</button>
         </div>
+        if *help {
+            <div class="uno-keys" role="region" aria-label="Keyboard shortcuts list">
+                { Html::from_html_unchecked(AttrValue::Static(KEYS)) }
+                <button onclick={toggle_help}>{"Close"}</button>
+            </div>
+        }
         if let Some(n) = state.notice.clone() { <p class="notice" role="alert">{n}</p> }
-        <ul class="uno-players" aria-label="Players">
-            { for game.players().iter().enumerate().map(|(i, p)| {
-                let seat = i as u8;
-                let active = matches!(game.phase(), Phase::Match { turn } if *turn == seat);
-                let total = view.total(seat);
-                html! {
-                <li class={classes!("uno-player", active.then_some("active"), (seat == HUMAN).then_some("me"))} aria-current={active.then_some("true")}>
-                    <h3>
-                        { name(seat) }
-                        if game.starter() == seat { <span class="starter" title="Started this round">{" ★ starter"}</span> }
-                    </h3>
-                    <p class="queue">
-                        <UnoCardView card={None} class="mini" />
-                        { format!("Queue: {} cards", p.queue.len()) }
-                    </p>
-                    <div role="group" class="cards stack" aria-label={format!("{} stack: {}", if seat == HUMAN { "Your".to_string() } else { format!("{}'s", name(seat)) }, p.stack.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "))}>
-                        { for p.stack.iter().map(|c| html! { <UnoCardView card={Some(*c)} /> }) }
-                    </div>
-                    <p class="total">
-                        if !p.stack.is_empty() { { format!("Total {total}") } }
-                        { match status_text(p.status, p.busted, p.passed) { "" => String::new(), s => format!(" · {s}") } }
-                    </p>
-                </li>
-            }}) }
-        </ul>
+        <div class={classes!("uno-felt", (n > 6).then_some("many"), (n > 8).then_some("crowd"))} style={format!("--n:{n}")}>
+            <ul class="uno-players" aria-label="Players">
+                { for (0..n as Seat).map(|s| seat_view(&state, s)) }
+            </ul>
+            { centre_view(&state) }
+        </div>
         <p class="status" aria-live="polite">{ phase_text }</p>
         <div class="controls" role="group" aria-label="Your controls">
-            if *game.phase() == Phase::RoundStart {
+            if *game.phase() == Phase::RoundStart && !round_over && state.i_am_in() {
                 <button class="primary" onclick={act(Action::Reveal)}>{"Reveal"}</button>
             }
-            <button disabled={!my_turn || !game.is_legal(Action::Hit { seat: HUMAN })} onclick={act(Action::Hit { seat: HUMAN })}>{"Hit"}</button>
-            <button disabled={!my_turn} onclick={act(Action::Pass { seat: HUMAN })}>{"Pass"}</button>
-            if game.is_over() {
-                <button class="primary" onclick={props.on_leave.reform(|_| ())}>{"New game"}</button>
+            if !over {
+                <button disabled={!can_hit} aria-disabled={(!can_hit).to_string()} onclick={act(Action::Hit { seat: HUMAN })}>{"Hit"}</button>
+                <button disabled={!my_turn} aria-disabled={(!my_turn).to_string()} onclick={act(Action::Pass { seat: HUMAN })}>{"Pass"}</button>
+            }
+            if can_ff {
+                <button class="primary" onclick={fast_forward}>{"Fast-forward"}</button>
+            }
+            if !over && !state.i_am_in() {
+                <button onclick={props.on_leave.reform(|_| ())}>{"Leave"}</button>
             }
         </div>
-        <ul class="log" aria-label="Game log">
+        if can_ff {
+            <p class="hint">{ if state.i_am_in() { "Fast-forward plays the bots to the end of the round." } else { "You are out. Fast-forward plays the bots to the end of the game." } }</p>
+        }
+        <ul class="log" aria-label="Game log" tabindex="0">
             { for state.log.iter().rev().take(14).map(|l| html! { <li>{l}</li> }) }
         </ul>
+        if let Some((title, summary, headers, rows, primary, on_primary)) = results {
+            <ResultsDialog {title} {summary} headers={headers.iter().map(|&h| AttrValue::Static(h)).collect::<Vec<_>>()} {rows}
+                primary_label={primary} {on_primary} on_new_game={Callback::from(|()| new_game())}
+                on_menu={props.on_leave.clone()} rules_href={RULES_HREF} />
+        }
     </section>
     }
 }
