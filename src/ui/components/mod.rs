@@ -3,3 +3,4 @@
 pub mod card;
 pub mod logo;
 pub mod notice;
+pub mod results;
