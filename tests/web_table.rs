@@ -27,13 +27,27 @@ fn cards(s: &str) -> Vec<Card> {
 async fn render_table(preset: Preset, game: Game, settings: Settings) -> web_sys::Element {
     let mut setup = TableSetup::new(preset, game.players(), Level::Normal, 0);
     setup.levels = vec![None; game.players() as usize];
-    let state = TableState { setup, game, bot_seed: 1, log: vec![], notice: None, recent: vec![] };
+    let players = game.players() as usize;
+    let state = TableState {
+        setup,
+        game,
+        bot_seed: 1,
+        log: vec![],
+        notice: None,
+        recent: vec![],
+        acts: vec![None; players],
+        rounds: vec![],
+        between_rounds: false,
+    };
     let r = root();
     let props = TableProps {
         initial: Rc::new(state),
         settings: Settings { clock_scale: None, ..settings },
         on_leave: Callback::noop(),
         on_sort: Callback::noop(),
+        on_settings: Callback::noop(),
+        on_play_again: Callback::noop(),
+        on_new_game: Callback::noop(),
     };
     yew::Renderer::<SheddingTable>::with_root_and_props(r.clone(), props).render();
     yew::scheduler::flush().await;
@@ -137,6 +151,8 @@ fn saves_round_trip_and_old_or_broken_ones_are_named() {
         clock_scale: None,
         bot_pace: 4,
         sort_by_rank: true,
+        show_playable: false,
+        clock_explained: true,
     };
     assert_eq!(decode::<Settings>(&encode(2, &settings), 2), Ok(settings.clone()));
     assert_eq!(decode::<Settings>(&encode(1, &settings), 2), Err(LoadProblem::OldVersion(1)));
@@ -216,5 +232,21 @@ async fn the_hand_can_be_shown_by_rank_instead_of_by_suit() {
         let r = render_table(Preset::British, game.clone(), Settings { sort_by_rank: by_rank, ..Settings::default() })
             .await;
         assert_eq!(order(&r), want, "by rank: {by_rank}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn seats_sit_on_an_ellipse_with_the_player_at_the_bottom_and_play_going_clockwise() {
+    use blackjack::ui::shedding::seats::position;
+    assert_eq!(position(0, 4), (500, 900));
+    // The next seat is at the player's left (screen left), then the top, then the right.
+    assert_eq!(position(1, 4), (70, 500));
+    assert_eq!(position(2, 4), (500, 100));
+    assert_eq!(position(3, 4), (930, 500));
+    for n in 2..=12u8 {
+        for k in 0..n {
+            let (x, y) = position(k, n);
+            assert!((70..=930).contains(&x) && (100..=900).contains(&y), "{k}/{n}: {x},{y}");
+        }
     }
 }
