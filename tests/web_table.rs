@@ -250,3 +250,41 @@ fn seats_sit_on_an_ellipse_with_the_player_at_the_bottom_and_play_going_clockwis
         }
     }
 }
+
+#[wasm_bindgen_test]
+async fn taylor_marks_the_cards_that_follow_unless_the_assist_is_off() {
+    // Taylor plays a wrong card at a cost: with the assist on, the cards that do not follow are
+    // dimmed and described (not disabled: they can still be played); with it off, nothing is marked.
+    let rules = Preset::Taylor.rules();
+    let deal = Deal {
+        hands: vec![cards("5H 9C KD"), cards("6S 7S"), cards("7D 8D")],
+        starter: "4H".parse().unwrap(),
+        stock_top_first: cards("2C 3C 4C 5C"),
+        dealer: 2,
+        scores: vec![],
+    };
+    let game = Game::from_deal(rules, deal).unwrap();
+    let marks = |r: &web_sys::Element| {
+        let buttons = r.query_selector_all("ul[aria-label='Your hand'] button").unwrap();
+        (0..buttons.length())
+            .map(|i| {
+                let b = buttons.get(i).unwrap().dyn_into::<web_sys::Element>().unwrap();
+                (b.get_attribute("aria-label").unwrap(), b.get_attribute("aria-describedby"), b.class_name())
+            })
+            .collect::<Vec<_>>()
+    };
+    let on = render_table(Preset::Taylor, game.clone(), Settings::default()).await;
+    let seen = marks(&on);
+    assert_eq!(seen[2].0, "5 of hearts");
+    assert!(seen[2].2.contains("playable") && seen[2].1.is_none(), "{seen:?}");
+    for (name, described, class) in &seen[..2] {
+        assert_eq!(described.as_deref(), Some("no-follow"), "{name}");
+        assert!(class.contains("dim") && !class.contains("playable"), "{name}: {class}");
+    }
+    let why = on.query_selector("#no-follow").unwrap().unwrap().text_content().unwrap();
+    assert!(why.contains("Does not follow"), "{why}");
+    let off = render_table(Preset::Taylor, game, Settings { show_playable: false, ..Settings::default() }).await;
+    assert!(marks(&off).iter().all(|(_, d, c)| d.is_none() && !c.contains("dim") && !c.contains("playable")));
+    // Every seat is round the table, the player's own among them.
+    assert_eq!(off.query_selector_all("ul[aria-label='Players'] li").unwrap().length(), 3);
+}

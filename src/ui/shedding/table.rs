@@ -311,14 +311,16 @@ pub fn SheddingTable(props: &TableProps) -> Html {
     // Every button of the table says what it does in `data-act` (an action's code) or `data-ui`;
     // one listener here handles them all, and the last page control used keeps the focus.
     let last_ui = use_mut_ref(String::new);
+    let engaged: Rc<Cell<bool>> = (*use_memo((), |_| Rc::new(Cell::new(false)))).clone();
     let onclick = {
         let state = state.clone();
         let props_settings = props.settings.clone();
         let (on_leave, on_sort, on_settings) =
             (props.on_leave.clone(), props.on_sort.clone(), props.on_settings.clone());
         let (help_open, callout_open, log_open) = (help_open.clone(), callout_open.clone(), log_open.clone());
-        let last_ui = last_ui.clone();
+        let (last_ui, engaged) = (last_ui.clone(), engaged.clone());
         Callback::from(move |e: MouseEvent| {
+            engaged.set(true);
             let Some(el) = e
                 .target()
                 .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -360,10 +362,11 @@ pub fn SheddingTable(props: &TableProps) -> Html {
     {
         let (table_ref, last_ui) = (table_ref.clone(), last_ui.clone());
         let deps = (at, paused, *help_open, *callout_open, *log_open, props.settings.clone());
-        // Not on the first render: a table just opened leaves focus where the page put it.
-        let first = use_mut_ref(|| true);
+        // Only once the player has used the table (a click or a key): until then focus stays
+        // where the page put it, and no focus ring appears on a card nobody chose.
+        let engaged = engaged.clone();
         use_effect_with(deps, move |_| {
-            if !first.replace(false) {
+            if engaged.get() {
                 keep_focus(&table_ref, &last_ui.borrow());
             }
         });
@@ -379,11 +382,12 @@ pub fn SheddingTable(props: &TableProps) -> Html {
             .map(|&card| Action::Play { seat: HUMAN, card })
             .filter(|a| legal.contains(a) && (assist || !penalises_wrong))
             .collect();
-        let help_open = help_open.clone();
+        let (help_open, engaged) = (help_open.clone(), engaged.clone());
         Callback::from(move |e: KeyboardEvent| {
             if e.ctrl_key() || e.meta_key() || e.alt_key() {
                 return;
             }
+            engaged.set(true);
             let typing = e
                 .target()
                 .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
