@@ -54,7 +54,7 @@ pub fn head(l: &Look) -> String {
         }
         h.push_str("</p>");
     }
-    if l.penalises_wrong {
+    if l.penalises_wrong && !l.ended {
         let _ = write!(
             h,
             "<label class=\"assist\"><input type=\"checkbox\" data-ui=\"assist\"{}>Show playable cards</label>",
