@@ -27,13 +27,27 @@ fn cards(s: &str) -> Vec<Card> {
 async fn render_table(preset: Preset, game: Game, settings: Settings) -> web_sys::Element {
     let mut setup = TableSetup::new(preset, game.players(), Level::Normal, 0);
     setup.levels = vec![None; game.players() as usize];
-    let state = TableState { setup, game, bot_seed: 1, log: vec![], notice: None, recent: vec![] };
+    let players = game.players() as usize;
+    let state = TableState {
+        setup,
+        game,
+        bot_seed: 1,
+        log: vec![],
+        notice: None,
+        recent: vec![],
+        acts: vec![None; players],
+        rounds: vec![],
+        between_rounds: false,
+    };
     let r = root();
     let props = TableProps {
         initial: Rc::new(state),
         settings: Settings { clock_scale: None, ..settings },
         on_leave: Callback::noop(),
         on_sort: Callback::noop(),
+        on_settings: Callback::noop(),
+        on_play_again: Callback::noop(),
+        on_new_game: Callback::noop(),
     };
     yew::Renderer::<SheddingTable>::with_root_and_props(r.clone(), props).render();
     yew::scheduler::flush().await;
@@ -138,6 +152,8 @@ fn saves_round_trip_and_old_or_broken_ones_are_named() {
         clock_scale: None,
         bot_pace: 4,
         sort_by_rank: true,
+        show_playable: false,
+        clock_explained: true,
     };
     assert_eq!(decode::<Settings>(&encode(2, &settings), 2), Ok(settings.clone()));
     assert_eq!(decode::<Settings>(&encode(1, &settings), 2), Err(LoadProblem::OldVersion(1)));
@@ -218,4 +234,58 @@ async fn the_hand_can_be_shown_by_rank_instead_of_by_suit() {
             .await;
         assert_eq!(order(&r), want, "by rank: {by_rank}");
     }
+}
+
+#[wasm_bindgen_test]
+fn seats_sit_on_an_ellipse_with_the_player_at_the_bottom_and_play_going_clockwise() {
+    use blackjack::ui::shedding::seats::position;
+    assert_eq!(position(0, 4), (500, 900));
+    // The next seat is at the player's left (screen left), then the top, then the right.
+    assert_eq!(position(1, 4), (70, 500));
+    assert_eq!(position(2, 4), (500, 100));
+    assert_eq!(position(3, 4), (930, 500));
+    for n in 2..=12u8 {
+        for k in 0..n {
+            let (x, y) = position(k, n);
+            assert!((70..=930).contains(&x) && (100..=900).contains(&y), "{k}/{n}: {x},{y}");
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+async fn taylor_marks_the_cards_that_follow_unless_the_assist_is_off() {
+    // Taylor plays a wrong card at a cost: with the assist on, the cards that do not follow are
+    // dimmed and described (not disabled: they can still be played); with it off, nothing is marked.
+    let rules = Preset::Taylor.rules();
+    let deal = Deal {
+        hands: vec![cards("5H 9C KD"), cards("6S 7S"), cards("7D 8D")],
+        starter: "4H".parse().unwrap(),
+        stock_top_first: cards("2C 3C 4C 5C"),
+        dealer: 2,
+        scores: vec![],
+    };
+    let game = Game::from_deal(rules, deal).unwrap();
+    let marks = |r: &web_sys::Element| {
+        let buttons = r.query_selector_all("ul[aria-label='Your hand'] button").unwrap();
+        (0..buttons.length())
+            .map(|i| {
+                let b = buttons.get(i).unwrap().dyn_into::<web_sys::Element>().unwrap();
+                (b.get_attribute("aria-label").unwrap(), b.get_attribute("aria-describedby"), b.class_name())
+            })
+            .collect::<Vec<_>>()
+    };
+    let on = render_table(Preset::Taylor, game.clone(), Settings::default()).await;
+    let seen = marks(&on);
+    assert_eq!(seen[2].0, "5 of hearts");
+    assert!(seen[2].2.contains("playable") && seen[2].1.is_none(), "{seen:?}");
+    for (name, described, class) in &seen[..2] {
+        assert_eq!(described.as_deref(), Some("no-follow"), "{name}");
+        assert!(class.contains("dim") && !class.contains("playable"), "{name}: {class}");
+    }
+    let why = on.query_selector("#no-follow").unwrap().unwrap().text_content().unwrap();
+    assert!(why.contains("Does not follow"), "{why}");
+    let off = render_table(Preset::Taylor, game, Settings { show_playable: false, ..Settings::default() }).await;
+    assert!(marks(&off).iter().all(|(_, d, c)| d.is_none() && !c.contains("dim") && !c.contains("playable")));
+    // Every seat is round the table, the player's own among them.
+    assert_eq!(off.query_selector_all("ul[aria-label='Players'] li").unwrap().length(), 3);
 }

@@ -192,8 +192,17 @@ pub fn App() -> Html {
         },
         Screen::Table(initial) => {
             let key = initial.bot_seed.to_string();
+            let on_settings = {
+                let settings = settings.clone();
+                Callback::from(move |s: Settings| settings.set(s))
+            };
+            let on_new_game = {
+                let screen = screen.clone();
+                Callback::from(move |p: Preset| screen.set(Screen::Setup(p)))
+            };
             html! {
-            <main><SheddingTable key={key} initial={initial} settings={s.clone()} on_leave={go(Screen::Title)} on_sort={on_sort.clone()} /></main>
+            <main><SheddingTable key={key} initial={initial} settings={s.clone()} on_leave={go(Screen::Title)} on_sort={on_sort.clone()}
+                on_settings={on_settings} on_play_again={on_start.clone()} on_new_game={on_new_game} /></main>
             }
         }
         Screen::Title => {

@@ -19,6 +19,10 @@ pub struct Settings {
     pub bot_pace: u8,
     /// Shows the hand by rank (then suit) instead of by suit (then rank).
     pub sort_by_rank: bool,
+    /// Marks the cards that follow (Taylor lets a wrong card be played, at a cost).
+    pub show_playable: bool,
+    /// The one-line explanation of the quick-play clock has been read.
+    pub clock_explained: bool,
 }
 
 impl Stored for Settings {
@@ -31,6 +35,8 @@ impl Stored for Settings {
             ("clock", self.clock_scale.unwrap_or(0).to_string()),
             ("pace", self.bot_pace.to_string()),
             ("sort", flag(self.sort_by_rank)),
+            ("assist", flag(self.show_playable)),
+            ("clock_seen", flag(self.clock_explained)),
         ]
     }
     fn decode(f: &Fields) -> Option<Self> {
@@ -43,6 +49,9 @@ impl Stored for Settings {
             // Settings saved before the pace existed play at people's pace.
             bot_pace: f.parse("pace").unwrap_or(1).clamp(1, 8),
             sort_by_rank: f.flag("sort").unwrap_or(false),
+            // Older saves have neither: the assist on, the clock not yet explained.
+            show_playable: f.flag("assist").unwrap_or(true),
+            clock_explained: f.flag("clock_seen").unwrap_or(false),
         })
     }
 }
@@ -56,6 +65,8 @@ impl Default for Settings {
             clock_scale: Some(1),
             bot_pace: 1,
             sort_by_rank: false,
+            show_playable: true,
+            clock_explained: false,
         }
     }
 }

@@ -53,7 +53,12 @@ const hand = (page) => page.getByRole('list', { name: 'Your hand' }).getByRole('
  * One move for the human if it is their turn: name a suit, lay a highlighted card, finish, or
  * pick up; "Last card" is called in time unless `call` is false.
  */
-async function move(page, { call = true } = {}) {
+async function move(page, { call = true, next: goOn = true } = {}) {
+  const next = page.getByRole('button', { name: 'Next round' });
+  if (goOn && (await next.count())) {
+    await next.click();
+    return;
+  }
   const suits = page.getByRole('group', { name: 'Name a suit' });
   if (await suits.count()) {
     await suits.getByRole('button', { name: 'Hearts' }).click();
@@ -65,7 +70,8 @@ async function move(page, { call = true } = {}) {
   }
   const playable = page.locator('.hand-card.playable');
   if (await playable.count()) {
-    await playable.first().click();
+    // The hand overlaps: the next card covers the right of each card, so tap its visible strip.
+    await playable.first().click({ position: { x: 10, y: 30 } });
     if (call && (await hand(page).count()) === 1) await page.getByRole('button', { name: 'Last card' }).click();
     return;
   }
@@ -235,7 +241,19 @@ test('British Black Jack through two rounds, with the match scores', { timeout: 
     await startGame(page, 'British Black Jack', '2');
     const scores = page.locator('.scores');
     assert.match(await scores.innerText(), /^Round 1 · to 10: You 0 Sam 0/);
-    // Two players: a round ends when one goes out, and scores 1 point to the winner.
+    // Two players: a round ends when one goes out, and scores 1 point to the winner. The round
+    // ends in a summary, and the next deal waits for it; nobody holding cards is badged "Out".
+    const summary = page.getByRole('dialog').filter({ hasText: /^Round 1: / });
+    await playUntil(page, async () => (await summary.count()) > 0 || (await gameOver(page)()), 200_000, 'the end of round 1', { next: false });
+    if (await summary.count()) {
+      assert.match(await summary.innerText(), /Match scores after each round/);
+      for (const seat of await page.locator('.seat').all()) {
+        if (!/(^|\n)0 cards/.test(await seat.innerText())) assert.equal(await seat.getByText('Out', { exact: true }).count(), 0);
+      }
+      const before = await logText(page);
+      await page.waitForTimeout(1500);
+      assert.equal(await logText(page), before, 'nobody moves while the round summary is open');
+    }
     const twoRounds = async () => /^Round 3/.test(await scores.innerText()) || (await gameOver(page)());
     await playUntil(page, twoRounds, 260_000, 'the end of round 2');
     const text = await scores.innerText();
@@ -340,7 +358,15 @@ test('twelve seats fit a phone and a desktop; the rules pages are linked and acc
   try {
     await page.goto(server.url);
     await startGame(page, 'Taylor Blackjack', '12');
-    assert.equal(await page.getByRole('list', { name: 'Players' }).getByRole('listitem').count(), 11);
+    // Every seat round the felt, the player's own among them.
+    assert.equal(await page.getByRole('list', { name: 'Players' }).getByRole('listitem').count(), 12);
+    // The hand, the centre and the actions are on the first screen; the log is not needed there.
+    for (const what of ['.hand-card', '.pile', '.actions']) {
+      // The bots play on: a part redrawn at that instant has no box for a moment, so ask again.
+      let box = null;
+      for (let i = 0; i < 10 && !box; i++) box = await page.locator(what).first().boundingBox();
+      assert.ok(box && box.y + box.height <= 844, `${what} is below the fold at y=${box && box.y}`);
+    }
     assert.deepEqual(await axeViolations(page), [], 'axe on a twelve-seat table (phone)');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `the phone layout scrolls sideways by ${overflow}px`);
@@ -359,6 +385,144 @@ test('twelve seats fit a phone and a desktop; the rules pages are linked and acc
     }
     await page.getByRole('link', { name: '← Back to the game' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Blackjack' }).waitFor();
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('a bot’s card travels from its seat to the pile, and a picked-up card from the stock', { timeout: 120_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Quick-play clock').selectOption('0');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    // Catch each moving card as it is added, at the first frame of its move, and compare it with
+    // the box of the seat it comes from (or goes to).
+    await page.addInitScript(() => {
+      window.__moves = [];
+      const inside = (r, s) => {
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        return x >= s.left && x <= s.right && y >= s.top && y <= s.bottom;
+      };
+      new MutationObserver((records) => {
+        for (const rec of records) {
+          for (const n of rec.addedNodes) {
+            if (!(n instanceof Element)) continue;
+            for (const el of [n, ...n.querySelectorAll('[data-from], [data-to]')]) {
+              const seat = el.getAttribute('data-from') ?? el.getAttribute('data-to');
+              if (seat === null) continue;
+              const anims = el.getAnimations();
+              anims.forEach((a) => { a.pause(); a.currentTime = 0; });
+              const r = el.getBoundingClientRect();
+              const box = document.querySelector(`.seat[data-seat="${seat}"]`).getBoundingClientRect();
+              const atStart = el.hasAttribute('data-from') ? inside(r, box) : null;
+              anims.forEach((a) => a.finish());
+              const end = el.getBoundingClientRect();
+              window.__moves.push({ kind: el.hasAttribute('data-from') ? 'lay' : 'pick', seat, animated: anims.length, atStart, endsAtSeat: inside(end, box) });
+            }
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await openLink(page, `${server.url}#table=taylor.4.normal.2024`);
+    const deadline = Date.now() + 90_000;
+    const seen = () => page.evaluate(() => window.__moves);
+    while (Date.now() < deadline) {
+      const moves = await seen();
+      if (moves.some((m) => m.kind === 'lay' && m.seat !== '0') && moves.some((m) => m.kind === 'pick')) break;
+      await move(page);
+      await page.waitForTimeout(60);
+    }
+    const moves = await seen();
+    const lays = moves.filter((m) => m.kind === 'lay' && m.seat !== '0');
+    assert.ok(lays.length > 0, 'no bot laid a card');
+    for (const m of lays) {
+      assert.ok(m.animated > 0, `the card from seat ${m.seat} did not move`);
+      assert.equal(m.atStart, true, `the card from seat ${m.seat} did not start inside its seat`);
+    }
+    const picks = moves.filter((m) => m.kind === 'pick');
+    assert.ok(picks.length > 0 && picks.every((m) => m.animated > 0), 'a picked-up card did not leave the stock');
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('the keyboard plays within the 2-second clock; focus stays on the table; "?" lists the keys', { timeout: 120_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.goto(`${server.url}#table=taylor.3.normal.8080`);
+    await page.getByRole('list', { name: 'Your hand' }).waitFor();
+    // The clock is explained the first time, with its setting right there.
+    await page.getByRole('note').getByText(/you have 2 seconds for each move/).waitFor();
+    assert.equal(await page.getByRole('note').getByLabel('Clock speed').count(), 1);
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ state: 'detached' });
+    let played = 0;
+    const deadline = Date.now() + 90_000;
+    while (played < 3 && Date.now() < deadline) {
+      await page.getByText('Your turn', { exact: true }).waitFor({ timeout: 30_000 });
+      const suits = page.getByRole('group', { name: 'Name a suit' });
+      if (await suits.count()) {
+        await page.keyboard.press('h');
+      } else if (await page.locator('.hand-card.playable').count()) {
+        const before = await hand(page).count();
+        await page.keyboard.press('1');
+        await page.waitForFunction((n) => document.querySelectorAll('.hand-card').length !== n, before);
+        played++;
+      } else {
+        await page.keyboard.press('p');
+      }
+      await page.waitForTimeout(100);
+      assert.notEqual(await page.evaluate(() => document.activeElement.tagName), 'BODY', 'focus fell to <body>');
+      if (await page.getByText(/ won!$/).count()) break;
+    }
+    assert.ok(played > 0, 'no card was played from the keyboard');
+    assert.doesNotMatch(await logText(page), /You pick up 1 card \(too slow\)/);
+    assert.match(await logText(page), /You play the /);
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('the end of a game: results, statistics, and Play again deals a new game with the same rules', { timeout: 120_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.goto(server.url);
+    await quickTable(page);
+    // One card each: the game ends within a few moves.
+    await openLink(page, `${server.url}#table=taylor.2.normal.77~hand=1~clock=0~pen_slow=0`);
+    await playUntil(page, gameOver(page), 60_000, 'the end of the game');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    assert.match(await dialog.getByRole('heading').innerText(), / won!$/);
+    assert.equal(await dialog.getByRole('row').count(), 3, 'a heading row and one row per player');
+    assert.match(await page.getByRole('status').filter({ hasText: / won!$/ }).innerText(), / won!$/, 'the result is announced');
+    // Controls that no longer apply are gone.
+    for (const name of ['Last card', 'Call out', 'Well played']) assert.equal(await page.getByRole('button', { name }).count(), 0, name);
+    assert.equal(await page.getByRole('button', { name: /^Pick up/ }).count(), 0);
+    assert.deepEqual(await axeViolations(page), [], 'axe on the results');
+    await screenshot(page, 'taylor-results');
+    const link = await page.getByRole('link', { name: 'Link to this deal' }).getAttribute('href');
+    await dialog.getByRole('button', { name: 'Play again' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByText(/^(Your turn|.+'s turn)$/).waitFor();
+    const again = await page.getByRole('link', { name: 'Link to this deal' }).getAttribute('href');
+    assert.notEqual(again, link, 'a new deal');
+    assert.equal(again.replace(/\.\d+~/, '.~'), link.replace(/\.\d+~/, '.~'), 'the same table and rules');
+    assert.ok((await hand(page).count()) >= 1);
     assert.deepEqual(problems.consoleErrors, []);
   } finally {
     await context.close();

@@ -1,7 +1,12 @@
 //! The shedding games in the page: setup screen, table, state.
 
+pub mod centre;
+pub mod controls;
+pub mod end;
+pub mod hand;
 pub mod link;
 pub mod saved;
+pub mod seats;
 pub mod setup;
 pub mod state;
 pub mod table;

@@ -3,6 +3,7 @@
 
 use super::link::TableSetup;
 pub use super::saved::{RestoreError, StoredGame};
+use crate::engine::cards::Card;
 use crate::engine::shedding::{Action, Event, Game, PenaltyReason, Seat};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -40,6 +41,33 @@ pub struct TableState {
     pub notice: Option<String>,
     /// The events of the last accepted action: the table animates them (keyed by state id).
     pub recent: Vec<Event>,
+    /// Each seat's latest act, shown at the seat: (state id, words, kind for the look).
+    pub acts: Vec<Option<Act>>,
+    /// Every finished round of a match: places, cards left and the match scores after it.
+    pub rounds: Vec<RoundEnd>,
+    /// A round just ended and its summary is open: the next deal waits until it is closed.
+    pub between_rounds: bool,
+}
+
+/// What a seat did last ("played Q♠", "picked up 2", "Last card!", a chat bubble).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Act {
+    pub at: u32,
+    pub text: String,
+    /// "play", "draw", "call" or "say": the seat shows each in its own way.
+    pub kind: &'static str,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundEnd {
+    pub places: Vec<Seat>,
+    pub cards_left: Vec<usize>,
+    pub scores: Vec<u32>,
+}
+
+/// "Q♠", "10♥": a card in few letters, for the seats and the laid-so-far strip.
+pub fn short(c: Card) -> String {
+    format!("{}{}", c.rank.short(), c.suit.symbol())
 }
 
 pub enum Msg {
@@ -49,6 +77,8 @@ pub enum Msg {
         at: u32,
     },
     Dismiss,
+    /// Close the round summary: the bots and the clock start on the next deal.
+    NextRound,
 }
 
 impl TableState {
@@ -57,13 +87,84 @@ impl TableState {
         let rules = setup.rules().map_err(RestoreError::BadRules)?;
         let game = Game::new(rules, setup.players, setup.seed).map_err(RestoreError::Setup)?;
         let bot_seed = setup.seed.rotate_left(17);
-        let mut t = TableState { setup, game, bot_seed, log: Vec::new(), notice: None, recent: Vec::new() };
+        let players = game.players() as usize;
+        // The deal as an event, so the table deals the cards out visibly on a new game.
+        let dealt = Event::Dealt {
+            round: 0,
+            dealer: game.dealer(),
+            seats: (0..players as Seat).collect(),
+            hand_size: game.hand(0).len() as u8,
+            starter: game.view(HUMAN).top(),
+        };
+        let mut t = TableState {
+            setup,
+            game,
+            bot_seed,
+            log: Vec::new(),
+            notice: None,
+            recent: vec![dealt],
+            acts: vec![None; players],
+            rounds: Vec::new(),
+            between_rounds: false,
+        };
         t.log.push(format!(
             "{}. {}.",
             who(&t.setup.names, t.game.dealer(), "deals"),
             who(&t.setup.names, t.game.current(), "starts")
         ));
         Ok(t)
+    }
+
+    /// Keeps what the table shows besides the game: each seat's latest act and the rounds' ends.
+    fn absorb(&mut self, before: &Game, events: &[Event]) {
+        let at = self.game.state_id();
+        for e in events {
+            let act = |text: String, kind| Some(Act { at, text, kind });
+            let (seat, act) = match e {
+                Event::Dealt { .. } => {
+                    self.acts.iter_mut().for_each(|a| *a = None);
+                    continue;
+                }
+                Event::Played { seat, card } => (*seat, act(format!("played {}", short(*card)), "play")),
+                Event::SuitNamed { seat, suit } => (*seat, act(format!("named {}", suit.symbol()), "play")),
+                Event::Drew { seat, cards } => (*seat, act(format!("picked up {cards}"), "draw")),
+                Event::Penalty { seat, cards, reason } => {
+                    (*seat, act(format!("+{cards}: {}", reason_text(*reason)), "draw"))
+                }
+                Event::Passed { seat } => (*seat, act("passed".into(), "draw")),
+                Event::Skipped { seat } => (*seat, act("missed a turn".into(), "draw")),
+                Event::CalledLastCard { seat } => (*seat, act("Last card!".into(), "call")),
+                Event::Said { seat, phrase } => (
+                    *seat,
+                    act(format!("“{}”", crate::ui::shedding::table::phrase_text(&self.setup.names, *phrase)), "say"),
+                ),
+                Event::Accused { accuser, target, .. } => {
+                    (*accuser, act(format!("called out {}!", self.setup.names[*target as usize]), "call"))
+                }
+                Event::WentOut { seat, place } => (*seat, act(format!("out: place {place}"), "call")),
+                Event::RoundOver { places, scores, .. } => {
+                    // Cards left when the round ended: the hands before the last action, less
+                    // the cards of anyone who went out with it.
+                    let cards_left = (0..self.game.players())
+                        .map(|s| {
+                            let out = events.iter().any(|e| matches!(e, Event::WentOut { seat, .. } if *seat == s));
+                            if out {
+                                0
+                            } else {
+                                before.hand(s).len()
+                            }
+                        })
+                        .collect();
+                    self.rounds.push(RoundEnd { places: places.clone(), cards_left, scores: scores.clone() });
+                    self.between_rounds = !self.game.is_over();
+                    continue;
+                }
+                _ => continue,
+            };
+            if let Some(slot) = self.acts.get_mut(seat as usize) {
+                *slot = act;
+            }
+        }
     }
 
     pub fn name(&self, seat: Seat) -> &str {
@@ -77,9 +178,20 @@ impl TableState {
     /// Replays a stored game through the engine (see [`StoredGame::replay`]): a tampered or
     /// outdated save is refused with a reason instead of producing an impossible table.
     pub fn restore(s: &StoredGame) -> Result<TableState, RestoreError> {
-        let (setup, game) = s.replay()?;
-        let log = vec!["Game restored.".into()];
-        Ok(TableState { setup, game, bot_seed: s.bot_seed, log, notice: None, recent: Vec::new() })
+        // The save is read and replayed whole first (every problem refuses it); then the table
+        // replays it through the same steps as play, so each seat's latest act is as it was.
+        let (setup, checked) = s.replay()?;
+        let mut t = TableState::new(setup)?;
+        t.bot_seed = s.bot_seed;
+        for &action in checked.log() {
+            let before = t.game.clone();
+            let events = t.game.apply(action).map_err(RestoreError::Replay)?;
+            t.absorb(&before, &events);
+        }
+        t.log = vec!["Game restored.".into()];
+        t.recent = Vec::new();
+        t.between_rounds = false;
+        Ok(t)
     }
 }
 
@@ -89,14 +201,16 @@ impl Reducible for TableState {
     fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
         match msg {
             Msg::Dismiss => Rc::new(TableState { notice: None, ..(*self).clone() }),
+            Msg::NextRound => Rc::new(TableState { between_rounds: false, ..(*self).clone() }),
             Msg::Act { at, .. } if at != self.game.state_id() => self,
             Msg::Act { action, .. } => {
                 let mut next = (*self).clone();
                 match next.game.apply(action) {
                     Ok(events) => {
-                        next.notice = None;
+                        next.notice = wrong_card(&self.game, action, &events);
                         let names = next.setup.names.clone();
                         crate::ui::extend_log(&mut next.log, &events, |e| describe(&names, e), 60);
+                        next.absorb(&self.game, &events);
                         next.recent = events;
                     }
                     Err(e) if action.seat() == HUMAN => next.notice = Some(capitalise(&e.reason.to_string())),
@@ -106,6 +220,23 @@ impl Reducible for TableState {
             }
         }
     }
+}
+
+/// Why the player's own card cost a penalty, in full: the log line only names the reason.
+fn wrong_card(before: &Game, action: Action, events: &[Event]) -> Option<String> {
+    let Action::Play { seat: HUMAN, card } = action else { return None };
+    events.iter().find_map(|e| match e {
+        Event::Penalty { seat: HUMAN, cards, reason: PenaltyReason::WrongCard } => Some(format!(
+            "The {} does not follow the {}: you pick up {}.",
+            card.name(),
+            before.view(HUMAN).top().name(),
+            plural(*cards as u32)
+        )),
+        Event::Penalty { seat: HUMAN, cards, reason: PenaltyReason::OutOfTurn } => {
+            Some(format!("It was not your turn: you pick up {}.", plural(*cards as u32)))
+        }
+        _ => None,
+    })
 }
 
 fn capitalise(s: &str) -> String {

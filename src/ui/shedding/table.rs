@@ -1,14 +1,22 @@
-//! The shedding table: opponents, pile and stock, the player's hand as card buttons, the
-//! controls, and the game log. Effects run the bots (each on a timer of its own reaction time),
-//! the human's quick-play clock, and the autosave; every timer is dropped (cancelled) when the
-//! state changes, and anything that fires late is dropped by the reducer's state-id check.
+//! The shedding table: the oval felt with every seat round it (`seats.rs`), the pile, stock and
+//! direction in the middle (`centre.rs`), the player's hand along the bottom (`hand.rs`), the
+//! actions, the log as a drawer, and the results at the end of a game or round (`end.rs`).
+//! Effects run the bots (each on a timer of its own reaction time), the human's quick-play
+//! clock, and the autosave; every timer is dropped (cancelled) when the state changes, and
+//! anything that fires late is dropped by the reducer's state-id check. Single-key shortcuts
+//! listen on the whole document while the table is shown, and focus never falls to <body>.
 
+use super::centre::centre;
+use super::controls::{actions, foot, head, log_lines, log_toggle, Look};
+use super::end::{end, headline, EndActions};
+use super::hand::{hand, HandProps};
+use super::link::TableSetup;
+use super::seats::seats;
 use super::state::{Msg, TableState, HUMAN, SAVE_KEY, SAVE_VERSION};
 use crate::bots::ismcts::Search;
 use crate::bots::shedding::SheddingBot;
-use crate::engine::cards::Suit;
-use crate::engine::shedding::{Action, Event, Infringement, Phase, Phrase, Seat};
-use crate::ui::components::card::{CardStyle, CardView};
+use crate::engine::shedding::{Action, Phase, Phrase, Preset, Seat};
+use crate::ui::components::card::CardStyle;
 use crate::ui::settings::Settings;
 use crate::ui::storage;
 use gloo_timers::callback::Timeout;
@@ -86,6 +94,9 @@ fn page_visible() -> bool {
 /// Moves keyboard focus to the next (or previous) card in the hand.
 fn move_focus(forward: bool) {
     let Some(active) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element()) else { return };
+    if !active.class_name().contains("hand-card") {
+        return;
+    }
     let Some(item) = active.parent_element() else { return };
     let next = if forward { item.next_element_sibling() } else { item.previous_element_sibling() };
     if let Some(button) =
@@ -100,16 +111,6 @@ fn clock_ms(game: &crate::engine::shedding::Game, scale: Option<u8>) -> Option<u
     game.rules().spec().clock_ms.zip(scale).map(|(ms, k)| ms * k as u32)
 }
 
-/// The clock as a ring that empties over `ms` (keyed by state id, so it restarts each move).
-fn clock_ring(ms: Option<u32>, at: u32) -> Html {
-    match ms {
-        Some(ms) => {
-            html! { <span class="clock-ring" key={format!("c{at}")} style={format!("animation-duration: {ms}ms")} aria-hidden="true"></span> }
-        }
-        None => Html::default(),
-    }
-}
-
 pub fn phrase_text(names: &[String], p: Phrase) -> String {
     match p {
         Phrase::Sorry => "Sorry!".into(),
@@ -118,6 +119,35 @@ pub fn phrase_text(names: &[String], p: Phrase) -> String {
         Phrase::Hurry => "Hurry up!".into(),
     }
 }
+
+/// When focus has fallen to <body> (the focused button was replaced): the page control used
+/// last, else a playable card, else any card, else the table itself. Focus never stays on
+/// <body>, where the shortcuts and a screen reader would lose the table. No scrolling.
+fn keep_focus(table: &NodeRef, last_ui: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let lost = document.active_element().is_none_or(|a| a.tag_name() == "BODY");
+    if !lost {
+        return;
+    }
+    let Some(table) = table.cast::<web_sys::HtmlElement>() else { return };
+    let find = |selector: &str| table.query_selector(selector).ok().flatten();
+    let target = (!last_ui.is_empty())
+        .then(|| find(&format!("[data-ui=\"{last_ui}\"]")))
+        .flatten()
+        .or_else(|| find(".hand-card.playable"))
+        .or_else(|| find(".hand-card"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    let options = web_sys::FocusOptions::new();
+    options.set_prevent_scroll(true);
+    let _ = target.unwrap_or(table).focus_with_options(&options);
+}
+
+/// The "?" list of keys (static markup: nothing to compute).
+const SHORTCUTS: &str = "<dl><dt><kbd>1</kbd>–<kbd>9</kbd></dt><dd>play the first, second… card that can be played</dd>\
+<dt><kbd>←</kbd> <kbd>→</kbd></dt><dd>move through your hand; <kbd>Enter</kbd> plays the card</dd>\
+<dt><kbd>P</kbd></dt><dd>pick up (or pass)</dd><dt><kbd>F</kbd></dt><dd>finished (end a turn of several cards)</dd>\
+<dt><kbd>L</kbd></dt><dd>say “Last card”</dd><dt><kbd>H</kbd> <kbd>D</kbd> <kbd>C</kbd> <kbd>S</kbd></dt>\
+<dd>name hearts, diamonds, clubs or spades</dd><dt><kbd>?</kbd></dt><dd>show or hide this list; <kbd>Esc</kbd> closes it</dd></dl>";
 
 #[derive(Properties)]
 pub struct TableProps {
@@ -128,6 +158,15 @@ pub struct TableProps {
     /// The player switched the hand's order (by rank or by suit): the page keeps it in settings.
     #[prop_or_default]
     pub on_sort: Callback<bool>,
+    /// A setting changed at the table (the playable-cards assist, the clock): the page keeps it.
+    #[prop_or_default]
+    pub on_settings: Callback<Settings>,
+    /// Play again: the same table and rules; the page deals it with a new seed.
+    #[prop_or_default]
+    pub on_play_again: Callback<TableSetup>,
+    /// New game: the setup screen for these rules.
+    #[prop_or_default]
+    pub on_new_game: Callback<Preset>,
 }
 
 /// Props compare by identity: a new deal or restore is a new `Rc`, and deep-comparing two
@@ -138,6 +177,9 @@ impl PartialEq for TableProps {
             && self.settings == other.settings
             && self.on_leave == other.on_leave
             && self.on_sort == other.on_sort
+            && self.on_settings == other.on_settings
+            && self.on_play_again == other.on_play_again
+            && self.on_new_game == other.on_new_game
     }
 }
 
@@ -152,6 +194,10 @@ pub fn SheddingTable(props: &TableProps) -> Html {
     let view = game.view(HUMAN);
     let style = CardStyle { four_colour: props.settings.four_colour, high_contrast: props.settings.high_contrast };
     let callout_open = use_state(|| false);
+    let help_open = use_state(|| false);
+    let log_open = use_state(|| false);
+    let table_ref = use_node_ref();
+    let paused = state.between_rounds;
 
     // Bots: one seeded bot per seat, kept across renders (their generators move on).
     let bots = {
@@ -191,10 +237,11 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         let timers = timers.clone();
         let clock_scale = props.settings.clock_scale.filter(|_| *visible);
         let pace = props.settings.bot_pace.max(1) as u32;
-        use_effect_with((at, *visible), move |_| {
+        use_effect_with((at, *visible, paused), move |_| {
             timers.borrow_mut().clear();
             let game = &state.game;
-            if !game.is_over() {
+            // Between the rounds of a match, the next deal waits until the summary is closed.
+            if !game.is_over() && !paused {
                 for bot in bots.borrow_mut().iter_mut().flatten() {
                     let view = game.view(bot.seat);
                     let decision = match bot.table_decision(&view) {
@@ -244,52 +291,111 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         });
     }
 
-    let act = {
-        let state = state.clone();
-        move |action: Action| {
-            let state = state.clone();
-            Callback::from(move |_: MouseEvent| state.dispatch(Msg::Act { action, at }))
-        }
-    };
-    let my_turn = view.is_my_turn();
-    let legal = &view.legal;
-    let penalises_wrong = game.rules().spec().penalties.wrong_card.is_some();
-    let pick_up = legal.iter().copied().find(|a| matches!(a, Action::Draw { .. } | Action::Pass { .. }));
-    let finish = legal.iter().copied().find(|a| matches!(a, Action::Finish { .. }));
-    let naming = my_turn && view.turn.awaiting_suit;
-    let pick_up_label = match (pick_up, view.pending) {
-        (Some(Action::Pass { .. }), _) => "Pick up (nothing to draw: pass)".to_string(),
-        (_, Some(p)) if my_turn => format!("Pick up {}", p.cards),
-        _ => "Pick up".to_string(),
-    };
+    let spec = game.rules().spec();
+    let penalises_wrong = spec.penalties.wrong_card.is_some();
     let players = game.players();
     let over = match view.phase {
         Phase::Over { winner } => Some(winner),
         Phase::Playing => None,
     };
-    let accusable = game
-        .rules()
-        .spec()
-        .last_card
-        .is_some_and(|r| r.enforcement == crate::engine::shedding::rules::Enforcement::Accusation);
-    let name = |s: Seat| state.name(s).to_string();
     // The engine keeps a hand by suit, then rank; the player may prefer rank, then suit.
     let by_rank = props.settings.sort_by_rank;
-    let mut hand = view.hand.clone();
+    let mut cards = view.hand.clone();
     if by_rank {
-        hand.sort_unstable_by_key(|c| (c.rank, c.suit));
+        cards.sort_unstable_by_key(|c| (c.rank, c.suit));
     }
     // The quick-play clock, as the active seat's ring (the engine only ever sees the timeout).
-    let clock_ms = clock_ms(game, props.settings.clock_scale).filter(|_| over.is_none());
-    let reversed = state.recent.iter().any(|e| matches!(e, Event::Reversed { .. }));
-    // Open call-outs by others: the player may claim one was false (and pays if it was not).
-    let disputable: Vec<_> = view.accusations.iter().filter(|a| a.open && a.accuser != HUMAN).cloned().collect();
-    let direction = if view.clockwise { "Play goes left ↻" } else { "Play goes right ↺" };
-    // Keyboard play: P pick up, L last card, F finished, H/D/C/S name a suit, arrows through the hand.
-    let onkeydown = {
+    let clock_ms = clock_ms(game, props.settings.clock_scale).filter(|_| over.is_none() && !paused);
+    let assist = props.settings.show_playable;
+    let ended = over.is_some() || paused;
+
+    // Every button of the table says what it does in `data-act` (an action's code) or `data-ui`;
+    // one listener here handles them all, and the last page control used keeps the focus.
+    let last_ui = use_mut_ref(String::new);
+    let engaged: Rc<Cell<bool>> = (*use_memo((), |_| Rc::new(Cell::new(false)))).clone();
+    let onclick = {
         let state = state.clone();
-        let legal = legal.clone();
+        let props_settings = props.settings.clone();
+        let (on_leave, on_sort, on_settings) =
+            (props.on_leave.clone(), props.on_sort.clone(), props.on_settings.clone());
+        let (help_open, callout_open, log_open) = (help_open.clone(), callout_open.clone(), log_open.clone());
+        let (last_ui, engaged) = (last_ui.clone(), engaged.clone());
+        Callback::from(move |e: MouseEvent| {
+            engaged.set(true);
+            let Some(el) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| t.closest("[data-act], [data-ui]").ok().flatten())
+            else {
+                return;
+            };
+            if let Some(action) = el.get_attribute("data-act").as_deref().and_then(Action::from_code) {
+                last_ui.borrow_mut().clear();
+                state.dispatch(Msg::Act { action, at });
+                return;
+            }
+            let ui = el.get_attribute("data-ui").unwrap_or_default();
+            let flip = |h: &UseStateHandle<bool>| h.set(!**h);
+            match ui.as_str() {
+                "menu" => on_leave.emit(()),
+                "help" => flip(&help_open),
+                "callout" => flip(&callout_open),
+                "log" => flip(&log_open),
+                "sort" => on_sort.emit(!by_rank),
+                "clock-ok" => on_settings.emit(Settings { clock_explained: true, ..props_settings.clone() }),
+                "assist" => on_settings.emit(Settings { show_playable: !assist, ..props_settings.clone() }),
+                _ => return,
+            }
+            *last_ui.borrow_mut() = ui;
+        })
+    };
+    let onchange = {
+        let (on_settings, settings) = (props.on_settings.clone(), props.settings.clone());
+        Callback::from(move |e: yew::Event| {
+            let select = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok());
+            if let Some(select) = select.filter(|s| s.get_attribute("data-ui").as_deref() == Some("clock")) {
+                let clock_scale = select.value().parse::<u8>().ok().filter(|&n| n > 0);
+                on_settings.emit(Settings { clock_scale, clock_explained: true, ..settings.clone() });
+            }
+        })
+    };
+    // After every move (and when a panel opens or closes), focus stays on the table.
+    {
+        let (table_ref, last_ui) = (table_ref.clone(), last_ui.clone());
+        let deps = (at, paused, *help_open, *callout_open, *log_open, props.settings.clone());
+        // Only once the player has used the table (a click or a key): until then focus stays
+        // where the page put it, and no focus ring appears on a card nobody chose.
+        let engaged = engaged.clone();
+        use_effect_with(deps, move |_| {
+            if engaged.get() {
+                keep_focus(&table_ref, &last_ui.borrow());
+            }
+        });
+    }
+
+    // Keyboard play from anywhere on the table screen: the document listens while the table is
+    // shown, and reads the latest legal moves from this cell (refreshed on every render).
+    let onkey = {
+        let state = state.clone();
+        let legal = view.legal.clone();
+        let playable: Vec<Action> = cards
+            .iter()
+            .map(|&card| Action::Play { seat: HUMAN, card })
+            .filter(|a| legal.contains(a) && (assist || !penalises_wrong))
+            .collect();
+        let (help_open, engaged) = (help_open.clone(), engaged.clone());
         Callback::from(move |e: KeyboardEvent| {
+            if e.ctrl_key() || e.meta_key() || e.alt_key() {
+                return;
+            }
+            engaged.set(true);
+            let typing = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|t| matches!(t.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+            if typing {
+                return;
+            }
             let key = e.key().to_ascii_lowercase();
             let find = |f: &dyn Fn(&Action) -> bool| legal.iter().copied().find(|a| f(a));
             let action = match key.as_str() {
@@ -299,8 +405,19 @@ pub fn SheddingTable(props: &TableProps) -> Html {
                 "h" | "d" | "c" | "s" => find(
                     &|a| matches!(a, Action::NameSuit { suit, .. } if suit.letter().to_ascii_lowercase().to_string() == key),
                 ),
+                "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" => {
+                    playable.get((key.as_bytes()[0] - b'1') as usize).copied()
+                }
                 "arrowleft" | "arrowright" => {
                     move_focus(key == "arrowright");
+                    None
+                }
+                "?" => {
+                    help_open.set(!*help_open);
+                    None
+                }
+                "escape" => {
+                    help_open.set(false);
                     None
                 }
                 _ => None,
@@ -311,121 +428,88 @@ pub fn SheddingTable(props: &TableProps) -> Html {
             }
         })
     };
+    let key_cell = use_mut_ref(Callback::<KeyboardEvent>::noop);
+    *key_cell.borrow_mut() = onkey;
+    {
+        let key_cell = key_cell.clone();
+        use_effect_with((), move |_| {
+            let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| key_cell.borrow().emit(e));
+            let document = web_sys::window().and_then(|w| w.document());
+            if let Some(d) = &document {
+                let _ = d.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
+            }
+            move || {
+                if let Some(d) = document {
+                    let _ = d.remove_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
+                }
+            }
+        });
+    }
+
+    let end_actions = EndActions {
+        play_again: {
+            let (cb, setup) = (props.on_play_again.clone(), state.setup.clone());
+            Callback::from(move |()| cb.emit(setup.clone()))
+        },
+        next_round: {
+            let state = state.clone();
+            Callback::from(move |()| state.dispatch(Msg::NextRound))
+        },
+        new_game: {
+            let (cb, preset) = (props.on_new_game.clone(), state.setup.preset);
+            Callback::from(move |()| cb.emit(preset))
+        },
+        menu: props.on_leave.clone(),
+    };
+    let announce = match over {
+        Some(w) => headline(&state, w),
+        None if paused => format!("Round {} is over.", state.rounds.len()),
+        None => String::new(),
+    };
+    let look = Look {
+        state: &state,
+        view: &view,
+        ended,
+        help_open: *help_open,
+        callout_open: *callout_open,
+        log_open: *log_open,
+        penalises_wrong,
+        assist,
+        by_rank,
+        explain_clock: clock_ms.filter(|_| !props.settings.clock_explained),
+        clock_scale: props.settings.clock_scale,
+    };
+    let raw = |h: String| Html::from_html_unchecked(h.into());
 
     html! {
-        <section class={classes!("table", props.settings.reduce_motion.then_some("reduce-motion"))} aria-label="Card table" {onkeydown}>
-            <div class="table-head">
-                <h2>{ game.rules().spec().name.clone() }</h2>
-                if let Some(target) = view.target {
-                    <p class="scores">{ format!("Round {} · to {target}: ", view.round + 1) }
-                        { for (0..players).map(|s| html! { <span>{ format!("{} {} ", name(s), view.scores[s as usize]) }</span> }) }
-                    </p>
-                }
-                <a class="share" href={state.setup.fragment()}>{"Link to this deal"}</a>
-                <button onclick={props.on_leave.reform(|_| ())}>{"Menu"}</button>
-            </div>
-            <ul class="opponents" aria-label="Players">
-                { for (1..players).map(|s| {
-                    let active = view.current == s && over.is_none();
-                    let called = view.calls[s as usize].called;
-                    let drew = state.recent.iter().any(|e| matches!(e, Event::Drew { seat, .. } | Event::Penalty { seat, .. } if *seat == s));
-                    let skipped = state.recent.iter().any(|e| matches!(e, Event::Skipped { seat } if *seat == s));
-                    html! {
-                        // Keyed by state id, so an animation plays again on the next event.
-                        <li key={format!("{s}.{at}")} class={classes!("seat", active.then_some("active"), (!view.in_round[s as usize]).then_some("sitting-out"),
-                                drew.then_some("drew"), skipped.then_some("skipped"))}
-                            aria-current={active.then_some("true")}>
-                            <span class="seat-name">{ name(s) }</span>
-                            if active { { clock_ring(clock_ms, at) } }
-                            <span class="seat-count">{ format!("{} cards", view.hand_sizes[s as usize]) }</span>
-                            if called { <span class="badge">{"Last card!"}</span> }
-                            if view.finished.contains(&s) { <span class="badge">{"Out"}</span> }
-                        </li>
-                    }
-                }) }
-            </ul>
-            <div class="centre">
-                <div class="pile" role="img" aria-label={format!("Top card: {}", view.top().name())}>
-                    <div class="laid" key={view.pile.len().to_string()}><CardView card={Some(view.top())} style={style} /></div>
-                </div>
-                <div class="stock" role="img" aria-label={format!("Stock: {} cards", view.stock_len)}>
-                    <CardView card={None} />
-                    <span>{ view.stock_len }</span>
-                </div>
-                <div class="status">
-                    <p class={classes!(reversed.then_some("reversed"))} key={format!("d{at}")}>{ direction }</p>
-                    if let Some(s) = view.called_suit { <p>{ format!("Suit called: {}", s.name()) }</p> }
-                    if let Some(p) = view.pending { <p class="pending" key={format!("p{}", p.cards)}>{ format!("+{}", p.cards) }</p> }
-                    <p class={classes!("turn", my_turn.then_some("mine"))}>
-                        if my_turn { { clock_ring(clock_ms, at) } }
-                        { match over { Some(w) => format!("{} won!", name(w)), None if my_turn => "Your turn".to_string(), None => format!("{}'s turn", name(view.current)) } }
-                    </p>
-                </div>
+        <section ref={table_ref} tabindex="-1" aria-label="Card table" {onclick} {onchange}
+            class={classes!("table", "shed", props.settings.reduce_motion.then_some("reduce-motion"))}>
+            { raw(head(&look)) }
+            <div class={classes!("felt", (players > 8).then_some("many"))}>
+                { seats(&state, &view, clock_ms) }
+                { centre(&state, &view, style) }
             </div>
             if let Some(text) = state.notice.clone() {
                 <p class="refusal" role="status">{ text }</p>
             }
-            if naming {
-                <div class="suit-picker" role="group" aria-label="Name a suit">
-                    { for Suit::ALL.iter().map(|&suit| html! {
-                        <button onclick={act(Action::NameSuit { seat: HUMAN, suit })}>{ suit.name() }</button>
-                    }) }
-                </div>
+            if !ended {
+                { raw(actions(&look)) }
+                { hand(HandProps { cards: &cards, view: &view, penalises_wrong, assist, style }) }
+                { raw(foot(&look)) }
             }
-            <div class="controls">
-                <button disabled={pick_up.is_none()} onclick={pick_up.map(&act).unwrap_or_default()}>{ pick_up_label }</button>
-                if finish.is_some() {
-                    <button onclick={finish.map(&act).unwrap_or_default()}>{"Finished"}</button>
-                }
-                if game.rules().spec().last_card.is_some() {
-                    <button class="last-card" onclick={act(Action::CallLastCard { seat: HUMAN })}>{"Last card"}</button>
-                }
-                if accusable {
-                    <button aria-expanded={(*callout_open).to_string()} onclick={{ let o = callout_open.clone(); Callback::from(move |_| o.set(!*o)) }}>{"Call out"}</button>
-                }
+            <div class={classes!("log-drawer", log_open.then_some("open"))}>
+                { raw(log_toggle(*log_open)) }
+                <ul id="game-log" class="log" aria-live="polite" aria-label="Game log">{ raw(log_lines(&state.log, *log_open)) }</ul>
             </div>
-            if *callout_open && accusable {
-                <div class="callout" role="group" aria-label="Call out a player who did not say Last card">
-                    { for (1..players).map(|s| html! {
-                        <button onclick={act(Action::Accuse { seat: HUMAN, target: s, infringement: Infringement::MissedLastCard })}>{ format!("{} missed Last card", name(s)) }</button>
-                    }) }
+            <p class="sr-cards" role="status">{ announce }</p>
+            { end(&state, end_actions) }
+            if *help_open {
+                <div class="shortcuts" role="dialog" aria-label="Keyboard shortcuts">
+                    <h3>{"Keyboard shortcuts"}</h3>
+                    { raw(SHORTCUTS.into()) }
+                    <button data-ui="help">{"Close"}</button>
                 </div>
             }
-            if !disputable.is_empty() {
-                <div class="disputes" role="group" aria-label="Call-outs you can dispute">
-                    { for disputable.iter().map(|a| html! {
-                        <button onclick={act(Action::Dispute { seat: HUMAN, accusation: a.id })}>
-                            { format!("Dispute: {} called out {}", name(a.accuser), name(a.target)) }
-                        </button>
-                    }) }
-                </div>
-            }
-            <button class="sort" onclick={props.on_sort.reform(move |_: MouseEvent| !by_rank)}>{ if by_rank { "Sort by suit" } else { "Sort by rank" } }</button>
-            <ul class="hand" aria-label="Your hand">
-                { for hand.iter().enumerate().map(|(i, &card)| {
-                    let playable = legal.contains(&Action::Play { seat: HUMAN, card });
-                    let disabled = !playable && !penalises_wrong;
-                    // Keyed by card (and copy, with two decks): a card picked up mounts and slides in.
-                    let copy = hand[..i].iter().filter(|&&c| c == card).count();
-                    html! {
-                        <li key={format!("{card}.{copy}")}>
-                            <button class={classes!("hand-card", playable.then_some("playable"))} aria-label={card.name()}
-                                aria-disabled={disabled.then_some("true")}
-                                onclick={act(Action::Play { seat: HUMAN, card })}>
-                                <CardView card={Some(card)} style={style} />
-                            </button>
-                        </li>
-                    }
-                }) }
-            </ul>
-            <div class="chat" role="group" aria-label="Say">
-                { for [Phrase::WellPlayed, Phrase::Hurry, Phrase::Sorry, Phrase::YourTurn(view.current)].into_iter().filter(|p| *p != Phrase::YourTurn(HUMAN)).map(|p| html! {
-                    <button class="chat-button" onclick={act(Action::Say { seat: HUMAN, phrase: p })}>{ phrase_text(&state.setup.names, p) }</button>
-                }) }
-            </div>
-            <ul class="log" aria-live="polite" aria-label="Game log">
-                { for state.log.iter().rev().take(8).map(|l| html! { <li>{ l.clone() }</li> }) }
-            </ul>
         </section>
     }
 }

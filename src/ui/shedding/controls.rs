@@ -1,0 +1,195 @@
+//! The table's head, actions, chat, log and notes as markup. Every button names what it does
+//! in a data attribute — `data-act` an engine action by its code (`Action::code`), `data-ui` a
+//! page control — and one listener on the table handles them all: a tree of virtual nodes and a
+//! callback per button would cost the page many kilobytes for the same buttons.
+
+use super::seats::escape;
+use super::state::{TableState, HUMAN};
+use crate::engine::cards::Suit;
+use crate::engine::shedding::{Action, Infringement, Phrase, SeatView};
+use std::fmt::Write;
+
+/// A button: `attr` is `data-act="…"` or `data-ui="…"` (and any other attributes).
+fn button(h: &mut String, class: &str, attr: &str, text: &str) {
+    let _ = write!(h, "<button class=\"{class}\" {attr}>{text}</button>");
+}
+
+fn act(h: &mut String, class: &str, action: Action, text: &str) {
+    button(h, class, &format!("data-act=\"{}\"", action.code()), text);
+}
+
+pub struct Look<'a> {
+    pub state: &'a TableState,
+    pub view: &'a SeatView,
+    pub ended: bool,
+    pub help_open: bool,
+    pub callout_open: bool,
+    pub log_open: bool,
+    /// Taylor: a wrong card is played at a cost, and the assist can be switched.
+    pub penalises_wrong: bool,
+    pub assist: bool,
+    pub by_rank: bool,
+    /// The clock in milliseconds, when it runs and has not been explained yet.
+    pub explain_clock: Option<u32>,
+    pub clock_scale: Option<u8>,
+}
+
+/// "2 seconds", "2.5 seconds": integer arithmetic only (float formatting would cost kilobytes).
+fn seconds(ms: u32) -> String {
+    match (ms / 1000, ms % 1000 / 100) {
+        (1, 0) => "1 second".into(),
+        (s, 0) => format!("{s} seconds"),
+        (s, t) => format!("{s}.{t} seconds"),
+    }
+}
+
+/// The title row: the rules' name, the match score, the assist, the link, "?" and Menu.
+pub fn head(l: &Look) -> String {
+    let (state, view) = (l.state, l.view);
+    let mut h = format!("<div class=\"table-head\"><h2>{}</h2>", escape(&state.game.rules().spec().name));
+    if let Some(target) = view.target {
+        let _ = write!(h, "<p class=\"scores\">Round {} · to {target}: ", view.round + 1);
+        for s in 0..state.game.players() {
+            let _ = write!(h, "<span>{} {} </span>", escape(state.name(s)), view.scores[s as usize]);
+        }
+        h.push_str("</p>");
+    }
+    if l.penalises_wrong && !l.ended {
+        let _ = write!(
+            h,
+            "<label class=\"assist\"><input type=\"checkbox\" data-ui=\"assist\"{}>Show playable cards</label>",
+            if l.assist { " checked" } else { "" }
+        );
+    }
+    let _ = write!(h, "<a class=\"share\" href=\"{}\">Link to this deal</a>", escape(&state.setup.fragment()));
+    let _ = write!(
+        h,
+        "<button class=\"help-button\" data-ui=\"help\" aria-label=\"Keyboard shortcuts\" aria-expanded=\"{}\">?</button>",
+        l.help_open
+    );
+    if !l.ended {
+        button(&mut h, "", "data-ui=\"menu\"", "Menu");
+    }
+    h.push_str("</div>");
+    if let Some(ms) = l.explain_clock {
+        let _ = write!(
+            h,
+            "<div class=\"clock-tip\" role=\"note\"><p>Quick play: you have {} for each move, shown by the ring on your \
+             seat; when it runs out you pick up.</p><label>Clock speed <select data-ui=\"clock\">",
+            seconds(ms)
+        );
+        for (v, text) in [(1, "As the rules say"), (2, "Twice as long"), (4, "Four times as long"), (0, "Off")] {
+            let selected = if l.clock_scale.unwrap_or(0) == v { " selected" } else { "" };
+            let _ = write!(h, "<option value=\"{v}\"{selected}>{text}</option>");
+        }
+        h.push_str("</select></label>");
+        button(&mut h, "", "data-ui=\"clock-ok\"", "Got it");
+        h.push_str("</div>");
+    }
+    h
+}
+
+/// Whose turn, then the player's actions: name a suit, pick up, finished, Last card, call-outs.
+pub fn actions(l: &Look) -> String {
+    let (state, view) = (l.state, l.view);
+    let my_turn = view.is_my_turn();
+    let legal = &view.legal;
+    let spec = state.game.rules().spec();
+    let mut h = String::from("<div class=\"actions\">");
+    let _ = write!(
+        h,
+        "<p class=\"turn{}\">{}</p>",
+        if my_turn { " mine" } else { "" },
+        if my_turn { "Your turn".to_string() } else { format!("{}'s turn", escape(state.name(view.current))) }
+    );
+    if my_turn && view.turn.awaiting_suit {
+        h.push_str("<div class=\"suit-picker\" role=\"group\" aria-label=\"Name a suit\">");
+        for suit in Suit::ALL {
+            let text = format!("<span aria-hidden=\"true\">{} </span>{}", suit.symbol(), suit.name());
+            act(&mut h, &format!("suit-{}", suit.letter()), Action::NameSuit { seat: HUMAN, suit }, &text);
+        }
+        h.push_str("</div>");
+    }
+    h.push_str("<div class=\"controls\">");
+    match legal.iter().copied().find(|a| matches!(a, Action::Draw { .. } | Action::Pass { .. })) {
+        Some(a @ Action::Pass { .. }) => act(&mut h, "primary", a, "Pick up (nothing to draw: pass)"),
+        Some(a) => match view.pending {
+            Some(p) => act(&mut h, "primary", a, &format!("Pick up {}", p.cards)),
+            None => act(&mut h, "primary", a, "Pick up"),
+        },
+        None => h.push_str("<button disabled>Pick up</button>"),
+    }
+    if let Some(a) = legal.iter().copied().find(|a| matches!(a, Action::Finish { .. })) {
+        act(&mut h, "primary", a, "Finished");
+    }
+    if spec.last_card.is_some() {
+        // Full weight only when it matters (one card left, or two on the player's turn); it
+        // stays available otherwise, since a false call is part of the game.
+        let matters = view.hand.len() == 1 || (my_turn && view.hand.len() == 2);
+        act(
+            &mut h,
+            if matters { "last-card" } else { "last-card quiet" },
+            Action::CallLastCard { seat: HUMAN },
+            "Last card",
+        );
+    }
+    let accusable =
+        spec.last_card.is_some_and(|r| r.enforcement == crate::engine::shedding::rules::Enforcement::Accusation);
+    if accusable {
+        button(&mut h, "", &format!("data-ui=\"callout\" aria-expanded=\"{}\"", l.callout_open), "Call out");
+    }
+    h.push_str("</div>");
+    let name = |s| escape(state.name(s));
+    if l.callout_open && accusable {
+        h.push_str("<div class=\"callout\" role=\"group\" aria-label=\"Call out a player who did not say Last card\">");
+        for s in 1..state.game.players() {
+            let a = Action::Accuse { seat: HUMAN, target: s, infringement: Infringement::MissedLastCard };
+            act(&mut h, "", a, &format!("{} missed Last card", name(s)));
+        }
+        h.push_str("</div>");
+    }
+    // Open call-outs by others: the player may claim one was false (and pays if it was not).
+    let mut disputes = view.accusations.iter().filter(|a| a.open && a.accuser != HUMAN).peekable();
+    if disputes.peek().is_some() {
+        h.push_str("<div class=\"disputes\" role=\"group\" aria-label=\"Call-outs you can dispute\">");
+        for a in disputes {
+            let text = format!("Dispute: {} called out {}", name(a.accuser), name(a.target));
+            act(&mut h, "", Action::Dispute { seat: HUMAN, accusation: a.id }, &text);
+        }
+        h.push_str("</div>");
+    }
+    h.push_str("</div>");
+    h
+}
+
+/// Below the hand: the order of the hand, and the quick chat.
+pub fn foot(l: &Look) -> String {
+    let mut h = String::from("<div class=\"table-foot\">");
+    button(&mut h, "sort", "data-ui=\"sort\"", if l.by_rank { "Sort by suit" } else { "Sort by rank" });
+    h.push_str("<div class=\"chat\" role=\"group\" aria-label=\"Say\">");
+    let phrases = [Phrase::WellPlayed, Phrase::Hurry, Phrase::Sorry, Phrase::YourTurn(l.view.current)];
+    for p in phrases.into_iter().filter(|p| *p != Phrase::YourTurn(HUMAN)) {
+        let text = escape(&super::table::phrase_text(&l.state.setup.names, p));
+        act(&mut h, "chat-button", Action::Say { seat: HUMAN, phrase: p }, &text);
+    }
+    h.push_str("</div></div>");
+    h
+}
+
+/// The log as a drawer: the latest lines, or the whole game when opened. It is never the only
+/// place a move is shown (the seats and the centre show each one). The list itself stays in
+/// the page (a live region must, to be read out); these are its toggle and its lines.
+pub fn log_toggle(open: bool) -> String {
+    format!(
+        "<button class=\"log-toggle\" data-ui=\"log\" aria-expanded=\"{open}\" aria-controls=\"game-log\">{}</button>",
+        if open { "Hide the log" } else { "Show the log" }
+    )
+}
+
+pub fn log_lines(lines: &[String], open: bool) -> String {
+    let mut h = String::new();
+    for line in lines.iter().rev().take(if open { 60 } else { 8 }) {
+        let _ = write!(h, "<li>{}</li>", escape(line));
+    }
+    h
+}

@@ -1,0 +1,132 @@
+//! The end of a game, and of each round of a match: the shared results dialog with places,
+//! cards left and (British) the match scores round by round; Play again, New game, Menu.
+
+use super::seats::escape;
+use super::state::{TableState, HUMAN};
+use crate::engine::shedding::Seat;
+use crate::ui::components::results::{ResultRow, ResultsDialog};
+use yew::prelude::*;
+
+pub fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+pub struct EndActions {
+    pub play_again: Callback<()>,
+    pub next_round: Callback<()>,
+    pub new_game: Callback<()>,
+    pub menu: Callback<()>,
+}
+
+/// The sentence announced (and shown) for a finished game: "You won!", "Sam won!".
+pub fn headline(state: &TableState, winner: Seat) -> String {
+    if winner == HUMAN {
+        "You won!".into()
+    } else {
+        format!("{} won!", state.name(winner))
+    }
+}
+
+/// The match scores after each round, one row per round (markup: it is only read).
+fn rounds_table(state: &TableState) -> Html {
+    use std::fmt::Write;
+    let mut h = String::from(
+        "<div class=\"rounds-wrap\"><table class=\"rounds\"><caption>Match scores after each round</caption><thead><tr><th scope=\"col\">Round</th>",
+    );
+    for s in 0..state.game.players() {
+        let _ = write!(h, "<th scope=\"col\">{}</th>", escape(state.name(s)));
+    }
+    h.push_str("</tr></thead><tbody>");
+    for (r, end) in state.rounds.iter().enumerate() {
+        let _ = write!(h, "<tr><th scope=\"row\">{}</th>", r + 1);
+        for p in &end.scores {
+            let _ = write!(h, "<td>{p}</td>");
+        }
+        h.push_str("</tr>");
+    }
+    h.push_str("</tbody></table></div>");
+    Html::from_html_unchecked(h.into())
+}
+
+/// Seats in order of `rank` (lowest first, ties by seat), without a sort (smaller in the page).
+fn ranked(n: Seat, rank: impl Fn(Seat) -> u32) -> Vec<Seat> {
+    let mut out: Vec<Seat> = Vec::with_capacity(n as usize);
+    for s in 0..n {
+        let at = out.iter().position(|&t| rank(t) > rank(s)).unwrap_or(out.len());
+        out.insert(at, s);
+    }
+    out
+}
+
+/// The dialog, when a game or a round has ended; nothing while play goes on.
+pub fn end(state: &TableState, a: EndActions) -> Html {
+    let game = &state.game;
+    let rules_href = AttrValue::from(format!("rules/{}.html", state.setup.preset.id()));
+    let row = |place: usize, s: Seat, extra: Vec<AttrValue>| {
+        let mut cells = vec![AttrValue::from(ordinal(place)), AttrValue::from(state.name(s).to_string())];
+        cells.extend(extra);
+        ResultRow::new(cells, s == HUMAN)
+    };
+    let target = game.view(HUMAN).target;
+    if let Some(winner) = game.winner() {
+        let (headers, rows): (Vec<AttrValue>, Vec<ResultRow>) = match (state.rounds.last(), target) {
+            // A match: ranked by points, the winner first; cards left in the last round.
+            (Some(last), Some(_)) => {
+                let order =
+                    ranked(game.players(), |s| if s == winner { 0 } else { u32::MAX - last.scores[s as usize] });
+                let rows = order
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &s)| {
+                        let i_ = s as usize;
+                        row(i + 1, s, vec![last.scores[i_].to_string().into(), last.cards_left[i_].to_string().into()])
+                    })
+                    .collect();
+                (vec!["Place".into(), "Player".into(), "Points".into(), "Cards left".into()], rows)
+            }
+            _ => {
+                let order = ranked(game.players(), |s| if s == winner { 0 } else { 1 + game.hand(s).len() as u32 });
+                let rows =
+                    order.iter().enumerate().map(|(i, &s)| row(i + 1, s, vec![game.hand(s).len().to_string().into()]));
+                (vec!["Place".into(), "Player".into(), "Cards left".into()], rows.collect())
+            }
+        };
+        let summary = match target {
+            Some(t) => format!("First to {t} points wins the match."),
+            None => format!("{} went out first.", if winner == HUMAN { "You" } else { state.name(winner) }),
+        };
+        return html! {
+            <ResultsDialog title={headline(state, winner)} summary={Some(AttrValue::from(summary))} headers={headers} rows={rows}
+                on_primary={a.play_again} on_new_game={Some(a.new_game)} on_menu={Some(a.menu)} rules_href={Some(rules_href)}>
+                if target.is_some() { { rounds_table(state) } }
+            </ResultsDialog>
+        };
+    }
+    let Some(last) = state.rounds.last().filter(|_| state.between_rounds) else { return Html::default() };
+    let rows: Vec<ResultRow> = last
+        .places
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| {
+            let i_ = s as usize;
+            row(i + 1, s, vec![last.cards_left[i_].to_string().into(), last.scores[i_].to_string().into()])
+        })
+        .collect();
+    let first = last.places[0];
+    let who = if first == HUMAN { "you went".to_string() } else { format!("{} went", state.name(first)) };
+    let title = format!("Round {}: {who} out first", state.rounds.len());
+    html! {
+        <ResultsDialog title={title} summary={target.map(|t| AttrValue::from(format!("First to {t} points wins the match.")))}
+            headers={vec!["Place".into(), "Player".into(), "Cards left".into(), "Points".into()]} rows={rows}
+            primary_label="Next round" on_primary={a.next_round} on_menu={Some(a.menu)} rules_href={Some(rules_href)}>
+            { rounds_table(state) }
+        </ResultsDialog>
+    }
+}

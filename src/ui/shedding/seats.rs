@@ -1,0 +1,116 @@
+//! The seats round the oval: where each sits (integer geometry, no float formatting in the
+//! page), and what each shows: name and level, a fan of backs that follows the hand, the
+//! latest act, and on the active seat the glow and the clock ring. The player sits at the
+//! bottom, among the others.
+
+use super::state::{TableState, HUMAN};
+use crate::bots::shedding::Level;
+use crate::engine::shedding::{Event, SeatView};
+use yew::prelude::*;
+
+/// sin of a whole angle in degrees, ×1000 (Bhaskara's approximation, off by under 0.2%).
+fn sin_milli(deg: i32) -> i32 {
+    let d = deg.rem_euclid(360);
+    let (d, sign) = if d > 180 { (d - 180, -1) } else { (d, 1) };
+    let p = d * (180 - d);
+    sign * 4000 * p / (40500 - p)
+}
+
+/// Where seat `k` of `n` sits on the felt, in thousandths of its width and height: seat k at
+/// 90° + k·360°/n (the player at the bottom), so play with seat numbers goes clockwise on the
+/// screen, to the player's left.
+pub fn position(k: u8, n: u8) -> (i32, i32) {
+    let deg = 90 + (k as i32 * 360 + n as i32 / 2) / n.max(1) as i32;
+    (500 + 430 * sin_milli(deg + 90) / 1000, 500 + 400 * sin_milli(deg) / 1000)
+}
+
+fn level_word(l: Option<Level>) -> &'static str {
+    match l {
+        None => "you",
+        Some(Level::Easy) => "easy",
+        Some(Level::Normal) => "normal",
+        Some(Level::Hard) => "hard",
+        Some(Level::Random) => "random",
+    }
+}
+
+/// Text for HTML: names are typed by the player.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Every seat, the player's own included, round the felt. Nothing here is interactive, so it is
+/// one piece of markup (far smaller in the page than a tree of virtual nodes); it is replaced
+/// only when its text changes, and the moves' animations are keyed to the state they belong to.
+pub fn seats(state: &TableState, view: &SeatView, clock_ms: Option<u32>) -> Html {
+    use std::fmt::Write;
+    let n = state.game.players();
+    let at = state.game.state_id();
+    let over = state.game.is_over();
+    let mut h = String::from("<ul class=\"seats\" aria-label=\"Players\">");
+    for s in 0..n {
+        let i = s as usize;
+        let active = view.current == s && !over;
+        let count = view.hand_sizes[i];
+        let hit = |f: &dyn Fn(&Event) -> bool| state.recent.iter().any(f);
+        let drew = hit(&|e| matches!(e, Event::Drew { seat, .. } | Event::Penalty { seat, .. } if *seat == s));
+        let skipped = hit(&|e| matches!(e, Event::Skipped { seat } if *seat == s));
+        let (x, y) = position(s, n);
+        let _ = write!(
+            h,
+            "<li data-seat=\"{s}\" style=\"--x:{x};--y:{y}\" class=\"seat{}{}{}{}{}{}\"{}>",
+            if s == HUMAN { " me" } else { "" },
+            if y > 600 { " low" } else { "" },
+            if active { " active" } else { "" },
+            if view.in_round[i] { "" } else { " sitting-out" },
+            if drew { " drew" } else { "" },
+            if skipped { " skipped" } else { "" },
+            if active { " aria-current=\"true\"" } else { "" },
+        );
+        if let Some(ms) = clock_ms.filter(|_| active) {
+            let big = if s == HUMAN { " big" } else { "" };
+            let _ = write!(h, "<span class=\"clock-ring{big}\" style=\"animation-duration:{ms}ms;--from:{}\" aria-hidden=\"true\"></span>", ms / 100);
+        }
+        // The fan follows the hand (up to 10 backs, 5 past eight seats); the count is in words.
+        let _ = write!(
+            h,
+            "<span class=\"fan\" style=\"--k:{}\" aria-hidden=\"true\">",
+            count.min(if n > 8 { 5 } else { 10 })
+        );
+        for _ in 0..count.min(if n > 8 { 5 } else { 10 }) {
+            h.push_str("<i></i>");
+        }
+        let _ = write!(
+            h,
+            "</span><span class=\"seat-name\">{}<small class=\"level\"> {}</small></span><span class=\"seat-count\">{count}<span class=\"unit\"> card{}</span></span>",
+            escape(state.name(s)),
+            level_word(state.setup.levels.get(i).copied().flatten()),
+            if count == 1 { "" } else { "s" }
+        );
+        if view.calls[i].called {
+            h.push_str("<span class=\"badge\">Last card!</span>");
+        }
+        // "Out" only for a seat that has really gone out (no cards left).
+        if count == 0 && view.finished.contains(&s) {
+            h.push_str("<span class=\"badge\">Out</span>");
+        }
+        if let Some(act) = state.acts.get(i).cloned().flatten() {
+            let new = if act.at == at { " new" } else { "" };
+            let _ = write!(h, "<span class=\"act {}{new}\">{}</span>", act.kind, escape(&act.text));
+        }
+        h.push_str("</li>");
+    }
+    h.push_str("</ul>");
+    Html::from_html_unchecked(h.into())
+}
