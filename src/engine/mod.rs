@@ -6,6 +6,7 @@ pub mod casino;
 pub mod catalog;
 pub mod rng;
 pub mod shedding;
+pub mod text;
 pub mod uno;
 
 /// Every problem found in a rule set (casino and UNO; the shedding rules have their own type
