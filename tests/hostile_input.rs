@@ -9,6 +9,8 @@
 //!
 //! Case counts are small by default so the suite takes seconds; `PROPTEST_CASES=5000` (or any
 //! number) runs every property that many times.
+// proptest is a native dev-dependency: the wasm build of the tests leaves this file out.
+#![cfg(not(target_arch = "wasm32"))]
 
 use blackjack::engine::cards::{Card, Colour, Rank, Suit};
 use blackjack::engine::rng::GameRng;

@@ -7,6 +7,7 @@ pub mod catalog;
 pub mod codes;
 pub mod rng;
 pub mod shedding;
+pub mod text;
 pub mod uno;
 
 /// Every problem found in a rule set (casino and UNO; the shedding rules have their own type

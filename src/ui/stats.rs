@@ -10,6 +10,7 @@
 use super::storage;
 use super::storage::{Fields, Stored};
 use crate::engine::shedding::Preset;
+use crate::engine::text::ascii_number;
 
 pub const KEY: &str = "blackjack.stats";
 pub const VERSION: u32 = 1;
@@ -30,8 +31,7 @@ pub struct Stats {
 /// "played/won", with won never above played.
 fn tally(text: &str) -> Option<(u32, u32)> {
     let (p, w) = text.split_once('/')?;
-    let digits = |s: &str| !s.is_empty() && s.len() <= 10 && s.bytes().all(|b| b.is_ascii_digit());
-    let (p, w): (u32, u32) = if digits(p) && digits(w) { (p.parse().ok()?, w.parse().ok()?) } else { return None };
+    let (p, w): (u32, u32) = (ascii_number(p)?, ascii_number(w)?);
     (w <= p).then_some((p, w))
 }
 

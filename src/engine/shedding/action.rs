@@ -1,6 +1,7 @@
 //! Everything a seat can do, what the engine says happened, and why it refused.
 
 use crate::engine::cards::{Card, Suit};
+use crate::engine::text::ascii_number as number;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -160,11 +161,6 @@ impl Action {
         };
         Ok(action)
     }
-}
-
-/// A whole number written in ASCII digits only (no sign, no spaces), that fits `T`.
-fn number<T: std::str::FromStr>(s: &str) -> Option<T> {
-    (!s.is_empty() && s.len() <= 20 && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse().ok()).flatten()
 }
 
 /// Text that is not a move code ([`Action::code`]); holds at most the first 16 characters.

@@ -12,6 +12,7 @@
 
 use super::rules::*;
 use crate::engine::cards::{Colour, Rank};
+use crate::engine::text::{ascii_number, shown};
 
 /// How a setting is edited.
 #[derive(Clone, Debug, PartialEq)]
@@ -80,15 +81,6 @@ impl HouseRule {
             Kind::Power => " (see the effect codes)".into(),
         }
     }
-}
-
-/// At most the first 24 characters of text being refused: a message never repeats a huge input.
-fn shown(s: &str) -> String {
-    let mut out: String = s.chars().take(24).collect();
-    if out.len() < s.len() {
-        out.push_str("...");
-    }
-    out
 }
 
 fn flag(b: bool) -> String {
@@ -618,8 +610,7 @@ pub fn parse_effect(code: &str) -> Option<Option<Effect>> {
     // The first character, whatever its width: the code may come from a tampered save.
     let split = code.chars().next().map_or(0, char::len_utf8);
     let (head, rest) = code.split_at(split);
-    let num =
-        |r: &str| -> Option<u8> { (!r.is_empty() && r.bytes().all(|b| b.is_ascii_digit())).then(|| r.parse().ok())? };
+    let num = ascii_number::<u8>;
     let group_and = |r: &str| -> Option<(u8, u8)> {
         let (g, n) = r.split_once('-')?;
         Some((num(g)?, num(n)?))

@@ -7,6 +7,7 @@
 use crate::bots::shedding::Level;
 use crate::engine::shedding::house::apply_overrides;
 use crate::engine::shedding::{Preset, RuleSpec, Rules, Seat};
+use crate::engine::text::{ascii_number, shown};
 
 /// Default names, seat by seat; seat 0 is the person at the page.
 pub const NAMES: [&str; 12] = ["You", "Sam", "Alex", "Jo", "Kit", "Lou", "Max", "Ned", "Pat", "Rae", "Tam", "Vic"];
@@ -29,20 +30,6 @@ pub struct TableSetup {
 /// The longest table link read, in bytes. A link with every house rule changed is under 1,000;
 /// a longer one was not made by this page and is refused before it is parsed.
 pub const MAX_LINK_BYTES: usize = 2048;
-
-/// A whole number in ASCII digits only (no sign, no spaces) that fits `T`.
-fn digits<T: std::str::FromStr>(s: &str) -> Option<T> {
-    (!s.is_empty() && s.len() <= 20 && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse().ok()).flatten()
-}
-
-/// At most the first 24 characters of refused text, for a message.
-fn shown(s: &str) -> String {
-    let mut out: String = s.chars().take(24).collect();
-    if out.len() < s.len() {
-        out.push_str("...");
-    }
-    out
-}
 
 pub fn level_id(l: Level) -> &'static str {
     match l {
@@ -137,10 +124,10 @@ impl TableSetup {
         let Some(preset) = Preset::from_id(preset) else {
             return Some(Err(format!("the link names unknown rules \"{}\"", shown(preset))));
         };
-        let Some(players) = digits::<u8>(players) else {
+        let Some(players) = ascii_number::<u8>(players) else {
             return Some(Err(format!("the link asks for \"{}\" players", shown(players))));
         };
-        let Some(seed) = digits::<u64>(seed) else {
+        let Some(seed) = ascii_number::<u64>(seed) else {
             return Some(Err("the link's deal number is not a number".into()));
         };
         let mut setup = TableSetup::new(preset, players, Level::Normal, seed);

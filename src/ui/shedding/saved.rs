@@ -5,6 +5,7 @@
 use super::link::{clean_name, level_from_id, level_id, TableSetup};
 use crate::bots::shedding::Level;
 use crate::engine::shedding::{Action, BadCode, Game, IllegalAction, Preset, Seat, SetupError, MAX_TURNS};
+use crate::engine::text::shown;
 use crate::ui::storage::{Fields, Stored};
 
 /// What is stored: the table's setup (preset, house rules, seats, names, seed) and the action
@@ -70,15 +71,6 @@ pub enum RestoreError {
     BadCode(BadCode),
     TooLong(usize),
     Replay(IllegalAction),
-}
-
-/// At most the first 24 characters of refused text, for a message.
-fn shown(s: &str) -> String {
-    let mut out: String = s.chars().take(24).collect();
-    if out.len() < s.len() {
-        out.push_str("...");
-    }
-    out
 }
 
 impl std::fmt::Display for RestoreError {
