@@ -55,7 +55,7 @@ async fn render_table(preset: Preset, game: Game, settings: Settings) -> web_sys
 }
 
 #[wasm_bindgen_test]
-async fn a_card_draws_its_rank_and_suit_in_its_colour() {
+async fn a_card_shows_its_art_from_the_sprite_in_its_suit_colour() {
     let r = root();
     let card: Card = "QH".parse().unwrap();
     yew::Renderer::<CardView>::with_root_and_props(
@@ -66,9 +66,10 @@ async fn a_card_draws_its_rank_and_suit_in_its_colour() {
     yew::scheduler::flush().await;
     let svg = r.query_selector("svg.card").unwrap().unwrap();
     assert_eq!(svg.get_attribute("data-card").as_deref(), Some("QH"));
-    let html = r.inner_html();
-    assert!(html.contains("♥") && html.contains(">Q<"), "{html}");
-    assert!(html.contains("#c8102e"), "hearts are red");
+    // The art is the sprite's symbol for this card, its suit signs in the suit's colour.
+    let art = r.query_selector("svg.card use").unwrap().unwrap();
+    assert_eq!(art.get_attribute("href").as_deref(), Some("cards.svg#QH"));
+    assert_eq!(art.get_attribute("color").as_deref(), Some("#c8102e"), "hearts are red");
     let r2 = root();
     let style = CardStyle { four_colour: true, high_contrast: false };
     yew::Renderer::<CardView>::with_root_and_props(
@@ -77,7 +78,9 @@ async fn a_card_draws_its_rank_and_suit_in_its_colour() {
     )
     .render();
     yew::scheduler::flush().await;
-    assert!(r2.inner_html().contains("#0b7a32"), "four-colour clubs are green");
+    let art = r2.query_selector("svg.card use").unwrap().unwrap();
+    assert_eq!(art.get_attribute("href").as_deref(), Some("cards.svg#5C"));
+    assert_eq!(art.get_attribute("color").as_deref(), Some("#0b7a32"), "four-colour clubs are green");
 }
 
 #[wasm_bindgen_test]

@@ -27,5 +27,6 @@ pub fn start() {
 
 /// Mounts the second page (Casino and UNO Blackjack) on its `<body>`.
 pub fn start_tables() {
+    components::card::sprite_in_parent_folder();
     yew::Renderer::<tables_app::TablesApp>::new().render();
 }
