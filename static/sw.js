@@ -5,10 +5,20 @@ const VERSION = '__BUILD_VERSION__';
 const PRECACHE = __PRECACHE_LIST__;
 const CACHE = 'blackjack-' + VERSION;
 
+// The first visit has just loaded the page's own files (html, css, js, wasm). Their names carry a
+// hash of their contents, so the copy already in the HTTP cache is the right one: take it from
+// there ('force-cache') rather than download the main wasm a second time. Other files are fetched
+// as usual (revalidated). A page's directory URL ("./", "./tables/") is the same file as its
+// index.html: fetched once, stored under both.
+const HASHED = /-[0-9a-f]{12,16}(_bg)?\.(js|wasm|css)$/;
+const precacheRequest = (url) => new Request(url, { cache: HASHED.test(url) ? 'force-cache' : 'default' });
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches.open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE))
+      .then((cache) => cache.addAll(PRECACHE.filter((u) => !u.endsWith('/')).map(precacheRequest))
+        .then(() => Promise.all(PRECACHE.filter((u) => u.endsWith('/')).map((u) =>
+          cache.match(u + 'index.html').then((page) => page && cache.put(u, page))))))
       .then(() => self.skipWaiting()),
   );
 });

@@ -98,7 +98,8 @@ impl TableSetup {
     }
 
     /// Reads a location hash; `None` when it is not a table link at all, `Some(Err)` when it is
-    /// one but malformed or its rules are not a valid rule set (the page says why instead of guessing).
+    /// one but malformed or its rules are not a valid rule set: a sentence for the player saying
+    /// what is wrong with the link (the page shows it instead of guessing).
     pub fn parse(hash: &str) -> Option<Result<TableSetup, String>> {
         let body = hash.strip_prefix("#table=")?;
         let (head, house) = body.split_once('~').unwrap_or((body, ""));
@@ -106,16 +107,24 @@ impl TableSetup {
         let (Some(preset), Some(players), Some(levels), Some(seed), None) =
             (p.next(), p.next(), p.next(), p.next(), p.next())
         else {
-            return Some(Err(format!("the link \"{body}\" is not a table link")));
+            return Some(Err("Part of it is missing or changed.".into()));
         };
         let Some(preset) = Preset::from_id(preset) else {
-            return Some(Err(format!("the link names unknown rules \"{preset}\"")));
+            return Some(Err(format!("It names a game this page does not know (\"{preset}\").")));
         };
-        let Ok(players) = players.parse::<u8>() else {
-            return Some(Err(format!("the link asks for {players} players")));
+        let base = preset.spec();
+        let title = super::setup::preset_title(preset);
+        let players = match players.parse::<u8>() {
+            Ok(n) if (base.min_players..=base.max_players).contains(&n) => n,
+            _ => {
+                return Some(Err(format!(
+                    "It asks for {players} players; {title} seats {} to {}.",
+                    base.min_players, base.max_players
+                )))
+            }
         };
         let Ok(seed) = seed.parse::<u64>() else {
-            return Some(Err("the link's deal number is not a number".into()));
+            return Some(Err("Its deal number is damaged.".into()));
         };
         let mut setup = TableSetup::new(preset, players, Level::Normal, seed);
         setup.house = house.to_string();
@@ -127,14 +136,16 @@ impl TableSetup {
             Some(b) if b.len() + 1 == players as usize => {
                 setup.levels = std::iter::once(None).chain(b.into_iter().map(Some)).collect()
             }
-            _ => return Some(Err(format!("the link asks for \"{levels}\" bots"))),
+            _ => return Some(Err(format!("Its bots' levels (\"{levels}\") are not easy, normal or hard."))),
         }
         let rules = match setup.rules() {
             Ok(r) => r,
-            Err(problems) => return Some(Err(format!("its rules do not work: {}", problems.join("; ")))),
+            Err(problems) => {
+                return Some(Err(format!("Its house rules do not work together: {}.", problems.join("; "))))
+            }
         };
         if !(rules.spec().min_players..=rules.spec().max_players).contains(&players) {
-            return Some(Err(format!("the link asks for {players} players")));
+            return Some(Err(format!("Its house rules do not allow {players} players.")));
         }
         Some(Ok(setup))
     }
