@@ -128,22 +128,19 @@ pub fn App() -> Html {
                 let _ = a.set_attribute("aria-label", &format!("Continue {id} Blackjack"));
             }
         }
-        [take("masthead"), take("games"), take("footer")]
+        let parts = [take("masthead"), take("games"), take("footer")];
+        // The rest of the static copy goes in the same breath (before the browser paints again).
+        if let Some(rest) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("prerender"))
+        {
+            rest.remove();
+        }
+        parts
     });
     let settings = use_state(|| loaded.0.clone());
     let stats_problem = use_memo((), |_| super::stats::load().1);
     let notice = use_state(|| loaded.1.clone().or_else(|| resumed.1.clone()).or_else(|| (*stats_problem).clone()));
     let screen = use_state(|| resumed.0.clone());
     let settings_open = use_state(|| false);
-
-    // index.html paints the first screen before the wasm arrives; once this app's own screen is in
-    // the page (effects run after the render, before the browser paints), the static copy goes.
-    use_effect_with((), |_| {
-        if let Some(node) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("prerender"))
-        {
-            node.remove();
-        }
-    });
 
     // A table link opened in this same tab changes only the fragment: reload to open that deal.
     use_effect_with((), |_| {
