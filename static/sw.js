@@ -5,10 +5,22 @@ const VERSION = '__BUILD_VERSION__';
 const PRECACHE = __PRECACHE_LIST__;
 const CACHE = 'blackjack-' + VERSION;
 
+// The first visit has just loaded the page's own files (the page, css, js, wasm). Files whose
+// names carry a hash of their contents are right whatever their age, so take the copy already in
+// the HTTP cache ('force-cache') rather than download the main wasm a second time; other files are
+// fetched as usual (from the HTTP cache while fresh). A page is fetched once by its directory URL
+// ("./", "./tables/", as the page itself was loaded) and stored under its index.html too.
+const HASHED = /-[0-9a-f]{12,16}(_bg)?\.(js|wasm|css)$/;
+const precacheRequest = (url) => new Request(url, { cache: HASHED.test(url) ? 'force-cache' : 'default' });
+const INDEX = 'index.html';
+const isCopy = (url) => url.endsWith(INDEX) && PRECACHE.includes(url.slice(0, -INDEX.length));
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches.open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE))
+      .then((cache) => cache.addAll(PRECACHE.filter((u) => !isCopy(u)).map(precacheRequest))
+        .then(() => Promise.all(PRECACHE.filter(isCopy).map((u) =>
+          cache.match(u.slice(0, -INDEX.length)).then((page) => page && cache.put(u, page))))))
       .then(() => self.skipWaiting()),
   );
 });

@@ -1,14 +1,12 @@
 //! The app shell: the title screen with the five games and the settings panel.
 
-use super::components::logo::Logo;
 use super::components::notice::Notice;
 use super::settings::{self, Settings};
 use super::shedding::link::TableSetup;
-use super::shedding::setup::SheddingSetup;
+use super::shedding::setup::{options, SheddingSetup};
 use super::shedding::state::{StoredGame, TableState, SAVE_KEY, SAVE_VERSION};
 use super::shedding::table::SheddingTable;
 use super::storage;
-use crate::engine::catalog::{Family, GameKind, GAMES};
 use crate::engine::shedding::Preset;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -18,15 +16,6 @@ enum Screen {
     Title,
     Setup(Preset),
     Table(Rc<TableState>),
-}
-
-fn preset_for(kind: GameKind) -> Option<Preset> {
-    match kind {
-        GameKind::Taylor => Some(Preset::Taylor),
-        GameKind::PriestlyCollege => Some(Preset::Priestly),
-        GameKind::British => Some(Preset::British),
-        GameKind::UnoBlackjack | GameKind::Casino => None,
-    }
 }
 
 /// A game in progress, if one was saved: a bad save becomes a notice, never a crash.
@@ -49,10 +38,10 @@ fn initial_screen() -> (Screen, Option<String>) {
             }
             return match TableState::new(link) {
                 Ok(t) => (Screen::Table(Rc::new(t)), None),
-                Err(e) => (Screen::Title, Some(format!("That link could not be opened: {e}."))),
+                Err(e) => (Screen::Title, Some(broken_link(&format!("Its table could not be dealt: {e}.")))),
             };
         }
-        Some(Err(why)) => return (Screen::Title, Some(format!("That link could not be opened: {why}."))),
+        Some(Err(why)) => return (Screen::Title, Some(broken_link(&why))),
         None => {}
     }
     match saved {
@@ -72,16 +61,44 @@ fn initial_screen() -> (Screen, Option<String>) {
     }
 }
 
-fn new_seed() -> u64 {
-    getrandom::u64().unwrap_or(0x5eed)
+/// The notice for a share link that cannot be opened: what is wrong, then what to do.
+fn broken_link(why: &str) -> String {
+    format!("This table link is broken. {why} Ask for the link again, or choose a game below.")
 }
 
-fn family_label(f: Family) -> &'static str {
-    match f {
-        Family::Shedding => "Shedding game",
-        Family::Hybrid => "UNO hybrid",
-        Family::Casino => "Casino game",
+/// A shedding game in progress, from the save, for the first screen's Continue.
+fn saved_game() -> Option<Rc<TableState>> {
+    let stored = storage::load::<StoredGame>(SAVE_KEY, SAVE_VERSION).ok().flatten()?;
+    TableState::restore(&stored).ok().filter(|t| !t.game.is_over()).map(Rc::new)
+}
+
+/// The parts of the first screen that index.html paints before the wasm arrives (`id`: the
+/// masthead, the game tiles, the footer), taken over as they are: the app shows those very
+/// nodes rather than a second copy of its own, so nothing moves when it mounts and their markup
+/// is not in the wasm. Their buttons wait (`aria-disabled`) until now. `None` where the page
+/// has no such part.
+fn take(id: &str) -> Option<Html> {
+    let part = web_sys::window()?.document()?.get_element_by_id(id)?;
+    if let Ok(waiting) = part.query_selector_all("[aria-disabled]") {
+        for i in 0..waiting.length() {
+            if let Some(el) = waiting.item(i).and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok()) {
+                let _ = el.remove_attribute("aria-disabled");
+            }
+        }
     }
+    part.remove();
+    Some(Html::VRef(part.into()))
+}
+
+/// The element under a click that carries `attr`, and that attribute's value.
+fn clicked(e: &MouseEvent, attr: &str) -> Option<(web_sys::Element, String)> {
+    let el = e.target_dyn_into::<web_sys::Element>()?.closest(&format!("[{attr}]")).ok()??;
+    let value = el.get_attribute(attr)?;
+    Some((el, value))
+}
+
+fn new_seed() -> u64 {
+    getrandom::u64().unwrap_or(0x5eed)
 }
 
 /// Loads settings once at start; a bad save becomes a notice and defaults, never a crash.
@@ -100,6 +117,25 @@ fn initial_settings() -> (Settings, Option<String>) {
 pub fn App() -> Html {
     let loaded = use_memo((), |_| initial_settings());
     let resumed = use_memo((), |_| initial_screen());
+    let painted = use_memo((), |_| {
+        // A casino or UNO table saved by the second page (which resumes it): its tile says Continue.
+        for (key, id) in [(super::casino::state::SAVE_KEY, "Casino"), (super::uno::state::SAVE_KEY, "UNO")] {
+            let link = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector(&format!("[aria-label='Play {id} Blackjack']")).ok().flatten());
+            if let (true, Some(a)) = (storage::has(key), link) {
+                a.set_text_content(Some("Continue"));
+                let _ = a.set_attribute("aria-label", &format!("Continue {id} Blackjack"));
+            }
+        }
+        let parts = [take("masthead"), take("games"), take("footer")];
+        // The rest of the static copy goes in the same breath (before the browser paints again).
+        if let Some(rest) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("prerender"))
+        {
+            rest.remove();
+        }
+        parts
+    });
     let settings = use_state(|| loaded.0.clone());
     let stats_problem = use_memo((), |_| super::stats::load().1);
     let notice = use_state(|| loaded.1.clone().or_else(|| resumed.1.clone()).or_else(|| (*stats_problem).clone()));
@@ -135,7 +171,12 @@ pub fn App() -> Html {
 
     let toggle_settings = {
         let open = settings_open.clone();
-        Callback::from(move |_| open.set(!*open))
+        Callback::from(move |e: MouseEvent| {
+            if let Some((button, _)) = clicked(&e, "aria-expanded") {
+                let _ = button.set_attribute("aria-expanded", if *open { "false" } else { "true" });
+                open.set(!*open);
+            }
+        })
     };
     let dismiss = {
         let notice = notice.clone();
@@ -207,24 +248,30 @@ pub fn App() -> Html {
         }
         Screen::Title => {
             let (stats, _) = super::stats::load();
+            let shed = saved_game();
+            // A tile's Play for a shedding game names its rules (`data-play`); the casino and UNO
+            // tiles are links to the second page.
+            let on_tiles = {
+                let screen = screen.clone();
+                Callback::from(move |e: MouseEvent| {
+                    if let Some(p) = clicked(&e, "data-play").and_then(|(_, id)| Preset::from_id(&id)) {
+                        screen.set(Screen::Setup(p));
+                    }
+                })
+            };
             html! {
-            <main>
+            <main onclick={on_tiles}>
+                if let Some(t) = shed {
+                    <section class="resume" aria-labelledby="resume-title">
+                        <h2 id="resume-title" class="section-title">{"Your game in progress"}</h2>
+                        <p class="resume-game">
+                            <span id="resume-shed">{ format!("{} · {} players", super::shedding::link::preset_title(t.setup.preset), t.setup.players) }</span>
+                            <button class="primary" aria-describedby="resume-shed" onclick={go(Screen::Table(t.clone())).reform(|_: MouseEvent| ())}>{"Continue"}</button>
+                        </p>
+                    </section>
+                }
                 <h2 class="section-title">{"Choose a game"}</h2>
-                <ul class="games">
-                    { for GAMES.iter().map(|g| html! {
-                        <li class="game" key={g.id}>
-                            <h3>{g.title}</h3>
-                            <p class="family">{family_label(g.family)}</p>
-                            <p>{g.summary}</p>
-                            if let Some(p) = preset_for(g.kind) {
-                                <button class="play" aria-label={format!("Play {}", g.title)} onclick={go(Screen::Setup(p)).reform(|_: MouseEvent| ())}>{"Play"}</button>
-                            } else {
-                                // Casino and UNO Blackjack live on their own page, loaded only when opened.
-                                <a class="play" aria-label={format!("Play {}", g.title)} href={format!("tables/#{}", g.id)}>{"Play"}</a>
-                            }
-                        </li>
-                    }) }
-                </ul>
+                { painted[1].clone().unwrap_or_default() }
                 if stats.games.iter().any(|g| g.0 > 0) {
                     <section class="stats" aria-labelledby="stats-title">
                         <h2 id="stats-title" class="section-title">{"Your games"}</h2>
@@ -232,7 +279,7 @@ pub fn App() -> Html {
                             <thead><tr><th scope="col">{"Rules"}</th><th scope="col">{"Played"}</th><th scope="col">{"Won"}</th></tr></thead>
                             <tbody>
                                 { for Preset::ALL.iter().zip(stats.games.iter()).filter(|(_, g)| g.0 > 0).map(|(p, g)| html! {
-                                    <tr><th scope="row">{ super::shedding::setup::preset_title(*p) }</th><td>{ g.0 }</td><td>{ g.1 }</td></tr>
+                                    <tr><th scope="row">{ super::shedding::link::preset_title(*p) }</th><td>{ g.0 }</td><td>{ g.1 }</td></tr>
                                 }) }
                             </tbody>
                         </table>
@@ -245,16 +292,8 @@ pub fn App() -> Html {
 
     html! {
         <>
-        <header class="masthead">
-            <Logo />
-            <div>
-                <h1>{"Blackjack"}</h1>
-                <p class="tagline">{"Every card game called Blackjack, against honest bots, online or off."}</p>
-            </div>
-            <button class="settings-button" aria-expanded={(*settings_open).to_string()} aria-controls="settings" onclick={toggle_settings}>
-                {"Settings"}
-            </button>
-        </header>
+        // The masthead's Settings button (index.html's markup) opens and closes the panel.
+        <div onclick={toggle_settings}>{ painted[0].clone().unwrap_or_default() }</div>
         <Notice text={(*notice).clone()} on_dismiss={dismiss} />
         if *settings_open {
             <section id="settings" class="settings" aria-labelledby="settings-title">
@@ -264,21 +303,16 @@ pub fn App() -> Html {
                 <label><input type="checkbox" checked={s.reduce_motion} onchange={set_flag(|s, v| s.reduce_motion = v)} />{" Reduce motion"}</label>
                 <label for="clock">{"Quick-play clock"}</label>
                 <select id="clock" onchange={on_clock}>
-                    <option value="1" selected={s.clock_scale == Some(1)}>{"As the rules say"}</option>
-                    <option value="2" selected={s.clock_scale == Some(2)}>{"Twice as long"}</option>
-                    <option value="4" selected={s.clock_scale == Some(4)}>{"Four times as long"}</option>
-                    <option value="0" selected={s.clock_scale.is_none()}>{"Off"}</option>
+                    { options(&[("1", "As the rules say"), ("2", "Twice as long"), ("4", "Four times as long"), ("0", "Off")], &s.clock_scale.unwrap_or(0).to_string()) }
                 </select>
                 <label for="pace">{"Bots' pace"}</label>
                 <select id="pace" onchange={on_pace}>
-                    <option value="1" selected={s.bot_pace == 1}>{"Like people"}</option>
-                    <option value="2" selected={s.bot_pace == 2}>{"Brisk"}</option>
-                    <option value="4" selected={s.bot_pace == 4}>{"Quick"}</option>
+                    { options(&[("1", "Like people"), ("2", "Brisk"), ("4", "Quick")], &s.bot_pace.to_string()) }
                 </select>
             </section>
         }
         {body}
-        <footer><p>{"Runs entirely in your browser. No account, no network needed after the first visit."}</p></footer>
+        { painted[2].clone().unwrap_or_default() }
         </>
     }
 }

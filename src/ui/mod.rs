@@ -20,9 +20,19 @@ pub fn extend_log<E>(log: &mut Vec<String>, events: &[E], describe: impl Fn(&E) 
     log.drain(..drop);
 }
 
-/// Mounts the app on the page's `<body>`.
+/// Mounts the app in a new element at the end of the page's `<body>`: not on the body itself,
+/// which Yew empties first, because index.html's first screen must stay until the app takes it
+/// over (see `app.rs`).
 pub fn start() {
-    yew::Renderer::<App>::new().render();
+    let root = web_sys::window().and_then(|w| w.document()).and_then(|d| {
+        let root = d.create_element("div").ok()?;
+        d.body()?.append_child(&root).ok()?;
+        Some(root)
+    });
+    match root {
+        Some(root) => yew::Renderer::<App>::with_root(root).render(),
+        None => yew::Renderer::<App>::new().render(),
+    };
 }
 
 /// Mounts the second page (Casino and UNO Blackjack) on its `<body>`.

@@ -102,8 +102,14 @@ pub fn save<T: Stored>(key: &str, version: u32, value: &T) {
     let _ = LocalStorage::raw().set_item(key, &encode(version, value));
 }
 
+/// Whether anything is stored under `key` (a table another page saved: read, never decoded here).
 #[cfg(target_arch = "wasm32")]
+pub fn has(key: &str) -> bool {
+    LocalStorage::raw().get_item(key).is_ok_and(|v| v.is_some())
+}
+
 /// Keeps an unreadable save under another key so nothing is silently destroyed.
+#[cfg(target_arch = "wasm32")]
 pub fn set_aside(key: &str) {
     let storage = LocalStorage::raw();
     if let Ok(Some(raw)) = storage.get_item(key) {

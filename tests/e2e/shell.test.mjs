@@ -58,3 +58,72 @@ for (const [name, dist, base] of [['root', 'dist', '/'], ['subpath', 'dist-sub',
     }
   });
 }
+
+test('a broken table link says what is wrong with it, in players\' words', async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser(PHONE);
+  try {
+    for (const [fragment, why] of [
+      ['#table=garbage', /Part of it is missing or changed\./],
+      ['#table=taylor.99.x.1', /asks for 99 players; Taylor Blackjack seats 2 to 12\./],
+      ['#table=priestly.2.hard.5~hand=99', /house rules do not work together: Cards dealt: "99" is not a possible value/],
+    ]) {
+      // A fresh load each time: a change of fragment alone makes the app reload itself.
+      await page.goto('about:blank');
+      await page.goto(server.url + fragment);
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      const text = await alert.innerText();
+      assert.match(text, /^This table link is broken\./, fragment);
+      assert.match(text, why, fragment);
+      assert.match(text, /choose a game below/, fragment);
+      assert.doesNotMatch(text, /seed|preset|spec/i, fragment);
+      // The games are all still there to choose from.
+      await checkShell(page);
+    }
+    assert.deepEqual(await axeViolations(page), [], 'axe with the broken-link notice');
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('Continue on the first screen resumes the game in progress', async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser(PHONE);
+  try {
+    await page.goto(server.url);
+    await checkShell(page);
+    assert.equal(await page.getByRole('button', { name: 'Continue' }).count(), 0, 'nothing to continue yet');
+    await page.getByRole('button', { name: 'Play Priestly College BlackJack' }).click();
+    await page.getByLabel('Players (you and bots)').selectOption('2');
+    await page.getByRole('button', { name: 'Deal' }).click();
+    const hand = page.getByRole('list', { name: 'Your hand' });
+    await hand.waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await checkShell(page);
+    const resume = page.getByRole('region', { name: 'Your game in progress' });
+    assert.match(await resume.innerText(), /Priestly College BlackJack · 2 players/);
+    const cards = await hand.count();
+    assert.equal(cards, 0, 'the menu shows no table');
+    await resume.getByRole('button', { name: 'Continue' }).click();
+    await hand.waitFor();
+    assert.ok((await hand.getByRole('button').count()) > 0, 'the saved hand is back');
+    assert.match(await page.getByRole('list', { name: 'Game log' }).innerText(), /Game restored\./);
+
+    // A casino table saved by the second page (which resumes it there): its tile says Continue.
+    await page.evaluate(() => localStorage.setItem('blackjack.casino', 'saved by tables/'));
+    await page.reload();
+    await hand.waitFor(); // a reload resumes the shedding game at once
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const casino = page.getByRole('link', { name: 'Continue Casino Blackjack' });
+    assert.equal(new URL(await casino.getAttribute('href'), server.url).hash, '#casino');
+    assert.equal(await page.getByRole('link', { name: 'Play UNO Blackjack' }).count(), 1, 'nothing saved for UNO');
+    assert.deepEqual(await axeViolations(page), [], 'axe on the first screen with games in progress');
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});

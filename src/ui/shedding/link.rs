@@ -107,28 +107,39 @@ impl TableSetup {
     }
 
     /// Reads a location hash; `None` when it is not a table link at all, `Some(Err)` when it is
-    /// one but malformed or its rules are not a valid rule set (the page says why instead of guessing).
-    /// Any text is safe here: it is read by `char` and ASCII checks, and never echoed at length.
+    /// one but malformed or its rules are not a valid rule set: a sentence for the player saying
+    /// what is wrong with the link (the page shows it instead of guessing). Any text is safe
+    /// here: it is read by `char` and ASCII checks, and never echoed at length.
     pub fn parse(hash: &str) -> Option<Result<TableSetup, String>> {
         let body = hash.strip_prefix("#table=")?;
         if body.len() > MAX_LINK_BYTES {
-            return Some(Err(format!("the link is far too long ({} characters) to be a table link", body.len())));
+            return Some(Err("It is far too long to be a table link.".into()));
         }
         let (head, house) = body.split_once('~').unwrap_or((body, ""));
         let mut p = head.split('.');
         let (Some(preset), Some(players), Some(levels), Some(seed), None) =
             (p.next(), p.next(), p.next(), p.next(), p.next())
         else {
-            return Some(Err(format!("the link \"{}\" is not a table link", shown(body))));
+            return Some(Err("Part of it is missing or changed.".into()));
         };
         let Some(preset) = Preset::from_id(preset) else {
-            return Some(Err(format!("the link names unknown rules \"{}\"", shown(preset))));
+            return Some(Err(format!("It names a game this page does not know (\"{}\").", shown(preset))));
         };
-        let Some(players) = ascii_number::<u8>(players) else {
-            return Some(Err(format!("the link asks for \"{}\" players", shown(players))));
+        let base = preset.spec();
+        let title = preset_title(preset);
+        let players = match ascii_number::<u8>(players) {
+            Some(n) if (base.min_players..=base.max_players).contains(&n) => n,
+            _ => {
+                return Some(Err(format!(
+                    "It asks for {} players; {title} seats {} to {}.",
+                    shown(players),
+                    base.min_players,
+                    base.max_players
+                )))
+            }
         };
         let Some(seed) = ascii_number::<u64>(seed) else {
-            return Some(Err("the link's deal number is not a number".into()));
+            return Some(Err("Its deal number is damaged.".into()));
         };
         let mut setup = TableSetup::new(preset, players, Level::Normal, seed);
         setup.house = house.to_string();
@@ -141,15 +152,28 @@ impl TableSetup {
             Some(b) if b.len() + 1 == players as usize => {
                 setup.levels = std::iter::once(None).chain(b.into_iter().map(Some)).collect()
             }
-            _ => return Some(Err(format!("the link asks for \"{}\" bots", shown(levels)))),
+            _ => return Some(Err(format!("Its bots' levels (\"{}\") are not easy, normal or hard.", shown(levels)))),
         }
         let rules = match setup.rules() {
             Ok(r) => r,
-            Err(problems) => return Some(Err(format!("its rules do not work: {}", problems.join("; ")))),
+            Err(problems) => {
+                return Some(Err(format!("Its house rules do not work together: {}.", problems.join("; "))))
+            }
         };
         if !(rules.spec().min_players..=rules.spec().max_players).contains(&players) {
-            return Some(Err(format!("the link asks for {players} players")));
+            return Some(Err(format!("Its house rules do not allow {players} players.")));
         }
         Some(Ok(setup))
+    }
+}
+
+/// The game's name as players know it.
+pub fn preset_title(p: Preset) -> &'static str {
+    match p {
+        Preset::Taylor => "Taylor Blackjack",
+        Preset::Priestly => "Priestly College BlackJack",
+        Preset::British => "British Black Jack",
+        Preset::CrazyEights => "Crazy Eights (OpenSpiel rules)",
+        Preset::Switch => "Switch",
     }
 }

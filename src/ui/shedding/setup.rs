@@ -2,7 +2,7 @@
 //! and every house rule of the engine's rule data, each with its one-line explanation. The form
 //! edits a [`TableSetup`]; the rules are checked as they change, and every problem is listed.
 
-use super::link::{clean_name, level_from_id, level_id, TableSetup};
+use super::link::{clean_name, level_from_id, level_id, preset_title, TableSetup};
 use crate::bots::shedding::Level;
 use crate::engine::shedding::house::{
     effect_from_parts, effect_parts, house_rules, overrides, HouseRule, Kind, EFFECT_KINDS,
@@ -19,21 +19,48 @@ pub struct SetupProps {
     pub on_cancel: Callback<()>,
 }
 
-pub fn preset_title(p: Preset) -> &'static str {
-    match p {
-        Preset::Taylor => "Taylor Blackjack",
-        Preset::Priestly => "Priestly College BlackJack",
-        Preset::British => "British Black Jack",
-        Preset::CrazyEights => "Crazy Eights (OpenSpiel rules)",
-        Preset::Switch => "Switch",
-    }
+/// The table's rules in a sentence or two, in players' words: the game's character, then the
+/// numbers that shape a deal as the form now sets them (house rules may change them).
+fn summary(preset: Preset, spec: &RuleSpec) -> String {
+    let character = match preset {
+        Preset::Taylor => crate::engine::catalog::GAMES[0].summary,
+        Preset::Priestly => crate::engine::catalog::GAMES[1].summary,
+        Preset::British => crate::engine::catalog::GAMES[2].summary,
+        Preset::CrazyEights => "Match suit or rank; eights are wild.",
+        Preset::Switch => "Match suit or rank; twos and black jacks make you pick up, aces change suit.",
+    };
+    format!("{character} {} cards each, {} to {} players.", spec.hand_size, spec.min_players, spec.max_players)
 }
 
-const LEVELS: [(Level, &str); 3] = [
-    (Level::Easy, "Easy: casual, forgetful"),
-    (Level::Normal, "Normal: sound play, sharp eyes"),
-    (Level::Hard, "Hard: thinks ahead (searches possible deals)"),
+/// The bots' levels by id: explained for the whole table, by name alone seat by seat.
+const LEVELS: [(&str, &str); 3] = [
+    ("easy", "Easy: casual, forgetful"),
+    ("normal", "Normal: sound play, sharp eyes"),
+    ("hard", "Hard: thinks ahead (searches possible deals)"),
 ];
+/// Seat counts as select options, indexed by the count.
+const SEAT_COUNTS: [(&str, &str); 13] = [
+    ("0", "0"),
+    ("1", "1"),
+    ("2", "2"),
+    ("3", "3"),
+    ("4", "4"),
+    ("5", "5"),
+    ("6", "6"),
+    ("7", "7"),
+    ("8", "8"),
+    ("9", "9"),
+    ("10", "10"),
+    ("11", "11"),
+    ("12", "12"),
+];
+const LEVEL_NAMES: [(&str, &str); 3] = [("easy", "easy"), ("normal", "normal"), ("hard", "hard")];
+
+/// A select's options from (value, label) pairs, `current` selected: one loop serves every
+/// select of the menu and the form (an element built apiece would cost the page's download).
+pub fn options(items: &[(&'static str, &'static str)], current: &str) -> Html {
+    items.iter().map(|&(v, label)| html! { <option value={v} selected={v == current}>{ label }</option> }).collect()
+}
 
 /// The form's sections, by house-rule key.
 fn section(key: &str) -> usize {
@@ -87,7 +114,7 @@ fn rule_control(rule: &HouseRule, spec: &RuleSpec, on_set: &Callback<(String, St
             <div class="rule">
                 <label for={id.clone()}>{ rule.label.clone() }</label>
                 <select id={id} aria-describedby={help_id} onchange={set(select_value)}>
-                    { for choices.iter().map(|(code, label)| html! { <option value={*code} selected={*code == value}>{ *label }</option> }) }
+                    { options(choices, &value) }
                 </select>
                 { help }
             </div>
@@ -116,14 +143,14 @@ fn rule_control(rule: &HouseRule, spec: &RuleSpec, on_set: &Callback<(String, St
                     <span id={id.clone()}>{ rule.label.clone() }</span>
                     <div class="power">
                         <select aria-label={format!("{}: effect", rule.label)} aria-describedby={help_id} onchange={compose(0)}>
-                            { for EFFECT_KINDS.iter().map(|(code, label)| html! { <option value={*code} selected={*code == kind}>{ *label }</option> }) }
+                            { options(&EFFECT_KINDS, &kind) }
                         </select>
                         if counted {
                             <input type="number" min="1" max="30" value={n.to_string()} aria-label={format!("{}: how many", rule.label)} onchange={compose(1)} />
                         }
                         if grouped {
                             <select aria-label={format!("{}: pick-up group", rule.label)} onchange={compose(2)}>
-                                { for (0..4u8).map(|g| html! { <option value={g.to_string()} selected={g == group}>{ format!("group {}", g + 1) }</option> }) }
+                                { options(&[("0", "group 1"), ("1", "group 2"), ("2", "group 3"), ("3", "group 4")], &group.to_string()) }
                             </select>
                         }
                     </div>
@@ -205,50 +232,63 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
     html! {
         <section class="setup" aria-labelledby="setup-title">
             <h2 id="setup-title">{"New game"}</h2>
+            <p class="rules-summary">{ summary(s.preset, &spec) }</p>
+            <p><a class="rules-link" href={format!("rules/{}.html", s.preset.id())}>{ format!("How to play {}", preset_title(s.preset)) }</a></p>
             <form onsubmit={start}>
-                <label for="preset">{"Rules"}</label>
-                <select id="preset" onchange={update(|s, v| {
-                    s.preset = Preset::from_id(&v).unwrap_or(s.preset);
-                    s.house.clear();
-                })}>
-                    { for Preset::ALL.iter().map(|&p| html! { <option value={p.id()} selected={p == s.preset}>{ preset_title(p) }</option> }) }
-                </select>
-                <p><a class="rules-link" href={format!("rules/{}.html", s.preset.id())}>{ format!("How to play {}", preset_title(s.preset)) }</a></p>
-                <label for="players">{"Players (you and bots)"}</label>
-                <select id="players" onchange={update(|s, v| s.resize(v.parse().unwrap_or(s.players)))}>
-                    { for (base.min_players..=base.max_players).map(|n| html! { <option value={n.to_string()} selected={n == s.players}>{ n }</option> }) }
-                </select>
-                <label for="level">{"Bots"}</label>
-                <select id="level" onchange={update(|s, v| {
-                    let l = level_from_id(&v);
-                    for seat in s.levels.iter_mut().skip(1) {
-                        *seat = l;
-                    }
-                })}>
-                    { for LEVELS.iter().map(|(l, text)| html! { <option value={level_id(*l)} selected={level_id(*l) == level_id(all_level)}>{ *text }</option> }) }
-                </select>
-                <details class="house">
-                    <summary>{ format!("Seats: names and levels ({} bots)", s.players - 1) }</summary>
-                    { for (1..s.players).map(|seat| {
-                        let level = s.levels[seat as usize].unwrap_or(Level::Normal);
-                        html! {
-                            <div class="seat-row" key={seat.to_string()}>
-                                <label>{ format!("Seat {} name", seat + 1) }
-                                    <input type="text" maxlength="12" value={s.names[seat as usize].clone()} onchange={on_seat(seat, true)} />
-                                </label>
-                                <label>{ format!("Seat {} level", seat + 1) }
-                                    <select onchange={on_seat(seat, false)}>
-                                        { for LEVELS.iter().map(|(l, _)| html! { <option value={level_id(*l)} selected={level_id(*l) == level_id(level)}>{ level_id(*l) }</option> }) }
-                                    </select>
-                                </label>
-                            </div>
-                        }
-                    }) }
-                </details>
+                <fieldset class="group">
+                    <legend>{"The game"}</legend>
+                    <div class="field">
+                        <label for="preset">{"Rules"}</label>
+                        <select id="preset" onchange={update(|s, v| {
+                            s.preset = Preset::from_id(&v).unwrap_or(s.preset);
+                            s.house.clear();
+                        })}>
+                            { options(&Preset::ALL.map(|p| (p.id(), preset_title(p))), s.preset.id()) }
+                        </select>
+                    </div>
+                </fieldset>
+                <fieldset class="group">
+                    <legend>{"Players"}</legend>
+                    <div class="field">
+                        <label for="players">{"Players (you and bots)"}</label>
+                        <select id="players" onchange={update(|s, v| s.resize(v.parse().unwrap_or(s.players)))}>
+                            { options(SEAT_COUNTS.get(base.min_players as usize..=base.max_players as usize).unwrap_or_default(), &s.players.to_string()) }
+                        </select>
+                    </div>
+                    <div class="field">
+                        <label for="level">{"Bots"}</label>
+                        <select id="level" onchange={update(|s, v| {
+                            let l = level_from_id(&v);
+                            for seat in s.levels.iter_mut().skip(1) {
+                                *seat = l;
+                            }
+                        })}>
+                            { options(&LEVELS, level_id(all_level)) }
+                        </select>
+                    </div>
+                    <details class="house">
+                        <summary>{ format!("Seats: names and levels ({} bots)", s.players - 1) }</summary>
+                        { for (1..s.players).map(|seat| {
+                            let level = s.levels[seat as usize].unwrap_or(Level::Normal);
+                            html! {
+                                <div class="seat-row" key={seat.to_string()}>
+                                    <label>{ format!("Seat {} name", seat + 1) }
+                                        <input type="text" maxlength="12" value={s.names[seat as usize].clone()} onchange={on_seat(seat, true)} />
+                                    </label>
+                                    <label>{ format!("Seat {} level", seat + 1) }
+                                        <select onchange={on_seat(seat, false)}>
+                                            { options(&LEVEL_NAMES, level_id(level)) }
+                                        </select>
+                                    </label>
+                                </div>
+                            }
+                        }) }
+                    </details>
+                </fieldset>
                 <details class="house">
                     <summary>{ format!("House rules ({changed} changed)") }</summary>
-                    <p>{"Every rule of the game, as data: change any of them. A share link of the table carries them."}</p>
-                    <button type="button" onclick={reset}>{ format!("Reset to {}", preset_title(s.preset)) }</button>
+                    <p>{"Change any rule of the game. A share link of the table carries your house rules."}</p>
+                    <button type="button" onclick={reset}>{ format!("Back to the classic {}", preset_title(s.preset)) }</button>
                     { for SECTIONS.iter().enumerate().map(|(i, title)| html! {
                         <fieldset>
                             <legend>{ *title }</legend>
@@ -263,7 +303,7 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
                     </ul>
                 }
                 <div class="setup-buttons">
-                    <button type="submit" disabled={!problems.is_empty()}>{"Deal"}</button>
+                    <button type="submit" class="primary" disabled={!problems.is_empty()}>{"Deal"}</button>
                     <button type="button" onclick={props.on_cancel.reform(|_| ())}>{"Back"}</button>
                 </div>
             </form>
