@@ -1,0 +1,278 @@
+//! This engine as a peer for OpenSpiel: JSON lines on stdin, one JSON reply per line on stdout.
+//! benches/openspiel/match.py drives it, owns OpenSpiel's `crazy_eights` state and checks the
+//! two engines against each other at every step (scripts/openspiel-match.sh runs the match).
+//!
+//!   cargo build --profile bench --example openspiel_peer
+//!
+//! Cards and actions travel as OpenSpiel's action ids: a card is `rank * 4 + suit` (ranks
+//! 2,3,..,K,A as 0..12; suits C,D,H,S as 0..3), 52 is Draw, 53 Pass, 54 + suit names a suit.
+//!
+//! Requests (one JSON object per line) and replies:
+//! - `{"cmd":"new","players":P,"seed":S}`: deals a Crazy Eights game from seed S.
+//!   Reply: `{"dealer","hands":[[ids]..],"starter","current","legal","over"}`.
+//! - `{"cmd":"apply","action":ID}`: plays a turn action of the current seat.
+//!   Reply: `{"drawn":ID|null,"current","legal","over","winner":SEAT|null}`; `drawn` is the card a
+//!   Draw took from the stock (OpenSpiel's next chance outcome).
+//! - `{"cmd":"think","seat":S,"level":"hard"|"normal","ms":T,"clock":"cpu"|"wall"}` (or
+//!   `"iterations":N` instead of `ms`): the bot's move from `game.view(S)` alone. The hard bot
+//!   runs its search in chunks until T ms are spent (this thread's CPU time with `"cpu"`, else
+//!   wall time), as the page runs it in chunks between frames.
+//!   Reply: `{"action":ID,"iterations":N,"us":MICROSECONDS}`.
+//!
+//! Errors are replied as `{"error":"..."}`; the peer never guesses.
+
+use blackjack::bots::shedding::{normal_move, turn_actions, Level, SheddingBot};
+use blackjack::engine::cards::{Card, Rank, Suit};
+use blackjack::engine::shedding::{Action, Game, Preset, Rules, Seat};
+use serde_json::{json, Value};
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::time::Instant;
+
+const DRAW: u64 = 52;
+const PASS: u64 = 53;
+const NOMINATE: u64 = 54;
+/// Iterations between two looks at the clock: small against a millisecond.
+const CHUNK: u32 = 16;
+
+fn card_id(c: Card) -> u64 {
+    let rank = match c.rank {
+        Rank::Ace => 12,
+        r => r.number() as u64 - 2,
+    };
+    rank * 4 + c.suit.index() as u64
+}
+
+fn card_from_id(id: u64) -> Option<Card> {
+    if id >= 52 {
+        return None;
+    }
+    let number = match id / 4 {
+        12 => 1,
+        r => r as u8 + 2,
+    };
+    Some(Card::new(Rank::from_number(number)?, Suit::ALL[(id % 4) as usize]))
+}
+
+/// OpenSpiel's id for one of our turn actions; `None` for actions its game has no id for.
+fn action_id(a: Action) -> Option<u64> {
+    match a {
+        Action::Play { card, .. } => Some(card_id(card)),
+        Action::Draw { .. } => Some(DRAW),
+        Action::Pass { .. } => Some(PASS),
+        Action::NameSuit { suit, .. } => Some(NOMINATE + suit.index() as u64),
+        _ => None,
+    }
+}
+
+fn action_from_id(id: u64, seat: Seat) -> Option<Action> {
+    match id {
+        0..52 => Some(Action::Play { seat, card: card_from_id(id)? }),
+        DRAW => Some(Action::Draw { seat }),
+        PASS => Some(Action::Pass { seat }),
+        54..58 => Some(Action::NameSuit { seat, suit: Suit::ALL[(id - NOMINATE) as usize] }),
+        _ => None,
+    }
+}
+
+struct Peer {
+    rules: Arc<Rules>,
+    game: Option<Game>,
+    seed: u64,
+    bots: Vec<Option<SheddingBot>>,
+}
+
+impl Peer {
+    fn game(&self) -> Result<&Game, String> {
+        self.game.as_ref().ok_or_else(|| "no game: send new first".to_string())
+    }
+
+    /// The current seat's turn actions as OpenSpiel ids (sorted); an action without an id is
+    /// reported as -1 so that the driver's comparison fails loudly.
+    fn legal(&self) -> Result<Vec<i64>, String> {
+        let g = self.game()?;
+        let mut ids: Vec<i64> = g.legal_actions().into_iter().map(|a| action_id(a).map_or(-1, |i| i as i64)).collect();
+        ids.sort_unstable();
+        Ok(ids)
+    }
+
+    fn state(&self) -> Result<Value, String> {
+        let g = self.game()?;
+        Ok(json!({
+            "current": g.current(),
+            "legal": self.legal()?,
+            "over": g.is_over(),
+            "winner": g.winner(),
+        }))
+    }
+
+    fn handle(&mut self, req: &Value) -> Result<Value, String> {
+        let num = |k: &str| req.get(k).and_then(Value::as_u64).ok_or_else(|| format!("missing number {k}"));
+        match req.get("cmd").and_then(Value::as_str) {
+            Some("new") => {
+                let players = num("players")? as u8;
+                self.seed = num("seed")?;
+                let g = Game::new(self.rules.clone(), players, self.seed).map_err(|e| e.to_string())?;
+                let hands: Vec<Vec<u64>> =
+                    (0..players).map(|s| g.hand(s).iter().map(|&c| card_id(c)).collect()).collect();
+                let mut reply = json!({"dealer": g.dealer(), "hands": hands, "starter": card_id(g.top())});
+                self.bots = vec![None; players as usize];
+                self.game = Some(g);
+                merge(&mut reply, self.state()?);
+                Ok(reply)
+            }
+            Some("apply") => {
+                let id = num("action")?;
+                let g = self.game.as_mut().ok_or("no game")?;
+                let seat = g.current();
+                let action = action_from_id(id, seat).ok_or_else(|| format!("no such action id {id}"))?;
+                let before = g.hand(seat).to_vec();
+                g.apply(action).map_err(|e| e.to_string())?;
+                let drawn = match action {
+                    Action::Draw { .. } => {
+                        let after = g.hand(seat);
+                        let new: Vec<Card> = after.iter().copied().filter(|c| !before.contains(c)).collect();
+                        match new.as_slice() {
+                            [c] => Some(card_id(*c)),
+                            _ => return Err(format!("a draw changed the hand by {} cards", new.len())),
+                        }
+                    }
+                    _ => None,
+                };
+                let mut reply = json!({ "drawn": drawn });
+                merge(&mut reply, self.state()?);
+                Ok(reply)
+            }
+            Some("think") => {
+                let seat = num("seat")? as Seat;
+                let g = self.game()?;
+                if g.is_over() || g.current() != seat {
+                    return Err(format!("not seat {seat}'s turn"));
+                }
+                let view = g.view(seat);
+                let level = match req.get("level").and_then(Value::as_str) {
+                    Some("hard") => Level::Hard,
+                    Some("normal") => Level::Normal,
+                    other => return Err(format!("unknown level {other:?}")),
+                };
+                let cpu = req.get("clock").and_then(Value::as_str) == Some("cpu");
+                let clock = Clock::start(cpu);
+                let mut iterations = 0;
+                let turn = turn_actions(&view);
+                let action = if turn.len() == 1 {
+                    turn[0]
+                } else if level == Level::Normal {
+                    normal_move(&view.policy_input()).ok_or("the normal bot found no move")?
+                } else {
+                    let seed = self.seed;
+                    let bot = self.bots[seat as usize]
+                        .get_or_insert_with(|| SheddingBot::new(seat, Level::Hard, seed.wrapping_mul(31) ^ 0x5eed));
+                    let mut search = bot.start_search(&view).ok_or("no search on this turn")?;
+                    match (req.get("ms").and_then(Value::as_f64), req.get("iterations").and_then(Value::as_u64)) {
+                        (Some(ms), _) => {
+                            let budget = ms / 1000.0;
+                            loop {
+                                search.run(CHUNK);
+                                if clock.seconds() >= budget {
+                                    break;
+                                }
+                            }
+                        }
+                        (None, Some(n)) => search.run(n as u32),
+                        (None, None) => return Err("think needs ms or iterations".into()),
+                    }
+                    iterations = search.iterations();
+                    search.best()
+                };
+                let id = action_id(action).ok_or_else(|| format!("{action} has no OpenSpiel id"))?;
+                Ok(json!({"action": id, "iterations": iterations, "us": (clock.seconds() * 1e6) as u64}))
+            }
+            other => Err(format!("unknown cmd {other:?}")),
+        }
+    }
+}
+
+/// Time spent on a move: wall time, or this thread's CPU time (on a shared machine, wall time
+/// also counts the time spent waiting for a core; CPU time does not).
+struct Clock {
+    wall: Instant,
+    cpu: Option<f64>,
+}
+
+impl Clock {
+    fn start(cpu: bool) -> Clock {
+        Clock { wall: Instant::now(), cpu: if cpu { thread_cpu_seconds() } else { None } }
+    }
+    fn seconds(&self) -> f64 {
+        match (self.cpu, thread_cpu_seconds()) {
+            (Some(t0), Some(t)) => t - t0,
+            _ => self.wall.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+/// This thread's CPU time (Linux `CLOCK_THREAD_CPUTIME_ID`, as Python's `time.thread_time`).
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+fn thread_cpu_seconds() -> Option<f64> {
+    #[repr(C)]
+    struct Timespec {
+        sec: i64,
+        nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut ts = Timespec { sec: 0, nsec: 0 };
+    // SAFETY: clock_gettime writes one timespec (two 64-bit fields on 64-bit Linux) into `ts`.
+    let ok = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
+    ok.then_some(ts.sec as f64 + ts.nsec as f64 * 1e-9)
+}
+
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+fn thread_cpu_seconds() -> Option<f64> {
+    None
+}
+
+fn merge(into: &mut Value, from: Value) {
+    if let (Some(a), Value::Object(b)) = (into.as_object_mut(), from) {
+        a.extend(b);
+    }
+}
+
+fn main() {
+    let mut peer = Peer { rules: Arc::new(Preset::CrazyEights.rules()), game: None, seed: 0, bots: Vec::new() };
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let reply = match serde_json::from_str::<Value>(&line) {
+            Ok(req) => peer.handle(&req).unwrap_or_else(|e| json!({ "error": e })),
+            Err(e) => json!({ "error": format!("bad JSON: {e}") }),
+        };
+        if writeln!(out, "{reply}").and_then(|_| out.flush()).is_err() {
+            break;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_match_openspiel() {
+        // OpenSpiel: "2C" is 0, "8D" is 6*4+1, "AS" is 51.
+        assert_eq!(card_id(Card::new(Rank::Two, Suit::Clubs)), 0);
+        assert_eq!(card_id(Card::new(Rank::Eight, Suit::Diamonds)), 25);
+        assert_eq!(card_id(Card::new(Rank::Ace, Suit::Spades)), 51);
+        for id in 0..58 {
+            let a = action_from_id(id, 1).expect("every OpenSpiel player action has a twin");
+            assert_eq!(action_id(a), Some(id));
+        }
+        assert_eq!(action_from_id(58, 0), None);
+    }
+}
