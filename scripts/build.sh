@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the whole site for release into DIST (default dist) served under BASE (default /):
-# the menu and shedding games at the root, the casino and UNO tables as a second page in
+# the menu and the shedding setup at the root, the shedding table in play/, the casino and UNO tables as a second page in
 # tables/ (its own wasm module, fetched only when opened), then the JS glue minified and the
 # service worker's precache list over both.   Usage: scripts/build.sh [DIST] [BASE]
 set -euo pipefail
@@ -9,6 +9,7 @@ cd "$ROOT"
 DIST="${1:-dist}"
 BASE="${2:-/}"
 trunk build --release --offline=true --dist "$DIST" --public-url "$BASE" index.html
+trunk build --release --offline=true --dist "$DIST/play" --public-url "${BASE}play/" play.html
 trunk build --release --offline=true --dist "$DIST/tables" --public-url "${BASE}tables/" tables.html
 node scripts/minify-glue.mjs "$DIST"
 node scripts/sw-precache.mjs "$DIST"

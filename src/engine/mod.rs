@@ -7,6 +7,7 @@ pub mod catalog;
 pub mod codes;
 pub mod rng;
 pub mod shedding;
+pub mod sort;
 pub mod text;
 pub mod uno;
 

@@ -5,7 +5,6 @@ use super::settings::{self, Settings};
 use super::shedding::link::TableSetup;
 use super::shedding::setup::{options, SheddingSetup};
 use super::shedding::state::{StoredGame, TableState, SAVE_KEY, SAVE_VERSION};
-use super::shedding::table::SheddingTable;
 use super::storage;
 use crate::engine::shedding::Preset;
 use std::rc::Rc;
@@ -15,38 +14,26 @@ use yew::prelude::*;
 enum Screen {
     Title,
     Setup(Preset),
-    Table(Rc<TableState>),
 }
 
-/// A game in progress, if one was saved: a bad save becomes a notice, never a crash.
+/// What the menu page opens with. A table link belongs to the table's page (`play/`): a good one
+/// goes there at once, a broken one becomes a notice here. `#new=<game>` (the table's New game)
+/// opens that game's setup screen. A saved game is offered as Continue; a bad save is set aside.
 fn initial_screen() -> (Screen, Option<String>) {
     let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
-    let saved = storage::load::<StoredGame>(SAVE_KEY, SAVE_VERSION);
     match TableSetup::parse(&hash) {
-        // The linked deal, unless the saved game is that very deal in progress (a reload).
-        Some(Ok(link)) => {
-            if let Ok(Some(stored)) = &saved {
-                if stored.preset == link.preset.id()
-                    && stored.house == link.house
-                    && stored.seed == link.seed
-                    && stored.players == link.players
-                {
-                    if let Ok(t) = TableState::restore(stored) {
-                        return (Screen::Table(Rc::new(t)), None);
-                    }
-                }
-            }
-            return match TableState::new(link) {
-                Ok(t) => (Screen::Table(Rc::new(t)), None),
-                Err(e) => (Screen::Title, Some(broken_link(&format!("Its table could not be dealt: {e}.")))),
-            };
+        Some(Ok(_)) => {
+            to_play(&hash);
+            return (Screen::Title, None);
         }
-        Some(Err(why)) => return (Screen::Title, Some(broken_link(&why))),
+        Some(Err(why)) => return (Screen::Title, Some(super::broken_link(&why))),
         None => {}
     }
-    match saved {
+    if let Some(preset) = hash.strip_prefix("#new=").and_then(Preset::from_id) {
+        return (Screen::Setup(preset), None);
+    }
+    match storage::load::<StoredGame>(SAVE_KEY, SAVE_VERSION) {
         Ok(Some(stored)) => match TableState::restore(&stored) {
-            Ok(t) if !t.game.is_over() => (Screen::Table(Rc::new(t)), None),
             Ok(_) => (Screen::Title, None),
             Err(e) => {
                 storage::set_aside(SAVE_KEY);
@@ -61,9 +48,11 @@ fn initial_screen() -> (Screen, Option<String>) {
     }
 }
 
-/// The notice for a share link that cannot be opened: what is wrong, then what to do.
-fn broken_link(why: &str) -> String {
-    format!("This table link is broken. {why} Ask for the link again, or choose a game below.")
+/// Opens the table's page, with `fragment` (a table link) or none (the saved game).
+fn to_play(fragment: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().assign(&format!("play/{fragment}"));
+    }
 }
 
 /// A shedding game in progress, from the save, for the first screen's Continue.
@@ -97,25 +86,9 @@ fn clicked(e: &MouseEvent, attr: &str) -> Option<(web_sys::Element, String)> {
     Some((el, value))
 }
 
-fn new_seed() -> u64 {
-    getrandom::u64().unwrap_or(0x5eed)
-}
-
-/// Loads settings once at start; a bad save becomes a notice and defaults, never a crash.
-fn initial_settings() -> (Settings, Option<String>) {
-    match storage::load::<Settings>(settings::KEY, settings::VERSION) {
-        Ok(Some(s)) => (s, None),
-        Ok(None) => (Settings::default(), None),
-        Err(problem) => {
-            storage::set_aside(settings::KEY);
-            (Settings::default(), Some(problem.notice("settings")))
-        }
-    }
-}
-
 #[component]
 pub fn App() -> Html {
-    let loaded = use_memo((), |_| initial_settings());
+    let loaded = use_memo((), |_| super::load_settings());
     let resumed = use_memo((), |_| initial_screen());
     let painted = use_memo((), |_| {
         // A casino or UNO table saved by the second page (which resumes it): its tile says Continue.
@@ -142,7 +115,7 @@ pub fn App() -> Html {
     let screen = use_state(|| resumed.0.clone());
     let settings_open = use_state(|| false);
 
-    // A table link opened in this same tab changes only the fragment: reload to open that deal.
+    // A table link opened in this same tab changes only the fragment: reload, and the load opens it.
     use_effect_with((), |_| {
         let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(|| {
             if let Some(w) = web_sys::window() {
@@ -209,43 +182,29 @@ pub fn App() -> Html {
             settings.set(next);
         })
     };
-    let on_sort = {
-        let settings = settings.clone();
-        Callback::from(move |by_rank: bool| settings.set(Settings { sort_by_rank: by_rank, ..(*settings).clone() }))
-    };
     let s = (*settings).clone();
     let go = |to: Screen| {
         let screen = screen.clone();
         Callback::from(move |()| screen.set(to.clone()))
     };
+    // Deal: the new game is saved, and the table's page opens it (as it does on a reload).
     let on_start = {
-        let screen = screen.clone();
         let notice = notice.clone();
-        Callback::from(move |setup: TableSetup| match TableState::new(TableSetup { seed: new_seed(), ..setup }) {
-            Ok(t) => screen.set(Screen::Table(Rc::new(t))),
-            // The form refuses rules with problems; this is the belt to its braces.
-            Err(e) => notice.set(Some(format!("That table could not be dealt: {e}."))),
+        Callback::from(move |setup: TableSetup| {
+            match TableState::new(TableSetup { seed: super::new_seed(), ..setup }) {
+                Ok(t) => {
+                    storage::save(SAVE_KEY, SAVE_VERSION, &t.stored());
+                    to_play("");
+                }
+                // The form refuses rules with problems; this is the belt to its braces.
+                Err(e) => notice.set(Some(format!("That table could not be dealt: {e}."))),
+            }
         })
     };
     let body = match (*screen).clone() {
         Screen::Setup(preset) => html! {
             <main><SheddingSetup preset={preset} on_start={on_start} on_cancel={go(Screen::Title)} /></main>
         },
-        Screen::Table(initial) => {
-            let key = initial.bot_seed.to_string();
-            let on_settings = {
-                let settings = settings.clone();
-                Callback::from(move |s: Settings| settings.set(s))
-            };
-            let on_new_game = {
-                let screen = screen.clone();
-                Callback::from(move |p: Preset| screen.set(Screen::Setup(p)))
-            };
-            html! {
-            <main><SheddingTable key={key} initial={initial} settings={s.clone()} on_leave={go(Screen::Title)} on_sort={on_sort.clone()}
-                on_settings={on_settings} on_play_again={on_start.clone()} on_new_game={on_new_game} /></main>
-            }
-        }
         Screen::Title => {
             let (stats, _) = super::stats::load();
             let shed = saved_game();
@@ -266,7 +225,7 @@ pub fn App() -> Html {
                         <h2 id="resume-title" class="section-title">{"Your game in progress"}</h2>
                         <p class="resume-game">
                             <span id="resume-shed">{ format!("{} · {} players", super::shedding::link::preset_title(t.setup.preset), t.setup.players) }</span>
-                            <button class="primary" aria-describedby="resume-shed" onclick={go(Screen::Table(t.clone())).reform(|_: MouseEvent| ())}>{"Continue"}</button>
+                            <button class="primary" aria-describedby="resume-shed" onclick={Callback::from(|_: MouseEvent| to_play(""))}>{"Continue"}</button>
                         </p>
                     </section>
                 }

@@ -4,6 +4,7 @@
 mod app;
 pub mod casino;
 pub mod components;
+mod play_app;
 pub mod settings;
 pub mod shedding;
 pub mod stats;
@@ -12,6 +13,29 @@ mod tables_app;
 pub mod uno;
 
 pub use app::App;
+pub use play_app::PlayApp;
+
+/// A seed for a new deal from the browser's generator (the engine itself never draws one).
+pub fn new_seed() -> u64 {
+    getrandom::u64().unwrap_or(0x5eed)
+}
+
+/// The notice for a share link that cannot be opened: what is wrong, then what to do.
+pub fn broken_link(why: &str) -> String {
+    format!("This table link is broken. {why} Ask for the link again, or choose a game below.")
+}
+
+/// Loads settings once at start; a bad save becomes a notice and defaults, never a crash.
+pub fn load_settings() -> (settings::Settings, Option<String>) {
+    match storage::load::<settings::Settings>(settings::KEY, settings::VERSION) {
+        Ok(Some(s)) => (s, None),
+        Ok(None) => (settings::Settings::default(), None),
+        Err(problem) => {
+            storage::set_aside(settings::KEY);
+            (settings::Settings::default(), Some(problem.notice("settings")))
+        }
+    }
+}
 
 /// Appends the sentences for `events` to a table's log, keeping the last `keep` lines.
 pub fn extend_log<E>(log: &mut Vec<String>, events: &[E], describe: impl Fn(&E) -> Option<String>, keep: usize) {
@@ -20,19 +44,33 @@ pub fn extend_log<E>(log: &mut Vec<String>, events: &[E], describe: impl Fn(&E) 
     log.drain(..drop);
 }
 
-/// Mounts the app in a new element at the end of the page's `<body>`: not on the body itself,
-/// which Yew empties first, because index.html's first screen must stay until the app takes it
-/// over (see `app.rs`).
-pub fn start() {
+/// Mounts `C` in a new element at the end of the page's `<body>`: not on the body itself,
+/// which Yew empties first, because a page's static markup (index.html's first screen, the
+/// table page's masthead) must stay until the app takes it over (see `app.rs`).
+fn mount_after_static<C: yew::BaseComponent>()
+where
+    C::Properties: Default,
+{
     let root = web_sys::window().and_then(|w| w.document()).and_then(|d| {
         let root = d.create_element("div").ok()?;
         d.body()?.append_child(&root).ok()?;
         Some(root)
     });
     match root {
-        Some(root) => yew::Renderer::<App>::with_root(root).render(),
-        None => yew::Renderer::<App>::new().render(),
+        Some(root) => yew::Renderer::<C>::with_root(root).render(),
+        None => yew::Renderer::<C>::new().render(),
     };
+}
+
+/// Mounts the menu page (index.html).
+pub fn start() {
+    mount_after_static::<App>();
+}
+
+/// Mounts the shedding table's page (`play/`); its cards fetch the sprite from the parent folder.
+pub fn start_play() {
+    components::card::sprite_in_parent_folder();
+    mount_after_static::<PlayApp>();
 }
 
 /// Mounts the second page (Casino and UNO Blackjack) on its `<body>`.

@@ -184,9 +184,15 @@ impl fmt::Display for Action {
             Action::Finish { seat } => write!(f, "{seat}: finished"),
             Action::CallLastCard { seat } => write!(f, "{seat}: last card!"),
             Action::Timeout { seat } => write!(f, "{seat}: too slow"),
-            Action::Say { seat, phrase } => write!(f, "{seat}: says {phrase:?}"),
-            Action::Accuse { seat, target, infringement } => {
-                write!(f, "{seat}: calls out {target} for {infringement:?}")
+            // Written out, not `{:?}`: Debug formatting would add to the page's download.
+            Action::Say { seat, phrase } => match phrase {
+                Phrase::Sorry => write!(f, "{seat}: says sorry"),
+                Phrase::YourTurn(s) => write!(f, "{seat}: says your turn, {s}"),
+                Phrase::WellPlayed => write!(f, "{seat}: says well played"),
+                Phrase::Hurry => write!(f, "{seat}: says hurry up"),
+            },
+            Action::Accuse { seat, target, infringement: Infringement::MissedLastCard } => {
+                write!(f, "{seat}: calls out {target} for a missed last card")
             }
             Action::Dispute { seat, accusation } => write!(f, "{seat}: disputes call-out #{accusation}"),
         }

@@ -12,6 +12,7 @@ use super::rules::*;
 use super::view::SeatView;
 use crate::engine::cards::{standard_decks, Card, Suit};
 use crate::engine::rng::GameRng;
+use crate::engine::sort::{sort_small, sort_small_by_key};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -206,7 +207,7 @@ impl Game {
             .hands
             .into_iter()
             .map(|mut h| {
-                h.sort_unstable();
+                sort_small(&mut h);
                 h
             })
             .collect();
@@ -411,7 +412,7 @@ impl Game {
             }
         }
         for h in &mut self.hands {
-            h.sort_unstable();
+            sort_small(h);
         }
         let mut starter = deck.pop().expect("validated: a card to turn up");
         if self.rules.spec().first_card == FirstCard::RedrawWild {
@@ -786,7 +787,7 @@ impl Game {
                 out.push(a);
             }
         }
-        out.sort_unstable();
+        sort_small(&mut out);
         out.dedup();
         out
     }
@@ -1387,7 +1388,7 @@ impl Game {
     /// the remaining players are placed by fewest cards, ties to the earlier seat after the dealer.
     fn end_round_early(&mut self, ev: &mut Vec<Event>) {
         let mut rest: Vec<Seat> = (0..self.players).filter(|&s| self.active(s)).collect();
-        rest.sort_unstable_by_key(|&s| {
+        sort_small_by_key(&mut rest, |&s| {
             (self.hands[s as usize].len(), (s + self.players - self.dealer - 1) % self.players)
         });
         match self.rules.spec().scoring {
@@ -1406,7 +1407,7 @@ impl Game {
     fn end_at_turn_limit(&mut self, ev: &mut Vec<Event>) {
         ev.push(Event::TurnLimit { turns: self.turn_number });
         let mut rest: Vec<Seat> = (0..self.players).filter(|&s| self.active(s)).collect();
-        rest.sort_unstable_by_key(|&s| {
+        sort_small_by_key(&mut rest, |&s| {
             (self.hands[s as usize].len(), (s + self.players - self.dealer - 1) % self.players)
         });
         let Scoring::Places { .. } = self.rules.spec().scoring else {
@@ -1506,7 +1507,7 @@ impl Game {
             } else {
                 let take = view.hand_sizes[s].min(unseen.len());
                 *hand = unseen.split_off(unseen.len() - take);
-                hand.sort_unstable();
+                sort_small(hand);
             }
         }
         unseen.truncate(view.stock_len);

@@ -302,7 +302,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
     let by_rank = props.settings.sort_by_rank;
     let mut cards = view.hand.clone();
     if by_rank {
-        cards.sort_unstable_by_key(|c| (c.rank, c.suit));
+        crate::engine::sort::sort_small_by_key(&mut cards, |c| (c.rank, c.suit));
     }
     // The quick-play clock, as the active seat's ring (the engine only ever sees the timeout).
     let clock_ms = clock_ms(game, props.settings.clock_scale).filter(|_| over.is_none() && !paused);
