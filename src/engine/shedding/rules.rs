@@ -270,6 +270,14 @@ pub const MAX_EFFECT_COUNT: u8 = 30;
 /// Pick-up groups are numbered 0 to this (the form offers four).
 pub const MAX_GROUP: u8 = 9;
 
+/// A power card's count or pick-up group is out of range.
+fn too_many(rank: Rank, n: u8) -> String {
+    format!(
+        "{}: {n} is out of range (at most {MAX_EFFECT_COUNT} cards or players, pick-up groups 0 to {MAX_GROUP})",
+        rank.name()
+    )
+}
+
 /// One thing wrong with a [`RuleSpec`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem(pub String);
@@ -401,18 +409,13 @@ impl Rules {
                     p(format!("{}: a pick-up of 0 cards does nothing", pw.rank.name()))
                 }
                 Effect::Skip { players: 0 } => p(format!("{}: skipping 0 players does nothing", pw.rank.name())),
-                Effect::PickUp { cards: n, .. } | Effect::ReducePickUp { cards: n, .. } if n > MAX_EFFECT_COUNT => {
-                    p(format!("{}: a pick-up of {n} cards is too many (at most {MAX_EFFECT_COUNT})", pw.rank.name()))
-                }
-                Effect::Skip { players } if players > MAX_EFFECT_COUNT => p(format!(
-                    "{}: skipping {players} players is too many (at most {MAX_EFFECT_COUNT})",
-                    pw.rank.name()
-                )),
-                Effect::PickUp { group, .. } | Effect::ReducePickUp { group, .. } | Effect::CancelPickUp { group }
-                    if group > MAX_GROUP =>
+                Effect::PickUp { cards: n, group } | Effect::ReducePickUp { cards: n, group }
+                    if n > MAX_EFFECT_COUNT || group > MAX_GROUP =>
                 {
-                    p(format!("{}: pick-up groups are numbered 0 to {MAX_GROUP}, not {group}", pw.rank.name()))
+                    p(too_many(pw.rank, n))
                 }
+                Effect::Skip { players: n } if n > MAX_EFFECT_COUNT => p(too_many(pw.rank, n)),
+                Effect::CancelPickUp { group } if group > MAX_GROUP => p(too_many(pw.rank, group)),
                 _ => {}
             }
             if let Some(g) = pw.effect.pickup_group() {
