@@ -416,18 +416,15 @@ impl Game {
         let mut starter = deck.pop().expect("validated: a card to turn up");
         if self.rules.spec().first_card == FirstCard::RedrawWild {
             // Put a wild card back at random and turn another, as OpenSpiel does.
-            // `Rules::new` makes sure a card that is not wild is left; after many unlucky turns the
-            // first such card from the top is taken, so the deal ends in bounded time whatever happens.
-            let mut tries = 0;
-            while self.is_wild(starter) {
+            // `Rules::new` makes sure a card that is not wild is left, so this ends; and after 1000
+            // unlucky turns the wild card stands, so the deal ends in bounded time whatever happens.
+            for _ in 0..1000 {
+                if !self.is_wild(starter) {
+                    break;
+                }
                 let at = self.rng.below(deck.len() as u64 + 1) as usize;
                 deck.insert(at, starter);
-                tries += 1;
-                let plain = if tries < 1000 { None } else { deck.iter().rposition(|&c| !self.is_wild(c)) };
-                starter = match plain {
-                    Some(i) => deck.remove(i),
-                    None => deck.pop().expect("validated: a card that is not wild is left"),
-                };
+                starter = deck.pop().expect("the deck is not empty");
             }
         }
         self.stock = deck;

@@ -7,7 +7,7 @@
 use crate::bots::shedding::Level;
 use crate::engine::shedding::house::apply_overrides;
 use crate::engine::shedding::{Preset, RuleSpec, Rules, Seat};
-use crate::engine::text::{ascii_number, shown};
+use crate::engine::text::ascii_number;
 
 /// Default names, seat by seat; seat 0 is the person at the page.
 pub const NAMES: [&str; 12] = ["You", "Sam", "Alex", "Jo", "Kit", "Lou", "Max", "Ned", "Pat", "Rae", "Tam", "Vic"];
@@ -119,13 +119,13 @@ impl TableSetup {
         let (Some(preset), Some(players), Some(levels), Some(seed), None) =
             (p.next(), p.next(), p.next(), p.next(), p.next())
         else {
-            return Some(Err(format!("the link \"{}\" is not a table link", shown(body))));
+            return Some(Err("it is not a table link".into()));
         };
         let Some(preset) = Preset::from_id(preset) else {
-            return Some(Err(format!("the link names unknown rules \"{}\"", shown(preset))));
+            return Some(Err("the link names unknown rules".into()));
         };
         let Some(players) = ascii_number::<u8>(players) else {
-            return Some(Err(format!("the link asks for \"{}\" players", shown(players))));
+            return Some(Err("the link's number of players is not a number".into()));
         };
         let Some(seed) = ascii_number::<u64>(seed) else {
             return Some(Err("the link's deal number is not a number".into()));
@@ -141,7 +141,7 @@ impl TableSetup {
             Some(b) if b.len() + 1 == players as usize => {
                 setup.levels = std::iter::once(None).chain(b.into_iter().map(Some)).collect()
             }
-            _ => return Some(Err(format!("the link asks for \"{}\" bots", shown(levels)))),
+            _ => return Some(Err("the link's bots do not match its players".into())),
         }
         let rules = match setup.rules() {
             Ok(r) => r,
