@@ -56,8 +56,7 @@ impl Stored for Stats {
             Some(s) => tally(s)?,
             None => (0, 0),
         };
-        let counted: Vec<String> =
-            f.get("counted")?.split(',').filter(|s| !s.is_empty()).take(REMEMBERED).map(str::to_string).collect();
+        let counted: Vec<String> = f.get("counted")?.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect();
         Some(Stats { games, shared, counted })
     }
 }

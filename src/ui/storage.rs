@@ -52,9 +52,7 @@ impl LoadProblem {
                 format!("Your saved {what} came from another version of the game (format {v}) and could not be restored. It was set aside.")
             }
             LoadProblem::Corrupt => format!("Your saved {what} could not be read and was set aside."),
-            LoadProblem::TooLong(bytes) => {
-                format!("Your saved {what} was far too long to be one of ours ({} KB) and was set aside.", bytes / 1024)
-            }
+            LoadProblem::TooLong(_) => format!("Your saved {what} was far too long to be read and was set aside."),
         }
     }
 }

@@ -417,18 +417,15 @@ impl Game {
         let mut starter = deck.pop().expect("validated: a card to turn up");
         if self.rules.spec().first_card == FirstCard::RedrawWild {
             // Put a wild card back at random and turn another, as OpenSpiel does.
-            // `Rules::new` makes sure a card that is not wild is left; after many unlucky turns the
-            // first such card from the top is taken, so the deal ends in bounded time whatever happens.
-            let mut tries = 0;
-            while self.is_wild(starter) {
+            // `Rules::new` makes sure a card that is not wild is left, so this ends; and after 1000
+            // unlucky turns the wild card stands, so the deal ends in bounded time whatever happens.
+            for _ in 0..1000 {
+                if !self.is_wild(starter) {
+                    break;
+                }
                 let at = self.rng.below(deck.len() as u64 + 1) as usize;
                 deck.insert(at, starter);
-                tries += 1;
-                let plain = if tries < 1000 { None } else { deck.iter().rposition(|&c| !self.is_wild(c)) };
-                starter = match plain {
-                    Some(i) => deck.remove(i),
-                    None => deck.pop().expect("validated: a card that is not wild is left"),
-                };
+                starter = deck.pop().expect("the deck is not empty");
             }
         }
         self.stock = deck;
@@ -1387,10 +1384,7 @@ impl Game {
     /// The round stopped before everyone went out (the play limit, or nobody can move):
     /// the remaining players are placed by fewest cards, ties to the earlier seat after the dealer.
     fn end_round_early(&mut self, ev: &mut Vec<Event>) {
-        let mut rest: Vec<Seat> = (0..self.players).filter(|&s| self.active(s)).collect();
-        sort_small_by_key(&mut rest, |&s| {
-            (self.hands[s as usize].len(), (s + self.players - self.dealer - 1) % self.players)
-        });
+        let rest = self.by_fewest_cards();
         match self.rules.spec().scoring {
             Scoring::FirstOut => self.game_over(rest[0], ev),
             Scoring::Places { .. } => {
@@ -1400,16 +1394,30 @@ impl Game {
         }
     }
 
+    /// Those still playing, fewest cards first; ties to the earlier seat after the dealer.
+    fn by_fewest_cards(&self) -> Vec<Seat> {
+        let mut rest: Vec<Seat> = (0..self.players).filter(|&s| self.active(s)).collect();
+        sort_small_by_key(&mut rest, |&s| {
+            (self.hands[s as usize].len(), (s + self.players - self.dealer - 1) % self.players)
+        });
+        rest
+    }
+
+    /// Place k of n scores n - k points.
+    fn score_places(&mut self, places: &[Seat]) {
+        let n = places.len() as u32;
+        for (i, &s) in places.iter().enumerate() {
+            self.scores[s as usize] += n - 1 - i as u32;
+        }
+    }
+
     /// The game reached [`MAX_TURNS`] turns: the round in progress ends as at the play limit
     /// (those still playing placed by fewest cards) and is scored, then the game ends. One round:
     /// the fewest cards wins. Rounds: the highest score wins; a tie goes to the better place in
     /// this last round.
     fn end_at_turn_limit(&mut self, ev: &mut Vec<Event>) {
         ev.push(Event::TurnLimit { turns: self.turn_number });
-        let mut rest: Vec<Seat> = (0..self.players).filter(|&s| self.active(s)).collect();
-        sort_small_by_key(&mut rest, |&s| {
-            (self.hands[s as usize].len(), (s + self.players - self.dealer - 1) % self.players)
-        });
+        let rest = self.by_fewest_cards();
         let Scoring::Places { .. } = self.rules.spec().scoring else {
             let winner = rest.first().copied().unwrap_or(self.current);
             self.game_over(winner, ev);
@@ -1418,10 +1426,7 @@ impl Game {
         self.finished.extend(rest);
         let places = self.finished.clone();
         if !self.tie_break {
-            let n = places.len() as u32;
-            for (i, &s) in places.iter().enumerate() {
-                self.scores[s as usize] += n - 1 - i as u32;
-            }
+            self.score_places(&places);
         }
         ev.push(Event::RoundOver { round: self.round, places: places.clone(), scores: self.scores.clone() });
         let best = places.iter().map(|&s| self.scores[s as usize]).max().unwrap_or(0);
@@ -1444,10 +1449,7 @@ impl Game {
             self.game_over(places[0], ev);
             return;
         }
-        let n = places.len() as u32;
-        for (i, &s) in places.iter().enumerate() {
-            self.scores[s as usize] += n - 1 - i as u32;
-        }
+        self.score_places(&places);
         ev.push(Event::RoundOver { round: self.round, places, scores: self.scores.clone() });
         let target = self.target().expect("place scoring");
         let Scoring::Places { tie_break, .. } = self.rules.spec().scoring else { unreachable!() };

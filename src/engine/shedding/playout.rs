@@ -149,18 +149,14 @@ impl Playout {
         }
         let mut starter = deck.pop().expect("validated: a card to turn up");
         if self.redraw_wild {
-            // As `Game` deals: after many unlucky turns, the first card from the top that is not wild.
-            let wild = |c: Card| self.powers.wild >> c.index() & 1 == 1;
-            let mut tries = 0;
-            while wild(starter) {
+            // As `Game` deals: at most 1000 turns back.
+            for _ in 0..1000 {
+                if self.powers.wild >> starter.index() & 1 == 0 {
+                    break;
+                }
                 let at = self.rng.below(deck.len() as u64 + 1) as usize;
                 deck.insert(at, starter);
-                tries += 1;
-                let plain = if tries < 1000 { None } else { deck.iter().rposition(|&c| !wild(c)) };
-                starter = match plain {
-                    Some(i) => deck.remove(i),
-                    None => deck.pop().expect("validated: a card that is not wild is left"),
-                };
+                starter = deck.pop().expect("the deck is not empty");
             }
         }
         self.set_top(starter, None);

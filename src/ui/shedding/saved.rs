@@ -4,7 +4,7 @@
 
 use super::link::{clean_name, level_from_id, level_id, TableSetup};
 use crate::bots::shedding::Level;
-use crate::engine::shedding::{Action, BadCode, Game, IllegalAction, Preset, Seat, SetupError, MAX_TURNS};
+use crate::engine::shedding::{Action, BadCode, Game, IllegalAction, Preset, Seat, SetupError};
 use crate::engine::text::shown;
 use crate::ui::storage::{Fields, Stored};
 
@@ -25,10 +25,6 @@ pub struct StoredGame {
     /// Opened from a share link (see [`TableSetup::shared`]).
     pub shared: bool,
 }
-
-/// The most moves a save may hold: every turn of the longest game (the turn limit) with room
-/// for calls and table talk. A longer log was not written by this page.
-pub const MAX_SAVED_MOVES: usize = 8 * MAX_TURNS as usize;
 
 impl Stored for StoredGame {
     fn encode(&self) -> Vec<(&'static str, String)> {
@@ -69,7 +65,6 @@ pub enum RestoreError {
     BadSeat(String),
     Setup(SetupError),
     BadCode(BadCode),
-    TooLong(usize),
     Replay(IllegalAction),
 }
 
@@ -81,7 +76,6 @@ impl std::fmt::Display for RestoreError {
             RestoreError::BadSeat(s) => write!(f, "unknown player \"{s}\""),
             RestoreError::Setup(e) => write!(f, "{e}"),
             RestoreError::BadCode(c) => write!(f, "{c}"),
-            RestoreError::TooLong(n) => write!(f, "{n} moves is far more than a game can have"),
             RestoreError::Replay(e) => write!(f, "{e}"),
         }
     }
@@ -104,10 +98,6 @@ impl StoredGame {
                 other => level_from_id(other).map(Some).ok_or_else(|| RestoreError::BadSeat(shown(other))),
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let moves = self.log.split_whitespace().count();
-        if moves > MAX_SAVED_MOVES {
-            return Err(RestoreError::TooLong(moves));
-        }
         let mut setup = TableSetup::new(preset, self.players, Level::Normal, self.seed);
         setup.house = self.house.clone();
         setup.levels = levels;

@@ -296,9 +296,7 @@ pub fn describe(names: &[String], e: &Event) -> Option<String> {
         Event::TieBreak { seats } => {
             format!("Tie-breaker between {}.", seats.iter().map(|&s| name(s)).collect::<Vec<_>>().join(" and "))
         }
-        Event::TurnLimit { turns } => {
-            format!("{turns} turns: the game ends here, and the fewest cards in hand decides this round.")
-        }
+        Event::TurnLimit { .. } => "The turn limit: the game ends, fewest cards first.".into(),
         Event::GameOver { winner } => {
             format!("{} {} the game!", name(*winner), if *winner == HUMAN { "win" } else { "wins" })
         }
