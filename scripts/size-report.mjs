@@ -2,7 +2,8 @@
 // each page: the page's HTML and what that HTML makes the browser fetch before the app is up
 // (stylesheets, scripts, module preloads, preloads, images, the JS glue's imports and the wasm it
 // instantiates, and files the loaded CSS points at). The first load is the menu page at the root;
-// the casino and UNO tables are a second page (tables/), loaded only when one is opened. Files the
+// the casino table (tables/) and UNO Blackjack (uno/) are pages of their own, each loaded only when
+// opened, each reported and budgeted like the first. Files the
 // running app fetches later (the card sprite cards.svg, through <use href>), the service worker
 // and its precache, the manifest, icons and the rules pages are not part of a first load.
 // With --budget-kb N it exits 1 when a page's gzip size is over N KB: sizes are deterministic,

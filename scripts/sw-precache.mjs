@@ -8,7 +8,7 @@ import { join, relative, sep } from 'node:path';
 
 // Runs as a Trunk hook after each page's build, and once more by scripts/build.sh over the
 // whole site: it always starts from the template in static/sw.js, so a later run replaces an
-// earlier one. A page built without a service worker (tables/) is skipped.
+// earlier one. A page built without a service worker (tables/, uno/) is skipped.
 const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
 if (!dir) {
   console.error('sw-precache: no directory (pass one, or run as a Trunk hook)');
@@ -36,7 +36,7 @@ for (const f of files) {
   hash.update(readFileSync(join(dir, f)));
 }
 const version = hash.digest('hex').slice(0, 16);
-// Pages are fetched by their directory URL too ("./", "./tables/").
+// Pages are fetched by their directory URL too ("./", "./tables/", "./uno/").
 const pages = files.filter((f) => f.endsWith('index.html')).map((f) => './' + f.slice(0, -'index.html'.length));
 const urls = [...pages, ...files.map((f) => './' + f)];
 const swPath = join(dir, 'sw.js');

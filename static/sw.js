@@ -9,7 +9,7 @@ const CACHE = 'blackjack-' + VERSION;
 // names carry a hash of their contents are right whatever their age, so take the copy already in
 // the HTTP cache ('force-cache') rather than download the main wasm a second time; other files are
 // fetched as usual (from the HTTP cache while fresh). A page is fetched once by its directory URL
-// ("./", "./tables/", as the page itself was loaded) and stored under its index.html too.
+// ("./", "./tables/", "./uno/", as the page itself was loaded) and stored under its index.html too.
 const HASHED = /-[0-9a-f]{12,16}(_bg)?\.(js|wasm|css)$/;
 const precacheRequest = (url) => new Request(url, { cache: HASHED.test(url) ? 'force-cache' : 'default' });
 const INDEX = 'index.html';

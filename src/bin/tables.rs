@@ -1,4 +1,4 @@
-//! The second page's binary: Casino and UNO Blackjack, loaded only when one is opened.
+//! The casino page's binary (`tables/`): Casino Blackjack, loaded only when it is opened.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {

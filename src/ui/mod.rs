@@ -3,14 +3,16 @@
 
 mod app;
 pub mod casino;
+mod casino_app;
 pub mod components;
+mod page_frame;
 mod play_app;
 pub mod settings;
 pub mod shedding;
 pub mod stats;
 pub mod storage;
-mod tables_app;
 pub mod uno;
+mod uno_app;
 
 pub use app::App;
 pub use play_app::PlayApp;
@@ -73,8 +75,21 @@ pub fn start_play() {
     mount_after_static::<PlayApp>();
 }
 
-/// Mounts the second page (Casino and UNO Blackjack) on its `<body>`.
+/// Mounts the casino page (`tables/`) on its `<body>`; an old `tables/#uno` link goes to `uno/`.
 pub fn start_tables() {
+    let (fragment, target) = casino_app::UNO_AWAY;
+    if page_frame::redirect_if_hash(fragment, target) {
+        return;
+    }
     components::card::sprite_in_parent_folder();
-    yew::Renderer::<tables_app::TablesApp>::new().render();
+    yew::Renderer::<casino_app::CasinoApp>::new().render();
+}
+
+/// Mounts the UNO page (`uno/`) on its `<body>`; `uno/#casino` goes to the casino page.
+pub fn start_uno() {
+    let (fragment, target) = uno_app::CASINO_AWAY;
+    if page_frame::redirect_if_hash(fragment, target) {
+        return;
+    }
+    yew::Renderer::<uno_app::UnoApp>::new().render();
 }

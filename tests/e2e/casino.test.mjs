@@ -1,7 +1,7 @@
 // The casino table as a player meets it, in real headless Chromium: chips build a bet within the
 // table limits and the bankroll, Deal needs a bet, a new bankroll at $0 (counted), the keyboard
 // shortcuts and focus, the end-of-hand results, the contrast of every text on the felt, and
-// tables/ following a change of fragment (#casino → #uno) without a reload.
+// tables/ following a change of fragment (#casino → #uno) to the UNO page and back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, PHONE } from './harness.mjs';
@@ -174,23 +174,36 @@ test('casino: double for less offers the amounts up to the bet (defect 14)', { t
   }
 });
 
-test('tables/ follows a change of fragment: #casino → #uno → #casino without a reload (defect 4)', { timeout: 60_000 }, async () => {
-  const server = await serve('dist', '/');
-  const { context, page, problems } = await openBrowser();
-  try {
-    await open(page, server);
-    await page.getByRole('button', { name: 'Sit down' }).click();
-    await page.getByRole('region', { name: 'Casino table' }).waitFor();
-    await page.evaluate(() => { window.sameDocument = true; location.hash = '#uno'; });
-    await page.getByLabel('Players (you and bots)').waitFor({ timeout: 10_000 });
-    assert.equal(await page.getByRole('region', { name: 'Casino table' }).count(), 0);
-    await page.evaluate(() => { location.hash = '#casino'; });
-    await page.getByRole('region', { name: 'Casino table' }).waitFor({ timeout: 10_000 });
-    assert.equal(await chips(page), 'Chips: $995', 'the table resumes');
-    assert.ok(await page.evaluate(() => window.sameDocument), 'no reload happened');
-    assert.deepEqual(problems.consoleErrors, [], 'console errors');
-  } finally {
-    await context.close();
-    await server.close();
-  }
-});
+for (const [dist, base] of [['dist', '/'], ['dist-sub', '/blackjack/']]) {
+  test(`at ${base}: tables/#casino → #uno in one tab ends on the UNO page, uno/#casino comes back (defect 4)`, { timeout: 60_000 }, async () => {
+    const server = await serve(dist, base);
+    const { context, page, problems } = await openBrowser();
+    try {
+      await open(page, server);
+      await page.getByRole('button', { name: 'Sit down' }).click();
+      await page.getByRole('region', { name: 'Casino table' }).waitFor();
+      await page.evaluate(() => { location.hash = '#uno'; });
+      await page.waitForURL(`${server.url}uno/`, { timeout: 10_000 });
+      await page.getByLabel('Players (you and bots)').waitFor({ timeout: 10_000 });
+      await page.getByRole('button', { name: 'Start' }).click();
+      await page.getByRole('region', { name: 'UNO Blackjack table' }).waitFor();
+      assert.equal(await page.getByRole('region', { name: 'Casino table' }).count(), 0);
+      await page.evaluate(() => { location.hash = '#casino'; });
+      await page.waitForURL(`${server.url}tables/#casino`, { timeout: 10_000 });
+      await page.getByRole('region', { name: 'Casino table' }).waitFor({ timeout: 10_000 });
+      assert.equal(await chips(page), 'Chips: $995', 'the table resumes');
+      // A saved link to the old address, loaded afresh from the menu, opens the UNO table in
+      // progress, and Back skips the redirect.
+      await page.goto(server.url);
+      await page.goto(`${server.url}tables/#uno`);
+      await page.waitForURL(`${server.url}uno/`, { timeout: 10_000 });
+      await page.getByRole('region', { name: 'UNO Blackjack table' }).waitFor({ timeout: 10_000 });
+      await page.goBack();
+      await page.waitForURL(server.url, { timeout: 10_000 });
+      assert.deepEqual(problems.consoleErrors, [], 'console errors');
+    } finally {
+      await context.close();
+      await server.close();
+    }
+  });
+}

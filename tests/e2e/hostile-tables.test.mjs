@@ -12,10 +12,10 @@ const unoSave = (fields) =>
   `blackjack v1\n${Object.entries({ players: 4, level: 'normal', skip_zero: 0, pass_again: 0, deal_back_in: 0, latecomer: 0, seed: 5, log: 'v', ...fields })
     .map(([k, v]) => `${k}=${v}`).join('\n')}\n`;
 
-/** Opens `tables/#game` with `saves` (key → text) in localStorage, as a fresh page load. */
+/** Opens the game's page (`tables/#casino` or `uno/`) with `saves` (key → text) in localStorage, as a fresh page load. */
 async function openWith(server, game, saves) {
   const { context, page, problems } = await openBrowser();
-  await page.goto(`${server.url}tables/#${game}`);
+  await page.goto(`${server.url}${game === 'uno' ? 'uno/' : 'tables/#casino'}`);
   await page.evaluate((s) => { localStorage.clear(); for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }, saves);
   await page.reload();
   return { context, page, problems };

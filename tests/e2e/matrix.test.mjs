@@ -338,10 +338,10 @@ test('matrix: British Black Jack', { timeout: 300_000 }, async (t) => {
 const unoTable = () => page.getByRole('region', { name: 'UNO Blackjack table' });
 
 
-/** The tables page's new-table screen for a game (`fragment`): no saved table, `start` shown. */
-const setupOnTables = (key, fragment, start) => ['setup', async () => {
+/** A game's new-table screen on its page (`path`): no saved table, `start` shown. */
+const setupOnTables = (key, path, start) => ['setup', async () => {
   await store(key, null);
-  await open(`${server.url}tables/#${fragment}`);
+  await open(`${server.url}${path}`);
   await button(start).waitFor();
 }];
 
@@ -349,7 +349,7 @@ test('matrix: UNO Blackjack', { timeout: 300_000 }, async (t) => {
   const unoSave = (log) => ['blackjack v1', 'players=2', 'level=normal', 'skip_zero=0', 'pass_again=0', 'deal_back_in=0',
     'latecomer=0', 'seed=7', `log=${log}`, ''].join('\n');
   await runGame(t, 'uno', 'UNO Blackjack', [
-    setupOnTables('blackjack.uno', 'uno', 'Start'),
+    setupOnTables('blackjack.uno', 'uno/', 'Start'),
     ['table', async () => {
       await button('Start').click();
       await unoTable().waitFor();
@@ -383,7 +383,7 @@ test('matrix: UNO Blackjack', { timeout: 300_000 }, async (t) => {
     }],
     ['end', async () => {
       await store('blackjack.uno', unoSave(UNO_LAST_ROUND));
-      await open(`${server.url}tables/#uno`);
+      await open(`${server.url}uno/`);
       await resume(unoTable());
       let hit = false;
       await until('the end of the UNO Blackjack game', 120_000, async () => {
@@ -412,7 +412,7 @@ test('matrix: Casino Blackjack', { timeout: 300_000 }, async (t) => {
     (await usable(button('No insurance'))) || (await usable(button('Hit'))) || (await usable(button('Next round'))) ||
     (await usable(button('Next hand'))));
   await runGame(t, 'casino', 'Casino Blackjack', [
-    setupOnTables('blackjack.casino', 'casino', 'Sit down'),
+    setupOnTables('blackjack.casino', 'tables/#casino', 'Sit down'),
     ['table', async () => {
       await button('Sit down').click();
       await table().waitFor();

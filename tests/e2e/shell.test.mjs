@@ -39,9 +39,13 @@ for (const [name, dist, base] of [['root', 'dist', '/'], ['subpath', 'dist-sub',
       await server.close();
       await page.reload();
       await checkShell(page);
-      // The second page (casino and UNO tables) is precached too.
+      // The casino page (tables/) and the UNO page (uno/) are precached too.
       await page.getByRole('link', { name: 'Play Casino Blackjack' }).click();
       await page.getByRole('heading', { name: 'Casino Blackjack' }).waitFor();
+      await page.getByRole('link', { name: 'All games' }).click();
+      await checkShell(page);
+      await page.getByRole('link', { name: 'Play UNO Blackjack' }).click();
+      await page.getByLabel('Players (you and bots)').waitFor();
       await page.getByRole('link', { name: 'All games' }).click();
       await checkShell(page);
 

@@ -31,7 +31,7 @@ impl CardStyle {
 /// Whether this page sits one folder below the sprite (the tables page, `tables/`).
 static SPRITE_UP_ONE: AtomicBool = AtomicBool::new(false);
 
-/// Called once by the tables page: its cards fetch the sprite from `../cards.svg`.
+/// Called once by the casino page (`tables/`): its cards fetch the sprite from `../cards.svg`.
 pub fn sprite_in_parent_folder() {
     SPRITE_UP_ONE.store(true, Ordering::Relaxed);
 }

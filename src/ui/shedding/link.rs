@@ -7,7 +7,7 @@
 use crate::bots::shedding::Level;
 use crate::engine::shedding::house::apply_overrides;
 use crate::engine::shedding::{Preset, RuleSpec, Rules, Seat};
-use crate::engine::text::ascii_number;
+use crate::engine::text::{ascii_number, shown};
 
 /// Default names, seat by seat; seat 0 is the person at the page.
 pub const NAMES: [&str; 12] = ["You", "Sam", "Alex", "Jo", "Kit", "Lou", "Max", "Ned", "Pat", "Rae", "Tam", "Vic"];

@@ -22,7 +22,7 @@ const KEYS: &str = "<dl><dt><kbd>H</kbd></dt><dd>Hit</dd><dt><kbd>P</kbd></dt><d
 <dt><kbd>R</kbd></dt><dd>Reveal the next round</dd><dt><kbd>F</kbd></dt><dd>Fast-forward, once you are bust, passed or out</dd>\
 <dt><kbd>?</kbd></dt><dd>Show or hide this list</dd></dl>";
 
-/// The players' rules page, from `tables/`.
+/// The players' rules page, from `uno/`.
 pub const RULES_HREF: &str = "../rules/uno-blackjack.html";
 
 #[derive(Properties, PartialEq)]
