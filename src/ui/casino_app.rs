@@ -5,7 +5,8 @@
 use super::casino::state::{Bank, CasinoState, Choice, StoredCasino, BANK_KEY, SAVE_KEY, SAVE_VERSION};
 use super::casino::table::{CasinoSetup, CasinoTable, Leave};
 use super::components::card::CardStyle;
-use super::page_frame::{new_seed, to_menu, PageFrame};
+use super::new_seed;
+use super::page_frame::{to_menu, PageFrame};
 use super::settings::{self, Settings};
 use super::storage;
 use std::rc::Rc;

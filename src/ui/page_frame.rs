@@ -1,5 +1,5 @@
 //! What the casino page (`tables/`) and the UNO page (`uno/`) share: the page frame (masthead
-//! with "All games", a notice, main, footer), a fresh seed, going back to the menu, and sending
+//! with "All games", a notice, main, footer), going back to the menu, and sending
 //! a fragment that names the other game to that game's page. Each page is its own wasm module,
 //! so nothing here names either game's table types.
 
@@ -7,10 +7,6 @@ use super::components::logo::Logo;
 use super::components::notice::Notice;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-
-pub fn new_seed() -> u64 {
-    getrandom::u64().unwrap_or(0x5eed)
-}
 
 pub fn to_menu() {
     if let Some(w) = web_sys::window() {

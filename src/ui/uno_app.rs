@@ -1,7 +1,8 @@
 //! The UNO page (`uno/`): UNO Blackjack only, its own wasm module. It resumes a table in
 //! progress and links back to the menu; `uno/#casino` is sent to the casino page.
 
-use super::page_frame::{leave_clearing, new_seed, to_menu, PageFrame};
+use super::new_seed;
+use super::page_frame::{leave_clearing, to_menu, PageFrame};
 use super::storage;
 use super::uno::state::{StoredUno, UnoChoice, UnoState, SAVE_KEY, SAVE_VERSION};
 use super::uno::table::{UnoSetup, UnoTable};
