@@ -35,12 +35,12 @@ test('hostile links and saves: a clear notice, a working menu, no page error', {
   try {
     // A link with non-ASCII house rules (the browser percent-encodes them; the page refuses them).
     await open(page, `${server.url}#table=taylor.4.normal.1~p.A.b=wé~hand=5€~name=😀`);
-    await noticeAndWorkingMenu(page, /That link could not be opened: .*(not a possible value|no house rule)/);
+    await noticeAndWorkingMenu(page, /This table link is broken\. .*(not a possible value|no house rule)/);
 
     // A link whose rules cannot deal: every card wild, and a wild first card is turned back.
     const allWild = POWER_KEYS.map((k) => `${k}=we`).join('~');
     await open(page, `${server.url}#table=crazy-eights.4.normal.1~${allWild}`);
-    await noticeAndWorkingMenu(page, /That link could not be opened: its rules do not work: .*not wild/);
+    await noticeAndWorkingMenu(page, /This table link is broken\. Its house rules do not work together: .*not wild/);
 
     // A saved game whose log holds a multi-byte character: set aside with a reason.
     await open(page, server.url);
