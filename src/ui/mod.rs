@@ -39,6 +39,34 @@ pub fn load_settings() -> (settings::Settings, Option<String>) {
     }
 }
 
+/// A table link opened in this same tab changes only the fragment: reload, and the load opens
+/// it (the menu sends a good link on to `play/`; the table page deals it).
+#[yew::hook]
+pub fn use_reload_on_table_link() {
+    yew::use_effect_with((), |_| {
+        let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(|| {
+            if let Some(w) = web_sys::window() {
+                if w.location().hash().is_ok_and(|h| h.starts_with("#table=")) {
+                    let _ = w.location().reload();
+                }
+            }
+        });
+        let window = web_sys::window();
+        if let Some(w) = &window {
+            let _ = w
+                .add_event_listener_with_callback("hashchange", wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()));
+        }
+        move || {
+            if let Some(w) = window {
+                let _ = w.remove_event_listener_with_callback(
+                    "hashchange",
+                    wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()),
+                );
+            }
+        }
+    });
+}
+
 /// Appends the sentences for `events` to a table's log, keeping the last `keep` lines.
 pub fn extend_log<E>(log: &mut Vec<String>, events: &[E], describe: impl Fn(&E) -> Option<String>, keep: usize) {
     log.extend(events.iter().filter_map(describe));

@@ -78,29 +78,7 @@ pub fn PlayApp() -> Html {
             }
         });
     }
-    // A table link opened in this same tab changes only the fragment: reload to open that deal.
-    use_effect_with((), |_| {
-        let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(|| {
-            if let Some(w) = web_sys::window() {
-                if w.location().hash().is_ok_and(|h| h.starts_with("#table=")) {
-                    let _ = w.location().reload();
-                }
-            }
-        });
-        let window = web_sys::window();
-        if let Some(w) = &window {
-            let _ = w
-                .add_event_listener_with_callback("hashchange", wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()));
-        }
-        move || {
-            if let Some(w) = window {
-                let _ = w.remove_event_listener_with_callback(
-                    "hashchange",
-                    wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()),
-                );
-            }
-        }
-    });
+    super::use_reload_on_table_link();
     // Persistence is a side effect of a change, never part of computing the change.
     use_effect_with((*settings).clone(), |s| storage::save(settings::KEY, settings::VERSION, s));
 
