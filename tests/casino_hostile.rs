@@ -12,10 +12,8 @@ use blackjack::engine::codes::{CodeError, ReplayError, MAX_LOG_ACTIONS};
 use blackjack::engine::rng::GameRng;
 use proptest::prelude::*;
 
-fn cases(default: u32) -> ProptestConfig {
-    let n = std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(default);
-    ProptestConfig { cases: n, failure_persistence: None, ..ProptestConfig::default() }
-}
+mod hostile;
+use hostile::{cases, tamper};
 
 /// Chips and cards are conserved; the table is in a state it can go on from.
 fn check(g: &Game, chips: i64) {
@@ -207,16 +205,7 @@ proptest! {
             g.apply(legal[rng.below(legal.len() as u64) as usize]).unwrap();
         }
         let mut codes: Vec<String> = g.log().iter().map(|&a| code(a)).collect();
-        for (kind, i, j) in edits {
-            let n = codes.len().max(1);
-            let (i, j) = (i % n, j % n);
-            match kind {
-                0 if !codes.is_empty() => { codes.remove(i); }
-                1 if !codes.is_empty() => { let c = codes[i].clone(); codes.insert(j, c); }
-                2 if !codes.is_empty() => codes.swap(i, j),
-                _ => codes.insert(i.min(codes.len()), ["h3", "p3", "x3:500", "b3:50000", "d", "n", "i3:250"][j % 7].into()),
-            }
-        }
+        tamper(&mut codes, &edits, &["h3", "p3", "x3:500", "b3:50000", "d", "n", "i3:250"]);
         let chips = 100_000 + bots as i64 * TableSpec::default().starting_bankroll;
         match restore(choice, seed, 100_000, &codes.join(" ")) {
             Ok(r) => check(&r, chips),

@@ -24,11 +24,8 @@ use blackjack::ui::stats::Stats;
 use blackjack::ui::storage::{decode, encode, LoadProblem, MAX_SAVE_BYTES};
 use proptest::prelude::*;
 
-/// `PROPTEST_CASES` when set, else `default` (kept small: the CI share is seconds).
-fn config(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(default);
-    ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() }
-}
+mod hostile;
+use hostile::cases as config;
 
 /// Text a hostile save or link may hold: ASCII codes, separators, multi-byte characters, controls.
 fn hostile_text() -> impl Strategy<Value = String> {

@@ -14,10 +14,8 @@ use blackjack::engine::uno::save::{code, parse_code, save_from_codes};
 use blackjack::engine::uno::*;
 use proptest::prelude::*;
 
-fn cases(default: u32) -> ProptestConfig {
-    let n = std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(default);
-    ProptestConfig { cases: n, failure_persistence: None, ..ProptestConfig::default() }
-}
+mod hostile;
+use hostile::{cases, tamper};
 
 /// Plays a game to its end with the bots (`level`), checking cards are conserved at every
 /// step; returns the number of actions.
@@ -168,16 +166,7 @@ proptest! {
             g.apply(legal[rng.below(legal.len() as u64) as usize]).unwrap();
         }
         let mut codes: Vec<String> = g.log().iter().map(|&a| code(a)).collect();
-        for (kind, i, j) in edits {
-            let n = codes.len().max(1);
-            let (i, j) = (i % n, j % n);
-            match kind {
-                0 if !codes.is_empty() => { codes.remove(i); }
-                1 if !codes.is_empty() => { let c = codes[i].clone(); codes.insert(j, c); }
-                2 if !codes.is_empty() => codes.swap(i, j),
-                _ => codes.insert(i.min(codes.len()), ["v", "h0", "p1", "j2", "h9"][j % 5].into()),
-            }
-        }
+        tamper(&mut codes, &edits, &["v", "h0", "p1", "j2", "h9"]);
         let save = save_from_codes(spec, players, vec![], seed, &codes.join(" ")).unwrap();
         match Game::replay(&save, None) {
             Ok(r) => prop_assert_eq!(r.cards_accounted(), r.total_cards()),
