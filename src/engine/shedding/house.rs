@@ -13,6 +13,7 @@
 use super::rules::*;
 use crate::engine::cards::{Colour, Rank};
 use crate::engine::text::{ascii_number, shown};
+use std::borrow::Cow;
 
 /// How a setting is edited.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,9 +37,11 @@ enum Access {
 /// One house-rule setting.
 #[derive(Clone, Debug)]
 pub struct HouseRule {
-    pub key: String,
-    pub label: String,
-    pub help: String,
+    // Borrowed text for the fixed rules (no allocation, and less code in every page that reads
+    // a link); owned only for the generated power-card rules.
+    pub key: Cow<'static, str>,
+    pub label: Cow<'static, str>,
+    pub help: Cow<'static, str>,
     pub kind: Kind,
     access: Access,
 }
@@ -535,9 +538,9 @@ pub fn house_rules() -> Vec<HouseRule> {
         for colour in [Colour::Black, Colour::Red] {
             let c = if colour == Colour::Black { ("b", "Black", "black") } else { ("r", "Red", "red") };
             all.push(HouseRule {
-                key: format!("p.{}.{}", rank.short(), c.0),
-                label: format!("{} {lower}s", c.1),
-                help: format!("What a {} {lower} does.", c.2),
+                key: format!("p.{}.{}", rank.short(), c.0).into(),
+                label: format!("{} {lower}s", c.1).into(),
+                help: format!("What a {} {lower} does.", c.2).into(),
                 kind: Kind::Power,
                 access: Access::Power(rank, colour),
             });

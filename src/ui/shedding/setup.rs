@@ -90,7 +90,7 @@ fn rule_control(rule: &HouseRule, spec: &RuleSpec, on_set: &Callback<(String, St
     let value = rule.get(spec);
     let id = format!("hr-{}", rule.key.replace('.', "-"));
     let help_id = format!("{id}-help");
-    let key = rule.key.clone();
+    let key = rule.key.to_string();
     let set = |f: fn(&Event) -> String| {
         let key = key.clone();
         on_set.reform(move |e: Event| (key.clone(), f(&e)))
