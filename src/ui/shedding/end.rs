@@ -34,11 +34,43 @@ pub fn headline(state: &TableState, winner: Seat) -> String {
     }
 }
 
+/// "You", or the seat's name.
+fn headline_name(state: &TableState, s: Seat) -> String {
+    if s == HUMAN {
+        "you".into()
+    } else {
+        state.name(s).to_string()
+    }
+}
+
+/// "You and Sam reached 12 points": who is at the target, in players' words. (Built by hand:
+/// a string search would bring its searcher into the page.)
+fn reached(state: &TableState, target: u32) -> String {
+    let scores = state.rounds.last().map(|r| r.scores.clone()).unwrap_or_default();
+    let names: Vec<String> = (0..state.game.players())
+        .filter(|&s| scores.get(s as usize).is_some_and(|&p| p >= target))
+        .map(|s| headline_name(state, s))
+        .collect();
+    let mut list = String::new();
+    for (i, name) in names.iter().enumerate() {
+        list.push_str(match i {
+            0 => "",
+            _ if i + 1 == names.len() => " and ",
+            _ => ", ",
+        });
+        list.push_str(name);
+    }
+    if let Some(first) = list.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    format!("{list} reached {target} points")
+}
+
 /// The match scores after each round, one row per round (markup: it is only read).
 fn rounds_table(state: &TableState) -> Html {
     use std::fmt::Write;
     let mut h = String::from(
-        "<div class=\"rounds-wrap\"><table class=\"rounds\"><caption>Match scores after each round</caption><thead><tr><th scope=\"col\">Round</th>",
+        "<div class=\"rounds-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Match scores\"><table class=\"rounds\"><caption>Match scores after each round</caption><thead><tr><th scope=\"col\">Round</th>",
     );
     for s in 0..state.game.players() {
         let _ = write!(h, "<th scope=\"col\">{}</th>", escape(state.name(s)));
@@ -99,6 +131,9 @@ pub fn end(state: &TableState, a: EndActions) -> Html {
             }
         };
         let summary = match target {
+            Some(t) if game.is_tie_break() => {
+                format!("{}; {} won the tie-breaker round.", reached(state, t), headline_name(state, winner))
+            }
             Some(t) => format!("First to {t} points wins the match."),
             None => format!("{} went out first.", if winner == HUMAN { "You" } else { state.name(winner) }),
         };
@@ -123,7 +158,11 @@ pub fn end(state: &TableState, a: EndActions) -> Html {
     let who = if first == HUMAN { "you went".to_string() } else { format!("{} went", state.name(first)) };
     let title = format!("Round {}: {who} out first", state.rounds.len());
     html! {
-        <ResultsDialog title={title} summary={target.map(|t| AttrValue::from(format!("First to {t} points wins the match.")))}
+        <ResultsDialog title={title} summary={target.map(|t| AttrValue::from(if game.is_tie_break() {
+                format!("{}: a tie-breaker round between them decides the match.", reached(state, t))
+            } else {
+                format!("First to {t} points wins the match.")
+            }))}
             headers={vec!["Place".into(), "Player".into(), "Cards left".into(), "Points".into()]} rows={rows}
             primary_label="Next round" on_primary={a.next_round} on_menu={Some(a.menu)} rules_href={Some(rules_href)}>
             { rounds_table(state) }

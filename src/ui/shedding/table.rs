@@ -499,7 +499,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
             }
             <div class={classes!("log-drawer", log_open.then_some("open"))}>
                 { raw(log_toggle(*log_open)) }
-                <ul id="game-log" class="log" aria-live="polite" aria-label="Game log">{ raw(log_lines(&state.log, *log_open)) }</ul>
+                <ul id="game-log" class="log" aria-live="polite" aria-label="Game log" tabindex={log_open.then_some("0")}>{ raw(log_lines(&state.log, *log_open)) }</ul>
             </div>
             <p class="sr-cards" role="status">{ announce }</p>
             { end(&state, end_actions) }
