@@ -1,4 +1,4 @@
-// Saved games for the matrix's end screens (tests/e2e/matrix.check.mjs): whole games played by
+// Saved games for the matrix's end screens (tests/e2e/matrix.test.mjs): whole games played by
 // normal bots in every seat (the rules' clock off), natively, with the engine and the bots of this
 // repository, each with its last four actions cut, so the page restores a game one or two turns
 // from its end and plays it out. A save replays through the engine's checks: if the rules ever
