@@ -3,7 +3,8 @@
 //! that the next card busts is exact for what the seat knows, never a peek at a queue.
 
 use super::shedding::Level;
-use crate::engine::uno::{total, uno_decks, Action, Phase, UnoCard, UnoView};
+use crate::engine::rng::GameRng;
+use crate::engine::uno::{total, uno_decks, Action, Game, Phase, Seat, UnoCard, UnoView};
 
 /// The chance that one more card busts this seat, over the cards it has not seen.
 pub fn bust_probability(view: &UnoView) -> f64 {
@@ -80,5 +81,56 @@ pub fn decide(view: &UnoView, level: Level, jitter: f64) -> Action {
         Action::Hit { seat }
     } else {
         Action::Pass { seat }
+    }
+}
+
+/// The jitter a bot gets for the move at `at` (the length of the action log) of the game dealt
+/// with `seed`: the UNO page draws it this way, so a tournament plays the page's games.
+pub fn jitter(seed: u64, at: usize) -> f64 {
+    GameRng::new(seed ^ (at as u64).wrapping_mul(0x9e37_79b9)).unit()
+}
+
+/// One game of UNO Blackjack played to the end by bots (the tournament benchmark and tests).
+pub struct UnoTableResult {
+    /// The game as it ended (its log replays it).
+    pub game: Game,
+    /// The game's winners: one seat, or those sharing the win (nobody left with a queue, or the
+    /// round limit reached with equal queues).
+    pub winners: Vec<Seat>,
+    /// (seat, nanoseconds) for each decision where hitting was allowed (for timing reports).
+    pub decide_ns: Vec<(Seat, u64)>,
+}
+
+/// Plays `game` to the end with `levels[seat]` at each seat, as the UNO page's `auto_action`
+/// does: the seat whose turn it is decides from its own view with the page's jitter, a waiting
+/// seat joins at the start of the second round or later, and every other round starts at once.
+/// `clock` only measures decision time (the bots never see it); pass `|| 0` where not wanted.
+pub fn play_out(mut game: Game, levels: &[Level], clock: &mut dyn FnMut() -> u64) -> UnoTableResult {
+    assert_eq!(levels.len(), game.players().len(), "one level per seat");
+    let seed = game.seed();
+    let mut decide_ns = Vec::new();
+    loop {
+        let action = match game.phase() {
+            Phase::Over { winners } => {
+                let winners = winners.clone();
+                return UnoTableResult { game, winners, decide_ns };
+            }
+            Phase::Match { turn } => {
+                let turn = *turn;
+                let view = game.view(turn);
+                let t0 = clock();
+                let a = decide(&view, levels[turn as usize], jitter(seed, game.log().len()));
+                let t = clock().saturating_sub(t0);
+                if game.legal_actions().len() > 1 {
+                    decide_ns.push((turn, t));
+                }
+                a
+            }
+            Phase::RoundStart => {
+                let join = game.legal_actions().into_iter().find(|a| matches!(a, Action::Join { .. }));
+                join.filter(|_| game.round() >= 1).unwrap_or(Action::Reveal)
+            }
+        };
+        game.apply(action).unwrap_or_else(|e| panic!("a bot chose an illegal action: {e}"));
     }
 }
