@@ -1,6 +1,8 @@
 //! UNO Blackjack players: hit or pass from what the seat can see. The cards not yet seen are
 //! the full deck minus every stack and the trash (all face up at a real table), so the chance
-//! that the next card busts is exact for what the seat knows, never a peek at a queue.
+//! that the next card busts is exact for what the seat knows, never a peek at a queue. The hard
+//! level weighs each decision in cards ([`round_values`]); [`play_out`] plays a whole game of
+//! bots as the UNO page does (the tournament benchmark and tests).
 
 use super::shedding::Level;
 use crate::engine::rng::GameRng;
@@ -116,7 +118,7 @@ fn chaser(p: &[f64; 12], target: u8) -> [[[f64; 4]; 2]; 22] {
 /// wins most against three normal bots (58.1% ± 2.2 over 2,000 games), but a table of hard bots
 /// then passes on nearly every first card: four of them played 553 rounds a game (2,353 actions,
 /// 20 minutes at the page's pace) where four normal bots play 94 (681). At 0.75 the hard level
-/// still wins 53.2% ± 3.1 against three normal, and four hard bots play 166 rounds (1,024 actions).
+/// still wins 53.1% ± 2.2 against three normal, and four hard bots play 165 rounds (1,014 actions).
 /// (`cargo bench --bench uno_tournament`, measured with each price.)
 const HIT_PRICE: f64 = 0.75;
 
@@ -125,10 +127,10 @@ const LOOKAHEAD: usize = 12;
 
 /// What passing now and hitting now are worth to the seat, in cards: its share of the round's
 /// reward (every stack of the round, its own included, as far as the deck and trash can pay)
-/// times the chance of winning it, less [`HIT_PRICE`] for each card its hits take from its queue. A pass keeps
-/// the total; a hit is followed by the best play on. Those who passed keep their totals, and
-/// each player still hitting chases the seat's final total ([`chaser`]). Winning this way is
-/// what the game is made of: a queue that grows, and the last queue standing wins.
+/// times the chance of winning it, less [`HIT_PRICE`] for each card its hits take from its
+/// queue. A pass keeps the total; a hit is followed by the best play on. Those who passed keep
+/// their totals, and each player still hitting chases the seat's final total ([`chaser`]).
+/// Cards are what the game is won with: the last queue standing wins.
 pub fn round_values(view: &UnoView) -> (f64, f64) {
     let Some(p) = draw_chances(view) else {
         return (0.0, 0.0);
