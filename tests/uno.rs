@@ -3,7 +3,7 @@
 //! seed sentence to its test here.
 
 use blackjack::bots::shedding::Level;
-use blackjack::bots::uno::{bust_probability, decide};
+use blackjack::bots::uno::{bust_probability, decide, jitter, play_out, round_values};
 use blackjack::engine::rng::GameRng;
 use blackjack::engine::uno::*;
 
@@ -341,7 +341,8 @@ fn random_games_keep_every_invariant_at_every_player_count() {
                     );
                 }
                 steps += 1;
-                assert!(steps < 20_000, "a game ends ({players} players, seed {seed})");
+                assert!(g.round() <= g.rules().round_limit(), "a game ends ({players} players, seed {seed})");
+                assert!(steps < 200_000, "a game ends ({players} players, seed {seed})");
             }
             let replayed = Game::replay(&g.save(), None).unwrap();
             assert_eq!(replayed, g, "the save replays to the same state");
@@ -360,4 +361,105 @@ fn bots_see_only_the_view_and_choose_the_same_for_the_same_view() {
     g.apply(Action::Hit { seat: 0 }).unwrap(); // 17
     let p = bust_probability(&g.view(0));
     assert!(p > 0.3 && p < 0.6, "17 busts on 5 and up (wilds count 1): {p}");
+}
+
+#[test]
+fn hidden_cards_change_no_level_s_decision() {
+    // The same cards face up, different queues and deck beneath: the same view, the same choices.
+    let mut a = game(rules(|_| {}), &["R9 R8 R3", "G9 G4 G3"], "Y1 Y2 Y3 Y4");
+    let mut b = game(rules(|_| {}), &["R9 Y2 B7", "G9 R1 +4"], "B5 G8 R0 W");
+    for g in [&mut a, &mut b] {
+        g.apply(Action::Reveal).unwrap();
+    }
+    for seat in 0..2 {
+        assert_eq!(a.phase(), &Phase::Match { turn: seat });
+        let (va, vb) = (a.view(seat), b.view(seat));
+        assert_eq!(va, vb, "what the seat sees is the same");
+        assert_ne!(a.players()[seat as usize].queue, b.players()[seat as usize].queue);
+        for level in [Level::Random, Level::Easy, Level::Normal, Level::Hard] {
+            for j in [0.0, 0.3, 0.7, 0.99] {
+                assert_eq!(decide(&va, level, j), decide(&vb, level, j), "{level:?} at jitter {j}");
+            }
+        }
+        assert_eq!(round_values(&va), round_values(&vb));
+        a.apply(Action::Pass { seat }).unwrap();
+        b.apply(Action::Pass { seat }).unwrap();
+    }
+}
+
+#[test]
+fn hard_passes_on_a_total_that_already_wins_and_hits_when_passing_must_lose() {
+    // Seat 0 passes on 9; seat 1 hits to 13. Nobody else can move: passing wins for certain,
+    // where the normal level, below 17, would still hit.
+    let mut g = game(rules(|_| {}), &["R9 R8 R3", "G9 G4 G3"], "Y1 Y2 Y3 Y4 Y5 Y6");
+    g.apply(Action::Reveal).unwrap();
+    g.apply(Action::Pass { seat: 0 }).unwrap();
+    g.apply(Action::Hit { seat: 1 }).unwrap();
+    let v = g.view(1);
+    assert_eq!((v.total(1), v.phase.clone()), (13, Phase::Match { turn: 1 }));
+    let (pass, hit) = round_values(&v);
+    assert!(pass > hit, "a sure win is worth more than a hit: {pass} vs {hit}");
+    assert_eq!(decide(&v, Level::Hard, 0.5), Action::Pass { seat: 1 });
+    assert_eq!(decide(&v, Level::Normal, 0.5), Action::Hit { seat: 1 });
+    // Seat 0 passes on 17; seat 1 holds 7 and an empty queue: a pass loses for certain, and a
+    // hit from the deck costs the queue nothing.
+    let mut g = game(rules(|s| s.queue_size = 2), &["R9 R8", "G5 G2"], "Y1 Y2 Y3 Y4 Y5 Y6");
+    g.apply(Action::Reveal).unwrap();
+    g.apply(Action::Hit { seat: 0 }).unwrap(); // 17
+    g.apply(Action::Hit { seat: 1 }).unwrap(); // 7
+    g.apply(Action::Pass { seat: 0 }).unwrap();
+    let v = g.view(1);
+    assert_eq!((v.total(1), v.queue_sizes[1], v.phase.clone()), (7, 0, Phase::Match { turn: 1 }));
+    let (pass, hit) = round_values(&v);
+    assert!(pass == 0.0 && hit > 0.0, "{pass} vs {hit}");
+    assert_eq!(decide(&v, Level::Hard, 0.5), Action::Hit { seat: 1 });
+}
+
+#[test]
+fn a_short_tournament_plays_every_game_to_the_end_as_the_page_does() {
+    let table = [Level::Hard, Level::Normal, Level::Easy, Level::Normal];
+    for players in [2u8, 4] {
+        for g in 0..8u64 {
+            let seed = 500 + g;
+            let n = players as usize;
+            let levels: Vec<Level> = (0..n).map(|s| table[(s + g as usize) % n]).collect();
+            let mut ticks = 0u64;
+            let r = play_out(Game::new(UnoRules::seed_rules(), players, seed).unwrap(), &levels, &mut || {
+                ticks += 1;
+                ticks
+            });
+            assert!(r.game.is_over(), "every game ends");
+            assert_eq!(r.game.phase(), &Phase::Over { winners: r.winners.clone() });
+            assert!(!r.winners.is_empty() && r.winners.iter().all(|&w| w < players), "winners sit at the table");
+            assert!(r.winners.windows(2).all(|w| w[0] != w[1]), "each winner once");
+            if r.winners.len() == 1 {
+                let w = r.winners[0];
+                let others = (0..players).filter(|&s| s != w);
+                assert!(
+                    others.clone().all(|s| r.game.players()[s as usize].status == Status::Out)
+                        || r.game.round() == r.game.rules().round_limit(),
+                    "the last with a queue wins"
+                );
+            }
+            // Every decision is the seat's level deciding from its own view with the page's jitter.
+            let mut replay = Game::new(UnoRules::seed_rules(), players, seed).unwrap();
+            let mut choices = 0;
+            for (at, &a) in r.game.log().iter().enumerate() {
+                match replay.phase().clone() {
+                    Phase::Match { turn } => {
+                        assert_eq!(a, decide(&replay.view(turn), levels[turn as usize], jitter(seed, at)));
+                        choices += (replay.legal_actions().len() > 1) as usize;
+                    }
+                    _ => assert_eq!(a, Action::Reveal),
+                }
+                replay.apply(a).unwrap();
+            }
+            assert_eq!(replay, r.game, "the log replays to the same end");
+            assert_eq!(r.decide_ns.len(), choices, "one timing per real choice");
+            assert!(r.decide_ns.iter().all(|&(s, t)| s < players && t == 1), "the clock is read around each choice");
+            // The same deal and levels play the same game.
+            let again = play_out(Game::new(UnoRules::seed_rules(), players, seed).unwrap(), &levels, &mut || 0);
+            assert_eq!((again.game.log(), &again.winners), (r.game.log(), &r.winners));
+        }
+    }
 }
