@@ -5,7 +5,6 @@
 
 use crate::bots::shedding::Level;
 use crate::bots::uno::decide;
-use crate::engine::rng::GameRng;
 use crate::engine::uno::save::save_from_codes;
 pub use crate::engine::uno::save::{code, parse_code};
 use crate::engine::uno::{Action, Event, Game, Phase, Seat, SkipValue, Status, UnoCard, UnoRules, UnoSpec};
@@ -352,7 +351,7 @@ impl UnoState {
         let g = &self.game;
         match g.phase() {
             Phase::Match { turn } if *turn != HUMAN => {
-                let jitter = GameRng::new(self.seed ^ (self.at() as u64).wrapping_mul(0x9e37_79b9)).unit();
+                let jitter = crate::bots::uno::jitter(self.seed, self.at());
                 Some((decide(&g.view(*turn), self.choice.level, jitter), 500))
             }
             // The latecomer joins at the beginning of the second round's reveal phase.
