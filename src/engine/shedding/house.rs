@@ -146,19 +146,20 @@ fn with_call(s: &mut RuleSpec, f: impl FnOnce(&mut LastCardRule) -> Option<()>) 
 macro_rules! scalar {
     ($key:expr, $label:expr, $help:expr, $kind:expr, |$s:ident| $get:expr, |$t:ident, $v:ident| $set:expr) => {
         HouseRule {
-            key: $key.into(),
-            label: $label.into(),
-            help: $help.into(),
+            key: Cow::Borrowed($key),
+            label: Cow::Borrowed($label),
+            help: Cow::Borrowed($help),
             kind: $kind,
             access: Access::Scalar(|$s: &RuleSpec| $get, |$t: &mut RuleSpec, $v: &str| $set),
         }
     };
 }
 
-/// Every house-rule setting, in the order the form shows them and overrides are applied.
-pub fn house_rules() -> Vec<HouseRule> {
+/// The settings that are not a power card's, as data (a table in the page, not code that
+/// builds it).
+static SCALAR_RULES: &[HouseRule] = {
     use Kind::*;
-    let mut all = vec![
+    &[
         scalar!(
             "hand",
             "Cards dealt",
@@ -531,7 +532,12 @@ pub fn house_rules() -> Vec<HouseRule> {
                 Some(())
             }
         ),
-    ];
+    ]
+};
+
+/// Every house-rule setting, in the order the form shows them and overrides are applied.
+pub fn house_rules() -> Vec<HouseRule> {
+    let mut all = SCALAR_RULES.to_vec();
     // Lower-case rank names written out: `to_lowercase` would bring Unicode tables into the page.
     const RANKS: [&str; 13] = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"];
     for (rank, lower) in Rank::ALL.into_iter().zip(RANKS) {
