@@ -10,6 +10,7 @@ use blackjack::ui::shedding::link::TableSetup;
 use blackjack::ui::shedding::state::TableState;
 use blackjack::ui::shedding::table::{SheddingTable, TableProps};
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use yew::prelude::*;
 
@@ -20,6 +21,25 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 fn cards(s: &str) -> Vec<Card> {
     blackjack::engine::cards::parse_cards(s).unwrap()
+}
+
+/// A three-seat game of `preset` from a chosen deal: the hands, the starter on the pile, the
+/// stock from its top; seat 2 dealt, so the player (seat 0) moves first.
+fn dealt(preset: Preset, hands: [&str; 3], starter: &str, stock: &str) -> Game {
+    let deal = Deal {
+        hands: hands.iter().map(|h| cards(h)).collect(),
+        starter: starter.parse().unwrap(),
+        stock_top_first: cards(stock),
+        dealer: 2,
+        scores: vec![],
+    };
+    Game::from_deal(preset.rules(), deal).unwrap()
+}
+
+/// The buttons of the player's hand, in order on the screen.
+fn hand_buttons(r: &web_sys::Element) -> Vec<web_sys::Element> {
+    let buttons = r.query_selector_all("ul[aria-label='Your hand'] button").unwrap();
+    (0..buttons.length()).map(|i| buttons.get(i).unwrap().dyn_into::<web_sys::Element>().unwrap()).collect()
 }
 
 /// Renders the table for `game` with every seat played by hand (no bots, no clock), and waits
@@ -86,22 +106,12 @@ async fn a_card_shows_its_art_from_the_sprite_in_its_suit_colour() {
 #[wasm_bindgen_test]
 async fn the_hand_is_named_cards_and_marks_only_legal_ones_as_playable() {
     // British does not penalise a wrong card, so cards that cannot be played are aria-disabled.
-    let rules = Preset::British.rules();
-    let deal = Deal {
-        hands: vec![cards("5H 9C KD"), cards("6S"), cards("7D")],
-        starter: "4H".parse().unwrap(),
-        stock_top_first: cards("2C 3C"),
-        dealer: 2,
-        scores: vec![],
-    };
-    let game = Game::from_deal(rules, deal).unwrap();
+    let game = dealt(Preset::British, ["5H 9C KD", "6S", "7D"], "4H", "2C 3C");
     let r = render_table(Preset::British, game, Settings::default()).await;
-    let buttons = r.query_selector_all("ul[aria-label='Your hand'] button").unwrap();
-    let mut seen = Vec::new();
-    for i in 0..buttons.length() {
-        let b: web_sys::Element = buttons.get(i).unwrap().dyn_into().unwrap();
-        seen.push((b.get_attribute("aria-label").unwrap(), b.get_attribute("aria-disabled")));
-    }
+    let seen: Vec<_> = hand_buttons(&r)
+        .iter()
+        .map(|b| (b.get_attribute("aria-label").unwrap(), b.get_attribute("aria-disabled")))
+        .collect();
     assert_eq!(
         seen,
         vec![
@@ -112,8 +122,6 @@ async fn the_hand_is_named_cards_and_marks_only_legal_ones_as_playable() {
     );
     web_sys::window().unwrap().local_storage().unwrap().unwrap().clear().unwrap();
 }
-
-use wasm_bindgen::JsCast;
 
 #[wasm_bindgen_test]
 fn share_links_round_trip_with_house_rules_and_levels_and_bad_ones_say_why() {
@@ -183,15 +191,7 @@ fn saves_round_trip_and_old_or_broken_ones_are_named() {
 #[wasm_bindgen_test]
 async fn a_false_call_out_can_be_disputed_from_the_table_and_the_accuser_pays() {
     use blackjack::engine::shedding::{Action, Infringement};
-    let rules = Preset::Taylor.rules();
-    let deal = Deal {
-        hands: vec![cards("5H 9C KD"), cards("6S 7S"), cards("7D 8D")],
-        starter: "4H".parse().unwrap(),
-        stock_top_first: cards("2C 3C 4C 5C"),
-        dealer: 2,
-        scores: vec![],
-    };
-    let mut game = Game::from_deal(rules, deal).unwrap();
+    let mut game = dealt(Preset::Taylor, ["5H 9C KD", "6S 7S", "7D 8D"], "4H", "2C 3C 4C 5C");
     // Sam calls me out for a "Last card" I never owed: a false call-out, open until the next card.
     game.apply(Action::Accuse { seat: 1, target: 0, infringement: Infringement::MissedLastCard }).unwrap();
     let r = render_table(Preset::Taylor, game, Settings::default()).await;
@@ -212,22 +212,9 @@ async fn a_false_call_out_can_be_disputed_from_the_table_and_the_accuser_pays() 
 
 #[wasm_bindgen_test]
 async fn the_hand_can_be_shown_by_rank_instead_of_by_suit() {
-    let rules = Preset::British.rules();
-    let deal = Deal {
-        hands: vec![cards("5H 9C KD 5C"), cards("6S"), cards("7D")],
-        starter: "4H".parse().unwrap(),
-        stock_top_first: cards("2C 3C"),
-        dealer: 2,
-        scores: vec![],
-    };
-    let game = Game::from_deal(rules, deal).unwrap();
+    let game = dealt(Preset::British, ["5H 9C KD 5C", "6S", "7D"], "4H", "2C 3C");
     let order = |r: &web_sys::Element| {
-        let buttons = r.query_selector_all("ul[aria-label='Your hand'] button").unwrap();
-        (0..buttons.length())
-            .map(|i| {
-                buttons.get(i).unwrap().dyn_into::<web_sys::Element>().unwrap().get_attribute("aria-label").unwrap()
-            })
-            .collect::<Vec<_>>()
+        hand_buttons(r).iter().map(|b| b.get_attribute("aria-label").unwrap()).collect::<Vec<_>>()
     };
     for (by_rank, want) in [
         (false, ["5 of clubs", "9 of clubs", "King of diamonds", "5 of hearts"]),
@@ -259,22 +246,11 @@ fn seats_sit_on_an_ellipse_with_the_player_at_the_bottom_and_play_going_clockwis
 async fn taylor_marks_the_cards_that_follow_unless_the_assist_is_off() {
     // Taylor plays a wrong card at a cost: with the assist on, the cards that do not follow are
     // dimmed and described (not disabled: they can still be played); with it off, nothing is marked.
-    let rules = Preset::Taylor.rules();
-    let deal = Deal {
-        hands: vec![cards("5H 9C KD"), cards("6S 7S"), cards("7D 8D")],
-        starter: "4H".parse().unwrap(),
-        stock_top_first: cards("2C 3C 4C 5C"),
-        dealer: 2,
-        scores: vec![],
-    };
-    let game = Game::from_deal(rules, deal).unwrap();
+    let game = dealt(Preset::Taylor, ["5H 9C KD", "6S 7S", "7D 8D"], "4H", "2C 3C 4C 5C");
     let marks = |r: &web_sys::Element| {
-        let buttons = r.query_selector_all("ul[aria-label='Your hand'] button").unwrap();
-        (0..buttons.length())
-            .map(|i| {
-                let b = buttons.get(i).unwrap().dyn_into::<web_sys::Element>().unwrap();
-                (b.get_attribute("aria-label").unwrap(), b.get_attribute("aria-describedby"), b.class_name())
-            })
+        hand_buttons(r)
+            .iter()
+            .map(|b| (b.get_attribute("aria-label").unwrap(), b.get_attribute("aria-describedby"), b.class_name()))
             .collect::<Vec<_>>()
     };
     let on = render_table(Preset::Taylor, game.clone(), Settings::default()).await;

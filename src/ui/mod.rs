@@ -68,6 +68,14 @@ pub fn use_reload_on_table_link() {
 }
 
 /// Appends the sentences for `events` to a table's log, keeping the last `keep` lines.
+/// Moves keyboard focus without scrolling: keeping focus on a table must never scroll the page
+/// away from what the player is looking at.
+pub fn focus_quietly(el: &web_sys::HtmlElement) {
+    let options = web_sys::FocusOptions::new();
+    options.set_prevent_scroll(true);
+    let _ = el.focus_with_options(&options);
+}
+
 pub fn extend_log<E>(log: &mut Vec<String>, events: &[E], describe: impl Fn(&E) -> Option<String>, keep: usize) {
     log.extend(events.iter().filter_map(describe));
     let drop = log.len().saturating_sub(keep);

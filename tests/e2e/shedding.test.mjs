@@ -50,37 +50,43 @@ async function playUntil(page, done, ms, what, options = {}) {
 const hand = (page) => page.getByRole('list', { name: 'Your hand' }).getByRole('button');
 
 /**
+ * A click on a control that the page may take away first (a bot's move can end the turn between
+ * the look and the click): a short wait, and a missed click is simply the next loop's business.
+ */
+const tap = (locator, options = {}) => locator.click({ timeout: 2_000, ...options }).catch(() => {});
+
+/**
  * One move for the human if it is their turn: name a suit, lay a highlighted card, finish, or
  * pick up; "Last card" is called in time unless `call` is false.
  */
 async function move(page, { call = true, next: goOn = true } = {}) {
   const next = page.getByRole('button', { name: 'Next round' });
   if (goOn && (await next.count())) {
-    await next.click();
+    await tap(next);
     return;
   }
   const suits = page.getByRole('group', { name: 'Name a suit' });
   if (await suits.count()) {
-    await suits.getByRole('button', { name: 'Hearts' }).click();
+    await tap(suits.getByRole('button', { name: 'Hearts' }));
     return;
   }
   if (!(await page.getByText('Your turn', { exact: true }).count())) return;
   if (call && (await hand(page).count()) === 2) {
-    await page.getByRole('button', { name: 'Last card' }).click().catch(() => {});
+    await tap(page.getByRole('button', { name: 'Last card' }));
   }
   const playable = page.locator('.hand-card.playable');
   if (await playable.count()) {
     // The hand overlaps: the next card covers the right of each card, so tap its visible strip.
-    await playable.first().click({ position: { x: 10, y: 30 } });
-    if (call && (await hand(page).count()) === 1) await page.getByRole('button', { name: 'Last card' }).click();
+    await tap(playable.first(), { position: { x: 10, y: 30 } });
+    if (call && (await hand(page).count()) === 1) await tap(page.getByRole('button', { name: 'Last card' }));
     return;
   }
   const finished = page.getByRole('button', { name: 'Finished' });
   if (await finished.count()) {
-    await finished.click();
+    await tap(finished);
     return;
   }
-  await page.getByRole('button', { name: /^Pick up/ }).click();
+  await tap(page.getByRole('button', { name: /^Pick up/ }));
 }
 
 test('a whole Taylor game against three bots, through the page', { timeout: 240_000 }, async () => {

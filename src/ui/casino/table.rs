@@ -305,7 +305,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                     .ok()
                     .flatten()
                     .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-                let _ = primary.unwrap_or(table).focus();
+                crate::ui::focus_quietly(&primary.unwrap_or(table));
             }
         });
     }

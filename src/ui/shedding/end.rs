@@ -77,7 +77,8 @@ fn rounds_table(state: &TableState) -> Html {
     }
     h.push_str("</tr></thead><tbody>");
     for (r, end) in state.rounds.iter().enumerate() {
-        let _ = write!(h, "<tr><th scope=\"row\">{}</th>", r + 1);
+        let tie = if end.tie_break { " (tie-breaker)" } else { "" };
+        let _ = write!(h, "<tr><th scope=\"row\">{}{tie}</th>", r + 1);
         for p in &end.scores {
             let _ = write!(h, "<td>{p}</td>");
         }

@@ -69,9 +69,10 @@ pub fn seats(state: &TableState, view: &SeatView, clock_ms: Option<u32>) -> Html
         let (x, y) = position(s, n);
         let _ = write!(
             h,
-            "<li data-seat=\"{s}\" style=\"--x:{x};--y:{y}\" class=\"seat{}{}{}{}{}{}\"{}>",
+            "<li data-seat=\"{s}\" style=\"--x:{x};--y:{y}\" class=\"seat{}{}{}{}{}{}{}\"{}>",
             if s == HUMAN { " me" } else { "" },
             if y > 600 { " low" } else { "" },
+            if y < 250 { " top" } else { "" },
             if active { " active" } else { "" },
             if view.in_round[i] { "" } else { " sitting-out" },
             if drew { " drew" } else { "" },
@@ -91,14 +92,18 @@ pub fn seats(state: &TableState, view: &SeatView, clock_ms: Option<u32>) -> Html
         for _ in 0..count.min(if n > 8 { 5 } else { 10 }) {
             h.push_str("<i></i>");
         }
+        // The level under the name; for the player only when their name does not say "You".
+        let name = state.name(s);
+        let level = level_word(state.setup.levels.get(i).copied().flatten());
+        let level = if s == HUMAN && name.eq_ignore_ascii_case("you") { "" } else { level };
         let _ = write!(
             h,
-            "</span><span class=\"seat-name\">{}<small class=\"level\"> {}</small></span><span class=\"seat-count\">{count}<span class=\"unit\"> card{}</span></span>",
-            escape(state.name(s)),
-            level_word(state.setup.levels.get(i).copied().flatten()),
+            "</span><span class=\"seat-name\">{}<small class=\"level\"> {level}</small></span><span class=\"seat-count\">{count}<span class=\"unit\"> card{}</span></span>",
+            escape(name),
             if count == 1 { "" } else { "s" }
         );
-        if view.calls[i].called {
+        // "Last card!" only while the call still stands: not once the seat is out.
+        if view.calls[i].called && count > 0 {
             h.push_str("<span class=\"badge\">Last card!</span>");
         }
         // "Out" only for a seat that has really gone out (no cards left).

@@ -63,6 +63,8 @@ pub struct RoundEnd {
     pub places: Vec<Seat>,
     pub cards_left: Vec<usize>,
     pub scores: Vec<u32>,
+    /// A tie-breaker round between those who reached the target (it scores no points).
+    pub tie_break: bool,
 }
 
 /// "Q♠", "10♥": a card in few letters, for the seats and the laid-so-far strip.
@@ -155,7 +157,12 @@ impl TableState {
                             }
                         })
                         .collect();
-                    self.rounds.push(RoundEnd { places: places.clone(), cards_left, scores: scores.clone() });
+                    self.rounds.push(RoundEnd {
+                        places: places.clone(),
+                        cards_left,
+                        scores: scores.clone(),
+                        tie_break: before.is_tie_break(),
+                    });
                     self.between_rounds = !self.game.is_over();
                     continue;
                 }

@@ -137,9 +137,7 @@ fn keep_focus(table: &NodeRef, last_ui: &str) {
         .or_else(|| find(".hand-card.playable"))
         .or_else(|| find(".hand-card"))
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    let options = web_sys::FocusOptions::new();
-    options.set_prevent_scroll(true);
-    let _ = target.unwrap_or(table).focus_with_options(&options);
+    crate::ui::focus_quietly(&target.unwrap_or(table));
 }
 
 /// The "?" list of keys (static markup: nothing to compute).

@@ -309,7 +309,7 @@ fn keep_focus(table: &NodeRef) {
         Some(e) => e.tag_name() == "BODY" || e.has_attribute("disabled") || !e.is_connected(),
     };
     if let (true, Some(t)) = (lost, table.cast::<web_sys::HtmlElement>()) {
-        let _ = t.focus();
+        crate::ui::focus_quietly(&t);
     }
 }
 
