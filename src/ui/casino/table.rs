@@ -148,7 +148,9 @@ pub struct TableProps {
 fn total_badge(h: &Hand) -> String {
     match h.state {
         HandState::Blackjack | HandState::BlackjackPaid => "21".into(),
-        _ => h.total().describe(),
+        HandState::Playing => h.total().describe(),
+        // A finished hand has one total: "19", not "9 or 19".
+        _ => h.total().best().to_string(),
     }
 }
 
@@ -223,7 +225,8 @@ fn key_press(s: &CasinoState, key: &str) -> Option<Press> {
 
 /// The player's record at the casino, every new bankroll counted.
 fn tally(b: &Bank) -> String {
-    format!("Hands played: {} · net {} · new bankrolls: {}", b.hands, signed_money(b.net), b.refills)
+    let refills = if b.refills > 0 { format!(" · new bankrolls: {}", b.refills) } else { String::new() };
+    format!("Hands played: {} · net {}{refills}", b.hands, signed_money(b.net))
 }
 
 /// The amounts offered for a double for less: each chip below the bet, half the bet, and the
@@ -557,7 +560,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                 </div>
                 <div class="dealer" role="group" aria-label="Dealer">
                     <h3>{"Dealer"}
-                        if let Some(t) = dealer_total { <span class={classes!("badge", t.is_bust().then_some("bust"))}>{ t.describe() }</span> }
+                        if let Some(t) = dealer_total { <span class={classes!("badge", t.is_bust().then_some("bust"))}>{ if phase == Phase::Settled { t.best().to_string() } else { t.describe() } }</span> }
                     </h3>
                     <div class="cards">
                         { for dealer.iter().map(|c| html! { <CardView card={*c} style={props.style} /> }) }
@@ -573,7 +576,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                             <div class="shoe-cut" style={format!("right:{cut_pct}%")}></div>
                         }
                     </div>
-                    <p>{ if game.cut_card_out() { "Cut card out".to_string() } else { format!("Cut card in {}", game.before_cut()) } }</p>
+                    <p>{ if game.cut_card_out() { "Cut card out".to_string() } else { format!("{} cards to the cut card", game.before_cut()) } }</p>
                 </div>
             </div>
             <p class="felt-print" aria-hidden="true">{ format!("Blackjack pays {} to {} · Insurance pays 2 to 1", rules.blackjack_pays.0, rules.blackjack_pays.1) }</p>
@@ -618,7 +621,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                     </table>
                 }
             }
-            <p class="session">{ format!("Trainer: {} decisions, {} best plays, {}.{:03} bets of expected value given up.", state.bank.decisions, state.bank.best_plays, state.bank.ev_lost_milli / 1000, state.bank.ev_lost_milli % 1000) }</p>
+            <p class="session">{ format!("Trainer: the best play {} of {} times; the other plays cost {}.{:02} bets in all, on average.", state.bank.best_plays, state.bank.decisions, state.bank.ev_lost_milli / 1000, state.bank.ev_lost_milli % 1000 / 10) }</p>
             <p class="tally">{ tally(&state.bank) }</p>
             <label><input type="checkbox" checked={*show_count} onchange={{ let sc = show_count.clone(); Callback::from(move |e: Event| sc.set(e.target_unchecked_into::<web_sys::HtmlInputElement>().checked())) }} />{" Show the Hi-Lo count"}</label>
             if *show_count {
@@ -632,6 +635,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                 Some(cols) => chart_table(&cols),
             } }
         </details>
+        <h3 class="log-title">{"What happened"}</h3>
         <ul class="log" aria-label="Table log">
             { for state.log.iter().rev().take(12).map(|l| html! { <li>{l}</li> }) }
         </ul>

@@ -133,7 +133,7 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
                 <p><a class="rules-link" href={RULES_HREF}>{"How to play UNO Blackjack"}</a></p>
             </section>
             <div class="setup-actions">
-                <button class="play" onclick={start}>{"Start"}</button>
+                <button class="play primary" onclick={start}>{"Start"}</button>
                 <button onclick={props.on_cancel.reform(|_| ())}>{"Back"}</button>
             </div>
         </section>
