@@ -621,7 +621,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                     </table>
                 }
             }
-            <p class="session">{ format!("Trainer: the best play {} of {} times; the other plays cost {}.{:02} bets in all, on average.", state.bank.best_plays, state.bank.decisions, state.bank.ev_lost_milli / 1000, state.bank.ev_lost_milli % 1000 / 10) }</p>
+            <p class="session">{ format!("Trainer: {} decisions, {} best plays; the others cost {}.{:02} bets in expected winnings.", state.bank.decisions, state.bank.best_plays, state.bank.ev_lost_milli / 1000, state.bank.ev_lost_milli % 1000 / 10) }</p>
             <p class="tally">{ tally(&state.bank) }</p>
             <label><input type="checkbox" checked={*show_count} onchange={{ let sc = show_count.clone(); Callback::from(move |e: Event| sc.set(e.target_unchecked_into::<web_sys::HtmlInputElement>().checked())) }} />{" Show the Hi-Lo count"}</label>
             if *show_count {
