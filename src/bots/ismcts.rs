@@ -187,13 +187,13 @@ fn apply_and_call(g: &mut Game, a: Action) {
     let mover = a.seat();
     // The search only ever applies actions from the legal list; a refusal is a bug, not a move.
     // (No formatting of the refusal: that would pull every action's text into the page.)
-    if g.apply(a).is_err() {
+    if g.apply_quiet(a).is_err() {
         panic!("search chose an illegal action");
     }
     if !g.is_over() && g.hand(mover).len() <= 3 {
         let call = Action::CallLastCard { seat: mover };
         if g.is_legal(call) {
-            let _ = g.apply(call);
+            let _ = g.apply_quiet(call);
         }
     }
 }

@@ -304,6 +304,44 @@ pub struct Rules {
     spec: RuleSpec,
     #[serde(skip)]
     effects: [Option<Effect>; 52],
+    /// The same effects as bit sets over card indices, for the engine's hot path.
+    #[serde(skip)]
+    masks: Masks,
+}
+
+/// What the rules make of each card, as bit sets over card indices ([`Card::index`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Masks {
+    /// Wild suit changers: playable on any card (but not on a pending pick-up).
+    pub wild: u64,
+    /// Cards that answer a pending pick-up of each group (under these rules' stacking).
+    pub answers: [u64; MAX_GROUP as usize + 1],
+}
+
+impl Masks {
+    fn new(spec: &RuleSpec, effects: &[Option<Effect>; 52]) -> Masks {
+        let mut m = Masks::default();
+        for (i, e) in effects.iter().enumerate() {
+            let bit = 1u64 << i;
+            match *e {
+                Some(Effect::ChangeSuit { wild: true, .. }) => m.wild |= bit,
+                Some(Effect::PickUp { group, .. }) => {
+                    for (g, a) in m.answers.iter_mut().enumerate() {
+                        if g == group as usize || spec.stacking == Stacking::AnyPickUp {
+                            *a |= bit;
+                        }
+                    }
+                }
+                Some(Effect::ReducePickUp { group, .. }) | Some(Effect::CancelPickUp { group }) => {
+                    if let Some(a) = m.answers.get_mut(group as usize) {
+                        *a |= bit;
+                    }
+                }
+                _ => {}
+            }
+        }
+        m
+    }
 }
 
 impl Rules {
@@ -425,7 +463,8 @@ impl Rules {
             }
         }
         if problems.is_empty() {
-            Ok(Rules { spec, effects })
+            let masks = Masks::new(&spec, &effects);
+            Ok(Rules { spec, effects, masks })
         } else {
             Err(RulesError { spec: Box::new(spec), problems })
         }
@@ -436,6 +475,14 @@ impl Rules {
     }
     pub fn effect(&self, card: Card) -> Option<Effect> {
         self.effects[card.index()]
+    }
+    /// The cards that answer a pending pick-up of `group`, as a bit set over card indices.
+    pub fn answers_mask(&self, group: u8) -> u64 {
+        self.masks.answers.get(group as usize).copied().unwrap_or(0)
+    }
+    /// The wild suit changers, as a bit set over card indices.
+    pub fn wild_mask(&self) -> u64 {
+        self.masks.wild
     }
     pub fn decks_for(&self, players: u8) -> u8 {
         if players > self.spec.one_deck_max_players {
