@@ -183,6 +183,7 @@ impl Ismcts {
 /// Applies a turn action in a sampled game, then lets the mover say "Last card" when the rules
 /// would accept it as true: simulated players are careful callers, so simulated games can end
 /// (without the call, Taylor turns going out into a seven-card penalty).
+#[inline(never)]
 fn apply_and_call(g: &mut Game, a: Action) {
     let mover = a.seat();
     // The search only ever applies actions from the legal list; a refusal is a bug, not a move.

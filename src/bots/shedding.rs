@@ -76,6 +76,12 @@ impl SheddingBot {
         self
     }
 
+    /// Sets the hard level's whole search configuration (tuning runs).
+    pub fn with_search(mut self, search: Ismcts) -> Self {
+        self.search = search;
+        self
+    }
+
     pub fn new(seat: Seat, level: Level, seed: u64) -> Self {
         SheddingBot {
             seat,
@@ -256,39 +262,38 @@ fn card_score(view: &PolicyInput, card: Card) -> f64 {
 /// The normal level's turn move. Public so search can use it as its playout policy.
 /// (No allocation: search calls it at every step of every playout.)
 pub fn normal_move(view: &PolicyInput) -> Option<Action> {
-    let mut turn = view.legal.iter().copied().filter(is_turn_action);
-    let first = turn.next()?;
     // Naming a suit: the one held most of (ties: highest total rank, so high cards go first).
-    if let Action::NameSuit { seat, .. } = first {
+    if let Some(&Action::NameSuit { seat, .. }) = view.legal.first() {
         let best = Suit::ALL
             .iter()
             .copied()
             .max_by_key(|&s| {
-                let cards = view.hand.iter().filter(|c| c.suit == s);
-                (view.hand.count_in(SUIT_MASK[s.index() as usize]), cards.map(|c| c.rank.number() as u32).sum::<u32>())
+                let suit = SUIT_MASK[s.index() as usize];
+                (view.hand.count_in(suit), view.hand.rank_sum(suit))
             })
             .unwrap_or(Suit::Spades);
         return Some(Action::NameSuit { seat, suit: best });
     }
-    let turn = view.legal.iter().copied().filter(is_turn_action);
-    let finish = turn.clone().find(|a| matches!(a, Action::Finish { .. }));
     // The best play: the last of the highest scores, in legal order (as `max_by` chooses).
-    let mut best: Option<(Action, f64)> = None;
-    for a in turn.clone() {
-        if let Action::Play { card, .. } = a {
-            if view.hand.len() == 1 {
-                // Going out beats everything.
-                return Some(a);
+    let (mut best, mut finish, mut other) = (None::<(Action, f64)>, None, None);
+    for &a in view.legal {
+        match a {
+            Action::Play { card, .. } => {
+                if view.hand.len() == 1 {
+                    // Going out beats everything.
+                    return Some(a);
+                }
+                let score = card_score(view, card);
+                if best.is_none_or(|(_, b)| score >= b) {
+                    best = Some((a, score));
+                }
             }
-            let score = card_score(view, card);
-            if best.is_none_or(|(_, b)| score.total_cmp(&b).is_ge()) {
-                best = Some((a, score));
-            }
+            Action::Finish { .. } => finish = Some(a),
+            Action::Draw { .. } | Action::Pass { .. } if other.is_none() => other = Some(a),
+            _ => {}
         }
     }
-    let Some((best, best_score)) = best else {
-        return finish.or_else(|| turn.clone().find(|a| matches!(a, Action::Draw { .. } | Action::Pass { .. })));
-    };
+    let Some((best, best_score)) = best else { return finish.or(other) };
     // Mid-turn (a run or a ten's sequence): keep shedding unless the best card is one worth keeping.
     if let Some(f) = finish {
         if best_score < 6.0 {

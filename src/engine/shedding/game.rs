@@ -13,7 +13,7 @@ use super::rules::*;
 use super::view::SeatView;
 use crate::engine::cards::{Card, Suit};
 use crate::engine::rng::GameRng;
-use crate::engine::sort::{sort_small, sort_small_by_key};
+use crate::engine::sort::sort_small_by_key;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -339,6 +339,10 @@ impl Game {
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
+    /// The rules, shared (a view holds them without copying).
+    pub fn shared_rules(&self) -> Arc<Rules> {
+        self.rules.clone()
+    }
     pub fn players(&self) -> u8 {
         self.players
     }
@@ -504,7 +508,7 @@ impl Game {
         self.dealer = dealer;
         // One card at a time to the seats dealt in, starting on the dealer's left.
         for _ in 0..hand_size {
-            for i in 1..=n {
+            for i in 1..n + 1 {
                 let seat = (dealer + i) % n;
                 if self.in_round[seat as usize] {
                     let card = deck.pop().expect("validated: enough cards to deal");
@@ -708,7 +712,7 @@ impl Game {
                 let base = prev.suit.index() as i8 * 13 - 1;
                 let mut m = same_rank;
                 for d in [-1i8, 1] {
-                    if (run_direction == 0 || d == run_direction) && (1..=13).contains(&(r + d)) {
+                    if (run_direction == 0 || d == run_direction) && r + d >= 1 && r + d <= 13 {
                         m |= 1u64 << (base + r + d);
                     }
                 }
@@ -901,8 +905,9 @@ impl Game {
                 out.push(a);
             }
         }
-        sort_small(&mut out);
-        out.dedup();
+        // Pushed in `Action` order (turn moves, the call, free talk, call-outs by target,
+        // disputes by number): sorted and unique without sorting.
+        debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "sorted and unique: {out:?}");
         out
     }
 
@@ -1637,9 +1642,8 @@ impl Game {
     /// ResampleFromInfostate): the cards the seat cannot see — full decks minus its hand and the
     /// face-up pile — are shuffled and dealt to the other hands at their known sizes, the rest
     /// becoming the stock. What the table showed is respected: a seat with a [`Void`] gets at
-    /// most `free` of the cards it was seen not to hold (those seats are dealt first, the most
-    /// hemmed-in first, from the cards they may hold). Search bots reason over such samples;
-    /// they never see the real game.
+    /// most `free` of the cards it was seen not to hold (those seats are dealt first, from the
+    /// cards they may hold). Search bots reason over such samples; they never see the real game.
     pub fn determinize(view: &SeatView, rng: &mut GameRng) -> Game {
         let players = view.hand_sizes.len() as u8;
         let rules = view.rules.clone();
@@ -1665,51 +1669,29 @@ impl Game {
                 (v.cards, size.saturating_sub(v.free as usize))
             }
         };
-        let mut constrained: Vec<(usize, usize)> = others()
-            .filter(|&s| bound(s).1 > 0)
-            .map(|s| {
-                let (void, need) = bound(s);
-                let allowed = unseen.iter().filter(|&&c| void & bit(c) == 0).count();
-                (allowed.saturating_sub(need), s)
-            })
-            .collect();
-        sort_small(&mut constrained);
+        rng.shuffle(&mut unseen);
         let mut hands: Vec<Hand> = vec![Hand::EMPTY; players as usize];
-        let all_unseen = if constrained.is_empty() { Vec::new() } else { unseen.clone() };
-        // A few fresh shuffles if dealing the constrained seats greedily ran out of cards they may
-        // hold (several constraints can compete); a seat that broke the model may leave none.
-        for attempt in 0..8 {
-            if attempt > 0 {
-                unseen.clone_from(&all_unseen);
-            }
-            rng.shuffle(&mut unseen);
-            hands.iter_mut().for_each(Hand::clear);
-            hands[view.seat as usize] = Hand::from_cards(&view.hand);
-            let mut dealt = vec![0usize; players as usize];
-            let mut short = false;
-            for &(_, s) in &constrained {
-                let (void, need) = bound(s);
-                // From the back of the shuffled cards, the first `need` the seat may hold.
-                let mut i = unseen.len();
-                while dealt[s] < need && i > 0 {
-                    i -= 1;
-                    if void & bit(unseen[i]) == 0 {
-                        hands[s].add(unseen.remove(i));
-                        dealt[s] += 1;
-                    }
+        hands[view.seat as usize] = Hand::from_cards(&view.hand);
+        let mut dealt = vec![0usize; players as usize];
+        // Constrained seats first: from the back of the shuffled cards, the first `need` each may
+        // hold. (A seat that broke the model may find too few: the rest come below, unconstrained.)
+        for s in others() {
+            let (void, need) = bound(s);
+            let mut i = unseen.len();
+            while dealt[s] < need && i > 0 {
+                i -= 1;
+                if void & bit(unseen[i]) == 0 {
+                    hands[s].add(unseen.remove(i));
+                    dealt[s] += 1;
                 }
-                short |= dealt[s] < need;
             }
-            if short && attempt < 7 {
-                continue;
-            }
-            for s in others() {
-                let take = view.hand_sizes[s].saturating_sub(dealt[s]).min(unseen.len());
-                for c in unseen.drain(unseen.len() - take..) {
+        }
+        for s in others() {
+            for _ in dealt[s]..view.hand_sizes[s] {
+                if let Some(c) = unseen.pop() {
                     hands[s].add(c);
                 }
             }
-            break;
         }
         unseen.truncate(view.stock_len);
         let total = hands.iter().map(Hand::len).sum::<usize>() + unseen.len() + view.pile.len();

@@ -123,12 +123,22 @@ impl Hand {
         *self = Hand::EMPTY;
     }
     /// The cards, sorted (suit, then rank), twins side by side.
-    pub fn iter(&self) -> impl Iterator<Item = Card> + '_ {
-        let twice = self.twice;
-        cards_of(self.once).flat_map(move |c| std::iter::repeat_n(c, 1 + (twice & bit(c) != 0) as usize))
+    pub fn iter(&self) -> std::vec::IntoIter<Card> {
+        self.to_vec().into_iter()
     }
     pub fn to_vec(&self) -> Vec<Card> {
-        self.iter().collect()
+        let mut v = Vec::with_capacity(self.len());
+        for c in cards_of(self.once) {
+            v.push(c);
+            if self.twice & bit(c) != 0 {
+                v.push(c);
+            }
+        }
+        v
+    }
+    /// The sum of the rank numbers (ace 1 to king 13) of the cards of `mask` held, twins twice.
+    pub fn rank_sum(&self, mask: u64) -> u32 {
+        cards_of(self.once & mask).chain(cards_of(self.twice & mask)).map(|c| c.rank.number() as u32).sum()
     }
 }
 

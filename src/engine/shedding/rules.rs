@@ -313,31 +313,28 @@ pub struct Rules {
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Masks {
     /// Wild suit changers: playable on any card (but not on a pending pick-up).
-    pub wild: u64,
-    /// Cards that answer a pending pick-up of each group (under these rules' stacking).
-    pub answers: [u64; MAX_GROUP as usize + 1],
+    wild: u64,
+    /// Every card that starts a pick-up (each answers any pick-up when the groups stack).
+    pickups: u64,
+    /// The cards of each pick-up group: those that start, reduce or cancel one.
+    groups: [u64; MAX_GROUP as usize + 1],
+    stack_any: bool,
 }
 
 impl Masks {
     fn new(spec: &RuleSpec, effects: &[Option<Effect>; 52]) -> Masks {
-        let mut m = Masks::default();
+        let mut m = Masks { stack_any: spec.stacking == Stacking::AnyPickUp, ..Masks::default() };
         for (i, e) in effects.iter().enumerate() {
             let bit = 1u64 << i;
             match *e {
                 Some(Effect::ChangeSuit { wild: true, .. }) => m.wild |= bit,
-                Some(Effect::PickUp { group, .. }) => {
-                    for (g, a) in m.answers.iter_mut().enumerate() {
-                        if g == group as usize || spec.stacking == Stacking::AnyPickUp {
-                            *a |= bit;
-                        }
-                    }
-                }
-                Some(Effect::ReducePickUp { group, .. }) | Some(Effect::CancelPickUp { group }) => {
-                    if let Some(a) = m.answers.get_mut(group as usize) {
-                        *a |= bit;
-                    }
-                }
+                Some(Effect::PickUp { .. }) => m.pickups |= bit,
                 _ => {}
+            }
+            if let Some(g) = e.and_then(|e| e.pickup_group()) {
+                if let Some(a) = m.groups.get_mut(g as usize) {
+                    *a |= bit;
+                }
             }
         }
         m
@@ -478,7 +475,8 @@ impl Rules {
     }
     /// The cards that answer a pending pick-up of `group`, as a bit set over card indices.
     pub fn answers_mask(&self, group: u8) -> u64 {
-        self.masks.answers.get(group as usize).copied().unwrap_or(0)
+        let m = &self.masks;
+        m.groups.get(group as usize).copied().unwrap_or(0) | if m.stack_any { m.pickups } else { 0 }
     }
     /// The wild suit changers, as a bit set over card indices.
     pub fn wild_mask(&self) -> u64 {

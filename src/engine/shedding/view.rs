@@ -70,7 +70,7 @@ impl Game {
     pub fn view(&self, seat: Seat) -> SeatView {
         SeatView {
             seat,
-            rules: Arc::new(self.rules().clone()),
+            rules: self.shared_rules(),
             hand: self.hand(seat).to_vec(),
             hand_sizes: (0..self.players()).map(|s| self.hand(s).len()).collect(),
             pile: self.pile().to_vec(),
