@@ -1108,18 +1108,23 @@ impl Game {
 
     /// [`Game::apply`] appending events to a reused buffer; the same checks, all or nothing.
     pub fn apply_into(&mut self, action: Action, ev: &mut Vec<Event>) -> Result<(), IllegalAction> {
-        let plan = self.check(action).map_err(|reason| IllegalAction { action, reason })?;
-        self.log.push(action);
-        self.execute(action, plan, &mut Sink(Some(ev)));
-        Ok(())
+        self.apply_to(action, Some(ev))
     }
 
     /// [`Game::apply`] for search and simulation: the same checks, all or nothing, and the same
     /// game afterwards, but no events and no log entry (so [`Game::state_id`] does not move and
     /// the game can no longer be saved as a replay). Bots' playouts run on it.
     pub fn apply_quiet(&mut self, action: Action) -> Result<(), IllegalAction> {
+        self.apply_to(action, None)
+    }
+
+    /// Checks, then (logged, with events, if `ev` is given) executes.
+    fn apply_to(&mut self, action: Action, ev: Option<&mut Vec<Event>>) -> Result<(), IllegalAction> {
         let plan = self.check(action).map_err(|reason| IllegalAction { action, reason })?;
-        self.execute(action, plan, &mut Sink(None));
+        if ev.is_some() {
+            self.log.push(action);
+        }
+        self.execute(action, plan, &mut Sink(ev));
         Ok(())
     }
 
