@@ -168,18 +168,18 @@ impl Search {
             apply_and_call(&mut g, a);
             steps += 1;
         }
-        let mut reward = [0.0f64; 12];
-        if !g.is_over() && g.round() != round {
-            let top = players.max(2) as f64 - 1.0;
-            for (s, r) in reward.iter_mut().enumerate().take(players) {
-                *r = g.scores()[s].saturating_sub(before[s]) as f64 / top;
-            }
-        } else {
-            reward[g.winner().unwrap_or_else(|| fewest_cards(&g)) as usize] = 1.0;
-        }
+        let round_over = !g.is_over() && g.round() != round;
+        let winner = if round_over { 0 } else { g.winner().unwrap_or_else(|| fewest_cards(&g)) };
+        let top = players.max(2) as f64 - 1.0;
         for &n in path.iter() {
-            nodes[n].visits += 1;
-            nodes[n].reward += reward[nodes[n].mover as usize];
+            let node = &mut nodes[n];
+            let s = node.mover as usize;
+            node.visits += 1;
+            node.reward += if round_over {
+                g.scores()[s].saturating_sub(before[s]) as f64 / top
+            } else {
+                (node.mover == winner) as u8 as f64
+            };
         }
     }
 }

@@ -138,7 +138,13 @@ impl Hand {
     }
     /// The sum of the rank numbers (ace 1 to king 13) of the cards of `mask` held, twins twice.
     pub fn rank_sum(&self, mask: u64) -> u32 {
-        cards_of(self.once & mask).chain(cards_of(self.twice & mask)).map(|c| c.rank.number() as u32).sum()
+        let mut sum = 0;
+        for bits in [self.once & mask, self.twice & mask] {
+            for c in cards_of(bits) {
+                sum += c.rank.number() as u32;
+            }
+        }
+        sum
     }
 }
 
