@@ -1,8 +1,8 @@
 //! Benchmark: random full games per second on one core, per preset, and a side-by-side with
-//! OpenSpiel's `crazy_eights` (default parameters) on the same game. Two figures per preset:
-//! the full engine (`Game`: legal lists, checks, events, the action log) and, for rule sets it
-//! covers, the fast playout path (`Playout`: bitboards, no events; held to `Game` by
-//! tests/playout.rs, so it plays the very same games).
+//! OpenSpiel's `crazy_eights` (default parameters) on the same game. One engine, `Game`, two
+//! ways: `apply` (events and the action log, as the page plays) and `apply_quiet` (the same
+//! checks and the same games, without events or log: what the bots' search runs on). Each way
+//! lists the legal actions at every step and picks one uniformly at random.
 //!
 //!   cargo bench --bench shedding -- [--games N] [--players P] [--preset ID] [--openspiel PYTHON]
 //!
@@ -11,7 +11,6 @@
 //! random play, plus the speed ratio. Figures are printed, never asserted: speed is not a test.
 
 use blackjack::engine::rng::GameRng;
-use blackjack::engine::shedding::playout::Playout;
 use blackjack::engine::shedding::{Action, Game, Preset};
 use std::process::Command;
 use std::time::Instant;
@@ -23,41 +22,37 @@ struct Stats {
     plays: u64,
 }
 
-/// Plays `games` games with a uniformly random player over `legal_actions()`.
-fn random_games(preset: Preset, players: u8, games: u64) -> Stats {
+impl Stats {
+    fn games_per_sec(&self) -> f64 {
+        self.games as f64 / self.secs
+    }
+}
+
+/// Plays `games` games with a uniformly random player over `legal_actions_into()`, dealing
+/// each at the same table (`redeal`). `quiet`: `apply_quiet` instead of `apply_into`.
+fn random_games(preset: Preset, players: u8, games: u64, quiet: bool) -> Stats {
     let rules = std::sync::Arc::new(preset.rules());
     let mut rng = GameRng::new(2024);
     let (mut decisions, mut plays) = (0u64, 0u64);
     let (mut legal, mut events) = (Vec::new(), Vec::new());
+    let mut g = Game::new(rules, players, 0).expect("valid setup");
     let start = Instant::now();
     for seed in 0..games {
-        let mut g = Game::new(rules.clone(), players, seed).expect("valid setup");
+        g.redeal(seed);
         while !g.is_over() {
             g.legal_actions_into(&mut legal);
             let a = legal[rng.below(legal.len() as u64) as usize];
-            if matches!(a, Action::Play { .. }) {
-                plays += 1;
-            }
+            plays += matches!(a, Action::Play { .. }) as u64;
             decisions += 1;
-            events.clear();
-            g.apply_into(a, &mut events).expect("legal");
+            if quiet {
+                g.apply_quiet(a).expect("legal");
+            } else {
+                events.clear();
+                g.apply_into(a, &mut events).expect("legal");
+            }
         }
     }
     Stats { games, secs: start.elapsed().as_secs_f64(), decisions, plays }
-}
-
-/// The same games on the fast path, chosen by the same random stream; `None` if not covered.
-fn fast_games(preset: Preset, players: u8, games: u64) -> Option<Stats> {
-    let rules = preset.rules();
-    let mut p = Playout::new(&rules, players, 0)?;
-    let mut rng = GameRng::new(2024);
-    let mut decisions = 0u64;
-    let start = Instant::now();
-    for seed in 0..games {
-        p.redeal(seed);
-        decisions += p.play_random(&mut rng);
-    }
-    Some(Stats { games, secs: start.elapsed().as_secs_f64(), decisions, plays: 0 })
 }
 
 fn arg(name: &str) -> Option<String> {
@@ -72,30 +67,28 @@ fn main() {
         "random full games, one core, {games} games each, {players} players (Crazy Eights: 5, OpenSpiel's default)"
     );
     println!(
-        "{:<14} {:>12} {:>16} {:>12} {:>16}",
-        "preset", "games/s", "decisions/game", "plays/game", "fast path games/s"
+        "{:<14} {:>14} {:>14} {:>16} {:>16} {:>12}",
+        "preset", "games/s apply", "games/s quiet", "M decisions/s q", "decisions/game", "plays/game"
     );
-    let mut ours_c8 = None;
-    let mut fast_c8 = None;
+    let mut quiet_c8 = None;
     let only = arg("--preset");
     for preset in Preset::ALL.into_iter().filter(|p| only.as_deref().is_none_or(|o| o == p.id())) {
         let p = if preset == Preset::CrazyEights { 5 } else { players };
-        let s = random_games(preset, p, games);
-        let fast = fast_games(preset, p, games);
-        if let Some(f) = &fast {
-            assert_eq!(f.decisions, s.decisions, "the fast path played other games");
-        }
+        let full = random_games(preset, p, games, false);
+        let quiet = random_games(preset, p, games, true);
+        // The same seeds and the same random stream: both ways must have played the same games.
+        assert_eq!((quiet.decisions, quiet.plays), (full.decisions, full.plays), "apply_quiet played other games");
         println!(
-            "{:<14} {:>12.0} {:>16.1} {:>12.1} {:>16}",
+            "{:<14} {:>14.0} {:>14.0} {:>16.1} {:>16.1} {:>12.1}",
             preset.id(),
-            s.games as f64 / s.secs,
-            s.decisions as f64 / s.games as f64,
-            s.plays as f64 / s.games as f64,
-            fast.as_ref().map_or("not covered".into(), |f| format!("{:.0}", f.games as f64 / f.secs))
+            full.games_per_sec(),
+            quiet.games_per_sec(),
+            quiet.decisions as f64 / quiet.secs / 1e6,
+            quiet.decisions as f64 / quiet.games as f64,
+            quiet.plays as f64 / quiet.games as f64,
         );
         if preset == Preset::CrazyEights {
-            ours_c8 = Some(s);
-            fast_c8 = fast;
+            quiet_c8 = Some((full, quiet));
         }
     }
     let Some(python) = arg("--openspiel") else { return };
@@ -109,40 +102,30 @@ fn main() {
     let field = |k: &str| -> f64 {
         text.lines().find_map(|l| l.strip_prefix(k)).and_then(|v| v.trim().parse().ok()).unwrap_or(f64::NAN)
     };
-    let ours = ours_c8.expect("crazy eights ran");
-    let our_rate = ours.games as f64 / ours.secs;
+    let (full, quiet) = quiet_c8.expect("crazy eights ran (--preset crazy-eights or all)");
     let (os_rate, os_dec, os_plays) =
         (field("games_per_second:"), field("decisions_per_game:"), field("plays_per_game:"));
     println!("\nCrazy Eights (5 players, OpenSpiel defaults), uniformly random play:");
-    println!("{:<22} {:>12} {:>16} {:>12}", "engine", "games/s", "decisions/game", "plays/game");
-    println!(
-        "{:<22} {:>12.0} {:>16.1} {:>12.1}",
-        "this engine",
-        our_rate,
-        ours.decisions as f64 / ours.games as f64,
-        ours.plays as f64 / ours.games as f64
-    );
-    if let Some(f) = &fast_c8 {
+    println!("{:<26} {:>12} {:>16} {:>12}", "engine", "games/s", "decisions/game", "plays/game");
+    let ours_len = quiet.decisions as f64 / quiet.games as f64;
+    for (name, s) in [("this engine, apply", &full), ("this engine, apply_quiet", &quiet)] {
         println!(
-            "{:<22} {:>12.0} {:>16.1} {:>12}",
-            "this engine, fast path",
-            f.games as f64 / f.secs,
-            f.decisions as f64 / f.games as f64,
-            "(same games)"
+            "{:<26} {:>12.0} {:>16.1} {:>12.1}",
+            name,
+            s.games_per_sec(),
+            ours_len,
+            s.plays as f64 / s.games as f64
         );
     }
-    println!("{:<22} {:>12.0} {:>16.1} {:>12.1}", "OpenSpiel (C++ bots)", os_rate, os_dec, os_plays);
+    println!("{:<26} {:>12.0} {:>16.1} {:>12.1}", "OpenSpiel (C++ bots)", os_rate, os_dec, os_plays);
     // The same game should last as long under random play: a rules difference would show here.
     // (A fact about the games, not a timing: it may fail the run.)
-    let ours_len = ours.decisions as f64 / ours.games as f64;
     let gap = (ours_len - os_dec).abs() / os_dec;
     println!("mean game length: {ours_len:.1} vs {os_dec:.1} decisions, {:.1}% apart", gap * 100.0);
     if gap.is_nan() || gap > 0.03 {
         eprintln!("the two engines disagree on mean game length by more than 3%");
         std::process::exit(1);
     }
-    println!("speed ratio, full engine: {:.1}x", our_rate / os_rate);
-    if let Some(f) = fast_c8 {
-        println!("speed ratio, fast path:   {:.1}x", f.games as f64 / f.secs / os_rate);
-    }
+    println!("speed ratio, apply:       {:.1}x", full.games_per_sec() / os_rate);
+    println!("speed ratio, apply_quiet: {:.1}x (the search's engine)", quiet.games_per_sec() / os_rate);
 }

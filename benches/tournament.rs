@@ -2,10 +2,15 @@
 //! the turn decision time (median, p95). A measurement, never a timed test.
 //!
 //!   cargo bench --bench tournament -- --preset taylor --games 2000 --levels normal,normal,normal,normal
-//!   (levels: random, easy, normal, hard; `--iterations N` sets the hard level's search budget)
+//!   (levels: random, easy, normal, hard; `--iterations N` sets the hard level's search budget;
+//!   tuning: `--exploration C`, `--playout-limit N`)
+//!
+//! A game is what `Game` plays: one round for first-out rules, the whole match to the target
+//! for place scoring (British), so a British win here is a match win.
 //!
 //! The first level is the candidate; its seat rotates through the table game by game.
 
+use blackjack::bots::ismcts::Ismcts;
 use blackjack::bots::shedding::Level;
 use blackjack::bots::table::play_out_with;
 use blackjack::engine::shedding::{Game, Preset};
@@ -31,7 +36,16 @@ fn main() {
     let preset_id = arg("--preset").unwrap_or_else(|| "taylor".into());
     let preset = Preset::from_id(&preset_id).expect("known preset");
     let games: u64 = arg("--games").and_then(|s| s.parse().ok()).unwrap_or(2000);
-    let iterations: Option<u32> = arg("--iterations").and_then(|s| s.parse().ok());
+    let mut search = Ismcts::default();
+    if let Some(i) = arg("--iterations").and_then(|s| s.parse().ok()) {
+        search.iterations = i;
+    }
+    if let Some(c) = arg("--exploration").and_then(|s| s.parse().ok()) {
+        search.exploration = c;
+    }
+    if let Some(n) = arg("--playout-limit").and_then(|s| s.parse().ok()) {
+        search.playout_limit = n;
+    }
     let levels: Vec<Level> =
         arg("--levels").unwrap_or_else(|| "normal,normal,normal,normal".into()).split(',').map(level).collect();
     let n = levels.len();
@@ -45,7 +59,7 @@ fn main() {
         // Rotate so the candidate (levels[0]) sits at `seat`.
         let seated: Vec<Level> = (0..n).map(|s| levels[(s + n - seat) % n]).collect();
         let game = Game::new(rules.clone(), n as u8, 10_000 + g).expect("valid");
-        let r = play_out_with(game, &seated, g, iterations, &mut clock);
+        let r = play_out_with(game, &seated, g, Some(&search), &mut clock);
         if r.winner as usize == seat {
             wins += 1;
         }
@@ -56,7 +70,7 @@ fn main() {
     let half = 1.96 * (p * (1.0 - p) / games as f64).sqrt();
     times.sort_unstable();
     let pct = |q: f64| times.get(((times.len() as f64 - 1.0) * q) as usize).copied().unwrap_or(0) as f64 / 1000.0;
-    println!("{preset_id}: {:?} (candidate first, seats rotated), {games} games", levels);
+    println!("{preset_id}: {:?} (candidate first, seats rotated), {games} games; {search:?}", levels);
     println!("candidate wins {:.1}% ± {:.1} (fair share {:.1}%)", 100.0 * p, 100.0 * half, 100.0 / n as f64);
     println!(
         "mean actions per game {:.0}; candidate's decision time (moves with a choice) median {:.1} µs, p95 {:.1} µs",

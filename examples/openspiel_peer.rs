@@ -113,8 +113,7 @@ impl Peer {
                 let players = num("players")? as u8;
                 self.seed = num("seed")?;
                 let g = Game::new(self.rules.clone(), players, self.seed).map_err(|e| e.to_string())?;
-                let hands: Vec<Vec<u64>> =
-                    (0..players).map(|s| g.hand(s).iter().map(|&c| card_id(c)).collect()).collect();
+                let hands: Vec<Vec<u64>> = (0..players).map(|s| g.hand(s).iter().map(card_id).collect()).collect();
                 let mut reply = json!({"dealer": g.dealer(), "hands": hands, "starter": card_id(g.top())});
                 self.bots = vec![None; players as usize];
                 self.game = Some(g);
@@ -131,7 +130,7 @@ impl Peer {
                 let drawn = match action {
                     Action::Draw { .. } => {
                         let after = g.hand(seat);
-                        let new: Vec<Card> = after.iter().copied().filter(|c| !before.contains(c)).collect();
+                        let new: Vec<Card> = after.iter().filter(|c| !before.contains(c)).collect();
                         match new.as_slice() {
                             [c] => Some(card_id(*c)),
                             _ => return Err(format!("a draw changed the hand by {} cards", new.len())),

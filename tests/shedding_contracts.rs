@@ -97,3 +97,38 @@ fn presets_are_found_by_their_id() {
     }
     assert_eq!(Preset::from_id("poker"), None);
 }
+
+#[test]
+fn a_quiet_apply_plays_the_same_game_and_a_redeal_is_a_new_deal() {
+    // `apply_quiet` (what search runs on) is `apply` without events or log: the same legal lists
+    // and the same table at every step, the same refusals. `redeal` deals what `new` deals.
+    use blackjack::engine::rng::GameRng;
+    let mut rng = GameRng::new(5);
+    for preset in Preset::ALL {
+        for players in [2u8, 4, 7] {
+            let mut loud = Game::new(preset.rules(), players, 40 + players as u64).unwrap();
+            let mut quiet = loud.clone();
+            let mut steps = 0;
+            while !loud.is_over() && steps < 1500 {
+                let legal = loud.legal_actions();
+                assert_eq!(quiet.legal_actions(), legal, "{preset:?} {players}p step {steps}");
+                let bad = Action::Play { seat: (loud.current() + 1) % players, card: c("KD") };
+                assert_eq!(quiet.refusal(bad), loud.refusal(bad));
+                let a = legal[rng.below(legal.len() as u64) as usize];
+                loud.apply(a).unwrap();
+                quiet.apply_quiet(a).unwrap();
+                for s in 0..players {
+                    let mut v = quiet.view(s);
+                    v.state_id = loud.state_id();
+                    assert_eq!(v, loud.view(s), "{preset:?} {players}p step {steps}");
+                }
+                steps += 1;
+            }
+            assert_eq!((quiet.is_over(), quiet.winner()), (loud.is_over(), loud.winner()));
+            assert!(quiet.log().is_empty());
+            let mut reused = loud;
+            reused.redeal(99);
+            assert_eq!(reused, Game::new(preset.rules(), players, 99).unwrap(), "{preset:?} {players}p");
+        }
+    }
+}

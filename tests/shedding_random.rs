@@ -44,7 +44,7 @@ fn probe(g: &Game, rng: &mut GameRng, all_cards: &[Card]) -> Action {
 fn check_view_honesty(g: &Game) {
     for seat in 0..g.players() {
         let v = g.view(seat);
-        assert_eq!(v.hand, g.hand(seat));
+        assert_eq!(v.hand, g.hand(seat).to_vec());
         assert_eq!(v.hand_sizes.iter().sum::<usize>() + v.stock_len + v.pile.len(), g.total_cards());
         assert_eq!(v.legal, g.legal_actions_for(seat));
     }

@@ -109,6 +109,13 @@ impl Search {
     fn iterate(&mut self) {
         let Search { config, view, rng, nodes, legal_buf, path, .. } = self;
         let mut g = Game::determinize(view, rng);
+        // A match (place scoring) goes on after a round ends, with a new deal: a playout stops
+        // with the round being played and credits each seat its share of that round's points.
+        // (Played on into the next deals, the seat with fewest cards at the cut-off says nothing
+        // about this move: the hard bot then won no British match in 200.)
+        let (round, players) = (g.round(), g.players() as usize);
+        let mut before = [0u32; 12];
+        before[..players].copy_from_slice(g.scores());
         path.clear();
         path.push(0usize);
         let mut node = 0usize;
@@ -152,7 +159,7 @@ impl Search {
         }
         // Playout with the normal policy.
         let mut steps = 0;
-        while !g.is_over() && steps < config.playout_limit {
+        while !g.is_over() && steps < config.playout_limit && g.round() == round {
             g.legal_actions_into(legal_buf);
             let seat = g.current();
             let input =
@@ -161,12 +168,18 @@ impl Search {
             apply_and_call(&mut g, a);
             steps += 1;
         }
-        let winner = g.winner().unwrap_or_else(|| fewest_cards(&g));
+        let round_over = !g.is_over() && g.round() != round;
+        let winner = if round_over { 0 } else { g.winner().unwrap_or_else(|| fewest_cards(&g)) };
+        let top = players.max(2) as f64 - 1.0;
         for &n in path.iter() {
-            nodes[n].visits += 1;
-            if nodes[n].mover == winner {
-                nodes[n].reward += 1.0;
-            }
+            let node = &mut nodes[n];
+            let s = node.mover as usize;
+            node.visits += 1;
+            node.reward += if round_over {
+                g.scores()[s].saturating_sub(before[s]) as f64 / top
+            } else {
+                (node.mover == winner) as u8 as f64
+            };
         }
     }
 }
@@ -183,17 +196,18 @@ impl Ismcts {
 /// Applies a turn action in a sampled game, then lets the mover say "Last card" when the rules
 /// would accept it as true: simulated players are careful callers, so simulated games can end
 /// (without the call, Taylor turns going out into a seven-card penalty).
+#[inline(never)]
 fn apply_and_call(g: &mut Game, a: Action) {
     let mover = a.seat();
     // The search only ever applies actions from the legal list; a refusal is a bug, not a move.
     // (No formatting of the refusal: that would pull every action's text into the page.)
-    if g.apply(a).is_err() {
+    if g.apply_quiet(a).is_err() {
         panic!("search chose an illegal action");
     }
     if !g.is_over() && g.hand(mover).len() <= 3 {
         let call = Action::CallLastCard { seat: mover };
         if g.is_legal(call) {
-            let _ = g.apply(call);
+            let _ = g.apply_quiet(call);
         }
     }
 }

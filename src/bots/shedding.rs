@@ -8,8 +8,9 @@
 use super::ismcts::Ismcts;
 use crate::engine::cards::{Card, Suit};
 use crate::engine::rng::GameRng;
+use crate::engine::shedding::hand::SUIT_MASK;
 use crate::engine::shedding::rules::{Effect, Rules};
-use crate::engine::shedding::{Action, Phase, Phrase, Seat, SeatView};
+use crate::engine::shedding::{Action, Hand, Phase, Phrase, Seat, SeatView};
 use serde::{Deserialize, Serialize};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -72,6 +73,12 @@ impl SheddingBot {
     /// Sets the hard level's search budget (iterations per move).
     pub fn with_iterations(mut self, iterations: u32) -> Self {
         self.search.iterations = iterations;
+        self
+    }
+
+    /// Sets the hard level's whole search configuration (tuning runs).
+    pub fn with_search(mut self, search: Ismcts) -> Self {
+        self.search = search;
         self
     }
 
@@ -211,7 +218,7 @@ fn could_run_out(view: &SeatView) -> bool {
 /// sampled game, without copying the table.
 pub struct PolicyInput<'a> {
     pub rules: &'a Rules,
-    pub hand: &'a [Card],
+    pub hand: Hand,
     /// The smallest hand among the opponents still in the round.
     pub threat: usize,
     pub legal: &'a [Action],
@@ -224,14 +231,14 @@ impl SeatView {
             .map(|s| self.hand_sizes[s])
             .min()
             .unwrap_or(usize::MAX);
-        PolicyInput { rules: &self.rules, hand: &self.hand, threat, legal: &self.legal }
+        PolicyInput { rules: &self.rules, hand: Hand::from_cards(&self.hand), threat, legal: &self.legal }
     }
 }
 
 /// How much the bot wants to lay `card` now (higher is better).
 fn card_score(view: &PolicyInput, card: Card) -> f64 {
     let effect = view.rules.effect(card);
-    let same_suit = view.hand.iter().filter(|c| c.suit == card.suit).count() as f64;
+    let same_suit = view.hand.count_in(SUIT_MASK[card.suit.index() as usize]) as f64;
     let danger = view.threat <= 2;
     let mut score = 10.0 + 0.6 * same_suit + 0.05 * card.rank.number() as f64;
     match effect {
@@ -253,47 +260,43 @@ fn card_score(view: &PolicyInput, card: Card) -> f64 {
 }
 
 /// The normal level's turn move. Public so search can use it as its playout policy.
+/// (No allocation: search calls it at every step of every playout.)
 pub fn normal_move(view: &PolicyInput) -> Option<Action> {
-    let turn: Vec<Action> = view.legal.iter().copied().filter(is_turn_action).collect();
-    if turn.is_empty() {
-        return None;
-    }
     // Naming a suit: the one held most of (ties: highest total rank, so high cards go first).
-    if let Some(Action::NameSuit { seat, .. }) = turn.first() {
+    if let Some(&Action::NameSuit { seat, .. }) = view.legal.first() {
         let best = Suit::ALL
             .iter()
             .copied()
             .max_by_key(|&s| {
-                let cards = view.hand.iter().filter(|c| c.suit == s);
-                (cards.clone().count(), cards.map(|c| c.rank.number() as u32).sum::<u32>())
+                let suit = SUIT_MASK[s.index() as usize];
+                (view.hand.count_in(suit), view.hand.rank_sum(suit))
             })
             .unwrap_or(Suit::Spades);
-        return Some(Action::NameSuit { seat: *seat, suit: best });
+        return Some(Action::NameSuit { seat, suit: best });
     }
-    let plays: Vec<(Action, Card)> = turn
-        .iter()
-        .filter_map(|&a| match a {
-            Action::Play { card, .. } => Some((a, card)),
-            _ => None,
-        })
-        .collect();
-    let finish = turn.iter().copied().find(|a| matches!(a, Action::Finish { .. }));
-    if plays.is_empty() {
-        return finish
-            .or_else(|| turn.iter().copied().find(|a| matches!(a, Action::Draw { .. } | Action::Pass { .. })));
+    // The best play: the last of the highest scores, in legal order (as `max_by` chooses).
+    let (mut best, mut finish, mut other) = (None::<(Action, f64)>, None, None);
+    for &a in view.legal {
+        match a {
+            Action::Play { card, .. } => {
+                if view.hand.len() == 1 {
+                    // Going out beats everything.
+                    return Some(a);
+                }
+                let score = card_score(view, card);
+                if best.is_none_or(|(_, b)| score >= b) {
+                    best = Some((a, score));
+                }
+            }
+            Action::Finish { .. } => finish = Some(a),
+            Action::Draw { .. } | Action::Pass { .. } if other.is_none() => other = Some(a),
+            _ => {}
+        }
     }
-    // Going out beats everything.
-    if view.hand.len() == 1 {
-        return Some(plays[0].0);
-    }
-    let (best, best_card) = plays
-        .iter()
-        .copied()
-        .max_by(|a, b| card_score(view, a.1).total_cmp(&card_score(view, b.1)))
-        .expect("non-empty");
+    let Some((best, best_score)) = best else { return finish.or(other) };
     // Mid-turn (a run or a ten's sequence): keep shedding unless the best card is one worth keeping.
     if let Some(f) = finish {
-        if card_score(view, best_card) < 6.0 {
+        if best_score < 6.0 {
             return Some(f);
         }
     }

@@ -2,6 +2,7 @@
 //! from its own view, the quickest reaction acts first, and a turn slower than the rules' clock
 //! becomes a `Timeout`. Used by the tournament benchmark and by tests.
 
+use super::ismcts::Ismcts;
 use super::shedding::{Level, SheddingBot};
 use crate::engine::shedding::{Action, Game, Seat};
 
@@ -18,12 +19,12 @@ pub fn play_out(game: Game, levels: &[Level], seed: u64, clock: &mut dyn FnMut()
     play_out_with(game, levels, seed, None, clock)
 }
 
-/// [`play_out`] with the hard level's search budget set (`None`: the default).
+/// [`play_out`] with the hard level's search configured (`None`: the default).
 pub fn play_out_with(
     mut game: Game,
     levels: &[Level],
     seed: u64,
-    iterations: Option<u32>,
+    search: Option<&Ismcts>,
     clock: &mut dyn FnMut() -> u64,
 ) -> TableResult {
     let n = game.players() as usize;
@@ -31,8 +32,8 @@ pub fn play_out_with(
     let mut bots: Vec<SheddingBot> = (0..n)
         .map(|s| {
             let bot = SheddingBot::new(s as Seat, levels[s], seed.wrapping_mul(31).wrapping_add(s as u64));
-            match iterations {
-                Some(i) => bot.with_iterations(i),
+            match search {
+                Some(cfg) => bot.with_search(cfg.clone()),
                 None => bot,
             }
         })

@@ -8,11 +8,12 @@
 //! (every card, or only the last: [`TurnEffects`]).
 
 use super::action::*;
+use super::hand::{bit, cards_of, rank_mask, Hand, SUIT_MASK};
 use super::rules::*;
 use super::view::SeatView;
-use crate::engine::cards::{standard_decks, Card, Suit};
+use crate::engine::cards::{Card, Suit};
 use crate::engine::rng::GameRng;
-use crate::engine::sort::{sort_small, sort_small_by_key};
+use crate::engine::sort::sort_small_by_key;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -78,6 +79,54 @@ pub struct CallState {
     pub owes_draw: bool,
 }
 
+/// What the table saw of a seat's hand when it picked up instead of playing: the cards it was
+/// taken not to hold then, and how many cards of its hand may be exceptions now (picked up since).
+/// Everything here is public: the top card, the named suit, the pick-up, counts of cards.
+///
+/// When it is set: the seat, opening its turn, picked up although a card could have answered
+/// a pending pick-up or followed a named suit (or under rules that forbid picking up when able
+/// to play, any pick-up). It is then taken to hold none of the cards that could have been laid
+/// (`cards`). That is a fact under rules that forbid drawing when able, and otherwise the model
+/// the search makes of the others: this engine's bots always answer and always follow when they
+/// can, and people nearly always do. A pick-up forced on the seat (a penalty, a missed call owed,
+/// a timeout) says nothing.
+///
+/// How it lapses: cards picked up afterwards (this pick-up included) are unknown, so `free`
+/// counts them: the hand holds at most `free` cards of `cards`. Laying a card of `cards` shows
+/// it was one of those (`free` goes down); laying another card leaves `free` as it is (it may
+/// have been either kind, so the bound stays true). Once `free` reaches the hand's size the
+/// constraint says nothing and is dropped. A new such pick-up adds its cards to a constraint
+/// without exceptions, or replaces one with exceptions. A new deal clears all of them.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Void {
+    /// The cards (a bit set over [`Card::index`]) the seat was taken not to hold.
+    pub cards: u64,
+    /// At most this many cards of the seat's hand may be among `cards`.
+    pub free: u16,
+}
+
+impl Void {
+    /// Whether `hand` is consistent with this constraint.
+    pub fn allows(&self, hand: Hand) -> bool {
+        hand.count_in(self.cards) <= self.free as usize
+    }
+}
+
+/// Where the events of an action go: the caller's list, or nowhere (a quiet apply).
+struct Sink<'a>(Option<&'a mut Vec<Event>>);
+
+impl Sink<'_> {
+    fn is_on(&self) -> bool {
+        self.0.is_some()
+    }
+    #[inline]
+    fn push(&mut self, e: Event) {
+        if let Some(v) = self.0.as_deref_mut() {
+            v.push(e);
+        }
+    }
+}
+
 /// How a checked action will be carried out.
 enum Plan {
     Lay,
@@ -101,7 +150,7 @@ pub struct Game {
     players: u8,
     seed: u64,
     rng: GameRng,
-    hands: Vec<Vec<Card>>,
+    hands: Vec<Hand>,
     /// Face down; the last element is the top.
     stock: Vec<Card>,
     /// Face up; the last element is the top card.
@@ -117,6 +166,8 @@ pub struct Game {
     /// Finishing order this round.
     finished: Vec<Seat>,
     calls: Vec<CallState>,
+    /// What each seat was seen not to hold ([`Void`]), from public play only.
+    voids: Vec<Void>,
     accusations: Vec<Accusation>,
     last_accusation_turn: Vec<Option<u32>>,
     scores: Vec<u32>,
@@ -172,8 +223,7 @@ impl Game {
         }
         let total = rules.decks_for(players) as usize * 52;
         let mut g = Game::empty(rules, players, seed, total);
-        let mut ev = Vec::new();
-        g.deal_round(0, &mut ev);
+        g.deal_round(0, &mut Sink(None));
         Ok(g)
     }
 
@@ -203,20 +253,51 @@ impl Game {
             }
             g.scores = deal.scores;
         }
-        g.hands = deal
-            .hands
-            .into_iter()
-            .map(|mut h| {
-                sort_small(&mut h);
-                h
-            })
-            .collect();
+        g.hands = deal.hands.iter().map(|h| Hand::from_cards(h)).collect();
         g.stock = deal.stock_top_first.into_iter().rev().collect();
         g.pile = vec![deal.starter];
         g.dealer = deal.dealer;
-        let mut ev = Vec::new();
-        g.start_round_from_starter(&mut ev);
+        g.start_round_from_starter(&mut Sink(None));
         Ok(g)
+    }
+
+    /// Deals the game `Game::new(rules, players, seed)` deals, at this table with its rules and
+    /// players, reusing its buffers (simulations deal thousands of games).
+    pub fn redeal(&mut self, seed: u64) {
+        let n = self.players as usize;
+        self.seed = seed;
+        self.rng = GameRng::new(seed);
+        self.stock.clear();
+        self.pile.clear();
+        self.dealer = 0;
+        self.current = 0;
+        self.clockwise = true;
+        self.called_suit = None;
+        self.pending = None;
+        let mut laid = std::mem::take(&mut self.turn.laid);
+        laid.clear();
+        self.turn = Turn { laid, ..Turn::default() };
+        self.in_round.clear();
+        self.in_round.resize(n, true);
+        self.finished.clear();
+        self.calls.clear();
+        self.calls.resize(n, CallState::default());
+        self.voids.clear();
+        self.voids.resize(n, Void::default());
+        self.accusations.clear();
+        self.last_accusation_turn.clear();
+        self.last_accusation_turn.resize(n, None);
+        self.scores.clear();
+        self.scores.resize(n, 0);
+        self.round = 0;
+        self.tie_break = false;
+        self.phase = Phase::Playing;
+        self.plays_this_round = 0;
+        self.turn_number = 0;
+        self.idle_passes = 0;
+        self.total_cards = self.rules.decks_for(self.players) as usize * 52;
+        self.log.clear();
+        self.deal_round(0, &mut Sink(None));
     }
 
     fn empty(rules: Arc<Rules>, players: u8, seed: u64, total_cards: usize) -> Game {
@@ -226,7 +307,7 @@ impl Game {
             players,
             seed,
             rng: GameRng::new(seed),
-            hands: vec![Vec::new(); n],
+            hands: vec![Hand::EMPTY; n],
             stock: Vec::new(),
             pile: Vec::new(),
             dealer: 0,
@@ -238,6 +319,7 @@ impl Game {
             in_round: vec![true; n],
             finished: Vec::new(),
             calls: vec![CallState::default(); n],
+            voids: vec![Void::default(); n],
             accusations: Vec::new(),
             last_accusation_turn: vec![None; n],
             scores: vec![0; n],
@@ -256,6 +338,10 @@ impl Game {
 
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+    /// The rules, shared (a view holds them without copying).
+    pub fn shared_rules(&self) -> Arc<Rules> {
+        self.rules.clone()
     }
     pub fn players(&self) -> u8 {
         self.players
@@ -284,8 +370,9 @@ impl Game {
     pub fn dealer(&self) -> Seat {
         self.dealer
     }
-    pub fn hand(&self, seat: Seat) -> &[Card] {
-        &self.hands[seat as usize]
+    /// The cards `seat` holds (a copy: hands are two bit sets).
+    pub fn hand(&self, seat: Seat) -> Hand {
+        self.hands[seat as usize]
     }
     pub fn top(&self) -> Card {
         *self.pile.last().expect("the pile always has its top card")
@@ -312,6 +399,10 @@ impl Game {
     }
     pub fn calls(&self) -> &[CallState] {
         &self.calls
+    }
+    /// What each seat was seen not to hold ([`Void`]).
+    pub fn voids(&self) -> &[Void] {
+        &self.voids
     }
     pub fn accusations(&self) -> &[Accusation] {
         &self.accusations
@@ -368,6 +459,13 @@ impl Game {
 
     /// The `steps`-th active seat after `from` in the direction of play.
     fn step(&self, from: Seat, steps: u32) -> Seat {
+        if self.finished.is_empty() && !self.tie_break {
+            // Everyone is playing (the common case): plain arithmetic round the table.
+            let n = self.players as u32;
+            let k = steps % n;
+            let k = if self.clockwise { k } else { n - k };
+            return ((from as u32 + k) % n) as Seat;
+        }
         let n = self.players as i32;
         let d = if self.clockwise { 1 } else { -1 };
         let mut s = from as i32;
@@ -392,27 +490,31 @@ impl Game {
 
     // ----- dealing -----------------------------------------------------------------------
 
-    fn deal_round(&mut self, dealer: Seat, ev: &mut Vec<Event>) {
+    fn deal_round(&mut self, dealer: Seat, ev: &mut Sink<'_>) {
         let decks = self.rules.decks_for(self.players);
-        let mut deck = standard_decks(decks);
+        // The decks in index order (`standard_decks`), in the stock's buffer: no allocation.
+        let mut deck = std::mem::take(&mut self.stock);
+        deck.clear();
+        for _ in 0..decks {
+            deck.extend((0..52).map(Card::from_index));
+        }
         self.rng.shuffle(&mut deck);
-        let seats: Vec<Seat> = (0..self.players).filter(|&s| self.in_round[s as usize]).collect();
-        let hand_size = self.rules.hand_size_for(seats.len() as u8);
+        let n = self.players;
+        let dealt = self.in_round.iter().filter(|&&r| r).count() as u8;
+        let hand_size = self.rules.hand_size_for(dealt);
         for h in &mut self.hands {
             h.clear();
         }
         self.dealer = dealer;
-        // One card at a time, starting on the dealer's left.
-        let start = seats.iter().position(|&s| s > dealer).unwrap_or(0);
+        // One card at a time to the seats dealt in, starting on the dealer's left.
         for _ in 0..hand_size {
-            for i in 0..seats.len() {
-                let seat = seats[(start + i) % seats.len()];
-                let card = deck.pop().expect("validated: enough cards to deal");
-                self.hands[seat as usize].push(card);
+            for i in 1..n + 1 {
+                let seat = (dealer + i) % n;
+                if self.in_round[seat as usize] {
+                    let card = deck.pop().expect("validated: enough cards to deal");
+                    self.hands[seat as usize].add(card);
+                }
             }
-        }
-        for h in &mut self.hands {
-            sort_small(h);
         }
         let mut starter = deck.pop().expect("validated: a card to turn up");
         if self.rules.spec().first_card == FirstCard::RedrawWild {
@@ -429,13 +531,17 @@ impl Game {
             }
         }
         self.stock = deck;
-        self.pile = vec![starter];
-        ev.push(Event::Dealt { round: self.round, dealer, seats, hand_size, starter });
+        self.pile.clear();
+        self.pile.push(starter);
+        if ev.is_on() {
+            let seats = (0..n).filter(|&s| self.in_round[s as usize]).collect();
+            ev.push(Event::Dealt { round: self.round, dealer, seats, hand_size, starter });
+        }
         self.start_round_from_starter(ev);
     }
 
     /// Sets up play from the turned-up card: the first-card rule, then the first turn.
-    fn start_round_from_starter(&mut self, ev: &mut Vec<Event>) {
+    fn start_round_from_starter(&mut self, ev: &mut Sink<'_>) {
         self.clockwise = true;
         self.called_suit = None;
         self.pending = None;
@@ -444,6 +550,9 @@ impl Game {
         self.idle_passes = 0;
         for c in &mut self.calls {
             *c = CallState::default();
+        }
+        for v in &mut self.voids {
+            *v = Void::default();
         }
         for a in &mut self.accusations {
             a.open = false;
@@ -465,7 +574,7 @@ impl Game {
 
     // ----- turn helpers ------------------------------------------------------------------
 
-    fn begin_turn(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+    fn begin_turn(&mut self, seat: Seat, ev: &mut Sink<'_>) {
         self.current = seat;
         self.turn_number += 1;
         // Reuse the laid-cards buffer: turns are the hot loop of every simulation.
@@ -483,23 +592,6 @@ impl Game {
             self.calls[seat as usize].called = false;
         }
         ev.push(Event::TurnStarts { seat });
-    }
-
-    /// Whether `card` follows `prev` under the follow rule (and a Priestly run's direction).
-    fn follows(&self, card: Card, prev: Card, called: Option<Suit>, run_direction: i8) -> bool {
-        if card.rank == prev.rank {
-            return true;
-        }
-        if let Some(s) = called {
-            return card.suit == s;
-        }
-        match self.rules.spec().follow {
-            Follow::SuitOrRank => card.suit == prev.suit,
-            Follow::AdjacentInSuitOrRank => {
-                let d = card.rank.number() as i8 - prev.rank.number() as i8;
-                card.suit == prev.suit && d.abs() == 1 && (run_direction == 0 || d == run_direction)
-            }
-        }
     }
 
     fn is_wild(&self, card: Card) -> bool {
@@ -582,6 +674,10 @@ impl Game {
     /// Resolves the effects of `cards` on top of `start`: returns the pick-up and the skips,
     /// and reverses the direction (events are the caller's).
     fn resolve_effects(&mut self, start: Option<Pending>, cards: &[Card]) -> (Option<Pending>, u32) {
+        if !cards.is_empty() && cards.iter().all(|&c| self.rules.effect(c).is_none()) {
+            // Plain cards only (most turns): any pick-up is gone, nobody is skipped.
+            return (None, 0);
+        }
         let pending = self.fold_pending(start, cards);
         let mut skips = 0u32;
         let mut reverses = 0u32;
@@ -603,12 +699,39 @@ impl Game {
         (pending, skips)
     }
 
-    /// Whether `card` may be the first card of the current turn (the hot path: no allocation).
-    fn may_open(&self, card: Card) -> bool {
-        match self.pending {
-            Some(p) => self.answers(card, p),
-            None => self.is_wild(card) || self.follows(card, self.top(), self.called_suit, 0),
+    /// The cards that follow `prev` under the follow rule (and a Priestly run's direction).
+    fn follow_mask(&self, prev: Card, called: Option<Suit>, run_direction: i8) -> u64 {
+        let same_rank = rank_mask(prev.rank.number());
+        if let Some(s) = called {
+            return same_rank | SUIT_MASK[s.index() as usize];
         }
+        match self.rules.spec().follow {
+            Follow::SuitOrRank => same_rank | SUIT_MASK[prev.suit.index() as usize],
+            Follow::AdjacentInSuitOrRank => {
+                let r = prev.rank.number() as i8;
+                let base = prev.suit.index() as i8 * 13 - 1;
+                let mut m = same_rank;
+                for d in [-1i8, 1] {
+                    if (run_direction == 0 || d == run_direction) && r + d >= 1 && r + d <= 13 {
+                        m |= 1u64 << (base + r + d);
+                    }
+                }
+                m
+            }
+        }
+    }
+
+    /// The cards that may open the current turn, as a bit set (the hot path: no allocation).
+    fn open_mask(&self) -> u64 {
+        match self.pending {
+            Some(p) => self.rules.answers_mask(p.group),
+            None => self.rules.wild_mask() | self.follow_mask(self.top(), self.called_suit, 0),
+        }
+    }
+
+    /// Whether `card` may be the first card of the current turn.
+    fn may_open(&self, card: Card) -> bool {
+        self.open_mask() & bit(card) != 0
     }
 
     /// Why `card` may not open the turn, written for the player.
@@ -619,32 +742,36 @@ impl Game {
         }
     }
 
-    /// Whether `card` may go on the turn after at least one card was laid.
-    fn may_continue_with(&self, card: Card) -> bool {
+    /// The cards that may go on the turn after at least one card was laid, as a bit set.
+    fn continue_mask(&self) -> u64 {
+        const ALL: u64 = (1 << 52) - 1;
         let last = *self.turn.laid.last().expect("mid-turn");
-        match self.rules.effect(last) {
-            Some(Effect::FollowOn) => return true,
-            Some(Effect::ChangeSuit { ends_turn: true, .. }) => return false,
+        let effect = self.rules.effect(last);
+        match effect {
+            Some(Effect::FollowOn) => return ALL,
+            Some(Effect::ChangeSuit { ends_turn: true, .. }) => return 0,
             _ => {}
         }
-        if self.turn.suit_run.is_some_and(|s| s == card.suit) {
-            return true;
-        }
-        let must_cover = matches!(self.rules.effect(last), Some(Effect::MustCover));
+        let mut m = self.turn.suit_run.map_or(0, |s| SUIT_MASK[s.index() as usize]);
+        let must_cover = matches!(effect, Some(Effect::MustCover));
         if self.rules.spec().runs.is_none() && !must_cover {
-            return false;
+            return m;
         }
         let live = self.live_pending();
-        if let Some(p) = live {
-            if self.answers(card, p) {
-                return true;
-            }
+        match live {
+            Some(p) => m |= self.rules.answers_mask(p.group),
+            None => m |= self.rules.wild_mask(),
         }
         let direction = match self.rules.spec().runs {
             Some(Runs { keep_direction: true }) => self.turn.run_direction,
             _ => 0,
         };
-        (live.is_none() && self.is_wild(card)) || self.follows(card, last, None, direction)
+        m | self.follow_mask(last, None, direction)
+    }
+
+    /// Whether `card` may go on the turn after at least one card was laid.
+    fn may_continue_with(&self, card: Card) -> bool {
+        self.continue_mask() & bit(card) != 0
     }
 
     fn must_cover(&self) -> bool {
@@ -664,12 +791,11 @@ impl Game {
         {
             return false;
         }
-        let hand = &self.hands[self.current as usize];
-        hand.iter().any(|&c| self.may_continue_with(c))
+        self.hands[self.current as usize].bits() & self.continue_mask() != 0
     }
 
     fn can_open(&self) -> bool {
-        self.hands[self.current as usize].iter().any(|&c| self.may_open(c))
+        self.hands[self.current as usize].bits() & self.open_mask() != 0
     }
 
     fn drawable(&self) -> usize {
@@ -730,23 +856,18 @@ impl Game {
             out.extend(Suit::ALL.iter().map(|&suit| Action::NameSuit { seat, suit }));
             return;
         }
-        let hand = &self.hands[seat as usize];
+        let hand = self.hands[seat as usize];
         let owes = self.calls[seat as usize].owes_draw && t.laid.is_empty();
         if !owes {
             let may_play =
                 if t.laid.is_empty() { t.draws == 0 || self.rules.spec().draw.play_after_draw } else { true };
             if may_play {
-                for &card in hand {
-                    let ok = if t.laid.is_empty() { self.may_open(card) } else { self.may_continue_with(card) };
-                    if ok {
-                        out.push(Action::Play { seat, card });
-                    }
-                }
+                let mask = if t.laid.is_empty() { self.open_mask() } else { self.continue_mask() };
+                out.extend(cards_of(hand.bits() & mask).map(|card| Action::Play { seat, card }));
             }
         }
-        // Pushed in `Action` order (plays by card from the sorted hand, then Draw, Pass, Finish):
-        // the list comes out sorted without sorting. Twin cards of two decks sit side by side.
-        out.dedup();
+        // Pushed in `Action` order (plays by card index, which is the hand's sorted order, then
+        // Draw, Pass, Finish): the list comes out sorted and unique without sorting.
         if self.may_draw() {
             out.push(Action::Draw { seat });
         }
@@ -784,8 +905,9 @@ impl Game {
                 out.push(a);
             }
         }
-        sort_small(&mut out);
-        out.dedup();
+        // Pushed in `Action` order (turn moves, the call, free talk, call-outs by target,
+        // disputes by number): sorted and unique without sorting.
+        debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "sorted and unique: {out:?}");
         out
     }
 
@@ -817,10 +939,10 @@ impl Game {
         }
         if is_turn_action && seat != self.current {
             return match (action, spec.penalties.out_of_turn) {
-                (Action::Play { card, .. }, Some(n)) if self.hands[seat as usize].contains(&card) => {
+                (Action::Play { card, .. }, Some(n)) if self.hands[seat as usize].contains(card) => {
                     Ok(Plan::OutOfTurn(n))
                 }
-                (Action::Play { card, .. }, _) if !self.hands[seat as usize].contains(&card) => Err(Refusal::NotInHand),
+                (Action::Play { card, .. }, _) if !self.hands[seat as usize].contains(card) => Err(Refusal::NotInHand),
                 _ => Err(Refusal::NotYourTurn),
             };
         }
@@ -830,7 +952,7 @@ impl Game {
                 if t.awaiting_suit {
                     return Err(Refusal::MustNameSuit);
                 }
-                if !self.hands[seat as usize].contains(&card) {
+                if !self.hands[seat as usize].contains(card) {
                     return Err(Refusal::NotInHand);
                 }
                 let verdict = if t.laid.is_empty() {
@@ -986,13 +1108,27 @@ impl Game {
 
     /// [`Game::apply`] appending events to a reused buffer; the same checks, all or nothing.
     pub fn apply_into(&mut self, action: Action, ev: &mut Vec<Event>) -> Result<(), IllegalAction> {
+        self.apply_to(action, Some(ev))
+    }
+
+    /// [`Game::apply`] for search and simulation: the same checks, all or nothing, and the same
+    /// game afterwards, but no events and no log entry (so [`Game::state_id`] does not move and
+    /// the game can no longer be saved as a replay). Bots' playouts run on it.
+    pub fn apply_quiet(&mut self, action: Action) -> Result<(), IllegalAction> {
+        self.apply_to(action, None)
+    }
+
+    /// Checks, then (logged, with events, if `ev` is given) executes.
+    fn apply_to(&mut self, action: Action, ev: Option<&mut Vec<Event>>) -> Result<(), IllegalAction> {
         let plan = self.check(action).map_err(|reason| IllegalAction { action, reason })?;
-        self.log.push(action);
-        self.execute(action, plan, ev);
+        if ev.is_some() {
+            self.log.push(action);
+        }
+        self.execute(action, plan, &mut Sink(ev));
         Ok(())
     }
 
-    fn execute(&mut self, action: Action, plan: Plan, ev: &mut Vec<Event>) {
+    fn execute(&mut self, action: Action, plan: Plan, ev: &mut Sink<'_>) {
         let seat = action.seat();
         match (action, plan) {
             (Action::Play { card, .. }, Plan::Lay) => self.lay(seat, card, ev),
@@ -1061,11 +1197,10 @@ impl Game {
                 if upheld {
                     // The call-out was false: the handed cards go back on the stock, the accuser pays.
                     let (target, accuser, handed) = (a.target, a.accuser, std::mem::take(&mut a.handed));
-                    let hand = &mut self.hands[target as usize];
-                    for c in handed.iter().rev() {
-                        if let Some(i) = hand.iter().position(|x| x == c) {
-                            hand.remove(i);
-                            self.stock.push(*c);
+                    for &c in handed.iter().rev() {
+                        if self.hands[target as usize].remove(c) {
+                            self.stock.push(c);
+                            self.note_card_left(target, c);
                         }
                     }
                     ev.push(Event::DisputeUpheld { id: accusation, by: seat });
@@ -1081,11 +1216,11 @@ impl Game {
     }
 
     /// Lays a card as part of the current player's turn.
-    fn lay(&mut self, seat: Seat, card: Card, ev: &mut Vec<Event>) {
+    fn lay(&mut self, seat: Seat, card: Card, ev: &mut Sink<'_>) {
         let prev = if self.turn.laid.is_empty() { self.top() } else { *self.turn.laid.last().expect("mid-turn") };
-        let hand = &mut self.hands[seat as usize];
-        let i = hand.iter().position(|&c| c == card).expect("checked: in hand");
-        hand.remove(i);
+        let removed = self.hands[seat as usize].remove(card);
+        debug_assert!(removed, "checked: in hand");
+        self.note_card_left(seat, card);
         self.pile.push(card);
         self.plays_this_round += 1;
         self.idle_passes = 0;
@@ -1106,7 +1241,7 @@ impl Game {
             self.turn.suit_run = Some(card.suit);
         }
         self.turn.laid.push(card);
-        if self.hands[seat as usize].len() == 1 {
+        if self.hands[seat as usize].is_single() {
             self.calls[seat as usize].watching = !self.calls[seat as usize].called;
         }
         if self.plays_this_round >= self.rules.spec().max_plays {
@@ -1121,7 +1256,7 @@ impl Game {
 
     /// A card was laid: last-card deadlines that run "until the next card" pass, and open
     /// call-outs can no longer be disputed.
-    fn card_laid(&mut self, ev: &mut Vec<Event>) {
+    fn card_laid(&mut self, ev: &mut Sink<'_>) {
         for a in &mut self.accusations {
             a.open = false;
         }
@@ -1131,7 +1266,7 @@ impl Game {
     }
 
     /// A turn move (play, draw, pass) by `seat`: deadlines that run "until the next player moves" pass.
-    fn note_turn_move(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+    fn note_turn_move(&mut self, seat: Seat, ev: &mut Sink<'_>) {
         if let Some(rule) = self.rules.spec().last_card {
             if rule.deadline == CallDeadline::NextPlayerMoves {
                 self.deadline_passes(|s| s != seat, ev);
@@ -1140,7 +1275,7 @@ impl Game {
     }
 
     /// For each seat still watched and not yet the mover (per `applies`), the deadline has passed.
-    fn deadline_passes(&mut self, applies: impl Fn(Seat) -> bool, ev: &mut Vec<Event>) {
+    fn deadline_passes(&mut self, applies: impl Fn(Seat) -> bool, ev: &mut Sink<'_>) {
         let Some(rule) = self.rules.spec().last_card else { return };
         for s in 0..self.players {
             let c = self.calls[s as usize];
@@ -1148,7 +1283,7 @@ impl Game {
                 continue;
             }
             self.calls[s as usize].watching = false;
-            if c.called || self.hands[s as usize].len() != 1 {
+            if c.called || !self.hands[s as usize].is_single() {
                 continue;
             }
             ev.push(Event::MissedLastCard { seat: s });
@@ -1167,7 +1302,7 @@ impl Game {
     fn after_hand_changes(&mut self) {
         let anytime = self.rules.spec().last_card.is_some_and(|r| r.when == CallWhen::Anytime);
         for s in 0..self.players as usize {
-            if self.hands[s].len() != 1 {
+            if !self.hands[s].is_single() {
                 let c = &mut self.calls[s];
                 if !anytime {
                     c.called = false;
@@ -1179,7 +1314,7 @@ impl Game {
     }
 
     /// The turn's laying is over (nothing can follow, `Finish`, or a suit change that ends it).
-    fn end_laying(&mut self, ev: &mut Vec<Event>) {
+    fn end_laying(&mut self, ev: &mut Sink<'_>) {
         let seat = self.current;
         if self.hands[seat as usize].is_empty() && !self.try_go_out(seat, ev) {
             return; // the round or the game ended
@@ -1194,7 +1329,7 @@ impl Game {
 
     /// A player with an empty hand goes out, unless the call rules say otherwise. Returns false
     /// when the round or game ended.
-    fn try_go_out(&mut self, seat: Seat, ev: &mut Vec<Event>) -> bool {
+    fn try_go_out(&mut self, seat: Seat, ev: &mut Sink<'_>) -> bool {
         if let Some(rule) = self.rules.spec().last_card {
             let called = match rule.when {
                 CallWhen::Anytime => self.turn.called_at_start,
@@ -1231,7 +1366,7 @@ impl Game {
     }
 
     /// Ends the turn: resolve the effects of the cards that count, then the next player's turn.
-    fn complete_turn(&mut self, ev: &mut Vec<Event>) {
+    fn complete_turn(&mut self, ev: &mut Sink<'_>) {
         let seat = self.current;
         let laid = std::mem::take(&mut self.turn.laid);
         let was_clockwise = self.clockwise;
@@ -1267,7 +1402,7 @@ impl Game {
     }
 
     /// The turn ends without laying more: after a wrong card or a timeout (already paid for).
-    fn give_up_turn(&mut self, ev: &mut Vec<Event>) {
+    fn give_up_turn(&mut self, ev: &mut Sink<'_>) {
         let seat = self.current;
         if self.turn.laid.is_empty() {
             // Penalties while under a pick-up do not remove it: both are picked up (000).
@@ -1291,10 +1426,13 @@ impl Game {
         }
     }
 
-    fn draw(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+    fn draw(&mut self, seat: Seat, ev: &mut Sink<'_>) {
         let owes = std::mem::take(&mut self.calls[seat as usize].owes_draw);
         let covering = !self.turn.laid.is_empty();
         let from_pending = if covering { None } else { self.pending };
+        if !owes && !covering {
+            self.note_void(seat);
+        }
         if owes {
             // The missed call and a pick-up laid on the player are separate penalties (003): the
             // owed card first, then the pick-up, each picked up and reported on its own.
@@ -1322,18 +1460,44 @@ impl Game {
         }
     }
 
+    /// `seat` picks up when it could have opened its turn: see [`Void`].
+    fn note_void(&mut self, seat: Seat) {
+        let answering = self.pending.is_some() || self.called_suit.is_some();
+        if !answering && self.rules.spec().draw.may_draw_when_able {
+            return;
+        }
+        let shown = self.open_mask();
+        let v = &mut self.voids[seat as usize];
+        v.cards = if v.free == 0 { v.cards | shown } else { shown };
+        v.free = 0;
+    }
+
+    /// `seat` lost `card` from its hand (laid it, or gave back a card handed to it).
+    fn note_card_left(&mut self, seat: Seat, card: Card) {
+        let len = self.hands[seat as usize].len();
+        let v = &mut self.voids[seat as usize];
+        if v.cards & bit(card) != 0 {
+            v.free = v.free.saturating_sub(1);
+        }
+        if v.free as usize >= len {
+            *v = Void::default();
+        }
+    }
+
     /// Moves up to `n` cards from the stock to `seat`, refilling the stock as the rules say.
     /// Returns how many were picked up; `record` (if given) receives the cards themselves.
-    fn pick_up_into(&mut self, seat: Seat, n: usize, mut record: Option<&mut Vec<Card>>, ev: &mut Vec<Event>) -> usize {
+    fn pick_up_into(&mut self, seat: Seat, n: usize, mut record: Option<&mut Vec<Card>>, ev: &mut Sink<'_>) -> usize {
         let mut got = 0;
         for _ in 0..n {
             if self.stock.is_empty() {
                 self.refill(ev);
             }
             let Some(c) = self.stock.pop() else { break };
-            let hand = &mut self.hands[seat as usize];
-            let at = hand.partition_point(|x| *x <= c);
-            hand.insert(at, c);
+            self.hands[seat as usize].add(c);
+            let v = &mut self.voids[seat as usize];
+            if v.cards != 0 {
+                v.free += 1;
+            }
             if let Some(r) = record.as_deref_mut() {
                 r.push(c);
             }
@@ -1342,11 +1506,11 @@ impl Game {
         got
     }
 
-    fn pick_up(&mut self, seat: Seat, n: usize, ev: &mut Vec<Event>) -> usize {
+    fn pick_up(&mut self, seat: Seat, n: usize, ev: &mut Sink<'_>) -> usize {
         self.pick_up_into(seat, n, None, ev)
     }
 
-    fn refill(&mut self, ev: &mut Vec<Event>) {
+    fn refill(&mut self, ev: &mut Sink<'_>) {
         if self.pile.len() < 2 {
             return;
         }
@@ -1371,19 +1535,19 @@ impl Game {
         ev.push(Event::Refilled { cards: self.stock.len(), shuffled });
     }
 
-    fn penalise(&mut self, seat: Seat, n: u8, reason: PenaltyReason, ev: &mut Vec<Event>) {
+    fn penalise(&mut self, seat: Seat, n: u8, reason: PenaltyReason, ev: &mut Sink<'_>) {
         let got = self.pick_up(seat, n as usize, ev);
         ev.push(Event::Penalty { seat, cards: got as u8, reason });
     }
 
-    fn game_over(&mut self, winner: Seat, ev: &mut Vec<Event>) {
+    fn game_over(&mut self, winner: Seat, ev: &mut Sink<'_>) {
         self.phase = Phase::Over { winner };
         ev.push(Event::GameOver { winner });
     }
 
     /// The round stopped before everyone went out (the play limit, or nobody can move):
     /// the remaining players are placed by fewest cards, ties to the earlier seat after the dealer.
-    fn end_round_early(&mut self, ev: &mut Vec<Event>) {
+    fn end_round_early(&mut self, ev: &mut Sink<'_>) {
         let rest = self.by_fewest_cards();
         match self.rules.spec().scoring {
             Scoring::FirstOut => self.game_over(rest[0], ev),
@@ -1415,7 +1579,7 @@ impl Game {
     /// (those still playing placed by fewest cards) and is scored, then the game ends. One round:
     /// the fewest cards wins. Rounds: the highest score wins; a tie goes to the better place in
     /// this last round.
-    fn end_at_turn_limit(&mut self, ev: &mut Vec<Event>) {
+    fn end_at_turn_limit(&mut self, ev: &mut Sink<'_>) {
         ev.push(Event::TurnLimit { turns: self.turn_number });
         let rest = self.by_fewest_cards();
         let Scoring::Places { .. } = self.rules.spec().scoring else {
@@ -1437,7 +1601,7 @@ impl Game {
     }
 
     /// Every place is decided: score it, then the next round, a tie-breaker, or the end.
-    fn finish_round(&mut self, ev: &mut Vec<Event>) {
+    fn finish_round(&mut self, ev: &mut Sink<'_>) {
         for s in 0..self.players {
             if self.active(s) {
                 self.finished.push(s);
@@ -1482,38 +1646,60 @@ impl Game {
     /// A complete game consistent with everything `view` shows (OpenSpiel's
     /// ResampleFromInfostate): the cards the seat cannot see — full decks minus its hand and the
     /// face-up pile — are shuffled and dealt to the other hands at their known sizes, the rest
-    /// becoming the stock. Search bots reason over such samples; they never see the real game.
+    /// becoming the stock. What the table showed is respected: a seat with a [`Void`] gets at
+    /// most `free` of the cards it was seen not to hold (those seats are dealt first, from the
+    /// cards they may hold). Search bots reason over such samples; they never see the real game.
     pub fn determinize(view: &SeatView, rng: &mut GameRng) -> Game {
         let players = view.hand_sizes.len() as u8;
         let rules = view.rules.clone();
-        let mut counts = vec![0i32; 52];
-        for _ in 0..rules.decks_for(players) {
-            for c in counts.iter_mut() {
-                *c += 1;
-            }
-        }
+        let decks = rules.decks_for(players) as i32;
+        let mut counts = [decks; 52];
         for c in view.hand.iter().chain(view.pile.iter()) {
             counts[c.index()] -= 1;
         }
-        let mut unseen: Vec<Card> = Vec::new();
+        let mut unseen: Vec<Card> = Vec::with_capacity(104);
         for (i, &k) in counts.iter().enumerate() {
             for _ in 0..k.max(0) {
                 unseen.push(Card::from_index(i));
             }
         }
-        rng.shuffle(&mut unseen);
-        let mut hands: Vec<Vec<Card>> = vec![Vec::new(); players as usize];
-        for (s, hand) in hands.iter_mut().enumerate() {
-            if s == view.seat as usize {
-                *hand = view.hand.clone();
+        let others = || (0..players as usize).filter(|&s| s != view.seat as usize);
+        // Cards each constrained seat must hold from outside its void.
+        let bound = |s: usize| -> (u64, usize) {
+            let v = view.voids.get(s).copied().unwrap_or_default();
+            let size = view.hand_sizes[s];
+            if v.cards == 0 {
+                (0, 0)
             } else {
-                let take = view.hand_sizes[s].min(unseen.len());
-                *hand = unseen.split_off(unseen.len() - take);
-                sort_small(hand);
+                (v.cards, size.saturating_sub(v.free as usize))
+            }
+        };
+        rng.shuffle(&mut unseen);
+        let mut hands: Vec<Hand> = vec![Hand::EMPTY; players as usize];
+        hands[view.seat as usize] = Hand::from_cards(&view.hand);
+        let mut dealt = vec![0usize; players as usize];
+        // Constrained seats first: from the back of the shuffled cards, the first `need` each may
+        // hold. (A seat that broke the model may find too few: the rest come below, unconstrained.)
+        for s in others() {
+            let (void, need) = bound(s);
+            let mut i = unseen.len();
+            while dealt[s] < need && i > 0 {
+                i -= 1;
+                if void & bit(unseen[i]) == 0 {
+                    hands[s].add(unseen.remove(i));
+                    dealt[s] += 1;
+                }
+            }
+        }
+        for s in others() {
+            for _ in dealt[s]..view.hand_sizes[s] {
+                if let Some(c) = unseen.pop() {
+                    hands[s].add(c);
+                }
             }
         }
         unseen.truncate(view.stock_len);
-        let total = hands.iter().map(Vec::len).sum::<usize>() + unseen.len() + view.pile.len();
+        let total = hands.iter().map(Hand::len).sum::<usize>() + unseen.len() + view.pile.len();
         let mut g = Game::empty(rules, players, 0, total);
         g.rng = rng.fork();
         g.hands = hands;
@@ -1528,6 +1714,7 @@ impl Game {
         g.in_round = view.in_round.clone();
         g.finished = view.finished.clone();
         g.calls = view.calls.clone();
+        g.voids = view.voids.clone();
         g.scores = view.scores.clone();
         g.round = view.round;
         g.tie_break = view.tie_break;
@@ -1543,7 +1730,7 @@ impl Game {
     /// Checks what must always hold; returns every broken invariant.
     pub fn check_invariants(&self) -> Result<(), Vec<String>> {
         let mut bad = Vec::new();
-        let in_hands: usize = self.hands.iter().map(Vec::len).sum();
+        let in_hands: usize = self.hands.iter().map(Hand::len).sum();
         let total = in_hands + self.stock.len() + self.pile.len();
         if total != self.total_cards {
             bad.push(format!("cards not conserved: {total} != {}", self.total_cards));
@@ -1551,9 +1738,10 @@ impl Game {
         if self.pile.is_empty() {
             bad.push("the pile has no top card".into());
         }
+        let one_deck = self.rules.decks_for(self.players) == 1;
         for (s, h) in self.hands.iter().enumerate() {
-            if h.windows(2).any(|w| w[0] > w[1]) {
-                bad.push(format!("hand {s} is not sorted"));
+            if one_deck && h.twins() != 0 {
+                bad.push(format!("hand {s} holds a card twice from one deck"));
             }
         }
         if !self.is_over() {

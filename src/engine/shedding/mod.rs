@@ -3,15 +3,16 @@
 
 mod action;
 mod game;
+pub mod hand;
 pub mod house;
-pub mod playout;
 pub mod presets;
 pub mod rules;
 mod save;
 mod view;
 
 pub use action::{Action, BadCode, Event, IllegalAction, Infringement, PenaltyReason, Phrase, Refusal, Seat};
-pub use game::{Accusation, CallState, Deal, Game, Pending, Phase, SetupError, Turn, MAX_TURNS};
+pub use game::{Accusation, CallState, Deal, Game, Pending, Phase, SetupError, Turn, Void, MAX_TURNS};
+pub use hand::Hand;
 pub use presets::Preset;
 pub use rules::{RuleSpec, Rules, RulesError};
 pub use save::{ReplayError, Save, SAVE_FORMAT};

@@ -304,6 +304,41 @@ pub struct Rules {
     spec: RuleSpec,
     #[serde(skip)]
     effects: [Option<Effect>; 52],
+    /// The same effects as bit sets over card indices, for the engine's hot path.
+    #[serde(skip)]
+    masks: Masks,
+}
+
+/// What the rules make of each card, as bit sets over card indices ([`Card::index`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Masks {
+    /// Wild suit changers: playable on any card (but not on a pending pick-up).
+    wild: u64,
+    /// Every card that starts a pick-up (each answers any pick-up when the groups stack).
+    pickups: u64,
+    /// The cards of each pick-up group: those that start, reduce or cancel one.
+    groups: [u64; MAX_GROUP as usize + 1],
+    stack_any: bool,
+}
+
+impl Masks {
+    fn new(spec: &RuleSpec, effects: &[Option<Effect>; 52]) -> Masks {
+        let mut m = Masks { stack_any: spec.stacking == Stacking::AnyPickUp, ..Masks::default() };
+        for (i, e) in effects.iter().enumerate() {
+            let bit = 1u64 << i;
+            match *e {
+                Some(Effect::ChangeSuit { wild: true, .. }) => m.wild |= bit,
+                Some(Effect::PickUp { .. }) => m.pickups |= bit,
+                _ => {}
+            }
+            if let Some(g) = e.and_then(|e| e.pickup_group()) {
+                if let Some(a) = m.groups.get_mut(g as usize) {
+                    *a |= bit;
+                }
+            }
+        }
+        m
+    }
 }
 
 impl Rules {
@@ -425,7 +460,8 @@ impl Rules {
             }
         }
         if problems.is_empty() {
-            Ok(Rules { spec, effects })
+            let masks = Masks::new(&spec, &effects);
+            Ok(Rules { spec, effects, masks })
         } else {
             Err(RulesError { spec: Box::new(spec), problems })
         }
@@ -436,6 +472,15 @@ impl Rules {
     }
     pub fn effect(&self, card: Card) -> Option<Effect> {
         self.effects[card.index()]
+    }
+    /// The cards that answer a pending pick-up of `group`, as a bit set over card indices.
+    pub fn answers_mask(&self, group: u8) -> u64 {
+        let m = &self.masks;
+        m.groups.get(group as usize).copied().unwrap_or(0) | if m.stack_any { m.pickups } else { 0 }
+    }
+    /// The wild suit changers, as a bit set over card indices.
+    pub fn wild_mask(&self) -> u64 {
+        self.masks.wild
     }
     pub fn decks_for(&self, players: u8) -> u8 {
         if players > self.spec.one_deck_max_players {

@@ -1,7 +1,7 @@
 //! What one seat may see: its own hand, the public table, never another hand or the stock order.
 
 use super::action::{Action, Infringement, Seat};
-use super::game::{CallState, Game, Pending, Phase, Turn};
+use super::game::{CallState, Game, Pending, Phase, Turn, Void};
 use super::rules::Rules;
 use crate::engine::cards::{Card, Suit};
 use serde::{Deserialize, Serialize};
@@ -36,6 +36,8 @@ pub struct SeatView {
     pub pending: Option<Pending>,
     pub turn: Turn,
     pub calls: Vec<CallState>,
+    /// What each seat was seen not to hold when it picked up instead of playing ([`Void`]).
+    pub voids: Vec<Void>,
     pub accusations: Vec<AccusationView>,
     pub scores: Vec<u32>,
     pub target: Option<u32>,
@@ -68,7 +70,7 @@ impl Game {
     pub fn view(&self, seat: Seat) -> SeatView {
         SeatView {
             seat,
-            rules: Arc::new(self.rules().clone()),
+            rules: self.shared_rules(),
             hand: self.hand(seat).to_vec(),
             hand_sizes: (0..self.players()).map(|s| self.hand(s).len()).collect(),
             pile: self.pile().to_vec(),
@@ -80,6 +82,7 @@ impl Game {
             pending: self.pending(),
             turn: self.turn().clone(),
             calls: self.calls().to_vec(),
+            voids: self.voids().to_vec(),
             accusations: self
                 .accusations()
                 .iter()

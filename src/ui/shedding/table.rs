@@ -37,7 +37,7 @@ const SEARCH_CHUNK: u32 = 25;
 /// The hard bot's search budget in the page: sized so a move's total search time stays under
 /// 50 ms at the 95th percentile in Chromium (measured by tests/e2e/shedding.test.mjs), while
 /// the tournament still measures it above 30% against three normal bots.
-const PAGE_SEARCH_ITERATIONS: u32 = 400;
+const PAGE_SEARCH_ITERATIONS: u32 = 600;
 
 /// Runs a hard bot's search in chunks, yielding to the browser between them, then plays the
 /// move after the bot's reaction time. It gives up as soon as the game state moves on.
