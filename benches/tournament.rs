@@ -17,20 +17,8 @@ use blackjack::engine::shedding::{Game, Preset};
 use std::sync::Arc;
 use std::time::Instant;
 
-fn arg(name: &str) -> Option<String> {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1).cloned())
-}
-
-fn level(s: &str) -> Level {
-    match s {
-        "random" => Level::Random,
-        "easy" => Level::Easy,
-        "normal" => Level::Normal,
-        "hard" => Level::Hard,
-        other => panic!("unknown level {other:?} (easy, normal, hard)"),
-    }
-}
+mod common;
+use common::{arg, level};
 
 fn main() {
     let preset_id = arg("--preset").unwrap_or_else(|| "taylor".into());

@@ -18,20 +18,8 @@ use blackjack::engine::uno::{Game, SkipValue, UnoRules, UnoSpec};
 use std::sync::Arc;
 use std::time::Instant;
 
-fn arg(name: &str) -> Option<String> {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1).cloned())
-}
-
-fn level(s: &str) -> Level {
-    match s {
-        "random" => Level::Random,
-        "easy" => Level::Easy,
-        "normal" => Level::Normal,
-        "hard" => Level::Hard,
-        other => panic!("unknown level {other:?} (random, easy, normal, hard)"),
-    }
-}
+mod common;
+use common::{arg, level};
 
 fn rules(options: &str) -> UnoRules {
     let mut spec = UnoSpec::default();
