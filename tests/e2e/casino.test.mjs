@@ -4,7 +4,7 @@
 // tables/ following a change of fragment (#casino → #uno) to the UNO page and back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, openBrowser, axeViolations, PHONE } from './harness.mjs';
+import { serve, openBrowser, axeViolations, PHONE, putSaves } from './harness.mjs';
 
 const chips = async (page) => (await page.locator('.bankroll').innerText()).trim();
 const controls = async (page) => page.getByRole('group', { name: 'Your controls' }).innerText();
@@ -14,12 +14,8 @@ const table = (seed, log) => `blackjack v1\ndecks=6\nbots=2\nsurrender=0\nh17=0\
 
 /** Opens tables/#casino with these saves in place (bank and table), or none. */
 async function open(page, server, saves = {}) {
+  await putSaves(page, server.url, saves);
   await page.goto(`${server.url}tables/#casino`);
-  await page.evaluate((s) => {
-    localStorage.clear();
-    for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
-  }, saves);
-  await page.reload();
 }
 
 test('casino: chips within the limits and the bankroll, Deal needs a bet, a new bankroll at $0', { timeout: 120_000 }, async () => {

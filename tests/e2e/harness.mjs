@@ -52,6 +52,20 @@ export async function axeViolations(page) {
   });
 }
 
+/**
+ * Replaces the site's saved data with `saves` (key → text; `null` removes a key), written from a
+ * page of the site that runs no app (a rules page), so that no app can save over it before the
+ * test opens the page it tests. `keep` leaves the other keys as they are.
+ */
+export async function putSaves(page, siteUrl, saves, { keep = false } = {}) {
+  await page.goto('about:blank');
+  await page.goto(`${siteUrl}rules/taylor.html`);
+  await page.evaluate(([s, keep]) => {
+    if (!keep) localStorage.clear();
+    for (const [k, v] of Object.entries(s)) (v === null ? localStorage.removeItem(k) : localStorage.setItem(k, v));
+  }, [saves, keep]);
+}
+
 export async function screenshot(page, name) {
   await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
 }

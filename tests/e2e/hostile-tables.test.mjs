@@ -3,7 +3,7 @@
 // keeps working (the player starts a new table), and no page error is logged.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, openBrowser } from './harness.mjs';
+import { serve, openBrowser, putSaves } from './harness.mjs';
 
 const casinoSave = (fields) =>
   `blackjack v1\n${Object.entries({ decks: 6, bots: 2, surrender: 0, h17: 0, seed: 5, chips: 100000, log: 'b2:500 b3:500 b4:500', ...fields })
@@ -15,9 +15,8 @@ const unoSave = (fields) =>
 /** Opens the game's page (`tables/#casino` or `uno/`) with `saves` (key → text) in localStorage, as a fresh page load. */
 async function openWith(server, game, saves) {
   const { context, page, problems } = await openBrowser();
+  await putSaves(page, server.url, saves);
   await page.goto(`${server.url}${game === 'uno' ? 'uno/' : 'tables/#casino'}`);
-  await page.evaluate((s) => { localStorage.clear(); for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }, saves);
-  await page.reload();
   return { context, page, problems };
 }
 

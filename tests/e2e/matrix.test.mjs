@@ -19,7 +19,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, openBrowser, axeViolations, OUTPUT } from './harness.mjs';
+import { serve, openBrowser, axeViolations, OUTPUT, putSaves } from './harness.mjs';
 import { SHEDDING_LOGS, UNO_LAST_ROUND } from './matrix-saves.mjs';
 
 const REPORT_ONLY = process.env.MATRIX_REPORT_ONLY === '1';
@@ -197,9 +197,7 @@ async function open(url) {
  * game still running in the page cannot save over it.
  */
 async function store(key, value) {
-  await page.goto('about:blank');
-  await page.goto(`${server.url}icons/icon.svg`);
-  await page.evaluate(([k, v]) => (v === null ? localStorage.removeItem(k) : localStorage.setItem(k, v)), [key, value]);
+  await putSaves(page, server.url, { [key]: value }, { keep: true });
 }
 /** A game restored from storage: the page resumes it, or offers Continue on its first screen. */
 async function resume(ready) {

@@ -108,6 +108,8 @@ test('a whole Taylor game against three bots, through the page', { timeout: 240_
     assert.equal(await stats.getByRole('row', { name: `Taylor Blackjack 1 ${won ? 1 : 0}` }).count(), 1);
     assert.deepEqual(await axeViolations(page), [], 'axe on the title screen with statistics');
     await page.reload();
+    // The statistics are the app's, drawn once it has started (after the first screen's paint).
+    await page.getByRole('region', { name: 'Your games' }).waitFor();
     assert.equal(await page.getByRole('region', { name: 'Your games' }).getByRole('row', { name: /^Taylor Blackjack 1 / }).count(), 1, 'still counted once');
     assert.deepEqual(problems.consoleErrors, []);
     assert.deepEqual(problems.foreignRequests, []);

@@ -63,6 +63,39 @@ for (const [name, dist, base] of [['root', 'dist', '/'], ['subpath', 'dist-sub',
   });
 }
 
+// The first screen is in index.html, and the app's code waits for it to be painted: a wasm
+// download that finished before the largest paint would count against it (Lighthouse's LCP).
+test('the first screen paints before the app\'s code is fetched, and the app then takes it over', async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser(PHONE);
+  try {
+    await page.goto(server.url);
+    // The app is up once the prerendered Play buttons are live (no longer aria-disabled).
+    await page.waitForSelector('button[data-play="taylor"]:not([aria-disabled])');
+    const t = await page.evaluate(async () => {
+      const lcp = await new Promise((done) => new PerformanceObserver((l) => done(l.getEntries().at(-1)))
+        .observe({ type: 'largest-contentful-paint', buffered: true }));
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+      const code = performance.getEntriesByType('resource').filter((r) => /\/blackjack-[^/]*\.(wasm|js)$/.test(r.name));
+      return {
+        lcp: lcp.startTime, fcp: fcp.startTime, inList: !!lcp.element?.closest('#masthead, #games, #footer'),
+        code: code.map((r) => [r.name.split('/').pop(), r.startTime]),
+      };
+    });
+    assert.ok(t.inList, 'the largest paint is the prerendered first screen');
+    assert.equal(t.code.length, 2, `the app's glue and wasm are fetched once each: ${JSON.stringify(t.code)}`);
+    for (const [name, start] of t.code) {
+      assert.ok(start >= t.lcp && start >= t.fcp, `${name} requested at ${start} ms, before the first screen's paint at ${t.lcp} ms`);
+    }
+    await page.getByRole('button', { name: 'Play Taylor Blackjack' }).click();
+    await page.getByRole('button', { name: 'Deal' }).first().waitFor();
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
 test('a broken table link says what is wrong with it, in players\' words', async () => {
   const server = await serve('dist', '/');
   const { context, page, problems } = await openBrowser(PHONE);
