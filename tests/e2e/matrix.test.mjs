@@ -4,6 +4,7 @@
 //   - no horizontal scroll;
 //   - on the phone sizes, every visible button and link at least 44 x 44 CSS px, and each card
 //     of the player's hand showing a tappable strip at least 24 px wide;
+//   - each seat's fan of card backs inside its box;
 //   - axe reports nothing;
 //   - none of the project's words ("seed", "preset", "spec", "RuleSpec") in the visible text.
 // Each game's screens are reached once and the viewport is resized through the five sizes (one
@@ -111,6 +112,17 @@ export async function screenProblems(page, phone) {
         });
       }
     }
+    // Each seat's fan of card backs stays inside the seat's box (turned backs included).
+    out.fans = [];
+    for (const seat of [...document.querySelectorAll('.seat')].filter(visible)) {
+      const backs = [...seat.querySelectorAll('.fan i')].map((i) => i.getBoundingClientRect()).filter((r) => r.width > 0);
+      if (!backs.length) continue;
+      const box = seat.getBoundingClientRect();
+      const [left, right] = [Math.min(...backs.map((r) => r.left)), Math.max(...backs.map((r) => r.right))];
+      if (left < box.left - 1 || right > box.right + 1) {
+        out.fans.push(`${nameOf(seat.querySelector('.seat-name') || seat)}: ${backs.length} backs span ${Math.round(right - left)} px of a ${Math.round(box.width)} px seat`);
+      }
+    }
     out.words = [...new Set((document.body.innerText.match(/\b(seed|preset|spec|RuleSpec)\b/gi) || []).map((w) => w.toLowerCase()))];
     out.wordLines = document.body.innerText.split('\n').filter((l) => /\b(seed|preset|spec|RuleSpec)\b/i.test(l)).slice(0, 3);
     return out;
@@ -118,6 +130,7 @@ export async function screenProblems(page, phone) {
   if (layout.overflow > 0) problems.push(`scrolls sideways by ${layout.overflow} px`);
   problems.push(...layout.small.map((s) => `target under 44x44: ${s}`));
   problems.push(...layout.strips.map((s) => `tappable strip under 24 px: ${s}`));
+  problems.push(...layout.fans.map((s) => `card backs stick out of a seat: ${s}`));
   if (layout.words.length) problems.push(`forbidden words ${layout.words.join(', ')} in: ${layout.wordLines.map((l) => JSON.stringify(l.slice(0, 80))).join(' | ')}`);
   FORBIDDEN.lastIndex = 0;
   for (const v of await axeViolations(page)) problems.push(`axe ${v}`);
