@@ -181,7 +181,8 @@ fn seat_view(state: &UnoState, seat: Seat) -> Html {
             style={format!("--k:{seat}")} aria-current={active.then_some("true")}>
             <p class="seat-name">
                 <span class="who">{ name(seat) }</span>
-                <span class="level">{ if me { "you" } else { level_name(state.choice.level) } }</span>
+                // The player's seat is named "You" already: a level badge saying "you" would repeat it.
+                if !me { <span class="level">{ level_name(state.choice.level) }</span> }
                 if g.starter() == seat {
                     <span class="starter" title="Starts this round">{"★"}<span class="sr-cards">{" starter"}</span></span>
                 }
@@ -222,7 +223,10 @@ fn centre_view(state: &UnoState) -> Html {
         <div class="uno-centre">
             <p class="round-info">
                 { if g.round() == 0 { "First round".to_string() } else { format!("Round {}", g.round()) } }
-                <span class="dir">{ if g.clockwise() { "play goes clockwise ↻" } else { "play goes anticlockwise ↺" } }</span>
+                <span class="dir">
+                    <span class="dir-words">{ if g.clockwise() { "play goes clockwise " } else { "play goes anticlockwise " } }</span>
+                    { if g.clockwise() { "↻" } else { "↺" } }
+                </span>
             </p>
             <div class="piles">
                 <div class="uno-deck">
