@@ -100,9 +100,11 @@ where
     };
 }
 
-/// Mounts the menu page (index.html).
+/// Mounts the menu page (index.html), in a task of its own: the first screen is painted already
+/// (see `Trunk.toml`), and instantiating the module and rendering the menu are then two shorter
+/// tasks instead of one long one that would hold up a tap.
 pub fn start() {
-    mount_after_static::<App>();
+    gloo_timers::callback::Timeout::new(0, mount_after_static::<App>).forget();
 }
 
 /// Mounts the shedding table's page (`play/`); its cards fetch the sprite from the parent folder.
