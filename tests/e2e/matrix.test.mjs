@@ -4,7 +4,7 @@
 //   - no horizontal scroll;
 //   - on the phone sizes, every visible button and link at least 44 x 44 CSS px, and each card
 //     of the player's hand showing a tappable strip at least 24 px wide;
-//   - each seat's fan of card backs inside its box;
+//   - each seat's fan of card backs inside its box, and no seat over the pile or the stock;
 //   - axe reports nothing;
 //   - none of the project's words ("seed", "preset", "spec", "RuleSpec") in the visible text.
 // Each game's screens are reached once and the viewport is resized through the five sizes (one
@@ -120,7 +120,27 @@ export async function screenProblems(page, phone) {
       const box = seat.getBoundingClientRect();
       const [left, right] = [Math.min(...backs.map((r) => r.left)), Math.max(...backs.map((r) => r.right))];
       if (left < box.left - 1 || right > box.right + 1) {
-        out.fans.push(`${nameOf(seat.querySelector('.seat-name') || seat)}: ${backs.length} backs span ${Math.round(right - left)} px of a ${Math.round(box.width)} px seat`);
+        out.fans.push(`${nameOf(seat.querySelector('.seat-name') || seat)}'s ${backs.length} card backs span ${Math.round(right - left)} px of a ${Math.round(box.width)} px seat`);
+      }
+    }
+    // No seat's box covers the pile or the stock (or is covered by them).
+    const centre = ['.pile', '.stock'].map((q) => document.querySelector(q)).filter((el) => el && visible(el));
+    for (const seat of [...document.querySelectorAll('.seat')].filter(visible)) {
+      const a = seat.getBoundingClientRect();
+      for (const el of centre) {
+        const b = el.getBoundingClientRect();
+        const [w, h] = [Math.min(a.right, b.right) - Math.max(a.left, b.left), Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)];
+        if (w > 1 && h > 1) out.fans.push(`${nameOf(seat.querySelector('.seat-name') || seat)}'s seat overlaps the ${el.className.split(' ')[0]} by ${Math.round(w)}x${Math.round(h)} px`);
+      }
+    }
+    // No seat's latest act (its bubble) covers what the centre says (direction, pick-up, suit).
+    const said = [...document.querySelectorAll('.centre-info > *')].filter(visible);
+    for (const act of [...document.querySelectorAll('.seat .act')].filter(visible)) {
+      const a = act.getBoundingClientRect();
+      for (const el of said) {
+        const b = el.getBoundingClientRect();
+        const [w, h] = [Math.min(a.right, b.right) - Math.max(a.left, b.left), Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)];
+        if (w > 1 && h > 1) out.fans.push(`the bubble "${nameOf(act)}" covers "${nameOf(el)}" by ${Math.round(w)}x${Math.round(h)} px`);
       }
     }
     out.words = [...new Set((document.body.innerText.match(/\b(seed|preset|spec|RuleSpec)\b/gi) || []).map((w) => w.toLowerCase()))];
@@ -130,7 +150,7 @@ export async function screenProblems(page, phone) {
   if (layout.overflow > 0) problems.push(`scrolls sideways by ${layout.overflow} px`);
   problems.push(...layout.small.map((s) => `target under 44x44: ${s}`));
   problems.push(...layout.strips.map((s) => `tappable strip under 24 px: ${s}`));
-  problems.push(...layout.fans.map((s) => `card backs stick out of a seat: ${s}`));
+  problems.push(...layout.fans.map((s) => `seat layout: ${s}`));
   if (layout.words.length) problems.push(`forbidden words ${layout.words.join(', ')} in: ${layout.wordLines.map((l) => JSON.stringify(l.slice(0, 80))).join(' | ')}`);
   FORBIDDEN.lastIndex = 0;
   for (const v of await axeViolations(page)) problems.push(`axe ${v}`);
