@@ -144,3 +144,18 @@ fn the_rules_docs_list_every_house_rule() {
         );
     }
 }
+
+#[test]
+fn every_setting_has_its_own_help_sentence_for_the_form() {
+    let rules = house_rules();
+    for rule in &rules {
+        let help = rule.help();
+        assert!(help.len() > 10 && help.ends_with('.'), "{}: {help:?}", rule.key);
+    }
+    // The sentences sit in their own table: each belongs to its setting, in order.
+    let find = |key: &str| rules.iter().find(|r| r.key == key).unwrap().help();
+    assert_eq!(find("hand"), "How many cards each player is dealt.");
+    assert_eq!(find("max_plays"), "A round ends after this many cards; the fewest cards in hand wins it.");
+    assert_eq!(find("p.J.b"), "What a black jack does.");
+    assert_eq!(find("p.A.r"), "What a red ace does.");
+}

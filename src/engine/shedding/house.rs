@@ -41,12 +41,27 @@ pub struct HouseRule {
     // a link); owned only for the generated power-card rules.
     pub key: Cow<'static, str>,
     pub label: Cow<'static, str>,
-    pub help: Cow<'static, str>,
     pub kind: Kind,
     access: Access,
 }
 
 impl HouseRule {
+    /// A sentence on what the setting does, for the form. Kept apart from the rules' table
+    /// (`SCALAR_HELP`), so a page that only reads links does not carry the sentences.
+    pub fn help(&self) -> Cow<'static, str> {
+        match self.access {
+            Access::Scalar(..) => {
+                let at = SCALAR_RULES.iter().position(|r| r.key == self.key);
+                Cow::Borrowed(at.map_or("", |i| SCALAR_HELP[i]))
+            }
+            Access::Power(rank, colour) => {
+                let lower = RANK_WORDS[Rank::ALL.iter().position(|r| *r == rank).unwrap_or(0)];
+                let colour = if colour == Colour::Black { "black" } else { "red" };
+                format!("What a {colour} {lower} does.").into()
+            }
+        }
+    }
+
     /// The setting's value in `spec`; "" when it does not apply (a "Last card" detail with no call).
     pub fn get(&self, spec: &RuleSpec) -> String {
         match self.access {
@@ -143,410 +158,412 @@ fn with_call(s: &mut RuleSpec, f: impl FnOnce(&mut LastCardRule) -> Option<()>) 
     f(s.last_card.as_mut()?)
 }
 
-macro_rules! scalar {
-    ($key:expr, $label:expr, $help:expr, $kind:expr, |$s:ident| $get:expr, |$t:ident, $v:ident| $set:expr) => {
-        HouseRule {
-            key: Cow::Borrowed($key),
-            label: Cow::Borrowed($label),
-            help: Cow::Borrowed($help),
-            kind: $kind,
-            access: Access::Scalar(|$s: &RuleSpec| $get, |$t: &mut RuleSpec, $v: &str| $set),
-        }
+/// Writes the two tables of the settings that are not a power card's, in one order: the rules
+/// themselves (`SCALAR_RULES`) and their help sentences (`SCALAR_HELP`).
+macro_rules! scalar_rules {
+    ($( ($key:expr, $label:expr, $help:expr, $kind:expr, |$s:ident| $get:expr, |$t:ident, $v:ident| $set:expr) ),* $(,)?) => {
+        /// The settings that are not a power card's, as data (a table in the page, not code that
+        /// builds it).
+        static SCALAR_RULES: &[HouseRule] = {
+            use Kind::*;
+            &[$(HouseRule {
+                key: Cow::Borrowed($key),
+                label: Cow::Borrowed($label),
+                kind: $kind,
+                access: Access::Scalar(|$s: &RuleSpec| $get, |$t: &mut RuleSpec, $v: &str| $set),
+            }),*]
+        };
+        static SCALAR_HELP: &[&str] = &[$($help),*];
     };
 }
 
-/// The settings that are not a power card's, as data (a table in the page, not code that
-/// builds it).
-static SCALAR_RULES: &[HouseRule] = {
-    use Kind::*;
-    &[
-        scalar!(
-            "hand",
-            "Cards dealt",
-            "How many cards each player is dealt.",
-            Number { min: 1, max: 20 },
-            |s| s.hand_size.to_string(),
-            |s, v| {
-                s.hand_size = v.parse().ok()?;
-                Some(())
-            }
-        ),
-        scalar!(
-            "hand2",
-            "Cards dealt to two players",
-            "A different hand when only two play (0: the same as above).",
-            Number { min: 0, max: 20 },
-            |s| opt(s.hand_size_two_players),
-            |s, v| {
-                s.hand_size_two_players = parse_opt(v)?;
-                Some(())
-            }
-        ),
-        scalar!(
-            "decks",
-            "One deck for up to",
-            "Above this many players two decks are shuffled together.",
-            Number { min: 2, max: 12 },
-            |s| s.one_deck_max_players.to_string(),
-            |s, v| {
-                s.one_deck_max_players = v.parse().ok()?;
-                Some(())
-            }
-        ),
-        scalar!(
-            "follow",
-            "Following",
-            "Which cards may go on the top card.",
-            Choice(&[
-                ("suit", "Same suit or same rank"),
-                ("adjacent", "Same rank, or one rank up or down in the same suit")
-            ]),
-            |s| code_of(s.follow, &FOLLOW),
-            |s, v| {
-                s.follow = pick(v, &FOLLOW)?;
-                Some(())
-            }
-        ),
-        scalar!(
-            "runs",
-            "Runs",
-            "Whether one turn may lay a run of cards, each following the one before.",
-            Choice(&[("-", "No runs"), ("any", "Runs, up and down"), ("keep", "Runs that keep going up, or down")]),
-            |s| code_of(s.runs, &RUNS),
-            |s, v| {
-                s.runs = pick(v, &RUNS)?;
-                Some(())
-            }
-        ),
-        scalar!(
-            "effects",
-            "Several cards in a turn",
-            "Which of the cards laid in one turn take effect.",
-            Choice(&[("last", "Only the last card"), ("every", "Every card, in order")]),
-            |s| code_of(s.turn_effects, &EFFECTS),
-            |s, v| {
-                s.turn_effects = pick(v, &EFFECTS)?;
-                Some(())
-            }
-        ),
-        scalar!(
-            "stacking",
-            "Answering a pick-up",
-            "Which cards pass a pending pick-up on to the next player.",
-            Choice(&[("same", "A card of the same pick-up group"), ("any", "Any pick-up card: the totals add up")]),
-            |s| code_of(s.stacking, &STACKING),
-            |s, v| {
-                s.stacking = pick(v, &STACKING)?;
-                Some(())
-            }
-        ),
-        scalar!(
-            "draw_able",
-            "Pick up when you could play",
-            "Whether you may pick up instead of playing a card you hold.",
-            Flag,
-            |s| flag(s.draw.may_draw_when_able),
-            |s, v| {
-                s.draw.may_draw_when_able = v == "1";
-                Some(())
-            }
-        ),
-        scalar!(
-            "draws",
-            "Cards drawn in a turn",
-            "How many single cards one turn may draw.",
-            Number { min: 1, max: 10 },
-            |s| s.draw.max_draws.to_string(),
-            |s, v| {
-                s.draw.max_draws = v.parse().ok()?;
-                Some(())
-            }
-        ),
-        scalar!(
-            "play_draw",
-            "Play after drawing",
-            "Whether a card may be played in the turn it was drawn.",
-            Flag,
-            |s| flag(s.draw.play_after_draw),
-            |s, v| {
-                s.draw.play_after_draw = v == "1";
-                Some(())
-            }
-        ),
-        scalar!(
-            "refill",
-            "Empty stock",
-            "What happens when the face-down stock runs out.",
-            Choice(&[
-                ("over", "Turn the pile over without shuffling"),
-                ("shuffle", "Shuffle the pile into a new stock"),
-                ("never", "Nothing: a player who cannot play passes")
-            ]),
-            |s| code_of(s.refill, &REFILL),
-            |s, v| {
-                s.refill = pick(v, &REFILL)?;
-                Some(())
-            }
-        ),
-        scalar!(
-            "first",
-            "First card turned up",
-            "What the card turned up at the start does.",
-            Choice(&[
-                ("dealer", "Acts as if the dealer played it"),
-                ("neutral", "Nothing: an ordinary card"),
-                ("redraw", "A wild card goes back and another is turned")
-            ]),
-            |s| code_of(s.first_card, &FIRST),
-            |s, v| {
-                s.first_card = pick(v, &FIRST)?;
-                Some(())
-            }
-        ),
-        scalar!(
-            "rev2",
-            "Reverse with two players",
-            "What a reverse does when only two are playing.",
-            Choice(&[("none", "Nothing"), ("skip", "The other player misses a turn")]),
-            |s| code_of(s.two_player_reverse, &REV2),
-            |s, v| {
-                s.two_player_reverse = pick(v, &REV2)?;
-                Some(())
-            }
-        ),
-        scalar!(
-            "last",
-            "\"Last card\" call",
-            "Whether a player about to go out must say so.",
-            Choice(&[
-                ("-", "No call"),
-                ("one", "\"Last card\" with one card left"),
-                ("any", "\"Last card(s)\" whenever you could go out next turn")
-            ]),
-            |s| s.last_card.map_or("-".into(), |r| code_of(r.when, &WHEN)),
-            |s, v| {
-                s.last_card = match pick(v, &WHEN) {
-                    None if v == "-" => None,
-                    None => return None,
-                    Some(when) => Some(LastCardRule { when, ..s.last_card.unwrap_or(DEFAULT_CALL) }),
-                };
-                Some(())
-            }
-        ),
-        scalar!(
-            "last_by",
-            "Call in time",
-            "The call must be made before this (with a call).",
-            Choice(&[
-                ("card", "The next card is laid"),
-                ("move", "The next player moves"),
-                ("turn", "Your own next turn")
-            ]),
-            |s| s.last_card.map_or(String::new(), |r| code_of(r.deadline, &DEADLINE)),
-            |s, v| with_call(s, |r| {
-                r.deadline = pick(v, &DEADLINE)?;
-                Some(())
-            })
-        ),
-        scalar!(
-            "last_pen",
-            "Missing the call",
-            "What a player who did not call has to do (with a call).",
-            Choice(&[
-                ("p1", "Pick up 1"),
-                ("p2", "Pick up 2"),
-                ("p5", "Pick up 5"),
-                ("p7", "Pick up 7"),
-                ("draw", "Pick up on their next turn"),
-                ("out", "Cannot go out: pick up 1 instead")
-            ]),
-            |s| s.last_card.map_or(String::new(), |r| last_penalty_code(r.penalty)),
-            |s, v| with_call(s, |r| {
-                r.penalty = match v {
-                    "draw" => CallPenalty::DrawNextTurn,
-                    "out" => CallPenalty::CannotGoOut,
-                    p => CallPenalty::PickUp(p.strip_prefix('p')?.parse().ok()?),
-                };
-                Some(())
-            })
-        ),
-        scalar!(
-            "last_who",
-            "Who enforces the call",
-            "Whether the table must call a missed \"Last card\" out, or it is applied by itself.",
-            Choice(&[("table", "The other players must call it out"), ("auto", "It is applied automatically")]),
-            |s| s.last_card.map_or(String::new(), |r| code_of(r.enforcement, &ENFORCE)),
-            |s, v| with_call(s, |r| {
-                r.enforcement = pick(v, &ENFORCE)?;
-                Some(())
-            })
-        ),
-        scalar!(
-            "last_false",
-            "A false call",
-            "Cards picked up for calling \"Last card\" with more than one card (0: such a call is refused).",
-            Number { min: 0, max: 7 },
-            |s| s.last_card.map_or(String::new(), |r| opt(r.false_call)),
-            |s, v| with_call(s, |r| {
-                r.false_call = parse_opt(v)?;
-                Some(())
-            })
-        ),
-        scalar!(
-            "clock",
-            "Quick-play clock",
-            "Time to take a turn before you must pick up (goes with \"Too slow\").",
-            Choice(&[
-                ("0", "Off"),
-                ("1000", "1 second"),
-                ("2000", "2 seconds"),
-                ("3000", "3 seconds"),
-                ("5000", "5 seconds"),
-                ("10000", "10 seconds")
-            ]),
-            |s| s.clock_ms.unwrap_or(0).to_string(),
-            |s, v| {
-                let ms: u32 = v.parse().ok()?;
-                s.clock_ms = (ms > 0).then_some(ms);
-                Some(())
-            }
-        ),
-        scalar!(
-            "pen_slow",
-            "Too slow",
-            "Cards picked up when the clock runs out (0: no clock).",
-            Number { min: 0, max: 7 },
-            |s| opt(s.penalties.timeout),
-            |s, v| {
-                s.penalties.timeout = parse_opt(v)?;
-                Some(())
-            }
-        ),
-        scalar!(
-            "pen_turn",
-            "Playing out of turn",
-            "Cards picked up for playing out of turn (0: not allowed).",
-            Number { min: 0, max: 7 },
-            |s| opt(s.penalties.out_of_turn),
-            |s, v| {
-                s.penalties.out_of_turn = parse_opt(v)?;
-                Some(())
-            }
-        ),
-        scalar!(
-            "pen_wrong",
-            "Wrong card",
-            "Cards picked up for laying a card that may not go (0: not allowed).",
-            Number { min: 0, max: 7 },
-            |s| opt(s.penalties.wrong_card),
-            |s, v| {
-                s.penalties.wrong_card = parse_opt(v)?;
-                Some(())
-            }
-        ),
-        scalar!(
-            "pen_talk",
-            "Table talk",
-            "Cards picked up for saying \"sorry\" or whose turn it is (0: free).",
-            Number { min: 0, max: 7 },
-            |s| opt(s.penalties.table_talk),
-            |s, v| {
-                s.penalties.table_talk = parse_opt(v)?;
-                Some(())
-            }
-        ),
-        scalar!(
-            "pen_false",
-            "False call-out",
-            "Cards picked up for a wrong call-out or a wrong dispute (0: none).",
-            Number { min: 0, max: 7 },
-            |s| opt(s.penalties.false_accusation),
-            |s, v| {
-                s.penalties.false_accusation = parse_opt(v)?;
-                Some(())
-            }
-        ),
-        scalar!(
-            "scoring",
-            "Winning",
-            "How the game is won.",
-            Choice(&[("first", "The first player out wins"), ("places", "Rounds score places, to a target")]),
-            |s| match s.scoring {
-                Scoring::FirstOut => "first".into(),
-                Scoring::Places { .. } => "places".into(),
-            },
-            |s, v| {
-                s.scoring = match (v, s.scoring) {
-                    ("first", _) => Scoring::FirstOut,
-                    ("places", Scoring::Places { .. }) => s.scoring,
-                    ("places", Scoring::FirstOut) => {
-                        Scoring::Places { target_base: 8, tie_break: TieBreak::AllAtTarget }
-                    }
-                    _ => return None,
-                };
-                Some(())
-            }
-        ),
-        scalar!(
-            "target",
-            "Match target",
-            "Points to win: this plus the number of players (with rounds).",
-            Number { min: 1, max: 40 },
-            |s| match s.scoring {
-                Scoring::Places { target_base, .. } => target_base.to_string(),
-                Scoring::FirstOut => String::new(),
-            },
-            |s, v| match &mut s.scoring {
-                Scoring::Places { target_base, .. } => {
-                    *target_base = v.parse().ok()?;
-                    Some(())
+scalar_rules! {
+    (
+        "hand",
+        "Cards dealt",
+        "How many cards each player is dealt.",
+        Number { min: 1, max: 20 },
+        |s| s.hand_size.to_string(),
+        |s, v| {
+            s.hand_size = v.parse().ok()?;
+            Some(())
+        }
+    ),
+    (
+        "hand2",
+        "Cards dealt to two players",
+        "A different hand when only two play (0: the same as above).",
+        Number { min: 0, max: 20 },
+        |s| opt(s.hand_size_two_players),
+        |s, v| {
+            s.hand_size_two_players = parse_opt(v)?;
+            Some(())
+        }
+    ),
+    (
+        "decks",
+        "One deck for up to",
+        "Above this many players two decks are shuffled together.",
+        Number { min: 2, max: 12 },
+        |s| s.one_deck_max_players.to_string(),
+        |s, v| {
+            s.one_deck_max_players = v.parse().ok()?;
+            Some(())
+        }
+    ),
+    (
+        "follow",
+        "Following",
+        "Which cards may go on the top card.",
+        Choice(&[
+            ("suit", "Same suit or same rank"),
+            ("adjacent", "Same rank, or one rank up or down in the same suit")
+        ]),
+        |s| code_of(s.follow, &FOLLOW),
+        |s, v| {
+            s.follow = pick(v, &FOLLOW)?;
+            Some(())
+        }
+    ),
+    (
+        "runs",
+        "Runs",
+        "Whether one turn may lay a run of cards, each following the one before.",
+        Choice(&[("-", "No runs"), ("any", "Runs, up and down"), ("keep", "Runs that keep going up, or down")]),
+        |s| code_of(s.runs, &RUNS),
+        |s, v| {
+            s.runs = pick(v, &RUNS)?;
+            Some(())
+        }
+    ),
+    (
+        "effects",
+        "Several cards in a turn",
+        "Which of the cards laid in one turn take effect.",
+        Choice(&[("last", "Only the last card"), ("every", "Every card, in order")]),
+        |s| code_of(s.turn_effects, &EFFECTS),
+        |s, v| {
+            s.turn_effects = pick(v, &EFFECTS)?;
+            Some(())
+        }
+    ),
+    (
+        "stacking",
+        "Answering a pick-up",
+        "Which cards pass a pending pick-up on to the next player.",
+        Choice(&[("same", "A card of the same pick-up group"), ("any", "Any pick-up card: the totals add up")]),
+        |s| code_of(s.stacking, &STACKING),
+        |s, v| {
+            s.stacking = pick(v, &STACKING)?;
+            Some(())
+        }
+    ),
+    (
+        "draw_able",
+        "Pick up when you could play",
+        "Whether you may pick up instead of playing a card you hold.",
+        Flag,
+        |s| flag(s.draw.may_draw_when_able),
+        |s, v| {
+            s.draw.may_draw_when_able = v == "1";
+            Some(())
+        }
+    ),
+    (
+        "draws",
+        "Cards drawn in a turn",
+        "How many single cards one turn may draw.",
+        Number { min: 1, max: 10 },
+        |s| s.draw.max_draws.to_string(),
+        |s, v| {
+            s.draw.max_draws = v.parse().ok()?;
+            Some(())
+        }
+    ),
+    (
+        "play_draw",
+        "Play after drawing",
+        "Whether a card may be played in the turn it was drawn.",
+        Flag,
+        |s| flag(s.draw.play_after_draw),
+        |s, v| {
+            s.draw.play_after_draw = v == "1";
+            Some(())
+        }
+    ),
+    (
+        "refill",
+        "Empty stock",
+        "What happens when the face-down stock runs out.",
+        Choice(&[
+            ("over", "Turn the pile over without shuffling"),
+            ("shuffle", "Shuffle the pile into a new stock"),
+            ("never", "Nothing: a player who cannot play passes")
+        ]),
+        |s| code_of(s.refill, &REFILL),
+        |s, v| {
+            s.refill = pick(v, &REFILL)?;
+            Some(())
+        }
+    ),
+    (
+        "first",
+        "First card turned up",
+        "What the card turned up at the start does.",
+        Choice(&[
+            ("dealer", "Acts as if the dealer played it"),
+            ("neutral", "Nothing: an ordinary card"),
+            ("redraw", "A wild card goes back and another is turned")
+        ]),
+        |s| code_of(s.first_card, &FIRST),
+        |s, v| {
+            s.first_card = pick(v, &FIRST)?;
+            Some(())
+        }
+    ),
+    (
+        "rev2",
+        "Reverse with two players",
+        "What a reverse does when only two are playing.",
+        Choice(&[("none", "Nothing"), ("skip", "The other player misses a turn")]),
+        |s| code_of(s.two_player_reverse, &REV2),
+        |s, v| {
+            s.two_player_reverse = pick(v, &REV2)?;
+            Some(())
+        }
+    ),
+    (
+        "last",
+        "\"Last card\" call",
+        "Whether a player about to go out must say so.",
+        Choice(&[
+            ("-", "No call"),
+            ("one", "\"Last card\" with one card left"),
+            ("any", "\"Last card(s)\" whenever you could go out next turn")
+        ]),
+        |s| s.last_card.map_or("-".into(), |r| code_of(r.when, &WHEN)),
+        |s, v| {
+            s.last_card = match pick(v, &WHEN) {
+                None if v == "-" => None,
+                None => return None,
+                Some(when) => Some(LastCardRule { when, ..s.last_card.unwrap_or(DEFAULT_CALL) }),
+            };
+            Some(())
+        }
+    ),
+    (
+        "last_by",
+        "Call in time",
+        "The call must be made before this (with a call).",
+        Choice(&[
+            ("card", "The next card is laid"),
+            ("move", "The next player moves"),
+            ("turn", "Your own next turn")
+        ]),
+        |s| s.last_card.map_or(String::new(), |r| code_of(r.deadline, &DEADLINE)),
+        |s, v| with_call(s, |r| {
+            r.deadline = pick(v, &DEADLINE)?;
+            Some(())
+        })
+    ),
+    (
+        "last_pen",
+        "Missing the call",
+        "What a player who did not call has to do (with a call).",
+        Choice(&[
+            ("p1", "Pick up 1"),
+            ("p2", "Pick up 2"),
+            ("p5", "Pick up 5"),
+            ("p7", "Pick up 7"),
+            ("draw", "Pick up on their next turn"),
+            ("out", "Cannot go out: pick up 1 instead")
+        ]),
+        |s| s.last_card.map_or(String::new(), |r| last_penalty_code(r.penalty)),
+        |s, v| with_call(s, |r| {
+            r.penalty = match v {
+                "draw" => CallPenalty::DrawNextTurn,
+                "out" => CallPenalty::CannotGoOut,
+                p => CallPenalty::PickUp(p.strip_prefix('p')?.parse().ok()?),
+            };
+            Some(())
+        })
+    ),
+    (
+        "last_who",
+        "Who enforces the call",
+        "Whether the table must call a missed \"Last card\" out, or it is applied by itself.",
+        Choice(&[("table", "The other players must call it out"), ("auto", "It is applied automatically")]),
+        |s| s.last_card.map_or(String::new(), |r| code_of(r.enforcement, &ENFORCE)),
+        |s, v| with_call(s, |r| {
+            r.enforcement = pick(v, &ENFORCE)?;
+            Some(())
+        })
+    ),
+    (
+        "last_false",
+        "A false call",
+        "Cards picked up for calling \"Last card\" with more than one card (0: such a call is refused).",
+        Number { min: 0, max: 7 },
+        |s| s.last_card.map_or(String::new(), |r| opt(r.false_call)),
+        |s, v| with_call(s, |r| {
+            r.false_call = parse_opt(v)?;
+            Some(())
+        })
+    ),
+    (
+        "clock",
+        "Quick-play clock",
+        "Time to take a turn before you must pick up (goes with \"Too slow\").",
+        Choice(&[
+            ("0", "Off"),
+            ("1000", "1 second"),
+            ("2000", "2 seconds"),
+            ("3000", "3 seconds"),
+            ("5000", "5 seconds"),
+            ("10000", "10 seconds")
+        ]),
+        |s| s.clock_ms.unwrap_or(0).to_string(),
+        |s, v| {
+            let ms: u32 = v.parse().ok()?;
+            s.clock_ms = (ms > 0).then_some(ms);
+            Some(())
+        }
+    ),
+    (
+        "pen_slow",
+        "Too slow",
+        "Cards picked up when the clock runs out (0: no clock).",
+        Number { min: 0, max: 7 },
+        |s| opt(s.penalties.timeout),
+        |s, v| {
+            s.penalties.timeout = parse_opt(v)?;
+            Some(())
+        }
+    ),
+    (
+        "pen_turn",
+        "Playing out of turn",
+        "Cards picked up for playing out of turn (0: not allowed).",
+        Number { min: 0, max: 7 },
+        |s| opt(s.penalties.out_of_turn),
+        |s, v| {
+            s.penalties.out_of_turn = parse_opt(v)?;
+            Some(())
+        }
+    ),
+    (
+        "pen_wrong",
+        "Wrong card",
+        "Cards picked up for laying a card that may not go (0: not allowed).",
+        Number { min: 0, max: 7 },
+        |s| opt(s.penalties.wrong_card),
+        |s, v| {
+            s.penalties.wrong_card = parse_opt(v)?;
+            Some(())
+        }
+    ),
+    (
+        "pen_talk",
+        "Table talk",
+        "Cards picked up for saying \"sorry\" or whose turn it is (0: free).",
+        Number { min: 0, max: 7 },
+        |s| opt(s.penalties.table_talk),
+        |s, v| {
+            s.penalties.table_talk = parse_opt(v)?;
+            Some(())
+        }
+    ),
+    (
+        "pen_false",
+        "False call-out",
+        "Cards picked up for a wrong call-out or a wrong dispute (0: none).",
+        Number { min: 0, max: 7 },
+        |s| opt(s.penalties.false_accusation),
+        |s, v| {
+            s.penalties.false_accusation = parse_opt(v)?;
+            Some(())
+        }
+    ),
+    (
+        "scoring",
+        "Winning",
+        "How the game is won.",
+        Choice(&[("first", "The first player out wins"), ("places", "Rounds score places, to a target")]),
+        |s| match s.scoring {
+            Scoring::FirstOut => "first".into(),
+            Scoring::Places { .. } => "places".into(),
+        },
+        |s, v| {
+            s.scoring = match (v, s.scoring) {
+                ("first", _) => Scoring::FirstOut,
+                ("places", Scoring::Places { .. }) => s.scoring,
+                ("places", Scoring::FirstOut) => {
+                    Scoring::Places { target_base: 8, tie_break: TieBreak::AllAtTarget }
                 }
-                Scoring::FirstOut => None,
-            }
-        ),
-        scalar!(
-            "ties",
-            "Ties at the target",
-            "Who plays the tie-breaker round (with rounds).",
-            Choice(&[("all", "Everyone who reached the target"), ("top", "Only those level on the top score")]),
-            |s| match s.scoring {
-                Scoring::Places { tie_break, .. } => code_of(tie_break, &TIES),
-                Scoring::FirstOut => String::new(),
-            },
-            |s, v| match &mut s.scoring {
-                Scoring::Places { tie_break, .. } => {
-                    *tie_break = pick(v, &TIES)?;
-                    Some(())
-                }
-                Scoring::FirstOut => None,
-            }
-        ),
-        scalar!(
-            "max_plays",
-            "Play limit",
-            "A round ends after this many cards; the fewest cards in hand wins it.",
-            Number { min: 10, max: 5000 },
-            |s| s.max_plays.to_string(),
-            |s, v| {
-                s.max_plays = v.parse().ok()?;
+                _ => return None,
+            };
+            Some(())
+        }
+    ),
+    (
+        "target",
+        "Match target",
+        "Points to win: this plus the number of players (with rounds).",
+        Number { min: 1, max: 40 },
+        |s| match s.scoring {
+            Scoring::Places { target_base, .. } => target_base.to_string(),
+            Scoring::FirstOut => String::new(),
+        },
+        |s, v| match &mut s.scoring {
+            Scoring::Places { target_base, .. } => {
+                *target_base = v.parse().ok()?;
                 Some(())
             }
-        ),
-    ]
-};
+            Scoring::FirstOut => None,
+        }
+    ),
+    (
+        "ties",
+        "Ties at the target",
+        "Who plays the tie-breaker round (with rounds).",
+        Choice(&[("all", "Everyone who reached the target"), ("top", "Only those level on the top score")]),
+        |s| match s.scoring {
+            Scoring::Places { tie_break, .. } => code_of(tie_break, &TIES),
+            Scoring::FirstOut => String::new(),
+        },
+        |s, v| match &mut s.scoring {
+            Scoring::Places { tie_break, .. } => {
+                *tie_break = pick(v, &TIES)?;
+                Some(())
+            }
+            Scoring::FirstOut => None,
+        }
+    ),
+    (
+        "max_plays",
+        "Play limit",
+        "A round ends after this many cards; the fewest cards in hand wins it.",
+        Number { min: 10, max: 5000 },
+        |s| s.max_plays.to_string(),
+        |s, v| {
+            s.max_plays = v.parse().ok()?;
+            Some(())
+        }
+    ),
+}
+
+/// Lower-case rank names written out: `to_lowercase` would bring Unicode tables into the page.
+const RANK_WORDS: [&str; 13] = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"];
 
 /// Every house-rule setting, in the order the form shows them and overrides are applied.
 pub fn house_rules() -> Vec<HouseRule> {
     let mut all = SCALAR_RULES.to_vec();
-    // Lower-case rank names written out: `to_lowercase` would bring Unicode tables into the page.
-    const RANKS: [&str; 13] = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"];
-    for (rank, lower) in Rank::ALL.into_iter().zip(RANKS) {
+    for (rank, lower) in Rank::ALL.into_iter().zip(RANK_WORDS) {
         for colour in [Colour::Black, Colour::Red] {
-            let c = if colour == Colour::Black { ("b", "Black", "black") } else { ("r", "Red", "red") };
+            let c = if colour == Colour::Black { ("b", "Black") } else { ("r", "Red") };
             all.push(HouseRule {
                 key: format!("p.{}.{}", rank.short(), c.0).into(),
                 label: format!("{} {lower}s", c.1).into(),
-                help: format!("What a {} {lower} does.", c.2).into(),
                 kind: Kind::Power,
                 access: Access::Power(rank, colour),
             });

@@ -95,7 +95,7 @@ fn rule_control(rule: &HouseRule, spec: &RuleSpec, on_set: &Callback<(String, St
         let key = key.clone();
         on_set.reform(move |e: Event| (key.clone(), f(&e)))
     };
-    let help = html! { <small id={help_id.clone()}>{ rule.help.clone() }</small> };
+    let help = html! { <small id={help_id.clone()}>{ rule.help() }</small> };
     match &rule.kind {
         Kind::Flag => html! {
             <div class="rule">
