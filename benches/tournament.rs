@@ -3,7 +3,7 @@
 //!
 //!   cargo bench --bench tournament -- --preset taylor --games 2000 --levels normal,normal,normal,normal
 //!   (levels: random, easy, normal, hard; `--iterations N` sets the hard level's search budget;
-//!   tuning: `--exploration C`, `--playout-limit N`)
+//!   tuning: `--exploration C`, `--playout-limit N`, `--cutoff-base B`)
 //!
 //! A game is what `Game` plays: one round for first-out rules, the whole match to the target
 //! for place scoring (British), so a British win here is a match win.
@@ -33,6 +33,9 @@ fn main() {
     }
     if let Some(n) = arg("--playout-limit").and_then(|s| s.parse().ok()) {
         search.playout_limit = n;
+    }
+    if let Some(x) = arg("--cutoff-base").and_then(|s| s.parse().ok()) {
+        search.cutoff_base = x;
     }
     let levels: Vec<Level> =
         arg("--levels").unwrap_or_else(|| "normal,normal,normal,normal".into()).split(',').map(level).collect();
