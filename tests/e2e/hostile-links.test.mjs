@@ -3,7 +3,7 @@
 // characters each give a clear notice and a working menu, with no page error logged.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, openBrowser } from './harness.mjs';
+import { serve, openBrowser, putSaves } from './harness.mjs';
 
 const POWER_KEYS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']
   .flatMap((r) => [`p.${r}.b`, `p.${r}.r`]);
@@ -43,9 +43,8 @@ test('hostile links and saves: a clear notice, a working menu, no page error', {
     await noticeAndWorkingMenu(page, /This table link is broken\. Its house rules do not work together: .*not wild/);
 
     // A saved game whose log holds a multi-byte character: set aside with a reason.
+    await putSaves(page, server.url, { 'blackjack.shedding': SAVE(['house=', 'log=p.0.Aé']) }, { keep: true });
     await open(page, server.url);
-    await page.evaluate((raw) => localStorage.setItem('blackjack.shedding', raw), SAVE(['house=', 'log=p.0.Aé']));
-    await page.reload();
     await noticeAndWorkingMenu(page, /saved game could not be restored \(unreadable move "p\.0\.Aé"\); it was set aside/);
     assert.equal(await page.evaluate(() => localStorage.getItem('blackjack.shedding')), null, 'the bad save is set aside');
     assert.match(await page.evaluate(() => localStorage.getItem('blackjack.shedding.unreadable')), /p\.0\.Aé/);
