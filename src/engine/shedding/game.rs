@@ -116,13 +116,11 @@ impl Void {
 struct Sink<'a>(Option<&'a mut Vec<Event>>);
 
 impl Sink<'_> {
-    fn is_on(&self) -> bool {
-        self.0.is_some()
-    }
-    #[inline]
-    fn push(&mut self, e: Event) {
+    /// The event is built only when someone listens: a quiet apply builds none (and drops none).
+    #[inline(always)]
+    fn push(&mut self, e: impl FnOnce() -> Event) {
         if let Some(v) = self.0.as_deref_mut() {
-            v.push(e);
+            v.push(e());
         }
     }
 }
@@ -166,6 +164,9 @@ pub struct Game {
     /// Finishing order this round.
     finished: Vec<Seat>,
     calls: Vec<CallState>,
+    /// A bit per seat whose [`CallState`] may be other than the default (a superset): the
+    /// call bookkeeping after each action visits only these seats, usually none.
+    flagged: u32,
     /// What each seat was seen not to hold ([`Void`]), from public play only.
     voids: Vec<Void>,
     accusations: Vec<Accusation>,
@@ -282,6 +283,7 @@ impl Game {
         self.finished.clear();
         self.calls.clear();
         self.calls.resize(n, CallState::default());
+        self.flagged = 0;
         self.voids.clear();
         self.voids.resize(n, Void::default());
         self.accusations.clear();
@@ -319,6 +321,7 @@ impl Game {
             in_round: vec![true; n],
             finished: Vec::new(),
             calls: vec![CallState::default(); n],
+            flagged: 0,
             voids: vec![Void::default(); n],
             accusations: Vec::new(),
             last_accusation_turn: vec![None; n],
@@ -458,9 +461,22 @@ impl Game {
     // ----- seating -----------------------------------------------------------------------
 
     /// The `steps`-th active seat after `from` in the direction of play.
+    #[inline]
     fn step(&self, from: Seat, steps: u32) -> Seat {
+        let n = self.players as u32;
+        if steps < n && self.finished.is_empty() && !self.tie_break {
+            // Everyone is playing and the step is short (the common case): compare and subtract.
+            let k = if self.clockwise { steps } else { n - steps };
+            let s = from as u32 + k;
+            return (if s >= n { s - n } else { s }) as Seat;
+        }
+        self.step_far(from, steps)
+    }
+
+    /// [`Game::step`] when seats are out or the step is long: seat by seat.
+    #[inline(never)]
+    fn step_far(&self, from: Seat, steps: u32) -> Seat {
         if self.finished.is_empty() && !self.tie_break {
-            // Everyone is playing (the common case): plain arithmetic round the table.
             let n = self.players as u32;
             let k = steps % n;
             let k = if self.clockwise { k } else { n - k };
@@ -533,10 +549,8 @@ impl Game {
         self.stock = deck;
         self.pile.clear();
         self.pile.push(starter);
-        if ev.is_on() {
-            let seats = (0..n).filter(|&s| self.in_round[s as usize]).collect();
-            ev.push(Event::Dealt { round: self.round, dealer, seats, hand_size, starter });
-        }
+        let seats = || (0..n).filter(|&s| self.in_round[s as usize]).collect();
+        ev.push(|| Event::Dealt { round: self.round, dealer, seats: seats(), hand_size, starter });
         self.start_round_from_starter(ev);
     }
 
@@ -551,6 +565,7 @@ impl Game {
         for c in &mut self.calls {
             *c = CallState::default();
         }
+        self.flagged = 0;
         for v in &mut self.voids {
             *v = Void::default();
         }
@@ -560,11 +575,12 @@ impl Game {
         let starter = self.top();
         let mut skips = 0;
         if self.rules.spec().first_card == FirstCard::AsIfDealerPlayed {
-            let (pending, s) = self.resolve_effects(None, &[starter]);
+            let (pending, s, reverse) = self.effects_of(None, &[starter]);
+            self.clockwise ^= reverse;
             self.pending = pending;
             skips = s;
             if let Some(p) = pending {
-                ev.push(Event::PickUpPending { cards: p.cards });
+                ev.push(|| Event::PickUpPending { cards: p.cards });
             }
         }
         // The dealer may sit out a tie-breaker: step from the dealer's position all the same.
@@ -591,7 +607,7 @@ impl Game {
             // during this turn for the turn after.
             self.calls[seat as usize].called = false;
         }
-        ev.push(Event::TurnStarts { seat });
+        ev.push(|| Event::TurnStarts { seat });
     }
 
     fn is_wild(&self, card: Card) -> bool {
@@ -671,12 +687,12 @@ impl Game {
         }
     }
 
-    /// Resolves the effects of `cards` on top of `start`: returns the pick-up and the skips,
-    /// and reverses the direction (events are the caller's).
-    fn resolve_effects(&mut self, start: Option<Pending>, cards: &[Card]) -> (Option<Pending>, u32) {
+    /// The effects of `cards` on top of `start`: the pick-up, the skips, and whether the direction
+    /// reverses (the caller turns it; events are the caller's, too).
+    fn effects_of(&self, start: Option<Pending>, cards: &[Card]) -> (Option<Pending>, u32, bool) {
         if !cards.is_empty() && cards.iter().all(|&c| self.rules.effect(c).is_none()) {
             // Plain cards only (most turns): any pick-up is gone, nobody is skipped.
-            return (None, 0);
+            return (None, 0, false);
         }
         let pending = self.fold_pending(start, cards);
         let mut skips = 0u32;
@@ -692,11 +708,9 @@ impl Game {
             && self.rules.spec().two_player_reverse == TwoPlayerReverse::ActsAsSkip
             && self.active_count() == 2
         {
-            skips += reverses;
-        } else if reverses % 2 == 1 {
-            self.clockwise = !self.clockwise;
+            return (pending, skips + reverses, false);
         }
-        (pending, skips)
+        (pending, skips, reverses % 2 == 1)
     }
 
     /// The cards that follow `prev` under the follow rule (and a Priestly run's direction).
@@ -1137,18 +1151,18 @@ impl Game {
                 self.give_up_turn(ev);
             }
             (_, Plan::OutOfTurn(n)) => {
-                ev.push(Event::OutOfTurn { seat });
+                ev.push(|| Event::OutOfTurn { seat });
                 self.penalise(seat, n, PenaltyReason::OutOfTurn, ev);
             }
             (Action::NameSuit { suit, .. }, Plan::NameSuit) => {
                 self.turn.awaiting_suit = false;
                 self.called_suit = Some(suit);
-                ev.push(Event::SuitNamed { seat, suit });
+                ev.push(|| Event::SuitNamed { seat, suit });
                 self.complete_turn(ev);
             }
             (_, Plan::Draw) => self.draw(seat, ev),
             (_, Plan::Pass) => {
-                ev.push(Event::Passed { seat });
+                ev.push(|| Event::Passed { seat });
                 self.note_turn_move(seat, ev);
                 if self.drawable() == 0 {
                     self.idle_passes += 1;
@@ -1169,11 +1183,12 @@ impl Game {
             (_, Plan::Call) => {
                 self.calls[seat as usize].called = true;
                 self.calls[seat as usize].watching = false;
-                ev.push(Event::CalledLastCard { seat });
+                self.flagged |= 1 << seat;
+                ev.push(|| Event::CalledLastCard { seat });
             }
             (_, Plan::FalseCall(n)) => self.penalise(seat, n, PenaltyReason::FalseLastCard, ev),
             (Action::Say { phrase, .. }, Plan::Say(n)) => {
-                ev.push(Event::Said { seat, phrase });
+                ev.push(|| Event::Said { seat, phrase });
                 if n > 0 {
                     self.penalise(seat, n, PenaltyReason::TableTalk, ev);
                 }
@@ -1181,10 +1196,10 @@ impl Game {
             (Action::Accuse { target, infringement, .. }, Plan::Accuse { correct, cards }) => {
                 self.last_accusation_turn[seat as usize] = Some(self.turn_number);
                 let id = self.accusations.len() as u16;
-                ev.push(Event::Accused { id, accuser: seat, target, infringement, cards });
+                ev.push(|| Event::Accused { id, accuser: seat, target, infringement, cards });
                 let mut handed = Vec::new();
                 let got = self.pick_up_into(target, cards as usize, Some(&mut handed), ev);
-                ev.push(Event::Penalty { seat: target, cards: got as u8, reason: PenaltyReason::MissedLastCard });
+                ev.push(|| Event::Penalty { seat: target, cards: got as u8, reason: PenaltyReason::MissedLastCard });
                 if correct {
                     self.calls[target as usize].missed = false;
                 }
@@ -1203,10 +1218,10 @@ impl Game {
                             self.note_card_left(target, c);
                         }
                     }
-                    ev.push(Event::DisputeUpheld { id: accusation, by: seat });
+                    ev.push(|| Event::DisputeUpheld { id: accusation, by: seat });
                     self.penalise(accuser, cost, PenaltyReason::FalseAccusation, ev);
                 } else {
-                    ev.push(Event::DisputeRejected { id: accusation, by: seat });
+                    ev.push(|| Event::DisputeRejected { id: accusation, by: seat });
                     self.penalise(seat, cost, PenaltyReason::WrongDispute, ev);
                 }
             }
@@ -1225,7 +1240,7 @@ impl Game {
         self.plays_this_round += 1;
         self.idle_passes = 0;
         self.called_suit = None;
-        ev.push(Event::Played { seat, card });
+        ev.push(|| Event::Played { seat, card });
         self.card_laid(ev);
         // Bookkeeping of the turn's shape.
         if card.suit == prev.suit && self.rules.spec().runs.is_some() {
@@ -1243,6 +1258,7 @@ impl Game {
         self.turn.laid.push(card);
         if self.hands[seat as usize].is_single() {
             self.calls[seat as usize].watching = !self.calls[seat as usize].called;
+            self.flagged |= 1 << seat;
         }
         if self.plays_this_round >= self.rules.spec().max_plays {
             self.end_round_early(ev);
@@ -1277,7 +1293,11 @@ impl Game {
     /// For each seat still watched and not yet the mover (per `applies`), the deadline has passed.
     fn deadline_passes(&mut self, applies: impl Fn(Seat) -> bool, ev: &mut Sink<'_>) {
         let Some(rule) = self.rules.spec().last_card else { return };
-        for s in 0..self.players {
+        // Only flagged seats can be watched; ascending seat order, as a loop over all seats.
+        let mut seats = self.flagged;
+        while seats != 0 {
+            let s = seats.trailing_zeros() as Seat;
+            seats &= seats - 1;
             let c = self.calls[s as usize];
             if !(c.watching && applies(s)) {
                 continue;
@@ -1286,7 +1306,7 @@ impl Game {
             if c.called || !self.hands[s as usize].is_single() {
                 continue;
             }
-            ev.push(Event::MissedLastCard { seat: s });
+            ev.push(|| Event::MissedLastCard { seat: s });
             match (rule.enforcement, rule.penalty) {
                 (Enforcement::Accusation, _) => self.calls[s as usize].missed = true,
                 (Enforcement::Automatic, CallPenalty::DrawNextTurn) => self.calls[s as usize].owes_draw = true,
@@ -1300,8 +1320,14 @@ impl Game {
 
     /// After any action: a hand that grew past one card drops its call and any open offence.
     fn after_hand_changes(&mut self) {
+        if self.flagged == 0 {
+            return; // every seat's call state is the default: nothing to drop
+        }
         let anytime = self.rules.spec().last_card.is_some_and(|r| r.when == CallWhen::Anytime);
-        for s in 0..self.players as usize {
+        let mut seats = self.flagged;
+        while seats != 0 {
+            let s = seats.trailing_zeros() as usize;
+            seats &= seats - 1;
             if !self.hands[s].is_single() {
                 let c = &mut self.calls[s];
                 if !anytime {
@@ -1309,6 +1335,9 @@ impl Game {
                 }
                 c.watching = false;
                 c.missed = false;
+            }
+            if self.calls[s] == CallState::default() {
+                self.flagged &= !(1 << s);
             }
         }
     }
@@ -1348,7 +1377,7 @@ impl Game {
             }
         }
         self.finished.push(seat);
-        ev.push(Event::WentOut { seat, place: self.finished.len() as u8 });
+        ev.push(|| Event::WentOut { seat, place: self.finished.len() as u8 });
         match self.rules.spec().scoring {
             Scoring::FirstOut => {
                 self.game_over(seat, ev);
@@ -1368,18 +1397,18 @@ impl Game {
     /// Ends the turn: resolve the effects of the cards that count, then the next player's turn.
     fn complete_turn(&mut self, ev: &mut Sink<'_>) {
         let seat = self.current;
-        let laid = std::mem::take(&mut self.turn.laid);
-        let was_clockwise = self.clockwise;
-        let start = if laid.is_empty() { self.pending } else { self.turn.start_pending };
-        let (pending, skips) =
-            if laid.is_empty() { (self.pending, 0) } else { self.resolve_effects(start, self.effective(&laid)) };
-        self.turn.laid = laid;
-        if self.clockwise != was_clockwise {
-            ev.push(Event::Reversed { clockwise: self.clockwise });
+        let (start, (pending, skips, reverse)) = if self.turn.laid.is_empty() {
+            (self.pending, (self.pending, 0, false))
+        } else {
+            (self.turn.start_pending, self.effects_of(self.turn.start_pending, self.effective(&self.turn.laid)))
+        };
+        if reverse {
+            self.clockwise = !self.clockwise;
+            ev.push(|| Event::Reversed { clockwise: self.clockwise });
         }
         match (start, pending) {
-            (_, Some(p)) if Some(p) != start => ev.push(Event::PickUpPending { cards: p.cards }),
-            (Some(_), None) => ev.push(Event::PickUpCleared),
+            (_, Some(p)) if Some(p) != start => ev.push(|| Event::PickUpPending { cards: p.cards }),
+            (Some(_), None) => ev.push(|| Event::PickUpCleared),
             _ => {}
         }
         self.pending = pending;
@@ -1390,7 +1419,7 @@ impl Game {
         // reads as everyone missing a turn, not as a thousand lines.
         if skips > 0 {
             for k in 1..=skips.min(self.active_count() as u32) {
-                ev.push(Event::Skipped { seat: self.step(seat, k) });
+                ev.push(|| Event::Skipped { seat: self.step(seat, k) });
             }
         }
         if self.turn_number >= MAX_TURNS {
@@ -1408,8 +1437,8 @@ impl Game {
             // Penalties while under a pick-up do not remove it: both are picked up (000).
             if let Some(p) = self.pending.take() {
                 let got = self.pick_up(seat, p.cards as usize, ev);
-                ev.push(Event::Drew { seat, cards: got as u8 });
-                ev.push(Event::PickUpCleared);
+                ev.push(|| Event::Drew { seat, cards: got as u8 });
+                ev.push(|| Event::PickUpCleared);
             }
         }
         self.note_turn_move(seat, ev);
@@ -1441,7 +1470,7 @@ impl Game {
         if from_pending.is_some() || !owes {
             let n = from_pending.map_or(1, |p| p.cards as usize);
             let got = self.pick_up(seat, n, ev);
-            ev.push(Event::Drew { seat, cards: got as u8 });
+            ev.push(|| Event::Drew { seat, cards: got as u8 });
         }
         self.note_turn_move(seat, ev);
         if covering {
@@ -1450,7 +1479,7 @@ impl Game {
             return;
         }
         if self.pending.take().is_some() {
-            ev.push(Event::PickUpCleared);
+            ev.push(|| Event::PickUpCleared);
             self.turn.start_pending = None;
         }
         self.turn.draws += 1;
@@ -1532,17 +1561,17 @@ impl Game {
             }
         };
         self.pile.push(top);
-        ev.push(Event::Refilled { cards: self.stock.len(), shuffled });
+        ev.push(|| Event::Refilled { cards: self.stock.len(), shuffled });
     }
 
     fn penalise(&mut self, seat: Seat, n: u8, reason: PenaltyReason, ev: &mut Sink<'_>) {
         let got = self.pick_up(seat, n as usize, ev);
-        ev.push(Event::Penalty { seat, cards: got as u8, reason });
+        ev.push(|| Event::Penalty { seat, cards: got as u8, reason });
     }
 
     fn game_over(&mut self, winner: Seat, ev: &mut Sink<'_>) {
         self.phase = Phase::Over { winner };
-        ev.push(Event::GameOver { winner });
+        ev.push(|| Event::GameOver { winner });
     }
 
     /// The round stopped before everyone went out (the play limit, or nobody can move):
@@ -1580,7 +1609,7 @@ impl Game {
     /// the fewest cards wins. Rounds: the highest score wins; a tie goes to the better place in
     /// this last round.
     fn end_at_turn_limit(&mut self, ev: &mut Sink<'_>) {
-        ev.push(Event::TurnLimit { turns: self.turn_number });
+        ev.push(|| Event::TurnLimit { turns: self.turn_number });
         let rest = self.by_fewest_cards();
         let Scoring::Places { .. } = self.rules.spec().scoring else {
             let winner = rest.first().copied().unwrap_or(self.current);
@@ -1592,7 +1621,7 @@ impl Game {
         if !self.tie_break {
             self.score_places(&places);
         }
-        ev.push(Event::RoundOver { round: self.round, places: places.clone(), scores: self.scores.clone() });
+        ev.push(|| Event::RoundOver { round: self.round, places: places.clone(), scores: self.scores.clone() });
         let best = places.iter().map(|&s| self.scores[s as usize]).max().unwrap_or(0);
         let winner =
             if self.tie_break { places.first() } else { places.iter().find(|&&s| self.scores[s as usize] == best) };
@@ -1609,12 +1638,12 @@ impl Game {
         }
         let places = self.finished.clone();
         if self.tie_break {
-            ev.push(Event::RoundOver { round: self.round, places: places.clone(), scores: self.scores.clone() });
+            ev.push(|| Event::RoundOver { round: self.round, places: places.clone(), scores: self.scores.clone() });
             self.game_over(places[0], ev);
             return;
         }
         self.score_places(&places);
-        ev.push(Event::RoundOver { round: self.round, places, scores: self.scores.clone() });
+        ev.push(|| Event::RoundOver { round: self.round, places, scores: self.scores.clone() });
         let target = self.target().expect("place scoring");
         let Scoring::Places { tie_break, .. } = self.rules.spec().scoring else { unreachable!() };
         let mut at_target: Vec<Seat> = (0..self.players).filter(|&s| self.scores[s as usize] >= target).collect();
@@ -1633,7 +1662,7 @@ impl Game {
                 for s in 0..self.players {
                     self.in_round[s as usize] = at_target.contains(&s);
                 }
-                ev.push(Event::TieBreak { seats: at_target });
+                ev.push(|| Event::TieBreak { seats: at_target });
             }
         }
         self.round += 1;
@@ -1714,6 +1743,7 @@ impl Game {
         g.in_round = view.in_round.clone();
         g.finished = view.finished.clone();
         g.calls = view.calls.clone();
+        g.flagged = g.calls.iter().enumerate().fold(0, |m, (s, c)| m | ((*c != CallState::default()) as u32) << s);
         g.voids = view.voids.clone();
         g.scores = view.scores.clone();
         g.round = view.round;
