@@ -112,10 +112,32 @@ impl Void {
     }
 }
 
+/// The pick-up after a card with effect `e` is laid on `p`: pick-ups add, answers reduce or
+/// cancel, and any other card cancels it.
+#[inline]
+fn fold_card(p: Option<Pending>, e: Option<Effect>) -> Option<Pending> {
+    match (e, p) {
+        (Some(Effect::PickUp { group, cards: n }), Some(cur)) => {
+            Some(Pending { group: cur.group.min(group), cards: cur.cards.saturating_add(n as u16) })
+        }
+        (Some(Effect::PickUp { group, cards: n }), None) => Some(Pending { group, cards: n as u16 }),
+        (Some(Effect::ReducePickUp { cards: n, .. }), Some(cur)) => {
+            let left = cur.cards.saturating_sub(n as u16);
+            (left > 0).then_some(Pending { group: cur.group, cards: left })
+        }
+        _ => None,
+    }
+}
+
 /// Where the events of an action go: the caller's list, or nowhere (a quiet apply).
 struct Sink<'a>(Option<&'a mut Vec<Event>>);
 
 impl Sink<'_> {
+    /// Whether events are wanted (work done only to describe what happened can be skipped).
+    #[inline(always)]
+    fn is_on(&self) -> bool {
+        self.0.is_some()
+    }
     /// The event is built only when someone listens: a quiet apply builds none (and drops none).
     #[inline(always)]
     fn push(&mut self, e: impl FnOnce() -> Event) {
@@ -452,7 +474,7 @@ impl Game {
         }
     }
     fn active(&self, seat: Seat) -> bool {
-        self.in_round[seat as usize] && !self.finished.contains(&seat)
+        self.in_round[seat as usize] && (self.finished.is_empty() || !self.finished.contains(&seat))
     }
     fn active_count(&self) -> usize {
         (0..self.players).filter(|&s| self.active(s)).count()
@@ -652,22 +674,7 @@ impl Game {
     /// cancel, and any other card laid on a live pick-up cancels it (Priestly: a run "cancelling
     /// the pickup completely").
     fn fold_pending(&self, start: Option<Pending>, cards: &[Card]) -> Option<Pending> {
-        let mut p = start;
-        for &c in cards {
-            p = match (self.rules.effect(c), p) {
-                (Some(Effect::PickUp { group, cards: n }), Some(cur)) => {
-                    Some(Pending { group: cur.group.min(group), cards: cur.cards.saturating_add(n as u16) })
-                }
-                (Some(Effect::PickUp { group, cards: n }), None) => Some(Pending { group, cards: n as u16 }),
-                (Some(Effect::ReducePickUp { cards: n, .. }), Some(cur)) => {
-                    let left = cur.cards.saturating_sub(n as u16);
-                    (left > 0).then_some(Pending { group: cur.group, cards: left })
-                }
-                (Some(Effect::CancelPickUp { .. }), _) => None,
-                (_, _) => None,
-            };
-        }
-        p
+        cards.iter().fold(start, |p, &c| fold_card(p, self.rules.effect(c)))
     }
 
     /// The cards of `laid` whose effects count.
@@ -689,16 +696,14 @@ impl Game {
 
     /// The effects of `cards` on top of `start`: the pick-up, the skips, and whether the direction
     /// reverses (the caller turns it; events are the caller's, too).
+    #[inline]
     fn effects_of(&self, start: Option<Pending>, cards: &[Card]) -> (Option<Pending>, u32, bool) {
-        if !cards.is_empty() && cards.iter().all(|&c| self.rules.effect(c).is_none()) {
-            // Plain cards only (most turns): any pick-up is gone, nobody is skipped.
-            return (None, 0, false);
-        }
-        let pending = self.fold_pending(start, cards);
-        let mut skips = 0u32;
-        let mut reverses = 0u32;
+        // One pass, one effect lookup per card (usually one card).
+        let (mut pending, mut skips, mut reverses) = (start, 0u32, 0u32);
         for &c in cards {
-            match self.rules.effect(c) {
+            let e = self.rules.effect(c);
+            pending = fold_card(pending, e);
+            match e {
                 Some(Effect::Skip { players }) => skips += players as u32,
                 Some(Effect::Reverse) => reverses += 1,
                 _ => {}
@@ -736,6 +741,7 @@ impl Game {
     }
 
     /// The cards that may open the current turn, as a bit set (the hot path: no allocation).
+    #[inline]
     fn open_mask(&self) -> u64 {
         match self.pending {
             Some(p) => self.rules.answers_mask(p.group),
@@ -789,20 +795,13 @@ impl Game {
     }
 
     fn must_cover(&self) -> bool {
-        self.turn
-            .laid
-            .last()
-            .is_some_and(|&c| matches!(self.rules.effect(c), Some(Effect::FollowOn) | Some(Effect::MustCover)))
+        self.turn.laid.last().is_some_and(|&c| self.rules.is_covered(c))
     }
 
     fn can_continue(&self) -> bool {
         // Most turns are one card: with no run rule, no ten's sequence and nothing to cover,
         // nothing can follow, whatever the hand holds.
-        let last = self.turn.laid.last().and_then(|&c| self.rules.effect(c));
-        if self.rules.spec().runs.is_none()
-            && self.turn.suit_run.is_none()
-            && !matches!(last, Some(Effect::FollowOn | Effect::MustCover))
-        {
+        if self.rules.spec().runs.is_none() && self.turn.suit_run.is_none() && !self.must_cover() {
             return false;
         }
         self.hands[self.current as usize].bits() & self.continue_mask() != 0
@@ -828,24 +827,28 @@ impl Game {
         if !t.laid.is_empty() {
             return self.must_cover() && !self.can_continue();
         }
-        if self.calls[self.current as usize].owes_draw || self.pending.is_some() {
-            return true;
-        }
-        let d = self.rules.spec().draw;
-        t.draws < d.max_draws && self.drawable() > 0 && (d.may_draw_when_able || !self.can_open())
+        self.draw_or_pass(|| self.can_open()).0
     }
 
     fn may_pass(&self) -> bool {
         let t = &self.turn;
-        if t.awaiting_suit
-            || !t.laid.is_empty()
-            || self.pending.is_some()
-            || self.calls[self.current as usize].owes_draw
-        {
-            return false;
+        !t.awaiting_suit && t.laid.is_empty() && self.draw_or_pass(|| self.can_open()).1
+    }
+
+    /// Whether the current player may draw, and may pass, before laying a card this turn (not
+    /// while naming a suit). `can_open`: whether the hand holds a card that may open the turn
+    /// (asked only when it matters).
+    #[inline]
+    fn draw_or_pass(&self, can_open: impl FnOnce() -> bool) -> (bool, bool) {
+        if self.calls[self.current as usize].owes_draw || self.pending.is_some() {
+            return (true, false);
         }
+        let t = &self.turn;
         let d = self.rules.spec().draw;
-        (t.draws > 0 && t.draws >= d.max_draws) || self.drawable() == 0
+        let drawable = self.drawable();
+        let draw = t.draws < d.max_draws && drawable > 0 && (d.may_draw_when_able || !can_open());
+        let pass = (t.draws > 0 && t.draws >= d.max_draws) || drawable == 0;
+        (draw, pass)
     }
 
     // ----- legal actions -----------------------------------------------------------------
@@ -871,25 +874,29 @@ impl Game {
             return;
         }
         let hand = self.hands[seat as usize];
-        let owes = self.calls[seat as usize].owes_draw && t.laid.is_empty();
-        if !owes {
-            let may_play =
-                if t.laid.is_empty() { t.draws == 0 || self.rules.spec().draw.play_after_draw } else { true };
-            if may_play {
-                let mask = if t.laid.is_empty() { self.open_mask() } else { self.continue_mask() };
-                out.extend(cards_of(hand.bits() & mask).map(|card| Action::Play { seat, card }));
-            }
-        }
         // Pushed in `Action` order (plays by card index, which is the hand's sorted order, then
         // Draw, Pass, Finish): the list comes out sorted and unique without sorting.
-        if self.may_draw() {
-            out.push(Action::Draw { seat });
-        }
-        if self.may_pass() {
-            out.push(Action::Pass { seat });
-        }
-        if !owes && !t.laid.is_empty() && !self.must_cover() {
-            out.push(Action::Finish { seat });
+        if t.laid.is_empty() {
+            // Opening the turn: the open mask is worked out once, for the plays and the draw.
+            let owes = self.calls[seat as usize].owes_draw;
+            let may_play = !owes && (t.draws == 0 || self.rules.spec().draw.play_after_draw);
+            let playable = if may_play { hand.bits() & self.open_mask() } else { 0 };
+            out.extend(cards_of(playable).map(|card| Action::Play { seat, card }));
+            let (draw, pass) = self.draw_or_pass(|| if may_play { playable != 0 } else { self.can_open() });
+            if draw {
+                out.push(Action::Draw { seat });
+            }
+            if pass {
+                out.push(Action::Pass { seat });
+            }
+        } else {
+            out.extend(cards_of(hand.bits() & self.continue_mask()).map(|card| Action::Play { seat, card }));
+            if self.may_draw() {
+                out.push(Action::Draw { seat });
+            }
+            if !self.must_cover() {
+                out.push(Action::Finish { seat });
+            }
         }
         debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "legal actions sorted and unique: {out:?}");
     }
@@ -1252,7 +1259,7 @@ impl Game {
         if self.turn.suit_run.is_some_and(|s| s != card.suit) {
             self.turn.suit_run = None;
         }
-        if self.rules.effect(card) == Some(Effect::SuitRun) {
+        if self.rules.is_suit_run(card) {
             self.turn.suit_run = Some(card.suit);
         }
         self.turn.laid.push(card);
@@ -1264,8 +1271,7 @@ impl Game {
             self.end_round_early(ev);
             return;
         }
-        let ends_turn = matches!(self.rules.effect(card), Some(Effect::ChangeSuit { ends_turn: true, .. }));
-        if ends_turn || (!self.must_cover() && !self.can_continue()) {
+        if self.rules.ends_turn(card) || (!self.must_cover() && !self.can_continue()) {
             self.end_laying(ev);
         }
     }
@@ -1276,13 +1282,17 @@ impl Game {
         for a in &mut self.accusations {
             a.open = false;
         }
-        if self.rules.spec().last_card.is_some_and(|r| r.deadline == CallDeadline::NextCard) {
+        if self.flagged != 0 && self.rules.spec().last_card.is_some_and(|r| r.deadline == CallDeadline::NextCard) {
             self.deadline_passes(|_| true, ev);
         }
     }
 
     /// A turn move (play, draw, pass) by `seat`: deadlines that run "until the next player moves" pass.
+    #[inline]
     fn note_turn_move(&mut self, seat: Seat, ev: &mut Sink<'_>) {
+        if self.flagged == 0 {
+            return; // nobody is watched
+        }
         if let Some(rule) = self.rules.spec().last_card {
             if rule.deadline == CallDeadline::NextPlayerMoves {
                 self.deadline_passes(|s| s != seat, ev);
@@ -1291,6 +1301,7 @@ impl Game {
     }
 
     /// For each seat still watched and not yet the mover (per `applies`), the deadline has passed.
+    #[inline(never)]
     fn deadline_passes(&mut self, applies: impl Fn(Seat) -> bool, ev: &mut Sink<'_>) {
         let Some(rule) = self.rules.spec().last_card else { return };
         // Only flagged seats can be watched; ascending seat order, as a loop over all seats.
@@ -1349,7 +1360,7 @@ impl Game {
             return; // the round or the game ended
         }
         let last = *self.turn.laid.last().expect("a card was laid");
-        if matches!(self.rules.effect(last), Some(Effect::ChangeSuit { .. })) {
+        if self.rules.is_change_suit(last) {
             self.turn.awaiting_suit = true;
             return;
         }
@@ -1406,10 +1417,12 @@ impl Game {
             self.clockwise = !self.clockwise;
             ev.push(|| Event::Reversed { clockwise: self.clockwise });
         }
-        match (start, pending) {
-            (_, Some(p)) if Some(p) != start => ev.push(|| Event::PickUpPending { cards: p.cards }),
-            (Some(_), None) => ev.push(|| Event::PickUpCleared),
-            _ => {}
+        if ev.is_on() {
+            match (start, pending) {
+                (_, Some(p)) if Some(p) != start => ev.push(|| Event::PickUpPending { cards: p.cards }),
+                (Some(_), None) => ev.push(|| Event::PickUpCleared),
+                _ => {}
+            }
         }
         self.pending = pending;
         if !self.turn.laid.is_empty() {
@@ -1417,7 +1430,7 @@ impl Game {
         }
         // One event per skipped turn, but at most one lap of the table's worth: a skip of hundreds
         // reads as everyone missing a turn, not as a thousand lines.
-        if skips > 0 {
+        if skips > 0 && ev.is_on() {
             for k in 1..=skips.min(self.active_count() as u32) {
                 ev.push(|| Event::Skipped { seat: self.step(seat, k) });
             }
@@ -1503,6 +1516,9 @@ impl Game {
 
     /// `seat` lost `card` from its hand (laid it, or gave back a card handed to it).
     fn note_card_left(&mut self, seat: Seat, card: Card) {
+        if self.voids[seat as usize] == Void::default() {
+            return; // nothing known: nothing to lapse (and no cards to count)
+        }
         let len = self.hands[seat as usize].len();
         let v = &mut self.voids[seat as usize];
         if v.cards & bit(card) != 0 {
