@@ -935,6 +935,28 @@ impl Game {
     // ----- checking ----------------------------------------------------------------------
 
     fn check(&self, action: Action) -> Result<Plan, Refusal> {
+        // The common case first, in a few tests: the current player lays a card that may go
+        // next. Anything else takes the full path below, which also gives the reasons.
+        if let Action::Play { seat, card } = action {
+            let t = &self.turn;
+            if seat == self.current
+                && !self.is_over()
+                && !t.awaiting_suit
+                && self.active(seat)
+                && self.hands[seat as usize].contains(card)
+            {
+                let fits = if t.laid.is_empty() {
+                    !self.calls[seat as usize].owes_draw
+                        && (t.draws == 0 || self.rules.spec().draw.play_after_draw)
+                        && self.may_open(card)
+                } else {
+                    self.may_continue_with(card)
+                };
+                if fits {
+                    return Ok(Plan::Lay);
+                }
+            }
+        }
         if self.is_over() {
             return Err(Refusal::GameOver);
         }
