@@ -22,6 +22,14 @@ use std::sync::Arc;
 /// to well under an hour even under house rules where nobody can go out.
 pub const MAX_TURNS: u32 = 3000;
 
+/// The most seats a table has ([`Rules::new`] refuses more).
+const SEATS: usize = 12;
+
+/// `true` for the first `n` seats.
+fn seats_in(n: usize) -> [bool; SEATS] {
+    std::array::from_fn(|s| s < n)
+}
+
 /// A pick-up waiting for the next player: answer it with a card of its group, or pick it up.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pending {
@@ -170,7 +178,9 @@ pub struct Game {
     players: u8,
     seed: u64,
     rng: GameRng,
-    hands: Vec<Hand>,
+    /// Per-seat state lives in arrays of [`SEATS`] (seats past `players` stay empty): no
+    /// allocation when a game is cloned, no pointer to follow on the hot path.
+    hands: [Hand; SEATS],
     /// Face down; the last element is the top.
     stock: Vec<Card>,
     /// Face up; the last element is the top card.
@@ -182,15 +192,15 @@ pub struct Game {
     pending: Option<Pending>,
     turn: Turn,
     /// Seats dealt into this round (a tie-breaker round deals only the tied players).
-    in_round: Vec<bool>,
+    in_round: [bool; SEATS],
     /// Finishing order this round.
     finished: Vec<Seat>,
-    calls: Vec<CallState>,
+    calls: [CallState; SEATS],
     /// A bit per seat whose [`CallState`] may be other than the default (a superset): the
     /// call bookkeeping after each action visits only these seats, usually none.
     flagged: u32,
     /// What each seat was seen not to hold ([`Void`]), from public play only.
-    voids: Vec<Void>,
+    voids: [Void; SEATS],
     accusations: Vec<Accusation>,
     last_accusation_turn: Vec<Option<u32>>,
     scores: Vec<u32>,
@@ -276,7 +286,9 @@ impl Game {
             }
             g.scores = deal.scores;
         }
-        g.hands = deal.hands.iter().map(|h| Hand::from_cards(h)).collect();
+        for (h, cards) in g.hands.iter_mut().zip(&deal.hands) {
+            *h = Hand::from_cards(cards);
+        }
         g.stock = deal.stock_top_first.into_iter().rev().collect();
         g.pile = vec![deal.starter];
         g.dealer = deal.dealer;
@@ -300,14 +312,11 @@ impl Game {
         let mut laid = std::mem::take(&mut self.turn.laid);
         laid.clear();
         self.turn = Turn { laid, ..Turn::default() };
-        self.in_round.clear();
-        self.in_round.resize(n, true);
+        self.in_round = seats_in(n);
         self.finished.clear();
-        self.calls.clear();
-        self.calls.resize(n, CallState::default());
+        self.calls = [CallState::default(); SEATS];
         self.flagged = 0;
-        self.voids.clear();
-        self.voids.resize(n, Void::default());
+        self.voids = [Void::default(); SEATS];
         self.accusations.clear();
         self.last_accusation_turn.clear();
         self.last_accusation_turn.resize(n, None);
@@ -331,7 +340,7 @@ impl Game {
             players,
             seed,
             rng: GameRng::new(seed),
-            hands: vec![Hand::EMPTY; n],
+            hands: [Hand::EMPTY; SEATS],
             stock: Vec::new(),
             pile: Vec::new(),
             dealer: 0,
@@ -340,11 +349,11 @@ impl Game {
             called_suit: None,
             pending: None,
             turn: Turn::default(),
-            in_round: vec![true; n],
+            in_round: seats_in(n),
             finished: Vec::new(),
-            calls: vec![CallState::default(); n],
+            calls: [CallState::default(); SEATS],
             flagged: 0,
-            voids: vec![Void::default(); n],
+            voids: [Void::default(); SEATS],
             accusations: Vec::new(),
             last_accusation_turn: vec![None; n],
             scores: vec![0; n],
@@ -423,11 +432,11 @@ impl Game {
         &self.turn
     }
     pub fn calls(&self) -> &[CallState] {
-        &self.calls
+        &self.calls[..self.players as usize]
     }
     /// What each seat was seen not to hold ([`Void`]).
     pub fn voids(&self) -> &[Void] {
-        &self.voids
+        &self.voids[..self.players as usize]
     }
     pub fn accusations(&self) -> &[Accusation] {
         &self.accusations
@@ -615,16 +624,17 @@ impl Game {
     fn begin_turn(&mut self, seat: Seat, ev: &mut Sink<'_>) {
         self.current = seat;
         self.turn_number += 1;
-        // Reuse the laid-cards buffer: turns are the hot loop of every simulation.
-        let mut laid = std::mem::take(&mut self.turn.laid);
-        laid.clear();
-        self.turn = Turn {
-            laid,
-            start_pending: self.pending,
-            called_at_start: self.calls[seat as usize].called,
-            ..Turn::default()
-        };
-        if self.rules.spec().last_card.is_some_and(|r| r.when == CallWhen::Anytime) {
+        // Field by field, keeping the laid-cards buffer: turns are the hot loop of every simulation.
+        let called = self.calls[seat as usize].called;
+        let t = &mut self.turn;
+        t.laid.clear();
+        t.draws = 0;
+        t.run_direction = 0;
+        t.suit_run = None;
+        t.awaiting_suit = false;
+        t.start_pending = self.pending;
+        t.called_at_start = called;
+        if called && self.rules.spec().last_card.is_some_and(|r| r.when == CallWhen::Anytime) {
             // A "Last card(s)" call covers the caller's next turn only; a new one may be made
             // during this turn for the turn after.
             self.calls[seat as usize].called = false;
@@ -1376,6 +1386,7 @@ impl Game {
     }
 
     /// The turn's laying is over (nothing can follow, `Finish`, or a suit change that ends it).
+    #[inline]
     fn end_laying(&mut self, ev: &mut Sink<'_>) {
         let seat = self.current;
         if self.hands[seat as usize].is_empty() && !self.try_go_out(seat, ev) {
@@ -1742,7 +1753,7 @@ impl Game {
             }
         };
         rng.shuffle(&mut unseen);
-        let mut hands: Vec<Hand> = vec![Hand::EMPTY; players as usize];
+        let mut hands = [Hand::EMPTY; SEATS];
         hands[view.seat as usize] = Hand::from_cards(&view.hand);
         let mut dealt = vec![0usize; players as usize];
         // Constrained seats first: from the back of the shuffled cards, the first `need` each may
@@ -1778,11 +1789,11 @@ impl Game {
         g.called_suit = view.called_suit;
         g.pending = if view.turn.laid.is_empty() { view.pending } else { view.turn.start_pending };
         g.turn = view.turn.clone();
-        g.in_round = view.in_round.clone();
+        g.in_round.iter_mut().zip(&view.in_round).for_each(|(g, &v)| *g = v);
         g.finished = view.finished.clone();
-        g.calls = view.calls.clone();
+        g.calls.iter_mut().zip(&view.calls).for_each(|(g, &v)| *g = v);
         g.flagged = g.calls.iter().enumerate().fold(0, |m, (s, c)| m | ((*c != CallState::default()) as u32) << s);
-        g.voids = view.voids.clone();
+        g.voids.iter_mut().zip(&view.voids).for_each(|(g, &v)| *g = v);
         g.scores = view.scores.clone();
         g.round = view.round;
         g.tie_break = view.tie_break;

@@ -319,8 +319,6 @@ struct Masks {
     /// The cards of each pick-up group: those that start, reduce or cancel one.
     groups: [u64; MAX_GROUP as usize + 1],
     stack_any: bool,
-    /// Cards without an effect.
-    plain: u64,
     /// Cards a turn may not end on: a follow-on or a card that must be covered.
     covered: u64,
     /// Cards that open a suit sequence.
@@ -336,7 +334,6 @@ impl Masks {
         for (i, e) in effects.iter().enumerate() {
             let bit = 1u64 << i;
             match *e {
-                None => m.plain |= bit,
                 Some(Effect::ChangeSuit { wild, ends_turn }) => {
                     m.change_suit |= bit;
                     m.wild |= if wild { bit } else { 0 };
@@ -497,11 +494,6 @@ impl Rules {
     /// The wild suit changers, as a bit set over card indices.
     pub fn wild_mask(&self) -> u64 {
         self.masks.wild
-    }
-    /// Whether `card` has no effect.
-    #[inline]
-    pub(crate) fn is_plain(&self, card: Card) -> bool {
-        self.masks.plain & 1 << card.index() != 0
     }
     /// Whether a turn may not end on `card` (a follow-on, or a card that must be covered).
     #[inline]
