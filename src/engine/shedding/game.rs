@@ -191,6 +191,9 @@ pub struct Game {
     called_suit: Option<Suit>,
     pending: Option<Pending>,
     turn: Turn,
+    /// The pick-up as it stands mid-turn when every card's effect counts: the turn's starting
+    /// pick-up folded over the cards laid so far, kept as they are laid (see `live_pending`).
+    live: Option<Pending>,
     /// Seats dealt into this round (a tie-breaker round deals only the tied players).
     in_round: [bool; SEATS],
     /// Finishing order this round.
@@ -349,6 +352,7 @@ impl Game {
             called_suit: None,
             pending: None,
             turn: Turn::default(),
+            live: None,
             in_round: seats_in(n),
             finished: Vec::new(),
             calls: [CallState::default(); SEATS],
@@ -634,6 +638,7 @@ impl Game {
         t.awaiting_suit = false;
         t.start_pending = self.pending;
         t.called_at_start = called;
+        self.live = self.pending;
         if called && self.rules.spec().last_card.is_some_and(|r| r.when == CallWhen::Anytime) {
             // A "Last card(s)" call covers the caller's next turn only; a new one may be made
             // during this turn for the turn after.
@@ -698,7 +703,10 @@ impl Game {
     /// The pick-up as it stands mid-turn.
     fn live_pending(&self) -> Option<Pending> {
         match self.rules.spec().turn_effects {
-            TurnEffects::EveryCard => self.fold_pending(self.turn.start_pending, &self.turn.laid),
+            TurnEffects::EveryCard => {
+                debug_assert_eq!(self.live, self.fold_pending(self.turn.start_pending, &self.turn.laid));
+                self.live
+            }
             // Only the last card counts, and only when the turn ends: mid-turn nothing is live.
             TurnEffects::LastCard => None,
         }
@@ -1295,6 +1303,9 @@ impl Game {
             self.turn.suit_run = Some(card.suit);
         }
         self.turn.laid.push(card);
+        if self.rules.spec().turn_effects == TurnEffects::EveryCard {
+            self.live = fold_card(self.live, self.rules.effect(card));
+        }
         if self.hands[seat as usize].is_single() {
             self.calls[seat as usize].watching = !self.calls[seat as usize].called;
             self.flagged |= 1 << seat;
@@ -1527,6 +1538,7 @@ impl Game {
         if self.pending.take().is_some() {
             ev.push(|| Event::PickUpCleared);
             self.turn.start_pending = None;
+            self.live = None;
         }
         self.turn.draws += 1;
         let d = self.rules.spec().draw;
@@ -1789,6 +1801,7 @@ impl Game {
         g.called_suit = view.called_suit;
         g.pending = if view.turn.laid.is_empty() { view.pending } else { view.turn.start_pending };
         g.turn = view.turn.clone();
+        g.live = g.fold_pending(g.turn.start_pending, &g.turn.laid);
         g.in_round.iter_mut().zip(&view.in_round).for_each(|(g, &v)| *g = v);
         g.finished = view.finished.clone();
         g.calls.iter_mut().zip(&view.calls).for_each(|(g, &v)| *g = v);
