@@ -511,12 +511,6 @@ impl Game {
     /// [`Game::step`] when seats are out or the step is long: seat by seat.
     #[inline(never)]
     fn step_far(&self, from: Seat, steps: u32) -> Seat {
-        if self.finished.is_empty() && !self.tie_break {
-            let n = self.players as u32;
-            let k = steps % n;
-            let k = if self.clockwise { k } else { n - k };
-            return ((from as u32 + k) % n) as Seat;
-        }
         let n = self.players as i32;
         let d = if self.clockwise { 1 } else { -1 };
         let mut s = from as i32;
@@ -648,7 +642,7 @@ impl Game {
     }
 
     fn is_wild(&self, card: Card) -> bool {
-        matches!(self.rules.effect(card), Some(Effect::ChangeSuit { wild: true, .. }))
+        self.rules.wild_mask() & bit(card) != 0
     }
 
     /// Whether `card` answers the pick-up `p`.
@@ -871,6 +865,23 @@ impl Game {
 
     // ----- legal actions -----------------------------------------------------------------
 
+    /// The cards the current player may lay now, as a bit set (not while a suit is to be named):
+    /// what the legal list offers, and what the check accepts at once.
+    fn playable(&self) -> u64 {
+        let t = &self.turn;
+        let seat = self.current as usize;
+        let hand = self.hands[seat].bits();
+        if !t.laid.is_empty() {
+            return hand & self.continue_mask();
+        }
+        let may_play = !self.calls[seat].owes_draw && (t.draws == 0 || self.rules.spec().draw.play_after_draw);
+        if may_play {
+            hand & self.open_mask()
+        } else {
+            0
+        }
+    }
+
     /// The current player's turn actions: sorted, unique, and empty exactly when the game is over.
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
@@ -891,16 +902,13 @@ impl Game {
             out.extend(Suit::ALL.iter().map(|&suit| Action::NameSuit { seat, suit }));
             return;
         }
-        let hand = self.hands[seat as usize];
         // Pushed in `Action` order (plays by card index, which is the hand's sorted order, then
         // Draw, Pass, Finish): the list comes out sorted and unique without sorting.
+        let playable = self.playable();
+        out.extend(cards_of(playable).map(|card| Action::Play { seat, card }));
         if t.laid.is_empty() {
-            // Opening the turn: the open mask is worked out once, for the plays and the draw.
-            let owes = self.calls[seat as usize].owes_draw;
-            let may_play = !owes && (t.draws == 0 || self.rules.spec().draw.play_after_draw);
-            let playable = if may_play { hand.bits() & self.open_mask() } else { 0 };
-            out.extend(cards_of(playable).map(|card| Action::Play { seat, card }));
-            let (draw, pass) = self.draw_or_pass(|| if may_play { playable != 0 } else { self.can_open() });
+            // A card the hand may lay answers whether it could open the turn, without a second mask.
+            let (draw, pass) = self.draw_or_pass(|| playable != 0 || self.can_open());
             if draw {
                 out.push(Action::Draw { seat });
             }
@@ -908,7 +916,6 @@ impl Game {
                 out.push(Action::Pass { seat });
             }
         } else {
-            out.extend(cards_of(hand.bits() & self.continue_mask()).map(|card| Action::Play { seat, card }));
             if self.may_draw() {
                 out.push(Action::Draw { seat });
             }
@@ -953,26 +960,16 @@ impl Game {
     // ----- checking ----------------------------------------------------------------------
 
     fn check(&self, action: Action) -> Result<Plan, Refusal> {
-        // The common case first, in a few tests: the current player lays a card that may go
-        // next. Anything else takes the full path below, which also gives the reasons.
+        // The common case first, in a few tests: the current player lays a card of the legal
+        // list. Anything else takes the full path below, which also gives the reasons.
         if let Action::Play { seat, card } = action {
-            let t = &self.turn;
             if seat == self.current
                 && !self.is_over()
-                && !t.awaiting_suit
+                && !self.turn.awaiting_suit
                 && self.active(seat)
-                && self.hands[seat as usize].contains(card)
+                && self.playable() & bit(card) != 0
             {
-                let fits = if t.laid.is_empty() {
-                    !self.calls[seat as usize].owes_draw
-                        && (t.draws == 0 || self.rules.spec().draw.play_after_draw)
-                        && self.may_open(card)
-                } else {
-                    self.may_continue_with(card)
-                };
-                if fits {
-                    return Ok(Plan::Lay);
-                }
+                return Ok(Plan::Lay);
             }
         }
         if self.is_over() {
