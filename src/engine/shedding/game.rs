@@ -22,6 +22,14 @@ use std::sync::Arc;
 /// to well under an hour even under house rules where nobody can go out.
 pub const MAX_TURNS: u32 = 3000;
 
+/// The most seats a table has ([`Rules::new`] refuses more).
+const SEATS: usize = 12;
+
+/// `true` for the first `n` seats.
+fn seats_in(n: usize) -> [bool; SEATS] {
+    std::array::from_fn(|s| s < n)
+}
+
 /// A pick-up waiting for the next player: answer it with a card of its group, or pick it up.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pending {
@@ -112,17 +120,37 @@ impl Void {
     }
 }
 
+/// The pick-up after a card with effect `e` is laid on `p`: pick-ups add, answers reduce or
+/// cancel, and any other card cancels it.
+#[inline]
+fn fold_card(p: Option<Pending>, e: Option<Effect>) -> Option<Pending> {
+    match (e, p) {
+        (Some(Effect::PickUp { group, cards: n }), Some(cur)) => {
+            Some(Pending { group: cur.group.min(group), cards: cur.cards.saturating_add(n as u16) })
+        }
+        (Some(Effect::PickUp { group, cards: n }), None) => Some(Pending { group, cards: n as u16 }),
+        (Some(Effect::ReducePickUp { cards: n, .. }), Some(cur)) => {
+            let left = cur.cards.saturating_sub(n as u16);
+            (left > 0).then_some(Pending { group: cur.group, cards: left })
+        }
+        _ => None,
+    }
+}
+
 /// Where the events of an action go: the caller's list, or nowhere (a quiet apply).
 struct Sink<'a>(Option<&'a mut Vec<Event>>);
 
 impl Sink<'_> {
+    /// Whether events are wanted (work done only to describe what happened can be skipped).
+    #[inline(always)]
     fn is_on(&self) -> bool {
         self.0.is_some()
     }
-    #[inline]
-    fn push(&mut self, e: Event) {
+    /// The event is built only when someone listens: a quiet apply builds none (and drops none).
+    #[inline(always)]
+    fn push(&mut self, e: impl FnOnce() -> Event) {
         if let Some(v) = self.0.as_deref_mut() {
-            v.push(e);
+            v.push(e());
         }
     }
 }
@@ -150,7 +178,9 @@ pub struct Game {
     players: u8,
     seed: u64,
     rng: GameRng,
-    hands: Vec<Hand>,
+    /// Per-seat state lives in arrays of [`SEATS`] (seats past `players` stay empty): no
+    /// allocation when a game is cloned, no pointer to follow on the hot path.
+    hands: [Hand; SEATS],
     /// Face down; the last element is the top.
     stock: Vec<Card>,
     /// Face up; the last element is the top card.
@@ -161,13 +191,19 @@ pub struct Game {
     called_suit: Option<Suit>,
     pending: Option<Pending>,
     turn: Turn,
+    /// The pick-up as it stands mid-turn when every card's effect counts: the turn's starting
+    /// pick-up folded over the cards laid so far, kept as they are laid (see `live_pending`).
+    live: Option<Pending>,
     /// Seats dealt into this round (a tie-breaker round deals only the tied players).
-    in_round: Vec<bool>,
+    in_round: [bool; SEATS],
     /// Finishing order this round.
     finished: Vec<Seat>,
-    calls: Vec<CallState>,
+    calls: [CallState; SEATS],
+    /// A bit per seat whose [`CallState`] may be other than the default (a superset): the
+    /// call bookkeeping after each action visits only these seats, usually none.
+    flagged: u32,
     /// What each seat was seen not to hold ([`Void`]), from public play only.
-    voids: Vec<Void>,
+    voids: [Void; SEATS],
     accusations: Vec<Accusation>,
     last_accusation_turn: Vec<Option<u32>>,
     scores: Vec<u32>,
@@ -253,7 +289,9 @@ impl Game {
             }
             g.scores = deal.scores;
         }
-        g.hands = deal.hands.iter().map(|h| Hand::from_cards(h)).collect();
+        for (h, cards) in g.hands.iter_mut().zip(&deal.hands) {
+            *h = Hand::from_cards(cards);
+        }
         g.stock = deal.stock_top_first.into_iter().rev().collect();
         g.pile = vec![deal.starter];
         g.dealer = deal.dealer;
@@ -277,13 +315,11 @@ impl Game {
         let mut laid = std::mem::take(&mut self.turn.laid);
         laid.clear();
         self.turn = Turn { laid, ..Turn::default() };
-        self.in_round.clear();
-        self.in_round.resize(n, true);
+        self.in_round = seats_in(n);
         self.finished.clear();
-        self.calls.clear();
-        self.calls.resize(n, CallState::default());
-        self.voids.clear();
-        self.voids.resize(n, Void::default());
+        self.calls = [CallState::default(); SEATS];
+        self.flagged = 0;
+        self.voids = [Void::default(); SEATS];
         self.accusations.clear();
         self.last_accusation_turn.clear();
         self.last_accusation_turn.resize(n, None);
@@ -307,7 +343,7 @@ impl Game {
             players,
             seed,
             rng: GameRng::new(seed),
-            hands: vec![Hand::EMPTY; n],
+            hands: [Hand::EMPTY; SEATS],
             stock: Vec::new(),
             pile: Vec::new(),
             dealer: 0,
@@ -316,10 +352,12 @@ impl Game {
             called_suit: None,
             pending: None,
             turn: Turn::default(),
-            in_round: vec![true; n],
+            live: None,
+            in_round: seats_in(n),
             finished: Vec::new(),
-            calls: vec![CallState::default(); n],
-            voids: vec![Void::default(); n],
+            calls: [CallState::default(); SEATS],
+            flagged: 0,
+            voids: [Void::default(); SEATS],
             accusations: Vec::new(),
             last_accusation_turn: vec![None; n],
             scores: vec![0; n],
@@ -398,11 +436,11 @@ impl Game {
         &self.turn
     }
     pub fn calls(&self) -> &[CallState] {
-        &self.calls
+        &self.calls[..self.players as usize]
     }
     /// What each seat was seen not to hold ([`Void`]).
     pub fn voids(&self) -> &[Void] {
-        &self.voids
+        &self.voids[..self.players as usize]
     }
     pub fn accusations(&self) -> &[Accusation] {
         &self.accusations
@@ -449,7 +487,7 @@ impl Game {
         }
     }
     fn active(&self, seat: Seat) -> bool {
-        self.in_round[seat as usize] && !self.finished.contains(&seat)
+        self.in_round[seat as usize] && (self.finished.is_empty() || !self.finished.contains(&seat))
     }
     fn active_count(&self) -> usize {
         (0..self.players).filter(|&s| self.active(s)).count()
@@ -458,14 +496,21 @@ impl Game {
     // ----- seating -----------------------------------------------------------------------
 
     /// The `steps`-th active seat after `from` in the direction of play.
+    #[inline]
     fn step(&self, from: Seat, steps: u32) -> Seat {
-        if self.finished.is_empty() && !self.tie_break {
-            // Everyone is playing (the common case): plain arithmetic round the table.
-            let n = self.players as u32;
-            let k = steps % n;
-            let k = if self.clockwise { k } else { n - k };
-            return ((from as u32 + k) % n) as Seat;
+        let n = self.players as u32;
+        if steps < n && self.finished.is_empty() && !self.tie_break {
+            // Everyone is playing and the step is short (the common case): compare and subtract.
+            let k = if self.clockwise { steps } else { n - steps };
+            let s = from as u32 + k;
+            return (if s >= n { s - n } else { s }) as Seat;
         }
+        self.step_far(from, steps)
+    }
+
+    /// [`Game::step`] when seats are out or the step is long: seat by seat.
+    #[inline(never)]
+    fn step_far(&self, from: Seat, steps: u32) -> Seat {
         let n = self.players as i32;
         let d = if self.clockwise { 1 } else { -1 };
         let mut s = from as i32;
@@ -533,10 +578,8 @@ impl Game {
         self.stock = deck;
         self.pile.clear();
         self.pile.push(starter);
-        if ev.is_on() {
-            let seats = (0..n).filter(|&s| self.in_round[s as usize]).collect();
-            ev.push(Event::Dealt { round: self.round, dealer, seats, hand_size, starter });
-        }
+        let seats = || (0..n).filter(|&s| self.in_round[s as usize]).collect();
+        ev.push(|| Event::Dealt { round: self.round, dealer, seats: seats(), hand_size, starter });
         self.start_round_from_starter(ev);
     }
 
@@ -551,6 +594,7 @@ impl Game {
         for c in &mut self.calls {
             *c = CallState::default();
         }
+        self.flagged = 0;
         for v in &mut self.voids {
             *v = Void::default();
         }
@@ -560,11 +604,12 @@ impl Game {
         let starter = self.top();
         let mut skips = 0;
         if self.rules.spec().first_card == FirstCard::AsIfDealerPlayed {
-            let (pending, s) = self.resolve_effects(None, &[starter]);
+            let (pending, s, reverse) = self.effects_of(None, &[starter]);
+            self.clockwise ^= reverse;
             self.pending = pending;
             skips = s;
             if let Some(p) = pending {
-                ev.push(Event::PickUpPending { cards: p.cards });
+                ev.push(|| Event::PickUpPending { cards: p.cards });
             }
         }
         // The dealer may sit out a tie-breaker: step from the dealer's position all the same.
@@ -577,25 +622,27 @@ impl Game {
     fn begin_turn(&mut self, seat: Seat, ev: &mut Sink<'_>) {
         self.current = seat;
         self.turn_number += 1;
-        // Reuse the laid-cards buffer: turns are the hot loop of every simulation.
-        let mut laid = std::mem::take(&mut self.turn.laid);
-        laid.clear();
-        self.turn = Turn {
-            laid,
-            start_pending: self.pending,
-            called_at_start: self.calls[seat as usize].called,
-            ..Turn::default()
-        };
-        if self.rules.spec().last_card.is_some_and(|r| r.when == CallWhen::Anytime) {
+        // Field by field, keeping the laid-cards buffer: turns are the hot loop of every simulation.
+        let called = self.calls[seat as usize].called;
+        let t = &mut self.turn;
+        t.laid.clear();
+        t.draws = 0;
+        t.run_direction = 0;
+        t.suit_run = None;
+        t.awaiting_suit = false;
+        t.start_pending = self.pending;
+        t.called_at_start = called;
+        self.live = self.pending;
+        if called && self.rules.spec().last_card.is_some_and(|r| r.when == CallWhen::Anytime) {
             // A "Last card(s)" call covers the caller's next turn only; a new one may be made
             // during this turn for the turn after.
             self.calls[seat as usize].called = false;
         }
-        ev.push(Event::TurnStarts { seat });
+        ev.push(|| Event::TurnStarts { seat });
     }
 
     fn is_wild(&self, card: Card) -> bool {
-        matches!(self.rules.effect(card), Some(Effect::ChangeSuit { wild: true, .. }))
+        self.rules.wild_mask() & bit(card) != 0
     }
 
     /// Whether `card` answers the pick-up `p`.
@@ -636,22 +683,7 @@ impl Game {
     /// cancel, and any other card laid on a live pick-up cancels it (Priestly: a run "cancelling
     /// the pickup completely").
     fn fold_pending(&self, start: Option<Pending>, cards: &[Card]) -> Option<Pending> {
-        let mut p = start;
-        for &c in cards {
-            p = match (self.rules.effect(c), p) {
-                (Some(Effect::PickUp { group, cards: n }), Some(cur)) => {
-                    Some(Pending { group: cur.group.min(group), cards: cur.cards.saturating_add(n as u16) })
-                }
-                (Some(Effect::PickUp { group, cards: n }), None) => Some(Pending { group, cards: n as u16 }),
-                (Some(Effect::ReducePickUp { cards: n, .. }), Some(cur)) => {
-                    let left = cur.cards.saturating_sub(n as u16);
-                    (left > 0).then_some(Pending { group: cur.group, cards: left })
-                }
-                (Some(Effect::CancelPickUp { .. }), _) => None,
-                (_, _) => None,
-            };
-        }
-        p
+        cards.iter().fold(start, |p, &c| fold_card(p, self.rules.effect(c)))
     }
 
     /// The cards of `laid` whose effects count.
@@ -665,24 +697,25 @@ impl Game {
     /// The pick-up as it stands mid-turn.
     fn live_pending(&self) -> Option<Pending> {
         match self.rules.spec().turn_effects {
-            TurnEffects::EveryCard => self.fold_pending(self.turn.start_pending, &self.turn.laid),
+            TurnEffects::EveryCard => {
+                debug_assert_eq!(self.live, self.fold_pending(self.turn.start_pending, &self.turn.laid));
+                self.live
+            }
             // Only the last card counts, and only when the turn ends: mid-turn nothing is live.
             TurnEffects::LastCard => None,
         }
     }
 
-    /// Resolves the effects of `cards` on top of `start`: returns the pick-up and the skips,
-    /// and reverses the direction (events are the caller's).
-    fn resolve_effects(&mut self, start: Option<Pending>, cards: &[Card]) -> (Option<Pending>, u32) {
-        if !cards.is_empty() && cards.iter().all(|&c| self.rules.effect(c).is_none()) {
-            // Plain cards only (most turns): any pick-up is gone, nobody is skipped.
-            return (None, 0);
-        }
-        let pending = self.fold_pending(start, cards);
-        let mut skips = 0u32;
-        let mut reverses = 0u32;
+    /// The effects of `cards` on top of `start`: the pick-up, the skips, and whether the direction
+    /// reverses (the caller turns it; events are the caller's, too).
+    #[inline]
+    fn effects_of(&self, start: Option<Pending>, cards: &[Card]) -> (Option<Pending>, u32, bool) {
+        // One pass, one effect lookup per card (usually one card).
+        let (mut pending, mut skips, mut reverses) = (start, 0u32, 0u32);
         for &c in cards {
-            match self.rules.effect(c) {
+            let e = self.rules.effect(c);
+            pending = fold_card(pending, e);
+            match e {
                 Some(Effect::Skip { players }) => skips += players as u32,
                 Some(Effect::Reverse) => reverses += 1,
                 _ => {}
@@ -692,11 +725,9 @@ impl Game {
             && self.rules.spec().two_player_reverse == TwoPlayerReverse::ActsAsSkip
             && self.active_count() == 2
         {
-            skips += reverses;
-        } else if reverses % 2 == 1 {
-            self.clockwise = !self.clockwise;
+            return (pending, skips + reverses, false);
         }
-        (pending, skips)
+        (pending, skips, reverses % 2 == 1)
     }
 
     /// The cards that follow `prev` under the follow rule (and a Priestly run's direction).
@@ -722,6 +753,7 @@ impl Game {
     }
 
     /// The cards that may open the current turn, as a bit set (the hot path: no allocation).
+    #[inline]
     fn open_mask(&self) -> u64 {
         match self.pending {
             Some(p) => self.rules.answers_mask(p.group),
@@ -775,20 +807,13 @@ impl Game {
     }
 
     fn must_cover(&self) -> bool {
-        self.turn
-            .laid
-            .last()
-            .is_some_and(|&c| matches!(self.rules.effect(c), Some(Effect::FollowOn) | Some(Effect::MustCover)))
+        self.turn.laid.last().is_some_and(|&c| self.rules.is_covered(c))
     }
 
     fn can_continue(&self) -> bool {
         // Most turns are one card: with no run rule, no ten's sequence and nothing to cover,
         // nothing can follow, whatever the hand holds.
-        let last = self.turn.laid.last().and_then(|&c| self.rules.effect(c));
-        if self.rules.spec().runs.is_none()
-            && self.turn.suit_run.is_none()
-            && !matches!(last, Some(Effect::FollowOn | Effect::MustCover))
-        {
+        if self.rules.spec().runs.is_none() && self.turn.suit_run.is_none() && !self.must_cover() {
             return false;
         }
         self.hands[self.current as usize].bits() & self.continue_mask() != 0
@@ -814,27 +839,48 @@ impl Game {
         if !t.laid.is_empty() {
             return self.must_cover() && !self.can_continue();
         }
-        if self.calls[self.current as usize].owes_draw || self.pending.is_some() {
-            return true;
-        }
-        let d = self.rules.spec().draw;
-        t.draws < d.max_draws && self.drawable() > 0 && (d.may_draw_when_able || !self.can_open())
+        self.draw_or_pass(|| self.can_open()).0
     }
 
     fn may_pass(&self) -> bool {
         let t = &self.turn;
-        if t.awaiting_suit
-            || !t.laid.is_empty()
-            || self.pending.is_some()
-            || self.calls[self.current as usize].owes_draw
-        {
-            return false;
+        !t.awaiting_suit && t.laid.is_empty() && self.draw_or_pass(|| self.can_open()).1
+    }
+
+    /// Whether the current player may draw, and may pass, before laying a card this turn (not
+    /// while naming a suit). `can_open`: whether the hand holds a card that may open the turn
+    /// (asked only when it matters).
+    #[inline]
+    fn draw_or_pass(&self, can_open: impl FnOnce() -> bool) -> (bool, bool) {
+        if self.calls[self.current as usize].owes_draw || self.pending.is_some() {
+            return (true, false);
         }
+        let t = &self.turn;
         let d = self.rules.spec().draw;
-        (t.draws > 0 && t.draws >= d.max_draws) || self.drawable() == 0
+        let drawable = self.drawable();
+        let draw = t.draws < d.max_draws && drawable > 0 && (d.may_draw_when_able || !can_open());
+        let pass = (t.draws > 0 && t.draws >= d.max_draws) || drawable == 0;
+        (draw, pass)
     }
 
     // ----- legal actions -----------------------------------------------------------------
+
+    /// The cards the current player may lay now, as a bit set (not while a suit is to be named):
+    /// what the legal list offers, and what the check accepts at once.
+    fn playable(&self) -> u64 {
+        let t = &self.turn;
+        let seat = self.current as usize;
+        let hand = self.hands[seat].bits();
+        if !t.laid.is_empty() {
+            return hand & self.continue_mask();
+        }
+        let may_play = !self.calls[seat].owes_draw && (t.draws == 0 || self.rules.spec().draw.play_after_draw);
+        if may_play {
+            hand & self.open_mask()
+        } else {
+            0
+        }
+    }
 
     /// The current player's turn actions: sorted, unique, and empty exactly when the game is over.
     pub fn legal_actions(&self) -> Vec<Action> {
@@ -856,26 +902,26 @@ impl Game {
             out.extend(Suit::ALL.iter().map(|&suit| Action::NameSuit { seat, suit }));
             return;
         }
-        let hand = self.hands[seat as usize];
-        let owes = self.calls[seat as usize].owes_draw && t.laid.is_empty();
-        if !owes {
-            let may_play =
-                if t.laid.is_empty() { t.draws == 0 || self.rules.spec().draw.play_after_draw } else { true };
-            if may_play {
-                let mask = if t.laid.is_empty() { self.open_mask() } else { self.continue_mask() };
-                out.extend(cards_of(hand.bits() & mask).map(|card| Action::Play { seat, card }));
-            }
-        }
         // Pushed in `Action` order (plays by card index, which is the hand's sorted order, then
         // Draw, Pass, Finish): the list comes out sorted and unique without sorting.
-        if self.may_draw() {
-            out.push(Action::Draw { seat });
-        }
-        if self.may_pass() {
-            out.push(Action::Pass { seat });
-        }
-        if !owes && !t.laid.is_empty() && !self.must_cover() {
-            out.push(Action::Finish { seat });
+        let playable = self.playable();
+        out.extend(cards_of(playable).map(|card| Action::Play { seat, card }));
+        if t.laid.is_empty() {
+            // A card the hand may lay answers whether it could open the turn, without a second mask.
+            let (draw, pass) = self.draw_or_pass(|| playable != 0 || self.can_open());
+            if draw {
+                out.push(Action::Draw { seat });
+            }
+            if pass {
+                out.push(Action::Pass { seat });
+            }
+        } else {
+            if self.may_draw() {
+                out.push(Action::Draw { seat });
+            }
+            if !self.must_cover() {
+                out.push(Action::Finish { seat });
+            }
         }
         debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "legal actions sorted and unique: {out:?}");
     }
@@ -914,6 +960,18 @@ impl Game {
     // ----- checking ----------------------------------------------------------------------
 
     fn check(&self, action: Action) -> Result<Plan, Refusal> {
+        // The common case first, in a few tests: the current player lays a card of the legal
+        // list. Anything else takes the full path below, which also gives the reasons.
+        if let Action::Play { seat, card } = action {
+            if seat == self.current
+                && !self.is_over()
+                && !self.turn.awaiting_suit
+                && self.active(seat)
+                && self.playable() & bit(card) != 0
+            {
+                return Ok(Plan::Lay);
+            }
+        }
         if self.is_over() {
             return Err(Refusal::GameOver);
         }
@@ -1137,18 +1195,18 @@ impl Game {
                 self.give_up_turn(ev);
             }
             (_, Plan::OutOfTurn(n)) => {
-                ev.push(Event::OutOfTurn { seat });
+                ev.push(|| Event::OutOfTurn { seat });
                 self.penalise(seat, n, PenaltyReason::OutOfTurn, ev);
             }
             (Action::NameSuit { suit, .. }, Plan::NameSuit) => {
                 self.turn.awaiting_suit = false;
                 self.called_suit = Some(suit);
-                ev.push(Event::SuitNamed { seat, suit });
+                ev.push(|| Event::SuitNamed { seat, suit });
                 self.complete_turn(ev);
             }
             (_, Plan::Draw) => self.draw(seat, ev),
             (_, Plan::Pass) => {
-                ev.push(Event::Passed { seat });
+                ev.push(|| Event::Passed { seat });
                 self.note_turn_move(seat, ev);
                 if self.drawable() == 0 {
                     self.idle_passes += 1;
@@ -1169,11 +1227,12 @@ impl Game {
             (_, Plan::Call) => {
                 self.calls[seat as usize].called = true;
                 self.calls[seat as usize].watching = false;
-                ev.push(Event::CalledLastCard { seat });
+                self.flagged |= 1 << seat;
+                ev.push(|| Event::CalledLastCard { seat });
             }
             (_, Plan::FalseCall(n)) => self.penalise(seat, n, PenaltyReason::FalseLastCard, ev),
             (Action::Say { phrase, .. }, Plan::Say(n)) => {
-                ev.push(Event::Said { seat, phrase });
+                ev.push(|| Event::Said { seat, phrase });
                 if n > 0 {
                     self.penalise(seat, n, PenaltyReason::TableTalk, ev);
                 }
@@ -1181,10 +1240,10 @@ impl Game {
             (Action::Accuse { target, infringement, .. }, Plan::Accuse { correct, cards }) => {
                 self.last_accusation_turn[seat as usize] = Some(self.turn_number);
                 let id = self.accusations.len() as u16;
-                ev.push(Event::Accused { id, accuser: seat, target, infringement, cards });
+                ev.push(|| Event::Accused { id, accuser: seat, target, infringement, cards });
                 let mut handed = Vec::new();
                 let got = self.pick_up_into(target, cards as usize, Some(&mut handed), ev);
-                ev.push(Event::Penalty { seat: target, cards: got as u8, reason: PenaltyReason::MissedLastCard });
+                ev.push(|| Event::Penalty { seat: target, cards: got as u8, reason: PenaltyReason::MissedLastCard });
                 if correct {
                     self.calls[target as usize].missed = false;
                 }
@@ -1203,10 +1262,10 @@ impl Game {
                             self.note_card_left(target, c);
                         }
                     }
-                    ev.push(Event::DisputeUpheld { id: accusation, by: seat });
+                    ev.push(|| Event::DisputeUpheld { id: accusation, by: seat });
                     self.penalise(accuser, cost, PenaltyReason::FalseAccusation, ev);
                 } else {
-                    ev.push(Event::DisputeRejected { id: accusation, by: seat });
+                    ev.push(|| Event::DisputeRejected { id: accusation, by: seat });
                     self.penalise(seat, cost, PenaltyReason::WrongDispute, ev);
                 }
             }
@@ -1225,7 +1284,7 @@ impl Game {
         self.plays_this_round += 1;
         self.idle_passes = 0;
         self.called_suit = None;
-        ev.push(Event::Played { seat, card });
+        ev.push(|| Event::Played { seat, card });
         self.card_laid(ev);
         // Bookkeeping of the turn's shape.
         if card.suit == prev.suit && self.rules.spec().runs.is_some() {
@@ -1237,19 +1296,22 @@ impl Game {
         if self.turn.suit_run.is_some_and(|s| s != card.suit) {
             self.turn.suit_run = None;
         }
-        if self.rules.effect(card) == Some(Effect::SuitRun) {
+        if self.rules.is_suit_run(card) {
             self.turn.suit_run = Some(card.suit);
         }
         self.turn.laid.push(card);
+        if self.rules.spec().turn_effects == TurnEffects::EveryCard {
+            self.live = fold_card(self.live, self.rules.effect(card));
+        }
         if self.hands[seat as usize].is_single() {
             self.calls[seat as usize].watching = !self.calls[seat as usize].called;
+            self.flagged |= 1 << seat;
         }
         if self.plays_this_round >= self.rules.spec().max_plays {
             self.end_round_early(ev);
             return;
         }
-        let ends_turn = matches!(self.rules.effect(card), Some(Effect::ChangeSuit { ends_turn: true, .. }));
-        if ends_turn || (!self.must_cover() && !self.can_continue()) {
+        if self.rules.ends_turn(card) || (!self.must_cover() && !self.can_continue()) {
             self.end_laying(ev);
         }
     }
@@ -1260,13 +1322,17 @@ impl Game {
         for a in &mut self.accusations {
             a.open = false;
         }
-        if self.rules.spec().last_card.is_some_and(|r| r.deadline == CallDeadline::NextCard) {
+        if self.flagged != 0 && self.rules.spec().last_card.is_some_and(|r| r.deadline == CallDeadline::NextCard) {
             self.deadline_passes(|_| true, ev);
         }
     }
 
     /// A turn move (play, draw, pass) by `seat`: deadlines that run "until the next player moves" pass.
+    #[inline]
     fn note_turn_move(&mut self, seat: Seat, ev: &mut Sink<'_>) {
+        if self.flagged == 0 {
+            return; // nobody is watched
+        }
         if let Some(rule) = self.rules.spec().last_card {
             if rule.deadline == CallDeadline::NextPlayerMoves {
                 self.deadline_passes(|s| s != seat, ev);
@@ -1275,9 +1341,14 @@ impl Game {
     }
 
     /// For each seat still watched and not yet the mover (per `applies`), the deadline has passed.
+    #[inline(never)]
     fn deadline_passes(&mut self, applies: impl Fn(Seat) -> bool, ev: &mut Sink<'_>) {
         let Some(rule) = self.rules.spec().last_card else { return };
-        for s in 0..self.players {
+        // Only flagged seats can be watched; ascending seat order, as a loop over all seats.
+        let mut seats = self.flagged;
+        while seats != 0 {
+            let s = seats.trailing_zeros() as Seat;
+            seats &= seats - 1;
             let c = self.calls[s as usize];
             if !(c.watching && applies(s)) {
                 continue;
@@ -1286,7 +1357,7 @@ impl Game {
             if c.called || !self.hands[s as usize].is_single() {
                 continue;
             }
-            ev.push(Event::MissedLastCard { seat: s });
+            ev.push(|| Event::MissedLastCard { seat: s });
             match (rule.enforcement, rule.penalty) {
                 (Enforcement::Accusation, _) => self.calls[s as usize].missed = true,
                 (Enforcement::Automatic, CallPenalty::DrawNextTurn) => self.calls[s as usize].owes_draw = true,
@@ -1300,8 +1371,14 @@ impl Game {
 
     /// After any action: a hand that grew past one card drops its call and any open offence.
     fn after_hand_changes(&mut self) {
+        if self.flagged == 0 {
+            return; // every seat's call state is the default: nothing to drop
+        }
         let anytime = self.rules.spec().last_card.is_some_and(|r| r.when == CallWhen::Anytime);
-        for s in 0..self.players as usize {
+        let mut seats = self.flagged;
+        while seats != 0 {
+            let s = seats.trailing_zeros() as usize;
+            seats &= seats - 1;
             if !self.hands[s].is_single() {
                 let c = &mut self.calls[s];
                 if !anytime {
@@ -1310,17 +1387,21 @@ impl Game {
                 c.watching = false;
                 c.missed = false;
             }
+            if self.calls[s] == CallState::default() {
+                self.flagged &= !(1 << s);
+            }
         }
     }
 
     /// The turn's laying is over (nothing can follow, `Finish`, or a suit change that ends it).
+    #[inline]
     fn end_laying(&mut self, ev: &mut Sink<'_>) {
         let seat = self.current;
         if self.hands[seat as usize].is_empty() && !self.try_go_out(seat, ev) {
             return; // the round or the game ended
         }
         let last = *self.turn.laid.last().expect("a card was laid");
-        if matches!(self.rules.effect(last), Some(Effect::ChangeSuit { .. })) {
+        if self.rules.is_change_suit(last) {
             self.turn.awaiting_suit = true;
             return;
         }
@@ -1348,7 +1429,7 @@ impl Game {
             }
         }
         self.finished.push(seat);
-        ev.push(Event::WentOut { seat, place: self.finished.len() as u8 });
+        ev.push(|| Event::WentOut { seat, place: self.finished.len() as u8 });
         match self.rules.spec().scoring {
             Scoring::FirstOut => {
                 self.game_over(seat, ev);
@@ -1368,19 +1449,21 @@ impl Game {
     /// Ends the turn: resolve the effects of the cards that count, then the next player's turn.
     fn complete_turn(&mut self, ev: &mut Sink<'_>) {
         let seat = self.current;
-        let laid = std::mem::take(&mut self.turn.laid);
-        let was_clockwise = self.clockwise;
-        let start = if laid.is_empty() { self.pending } else { self.turn.start_pending };
-        let (pending, skips) =
-            if laid.is_empty() { (self.pending, 0) } else { self.resolve_effects(start, self.effective(&laid)) };
-        self.turn.laid = laid;
-        if self.clockwise != was_clockwise {
-            ev.push(Event::Reversed { clockwise: self.clockwise });
+        let (start, (pending, skips, reverse)) = if self.turn.laid.is_empty() {
+            (self.pending, (self.pending, 0, false))
+        } else {
+            (self.turn.start_pending, self.effects_of(self.turn.start_pending, self.effective(&self.turn.laid)))
+        };
+        if reverse {
+            self.clockwise = !self.clockwise;
+            ev.push(|| Event::Reversed { clockwise: self.clockwise });
         }
-        match (start, pending) {
-            (_, Some(p)) if Some(p) != start => ev.push(Event::PickUpPending { cards: p.cards }),
-            (Some(_), None) => ev.push(Event::PickUpCleared),
-            _ => {}
+        if ev.is_on() {
+            match (start, pending) {
+                (_, Some(p)) if Some(p) != start => ev.push(|| Event::PickUpPending { cards: p.cards }),
+                (Some(_), None) => ev.push(|| Event::PickUpCleared),
+                _ => {}
+            }
         }
         self.pending = pending;
         if !self.turn.laid.is_empty() {
@@ -1388,9 +1471,9 @@ impl Game {
         }
         // One event per skipped turn, but at most one lap of the table's worth: a skip of hundreds
         // reads as everyone missing a turn, not as a thousand lines.
-        if skips > 0 {
+        if skips > 0 && ev.is_on() {
             for k in 1..=skips.min(self.active_count() as u32) {
-                ev.push(Event::Skipped { seat: self.step(seat, k) });
+                ev.push(|| Event::Skipped { seat: self.step(seat, k) });
             }
         }
         if self.turn_number >= MAX_TURNS {
@@ -1408,8 +1491,8 @@ impl Game {
             // Penalties while under a pick-up do not remove it: both are picked up (000).
             if let Some(p) = self.pending.take() {
                 let got = self.pick_up(seat, p.cards as usize, ev);
-                ev.push(Event::Drew { seat, cards: got as u8 });
-                ev.push(Event::PickUpCleared);
+                ev.push(|| Event::Drew { seat, cards: got as u8 });
+                ev.push(|| Event::PickUpCleared);
             }
         }
         self.note_turn_move(seat, ev);
@@ -1441,7 +1524,7 @@ impl Game {
         if from_pending.is_some() || !owes {
             let n = from_pending.map_or(1, |p| p.cards as usize);
             let got = self.pick_up(seat, n, ev);
-            ev.push(Event::Drew { seat, cards: got as u8 });
+            ev.push(|| Event::Drew { seat, cards: got as u8 });
         }
         self.note_turn_move(seat, ev);
         if covering {
@@ -1450,8 +1533,9 @@ impl Game {
             return;
         }
         if self.pending.take().is_some() {
-            ev.push(Event::PickUpCleared);
+            ev.push(|| Event::PickUpCleared);
             self.turn.start_pending = None;
+            self.live = None;
         }
         self.turn.draws += 1;
         let d = self.rules.spec().draw;
@@ -1474,6 +1558,9 @@ impl Game {
 
     /// `seat` lost `card` from its hand (laid it, or gave back a card handed to it).
     fn note_card_left(&mut self, seat: Seat, card: Card) {
+        if self.voids[seat as usize] == Void::default() {
+            return; // nothing known: nothing to lapse (and no cards to count)
+        }
         let len = self.hands[seat as usize].len();
         let v = &mut self.voids[seat as usize];
         if v.cards & bit(card) != 0 {
@@ -1532,17 +1619,17 @@ impl Game {
             }
         };
         self.pile.push(top);
-        ev.push(Event::Refilled { cards: self.stock.len(), shuffled });
+        ev.push(|| Event::Refilled { cards: self.stock.len(), shuffled });
     }
 
     fn penalise(&mut self, seat: Seat, n: u8, reason: PenaltyReason, ev: &mut Sink<'_>) {
         let got = self.pick_up(seat, n as usize, ev);
-        ev.push(Event::Penalty { seat, cards: got as u8, reason });
+        ev.push(|| Event::Penalty { seat, cards: got as u8, reason });
     }
 
     fn game_over(&mut self, winner: Seat, ev: &mut Sink<'_>) {
         self.phase = Phase::Over { winner };
-        ev.push(Event::GameOver { winner });
+        ev.push(|| Event::GameOver { winner });
     }
 
     /// The round stopped before everyone went out (the play limit, or nobody can move):
@@ -1580,7 +1667,7 @@ impl Game {
     /// the fewest cards wins. Rounds: the highest score wins; a tie goes to the better place in
     /// this last round.
     fn end_at_turn_limit(&mut self, ev: &mut Sink<'_>) {
-        ev.push(Event::TurnLimit { turns: self.turn_number });
+        ev.push(|| Event::TurnLimit { turns: self.turn_number });
         let rest = self.by_fewest_cards();
         let Scoring::Places { .. } = self.rules.spec().scoring else {
             let winner = rest.first().copied().unwrap_or(self.current);
@@ -1592,7 +1679,7 @@ impl Game {
         if !self.tie_break {
             self.score_places(&places);
         }
-        ev.push(Event::RoundOver { round: self.round, places: places.clone(), scores: self.scores.clone() });
+        ev.push(|| Event::RoundOver { round: self.round, places: places.clone(), scores: self.scores.clone() });
         let best = places.iter().map(|&s| self.scores[s as usize]).max().unwrap_or(0);
         let winner =
             if self.tie_break { places.first() } else { places.iter().find(|&&s| self.scores[s as usize] == best) };
@@ -1609,12 +1696,12 @@ impl Game {
         }
         let places = self.finished.clone();
         if self.tie_break {
-            ev.push(Event::RoundOver { round: self.round, places: places.clone(), scores: self.scores.clone() });
+            ev.push(|| Event::RoundOver { round: self.round, places: places.clone(), scores: self.scores.clone() });
             self.game_over(places[0], ev);
             return;
         }
         self.score_places(&places);
-        ev.push(Event::RoundOver { round: self.round, places, scores: self.scores.clone() });
+        ev.push(|| Event::RoundOver { round: self.round, places, scores: self.scores.clone() });
         let target = self.target().expect("place scoring");
         let Scoring::Places { tie_break, .. } = self.rules.spec().scoring else { unreachable!() };
         let mut at_target: Vec<Seat> = (0..self.players).filter(|&s| self.scores[s as usize] >= target).collect();
@@ -1633,7 +1720,7 @@ impl Game {
                 for s in 0..self.players {
                     self.in_round[s as usize] = at_target.contains(&s);
                 }
-                ev.push(Event::TieBreak { seats: at_target });
+                ev.push(|| Event::TieBreak { seats: at_target });
             }
         }
         self.round += 1;
@@ -1675,7 +1762,7 @@ impl Game {
             }
         };
         rng.shuffle(&mut unseen);
-        let mut hands: Vec<Hand> = vec![Hand::EMPTY; players as usize];
+        let mut hands = [Hand::EMPTY; SEATS];
         hands[view.seat as usize] = Hand::from_cards(&view.hand);
         let mut dealt = vec![0usize; players as usize];
         // Constrained seats first: from the back of the shuffled cards, the first `need` each may
@@ -1711,10 +1798,12 @@ impl Game {
         g.called_suit = view.called_suit;
         g.pending = if view.turn.laid.is_empty() { view.pending } else { view.turn.start_pending };
         g.turn = view.turn.clone();
-        g.in_round = view.in_round.clone();
+        g.live = g.fold_pending(g.turn.start_pending, &g.turn.laid);
+        g.in_round.iter_mut().zip(&view.in_round).for_each(|(g, &v)| *g = v);
         g.finished = view.finished.clone();
-        g.calls = view.calls.clone();
-        g.voids = view.voids.clone();
+        g.calls.iter_mut().zip(&view.calls).for_each(|(g, &v)| *g = v);
+        g.flagged = g.calls.iter().enumerate().fold(0, |m, (s, c)| m | ((*c != CallState::default()) as u32) << s);
+        g.voids.iter_mut().zip(&view.voids).for_each(|(g, &v)| *g = v);
         g.scores = view.scores.clone();
         g.round = view.round;
         g.tie_break = view.tie_break;

@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 pub const SUIT_MASK: [u64; 4] = [0x1fff, 0x1fff << 13, 0x1fff << 26, 0x1fff << 39];
 
 /// The four cards of rank number `n` (1 for an ace to 13 for a king).
+#[inline]
 pub const fn rank_mask(n: u8) -> u64 {
-    let r = n as u32 - 1;
-    1 << r | 1 << (r + 13) | 1 << (r + 26) | 1 << (r + 39)
+    (1 | 1 << 13 | 1 << 26 | 1 << 39) << (n as u32 - 1)
 }
 
 #[inline]

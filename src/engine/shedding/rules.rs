@@ -319,6 +319,13 @@ struct Masks {
     /// The cards of each pick-up group: those that start, reduce or cancel one.
     groups: [u64; MAX_GROUP as usize + 1],
     stack_any: bool,
+    /// Cards a turn may not end on: a follow-on or a card that must be covered.
+    covered: u64,
+    /// Cards that open a suit sequence.
+    suit_run: u64,
+    /// Suit changers, and those of them that end the turn.
+    change_suit: u64,
+    ends_turn: u64,
 }
 
 impl Masks {
@@ -327,8 +334,14 @@ impl Masks {
         for (i, e) in effects.iter().enumerate() {
             let bit = 1u64 << i;
             match *e {
-                Some(Effect::ChangeSuit { wild: true, .. }) => m.wild |= bit,
+                Some(Effect::ChangeSuit { wild, ends_turn }) => {
+                    m.change_suit |= bit;
+                    m.wild |= if wild { bit } else { 0 };
+                    m.ends_turn |= if ends_turn { bit } else { 0 };
+                }
                 Some(Effect::PickUp { .. }) => m.pickups |= bit,
+                Some(Effect::FollowOn | Effect::MustCover) => m.covered |= bit,
+                Some(Effect::SuitRun) => m.suit_run |= bit,
                 _ => {}
             }
             if let Some(g) = e.and_then(|e| e.pickup_group()) {
@@ -481,6 +494,25 @@ impl Rules {
     /// The wild suit changers, as a bit set over card indices.
     pub fn wild_mask(&self) -> u64 {
         self.masks.wild
+    }
+    /// Whether a turn may not end on `card` (a follow-on, or a card that must be covered).
+    #[inline]
+    pub(crate) fn is_covered(&self, card: Card) -> bool {
+        self.masks.covered & 1 << card.index() != 0
+    }
+    /// Whether `card` opens a suit sequence.
+    #[inline]
+    pub(crate) fn is_suit_run(&self, card: Card) -> bool {
+        self.masks.suit_run & 1 << card.index() != 0
+    }
+    /// Whether `card` changes the suit; and whether it also ends the turn.
+    #[inline]
+    pub(crate) fn is_change_suit(&self, card: Card) -> bool {
+        self.masks.change_suit & 1 << card.index() != 0
+    }
+    #[inline]
+    pub(crate) fn ends_turn(&self, card: Card) -> bool {
+        self.masks.ends_turn & 1 << card.index() != 0
     }
     pub fn decks_for(&self, players: u8) -> u8 {
         if players > self.spec.one_deck_max_players {
