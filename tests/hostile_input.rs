@@ -78,7 +78,7 @@ fn house_value(kind: &Kind, rng: &mut GameRng) -> String {
             0 => (rng.below(300) as u32).to_string(),
             _ => (min + rng.below((max - min + 1) as u64) as u32).to_string(),
         },
-        Kind::Choice(choices) => choices[rng.below(choices.len() as u64) as usize].0.to_string(),
+        Kind::Choice(choices) => choices[rng.below(choices.len() as u64) as usize].to_string(),
         Kind::Power => {
             let big = |rng: &mut GameRng| if rng.below(4) == 0 { rng.below(256) } else { 1 + rng.below(4) };
             match rng.below(13) {

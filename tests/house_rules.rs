@@ -31,7 +31,7 @@ fn every_choice_of_every_setting_round_trips_through_a_link() {
             let values: Vec<String> = match &rule.kind {
                 Kind::Flag => vec!["0".into(), "1".into()],
                 Kind::Number { min, max } => vec![min.to_string(), max.to_string()],
-                Kind::Choice(c) => c.iter().map(|(k, _)| k.to_string()).collect(),
+                Kind::Choice(c) => c.iter().map(|k| k.to_string()).collect(),
                 Kind::Power => {
                     ["-", "p0-3", "r1-2", "c0", "v", "s2", "f", "t", "m", "a", "we"].map(String::from).to_vec()
                 }
@@ -146,7 +146,7 @@ fn the_rules_docs_list_every_house_rule() {
 }
 
 #[test]
-fn every_setting_has_its_own_help_sentence_for_the_form() {
+fn every_setting_has_its_own_help_sentence_and_choice_labels_for_the_form() {
     let rules = house_rules();
     for rule in &rules {
         let help = rule.help();
@@ -158,4 +158,14 @@ fn every_setting_has_its_own_help_sentence_for_the_form() {
     assert_eq!(find("max_plays"), "A round ends after this many cards; the fewest cards in hand wins it.");
     assert_eq!(find("p.J.b"), "What a black jack does.");
     assert_eq!(find("p.A.r"), "What a red ace does.");
+    // A choice's labels sit with the sentences, one for each code, in order.
+    for rule in &rules {
+        match rule.kind {
+            Kind::Choice(codes) => assert_eq!(codes.len(), rule.choice_labels().len(), "{}", rule.key),
+            _ => assert!(rule.choice_labels().is_empty(), "{}", rule.key),
+        }
+    }
+    let runs = rules.iter().find(|r| r.key == "runs").unwrap();
+    assert_eq!(runs.kind, Kind::Choice(&["-", "any", "keep"]));
+    assert_eq!(runs.choice_labels(), ["No runs", "Runs, up and down", "Runs that keep going up, or down"]);
 }

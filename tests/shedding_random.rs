@@ -161,7 +161,7 @@ fn random_house_rules_keep_every_invariant() {
                 Kind::Number { min, max } => {
                     (*min as u64 + rng.below((max - min) as u64 + 1)).min(*min as u64 + 12).to_string()
                 }
-                Kind::Choice(c) => c[rng.below(c.len() as u64) as usize].0.to_string(),
+                Kind::Choice(c) => c[rng.below(c.len() as u64) as usize].to_string(),
                 Kind::Power => {
                     ["-", "p0-2", "p1-4", "r0-2", "c0", "c1", "v", "s1", "s2", "f", "t", "m", "a", "ae", "w", "we"]
                         [rng.below(16) as usize]

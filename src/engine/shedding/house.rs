@@ -22,8 +22,8 @@ pub enum Kind {
     Flag,
     /// A whole number in this range; where the help says so, 0 means "off".
     Number { min: u32, max: u32 },
-    /// One of these (code, label) pairs.
-    Choice(&'static [(&'static str, &'static str)]),
+    /// One of these codes (their labels, for the form: [`HouseRule::choice_labels`]).
+    Choice(&'static [&'static str]),
     /// What a power card does: an [`effect_code`].
     Power,
 }
@@ -46,13 +46,18 @@ pub struct HouseRule {
 }
 
 impl HouseRule {
+    /// The labels of a choice's codes, in order, for the form (kept with the help sentences).
+    pub fn choice_labels(&self) -> &'static [&'static str] {
+        SCALAR_RULES.iter().position(|r| r.key == self.key).map_or(&[], |i| SCALAR_HELP[i].1)
+    }
+
     /// A sentence on what the setting does, for the form. Kept apart from the rules' table
     /// (`SCALAR_HELP`), so a page that only reads links does not carry the sentences.
     pub fn help(&self) -> Cow<'static, str> {
         match self.access {
             Access::Scalar(..) => {
                 let at = SCALAR_RULES.iter().position(|r| r.key == self.key);
-                Cow::Borrowed(at.map_or("", |i| SCALAR_HELP[i]))
+                Cow::Borrowed(at.map_or("", |i| SCALAR_HELP[i].0))
             }
             Access::Power(rank, colour) => {
                 let lower = RANK_WORDS[Rank::ALL.iter().position(|r| *r == rank).unwrap_or(0)];
@@ -75,7 +80,7 @@ impl HouseRule {
         let fits = match &self.kind {
             Kind::Flag => matches!(value, "0" | "1"),
             Kind::Number { min, max } => value.parse::<u32>().is_ok_and(|n| (*min..=*max).contains(&n)),
-            Kind::Choice(choices) => choices.iter().any(|(c, _)| *c == value),
+            Kind::Choice(choices) => choices.contains(&value),
             Kind::Power => true,
         };
         let done = fits
@@ -95,7 +100,7 @@ impl HouseRule {
         match &self.kind {
             Kind::Flag => " (1 or 0)".into(),
             Kind::Number { min, max } => format!(" ({min} to {max})"),
-            Kind::Choice(c) => format!(" ({})", c.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ")),
+            Kind::Choice(c) => format!(" ({})", c.join(", ")),
             Kind::Power => " (see the effect codes)".into(),
         }
     }
@@ -159,7 +164,8 @@ fn with_call(s: &mut RuleSpec, f: impl FnOnce(&mut LastCardRule) -> Option<()>) 
 }
 
 /// Writes the two tables of the settings that are not a power card's, in one order: the rules
-/// themselves (`SCALAR_RULES`) and their help sentences (`SCALAR_HELP`).
+/// themselves (`SCALAR_RULES`) and, for the form only, their help sentences and choice labels
+/// (`SCALAR_HELP`), so that a page that only reads links carries none of that text.
 macro_rules! scalar_rules {
     ($( ($key:expr, $label:expr, $help:expr, $kind:expr, |$s:ident| $get:expr, |$t:ident, $v:ident| $set:expr) ),* $(,)?) => {
         /// The settings that are not a power card's, as data (a table in the page, not code that
@@ -173,7 +179,7 @@ macro_rules! scalar_rules {
                 access: Access::Scalar(|$s: &RuleSpec| $get, |$t: &mut RuleSpec, $v: &str| $set),
             }),*]
         };
-        static SCALAR_HELP: &[&str] = &[$($help),*];
+        static SCALAR_HELP: &[(&str, &[&str])] = &[$($help),*];
     };
 }
 
@@ -181,7 +187,7 @@ scalar_rules! {
     (
         "hand",
         "Cards dealt",
-        "How many cards each player is dealt.",
+        ("How many cards each player is dealt.", &[]),
         Number { min: 1, max: 20 },
         |s| s.hand_size.to_string(),
         |s, v| {
@@ -192,7 +198,7 @@ scalar_rules! {
     (
         "hand2",
         "Cards dealt to two players",
-        "A different hand when only two play (0: the same as above).",
+        ("A different hand when only two play (0: the same as above).", &[]),
         Number { min: 0, max: 20 },
         |s| opt(s.hand_size_two_players),
         |s, v| {
@@ -203,7 +209,7 @@ scalar_rules! {
     (
         "decks",
         "One deck for up to",
-        "Above this many players two decks are shuffled together.",
+        ("Above this many players two decks are shuffled together.", &[]),
         Number { min: 2, max: 12 },
         |s| s.one_deck_max_players.to_string(),
         |s, v| {
@@ -214,11 +220,11 @@ scalar_rules! {
     (
         "follow",
         "Following",
-        "Which cards may go on the top card.",
-        Choice(&[
-            ("suit", "Same suit or same rank"),
-            ("adjacent", "Same rank, or one rank up or down in the same suit")
-        ]),
+        (
+            "Which cards may go on the top card.",
+            &["Same suit or same rank", "Same rank, or one rank up or down in the same suit"],
+        ),
+        Choice(&["suit", "adjacent"]),
         |s| code_of(s.follow, &FOLLOW),
         |s, v| {
             s.follow = pick(v, &FOLLOW)?;
@@ -228,8 +234,11 @@ scalar_rules! {
     (
         "runs",
         "Runs",
-        "Whether one turn may lay a run of cards, each following the one before.",
-        Choice(&[("-", "No runs"), ("any", "Runs, up and down"), ("keep", "Runs that keep going up, or down")]),
+        (
+            "Whether one turn may lay a run of cards, each following the one before.",
+            &["No runs", "Runs, up and down", "Runs that keep going up, or down"],
+        ),
+        Choice(&["-", "any", "keep"]),
         |s| code_of(s.runs, &RUNS),
         |s, v| {
             s.runs = pick(v, &RUNS)?;
@@ -239,8 +248,8 @@ scalar_rules! {
     (
         "effects",
         "Several cards in a turn",
-        "Which of the cards laid in one turn take effect.",
-        Choice(&[("last", "Only the last card"), ("every", "Every card, in order")]),
+        ("Which of the cards laid in one turn take effect.", &["Only the last card", "Every card, in order"]),
+        Choice(&["last", "every"]),
         |s| code_of(s.turn_effects, &EFFECTS),
         |s, v| {
             s.turn_effects = pick(v, &EFFECTS)?;
@@ -250,8 +259,11 @@ scalar_rules! {
     (
         "stacking",
         "Answering a pick-up",
-        "Which cards pass a pending pick-up on to the next player.",
-        Choice(&[("same", "A card of the same pick-up group"), ("any", "Any pick-up card: the totals add up")]),
+        (
+            "Which cards pass a pending pick-up on to the next player.",
+            &["A card of the same pick-up group", "Any pick-up card: the totals add up"],
+        ),
+        Choice(&["same", "any"]),
         |s| code_of(s.stacking, &STACKING),
         |s, v| {
             s.stacking = pick(v, &STACKING)?;
@@ -261,7 +273,7 @@ scalar_rules! {
     (
         "draw_able",
         "Pick up when you could play",
-        "Whether you may pick up instead of playing a card you hold.",
+        ("Whether you may pick up instead of playing a card you hold.", &[]),
         Flag,
         |s| flag(s.draw.may_draw_when_able),
         |s, v| {
@@ -272,7 +284,7 @@ scalar_rules! {
     (
         "draws",
         "Cards drawn in a turn",
-        "How many single cards one turn may draw.",
+        ("How many single cards one turn may draw.", &[]),
         Number { min: 1, max: 10 },
         |s| s.draw.max_draws.to_string(),
         |s, v| {
@@ -283,7 +295,7 @@ scalar_rules! {
     (
         "play_draw",
         "Play after drawing",
-        "Whether a card may be played in the turn it was drawn.",
+        ("Whether a card may be played in the turn it was drawn.", &[]),
         Flag,
         |s| flag(s.draw.play_after_draw),
         |s, v| {
@@ -294,12 +306,15 @@ scalar_rules! {
     (
         "refill",
         "Empty stock",
-        "What happens when the face-down stock runs out.",
-        Choice(&[
-            ("over", "Turn the pile over without shuffling"),
-            ("shuffle", "Shuffle the pile into a new stock"),
-            ("never", "Nothing: a player who cannot play passes")
-        ]),
+        (
+            "What happens when the face-down stock runs out.",
+            &[
+                "Turn the pile over without shuffling",
+                "Shuffle the pile into a new stock",
+                "Nothing: a player who cannot play passes",
+            ],
+        ),
+        Choice(&["over", "shuffle", "never"]),
         |s| code_of(s.refill, &REFILL),
         |s, v| {
             s.refill = pick(v, &REFILL)?;
@@ -309,12 +324,15 @@ scalar_rules! {
     (
         "first",
         "First card turned up",
-        "What the card turned up at the start does.",
-        Choice(&[
-            ("dealer", "Acts as if the dealer played it"),
-            ("neutral", "Nothing: an ordinary card"),
-            ("redraw", "A wild card goes back and another is turned")
-        ]),
+        (
+            "What the card turned up at the start does.",
+            &[
+                "Acts as if the dealer played it",
+                "Nothing: an ordinary card",
+                "A wild card goes back and another is turned",
+            ],
+        ),
+        Choice(&["dealer", "neutral", "redraw"]),
         |s| code_of(s.first_card, &FIRST),
         |s, v| {
             s.first_card = pick(v, &FIRST)?;
@@ -324,8 +342,8 @@ scalar_rules! {
     (
         "rev2",
         "Reverse with two players",
-        "What a reverse does when only two are playing.",
-        Choice(&[("none", "Nothing"), ("skip", "The other player misses a turn")]),
+        ("What a reverse does when only two are playing.", &["Nothing", "The other player misses a turn"]),
+        Choice(&["none", "skip"]),
         |s| code_of(s.two_player_reverse, &REV2),
         |s, v| {
             s.two_player_reverse = pick(v, &REV2)?;
@@ -335,12 +353,11 @@ scalar_rules! {
     (
         "last",
         "\"Last card\" call",
-        "Whether a player about to go out must say so.",
-        Choice(&[
-            ("-", "No call"),
-            ("one", "\"Last card\" with one card left"),
-            ("any", "\"Last card(s)\" whenever you could go out next turn")
-        ]),
+        (
+            "Whether a player about to go out must say so.",
+            &["No call", "\"Last card\" with one card left", "\"Last card(s)\" whenever you could go out next turn"],
+        ),
+        Choice(&["-", "one", "any"]),
         |s| s.last_card.map_or("-".into(), |r| code_of(r.when, &WHEN)),
         |s, v| {
             s.last_card = match pick(v, &WHEN) {
@@ -354,12 +371,11 @@ scalar_rules! {
     (
         "last_by",
         "Call in time",
-        "The call must be made before this (with a call).",
-        Choice(&[
-            ("card", "The next card is laid"),
-            ("move", "The next player moves"),
-            ("turn", "Your own next turn")
-        ]),
+        (
+            "The call must be made before this (with a call).",
+            &["The next card is laid", "The next player moves", "Your own next turn"],
+        ),
+        Choice(&["card", "move", "turn"]),
         |s| s.last_card.map_or(String::new(), |r| code_of(r.deadline, &DEADLINE)),
         |s, v| with_call(s, |r| {
             r.deadline = pick(v, &DEADLINE)?;
@@ -369,15 +385,18 @@ scalar_rules! {
     (
         "last_pen",
         "Missing the call",
-        "What a player who did not call has to do (with a call).",
-        Choice(&[
-            ("p1", "Pick up 1"),
-            ("p2", "Pick up 2"),
-            ("p5", "Pick up 5"),
-            ("p7", "Pick up 7"),
-            ("draw", "Pick up on their next turn"),
-            ("out", "Cannot go out: pick up 1 instead")
-        ]),
+        (
+            "What a player who did not call has to do (with a call).",
+            &[
+                "Pick up 1",
+                "Pick up 2",
+                "Pick up 5",
+                "Pick up 7",
+                "Pick up on their next turn",
+                "Cannot go out: pick up 1 instead",
+            ],
+        ),
+        Choice(&["p1", "p2", "p5", "p7", "draw", "out"]),
         |s| s.last_card.map_or(String::new(), |r| last_penalty_code(r.penalty)),
         |s, v| with_call(s, |r| {
             r.penalty = match v {
@@ -391,8 +410,11 @@ scalar_rules! {
     (
         "last_who",
         "Who enforces the call",
-        "Whether the table must call a missed \"Last card\" out, or it is applied by itself.",
-        Choice(&[("table", "The other players must call it out"), ("auto", "It is applied automatically")]),
+        (
+            "Whether the table must call a missed \"Last card\" out, or it is applied by itself.",
+            &["The other players must call it out", "It is applied automatically"],
+        ),
+        Choice(&["table", "auto"]),
         |s| s.last_card.map_or(String::new(), |r| code_of(r.enforcement, &ENFORCE)),
         |s, v| with_call(s, |r| {
             r.enforcement = pick(v, &ENFORCE)?;
@@ -402,7 +424,7 @@ scalar_rules! {
     (
         "last_false",
         "A false call",
-        "Cards picked up for calling \"Last card\" with more than one card (0: such a call is refused).",
+        ("Cards picked up for calling \"Last card\" with more than one card (0: such a call is refused).", &[]),
         Number { min: 0, max: 7 },
         |s| s.last_card.map_or(String::new(), |r| opt(r.false_call)),
         |s, v| with_call(s, |r| {
@@ -413,15 +435,11 @@ scalar_rules! {
     (
         "clock",
         "Quick-play clock",
-        "Time to take a turn before you must pick up (goes with \"Too slow\").",
-        Choice(&[
-            ("0", "Off"),
-            ("1000", "1 second"),
-            ("2000", "2 seconds"),
-            ("3000", "3 seconds"),
-            ("5000", "5 seconds"),
-            ("10000", "10 seconds")
-        ]),
+        (
+            "Time to take a turn before you must pick up (goes with \"Too slow\").",
+            &["Off", "1 second", "2 seconds", "3 seconds", "5 seconds", "10 seconds"],
+        ),
+        Choice(&["0", "1000", "2000", "3000", "5000", "10000"]),
         |s| s.clock_ms.unwrap_or(0).to_string(),
         |s, v| {
             let ms: u32 = v.parse().ok()?;
@@ -432,7 +450,7 @@ scalar_rules! {
     (
         "pen_slow",
         "Too slow",
-        "Cards picked up when the clock runs out (0: no clock).",
+        ("Cards picked up when the clock runs out (0: no clock).", &[]),
         Number { min: 0, max: 7 },
         |s| opt(s.penalties.timeout),
         |s, v| {
@@ -443,7 +461,7 @@ scalar_rules! {
     (
         "pen_turn",
         "Playing out of turn",
-        "Cards picked up for playing out of turn (0: not allowed).",
+        ("Cards picked up for playing out of turn (0: not allowed).", &[]),
         Number { min: 0, max: 7 },
         |s| opt(s.penalties.out_of_turn),
         |s, v| {
@@ -454,7 +472,7 @@ scalar_rules! {
     (
         "pen_wrong",
         "Wrong card",
-        "Cards picked up for laying a card that may not go (0: not allowed).",
+        ("Cards picked up for laying a card that may not go (0: not allowed).", &[]),
         Number { min: 0, max: 7 },
         |s| opt(s.penalties.wrong_card),
         |s, v| {
@@ -465,7 +483,7 @@ scalar_rules! {
     (
         "pen_talk",
         "Table talk",
-        "Cards picked up for saying \"sorry\" or whose turn it is (0: free).",
+        ("Cards picked up for saying \"sorry\" or whose turn it is (0: free).", &[]),
         Number { min: 0, max: 7 },
         |s| opt(s.penalties.table_talk),
         |s, v| {
@@ -476,7 +494,7 @@ scalar_rules! {
     (
         "pen_false",
         "False call-out",
-        "Cards picked up for a wrong call-out or a wrong dispute (0: none).",
+        ("Cards picked up for a wrong call-out or a wrong dispute (0: none).", &[]),
         Number { min: 0, max: 7 },
         |s| opt(s.penalties.false_accusation),
         |s, v| {
@@ -487,8 +505,8 @@ scalar_rules! {
     (
         "scoring",
         "Winning",
-        "How the game is won.",
-        Choice(&[("first", "The first player out wins"), ("places", "Rounds score places, to a target")]),
+        ("How the game is won.", &["The first player out wins", "Rounds score places, to a target"]),
+        Choice(&["first", "places"]),
         |s| match s.scoring {
             Scoring::FirstOut => "first".into(),
             Scoring::Places { .. } => "places".into(),
@@ -508,7 +526,7 @@ scalar_rules! {
     (
         "target",
         "Match target",
-        "Points to win: this plus the number of players (with rounds).",
+        ("Points to win: this plus the number of players (with rounds).", &[]),
         Number { min: 1, max: 40 },
         |s| match s.scoring {
             Scoring::Places { target_base, .. } => target_base.to_string(),
@@ -525,8 +543,11 @@ scalar_rules! {
     (
         "ties",
         "Ties at the target",
-        "Who plays the tie-breaker round (with rounds).",
-        Choice(&[("all", "Everyone who reached the target"), ("top", "Only those level on the top score")]),
+        (
+            "Who plays the tie-breaker round (with rounds).",
+            &["Everyone who reached the target", "Only those level on the top score"],
+        ),
+        Choice(&["all", "top"]),
         |s| match s.scoring {
             Scoring::Places { tie_break, .. } => code_of(tie_break, &TIES),
             Scoring::FirstOut => String::new(),
@@ -542,7 +563,7 @@ scalar_rules! {
     (
         "max_plays",
         "Play limit",
-        "A round ends after this many cards; the fewest cards in hand wins it.",
+        ("A round ends after this many cards; the fewest cards in hand wins it.", &[]),
         Number { min: 10, max: 5000 },
         |s| s.max_plays.to_string(),
         |s, v| {

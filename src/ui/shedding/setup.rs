@@ -114,7 +114,7 @@ fn rule_control(rule: &HouseRule, spec: &RuleSpec, on_set: &Callback<(String, St
             <div class="rule">
                 <label for={id.clone()}>{ rule.label.clone() }</label>
                 <select id={id} aria-describedby={help_id} onchange={set(select_value)}>
-                    { options(choices, &value) }
+                    { options(&choices.iter().copied().zip(rule.choice_labels().iter().copied()).collect::<Vec<_>>(), &value) }
                 </select>
                 { help }
             </div>
