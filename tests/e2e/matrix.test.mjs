@@ -123,19 +123,20 @@ export async function screenProblems(page, phone) {
         out.fans.push(`${nameOf(seat.querySelector('.seat-name') || seat)}'s ${backs.length} card backs span ${Math.round(right - left)} px of a ${Math.round(box.width)} px seat`);
       }
     }
-    // No seat's box covers the pile or the stock (or is covered by them).
+    // No seat's box covers the pile, the stock or what the centre says (or is covered by them).
     const centre = ['.pile', '.stock'].map((q) => document.querySelector(q)).filter((el) => el && visible(el));
     for (const seat of [...document.querySelectorAll('.seat')].filter(visible)) {
       const a = seat.getBoundingClientRect();
-      for (const el of centre) {
+      for (const el of [...centre, ...document.querySelectorAll('.centre-info > *')].filter(visible)) {
         const b = el.getBoundingClientRect();
         const [w, h] = [Math.min(a.right, b.right) - Math.max(a.left, b.left), Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)];
-        if (w > 1 && h > 1) out.fans.push(`${nameOf(seat.querySelector('.seat-name') || seat)}'s seat overlaps the ${el.className.split(' ')[0]} by ${Math.round(w)}x${Math.round(h)} px`);
+        if (w > 1 && h > 1) out.fans.push(`${nameOf(seat.querySelector('.seat-name') || seat)}'s seat overlaps the ${el.className.split(' ')[0] || el.tagName} by ${Math.round(w)}x${Math.round(h)} px`);
       }
     }
-    // No seat's latest act (its bubble) covers what the centre says (direction, pick-up, suit).
+    // No seat's latest act (its bubble), nor the stock's count, covers what the centre says
+    // (direction, pick-up, suit).
     const said = [...document.querySelectorAll('.centre-info > *')].filter(visible);
-    for (const act of [...document.querySelectorAll('.seat .act')].filter(visible)) {
+    for (const act of [...document.querySelectorAll('.seat .act, .stock-count')].filter(visible)) {
       const a = act.getBoundingClientRect();
       for (const el of said) {
         const b = el.getBoundingClientRect();

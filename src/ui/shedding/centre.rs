@@ -57,7 +57,7 @@ fn markup(state: &TableState, view: &SeatView) -> [String; 2] {
     let reversed = state.recent.iter().any(|e| matches!(e, Event::Reversed { .. }));
     let raised = state.recent.iter().any(|e| matches!(e, Event::PickUpPending { .. }));
     let mut i = format!(
-        "<div class=\"centre-info\"><p class=\"direction{}\" role=\"img\" aria-label=\"Play goes {label}\"><span class=\"arrow\">{arrow}</span>{words}</p>",
+        "<div class=\"centre-info\"><p class=\"direction{}\" role=\"img\" aria-label=\"Play goes {label}\"><span class=\"arrow\">{arrow}</span><span class=\"words\">{words}</span></p>",
         if reversed { " new" } else { "" }
     );
     if let Some(p) = view.pending {
