@@ -263,3 +263,48 @@ fn threat(g: &Game, seat: Seat) -> usize {
         .min()
         .unwrap_or(usize::MAX)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::shedding::Preset;
+
+    /// A round part-played by the normal policy (so hands differ), not yet over.
+    fn part_played(preset: Preset, moves: usize) -> Game {
+        let mut g = Game::new(preset.rules(), 4, 7).unwrap();
+        let mut legal = Vec::new();
+        for _ in 0..moves {
+            g.legal_actions_into(&mut legal);
+            let a = policy_move(&g, &legal);
+            apply_and_call(&mut g, a);
+        }
+        assert!(!g.is_over() && g.finished().is_empty(), "the sample position should still be in play");
+        g
+    }
+
+    #[test]
+    fn a_cut_off_first_out_round_shares_one_win_and_fewer_cards_weigh_more() {
+        let g = part_played(Preset::Taylor, 12);
+        assert!((0..4).any(|s| g.hand(s).len() != g.hand(0).len()), "the hands should differ");
+        let mut reward = [0f64; 4];
+        cutoff_reward(&g, 0.6065, &mut reward);
+        assert!((reward.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{reward:?}");
+        for s in 0..4u8 {
+            for t in 0..4u8 {
+                if g.hand(s).len() < g.hand(t).len() {
+                    assert!(reward[s as usize] > reward[t as usize], "{reward:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_cut_off_round_with_places_shares_every_places_points() {
+        // British scores places: the points of 1st..4th are 3/3, 2/3, 1/3, 0, so 2 in all.
+        let g = part_played(Preset::British, 12);
+        let mut reward = [0f64; 4];
+        cutoff_reward(&g, 0.6065, &mut reward);
+        assert!((reward.iter().sum::<f64>() - 2.0).abs() < 1e-9, "{reward:?}");
+        assert!(reward.iter().all(|&r| (0.0..=1.0).contains(&r)), "{reward:?}");
+    }
+}
