@@ -326,8 +326,17 @@ test('house rules: every rule on the new-game screen, checked as it changes, car
     assert.equal(await page.getByRole('combobox', { name: 'Black jacks: effect' }).inputValue(), 'p');
     // A clock switched off while its penalty stays is refused, with the problem listed.
     await page.getByLabel('Quick-play clock', { exact: true }).selectOption('0');
-    await page.getByRole('alert', { name: 'Problems with these rules' }).getByText(/penalties.timeout and clock_ms go together/).waitFor();
+    // In players' words, naming the form's settings, never the rule data's fields.
+    const listed = page.getByRole('alert', { name: 'Problems with these rules' });
+    await listed.getByText('A quick-play clock and its "Too slow" penalty go together: choose both or neither.').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Deal' }).isDisabled(), true);
+    await page.getByLabel('Cards drawn in a turn', { exact: true }).fill('3');
+    await page.getByLabel('Cards drawn in a turn', { exact: true }).dispatchEvent('change');
+    await listed.getByText(/needs "Play after drawing": without it, the first card drawn ends the turn/).waitFor();
+    const said = await listed.innerText();
+    assert.doesNotMatch(said, /[a-z]_[a-z]|[a-z]\.[a-z]| ms\b/, `problems in developers' words: ${said}`);
+    await page.getByLabel('Cards drawn in a turn', { exact: true }).fill('1');
+    await page.getByLabel('Cards drawn in a turn', { exact: true }).dispatchEvent('change');
     await page.getByLabel('Too slow', { exact: true }).fill('0');
     await page.getByLabel('Too slow', { exact: true }).dispatchEvent('change');
     await page.getByRole('alert').waitFor({ state: 'detached' });

@@ -14,6 +14,6 @@ pub use action::{Action, BadCode, Event, IllegalAction, Infringement, PenaltyRea
 pub use game::{Accusation, CallState, Deal, Game, Pending, Phase, SetupError, Turn, Void, MAX_TURNS};
 pub use hand::Hand;
 pub use presets::Preset;
-pub use rules::{RuleSpec, Rules, RulesError};
+pub use rules::{Problem, RuleSpec, Rules, RulesError};
 pub use save::{ReplayError, Save, SAVE_FORMAT};
 pub use view::{AccusationView, SeatView};

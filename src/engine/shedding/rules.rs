@@ -270,15 +270,102 @@ pub const MAX_EFFECT_COUNT: u8 = 30;
 /// Pick-up groups are numbered 0 to this (the form offers four).
 pub const MAX_GROUP: u8 = 9;
 
-/// A power card's count or pick-up group is out of range.
-fn too_many(rank: Rank) -> String {
-    // Static text after the rank: every number formatted costs the page's download.
-    format!("{}: out of range (at most 30 cards or players; pick-up groups 0 to 9)", rank.name())
+/// One thing wrong with a [`RuleSpec`]: typed, so the page can say it in players' words (the
+/// texts here are for developers: they name the spec's fields).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    NoName,
+    TooFewPlayers(u8),
+    TooManySeats(u8),
+    MinAboveMax {
+        min: u8,
+        max: u8,
+    },
+    NoHand,
+    NoHandForTwo,
+    /// This many players dealt this many cards leave under 5 to draw from `decks` decks.
+    DeckTooSmall {
+        players: u8,
+        hand: u8,
+        decks: u32,
+    },
+    /// A wild first card goes back, so the deal must leave a card that is not wild.
+    AllWild,
+    NoDraws,
+    /// Several draws a turn without playing after drawing: the first draw would end the turn.
+    DrawsEndTurn,
+    PlayLimit,
+    ClockTooFast(u32),
+    ClockWithoutTimeout,
+    NoTarget,
+    AccusationWithoutPenalty,
+    AnytimeCallCannotBeFalse,
+    ZeroCallPenalty,
+    TwoEffects {
+        card: Card,
+        count: u8,
+    },
+    PickUpNothing(Rank),
+    SkipNobody(Rank),
+    /// A power's count or pick-up group is out of range.
+    OutOfRange(Rank),
+    NoPickUpInGroup {
+        rank: Rank,
+        group: u8,
+    },
 }
 
-/// One thing wrong with a [`RuleSpec`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem(pub String);
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Problem::NoName => write!(f, "the rule set needs a name"),
+            Problem::TooFewPlayers(n) => write!(f, "at least two players are needed, not {n}"),
+            Problem::TooManySeats(n) => write!(f, "at most 12 seats are supported, not {n}"),
+            Problem::MinAboveMax { min, max } => write!(f, "min_players {min} is above max_players {max}"),
+            Problem::NoHand => write!(f, "hand_size must be at least 1"),
+            Problem::NoHandForTwo => {
+                write!(f, "two players must be dealt at least one card each (hand_size_two_players)")
+            }
+            Problem::DeckTooSmall { players, hand, decks } => write!(
+                f,
+                "{players} players with {hand} cards each need {} of {} cards ({decks} deck(s)), leaving under 5 to draw: lower hand_size, max_players or one_deck_max_players",
+                players as u32 * hand as u32 + 1,
+                decks * 52
+            ),
+            Problem::AllWild => write!(f, "a wild first card goes back and another is turned up, so the deal must leave a card that is not wild: make fewer cards wild, deal fewer, or let the first card stand"),
+            Problem::NoDraws => write!(f, "draw.max_draws must be at least 1"),
+            Problem::DrawsEndTurn => {
+                write!(f, "draw.max_draws above 1 needs draw.play_after_draw (otherwise the first draw ends the turn)")
+            }
+            Problem::PlayLimit => write!(f, "the play limit must be 1 to {MAX_PLAYS} cards a round"),
+            Problem::ClockTooFast(ms) => write!(f, "a clock of {ms} ms is too fast to play"),
+            Problem::ClockWithoutTimeout => write!(f, "penalties.timeout and clock_ms go together: set both or neither"),
+            Problem::NoTarget => write!(f, "a match target needs target_base of at least 1"),
+            Problem::AccusationWithoutPenalty => {
+                write!(f, "last-card calls enforced by accusation need penalties.false_accusation")
+            }
+            Problem::AnytimeCallCannotBeFalse => {
+                write!(f, "a call allowed at any time cannot be false: drop last_card.false_call")
+            }
+            Problem::ZeroCallPenalty => write!(f, "a last-card penalty of picking up 0 is no penalty"),
+            Problem::TwoEffects { card, count } => {
+                write!(f, "{} has {count} effects; give each card at most one", card.name())
+            }
+            Problem::PickUpNothing(rank) => write!(f, "{}: a pick-up of 0 cards does nothing", rank.name()),
+            Problem::SkipNobody(rank) => write!(f, "{}: skipping 0 players does nothing", rank.name()),
+            Problem::OutOfRange(rank) => write!(
+                f,
+                "{}: out of range (at most {MAX_EFFECT_COUNT} cards or players; pick-up groups 0 to {MAX_GROUP})",
+                rank.name()
+            ),
+            Problem::NoPickUpInGroup { rank, group } => write!(
+                f,
+                "{} answers pick-up group {group}, but no card starts a pick-up in that group",
+                rank.name()
+            ),
+        }
+    }
+}
 
 /// Every problem found in a [`RuleSpec`].
 #[derive(Clone, Debug, PartialEq)]
@@ -291,7 +378,7 @@ impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "the rule set \"{}\" has {} problem(s):", self.spec.name, self.problems.len())?;
         for p in &self.problems {
-            writeln!(f, "- {}", p.0)?;
+            writeln!(f, "- {p}")?;
         }
         Ok(())
     }
@@ -358,24 +445,24 @@ impl Rules {
     /// The one way to a checked rule set: returns every problem, or the rules.
     pub fn new(spec: RuleSpec) -> Result<Rules, RulesError> {
         let mut problems = Vec::new();
-        let mut p = |s: String| problems.push(Problem(s));
+        let mut p = |problem: Problem| problems.push(problem);
         if spec.name.trim().is_empty() {
-            p("the rule set needs a name".into());
+            p(Problem::NoName);
         }
         if spec.min_players < 2 {
-            p(format!("at least two players are needed, not {}", spec.min_players));
+            p(Problem::TooFewPlayers(spec.min_players));
         }
         if spec.max_players > 12 {
-            p(format!("at most 12 seats are supported, not {}", spec.max_players));
+            p(Problem::TooManySeats(spec.max_players));
         }
         if spec.min_players > spec.max_players {
-            p(format!("min_players {} is above max_players {}", spec.min_players, spec.max_players));
+            p(Problem::MinAboveMax { min: spec.min_players, max: spec.max_players });
         }
         if spec.hand_size == 0 {
-            p("hand_size must be at least 1".into());
+            p(Problem::NoHand);
         }
         if spec.hand_size_two_players == Some(0) {
-            p("two players must be dealt at least one card each (hand_size_two_players)".into());
+            p(Problem::NoHandForTwo);
         }
         // A wild first card is turned back until one that is not wild turns up: one must be left
         // after the deal, whatever the shuffle, or the deal would never end.
@@ -394,47 +481,44 @@ impl Rules {
             let hand = if players == 2 { spec.hand_size_two_players.unwrap_or(spec.hand_size) } else { spec.hand_size };
             let dealt = players as u32 * hand as u32 + 1;
             if dealt + 5 > decks * 52 {
-                p(format!(
-                    "{players} players with {hand} cards each need {dealt} of {} cards ({decks} deck(s)), leaving under 5 to draw: lower hand_size, max_players or one_deck_max_players",
-                    decks * 52
-                ));
+                p(Problem::DeckTooSmall { players, hand, decks });
                 break;
             }
             let plain = decks * (52 - wild_per_deck);
             if spec.first_card == FirstCard::RedrawWild && plain < dealt {
-                p("a wild first card goes back and another is turned up, so the deal must leave a card that is not wild: make fewer cards wild, deal fewer, or let the first card stand".into());
+                p(Problem::AllWild);
                 break;
             }
         }
         if spec.draw.max_draws == 0 {
-            p("draw.max_draws must be at least 1".into());
+            p(Problem::NoDraws);
         }
         if spec.draw.max_draws > 1 && !spec.draw.play_after_draw {
-            p("draw.max_draws above 1 needs draw.play_after_draw (otherwise the first draw ends the turn)".into());
+            p(Problem::DrawsEndTurn);
         }
         if spec.max_plays == 0 || spec.max_plays > MAX_PLAYS {
-            p("the play limit must be 1 to 5000 cards a round".into());
+            p(Problem::PlayLimit);
         }
         if spec.clock_ms.is_some_and(|ms| ms < 500) {
-            p(format!("a clock of {} ms is too fast to play", spec.clock_ms.unwrap_or(0)));
+            p(Problem::ClockTooFast(spec.clock_ms.unwrap_or(0)));
         }
         if spec.penalties.timeout.is_some() != spec.clock_ms.is_some() {
-            p("penalties.timeout and clock_ms go together: set both or neither".into());
+            p(Problem::ClockWithoutTimeout);
         }
         if let Scoring::Places { target_base, .. } = spec.scoring {
             if target_base == 0 {
-                p("a match target needs target_base of at least 1".into());
+                p(Problem::NoTarget);
             }
         }
         if let Some(lc) = spec.last_card {
             if lc.enforcement == Enforcement::Accusation && spec.penalties.false_accusation.is_none() {
-                p("last-card calls enforced by accusation need penalties.false_accusation".into());
+                p(Problem::AccusationWithoutPenalty);
             }
             if lc.when == CallWhen::Anytime && lc.false_call.is_some() {
-                p("a call allowed at any time cannot be false: drop last_card.false_call".into());
+                p(Problem::AnytimeCallCannotBeFalse);
             }
             if lc.penalty == CallPenalty::PickUp(0) {
-                p("a last-card penalty of picking up 0 is no penalty".into());
+                p(Problem::ZeroCallPenalty);
             }
         }
         let mut effects: [Option<Effect>; 52] = [None; 52];
@@ -442,33 +526,30 @@ impl Rules {
             let card = Card::from_index(i);
             let matching: Vec<&Power> = spec.powers.iter().filter(|pw| pw.matches(card)).collect();
             if matching.len() > 1 {
-                p(format!("{} has {} effects; give each card at most one", card.name(), matching.len()));
+                p(Problem::TwoEffects { card, count: matching.len() as u8 });
             }
             *slot = matching.first().map(|pw| pw.effect);
         }
         for pw in &spec.powers {
             match pw.effect {
                 Effect::PickUp { cards: 0, .. } | Effect::ReducePickUp { cards: 0, .. } => {
-                    p(format!("{}: a pick-up of 0 cards does nothing", pw.rank.name()))
+                    p(Problem::PickUpNothing(pw.rank))
                 }
-                Effect::Skip { players: 0 } => p(format!("{}: skipping 0 players does nothing", pw.rank.name())),
+                Effect::Skip { players: 0 } => p(Problem::SkipNobody(pw.rank)),
                 Effect::PickUp { cards: n, group } | Effect::ReducePickUp { cards: n, group }
                     if n > MAX_EFFECT_COUNT || group > MAX_GROUP =>
                 {
-                    p(too_many(pw.rank))
+                    p(Problem::OutOfRange(pw.rank))
                 }
-                Effect::Skip { players: n } if n > MAX_EFFECT_COUNT => p(too_many(pw.rank)),
-                Effect::CancelPickUp { group } if group > MAX_GROUP => p(too_many(pw.rank)),
+                Effect::Skip { players: n } if n > MAX_EFFECT_COUNT => p(Problem::OutOfRange(pw.rank)),
+                Effect::CancelPickUp { group } if group > MAX_GROUP => p(Problem::OutOfRange(pw.rank)),
                 _ => {}
             }
             if let Some(g) = pw.effect.pickup_group() {
                 let has_pickup =
                     spec.powers.iter().any(|o| matches!(o.effect, Effect::PickUp { group, .. } if group == g));
                 if !has_pickup {
-                    p(format!(
-                        "{} answers pick-up group {g}, but no card starts a pick-up in that group",
-                        pw.rank.name()
-                    ));
+                    p(Problem::NoPickUpInGroup { rank: pw.rank, group: g });
                 }
             }
         }

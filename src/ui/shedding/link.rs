@@ -6,7 +6,7 @@
 
 use crate::bots::shedding::Level;
 use crate::engine::shedding::house::apply_overrides;
-use crate::engine::shedding::{Preset, RuleSpec, Rules, Seat};
+use crate::engine::shedding::{Preset, Problem, RuleSpec, Rules, Seat};
 use crate::engine::text::{ascii_number, shown};
 
 /// Default names, seat by seat; seat 0 is the person at the page.
@@ -60,6 +60,25 @@ pub fn clean_name(raw: &str, seat: Seat) -> String {
     }
 }
 
+/// Why a setup's rules cannot be dealt. The form lists each problem in players' words
+/// (`setup.rs`); a link or a save, which nobody chose setting by setting, says which kind.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BadRules {
+    /// House-rule settings that could not be read (each said in players' words).
+    Unreadable(Vec<String>),
+    /// House rules that do not work together.
+    Conflicts(Vec<Problem>),
+}
+
+impl std::fmt::Display for BadRules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BadRules::Unreadable(p) => write!(f, "its house rules could not be read: {}", p.join("; ")),
+            BadRules::Conflicts(_) => write!(f, "its house rules do not work together"),
+        }
+    }
+}
+
 impl TableSetup {
     /// A table of `players` with default names, every bot at `level`.
     pub fn new(preset: Preset, players: u8, level: Level, seed: u64) -> TableSetup {
@@ -80,8 +99,8 @@ impl TableSetup {
     }
 
     /// The checked rule set: the preset with the house rules, every problem listed.
-    pub fn rules(&self) -> Result<Rules, Vec<String>> {
-        Rules::new(self.spec()?).map_err(|e| e.problems.into_iter().map(|p| p.0).collect())
+    pub fn rules(&self) -> Result<Rules, BadRules> {
+        Rules::new(self.spec().map_err(BadRules::Unreadable)?).map_err(|e| BadRules::Conflicts(e.problems))
     }
 
     /// Seat count changed on the form: keep what was chosen for the seats that remain.
@@ -156,9 +175,10 @@ impl TableSetup {
         }
         let rules = match setup.rules() {
             Ok(r) => r,
-            Err(problems) => {
-                return Some(Err(format!("Its house rules do not work together: {}.", problems.join("; "))))
+            Err(BadRules::Unreadable(p)) => {
+                return Some(Err(format!("Its house rules could not be read: {}.", p.join("; "))))
             }
+            Err(BadRules::Conflicts(_)) => return Some(Err("Its house rules do not work together.".into())),
         };
         if !(rules.spec().min_players..=rules.spec().max_players).contains(&players) {
             return Some(Err(format!("Its house rules do not allow {players} players.")));

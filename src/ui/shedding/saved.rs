@@ -2,7 +2,7 @@
 //! as compact codes, read back by [`StoredGame::replay`] through the engine's own checks. Pure
 //! (compiled natively too), so property tests and fuzzers can throw any text at it.
 
-use super::link::{clean_name, level_from_id, level_id, TableSetup};
+use super::link::{clean_name, level_from_id, level_id, BadRules, TableSetup};
 use crate::bots::shedding::Level;
 use crate::engine::shedding::{Action, BadCode, Game, IllegalAction, Preset, Seat, SetupError};
 use crate::engine::text::shown;
@@ -61,7 +61,7 @@ impl Stored for StoredGame {
 #[derive(Debug)]
 pub enum RestoreError {
     UnknownPreset(String),
-    BadRules(Vec<String>),
+    BadRules(BadRules),
     BadSeat(String),
     Setup(SetupError),
     BadCode(BadCode),
@@ -72,7 +72,7 @@ impl std::fmt::Display for RestoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             RestoreError::UnknownPreset(p) => write!(f, "unknown rules \"{p}\""),
-            RestoreError::BadRules(p) => write!(f, "its rules do not work: {}", p.join("; ")),
+            RestoreError::BadRules(bad) => write!(f, "{bad}"),
             RestoreError::BadSeat(s) => write!(f, "unknown player \"{s}\""),
             RestoreError::Setup(e) => write!(f, "{e}"),
             RestoreError::BadCode(c) => write!(f, "{c}"),

@@ -2,12 +2,12 @@
 //! and every house rule of the engine's rule data, each with its one-line explanation. The form
 //! edits a [`TableSetup`]; the rules are checked as they change, and every problem is listed.
 
-use super::link::{clean_name, level_from_id, level_id, preset_title, TableSetup};
+use super::link::{clean_name, level_from_id, level_id, preset_title, BadRules, TableSetup};
 use crate::bots::shedding::Level;
 use crate::engine::shedding::house::{
     effect_from_parts, effect_parts, house_rules, overrides, HouseRule, Kind, EFFECT_KINDS,
 };
-use crate::engine::shedding::{Preset, RuleSpec, Seat};
+use crate::engine::shedding::{Preset, Problem, RuleSpec, Seat};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -161,6 +161,39 @@ fn rule_control(rule: &HouseRule, spec: &RuleSpec, on_set: &Callback<(String, St
     }
 }
 
+/// A problem with the chosen rules in players' words, naming the form's settings (the engine's
+/// own text names the rule data's fields).
+fn problem_text(problem: &Problem) -> String {
+    match *problem {
+        Problem::NoName => "The rules need a name.".into(),
+        Problem::TooFewPlayers(_) | Problem::TooManySeats(_) | Problem::MinAboveMax { .. } => {
+            "These rules need a table of 2 to 12 players.".into()
+        }
+        Problem::NoHand | Problem::NoHandForTwo => "Each player must be dealt at least one card.".into(),
+        Problem::DeckTooSmall { players, hand, decks } => format!(
+            "{players} players with {hand} cards each leave fewer than 5 cards to draw from {}: lower \"Cards dealt\", or use two decks from fewer players (\"One deck for up to\").",
+            if decks == 1 { "one deck" } else { "two decks" }
+        ),
+        Problem::AllWild => "So many cards are wild that the first card turned up may never settle: make fewer cards wild, deal fewer, or change \"First card turned up\".".into(),
+        Problem::NoDraws => "\"Cards drawn in a turn\" must be at least 1.".into(),
+        Problem::DrawsEndTurn => "Drawing more than one card in a turn needs \"Play after drawing\": without it, the first card drawn ends the turn.".into(),
+        Problem::PlayLimit => "The play limit must be 1 to 5,000 cards a round.".into(),
+        Problem::ClockTooFast(_) => "The quick-play clock must give at least half a second a move.".into(),
+        Problem::ClockWithoutTimeout => "A quick-play clock and its \"Too slow\" penalty go together: choose both or neither.".into(),
+        Problem::NoTarget => "A match needs a target of at least 1 point.".into(),
+        Problem::AccusationWithoutPenalty => "When players call each other out for a missed \"Last card\", a wrong call-out needs a penalty (\"False call-out\").".into(),
+        Problem::AnytimeCallCannotBeFalse => "\"Last card\" said at any time is never false, so it cannot be punished as false.".into(),
+        Problem::ZeroCallPenalty => "Missing the call must cost at least one card.".into(),
+        Problem::TwoEffects { card, .. } => format!("The {} has more than one power: give each card one at most.", card.name()),
+        Problem::PickUpNothing(rank) => format!("{}s: picking up 0 cards does nothing.", rank.name()),
+        Problem::SkipNobody(rank) => format!("{}s: making 0 players miss a turn does nothing.", rank.name()),
+        Problem::OutOfRange(rank) => format!("{}s: a power counts at most 30 cards or players.", rank.name()),
+        Problem::NoPickUpInGroup { rank, .. } => {
+            format!("{}s answer a pick-up that no card starts: give another card that pick-up.", rank.name())
+        }
+    }
+}
+
 #[component]
 pub fn SheddingSetup(props: &SetupProps) -> Html {
     let setup = use_state(|| TableSetup::new(props.preset, 4, Level::Normal, 0));
@@ -169,7 +202,11 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
     let base = setup.preset.spec();
     let rules = house_rules();
     let spec = setup.spec().unwrap_or_else(|_| base.clone());
-    let mut problems: Vec<String> = setup.rules().err().unwrap_or_default();
+    let mut problems: Vec<String> = match setup.rules() {
+        Ok(_) => Vec::new(),
+        Err(BadRules::Unreadable(p)) => p,
+        Err(BadRules::Conflicts(p)) => p.iter().map(problem_text).collect(),
+    };
     problems.extend((*input_problem).clone());
 
     let update = |f: fn(&mut TableSetup, String)| {
