@@ -76,7 +76,9 @@ impl std::fmt::Display for RestoreError {
             RestoreError::BadSeat(s) => write!(f, "unknown player \"{s}\""),
             RestoreError::Setup(e) => write!(f, "{e}"),
             RestoreError::BadCode(c) => write!(f, "{c}"),
-            RestoreError::Replay(e) => write!(f, "{e}"),
+            // Which move, by seat number and card, says nothing to a player (and the move's text
+            // would be the only reason for the table page to carry every action's wording).
+            RestoreError::Replay(_) => write!(f, "one of its moves breaks the rules"),
         }
     }
 }
