@@ -716,7 +716,7 @@ impl Game {
 
     /// The effects of `cards` on top of `start`: the pick-up, the skips, and whether the direction
     /// reverses (the caller turns it; events are the caller's, too).
-    #[inline]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn effects_of(&self, start: Option<Pending>, cards: &[Card]) -> (Option<Pending>, u32, bool) {
         // One pass, one effect lookup per card (usually one card).
         let (mut pending, mut skips, mut reverses) = (start, 0u32, 0u32);
@@ -1153,30 +1153,19 @@ impl Game {
     /// kind of action is checked, and ignored if refused. A turn action not in the set breaks the
     /// game (debug builds panic).
     pub fn apply_legal(&mut self, action: Action) {
-        debug_assert!(
-            !matches!(
-                action,
-                Action::Play { .. }
-                    | Action::NameSuit { .. }
-                    | Action::Draw { .. }
-                    | Action::Pass { .. }
-                    | Action::Finish { .. }
-            ) || self.legal_set().contains(action),
-            "apply_legal: {action} is not in the legal set"
-        );
-        let ev = &mut Sink(None);
-        match action {
-            Action::Play { seat, card } => self.lay(seat, card, ev),
-            Action::NameSuit { seat, suit } => self.name_suit(seat, suit, ev),
-            Action::Draw { seat } => self.draw(seat, ev),
-            Action::Pass { seat } => self.pass(seat, ev),
-            Action::Finish { .. } => self.end_laying(ev),
+        let plan = match action {
+            Action::Play { .. } => Plan::Lay,
+            Action::NameSuit { .. } => Plan::NameSuit,
+            Action::Draw { .. } => Plan::Draw,
+            Action::Pass { .. } => Plan::Pass,
+            Action::Finish { .. } => Plan::Finish,
             _ => {
                 let _ = self.apply_quiet(action);
                 return;
             }
-        }
-        self.after_hand_changes();
+        };
+        debug_assert!(self.legal_set().contains(action), "apply_legal: {action} is not in the legal set");
+        self.execute(action, plan, &mut Sink(None));
     }
 
     /// Checks, then (logged, with events, if `ev` is given) executes.
@@ -1189,6 +1178,7 @@ impl Game {
         Ok(())
     }
 
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn execute(&mut self, action: Action, plan: Plan, ev: &mut Sink<'_>) {
         let seat = action.seat();
         match (action, plan) {
@@ -1226,7 +1216,11 @@ impl Game {
                 self.last_accusation_turn[seat as usize] = Some(self.turn_number);
                 let id = self.accusations.len() as u16;
                 ev.push(|| Event::Accused { id, accuser: seat, target, infringement, cards });
-                let handed: Vec<Card> = (0..cards).map_while(|_| self.take_card(target, ev)).collect();
+                let mut handed = Vec::new();
+                while handed.len() < cards as usize {
+                    let Some(c) = self.take_card(target, ev) else { break };
+                    handed.push(c);
+                }
                 let got = handed.len();
                 ev.push(|| Event::Penalty { seat: target, cards: got as u8, reason: PenaltyReason::MissedLastCard });
                 if correct {
@@ -1584,7 +1578,7 @@ impl Game {
 
     /// Moves the top card of the stock to `seat`, refilling the stock first if the rules do;
     /// `None` when there is nothing to pick up.
-    #[inline]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn take_card(&mut self, seat: Seat, ev: &mut Sink<'_>) -> Option<Card> {
         if self.stock.is_empty() {
             self.refill(ev);
