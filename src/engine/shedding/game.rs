@@ -827,10 +827,6 @@ impl Game {
         self.hands[self.current as usize].bits() & self.continue_mask() != 0
     }
 
-    fn can_open(&self) -> bool {
-        self.hands[self.current as usize].bits() & self.open_mask() != 0
-    }
-
     fn drawable(&self) -> usize {
         let refillable = match self.rules.spec().refill {
             Refill::Never => 0,
@@ -839,34 +835,17 @@ impl Game {
         self.stock.len() + refillable
     }
 
-    fn may_draw(&self) -> bool {
-        let t = &self.turn;
-        if t.awaiting_suit {
-            return false;
-        }
-        if !t.laid.is_empty() {
-            return self.must_cover() && !self.can_continue();
-        }
-        self.draw_or_pass(|| self.can_open()).0
-    }
-
-    fn may_pass(&self) -> bool {
-        let t = &self.turn;
-        !t.awaiting_suit && t.laid.is_empty() && self.draw_or_pass(|| self.can_open()).1
-    }
-
     /// Whether the current player may draw, and may pass, before laying a card this turn (not
-    /// while naming a suit). `can_open`: whether the hand holds a card that may open the turn
-    /// (asked only when it matters).
+    /// while naming a suit). `can_open`: whether the hand holds a card that may open the turn.
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    fn draw_or_pass(&self, can_open: impl FnOnce() -> bool) -> (bool, bool) {
+    fn draw_or_pass(&self, can_open: bool) -> (bool, bool) {
         if self.calls[self.current as usize].owes_draw || self.pending.is_some() {
             return (true, false);
         }
         let t = &self.turn;
         let d = self.rules.spec().draw;
         let drawable = self.drawable();
-        let draw = t.draws < d.max_draws && drawable > 0 && (d.may_draw_when_able || !can_open());
+        let draw = t.draws < d.max_draws && drawable > 0 && (d.may_draw_when_able || !can_open);
         let pass = (t.draws > 0 && t.draws >= d.max_draws) || drawable == 0;
         (draw, pass)
     }
@@ -906,7 +885,7 @@ impl Game {
         }
         let open = hand & self.open_mask();
         let may_play = !self.calls[seat as usize].owes_draw && (t.draws == 0 || self.rules.spec().draw.play_after_draw);
-        let (draw, pass) = self.draw_or_pass(|| open != 0);
+        let (draw, pass) = self.draw_or_pass(open != 0);
         LegalSet::turn(seat, if may_play { open } else { 0 }, draw, pass, false)
     }
 
@@ -1020,7 +999,7 @@ impl Game {
             Action::Draw { .. } => {
                 if t.awaiting_suit {
                     Err(Refusal::MustNameSuit)
-                } else if self.may_draw() {
+                } else if self.legal_set().may_draw() {
                     Ok(Plan::Draw)
                 } else if self.must_cover() {
                     Err(Refusal::MustCover)
@@ -1029,7 +1008,7 @@ impl Game {
                 }
             }
             Action::Pass { .. } => {
-                if self.may_pass() {
+                if self.legal_set().may_pass() {
                     Ok(Plan::Pass)
                 } else {
                     Err(Refusal::CannotPass)
