@@ -1,7 +1,8 @@
 //! The quiet half of `cargo bench --bench shedding` alone, for counting instructions: random
-//! full games on `legal_set` and `apply_legal` (what the bots' search runs on), at the same table, same seeds
-//! and same random stream as the benchmark. Prints the number of decisions; run it under
-//! callgrind and divide its instruction count by that to get instructions per decision:
+//! full games on `legal_set` and `apply_legal` (what the bots' search runs on), at the same
+//! table, same seeds and same random stream as the benchmark. Prints the number of decisions;
+//! run it under callgrind and divide its instruction count by that to get instructions per
+//! decision:
 //!
 //!   cargo build --profile bench --example shedding_profile
 //!   valgrind --tool=callgrind target/release/examples/shedding_profile taylor 300
