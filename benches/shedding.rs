@@ -1,8 +1,9 @@
 //! Benchmark: random full games per second on one core, per preset, and a side-by-side with
 //! OpenSpiel's `crazy_eights` (default parameters) on the same game. One engine, `Game`, two
-//! ways: `apply` (events and the action log, as the page plays) and `apply_quiet` (the same
-//! checks and the same games, without events or log: what the bots' search runs on). Each way
-//! lists the legal actions at every step and picks one uniformly at random.
+//! ways: `apply` (checked, with events and the action log, as the page plays) and `apply_legal`
+//! (the same games, trusting the legal set, without events or log: what the bots' search runs
+//! on). Each way takes the legal set at every step and picks one of its actions uniformly at
+//! random.
 //!
 //!   cargo bench --bench shedding -- [--games N] [--players P] [--preset ID] [--openspiel PYTHON]
 //!
@@ -28,24 +29,24 @@ impl Stats {
     }
 }
 
-/// Plays `games` games with a uniformly random player over `legal_actions_into()`, dealing
-/// each at the same table (`redeal`). `quiet`: `apply_quiet` instead of `apply_into`.
+/// Plays `games` games with a uniformly random player over `legal_set()`, dealing each at the
+/// same table (`redeal`). `quiet`: `apply_legal` instead of `apply_into`.
 fn random_games(preset: Preset, players: u8, games: u64, quiet: bool) -> Stats {
     let rules = std::sync::Arc::new(preset.rules());
     let mut rng = GameRng::new(2024);
     let (mut decisions, mut plays) = (0u64, 0u64);
-    let (mut legal, mut events) = (Vec::new(), Vec::new());
+    let mut events = Vec::new();
     let mut g = Game::new(rules, players, 0).expect("valid setup");
     let start = Instant::now();
     for seed in 0..games {
         g.redeal(seed);
         while !g.is_over() {
-            g.legal_actions_into(&mut legal);
-            let a = legal[rng.below(legal.len() as u64) as usize];
+            let legal = g.legal_set();
+            let a = legal.nth(rng.below(legal.len() as u64) as usize);
             plays += matches!(a, Action::Play { .. }) as u64;
             decisions += 1;
             if quiet {
-                g.apply_quiet(a).expect("legal");
+                g.apply_legal(a);
             } else {
                 events.clear();
                 g.apply_into(a, &mut events).expect("legal");
@@ -77,7 +78,7 @@ fn main() {
         let full = random_games(preset, p, games, false);
         let quiet = random_games(preset, p, games, true);
         // The same seeds and the same random stream: both ways must have played the same games.
-        assert_eq!((quiet.decisions, quiet.plays), (full.decisions, full.plays), "apply_quiet played other games");
+        assert_eq!((quiet.decisions, quiet.plays), (full.decisions, full.plays), "apply_legal played other games");
         println!(
             "{:<14} {:>14.0} {:>14.0} {:>16.1} {:>16.1} {:>12.1}",
             preset.id(),
@@ -108,7 +109,7 @@ fn main() {
     println!("\nCrazy Eights (5 players, OpenSpiel defaults), uniformly random play:");
     println!("{:<26} {:>12} {:>16} {:>12}", "engine", "games/s", "decisions/game", "plays/game");
     let ours_len = quiet.decisions as f64 / quiet.games as f64;
-    for (name, s) in [("this engine, apply", &full), ("this engine, apply_quiet", &quiet)] {
+    for (name, s) in [("this engine, apply", &full), ("this engine, apply_legal", &quiet)] {
         println!(
             "{:<26} {:>12.0} {:>16.1} {:>12.1}",
             name,
@@ -126,6 +127,6 @@ fn main() {
         eprintln!("the two engines disagree on mean game length by more than 3%");
         std::process::exit(1);
     }
-    println!("speed ratio, apply:       {:.1}x", full.games_per_sec() / os_rate);
-    println!("speed ratio, apply_quiet: {:.1}x (the search's engine)", quiet.games_per_sec() / os_rate);
+    println!("speed ratio, apply:        {:.1}x", full.games_per_sec() / os_rate);
+    println!("speed ratio, apply_legal: {:.1}x (the search's engine)", quiet.games_per_sec() / os_rate);
 }

@@ -100,7 +100,7 @@ fn presets_are_found_by_their_id() {
 
 #[test]
 fn a_quiet_apply_plays_the_same_game_and_a_redeal_is_a_new_deal() {
-    // `apply_quiet` (what search runs on) is `apply` without events or log: the same legal lists
+    // `apply_quiet` is `apply` without events or log: the same legal lists
     // and the same table at every step, the same refusals. `redeal` deals what `new` deals.
     use blackjack::engine::rng::GameRng;
     let mut rng = GameRng::new(5);
@@ -108,15 +108,25 @@ fn a_quiet_apply_plays_the_same_game_and_a_redeal_is_a_new_deal() {
         for players in [2u8, 4, 7] {
             let mut loud = Game::new(preset.rules(), players, 40 + players as u64).unwrap();
             let mut quiet = loud.clone();
+            let mut trusted = loud.clone();
             let mut steps = 0;
             while !loud.is_over() && steps < 1500 {
                 let legal = loud.legal_actions();
                 assert_eq!(quiet.legal_actions(), legal, "{preset:?} {players}p step {steps}");
+                // The set is the list: the same actions in the same order, and the k-th is the k-th.
+                let set = loud.legal_set();
+                assert_eq!(set.iter().collect::<Vec<_>>(), legal);
+                assert_eq!(set.len(), legal.len());
+                assert!(legal.iter().enumerate().all(|(k, &a)| set.nth(k) == a && set.contains(a)));
                 let bad = Action::Play { seat: (loud.current() + 1) % players, card: c("KD") };
                 assert_eq!(quiet.refusal(bad), loud.refusal(bad));
+                assert!(!set.contains(bad));
                 let a = legal[rng.below(legal.len() as u64) as usize];
                 loud.apply(a).unwrap();
                 quiet.apply_quiet(a).unwrap();
+                // `apply_legal` (what search runs on) trusts the set: the very same game afterwards.
+                trusted.apply_legal(a);
+                assert_eq!(trusted, quiet, "{preset:?} {players}p step {steps}: apply_legal after {a}");
                 for s in 0..players {
                     let mut v = quiet.view(s);
                     v.state_id = loud.state_id();

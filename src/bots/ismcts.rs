@@ -11,7 +11,7 @@
 
 use super::shedding::{normal_move, PolicyInput};
 use crate::engine::rng::GameRng;
-use crate::engine::shedding::{Action, Game, Seat, SeatView};
+use crate::engine::shedding::{Action, Game, LegalSet, Seat, SeatView};
 
 #[derive(Clone, Debug)]
 pub struct Ismcts {
@@ -58,7 +58,6 @@ pub struct Search {
     legal: Vec<Action>,
     nodes: Vec<Node>,
     done: u32,
-    legal_buf: Vec<Action>,
     path: Vec<usize>,
 }
 
@@ -66,16 +65,7 @@ impl Search {
     pub fn new(config: Ismcts, view: SeatView, rng: GameRng) -> Search {
         let legal = super::shedding::turn_actions(&view);
         let root = Node { action: None, mover: view.seat, children: Vec::new(), visits: 0, available: 0, reward: 0.0 };
-        Search {
-            config,
-            view,
-            rng,
-            legal,
-            nodes: vec![root],
-            done: 0,
-            legal_buf: Vec::new(),
-            path: Vec::with_capacity(64),
-        }
+        Search { config, view, rng, legal, nodes: vec![root], done: 0, path: Vec::with_capacity(64) }
     }
 
     /// Iterations run so far.
@@ -113,7 +103,7 @@ impl Search {
     }
 
     fn iterate(&mut self) {
-        let Search { config, view, rng, nodes, legal_buf, path, .. } = self;
+        let Search { config, view, rng, nodes, path, .. } = self;
         let mut g = Game::determinize(view, rng);
         // A match (place scoring) goes on after a round ends, with a new deal: a playout stops
         // with the round being played and credits each seat its share of that round's points.
@@ -127,10 +117,10 @@ impl Search {
         let mut node = 0usize;
         // Selection and expansion.
         while !g.is_over() {
-            g.legal_actions_into(legal_buf);
+            let legal = g.legal_set();
             let mut untried: Option<Action> = None;
             let mut n_untried = 0u32;
-            for &a in legal_buf.iter() {
+            for a in legal.iter() {
                 match nodes[node].children.iter().find(|&&c| nodes[c].action == Some(a)) {
                     Some(&c) => nodes[c].available += 1,
                     None => {
@@ -155,7 +145,7 @@ impl Search {
                 .children
                 .iter()
                 .copied()
-                .filter(|&c| nodes[c].action.is_some_and(|a| legal_buf.contains(&a)))
+                .filter(|&c| nodes[c].action.is_some_and(|a| legal.contains(a)))
                 .max_by(|&a, &b| config.ucb(&nodes[a]).total_cmp(&config.ucb(&nodes[b])));
             let Some(best) = best else { break };
             let Some(a) = nodes[best].action else { break };
@@ -166,8 +156,7 @@ impl Search {
         // Playout with the normal policy.
         let mut steps = 0;
         while !g.is_over() && steps < config.playout_limit && g.round() == round {
-            g.legal_actions_into(legal_buf);
-            let a = policy_move(&g, legal_buf);
+            let a = policy_move(&g, g.legal_set());
             apply_and_call(&mut g, a);
             steps += 1;
         }
@@ -206,11 +195,8 @@ impl Ismcts {
 #[inline(never)]
 fn apply_and_call(g: &mut Game, a: Action) {
     let mover = a.seat();
-    // The search only ever applies actions from the legal list; a refusal is a bug, not a move.
-    // (No formatting of the refusal: that would pull every action's text into the page.)
-    if g.apply_quiet(a).is_err() {
-        panic!("search chose an illegal action");
-    }
+    // The search only ever applies actions of the legal set.
+    g.apply_legal(a);
     if !g.is_over() && g.hand(mover).len() <= 3 {
         let call = Action::CallLastCard { seat: mover };
         if g.is_legal(call) {
@@ -219,10 +205,10 @@ fn apply_and_call(g: &mut Game, a: Action) {
     }
 }
 
-fn policy_move(g: &Game, legal: &[Action]) -> Action {
+fn policy_move(g: &Game, legal: LegalSet) -> Action {
     let seat = g.current();
     let input = PolicyInput { rules: g.rules(), hand: g.hand(seat), threat: threat(g, seat), legal };
-    normal_move(&input).unwrap_or(legal[0])
+    normal_move(&input).unwrap_or_else(|| legal.nth(0))
 }
 
 /// Scores a round cut off before its end by hand sizes, a seat still playing weighted `base`
@@ -272,10 +258,8 @@ mod tests {
     /// A round part-played by the normal policy (so hands differ), not yet over.
     fn part_played(preset: Preset, moves: usize) -> Game {
         let mut g = Game::new(preset.rules(), 4, 7).unwrap();
-        let mut legal = Vec::new();
         for _ in 0..moves {
-            g.legal_actions_into(&mut legal);
-            let a = policy_move(&g, &legal);
+            let a = policy_move(&g, g.legal_set());
             apply_and_call(&mut g, a);
         }
         assert!(!g.is_over() && g.finished().is_empty(), "the sample position should still be in play");

@@ -8,9 +8,9 @@
 use super::ismcts::Ismcts;
 use crate::engine::cards::{Card, Suit};
 use crate::engine::rng::GameRng;
-use crate::engine::shedding::hand::SUIT_MASK;
+use crate::engine::shedding::hand::{cards_of, SUIT_MASK};
 use crate::engine::shedding::rules::{Effect, Rules};
-use crate::engine::shedding::{Action, Hand, Phase, Phrase, Seat, SeatView};
+use crate::engine::shedding::{Action, Hand, LegalSet, Phase, Phrase, Seat, SeatView};
 use serde::{Deserialize, Serialize};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -214,14 +214,14 @@ fn could_run_out(view: &SeatView) -> bool {
 }
 
 /// What the normal policy looks at: the seat's own cards, the rules, how close the nearest
-/// opponent is to going out, and the legal actions. Built from a view, or (in search) from a
-/// sampled game, without copying the table.
+/// opponent is to going out, and the legal turn actions. Built from a view, or (in search) from
+/// a sampled game, without copying the table.
 pub struct PolicyInput<'a> {
     pub rules: &'a Rules,
     pub hand: Hand,
     /// The smallest hand among the opponents still in the round.
     pub threat: usize,
-    pub legal: &'a [Action],
+    pub legal: LegalSet,
 }
 
 impl SeatView {
@@ -231,7 +231,8 @@ impl SeatView {
             .map(|s| self.hand_sizes[s])
             .min()
             .unwrap_or(usize::MAX);
-        PolicyInput { rules: &self.rules, hand: Hand::from_cards(&self.hand), threat, legal: &self.legal }
+        let legal = LegalSet::of(self.seat, &self.legal);
+        PolicyInput { rules: &self.rules, hand: Hand::from_cards(&self.hand), threat, legal }
     }
 }
 
@@ -262,8 +263,9 @@ fn card_score(view: &PolicyInput, card: Card) -> f64 {
 /// The normal level's turn move. Public so search can use it as its playout policy.
 /// (No allocation: search calls it at every step of every playout.)
 pub fn normal_move(view: &PolicyInput) -> Option<Action> {
+    let (legal, seat) = (view.legal, view.legal.seat());
     // Naming a suit: the one held most of (ties: highest total rank, so high cards go first).
-    if let Some(&Action::NameSuit { seat, .. }) = view.legal.first() {
+    if legal.names_suit() {
         let best = Suit::ALL
             .iter()
             .copied()
@@ -274,31 +276,25 @@ pub fn normal_move(view: &PolicyInput) -> Option<Action> {
             .unwrap_or(Suit::Spades);
         return Some(Action::NameSuit { seat, suit: best });
     }
-    // The best play: the last of the highest scores, in legal order (as `max_by` chooses).
-    let (mut best, mut finish, mut other) = (None::<(Action, f64)>, None, None);
-    for &a in view.legal {
-        match a {
-            Action::Play { card, .. } => {
-                if view.hand.len() == 1 {
-                    // Going out beats everything.
-                    return Some(a);
-                }
-                let score = card_score(view, card);
-                if best.is_none_or(|(_, b)| score >= b) {
-                    best = Some((a, score));
-                }
-            }
-            Action::Finish { .. } => finish = Some(a),
-            Action::Draw { .. } | Action::Pass { .. } if other.is_none() => other = Some(a),
-            _ => {}
+    let finish = legal.may_finish().then_some(Action::Finish { seat });
+    let other =
+        if legal.may_draw() { Some(Action::Draw { seat }) } else { legal.may_pass().then_some(Action::Pass { seat }) };
+    // The best play: the last of the highest scores, in card order (as `max_by` chooses).
+    let mut best = None::<(Card, f64)>;
+    for card in cards_of(legal.plays()) {
+        if view.hand.len() == 1 {
+            // Going out beats everything.
+            return Some(Action::Play { seat, card });
+        }
+        let score = card_score(view, card);
+        if best.is_none_or(|(_, b)| score >= b) {
+            best = Some((card, score));
         }
     }
-    let Some((best, best_score)) = best else { return finish.or(other) };
+    let Some((card, best_score)) = best else { return finish.or(other) };
     // Mid-turn (a run or a ten's sequence): keep shedding unless the best card is one worth keeping.
-    if let Some(f) = finish {
-        if best_score < 6.0 {
-            return Some(f);
-        }
+    if finish.is_some() && best_score < 6.0 {
+        return finish;
     }
-    Some(best)
+    Some(Action::Play { seat, card })
 }

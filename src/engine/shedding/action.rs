@@ -400,3 +400,119 @@ impl fmt::Display for IllegalAction {
     }
 }
 impl std::error::Error for IllegalAction {}
+
+/// The current player's turn actions as one bit set, in [`Action`] order: bit `i` below 52 lays
+/// the card of index `i` ([`Card::index`]), bits 52 to 55 name a suit ([`Suit::ALL`] order), then
+/// pick up, pass and finish. Walking the bits upwards lists the actions sorted, as
+/// [`crate::engine::shedding::Game::legal_actions`] does; the hot path (search, simulations)
+/// never builds that list.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LegalSet {
+    bits: u64,
+    seat: Seat,
+}
+
+const CARD_BITS: u64 = (1 << 52) - 1;
+const NAME_SUIT: u32 = 52;
+const DRAW: u32 = 56;
+const PASS: u32 = 57;
+const FINISH: u32 = 58;
+
+impl LegalSet {
+    /// Nothing to do (the game is over).
+    pub(crate) fn none(seat: Seat) -> LegalSet {
+        LegalSet { bits: 0, seat }
+    }
+    /// Naming one of the four suits.
+    pub(crate) fn name_suit(seat: Seat) -> LegalSet {
+        LegalSet { bits: 0xf << NAME_SUIT, seat }
+    }
+    /// Laying the cards of `plays`, and picking up, passing or finishing as the flags say.
+    #[inline]
+    pub(crate) fn turn(seat: Seat, plays: u64, draw: bool, pass: bool, finish: bool) -> LegalSet {
+        let flags = (draw as u64) << DRAW | (pass as u64) << PASS | (finish as u64) << FINISH;
+        LegalSet { bits: plays | flags, seat }
+    }
+    /// The turn actions among `actions` (a view's legal list).
+    pub fn of(seat: Seat, actions: &[Action]) -> LegalSet {
+        let bits = actions.iter().filter_map(|&a| bit_of(a)).fold(0, |m, i| m | 1 << i);
+        LegalSet { bits, seat }
+    }
+    /// The seat whose turn it is.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+    /// The cards that may be laid, as a bit set over card indices.
+    #[inline]
+    pub fn plays(&self) -> u64 {
+        self.bits & CARD_BITS
+    }
+    pub fn names_suit(&self) -> bool {
+        self.bits >> NAME_SUIT & 0xf != 0
+    }
+    pub fn may_draw(&self) -> bool {
+        self.bits >> DRAW & 1 != 0
+    }
+    pub fn may_pass(&self) -> bool {
+        self.bits >> PASS & 1 != 0
+    }
+    pub fn may_finish(&self) -> bool {
+        self.bits >> FINISH & 1 != 0
+    }
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.bits.count_ones() as usize
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.bits == 0
+    }
+    pub fn contains(&self, action: Action) -> bool {
+        action.seat() == self.seat && bit_of(action).is_some_and(|i| self.bits >> i & 1 != 0)
+    }
+    /// The `k`-th action in order (`k < len()`): a uniformly random legal action is
+    /// `nth(rng.below(len))`, the same pick as from the sorted list.
+    #[inline]
+    pub fn nth(&self, k: usize) -> Action {
+        let mut bits = self.bits;
+        for _ in 0..k {
+            bits &= bits.wrapping_sub(1);
+        }
+        debug_assert!(bits != 0, "nth({k}) of {} actions", self.len());
+        self.action(bits.trailing_zeros())
+    }
+    /// The actions in order.
+    pub fn iter(&self) -> impl Iterator<Item = Action> {
+        let (mut bits, set) = (self.bits, *self);
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                set.action(i)
+            })
+        })
+    }
+    #[inline]
+    fn action(&self, i: u32) -> Action {
+        let seat = self.seat;
+        match i {
+            0..NAME_SUIT => Action::Play { seat, card: super::hand::card_at(i as usize) },
+            NAME_SUIT..DRAW => Action::NameSuit { seat, suit: Suit::ALL[(i - NAME_SUIT) as usize] },
+            DRAW => Action::Draw { seat },
+            PASS => Action::Pass { seat },
+            _ => Action::Finish { seat },
+        }
+    }
+}
+
+/// The bit of a turn action in a [`LegalSet`]; `None` for the other actions.
+fn bit_of(action: Action) -> Option<u32> {
+    match action {
+        Action::Play { card, .. } => Some(card.index() as u32),
+        Action::NameSuit { suit, .. } => Some(NAME_SUIT + suit.index() as u32),
+        Action::Draw { .. } => Some(DRAW),
+        Action::Pass { .. } => Some(PASS),
+        Action::Finish { .. } => Some(FINISH),
+        _ => None,
+    }
+}

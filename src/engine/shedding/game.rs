@@ -8,7 +8,7 @@
 //! (every card, or only the last: [`TurnEffects`]).
 
 use super::action::*;
-use super::hand::{bit, cards_of, rank_mask, Hand, SUIT_MASK};
+use super::hand::{bit, card_at, rank_mask, Hand, SUIT_MASK};
 use super::rules::*;
 use super::view::SeatView;
 use crate::engine::cards::{Card, Suit};
@@ -154,6 +154,10 @@ impl Sink<'_> {
         }
     }
 }
+
+// The turn's hot path (`lay`, `draw`, `end_laying`, `complete_turn`, ...) is inlined into its callers in
+// native builds (simulations and benchmarks: about a tenth fewer instructions per decision), and
+// left to the optimiser in the page, where every copy would cost download bytes.
 
 /// How a checked action will be carried out.
 enum Plan {
@@ -490,6 +494,9 @@ impl Game {
         self.in_round[seat as usize] && (self.finished.is_empty() || !self.finished.contains(&seat))
     }
     fn active_count(&self) -> usize {
+        if self.finished.is_empty() && !self.tie_break {
+            return self.players as usize; // everyone is dealt in and playing (as in `step`)
+        }
         (0..self.players).filter(|&s| self.active(s)).count()
     }
 
@@ -541,7 +548,7 @@ impl Game {
         let mut deck = std::mem::take(&mut self.stock);
         deck.clear();
         for _ in 0..decks {
-            deck.extend((0..52).map(Card::from_index));
+            deck.extend((0..52).map(card_at));
         }
         self.rng.shuffle(&mut deck);
         let n = self.players;
@@ -554,7 +561,7 @@ impl Game {
         // One card at a time to the seats dealt in, starting on the dealer's left.
         for _ in 0..hand_size {
             for i in 1..n + 1 {
-                let seat = (dealer + i) % n;
+                let seat = if dealer + i >= n { dealer + i - n } else { dealer + i };
                 if self.in_round[seat as usize] {
                     let card = deck.pop().expect("validated: enough cards to deal");
                     self.hands[seat as usize].add(card);
@@ -619,6 +626,7 @@ impl Game {
 
     // ----- turn helpers ------------------------------------------------------------------
 
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn begin_turn(&mut self, seat: Seat, ev: &mut Sink<'_>) {
         self.current = seat;
         self.turn_number += 1;
@@ -708,7 +716,7 @@ impl Game {
 
     /// The effects of `cards` on top of `start`: the pick-up, the skips, and whether the direction
     /// reverses (the caller turns it; events are the caller's, too).
-    #[inline]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn effects_of(&self, start: Option<Pending>, cards: &[Card]) -> (Option<Pending>, u32, bool) {
         // One pass, one effect lookup per card (usually one card).
         let (mut pending, mut skips, mut reverses) = (start, 0u32, 0u32);
@@ -819,10 +827,6 @@ impl Game {
         self.hands[self.current as usize].bits() & self.continue_mask() != 0
     }
 
-    fn can_open(&self) -> bool {
-        self.hands[self.current as usize].bits() & self.open_mask() != 0
-    }
-
     fn drawable(&self) -> usize {
         let refillable = match self.rules.spec().refill {
             Refill::Never => 0,
@@ -831,56 +835,22 @@ impl Game {
         self.stock.len() + refillable
     }
 
-    fn may_draw(&self) -> bool {
-        let t = &self.turn;
-        if t.awaiting_suit {
-            return false;
-        }
-        if !t.laid.is_empty() {
-            return self.must_cover() && !self.can_continue();
-        }
-        self.draw_or_pass(|| self.can_open()).0
-    }
-
-    fn may_pass(&self) -> bool {
-        let t = &self.turn;
-        !t.awaiting_suit && t.laid.is_empty() && self.draw_or_pass(|| self.can_open()).1
-    }
-
     /// Whether the current player may draw, and may pass, before laying a card this turn (not
-    /// while naming a suit). `can_open`: whether the hand holds a card that may open the turn
-    /// (asked only when it matters).
-    #[inline]
-    fn draw_or_pass(&self, can_open: impl FnOnce() -> bool) -> (bool, bool) {
+    /// while naming a suit). `can_open`: whether the hand holds a card that may open the turn.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    fn draw_or_pass(&self, can_open: bool) -> (bool, bool) {
         if self.calls[self.current as usize].owes_draw || self.pending.is_some() {
             return (true, false);
         }
         let t = &self.turn;
         let d = self.rules.spec().draw;
         let drawable = self.drawable();
-        let draw = t.draws < d.max_draws && drawable > 0 && (d.may_draw_when_able || !can_open());
+        let draw = t.draws < d.max_draws && drawable > 0 && (d.may_draw_when_able || !can_open);
         let pass = (t.draws > 0 && t.draws >= d.max_draws) || drawable == 0;
         (draw, pass)
     }
 
     // ----- legal actions -----------------------------------------------------------------
-
-    /// The cards the current player may lay now, as a bit set (not while a suit is to be named):
-    /// what the legal list offers, and what the check accepts at once.
-    fn playable(&self) -> u64 {
-        let t = &self.turn;
-        let seat = self.current as usize;
-        let hand = self.hands[seat].bits();
-        if !t.laid.is_empty() {
-            return hand & self.continue_mask();
-        }
-        let may_play = !self.calls[seat].owes_draw && (t.draws == 0 || self.rules.spec().draw.play_after_draw);
-        if may_play {
-            hand & self.open_mask()
-        } else {
-            0
-        }
-    }
 
     /// The current player's turn actions: sorted, unique, and empty exactly when the game is over.
     pub fn legal_actions(&self) -> Vec<Action> {
@@ -889,41 +859,34 @@ impl Game {
         out
     }
 
-    /// [`Game::legal_actions`] into a reused buffer (cleared first): the allocation-free path
-    /// for bots and simulations.
+    /// [`Game::legal_actions`] into a reused buffer (cleared first).
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();
-        if self.is_over() {
-            return;
-        }
+        out.extend(self.legal_set().iter());
+    }
+
+    /// The current player's turn actions as a bit set: the one definition of what is legal
+    /// (the lists above are read from it). The allocation-free path for bots and simulations.
+    pub fn legal_set(&self) -> LegalSet {
         let seat = self.current;
+        if self.is_over() {
+            return LegalSet::none(seat);
+        }
         let t = &self.turn;
         if t.awaiting_suit {
-            out.extend(Suit::ALL.iter().map(|&suit| Action::NameSuit { seat, suit }));
-            return;
+            return LegalSet::name_suit(seat);
         }
-        // Pushed in `Action` order (plays by card index, which is the hand's sorted order, then
-        // Draw, Pass, Finish): the list comes out sorted and unique without sorting.
-        let playable = self.playable();
-        out.extend(cards_of(playable).map(|card| Action::Play { seat, card }));
-        if t.laid.is_empty() {
-            // A card the hand may lay answers whether it could open the turn, without a second mask.
-            let (draw, pass) = self.draw_or_pass(|| playable != 0 || self.can_open());
-            if draw {
-                out.push(Action::Draw { seat });
-            }
-            if pass {
-                out.push(Action::Pass { seat });
-            }
-        } else {
-            if self.may_draw() {
-                out.push(Action::Draw { seat });
-            }
-            if !self.must_cover() {
-                out.push(Action::Finish { seat });
-            }
+        let hand = self.hands[seat as usize].bits();
+        if !t.laid.is_empty() {
+            // Going on: with a card to cover, picking up is only for a hand that cannot.
+            let plays = hand & self.continue_mask();
+            let cover = self.must_cover();
+            return LegalSet::turn(seat, plays, cover && plays == 0, false, !cover);
         }
-        debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "legal actions sorted and unique: {out:?}");
+        let open = hand & self.open_mask();
+        let may_play = !self.calls[seat as usize].owes_draw && (t.draws == 0 || self.rules.spec().draw.play_after_draw);
+        let (draw, pass) = self.draw_or_pass(open != 0);
+        LegalSet::turn(seat, if may_play { open } else { 0 }, draw, pass, false)
     }
 
     /// Everything `seat` may do now without breaking a rule: its turn actions when it is its
@@ -960,18 +923,6 @@ impl Game {
     // ----- checking ----------------------------------------------------------------------
 
     fn check(&self, action: Action) -> Result<Plan, Refusal> {
-        // The common case first, in a few tests: the current player lays a card of the legal
-        // list. Anything else takes the full path below, which also gives the reasons.
-        if let Action::Play { seat, card } = action {
-            if seat == self.current
-                && !self.is_over()
-                && !self.turn.awaiting_suit
-                && self.active(seat)
-                && self.playable() & bit(card) != 0
-            {
-                return Ok(Plan::Lay);
-            }
-        }
         if self.is_over() {
             return Err(Refusal::GameOver);
         }
@@ -1048,7 +999,7 @@ impl Game {
             Action::Draw { .. } => {
                 if t.awaiting_suit {
                     Err(Refusal::MustNameSuit)
-                } else if self.may_draw() {
+                } else if self.legal_set().may_draw() {
                     Ok(Plan::Draw)
                 } else if self.must_cover() {
                     Err(Refusal::MustCover)
@@ -1057,7 +1008,7 @@ impl Game {
                 }
             }
             Action::Pass { .. } => {
-                if self.may_pass() {
+                if self.legal_set().may_pass() {
                     Ok(Plan::Pass)
                 } else {
                     Err(Refusal::CannotPass)
@@ -1176,6 +1127,26 @@ impl Game {
         self.apply_to(action, None)
     }
 
+    /// Applies an action of [`Game::legal_set`] without checking it again (search and simulation:
+    /// the set was the check). Otherwise as [`Game::apply_quiet`]: no events, no log. Any other
+    /// kind of action is checked, and ignored if refused. A turn action not in the set breaks the
+    /// game (debug builds panic).
+    pub fn apply_legal(&mut self, action: Action) {
+        let plan = match action {
+            Action::Play { .. } => Plan::Lay,
+            Action::NameSuit { .. } => Plan::NameSuit,
+            Action::Draw { .. } => Plan::Draw,
+            Action::Pass { .. } => Plan::Pass,
+            Action::Finish { .. } => Plan::Finish,
+            _ => {
+                let _ = self.apply_quiet(action);
+                return;
+            }
+        };
+        debug_assert!(self.legal_set().contains(action), "apply_legal: {action} is not in the legal set");
+        self.execute(action, plan, &mut Sink(None));
+    }
+
     /// Checks, then (logged, with events, if `ev` is given) executes.
     fn apply_to(&mut self, action: Action, ev: Option<&mut Vec<Event>>) -> Result<(), IllegalAction> {
         let plan = self.check(action).map_err(|reason| IllegalAction { action, reason })?;
@@ -1186,6 +1157,7 @@ impl Game {
         Ok(())
     }
 
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn execute(&mut self, action: Action, plan: Plan, ev: &mut Sink<'_>) {
         let seat = action.seat();
         match (action, plan) {
@@ -1198,27 +1170,9 @@ impl Game {
                 ev.push(|| Event::OutOfTurn { seat });
                 self.penalise(seat, n, PenaltyReason::OutOfTurn, ev);
             }
-            (Action::NameSuit { suit, .. }, Plan::NameSuit) => {
-                self.turn.awaiting_suit = false;
-                self.called_suit = Some(suit);
-                ev.push(|| Event::SuitNamed { seat, suit });
-                self.complete_turn(ev);
-            }
+            (Action::NameSuit { suit, .. }, Plan::NameSuit) => self.name_suit(seat, suit, ev),
             (_, Plan::Draw) => self.draw(seat, ev),
-            (_, Plan::Pass) => {
-                ev.push(|| Event::Passed { seat });
-                self.note_turn_move(seat, ev);
-                if self.drawable() == 0 {
-                    self.idle_passes += 1;
-                } else {
-                    self.idle_passes = 0;
-                }
-                if self.idle_passes as usize > self.active_count() {
-                    self.end_round_early(ev);
-                } else {
-                    self.complete_turn(ev);
-                }
-            }
+            (_, Plan::Pass) => self.pass(seat, ev),
             (_, Plan::Finish) => self.end_laying(ev),
             (_, Plan::Timeout(n)) => {
                 self.penalise(seat, n, PenaltyReason::Timeout, ev);
@@ -1242,7 +1196,11 @@ impl Game {
                 let id = self.accusations.len() as u16;
                 ev.push(|| Event::Accused { id, accuser: seat, target, infringement, cards });
                 let mut handed = Vec::new();
-                let got = self.pick_up_into(target, cards as usize, Some(&mut handed), ev);
+                while handed.len() < cards as usize {
+                    let Some(c) = self.take_card(target, ev) else { break };
+                    handed.push(c);
+                }
+                let got = handed.len();
                 ev.push(|| Event::Penalty { seat: target, cards: got as u8, reason: PenaltyReason::MissedLastCard });
                 if correct {
                     self.calls[target as usize].missed = false;
@@ -1274,9 +1232,39 @@ impl Game {
         self.after_hand_changes();
     }
 
+    fn name_suit(&mut self, seat: Seat, suit: Suit, ev: &mut Sink<'_>) {
+        self.turn.awaiting_suit = false;
+        self.called_suit = Some(suit);
+        ev.push(|| Event::SuitNamed { seat, suit });
+        self.complete_turn(ev);
+    }
+
+    fn pass(&mut self, seat: Seat, ev: &mut Sink<'_>) {
+        ev.push(|| Event::Passed { seat });
+        self.note_turn_move(seat, ev);
+        if self.drawable() == 0 {
+            self.idle_passes += 1;
+        } else {
+            self.idle_passes = 0;
+        }
+        if self.idle_passes as usize > self.active_count() {
+            self.end_round_early(ev);
+        } else {
+            self.complete_turn(ev);
+        }
+    }
+
     /// Lays a card as part of the current player's turn.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn lay(&mut self, seat: Seat, card: Card, ev: &mut Sink<'_>) {
-        let prev = if self.turn.laid.is_empty() { self.top() } else { *self.turn.laid.last().expect("mid-turn") };
+        if self.rules.spec().runs.is_some() {
+            // A run's direction: set by its first step up or down in one suit.
+            let prev = if self.turn.laid.is_empty() { self.top() } else { *self.turn.laid.last().expect("mid-turn") };
+            let d = card.rank.number() as i8 - prev.rank.number() as i8;
+            if card.suit == prev.suit && d.abs() == 1 && self.turn.run_direction == 0 {
+                self.turn.run_direction = d;
+            }
+        }
         let removed = self.hands[seat as usize].remove(card);
         debug_assert!(removed, "checked: in hand");
         self.note_card_left(seat, card);
@@ -1286,13 +1274,6 @@ impl Game {
         self.called_suit = None;
         ev.push(|| Event::Played { seat, card });
         self.card_laid(ev);
-        // Bookkeeping of the turn's shape.
-        if card.suit == prev.suit && self.rules.spec().runs.is_some() {
-            let d = card.rank.number() as i8 - prev.rank.number() as i8;
-            if d.abs() == 1 && self.turn.run_direction == 0 {
-                self.turn.run_direction = d;
-            }
-        }
         if self.turn.suit_run.is_some_and(|s| s != card.suit) {
             self.turn.suit_run = None;
         }
@@ -1394,7 +1375,7 @@ impl Game {
     }
 
     /// The turn's laying is over (nothing can follow, `Finish`, or a suit change that ends it).
-    #[inline]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn end_laying(&mut self, ev: &mut Sink<'_>) {
         let seat = self.current;
         if self.hands[seat as usize].is_empty() && !self.try_go_out(seat, ev) {
@@ -1447,26 +1428,27 @@ impl Game {
     }
 
     /// Ends the turn: resolve the effects of the cards that count, then the next player's turn.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn complete_turn(&mut self, ev: &mut Sink<'_>) {
         let seat = self.current;
-        let (start, (pending, skips, reverse)) = if self.turn.laid.is_empty() {
-            (self.pending, (self.pending, 0, false))
-        } else {
-            (self.turn.start_pending, self.effects_of(self.turn.start_pending, self.effective(&self.turn.laid)))
-        };
-        if reverse {
-            self.clockwise = !self.clockwise;
-            ev.push(|| Event::Reversed { clockwise: self.clockwise });
-        }
-        if ev.is_on() {
-            match (start, pending) {
-                (_, Some(p)) if Some(p) != start => ev.push(|| Event::PickUpPending { cards: p.cards }),
-                (Some(_), None) => ev.push(|| Event::PickUpCleared),
-                _ => {}
-            }
-        }
-        self.pending = pending;
+        let mut skips = 0;
+        // A turn without a card leaves the pick-up as it stands (and says nothing of it).
         if !self.turn.laid.is_empty() {
+            let start = self.turn.start_pending;
+            let (pending, s, reverse) = self.effects_of(start, self.effective(&self.turn.laid));
+            skips = s;
+            if reverse {
+                self.clockwise = !self.clockwise;
+                ev.push(|| Event::Reversed { clockwise: self.clockwise });
+            }
+            if ev.is_on() {
+                match (start, pending) {
+                    (_, Some(p)) if Some(p) != start => ev.push(|| Event::PickUpPending { cards: p.cards }),
+                    (Some(_), None) => ev.push(|| Event::PickUpCleared),
+                    _ => {}
+                }
+            }
+            self.pending = pending;
             self.note_turn_move(seat, ev);
         }
         // One event per skipped turn, but at most one lap of the table's worth: a skip of hundreds
@@ -1509,6 +1491,7 @@ impl Game {
         }
     }
 
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn draw(&mut self, seat: Seat, ev: &mut Sink<'_>) {
         let owes = std::mem::take(&mut self.calls[seat as usize].owes_draw);
         let covering = !self.turn.laid.is_empty();
@@ -1558,43 +1541,44 @@ impl Game {
 
     /// `seat` lost `card` from its hand (laid it, or gave back a card handed to it).
     fn note_card_left(&mut self, seat: Seat, card: Card) {
-        if self.voids[seat as usize] == Void::default() {
-            return; // nothing known: nothing to lapse (and no cards to count)
-        }
-        let len = self.hands[seat as usize].len();
+        let hand = self.hands[seat as usize];
         let v = &mut self.voids[seat as usize];
+        if *v == Void::default() {
+            return; // nothing known: nothing to lapse
+        }
         if v.cards & bit(card) != 0 {
             v.free = v.free.saturating_sub(1);
         }
-        if v.free as usize >= len {
+        // The hand's size is counted only when an exception is left: usually none is.
+        if if v.free == 0 { hand.is_empty() } else { v.free as usize >= hand.len() } {
             *v = Void::default();
         }
     }
 
-    /// Moves up to `n` cards from the stock to `seat`, refilling the stock as the rules say.
-    /// Returns how many were picked up; `record` (if given) receives the cards themselves.
-    fn pick_up_into(&mut self, seat: Seat, n: usize, mut record: Option<&mut Vec<Card>>, ev: &mut Sink<'_>) -> usize {
+    /// Moves the top card of the stock to `seat`, refilling the stock first if the rules do;
+    /// `None` when there is nothing to pick up.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    fn take_card(&mut self, seat: Seat, ev: &mut Sink<'_>) -> Option<Card> {
+        if self.stock.is_empty() {
+            self.refill(ev);
+        }
+        let c = self.stock.pop()?;
+        self.hands[seat as usize].add(c);
+        let v = &mut self.voids[seat as usize];
+        if v.cards != 0 {
+            v.free += 1;
+        }
+        Some(c)
+    }
+
+    /// Moves up to `n` cards from the stock to `seat`; returns how many were picked up.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    fn pick_up(&mut self, seat: Seat, n: usize, ev: &mut Sink<'_>) -> usize {
         let mut got = 0;
-        for _ in 0..n {
-            if self.stock.is_empty() {
-                self.refill(ev);
-            }
-            let Some(c) = self.stock.pop() else { break };
-            self.hands[seat as usize].add(c);
-            let v = &mut self.voids[seat as usize];
-            if v.cards != 0 {
-                v.free += 1;
-            }
-            if let Some(r) = record.as_deref_mut() {
-                r.push(c);
-            }
+        while got < n && self.take_card(seat, ev).is_some() {
             got += 1;
         }
         got
-    }
-
-    fn pick_up(&mut self, seat: Seat, n: usize, ev: &mut Sink<'_>) -> usize {
-        self.pick_up_into(seat, n, None, ev)
     }
 
     fn refill(&mut self, ev: &mut Sink<'_>) {

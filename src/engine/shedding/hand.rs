@@ -32,6 +32,12 @@ const CARDS: [Card; 52] = {
     t
 };
 
+/// The card of index `i` (below 52), by table.
+#[inline]
+pub(crate) fn card_at(i: usize) -> Card {
+    CARDS[i]
+}
+
 /// The cards of a bit set, lowest index first.
 pub(crate) fn cards_of(mut bits: u64) -> impl Iterator<Item = Card> {
     std::iter::from_fn(move || {

@@ -10,7 +10,7 @@ pub mod rules;
 mod save;
 mod view;
 
-pub use action::{Action, BadCode, Event, IllegalAction, Infringement, PenaltyReason, Phrase, Refusal, Seat};
+pub use action::{Action, BadCode, Event, IllegalAction, Infringement, LegalSet, PenaltyReason, Phrase, Refusal, Seat};
 pub use game::{Accusation, CallState, Deal, Game, Pending, Phase, SetupError, Turn, Void, MAX_TURNS};
 pub use hand::Hand;
 pub use presets::Preset;
