@@ -2,7 +2,8 @@
 //!
 //! One tree over the searching seat's information set. Every iteration samples a complete deal
 //! consistent with the seat's view (`Game::determinize`), walks the tree choosing among the
-//! actions legal in that sample (UCB1 with availability counts), adds one node, plays on with
+//! actions legal in that sample (UCB1 with availability counts for the searching seat; the others
+//! play the normal policy on their sampled hands, the bot's model of them), adds one node, plays on with
 //! the normal bot's policy for a few actions (to the round's end at most), and credits each
 //! node's mover with its share: the win or the round's points if the playout got there, else an
 //! estimate from the hand sizes (a short playout scored by hand sizes beat playing to the end,
@@ -22,11 +23,15 @@ pub struct Ismcts {
     /// Cut-off scoring: a seat's weight is `cutoff_base` to the power of its cards in hand
     /// (0.6065, about exp(-0.5): screened against 0.78 and 0.37 in Taylor, no better).
     pub cutoff_base: f64,
+    /// The other seats choose in the tree as the normal policy would with their sampled hands,
+    /// not by their own statistics. (Taylor against three normal bots: 34.9% -> 38%; the statistics
+    /// of a move the opponents answer badly in some samples no longer pull the search's choice.)
+    pub policy_tree: bool,
 }
 
 impl Default for Ismcts {
     fn default() -> Self {
-        Ismcts { iterations: 1000, exploration: 0.7, playout_limit: 20, cutoff_base: 0.6065 }
+        Ismcts { iterations: 1000, exploration: 0.7, playout_limit: 20, cutoff_base: 0.6065, policy_tree: true }
     }
 }
 
@@ -118,6 +123,32 @@ impl Search {
         // Selection and expansion.
         while !g.is_over() {
             let legal = g.legal_set();
+            let mover = g.current();
+            if config.policy_tree && mover != view.seat {
+                // Another seat plays as the model says it would with the hand it was dealt here.
+                let a = policy_move(&g, legal);
+                let child = match nodes[node].children.iter().find(|&&c| nodes[c].action == Some(a)) {
+                    Some(&c) => c,
+                    None => {
+                        let c = nodes.len();
+                        nodes.push(Node {
+                            action: Some(a),
+                            mover,
+                            children: Vec::new(),
+                            visits: 0,
+                            available: 0,
+                            reward: 0.0,
+                        });
+                        nodes[node].children.push(c);
+                        c
+                    }
+                };
+                nodes[child].available += 1;
+                apply_and_call(&mut g, a);
+                node = child;
+                path.push(child);
+                continue;
+            }
             let mut untried: Option<Action> = None;
             let mut n_untried = 0u32;
             for a in legal.iter() {
@@ -132,7 +163,6 @@ impl Search {
                     }
                 }
             }
-            let mover = g.current();
             if let Some(a) = untried {
                 let child = nodes.len();
                 nodes.push(Node { action: Some(a), mover, children: Vec::new(), visits: 0, available: 1, reward: 0.0 });
@@ -290,5 +320,21 @@ mod tests {
         cutoff_reward(&g, 0.6065, &mut reward);
         assert!((reward.iter().sum::<f64>() - 2.0).abs() < 1e-9, "{reward:?}");
         assert!(reward.iter().all(|&r| (0.0..=1.0).contains(&r)), "{reward:?}");
+    }
+
+    #[test]
+    fn with_the_policy_tree_the_other_seats_never_choose_by_their_statistics() {
+        let g = part_played(Preset::Taylor, 12);
+        let seat = g.current();
+        for policy_tree in [true, false] {
+            let config = Ismcts { iterations: 300, policy_tree, ..Ismcts::default() };
+            let mut search = Search::new(config, g.view(seat), GameRng::new(3));
+            search.run(300);
+            let others: Vec<&Node> = search.nodes.iter().filter(|n| n.action.is_some() && n.mover != seat).collect();
+            assert!(!others.is_empty(), "the tree should reach the other seats' moves");
+            // Under UCB a node counts as available whenever it was legal, taken or not; under the
+            // policy only when the walk took it.
+            assert_eq!(others.iter().all(|n| n.available == n.visits), policy_tree);
+        }
     }
 }
