@@ -103,7 +103,7 @@ test('a broken table link says what is wrong with it, in players\' words', async
     for (const [fragment, why] of [
       ['#table=garbage', /Part of it is missing or changed\./],
       ['#table=taylor.99.x.1', /asks for 99 players; Taylor Blackjack seats 2 to 12\./],
-      ['#table=priestly.2.hard.5~hand=99', /house rules do not work together: Cards dealt: "99" is not a possible value/],
+      ['#table=priestly.2.hard.5~hand=99', /house rules could not be read: Cards dealt: "99" is not a possible value/],
     ]) {
       // A fresh load each time: a change of fragment alone makes the app reload itself.
       await page.goto('about:blank');
