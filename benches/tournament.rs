@@ -37,6 +37,12 @@ fn main() {
     if let Some(x) = arg("--cutoff-base").and_then(|s| s.parse().ok()) {
         search.cutoff_base = x;
     }
+    if let Some(x) = arg("--trust").and_then(|s| s.parse().ok()) {
+        search.trust = x;
+    }
+    if let Some(n) = arg("--tries").and_then(|s| s.parse().ok()) {
+        search.tries = n;
+    }
     let levels: Vec<Level> =
         arg("--levels").unwrap_or_else(|| "normal,normal,normal,normal".into()).split(',').map(level).collect();
     let n = levels.len();

@@ -218,3 +218,35 @@ fn the_hard_bot_decides_the_same_whatever_the_hidden_cards_behind_a_constraint()
         assert_eq!(x.decide(&va), y.decide(&vb));
     }
 }
+
+#[test]
+fn normal_bots_real_hands_always_fit_their_latest_turns_and_samples_often_do_not() {
+    // The search's model of the others is the normal policy: in games of normal bots every real
+    // hand fits it at every moment, while many hands a plain sample deals do not (the model tells
+    // the search something).
+    use blackjack::bots::shedding::fits_normal;
+    use blackjack::engine::rng::GameRng;
+    let mut rng = GameRng::new(5);
+    let mut buf = Vec::new();
+    let (mut checked, mut misfits) = (0, 0);
+    for preset in Preset::ALL {
+        for seed in 0..6u64 {
+            let game = Game::new(preset.rules(), 4, 500 + seed).unwrap();
+            normal_game(game, seed, |g| {
+                let rules = g.rules();
+                for s in 0..g.players() {
+                    let t = &g.last_turns()[s as usize];
+                    assert!(fits_normal(rules, t, g.hand(s), &mut buf), "{preset:?} seed {seed}: seat {s} {t:?}");
+                }
+                let me = g.current();
+                let sample = Game::determinize(&g.view(me), &mut rng);
+                for s in (0..g.players()).filter(|&s| s != me && g.last_turns()[s as usize].size > 0) {
+                    checked += 1;
+                    misfits += !fits_normal(rules, &g.last_turns()[s as usize], sample.hand(s), &mut buf) as u32;
+                }
+            });
+        }
+    }
+    eprintln!("{misfits} of {checked}");
+    assert!(misfits * 10 > checked, "only {misfits} of {checked} sampled hands misfit");
+}

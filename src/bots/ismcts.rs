@@ -9,7 +9,7 @@
 //! and costs a fraction of it).
 //! The bot never sees the real game: its only input is its `SeatView`.
 
-use super::shedding::{normal_move, PolicyInput};
+use super::shedding::{fits_normal, normal_move, PolicyInput};
 use crate::engine::rng::GameRng;
 use crate::engine::shedding::{Action, Game, Seat, SeatView};
 
@@ -22,11 +22,16 @@ pub struct Ismcts {
     /// Cut-off scoring: a seat's weight is `cutoff_base` to the power of its cards in hand
     /// (0.6065, about exp(-0.5): screened against 0.78 and 0.37 in Taylor, no better).
     pub cutoff_base: f64,
+    /// How far the samples believe the others play like the normal policy: each other seat's
+    /// sampled hand is held, with this chance, to fit its latest turn ([`fits_normal`]), drawn
+    /// again up to `tries` times. 0: every deal the view allows is as likely.
+    pub trust: f64,
+    pub tries: u32,
 }
 
 impl Default for Ismcts {
     fn default() -> Self {
-        Ismcts { iterations: 1000, exploration: 0.7, playout_limit: 20, cutoff_base: 0.6065 }
+        Ismcts { iterations: 1000, exploration: 0.7, playout_limit: 20, cutoff_base: 0.6065, trust: 1.0, tries: 20 }
     }
 }
 
@@ -59,6 +64,7 @@ pub struct Search {
     nodes: Vec<Node>,
     done: u32,
     legal_buf: Vec<Action>,
+    fit_buf: Vec<Action>,
     path: Vec<usize>,
 }
 
@@ -74,6 +80,7 @@ impl Search {
             nodes: vec![root],
             done: 0,
             legal_buf: Vec::new(),
+            fit_buf: Vec::new(),
             path: Vec::with_capacity(64),
         }
     }
@@ -113,8 +120,21 @@ impl Search {
     }
 
     fn iterate(&mut self) {
-        let Search { config, view, rng, nodes, legal_buf, path, .. } = self;
-        let mut g = Game::determinize(view, rng);
+        let Search { config, view, rng, nodes, legal_buf, fit_buf, path, .. } = self;
+        let mut g = if config.trust > 0.0 {
+            let mut held = 0u32;
+            for s in 0..view.hand_sizes.len() {
+                if s != view.seat as usize && rng.unit() < config.trust {
+                    held |= 1 << s;
+                }
+            }
+            let (rules, turns) = (&*view.rules, &view.last_turns);
+            Game::determinize_with(view, rng, config.tries, &mut |s, h| {
+                held & (1 << s) == 0 || fits_normal(rules, &turns[s as usize], h, fit_buf)
+            })
+        } else {
+            Game::determinize(view, rng)
+        };
         // A match (place scoring) goes on after a round ends, with a new deal: a playout stops
         // with the round being played and credits each seat its share of that round's points.
         // (Played on into the next deals, the seat with fewest cards at the cut-off says nothing

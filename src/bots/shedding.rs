@@ -8,9 +8,9 @@
 use super::ismcts::Ismcts;
 use crate::engine::cards::{Card, Suit};
 use crate::engine::rng::GameRng;
-use crate::engine::shedding::hand::SUIT_MASK;
+use crate::engine::shedding::hand::{cards_of, SUIT_MASK};
 use crate::engine::shedding::rules::{Effect, Rules};
-use crate::engine::shedding::{Action, Hand, Phase, Phrase, Seat, SeatView};
+use crate::engine::shedding::{Action, Hand, LastTurn, Phase, Phrase, Seat, SeatView};
 use serde::{Deserialize, Serialize};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -301,4 +301,35 @@ pub fn normal_move(view: &PolicyInput) -> Option<Action> {
         }
     }
     Some(best)
+}
+
+/// Whether a seat holding `hand` now could have played its latest turn `t` as the normal policy
+/// plays: the first card it would have laid, a pick-up only with nothing to lay (but the cards
+/// picked up), the suit it would have named. A turn after which the hand changed other than by
+/// laying says nothing. The search's model of the other seats (`ismcts`): public facts only.
+pub fn fits_normal(rules: &Rules, t: &LastTurn, hand: Hand, buf: &mut Vec<Action>) -> bool {
+    if t.size == 0 {
+        return true;
+    }
+    let mut then = hand;
+    then.add_all(t.laid);
+    let drew = then.len() as isize - t.size as isize;
+    let Some(card) = t.first else {
+        return drew < 0 || then.count_in(t.open) <= drew as usize;
+    };
+    if drew != 0 {
+        return true;
+    }
+    let seat = 0;
+    let threat = if t.fewest == u8::MAX { usize::MAX } else { t.fewest as usize };
+    buf.clear();
+    buf.extend(cards_of(then.bits() & t.open).map(|card| Action::Play { seat, card }));
+    buf.push(Action::Draw { seat });
+    if normal_move(&PolicyInput { rules, hand: then, threat, legal: buf }) != Some(Action::Play { seat, card }) {
+        return false;
+    }
+    let Some(suit) = t.named else { return true };
+    buf.clear();
+    buf.extend(Suit::ALL.map(|suit| Action::NameSuit { seat, suit }));
+    normal_move(&PolicyInput { rules, hand, threat, legal: buf }) == Some(Action::NameSuit { seat, suit })
 }
