@@ -1,8 +1,11 @@
 //! Single-observer information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
 //!
 //! One tree over the searching seat's information set. Every iteration samples a complete deal
-//! consistent with the seat's view (`Game::determinize`), walks the tree choosing among the
-//! actions legal in that sample (UCB1 with availability counts), adds one node, plays on with
+//! consistent with the seat's view (`Game::determinize_with`), each other seat's hand redrawn
+//! until it fits that seat's latest turns as the normal policy would have played them (the bot's
+//! model of the others, from public facts: `fits_normal`), walks the tree choosing among the
+//! actions legal in that sample (UCB1 with availability counts for the searching seat; the
+//! others play the normal policy on their sampled hands), adds one node, plays on with
 //! the normal bot's policy for a few actions (to the round's end at most), and credits each
 //! node's mover with its share: the win or the round's points if the playout got there, else an
 //! estimate from the hand sizes (a short playout scored by hand sizes beat playing to the end,
@@ -11,7 +14,7 @@
 
 use super::shedding::{fits_normal, normal_move, PolicyInput};
 use crate::engine::rng::GameRng;
-use crate::engine::shedding::{Action, Game, Seat, SeatView};
+use crate::engine::shedding::{Action, Game, Seat, SeatView, RECENT_TURNS};
 
 #[derive(Clone, Debug)]
 pub struct Ismcts {
@@ -27,11 +30,24 @@ pub struct Ismcts {
     /// again up to `tries` times. 0: every deal the view allows is as likely.
     pub trust: f64,
     pub tries: u32,
+    /// How many of each seat's latest turns the model looks back over (at most `RECENT_TURNS`).
+    pub depth: usize,
+    /// The others choose in the tree as the normal policy would (not by their own statistics).
+    pub policy_tree: bool,
 }
 
 impl Default for Ismcts {
     fn default() -> Self {
-        Ismcts { iterations: 1000, exploration: 0.7, playout_limit: 20, cutoff_base: 0.6065, trust: 1.0, tries: 20 }
+        Ismcts {
+            iterations: 1000,
+            exploration: 0.7,
+            playout_limit: 20,
+            cutoff_base: 0.6065,
+            trust: 1.0,
+            tries: 20,
+            depth: 4,
+            policy_tree: true,
+        }
     }
 }
 
@@ -128,9 +144,10 @@ impl Search {
                     held |= 1 << s;
                 }
             }
-            let (rules, turns) = (&*view.rules, &view.last_turns);
+            let (rules, turns, depth) = (&*view.rules, &view.last_turns, config.depth.min(RECENT_TURNS));
+            let mut fit_rng = rng.fork();
             Game::determinize_with(view, rng, config.tries, &mut |s, h| {
-                held & (1 << s) == 0 || fits_normal(rules, &turns[s as usize], h, fit_buf)
+                held & (1 << s) == 0 || fits_normal(rules, &turns[s as usize][..depth], h, &mut fit_rng, fit_buf)
             })
         } else {
             Game::determinize(view, rng)
@@ -148,6 +165,32 @@ impl Search {
         // Selection and expansion.
         while !g.is_over() {
             g.legal_actions_into(legal_buf);
+            if config.policy_tree && g.current() != view.seat {
+                // The others play as the model says they would with the hands sampled.
+                let mover = g.current();
+                let a = policy_move(&g, legal_buf);
+                let child = match nodes[node].children.iter().find(|&&c| nodes[c].action == Some(a)) {
+                    Some(&c) => c,
+                    None => {
+                        let c = nodes.len();
+                        nodes.push(Node {
+                            action: Some(a),
+                            mover,
+                            children: Vec::new(),
+                            visits: 0,
+                            available: 0,
+                            reward: 0.0,
+                        });
+                        nodes[node].children.push(c);
+                        c
+                    }
+                };
+                nodes[child].available += 1;
+                apply_and_call(&mut g, a);
+                node = child;
+                path.push(child);
+                continue;
+            }
             let mut untried: Option<Action> = None;
             let mut n_untried = 0u32;
             for &a in legal_buf.iter() {

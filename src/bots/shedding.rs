@@ -303,33 +303,63 @@ pub fn normal_move(view: &PolicyInput) -> Option<Action> {
     Some(best)
 }
 
-/// Whether a seat holding `hand` now could have played its latest turn `t` as the normal policy
-/// plays: the first card it would have laid, a pick-up only with nothing to lay (but the cards
-/// picked up), the suit it would have named. A turn after which the hand changed other than by
-/// laying says nothing. The search's model of the other seats (`ismcts`): public facts only.
-pub fn fits_normal(rules: &Rules, t: &LastTurn, hand: Hand, buf: &mut Vec<Action>) -> bool {
-    if t.size == 0 {
-        return true;
-    }
-    let mut then = hand;
-    then.add_all(t.laid);
-    let drew = then.len() as isize - t.size as isize;
-    let Some(card) = t.first else {
-        return drew < 0 || then.count_in(t.open) <= drew as usize;
-    };
-    if drew != 0 {
-        return true;
-    }
+/// Whether a seat holding `hand` now could have played its latest turns (`turns`, the latest
+/// first) as the normal policy plays: the first card it would have laid, a pick-up only with
+/// nothing to lay (but the cards picked up), the suit it would have named. Going back turn by
+/// turn, the cards laid return to the hand and the cards picked up leave it (those it could have
+/// laid, and the rest at random: a hand is kept in proportion to the ways it fits); a hand changed
+/// between turns other than so ends the look back. The search's model of the other seats
+/// (`ismcts`), from public facts only.
+pub fn fits_normal(rules: &Rules, turns: &[LastTurn], hand: Hand, rng: &mut GameRng, buf: &mut Vec<Action>) -> bool {
     let seat = 0;
-    let threat = if t.fewest == u8::MAX { usize::MAX } else { t.fewest as usize };
-    buf.clear();
-    buf.extend(cards_of(then.bits() & t.open).map(|card| Action::Play { seat, card }));
-    buf.push(Action::Draw { seat });
-    if normal_move(&PolicyInput { rules, hand: then, threat, legal: buf }) != Some(Action::Play { seat, card }) {
-        return false;
+    // The hand just after the turn looked at.
+    let mut h = hand;
+    for t in turns.iter().take_while(|t| t.size > 0) {
+        let mut then = h;
+        then.add_all(t.laid);
+        let Some(drew) = then.len().checked_sub(t.size as usize) else { break };
+        let threat = if t.fewest == u8::MAX { usize::MAX } else { t.fewest as usize };
+        match t.first {
+            None => {
+                let could = then.count_in(t.open);
+                if could > drew {
+                    return false;
+                }
+                for c in cards_of(then.bits() & t.open) {
+                    then.remove(c);
+                    then.remove(c);
+                }
+                for _ in could..drew {
+                    let k = rng.below(then.len() as u64) as usize;
+                    if let Some(c) = cards_of(then.bits()).chain(cards_of(then.twins())).nth(k) {
+                        then.remove(c);
+                    }
+                }
+            }
+            Some(card) => {
+                if drew != 0 {
+                    break;
+                }
+                buf.clear();
+                buf.extend(cards_of(then.bits() & t.open).map(|card| Action::Play { seat, card }));
+                buf.push(Action::Draw { seat });
+                if normal_move(&PolicyInput { rules, hand: then, threat, legal: buf })
+                    != Some(Action::Play { seat, card })
+                {
+                    return false;
+                }
+                if let Some(suit) = t.named {
+                    buf.clear();
+                    buf.extend(Suit::ALL.map(|suit| Action::NameSuit { seat, suit }));
+                    if normal_move(&PolicyInput { rules, hand: h, threat, legal: buf })
+                        != Some(Action::NameSuit { seat, suit })
+                    {
+                        return false;
+                    }
+                }
+            }
+        }
+        h = then;
     }
-    let Some(suit) = t.named else { return true };
-    buf.clear();
-    buf.extend(Suit::ALL.map(|suit| Action::NameSuit { seat, suit }));
-    normal_move(&PolicyInput { rules, hand, threat, legal: buf }) == Some(Action::NameSuit { seat, suit })
+    true
 }

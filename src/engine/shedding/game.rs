@@ -120,7 +120,10 @@ impl Void {
     }
 }
 
-/// A seat's latest turn as the whole table saw it: what could have opened it, the hand sizes
+/// How many of each seat's latest turns the table keeps ([`LastTurn`]).
+pub const RECENT_TURNS: usize = 4;
+
+/// A seat's turn as the whole table saw it: what could have opened it, the hand sizes
 /// then, and what the seat did. Public facts only; the search reads them as evidence of what the
 /// seat holds (how it would have played with each hand it might hold: `bots::ismcts`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -223,8 +226,8 @@ pub struct Game {
     flagged: u32,
     /// What each seat was seen not to hold ([`Void`]), from public play only.
     voids: [Void; SEATS],
-    /// Each seat's latest turn this round ([`LastTurn`]).
-    last_turns: [LastTurn; SEATS],
+    /// Each seat's latest turns this round, the latest first ([`LastTurn`]).
+    last_turns: [[LastTurn; RECENT_TURNS]; SEATS],
     accusations: Vec<Accusation>,
     last_accusation_turn: Vec<Option<u32>>,
     scores: Vec<u32>,
@@ -341,7 +344,7 @@ impl Game {
         self.calls = [CallState::default(); SEATS];
         self.flagged = 0;
         self.voids = [Void::default(); SEATS];
-        self.last_turns = [LastTurn::default(); SEATS];
+        self.last_turns = [[LastTurn::default(); RECENT_TURNS]; SEATS];
         self.accusations.clear();
         self.last_accusation_turn.clear();
         self.last_accusation_turn.resize(n, None);
@@ -380,7 +383,7 @@ impl Game {
             calls: [CallState::default(); SEATS],
             flagged: 0,
             voids: [Void::default(); SEATS],
-            last_turns: [LastTurn::default(); SEATS],
+            last_turns: [[LastTurn::default(); RECENT_TURNS]; SEATS],
             accusations: Vec::new(),
             last_accusation_turn: vec![None; n],
             scores: vec![0; n],
@@ -465,8 +468,8 @@ impl Game {
     pub fn voids(&self) -> &[Void] {
         &self.voids[..self.players as usize]
     }
-    /// Each seat's latest turn this round ([`LastTurn`]).
-    pub fn last_turns(&self) -> &[LastTurn] {
+    /// Each seat's latest turns this round, the latest first ([`LastTurn`]).
+    pub fn last_turns(&self) -> &[[LastTurn; RECENT_TURNS]] {
         &self.last_turns[..self.players as usize]
     }
     pub fn accusations(&self) -> &[Accusation] {
@@ -625,7 +628,7 @@ impl Game {
         for v in &mut self.voids {
             *v = Void::default();
         }
-        self.last_turns = [LastTurn::default(); SEATS];
+        self.last_turns = [[LastTurn::default(); RECENT_TURNS]; SEATS];
         for a in &mut self.accusations {
             a.open = false;
         }
@@ -1229,7 +1232,7 @@ impl Game {
             (Action::NameSuit { suit, .. }, Plan::NameSuit) => {
                 self.turn.awaiting_suit = false;
                 self.called_suit = Some(suit);
-                self.last_turns[seat as usize].named = Some(suit);
+                self.last_turns[seat as usize][0].named = Some(suit);
                 ev.push(|| Event::SuitNamed { seat, suit });
                 self.complete_turn(ev);
             }
@@ -1309,7 +1312,7 @@ impl Game {
         if self.turn.laid.is_empty() && self.turn.draws == 0 {
             self.note_turn_opened(seat, Some(card));
         }
-        self.last_turns[seat as usize].laid.add(card);
+        self.last_turns[seat as usize][0].laid.add(card);
         let removed = self.hands[seat as usize].remove(card);
         debug_assert!(removed, "checked: in hand");
         self.note_card_left(seat, card);
@@ -1595,7 +1598,7 @@ impl Game {
     /// `seat` opens its turn by laying `first`, or by picking up: see [`LastTurn`].
     fn note_turn_opened(&mut self, seat: Seat, first: Option<Card>) {
         let fewest = (0..self.players).filter(|&s| s != seat && self.active(s)).map(|s| self.hands[s as usize].len());
-        self.last_turns[seat as usize] = LastTurn {
+        let turn = LastTurn {
             open: self.open_mask(),
             size: self.hands[seat as usize].len() as u8,
             fewest: fewest.min().map_or(u8::MAX, |n| n.min(254) as u8),
@@ -1603,6 +1606,9 @@ impl Game {
             laid: Hand::EMPTY,
             named: None,
         };
+        let turns = &mut self.last_turns[seat as usize];
+        turns.copy_within(..RECENT_TURNS - 1, 1);
+        turns[0] = turn;
     }
 
     /// `seat` lost `card` from its hand (laid it, or gave back a card handed to it).
