@@ -14,7 +14,7 @@
 
 use super::shedding::{fits_normal, normal_move, PolicyInput};
 use crate::engine::rng::GameRng;
-use crate::engine::shedding::{Action, Game, LegalSet, Seat, SeatView, RECENT_TURNS};
+use crate::engine::shedding::{Action, Game, LegalSet, Seat, SeatView};
 
 #[derive(Clone, Debug)]
 pub struct Ismcts {
@@ -25,13 +25,10 @@ pub struct Ismcts {
     /// Cut-off scoring: a seat's weight is `cutoff_base` to the power of its cards in hand
     /// (0.6065, about exp(-0.5): screened against 0.78 and 0.37 in Taylor, no better).
     pub cutoff_base: f64,
-    /// How far the samples believe the others play like the normal policy: each other seat's
-    /// sampled hand is held, with this chance, to fit its latest turn ([`fits_normal`]), drawn
-    /// again up to `tries` times. 0: every deal the view allows is as likely.
-    pub trust: f64,
+    /// The model of the others: each other seat's sampled hand is drawn again, up to this many
+    /// times, until it fits that seat's latest turns as the normal policy would have played them
+    /// ([`fits_normal`]). 0: every deal the view allows is as likely.
     pub tries: u32,
-    /// How many of each seat's latest turns the model looks back over (at most `RECENT_TURNS`).
-    pub depth: usize,
     /// The others choose in the tree as the normal policy would (not by their own statistics).
     pub policy_tree: bool,
 }
@@ -43,9 +40,7 @@ impl Default for Ismcts {
             exploration: 0.7,
             playout_limit: 20,
             cutoff_base: 0.6065,
-            trust: 1.0,
             tries: 20,
-            depth: 4,
             policy_tree: true,
         }
     }
@@ -125,21 +120,11 @@ impl Search {
 
     fn iterate(&mut self) {
         let Search { config, view, rng, nodes, path, .. } = self;
-        let mut g = if config.trust > 0.0 {
-            let mut held = 0u32;
-            for s in 0..view.hand_sizes.len() {
-                if s != view.seat as usize && rng.unit() < config.trust {
-                    held |= 1 << s;
-                }
-            }
-            let (rules, turns, depth) = (&*view.rules, &view.last_turns, config.depth.min(RECENT_TURNS));
-            let mut fit_rng = rng.fork();
-            Game::determinize_with(view, rng, config.tries, &mut |s, h| {
-                held & (1 << s) == 0 || fits_normal(rules, &turns[s as usize][..depth], h, &mut fit_rng)
-            })
-        } else {
-            Game::determinize(view, rng)
-        };
+        let (rules, turns) = (&*view.rules, &view.last_turns);
+        let mut fit_rng = rng.fork();
+        let mut g = Game::determinize_with(view, rng, config.tries, &mut |s, h| {
+            fits_normal(rules, &turns[s as usize], h, &mut fit_rng)
+        });
         // A match (place scoring) goes on after a round ends, with a new deal: a playout stops
         // with the round being played and credits each seat its share of that round's points.
         // (Played on into the next deals, the seat with fewest cards at the cut-off says nothing
