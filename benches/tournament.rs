@@ -3,7 +3,8 @@
 //!
 //!   cargo bench --bench tournament -- --preset taylor --games 2000 --levels normal,normal,normal,normal
 //!   (levels: random, easy, normal, hard; `--iterations N` sets the hard level's search budget;
-//!   tuning: `--exploration C`, `--playout-limit N`, `--cutoff-base B`, `--policy-tree true/false`)
+//!   tuning: `--exploration C`, `--playout-limit N`, `--cutoff-base B`; the model of the others:
+//!   `--tries N` (0: off), `--policy-tree true/false`)
 //!
 //! A game is what `Game` plays: one round for first-out rules, the whole match to the target
 //! for place scoring (British), so a British win here is a match win.
@@ -36,6 +37,9 @@ fn main() {
     }
     if let Some(x) = arg("--cutoff-base").and_then(|s| s.parse().ok()) {
         search.cutoff_base = x;
+    }
+    if let Some(n) = arg("--tries").and_then(|s| s.parse().ok()) {
+        search.tries = n;
     }
     if let Some(x) = arg("--policy-tree").and_then(|s| s.parse().ok()) {
         search.policy_tree = x;

@@ -156,8 +156,21 @@ fn sampled_deals_respect_what_the_table_showed_and_still_look_like_the_real_game
                     return;
                 }
                 constrained += 1;
-                for _ in 0..4 {
-                    let sample = Game::determinize(&view, &mut rng);
+                for k in 0..4 {
+                    // Plain samples, and samples held to the model of the others (as the search draws them).
+                    let sample = if k % 2 == 0 {
+                        Game::determinize(&view, &mut rng)
+                    } else {
+                        let mut fit_rng = GameRng::new(k);
+                        Game::determinize_with(&view, &mut rng, 20, &mut |s, h| {
+                            blackjack::bots::shedding::fits_normal(
+                                &view.rules,
+                                &view.last_turns[s as usize],
+                                h,
+                                &mut fit_rng,
+                            )
+                        })
+                    };
                     let mut seen = sample.view(me);
                     seen.state_id = view.state_id;
                     assert_eq!(seen, view, "{preset:?} seed {seed}");
@@ -217,4 +230,64 @@ fn the_hard_bot_decides_the_same_whatever_the_hidden_cards_behind_a_constraint()
         let mut y = SheddingBot::new(2, Level::Hard, seed).with_iterations(200);
         assert_eq!(x.decide(&va), y.decide(&vb));
     }
+}
+
+#[test]
+fn normal_bots_real_hands_fit_their_latest_turns_and_many_sampled_hands_do_not() {
+    // The search's model of the others is the normal policy: in games of normal bots a real hand
+    // always fits its seat's latest turns where no pick-up has to be undone (a random guess at
+    // which cards were picked up can miss), and fits far more often than a plain sample's hand
+    // (the model tells the search something).
+    use blackjack::bots::shedding::fits_normal;
+    use blackjack::engine::rng::GameRng;
+    let mut rng = GameRng::new(5);
+    let (mut checked, mut real_misfits, mut misfits) = (0u32, 0u32, 0u32);
+    for preset in Preset::ALL {
+        for seed in 0..6u64 {
+            let game = Game::new(preset.rules(), 4, 500 + seed).unwrap();
+            normal_game(game, seed, |g| {
+                let rules = g.rules();
+                let me = g.current();
+                let sample = Game::determinize(&g.view(me), &mut rng);
+                for s in (0..g.players()).filter(|&s| s != me && g.last_turns()[s as usize][0].size > 0) {
+                    let t = &g.last_turns()[s as usize];
+                    let fits = fits_normal(rules, t, g.hand(s), &mut rng);
+                    if t.iter().take_while(|t| t.size > 0).all(|t| t.first.is_some()) {
+                        assert!(fits, "{preset:?} seed {seed}: seat {s} {t:?}");
+                    }
+                    checked += 1;
+                    real_misfits += !fits as u32;
+                    misfits += !fits_normal(rules, t, sample.hand(s), &mut rng) as u32;
+                }
+            });
+        }
+    }
+    eprintln!("{checked} checked: real hands misfit {real_misfits}, samples {misfits}");
+    assert!(misfits > 4 * real_misfits && misfits * 5 > checked, "{checked}: {real_misfits} real, {misfits} sampled");
+}
+
+#[test]
+fn the_record_of_each_seats_latest_turns_holds_only_what_the_table_saw() {
+    // The same public moves over different hidden cards (seat 1's and seat 2's hands, the stock):
+    // seat 0's view, the turns it records included, is the same, and it says what was seen.
+    let a = deal(Preset::Taylor, &["5H 9C 2H", "6H 9S 3D 4C", "7C 9D KH QS"], "4H", "KC KD KS");
+    let b = deal(Preset::Taylor, &["5H 9C 2H", "6H 3S 8D 4C", "7C JD KH QC"], "4H", "9D 9S 8H");
+    let mut views = Vec::new();
+    for mut g in [a, b] {
+        play(&mut g, 0, "5H");
+        play(&mut g, 1, "6H");
+        draw(&mut g, 2);
+        assert_ne!(g.last_turns()[1][0], Default::default());
+        views.push(g.view(0));
+    }
+    assert_eq!(views[0], views[1]);
+    let (t1, t2) = (views[0].last_turns[1][0], views[0].last_turns[2][0]);
+    assert_eq!((t1.first, t1.size, t1.laid.len(), t1.fewest), (Some(c("6H")), 4, 1, 2));
+    assert_eq!((t2.first, t2.size, t2.laid.len(), t2.fewest), (None, 4, 0, 2));
+    let hearts_or_sixes: u64 = ["6C", "6D", "6S"].iter().fold(0x1fff << 26, |m, s| m | 1u64 << c(s).index());
+    assert_eq!(t2.open, hearts_or_sixes, "what could have followed the six of hearts");
+    // So the hard bot, whose samples are held to these turns, decides the same.
+    let mut x = SheddingBot::new(0, Level::Hard, 2).with_iterations(200);
+    let mut y = SheddingBot::new(0, Level::Hard, 2).with_iterations(200);
+    assert_eq!(x.decide(&views[0]), y.decide(&views[1]));
 }

@@ -1,16 +1,18 @@
 //! Single-observer information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
 //!
 //! One tree over the searching seat's information set. Every iteration samples a complete deal
-//! consistent with the seat's view (`Game::determinize`), walks the tree choosing among the
-//! actions legal in that sample (UCB1 with availability counts for the searching seat; the others
-//! play the normal policy on their sampled hands, the bot's model of them), adds one node, plays on with
+//! consistent with the seat's view (`Game::determinize_with`), each other seat's hand redrawn
+//! until it fits that seat's latest turns as the normal policy would have played them (the bot's
+//! model of the others, from public facts: `fits_normal`), walks the tree choosing among the
+//! actions legal in that sample (UCB1 with availability counts for the searching seat; the
+//! others play the normal policy on their sampled hands), adds one node, plays on with
 //! the normal bot's policy for a few actions (to the round's end at most), and credits each
 //! node's mover with its share: the win or the round's points if the playout got there, else an
 //! estimate from the hand sizes (a short playout scored by hand sizes beat playing to the end,
 //! and costs a fraction of it).
 //! The bot never sees the real game: its only input is its `SeatView`.
 
-use super::shedding::{normal_move, PolicyInput};
+use super::shedding::{fits_normal, normal_move, PolicyInput};
 use crate::engine::rng::GameRng;
 use crate::engine::shedding::{Action, Game, LegalSet, Seat, SeatView};
 
@@ -23,15 +25,24 @@ pub struct Ismcts {
     /// Cut-off scoring: a seat's weight is `cutoff_base` to the power of its cards in hand
     /// (0.6065, about exp(-0.5): screened against 0.78 and 0.37 in Taylor, no better).
     pub cutoff_base: f64,
-    /// The other seats choose in the tree as the normal policy would with their sampled hands,
-    /// not by their own statistics. (Taylor against three normal bots: 34.9% -> 38%; the statistics
-    /// of a move the opponents answer badly in some samples no longer pull the search's choice.)
+    /// The model of the others: each other seat's sampled hand is drawn again, up to this many
+    /// times, until it fits that seat's latest turns as the normal policy would have played them
+    /// ([`fits_normal`]). 0: every deal the view allows is as likely.
+    pub tries: u32,
+    /// The others choose in the tree as the normal policy would (not by their own statistics).
     pub policy_tree: bool,
 }
 
 impl Default for Ismcts {
     fn default() -> Self {
-        Ismcts { iterations: 1000, exploration: 0.7, playout_limit: 20, cutoff_base: 0.6065, policy_tree: true }
+        Ismcts {
+            iterations: 1000,
+            exploration: 0.7,
+            playout_limit: 20,
+            cutoff_base: 0.6065,
+            tries: 20,
+            policy_tree: true,
+        }
     }
 }
 
@@ -109,7 +120,11 @@ impl Search {
 
     fn iterate(&mut self) {
         let Search { config, view, rng, nodes, path, .. } = self;
-        let mut g = Game::determinize(view, rng);
+        let (rules, turns) = (&*view.rules, &view.last_turns);
+        let mut fit_rng = rng.fork();
+        let mut g = Game::determinize_with(view, rng, config.tries, &mut |s, h| {
+            fits_normal(rules, &turns[s as usize], h, &mut fit_rng)
+        });
         // A match (place scoring) goes on after a round ends, with a new deal: a playout stops
         // with the round being played and credits each seat its share of that round's points.
         // (Played on into the next deals, the seat with fewest cards at the cut-off says nothing

@@ -10,7 +10,7 @@ use crate::engine::cards::{Card, Suit};
 use crate::engine::rng::GameRng;
 use crate::engine::shedding::hand::{cards_of, SUIT_MASK};
 use crate::engine::shedding::rules::{Effect, Rules};
-use crate::engine::shedding::{Action, Hand, LegalSet, Phase, Phrase, Seat, SeatView};
+use crate::engine::shedding::{Action, Hand, LastTurn, LegalSet, Phase, Phrase, Seat, SeatView};
 use serde::{Deserialize, Serialize};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -297,4 +297,60 @@ pub fn normal_move(view: &PolicyInput) -> Option<Action> {
         return finish;
     }
     Some(Action::Play { seat, card })
+}
+
+/// Whether a seat holding `hand` now could have played its latest turns (`turns`, the latest
+/// first) as the normal policy plays: the first card it would have laid, a pick-up only with
+/// nothing to lay (but the cards picked up), the suit it would have named. Going back turn by
+/// turn, the cards laid return to the hand and the cards picked up leave it (those it could have
+/// laid, and the rest at random: a hand is kept in proportion to the ways it fits); a hand changed
+/// between turns other than so ends the look back. The search's model of the other seats
+/// (`ismcts`), from public facts only.
+pub fn fits_normal(rules: &Rules, turns: &[LastTurn], hand: Hand, rng: &mut GameRng) -> bool {
+    let seat = 0;
+    // The hand just after the turn looked at.
+    let mut h = hand;
+    for t in turns.iter().take_while(|t| t.size > 0) {
+        let mut then = h;
+        then.add_all(t.laid);
+        let Some(drew) = then.len().checked_sub(t.size as usize) else { break };
+        let threat = if t.fewest == u8::MAX { usize::MAX } else { t.fewest as usize };
+        match t.first {
+            None => {
+                let could = then.count_in(t.open);
+                if could > drew {
+                    return false;
+                }
+                for c in cards_of(then.bits() & t.open) {
+                    then.remove(c);
+                    then.remove(c);
+                }
+                for _ in could..drew {
+                    let k = rng.below(then.len() as u64) as usize;
+                    if let Some(c) = cards_of(then.bits()).chain(cards_of(then.twins())).nth(k) {
+                        then.remove(c);
+                    }
+                }
+            }
+            Some(card) => {
+                if drew != 0 {
+                    break;
+                }
+                let legal = LegalSet::turn(seat, then.bits() & t.open, true, false, false);
+                if normal_move(&PolicyInput { rules, hand: then, threat, legal }) != Some(Action::Play { seat, card }) {
+                    return false;
+                }
+                if let Some(suit) = t.named {
+                    let legal = LegalSet::name_suit(seat);
+                    if normal_move(&PolicyInput { rules, hand: h, threat, legal })
+                        != Some(Action::NameSuit { seat, suit })
+                    {
+                        return false;
+                    }
+                }
+            }
+        }
+        h = then;
+    }
+    true
 }

@@ -120,6 +120,28 @@ impl Void {
     }
 }
 
+/// How many of each seat's latest turns the table keeps ([`LastTurn`]).
+pub const RECENT_TURNS: usize = 4;
+
+/// A seat's turn as the whole table saw it: what could have opened it, the hand sizes
+/// then, and what the seat did. Public facts only; the search reads them as evidence of what the
+/// seat holds (how it would have played with each hand it might hold: `bots::ismcts`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastTurn {
+    /// The cards that could have opened the turn (from the top card, a named suit, a pick-up).
+    pub open: u64,
+    /// The seat's cards when the turn began (0: no turn yet this round).
+    pub size: u8,
+    /// The fewest cards any other seat still playing held then (255: none).
+    pub fewest: u8,
+    /// The turn's first card; `None` when the seat picked up instead.
+    pub first: Option<Card>,
+    /// Every card the seat laid that turn.
+    pub laid: Hand,
+    /// The suit it named, if its turn ended on a suit changer.
+    pub named: Option<Suit>,
+}
+
 /// The pick-up after a card with effect `e` is laid on `p`: pick-ups add, answers reduce or
 /// cancel, and any other card cancels it.
 #[inline]
@@ -208,6 +230,8 @@ pub struct Game {
     flagged: u32,
     /// What each seat was seen not to hold ([`Void`]), from public play only.
     voids: [Void; SEATS],
+    /// Each seat's latest turns this round, the latest first ([`LastTurn`]).
+    last_turns: [[LastTurn; RECENT_TURNS]; SEATS],
     accusations: Vec<Accusation>,
     last_accusation_turn: Vec<Option<u32>>,
     scores: Vec<u32>,
@@ -324,6 +348,7 @@ impl Game {
         self.calls = [CallState::default(); SEATS];
         self.flagged = 0;
         self.voids = [Void::default(); SEATS];
+        self.last_turns = [[LastTurn::default(); RECENT_TURNS]; SEATS];
         self.accusations.clear();
         self.last_accusation_turn.clear();
         self.last_accusation_turn.resize(n, None);
@@ -362,6 +387,7 @@ impl Game {
             calls: [CallState::default(); SEATS],
             flagged: 0,
             voids: [Void::default(); SEATS],
+            last_turns: [[LastTurn::default(); RECENT_TURNS]; SEATS],
             accusations: Vec::new(),
             last_accusation_turn: vec![None; n],
             scores: vec![0; n],
@@ -445,6 +471,10 @@ impl Game {
     /// What each seat was seen not to hold ([`Void`]).
     pub fn voids(&self) -> &[Void] {
         &self.voids[..self.players as usize]
+    }
+    /// Each seat's latest turns this round, the latest first ([`LastTurn`]).
+    pub fn last_turns(&self) -> &[[LastTurn; RECENT_TURNS]] {
+        &self.last_turns[..self.players as usize]
     }
     pub fn accusations(&self) -> &[Accusation] {
         &self.accusations
@@ -605,6 +635,7 @@ impl Game {
         for v in &mut self.voids {
             *v = Void::default();
         }
+        self.last_turns = [[LastTurn::default(); RECENT_TURNS]; SEATS];
         for a in &mut self.accusations {
             a.open = false;
         }
@@ -1235,6 +1266,7 @@ impl Game {
     fn name_suit(&mut self, seat: Seat, suit: Suit, ev: &mut Sink<'_>) {
         self.turn.awaiting_suit = false;
         self.called_suit = Some(suit);
+        self.last_turns[seat as usize][0].named = Some(suit);
         ev.push(|| Event::SuitNamed { seat, suit });
         self.complete_turn(ev);
     }
@@ -1265,6 +1297,10 @@ impl Game {
                 self.turn.run_direction = d;
             }
         }
+        if self.turn.laid.is_empty() && self.turn.draws == 0 {
+            self.note_turn_opened(seat, Some(card));
+        }
+        self.last_turns[seat as usize][0].laid.add(card);
         let removed = self.hands[seat as usize].remove(card);
         debug_assert!(removed, "checked: in hand");
         self.note_card_left(seat, card);
@@ -1498,6 +1534,9 @@ impl Game {
         let from_pending = if covering { None } else { self.pending };
         if !owes && !covering {
             self.note_void(seat);
+            if self.turn.draws == 0 {
+                self.note_turn_opened(seat, None);
+            }
         }
         if owes {
             // The missed call and a pick-up laid on the player are separate penalties (003): the
@@ -1537,6 +1576,22 @@ impl Game {
         let v = &mut self.voids[seat as usize];
         v.cards = if v.free == 0 { v.cards | shown } else { shown };
         v.free = 0;
+    }
+
+    /// `seat` opens its turn by laying `first`, or by picking up: see [`LastTurn`].
+    fn note_turn_opened(&mut self, seat: Seat, first: Option<Card>) {
+        let fewest = (0..self.players).filter(|&s| s != seat && self.active(s)).map(|s| self.hands[s as usize].len());
+        let turn = LastTurn {
+            open: self.open_mask(),
+            size: self.hands[seat as usize].len() as u8,
+            fewest: fewest.min().map_or(u8::MAX, |n| n.min(254) as u8),
+            first,
+            laid: Hand::EMPTY,
+            named: None,
+        };
+        let turns = &mut self.last_turns[seat as usize];
+        turns.copy_within(..RECENT_TURNS - 1, 1);
+        turns[0] = turn;
     }
 
     /// `seat` lost `card` from its hand (laid it, or gave back a card handed to it).
@@ -1721,6 +1776,19 @@ impl Game {
     /// most `free` of the cards it was seen not to hold (those seats are dealt first, from the
     /// cards they may hold). Search bots reason over such samples; they never see the real game.
     pub fn determinize(view: &SeatView, rng: &mut GameRng) -> Game {
+        Game::determinize_with(view, rng, 0, &mut |_, _| true)
+    }
+
+    /// [`Game::determinize`], where a caller's model of the other seats may refuse the hand a
+    /// seat was dealt (`fits(seat, hand)`): that seat's hand is then drawn again, up to `tries`
+    /// times, from its own cards and those left undealt, keeping its [`Void`]; if none fits, the
+    /// first stands. The model sees only the sampled hands, so it cannot leak the real ones.
+    pub fn determinize_with(
+        view: &SeatView,
+        rng: &mut GameRng,
+        tries: u32,
+        fits: &mut dyn FnMut(Seat, Hand) -> bool,
+    ) -> Game {
         let players = view.hand_sizes.len() as u8;
         let rules = view.rules.clone();
         let decks = rules.decks_for(players) as i32;
@@ -1769,6 +1837,42 @@ impl Game {
                 }
             }
         }
+        let mut redrawn = false;
+        for s in others() {
+            if tries == 0 || fits(s as Seat, hands[s]) {
+                continue;
+            }
+            // Put the hand back with the undealt cards, and draw as many at random from them.
+            let size = view.hand_sizes[s];
+            let first = hands[s];
+            unseen.extend(first.iter());
+            let v = view.voids.get(s).copied().unwrap_or_default();
+            let mut found = false;
+            for _ in 0..tries {
+                let n = unseen.len();
+                for i in 0..size {
+                    let j = rng.below((n - i) as u64) as usize;
+                    unseen.swap(j, n - 1 - i);
+                }
+                let h = Hand::from_cards(&unseen[n - size..]);
+                if v.allows(h) && fits(s as Seat, h) {
+                    hands[s] = h;
+                    unseen.truncate(n - size);
+                    found = true;
+                    break;
+                }
+            }
+            if !found {
+                for c in first.iter() {
+                    let at = unseen.iter().rposition(|&x| x == c).expect("put back above");
+                    unseen.swap_remove(at);
+                }
+            }
+            redrawn = true;
+        }
+        if redrawn {
+            rng.shuffle(&mut unseen);
+        }
         unseen.truncate(view.stock_len);
         let total = hands.iter().map(Hand::len).sum::<usize>() + unseen.len() + view.pile.len();
         let mut g = Game::empty(rules, players, 0, total);
@@ -1788,6 +1892,7 @@ impl Game {
         g.calls.iter_mut().zip(&view.calls).for_each(|(g, &v)| *g = v);
         g.flagged = g.calls.iter().enumerate().fold(0, |m, (s, c)| m | ((*c != CallState::default()) as u32) << s);
         g.voids.iter_mut().zip(&view.voids).for_each(|(g, &v)| *g = v);
+        g.last_turns.iter_mut().zip(&view.last_turns).for_each(|(g, &v)| *g = v);
         g.scores = view.scores.clone();
         g.round = view.round;
         g.tie_break = view.tie_break;

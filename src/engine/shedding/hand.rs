@@ -125,6 +125,12 @@ impl Hand {
             false
         }
     }
+    /// Adds every card of `other` (twins as two).
+    pub fn add_all(&mut self, other: Hand) {
+        for c in cards_of(other.once).chain(cards_of(other.twice)) {
+            self.add(c);
+        }
+    }
     pub fn clear(&mut self) {
         *self = Hand::EMPTY;
     }

@@ -11,7 +11,9 @@ mod save;
 mod view;
 
 pub use action::{Action, BadCode, Event, IllegalAction, Infringement, LegalSet, PenaltyReason, Phrase, Refusal, Seat};
-pub use game::{Accusation, CallState, Deal, Game, Pending, Phase, SetupError, Turn, Void, MAX_TURNS};
+pub use game::{
+    Accusation, CallState, Deal, Game, LastTurn, Pending, Phase, SetupError, Turn, Void, MAX_TURNS, RECENT_TURNS,
+};
 pub use hand::Hand;
 pub use presets::Preset;
 pub use rules::{Problem, RuleSpec, Rules, RulesError};

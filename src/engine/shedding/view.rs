@@ -1,7 +1,7 @@
 //! What one seat may see: its own hand, the public table, never another hand or the stock order.
 
 use super::action::{Action, Infringement, Seat};
-use super::game::{CallState, Game, Pending, Phase, Turn, Void};
+use super::game::{CallState, Game, LastTurn, Pending, Phase, Turn, Void, RECENT_TURNS};
 use super::rules::Rules;
 use crate::engine::cards::{Card, Suit};
 use serde::{Deserialize, Serialize};
@@ -38,6 +38,8 @@ pub struct SeatView {
     pub calls: Vec<CallState>,
     /// What each seat was seen not to hold when it picked up instead of playing ([`Void`]).
     pub voids: Vec<Void>,
+    /// Each seat's latest turns this round, the latest first, as the table saw them ([`LastTurn`]).
+    pub last_turns: Vec<[LastTurn; RECENT_TURNS]>,
     pub accusations: Vec<AccusationView>,
     pub scores: Vec<u32>,
     pub target: Option<u32>,
@@ -83,6 +85,7 @@ impl Game {
             turn: self.turn().clone(),
             calls: self.calls().to_vec(),
             voids: self.voids().to_vec(),
+            last_turns: self.last_turns().to_vec(),
             accusations: self
                 .accusations()
                 .iter()
