@@ -307,6 +307,7 @@ pub fn normal_move(view: &PolicyInput) -> Option<Action> {
 /// between turns other than so ends the look back. The search's model of the other seats
 /// (`ismcts`), from public facts only.
 pub fn fits_normal(rules: &Rules, turns: &[LastTurn], hand: Hand, rng: &mut GameRng) -> bool {
+    // Any seat will do: the policy's choice depends on the hand and the table, not on who holds it.
     let seat = 0;
     // The hand just after the turn looked at.
     let mut h = hand;
