@@ -1,8 +1,8 @@
 //! Benchmark: random full games per second on one core, per preset, and a side-by-side with
 //! OpenSpiel's `crazy_eights` (default parameters) on the same game. One engine, `Game`, two
 //! ways: `apply` (checked, with events and the action log, as the page plays) and `apply_legal`
-//! (the same games, trusting the legal set, without events or log: what the bots' search runs
-//! on). Each way takes the legal set at every step and picks one of its actions uniformly at
+//! (the same games, trusting the legal set, without events, log or the record of the last
+//! turns: what the bots' search runs on). Each way takes the legal set at every step and picks one of its actions uniformly at
 //! random.
 //!
 //!   cargo bench --bench shedding -- [--games N] [--players P] [--preset ID] [--openspiel PYTHON]
@@ -30,13 +30,17 @@ impl Stats {
 }
 
 /// Plays `games` games with a uniformly random player over `legal_set()`, dealing each at the
-/// same table (`redeal`). `quiet`: `apply_legal` instead of `apply_into`.
+/// same table (`redeal`). `quiet`: as the search plays, `apply_legal` instead of `apply_into`,
+/// and no record of the last turns.
 fn random_games(preset: Preset, players: u8, games: u64, quiet: bool) -> Stats {
     let rules = std::sync::Arc::new(preset.rules());
     let mut rng = GameRng::new(2024);
     let (mut decisions, mut plays) = (0u64, 0u64);
     let mut events = Vec::new();
     let mut g = Game::new(rules, players, 0).expect("valid setup");
+    if quiet {
+        g.stop_recording_turns();
+    }
     let start = Instant::now();
     for seed in 0..games {
         g.redeal(seed);

@@ -1,5 +1,5 @@
 //! The quiet half of `cargo bench --bench shedding` alone, for counting instructions: random
-//! full games on `legal_set` and `apply_legal` (what the bots' search runs on), at the same
+//! full games on `legal_set` and `apply_legal`, with no record of the last turns (what the bots' search runs on), at the same
 //! table, same seeds and same random stream as the benchmark. Prints the number of decisions;
 //! run it under callgrind and divide its instruction count by that to get instructions per
 //! decision:
@@ -21,6 +21,7 @@ fn main() {
     let players = if preset == Preset::CrazyEights { 5 } else { 4 };
     let mut rng = GameRng::new(2024);
     let mut g = Game::new(std::sync::Arc::new(preset.rules()), players, 0).expect("valid setup");
+    g.stop_recording_turns();
     let mut decisions = 0u64;
     for seed in 0..games {
         g.redeal(seed);

@@ -109,6 +109,9 @@ fn a_quiet_apply_plays_the_same_game_and_a_redeal_is_a_new_deal() {
             let mut loud = Game::new(preset.rules(), players, 40 + players as u64).unwrap();
             let mut quiet = loud.clone();
             let mut trusted = loud.clone();
+            // As search plays: trusting the set, and keeping no record of the last turns.
+            let mut searched = loud.clone();
+            searched.stop_recording_turns();
             let mut steps = 0;
             while !loud.is_over() && steps < 1500 {
                 let legal = loud.legal_actions();
@@ -127,15 +130,24 @@ fn a_quiet_apply_plays_the_same_game_and_a_redeal_is_a_new_deal() {
                 // `apply_legal` (what search runs on) trusts the set: the very same game afterwards.
                 trusted.apply_legal(a);
                 assert_eq!(trusted, quiet, "{preset:?} {players}p step {steps}: apply_legal after {a}");
+                searched.apply_legal(a);
+                assert_eq!(searched.legal_set(), quiet.legal_set(), "{preset:?} {players}p step {steps}");
                 for s in 0..players {
                     let mut v = quiet.view(s);
                     v.state_id = loud.state_id();
                     assert_eq!(v, loud.view(s), "{preset:?} {players}p step {steps}");
+                    // Without the record, everything else each seat sees is the same.
+                    let (mut seen, mut unrecorded) = (v, searched.view(s));
+                    unrecorded.state_id = seen.state_id;
+                    seen.last_turns.clear();
+                    unrecorded.last_turns.clear();
+                    assert_eq!(unrecorded, seen, "{preset:?} {players}p step {steps}: without the record");
                 }
                 steps += 1;
             }
             assert_eq!((quiet.is_over(), quiet.winner()), (loud.is_over(), loud.winner()));
             assert!(quiet.log().is_empty());
+            assert_eq!((searched.stock_len(), searched.scores()), (quiet.stock_len(), quiet.scores()));
             let mut reused = loud;
             reused.redeal(99);
             assert_eq!(reused, Game::new(preset.rules(), players, 99).unwrap(), "{preset:?} {players}p");

@@ -26,6 +26,10 @@ pub const MAX_TURNS: u32 = 3000;
 const SEATS: usize = 12;
 
 /// `true` for the first `n` seats.
+fn keeps_record() -> bool {
+    true
+}
+
 fn seats_in(n: usize) -> [bool; SEATS] {
     std::array::from_fn(|s| s < n)
 }
@@ -232,6 +236,11 @@ pub struct Game {
     voids: [Void; SEATS],
     /// Each seat's latest turns this round, the latest first ([`LastTurn`]).
     last_turns: [[LastTurn; RECENT_TURNS]; SEATS],
+    /// Whether `last_turns` is kept up to date. A game sampled for search ([`Game::determinize`])
+    /// keeps the record it was given and adds nothing: nobody reads it there, and keeping it was a
+    /// third of the playouts' instructions.
+    #[serde(skip, default = "keeps_record")]
+    records_turns: bool,
     accusations: Vec<Accusation>,
     last_accusation_turn: Vec<Option<u32>>,
     scores: Vec<u32>,
@@ -388,6 +397,7 @@ impl Game {
             flagged: 0,
             voids: [Void::default(); SEATS],
             last_turns: [[LastTurn::default(); RECENT_TURNS]; SEATS],
+            records_turns: true,
             accusations: Vec::new(),
             last_accusation_turn: vec![None; n],
             scores: vec![0; n],
@@ -471,6 +481,11 @@ impl Game {
     /// What each seat was seen not to hold ([`Void`]).
     pub fn voids(&self) -> &[Void] {
         &self.voids[..self.players as usize]
+    }
+    /// Stops keeping [`Game::last_turns`] up to date, for games that no seat's view will be
+    /// taken from: search and simulation. Play is otherwise the same, and faster.
+    pub fn stop_recording_turns(&mut self) {
+        self.records_turns = false;
     }
     /// Each seat's latest turns this round, the latest first ([`LastTurn`]).
     pub fn last_turns(&self) -> &[[LastTurn; RECENT_TURNS]] {
@@ -1266,7 +1281,9 @@ impl Game {
     fn name_suit(&mut self, seat: Seat, suit: Suit, ev: &mut Sink<'_>) {
         self.turn.awaiting_suit = false;
         self.called_suit = Some(suit);
-        self.last_turns[seat as usize][0].named = Some(suit);
+        if self.records_turns {
+            self.last_turns[seat as usize][0].named = Some(suit);
+        }
         ev.push(|| Event::SuitNamed { seat, suit });
         self.complete_turn(ev);
     }
@@ -1297,10 +1314,12 @@ impl Game {
                 self.turn.run_direction = d;
             }
         }
-        if self.turn.laid.is_empty() && self.turn.draws == 0 {
-            self.note_turn_opened(seat, Some(card));
+        if self.records_turns {
+            if self.turn.laid.is_empty() && self.turn.draws == 0 {
+                self.note_turn_opened(seat, Some(card));
+            }
+            self.last_turns[seat as usize][0].laid.add(card);
         }
-        self.last_turns[seat as usize][0].laid.add(card);
         let removed = self.hands[seat as usize].remove(card);
         debug_assert!(removed, "checked: in hand");
         self.note_card_left(seat, card);
@@ -1534,7 +1553,7 @@ impl Game {
         let from_pending = if covering { None } else { self.pending };
         if !owes && !covering {
             self.note_void(seat);
-            if self.turn.draws == 0 {
+            if self.turn.draws == 0 && self.records_turns {
                 self.note_turn_opened(seat, None);
             }
         }
@@ -1775,6 +1794,8 @@ impl Game {
     /// becoming the stock. What the table showed is respected: a seat with a [`Void`] gets at
     /// most `free` of the cards it was seen not to hold (those seats are dealt first, from the
     /// cards they may hold). Search bots reason over such samples; they never see the real game.
+    /// The sample keeps the view's record of the last turns but adds no more to it
+    /// ([`Game::stop_recording_turns`]).
     pub fn determinize(view: &SeatView, rng: &mut GameRng) -> Game {
         Game::determinize_with(view, rng, 0, &mut |_, _| true)
     }
@@ -1893,6 +1914,7 @@ impl Game {
         g.flagged = g.calls.iter().enumerate().fold(0, |m, (s, c)| m | ((*c != CallState::default()) as u32) << s);
         g.voids.iter_mut().zip(&view.voids).for_each(|(g, &v)| *g = v);
         g.last_turns.iter_mut().zip(&view.last_turns).for_each(|(g, &v)| *g = v);
+        g.stop_recording_turns();
         g.scores = view.scores.clone();
         g.round = view.round;
         g.tie_break = view.tie_break;
