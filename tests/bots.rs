@@ -90,6 +90,17 @@ fn a_sampled_deal_looks_exactly_like_the_real_game_from_the_searching_seat() {
                 assert!(view.voids[s as usize].allows(sample.hand(s)), "{preset:?} step {step} seat {s}");
             }
             assert_eq!(sample.total_cards(), g.total_cards());
+            // Search plays on from the sample without adding to the record of the last turns
+            // (nobody reads it there): the record stays as the view showed it.
+            let mut played = sample.clone();
+            for k in 0..3 {
+                let set = played.legal_set();
+                if set.is_empty() {
+                    break;
+                }
+                played.apply_legal(set.nth(k % set.len()));
+            }
+            assert_eq!(played.last_turns(), &view.last_turns[..], "{preset:?} step {step}");
             let legal = g.legal_actions();
             g.apply(legal[step % legal.len()]).unwrap();
         }
