@@ -548,7 +548,7 @@ impl Game {
     // ----- seating -----------------------------------------------------------------------
 
     /// The `steps`-th active seat after `from` in the direction of play.
-    #[inline]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn step(&self, from: Seat, steps: u32) -> Seat {
         let n = self.players as u32;
         if steps < n && self.finished.is_empty() && !self.tie_break {
@@ -913,6 +913,7 @@ impl Game {
 
     /// The current player's turn actions as a bit set: the one definition of what is legal
     /// (the lists above are read from it). The allocation-free path for bots and simulations.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub fn legal_set(&self) -> LegalSet {
         let seat = self.current;
         if self.is_over() {
