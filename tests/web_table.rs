@@ -268,3 +268,21 @@ async fn taylor_marks_the_cards_that_follow_unless_the_assist_is_off() {
     // Every seat is round the table, the player's own among them.
     assert_eq!(off.query_selector_all("ul[aria-label='Players'] li").unwrap().length(), 3);
 }
+
+#[wasm_bindgen_test]
+async fn after_an_ace_the_table_asks_for_a_suit_in_words_and_the_suit_buttons_take_the_focus() {
+    let game = dealt(Preset::Taylor, ["AH 9C KD", "6S 7S", "7D 8D"], "4H", "2C 3C 4C 5C");
+    let r = render_table(Preset::Taylor, game, Settings::default()).await;
+    let ace: web_sys::HtmlElement = hand_buttons(&r)
+        .into_iter()
+        .find(|b| b.get_attribute("aria-label").as_deref() == Some("Ace of hearts"))
+        .expect("the ace is in the hand")
+        .dyn_into()
+        .unwrap();
+    ace.click();
+    yew::scheduler::flush().await;
+    let picker = r.query_selector(".suit-picker").unwrap().expect("the suit buttons are shown");
+    assert!(picker.text_content().unwrap().starts_with("Name a suit:"), "{:?}", picker.text_content());
+    let focused = web_sys::window().unwrap().document().unwrap().active_element().expect("something has the focus");
+    assert!(focused.closest(".suit-picker").unwrap().is_some(), "focus is on {}", focused.outer_html());
+}

@@ -101,3 +101,12 @@ async fn the_uno_setup_speaks_players_words_and_sums_up_the_rules() {
     let link = r.query_selector("a.rules-link").unwrap().expect("a rules link");
     assert_eq!(link.get_attribute("href").as_deref(), Some("../rules/uno-blackjack.html"));
 }
+
+#[wasm_bindgen_test]
+fn the_trainer_says_what_a_play_gave_up_in_hundredths_of_a_bet() {
+    use blackjack::ui::casino::state::of_a_bet;
+    assert_eq!(of_a_bet(80), "0.08 of a bet");
+    assert_eq!(of_a_bet(75), "0.08 of a bet", "rounded, not cut");
+    assert_eq!(of_a_bet(3), "less than 0.01 of a bet");
+    assert_eq!(of_a_bet(1250), "1.25 bets");
+}

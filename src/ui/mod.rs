@@ -67,6 +67,11 @@ pub fn use_reload_on_table_link() {
     });
 }
 
+/// "1 card", "2 cards": a count and a word that agrees with it.
+pub fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
 /// Appends the sentences for `events` to a table's log, keeping the last `keep` lines.
 /// Moves keyboard focus without scrolling: keeping focus on a table must never scroll the page
 /// away from what the player is looking at.

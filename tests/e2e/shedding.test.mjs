@@ -95,6 +95,8 @@ test('a whole Taylor game against three bots, through the page', { timeout: 240_
   try {
     await page.goto(server.url);
     await startGame(page, 'Taylor Blackjack');
+    // A new deal: nothing was restored, and the log does not say so.
+    assert.doesNotMatch(await logText(page), /restored/);
     assert.deepEqual(await axeViolations(page), [], 'axe on the table');
     await screenshot(page, 'taylor-table');
     await playUntil(page, gameOver(page), 200_000, 'the end of the game');
@@ -179,11 +181,18 @@ test('a share link opens the same deal in another browser, and arrow keys move t
   }
 });
 
-test('under Taylor rules a player who is too slow picks up', async () => {
+test('under Taylor rules a player who is too slow picks up, once told of the clock', async () => {
   const server = await serve('dist', '/');
   const { context, page } = await openBrowser();
   try {
     await page.goto(`${server.url}#table=taylor.3.normal.77`);
+    // A first visit: the note about the clock is open, and the clock waits for it.
+    const tip = page.locator('.clock-tip');
+    await tip.waitFor();
+    await page.getByText('Your turn', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(3_000); // longer than Taylor's two seconds
+    assert.doesNotMatch(await logText(page), /too slow/);
+    await tip.getByRole('button', { name: 'Got it' }).click();
     await page.getByRole('list', { name: 'Game log' }).getByText('You pick up 1 card (too slow).').waitFor({ timeout: 30_000 });
   } finally {
     await context.close();

@@ -35,6 +35,17 @@ pub struct Bank {
     pub refills: u32,
 }
 
+/// An amount in thousandths of a bet, as a player reads it: "0.08 of a bet", "1.25 bets"
+/// (hundredths, rounded; "less than 0.01 of a bet" for a loss that rounds to nothing).
+pub fn of_a_bet(milli: i64) -> String {
+    let cents = (milli + 5) / 10;
+    match cents {
+        ..=0 if milli > 0 => "less than 0.01 of a bet".into(),
+        ..100 => format!("0.{cents:02} of a bet"),
+        _ => format!("{}.{:02} bets", cents / 100, cents % 100),
+    }
+}
+
 impl Default for Bank {
     fn default() -> Self {
         Bank {
@@ -356,11 +367,10 @@ impl Reducible for CasinoState {
                                     let milli = (lost * 1000.0).round() as i64;
                                     next.bank.ev_lost_milli = next.bank.ev_lost_milli.saturating_add(milli);
                                     next.verdict = Some(format!(
-                                        "{} with {hand}: {} was better, by {}.{:03} of a bet.",
+                                        "{} with {hand}: {} was better, by {}.",
                                         played.name(),
                                         best.name(),
-                                        milli / 1000,
-                                        milli % 1000
+                                        of_a_bet(milli)
                                     ));
                                 }
                             }

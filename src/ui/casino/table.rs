@@ -6,7 +6,7 @@
 //! and listen for the single-key shortcuts anywhere on the page.
 
 use super::state::{
-    signed_money, spot_name, Bank, CasinoState, Choice, Msg, BANK_KEY, HUMAN_SPOT, SAVE_KEY, SAVE_VERSION,
+    of_a_bet, signed_money, spot_name, Bank, CasinoState, Choice, Msg, BANK_KEY, HUMAN_SPOT, SAVE_KEY, SAVE_VERSION,
 };
 use crate::bots::casino::decide;
 use crate::engine::casino::game::{money, Hand};
@@ -221,6 +221,22 @@ fn key_press(s: &CasinoState, key: &str) -> Option<Press> {
         "?" | "escape" => return Some(Press::Help),
         _ => return None,
     }))
+}
+
+/// The trainer's running score: "Trainer: 3 decisions, 2 best plays; the other gave up 0.08 of
+/// a bet in expected winnings."
+fn trainer_summary(b: &Bank) -> String {
+    let mut s = format!(
+        "Trainer: {}, {}",
+        crate::ui::plural(b.decisions as usize, "decision"),
+        crate::ui::plural(b.best_plays as usize, "best play")
+    );
+    let others = b.decisions.saturating_sub(b.best_plays);
+    if others > 0 {
+        let who = if others == 1 { "the other" } else { "the others" };
+        s += &format!("; {who} gave up {} in expected winnings", of_a_bet(b.ev_lost_milli));
+    }
+    s + "."
 }
 
 /// The player's record at the casino, every new bankroll counted.
@@ -621,7 +637,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                     </table>
                 }
             }
-            <p class="session">{ format!("Trainer: {} decisions, {} best plays; the others cost {}.{:02} bets in expected winnings.", state.bank.decisions, state.bank.best_plays, state.bank.ev_lost_milli / 1000, state.bank.ev_lost_milli % 1000 / 10) }</p>
+            <p class="session">{ trainer_summary(&state.bank) }</p>
             <p class="tally">{ tally(&state.bank) }</p>
             <label><input type="checkbox" checked={*show_count} onchange={{ let sc = show_count.clone(); Callback::from(move |e: Event| sc.set(e.target_unchecked_into::<web_sys::HtmlInputElement>().checked())) }} />{" Show the Hi-Lo count"}</label>
             if *show_count {

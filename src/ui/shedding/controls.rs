@@ -75,7 +75,7 @@ pub fn head(l: &Look) -> String {
         let _ = write!(
             h,
             "<div class=\"clock-tip\" role=\"note\"><p>Quick play: you have {} for each move, shown by the ring on your \
-             seat; when it runs out you pick up.</p><label>Clock speed <select data-ui=\"clock\">",
+             seat; when it runs out you pick up. It starts when you choose Got it.</p><label>Clock speed <select data-ui=\"clock\">",
             seconds(ms)
         );
         for (v, text) in [(1, "As the rules say"), (2, "Twice as long"), (4, "Four times as long"), (0, "Off")] {
@@ -103,7 +103,11 @@ pub fn actions(l: &Look) -> String {
         if my_turn { "Your turn".to_string() } else { format!("{}'s turn", escape(state.name(view.current))) }
     );
     if my_turn && view.turn.awaiting_suit {
-        h.push_str("<div class=\"suit-picker\" role=\"group\" aria-label=\"Name a suit\">");
+        // Said on screen too: four suit buttons alone do not say that the turn waits for one.
+        h.push_str(
+            "<div class=\"suit-picker\" role=\"group\" aria-label=\"Name a suit\">\
+             <span class=\"prompt\" aria-hidden=\"true\">Name a suit:</span>",
+        );
         for suit in Suit::ALL {
             let text = format!("<span aria-hidden=\"true\">{} </span>{}", suit.symbol(), suit.name());
             act(&mut h, &format!("suit-{}", suit.letter()), Action::NameSuit { seat: HUMAN, suit }, &text);

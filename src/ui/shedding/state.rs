@@ -195,7 +195,11 @@ impl TableState {
             let events = t.game.apply(action).map_err(RestoreError::Replay)?;
             t.absorb(&before, &events);
         }
-        t.log = vec!["Game restored.".into()];
+        // A save with no moves yet is a new deal (the page saves one as it deals): nothing
+        // was restored, so the log says nothing of it.
+        if !checked.log().is_empty() {
+            t.log = vec!["Game restored.".into()];
+        }
         t.recent = Vec::new();
         t.between_rounds = false;
         Ok(t)

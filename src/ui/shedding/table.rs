@@ -124,14 +124,23 @@ pub fn phrase_text(names: &[String], p: Phrase) -> String {
 /// When focus has fallen to <body> (the focused button was replaced): the page control used
 /// last, else a playable card, else any card, else the table itself. Focus never stays on
 /// <body>, where the shortcuts and a screen reader would lose the table. No scrolling.
+/// When the turn waits for a suit to be named, focus goes to the suit buttons: nothing else
+/// can be played then.
 fn keep_focus(table: &NodeRef, last_ui: &str) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let lost = document.active_element().is_none_or(|a| a.tag_name() == "BODY");
+    let Some(table) = table.cast::<web_sys::HtmlElement>() else { return };
+    let find = |selector: &str| table.query_selector(selector).ok().flatten();
+    let active = document.active_element();
+    if let Some(suit) = find(".suit-picker button").and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        if active.as_ref().is_none_or(|a| a.closest(".suit-picker").ok().flatten().is_none()) {
+            crate::ui::focus_quietly(&suit);
+        }
+        return;
+    }
+    let lost = active.is_none_or(|a| a.tag_name() == "BODY");
     if !lost {
         return;
     }
-    let Some(table) = table.cast::<web_sys::HtmlElement>() else { return };
-    let find = |selector: &str| table.query_selector(selector).ok().flatten();
     let target = (!last_ui.is_empty())
         .then(|| find(&format!("[data-ui=\"{last_ui}\"]")))
         .flatten()
@@ -234,9 +243,12 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         let state = state.clone();
         let bots = bots.clone();
         let timers = timers.clone();
-        let clock_scale = props.settings.clock_scale.filter(|_| *visible);
+        // The clock also waits while its note is open: nobody pays for a move before being told
+        // of the clock.
+        let explained = props.settings.clock_explained;
+        let clock_scale = props.settings.clock_scale.filter(|_| *visible && explained);
         let pace = props.settings.bot_pace.max(1) as u32;
-        use_effect_with((at, *visible, paused), move |_| {
+        use_effect_with((at, *visible, paused, explained), move |_| {
             timers.borrow_mut().clear();
             let game = &state.game;
             // Between the rounds of a match, the next deal waits until the summary is closed.
@@ -304,7 +316,9 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         crate::engine::sort::sort_small_by_key(&mut cards, |c| (c.rank, c.suit));
     }
     // The quick-play clock, as the active seat's ring (the engine only ever sees the timeout).
-    let clock_ms = clock_ms(game, props.settings.clock_scale).filter(|_| over.is_none() && !paused);
+    let rules_clock = clock_ms(game, props.settings.clock_scale).filter(|_| over.is_none() && !paused);
+    let explained = props.settings.clock_explained;
+    let clock_ms = rules_clock.filter(|_| explained);
     let assist = props.settings.show_playable;
     let ended = over.is_some() || paused;
 
@@ -475,7 +489,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         penalises_wrong,
         assist,
         by_rank,
-        explain_clock: clock_ms.filter(|_| !props.settings.clock_explained),
+        explain_clock: rules_clock.filter(|_| !explained),
         clock_scale: props.settings.clock_scale,
     };
     let raw = |h: String| Html::from_html_unchecked(h.into());

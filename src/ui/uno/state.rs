@@ -171,10 +171,7 @@ pub enum Msg {
         seed: u64,
     },
 }
-/// "1 card", "2 cards".
-pub fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
+pub use crate::ui::plural;
 
 /// "Sam flips", "You flip": the subject and a verb that agrees with it.
 fn says(seat: Seat, verb: &str) -> String {
