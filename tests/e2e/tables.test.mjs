@@ -172,6 +172,11 @@ test('UNO Blackjack: round results stay, keys work, once out Fast-forward plays 
       } else if (await page.getByRole('button', { name: 'Reveal', exact: true }).count()) {
         await page.keyboard.press('r');
       } else if (await page.getByText('Match phase: your turn. Hit or pass?').count()) {
+        // The turn came back: the focus is on a control the player can use, not left behind.
+        assert.ok(await page.evaluate(() => {
+          const a = document.activeElement;
+          return a.tagName === 'BUTTON' && !a.disabled && a.closest('[aria-label="Your controls"]') !== null;
+        }), 'focus is on a usable control on the player\'s turn');
         await page.keyboard.press('h');
       } else if (await page.getByRole('button', { name: 'Fast-forward' }).count()) {
         await page.getByRole('button', { name: 'Fast-forward' }).click();

@@ -305,16 +305,28 @@ fn game_rows(state: &UnoState, winners: &[Seat]) -> Vec<ResultRow> {
         .collect()
 }
 
-/// Keeps keyboard focus on the table when the control that had it went away or turned disabled.
+/// Keeps keyboard focus on the table when the control that had it went away or turned disabled,
+/// and gives it to the player's first usable control (Hit, Reveal…) when there is one: after a
+/// Hit, the next turn's Hit has the focus again, so a keyboard player never has to look for it.
 fn keep_focus(table: &NodeRef) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
-    let lost = match doc.active_element() {
+    let Some(t) = table.cast::<web_sys::HtmlElement>() else { return };
+    let active = doc.active_element();
+    let parked = match &active {
         None => true,
-        Some(e) => e.tag_name() == "BODY" || e.has_attribute("disabled") || !e.is_connected(),
+        Some(e) => {
+            e.tag_name() == "BODY" || e.has_attribute("disabled") || !e.is_connected() || t.is_same_node(Some(e))
+        }
     };
-    if let (true, Some(t)) = (lost, table.cast::<web_sys::HtmlElement>()) {
-        crate::ui::focus_quietly(&t);
+    if !parked {
+        return;
     }
+    let control = t
+        .query_selector("[aria-label='Your controls'] button:not([disabled])")
+        .ok()
+        .flatten()
+        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+    crate::ui::focus_quietly(&control.unwrap_or(t));
 }
 
 /// A new game: the save is cleared and the page opens the UNO new-game screen.
