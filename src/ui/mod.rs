@@ -72,7 +72,6 @@ pub fn plural(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
-/// Appends the sentences for `events` to a table's log, keeping the last `keep` lines.
 /// Moves keyboard focus without scrolling: keeping focus on a table must never scroll the page
 /// away from what the player is looking at.
 pub fn focus_quietly(el: &web_sys::HtmlElement) {
@@ -81,6 +80,7 @@ pub fn focus_quietly(el: &web_sys::HtmlElement) {
     let _ = el.focus_with_options(&options);
 }
 
+/// Appends the sentences for `events` to a table's log, keeping the last `keep` lines.
 pub fn extend_log<E>(log: &mut Vec<String>, events: &[E], describe: impl Fn(&E) -> Option<String>, keep: usize) {
     log.extend(events.iter().filter_map(describe));
     let drop = log.len().saturating_sub(keep);

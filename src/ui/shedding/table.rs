@@ -124,6 +124,7 @@ pub fn phrase_text(names: &[String], p: Phrase) -> String {
 /// When focus has fallen to <body> (the focused button was replaced): the page control used
 /// last, else a playable card, else any card, else the table itself. Focus never stays on
 /// <body>, where the shortcuts and a screen reader would lose the table. No scrolling.
+///
 /// When the turn waits for a suit to be named, focus goes to the suit buttons: nothing else
 /// can be played then.
 fn keep_focus(table: &NodeRef, last_ui: &str) {
