@@ -240,13 +240,12 @@ pub fn SheddingTable(props: &TableProps) -> Html {
             }
         });
     }
+    // The clock waits while its note is open: nobody pays for a move before being told of it.
+    let explained = props.settings.clock_explained;
     {
         let state = state.clone();
         let bots = bots.clone();
         let timers = timers.clone();
-        // The clock also waits while its note is open: nobody pays for a move before being told
-        // of the clock.
-        let explained = props.settings.clock_explained;
         let clock_scale = props.settings.clock_scale.filter(|_| *visible && explained);
         let pace = props.settings.bot_pace.max(1) as u32;
         use_effect_with((at, *visible, paused, explained), move |_| {
@@ -318,7 +317,6 @@ pub fn SheddingTable(props: &TableProps) -> Html {
     }
     // The quick-play clock, as the active seat's ring (the engine only ever sees the timeout).
     let rules_clock = clock_ms(game, props.settings.clock_scale).filter(|_| over.is_none() && !paused);
-    let explained = props.settings.clock_explained;
     let clock_ms = rules_clock.filter(|_| explained);
     let assist = props.settings.show_playable;
     let ended = over.is_some() || paused;

@@ -8,6 +8,7 @@ use crate::bots::uno::decide;
 use crate::engine::uno::save::save_from_codes;
 pub use crate::engine::uno::save::{code, parse_code};
 use crate::engine::uno::{Action, Event, Game, Phase, Seat, SkipValue, Status, UnoCard, UnoRules, UnoSpec};
+use crate::ui::plural;
 use crate::ui::storage::{Fields, Stored};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -171,7 +172,6 @@ pub enum Msg {
         seed: u64,
     },
 }
-pub use crate::ui::plural;
 
 /// "Sam flips", "You flip": the subject and a verb that agrees with it.
 fn says(seat: Seat, verb: &str) -> String {

@@ -6,12 +6,11 @@
 //! game end in a results dialog.
 
 use super::card::UnoCardView;
-use super::state::{
-    level_name, name, parse_level, plural, Msg, RoundEnd, UnoChoice, UnoState, HUMAN, SAVE_KEY, SAVE_VERSION,
-};
+use super::state::{level_name, name, parse_level, Msg, RoundEnd, UnoChoice, UnoState, HUMAN, SAVE_KEY, SAVE_VERSION};
 use crate::bots::shedding::Level;
 use crate::engine::uno::{Action, Phase, Seat, Status};
 use crate::ui::components::results::{ResultRow, ResultsDialog};
+use crate::ui::plural;
 use crate::ui::storage;
 use gloo_timers::callback::Timeout;
 use std::rc::Rc;
