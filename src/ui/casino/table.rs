@@ -223,17 +223,17 @@ fn key_press(s: &CasinoState, key: &str) -> Option<Press> {
     }))
 }
 
-/// The trainer's running score: "Trainer: 3 decisions, 2 best plays; the other gave up 0.08 of
-/// a bet in expected winnings."
+/// The trainer's running score: "Trainer: 3 decisions, 2 best plays; 1 other play gave up 0.08
+/// of a bet in expected winnings."
 fn trainer_summary(b: &Bank) -> String {
     let mut s = format!(
         "Trainer: {}, {}",
         crate::ui::plural(b.decisions as usize, "decision"),
         crate::ui::plural(b.best_plays as usize, "best play")
     );
-    let others = b.decisions.saturating_sub(b.best_plays);
+    let others = b.decisions.saturating_sub(b.best_plays) as usize;
     if others > 0 {
-        let who = if others == 1 { "the other" } else { "the others" };
+        let who = crate::ui::plural(others, "other play");
         s += &format!("; {who} gave up {} in expected winnings", of_a_bet(b.ev_lost_milli));
     }
     s + "."
