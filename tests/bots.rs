@@ -302,3 +302,37 @@ fn the_record_of_each_seats_latest_turns_holds_only_what_the_table_saw() {
     let mut y = SheddingBot::new(0, Level::Hard, 2).with_iterations(200);
     assert_eq!(x.decide(&views[0]), y.decide(&views[1]));
 }
+
+#[test]
+fn a_stock_turned_over_unshuffled_is_public_and_so_are_the_cards_drawn_from_it() {
+    // Taylor turns the face-up cards over as they lie: everyone watched them laid, so everyone
+    // knows the new stock's order, and which card each seat then draws. Every sample keeps it.
+    use blackjack::engine::rng::GameRng;
+    use blackjack::engine::shedding::Hand;
+    let mut g = deal(Preset::Taylor, &["5H 9C 2C", "6D 9S 3S", "7C 4D 6H"], "4H", "KC");
+    play(&mut g, 0, "5H");
+    draw(&mut g, 1); // the last card of the dealt stock: nobody else knows it
+    play(&mut g, 2, "6H");
+    assert!(g.view(2).stock_seen.is_empty() && g.view(2).known.iter().all(|k| k.is_empty()));
+    draw(&mut g, 0); // the stock is empty: 4H and 5H are turned over, and seat 0 draws 4H
+    let view = g.view(1);
+    assert_eq!(view.stock_seen, cards("5H"));
+    assert_eq!(view.known, vec![Hand::from_cards(&cards("4H")), Hand::EMPTY, Hand::EMPTY]);
+    assert_eq!(g.view(2).known, view.known, "the whole table saw it");
+    let mut rng = GameRng::new(7);
+    for _ in 0..20 {
+        let sample = Game::determinize(&view, &mut rng);
+        assert!(sample.hand(0).contains(c("4H")), "seat 0 holds the card it was seen to draw");
+        assert_eq!(sample.stock_seen(), &cards("5H")[..]);
+        let mut seen = sample.view(1);
+        seen.state_id = view.state_id;
+        assert_eq!(seen, view);
+        sample.check_invariants().unwrap();
+    }
+    // Laid, the card is no longer known to be held.
+    play(&mut g, 1, "6D");
+    play(&mut g, 2, "4D");
+    play(&mut g, 0, "4H");
+    assert!(g.view(1).known.iter().all(|k| k.is_empty()));
+    g.check_invariants().unwrap();
+}

@@ -241,6 +241,14 @@ pub struct Game {
     /// third of the playouts' instructions.
     #[serde(skip, default = "keeps_record")]
     records_turns: bool,
+    /// The bottom `stock_seen` cards of the stock are face-up cards turned over without
+    /// shuffling (Taylor's refill): everyone watched them laid, so their order is public.
+    #[serde(default)]
+    stock_seen: usize,
+    /// Cards each seat is known to hold: drawn from the public part of the stock and not laid
+    /// since. Public facts, like `voids`.
+    #[serde(default)]
+    known: [Hand; SEATS],
     accusations: Vec<Accusation>,
     last_accusation_turn: Vec<Option<u32>>,
     scores: Vec<u32>,
@@ -398,6 +406,8 @@ impl Game {
             voids: [Void::default(); SEATS],
             last_turns: [[LastTurn::default(); RECENT_TURNS]; SEATS],
             records_turns: true,
+            stock_seen: 0,
+            known: [Hand::EMPTY; SEATS],
             accusations: Vec::new(),
             last_accusation_turn: vec![None; n],
             scores: vec![0; n],
@@ -490,6 +500,14 @@ impl Game {
     /// Each seat's latest turns this round, the latest first ([`LastTurn`]).
     pub fn last_turns(&self) -> &[[LastTurn; RECENT_TURNS]] {
         &self.last_turns[..self.players as usize]
+    }
+    /// The part of the stock whose order the table saw (turned over unshuffled), bottom first.
+    pub fn stock_seen(&self) -> &[Card] {
+        &self.stock[..self.stock_seen]
+    }
+    /// Cards each seat is known to hold (drawn from [`Game::stock_seen`], not laid since).
+    pub fn known(&self) -> &[Hand] {
+        &self.known[..self.players as usize]
     }
     pub fn accusations(&self) -> &[Accusation] {
         &self.accusations
@@ -651,6 +669,8 @@ impl Game {
             *v = Void::default();
         }
         self.last_turns = [[LastTurn::default(); RECENT_TURNS]; SEATS];
+        self.stock_seen = 0;
+        self.known = [Hand::EMPTY; SEATS];
         for a in &mut self.accusations {
             a.open = false;
         }
@@ -1263,6 +1283,8 @@ impl Game {
                     let (target, accuser, handed) = (a.target, a.accuser, std::mem::take(&mut a.handed));
                     for &c in handed.iter().rev() {
                         if self.hands[target as usize].remove(c) {
+                            // Back on top, unseen: the public part of the stock stays below.
+                            self.known[target as usize].remove(c);
                             self.stock.push(c);
                             self.note_card_left(target, c);
                         }
@@ -1323,6 +1345,9 @@ impl Game {
         }
         let removed = self.hands[seat as usize].remove(card);
         debug_assert!(removed, "checked: in hand");
+        if !self.known[seat as usize].is_empty() {
+            self.known[seat as usize].remove(card);
+        }
         self.note_card_left(seat, card);
         self.pile.push(card);
         self.plays_this_round += 1;
@@ -1639,6 +1664,11 @@ impl Game {
         }
         let c = self.stock.pop()?;
         self.hands[seat as usize].add(c);
+        if self.stock.len() < self.stock_seen {
+            // Everyone knows which card this was.
+            self.stock_seen = self.stock.len();
+            self.known[seat as usize].add(c);
+        }
         let v = &mut self.voids[seat as usize];
         if v.cards != 0 {
             v.free += 1;
@@ -1668,10 +1698,16 @@ impl Game {
             }
             Refill::TurnOver => {
                 // Turned over as they lie: the oldest face-up card becomes the top of the stock.
+                // Every one of them was seen laid, so the stock's order is now public.
+                let all_seen = self.stock_seen == self.stock.len();
                 self.stock.extend(self.pile.drain(..).rev());
+                if all_seen {
+                    self.stock_seen = self.stock.len();
+                }
                 false
             }
             Refill::Reshuffle => {
+                self.stock_seen = 0;
                 self.stock.append(&mut self.pile);
                 self.rng.shuffle(&mut self.stock);
                 true
@@ -1815,8 +1851,17 @@ impl Game {
         let rules = view.rules.clone();
         let decks = rules.decks_for(players) as i32;
         let mut counts = [decks; 52];
-        for c in view.hand.iter().chain(view.pile.iter()) {
+        // Known to this seat: its hand, the face-up pile, the part of the stock it saw turned
+        // over, and the cards others drew from that part.
+        let known = |s: usize| view.known.get(s).copied().unwrap_or_default();
+        let others = || (0..players as usize).filter(|&s| s != view.seat as usize);
+        for c in view.hand.iter().chain(view.pile.iter()).chain(view.stock_seen.iter()) {
             counts[c.index()] -= 1;
+        }
+        for s in others() {
+            for c in known(s).iter() {
+                counts[c.index()] -= 1;
+            }
         }
         let mut unseen: Vec<Card> = Vec::with_capacity(104);
         for (i, &k) in counts.iter().enumerate() {
@@ -1824,20 +1869,24 @@ impl Game {
                 unseen.push(Card::from_index(i));
             }
         }
-        let others = || (0..players as usize).filter(|&s| s != view.seat as usize);
-        // Cards each constrained seat must hold from outside its void.
+        // Cards each constrained seat must hold from outside its void, beyond its known cards.
         let bound = |s: usize| -> (u64, usize) {
             let v = view.voids.get(s).copied().unwrap_or_default();
             let size = view.hand_sizes[s];
             if v.cards == 0 {
                 (0, 0)
             } else {
-                (v.cards, size.saturating_sub(v.free as usize))
+                let known_outside = known(s).len() - known(s).count_in(v.cards);
+                (v.cards, size.saturating_sub(v.free as usize).saturating_sub(known_outside))
             }
         };
         rng.shuffle(&mut unseen);
         let mut hands = [Hand::EMPTY; SEATS];
         hands[view.seat as usize] = Hand::from_cards(&view.hand);
+        for s in others() {
+            hands[s] = known(s);
+        }
+        // Cards dealt at random to each seat, beside its known ones.
         let mut dealt = vec![0usize; players as usize];
         // Constrained seats first: from the back of the shuffled cards, the first `need` each may
         // hold. (A seat that broke the model may find too few: the rest come below, unconstrained.)
@@ -1853,7 +1902,7 @@ impl Game {
             }
         }
         for s in others() {
-            for _ in dealt[s]..view.hand_sizes[s] {
+            for _ in known(s).len() + dealt[s]..view.hand_sizes[s] {
                 if let Some(c) = unseen.pop() {
                     hands[s].add(c);
                 }
@@ -1864,10 +1913,15 @@ impl Game {
             if tries == 0 || fits(s as Seat, hands[s]) {
                 continue;
             }
-            // Put the hand back with the undealt cards, and draw as many at random from them.
-            let size = view.hand_sizes[s];
+            // Put the cards dealt at random back with the undealt cards, and draw as many at
+            // random from them.
             let first = hands[s];
-            unseen.extend(first.iter());
+            let mut random = first;
+            for c in known(s).iter() {
+                random.remove(c);
+            }
+            let size = random.len();
+            unseen.extend(random.iter());
             let v = view.voids.get(s).copied().unwrap_or_default();
             let mut found = false;
             for _ in 0..tries {
@@ -1876,7 +1930,10 @@ impl Game {
                     let j = rng.below((n - i) as u64) as usize;
                     unseen.swap(j, n - 1 - i);
                 }
-                let h = Hand::from_cards(&unseen[n - size..]);
+                let mut h = known(s);
+                for &c in &unseen[n - size..] {
+                    h.add(c);
+                }
                 if v.allows(h) && fits(s as Seat, h) {
                     hands[s] = h;
                     unseen.truncate(n - size);
@@ -1885,7 +1942,7 @@ impl Game {
                 }
             }
             if !found {
-                for c in first.iter() {
+                for c in random.iter() {
                     let at = unseen.iter().rposition(|&x| x == c).expect("put back above");
                     unseen.swap_remove(at);
                 }
@@ -1895,12 +1952,17 @@ impl Game {
         if redrawn {
             rng.shuffle(&mut unseen);
         }
-        unseen.truncate(view.stock_len);
-        let total = hands.iter().map(Hand::len).sum::<usize>() + unseen.len() + view.pile.len();
+        // The stock: the part the table saw at the bottom, in its order; unseen cards above it.
+        unseen.truncate(view.stock_len - view.stock_seen.len());
+        let mut stock = view.stock_seen.clone();
+        stock.append(&mut unseen);
+        let total = hands.iter().map(Hand::len).sum::<usize>() + stock.len() + view.pile.len();
         let mut g = Game::empty(rules, players, 0, total);
         g.rng = rng.fork();
         g.hands = hands;
-        g.stock = unseen;
+        g.stock = stock;
+        g.stock_seen = view.stock_seen.len();
+        g.known[..players as usize].copy_from_slice(&view.known);
         g.pile = view.pile.clone();
         g.dealer = view.dealer;
         g.current = view.current;
@@ -1938,6 +2000,14 @@ impl Game {
         }
         if self.pile.is_empty() {
             bad.push("the pile has no top card".into());
+        }
+        if self.stock_seen > self.stock.len() {
+            bad.push(format!("{} cards of the stock seen, of {}", self.stock_seen, self.stock.len()));
+        }
+        for (s, (k, h)) in self.known.iter().zip(&self.hands).enumerate() {
+            if k.iter().any(|c| k.count(c) > h.count(c)) {
+                bad.push(format!("seat {s} is known to hold cards it does not"));
+            }
         }
         let one_deck = self.rules.decks_for(self.players) == 1;
         for (s, h) in self.hands.iter().enumerate() {

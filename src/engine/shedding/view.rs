@@ -2,6 +2,7 @@
 
 use super::action::{Action, Infringement, Seat};
 use super::game::{CallState, Game, LastTurn, Pending, Phase, Turn, Void, RECENT_TURNS};
+use super::hand::Hand;
 use super::rules::Rules;
 use crate::engine::cards::{Card, Suit};
 use serde::{Deserialize, Serialize};
@@ -29,6 +30,11 @@ pub struct SeatView {
     /// Every face-up card, bottom first: all of them were seen when laid.
     pub pile: Vec<Card>,
     pub stock_len: usize,
+    /// The bottom of the stock whose order everyone saw: face-up cards turned over without
+    /// shuffling (bottom first). Empty under rules that shuffle, and until the first refill.
+    pub stock_seen: Vec<Card>,
+    /// Cards each seat is known to hold: drawn from `stock_seen`, not laid since.
+    pub known: Vec<Hand>,
     pub current: Seat,
     pub dealer: Seat,
     pub clockwise: bool,
@@ -77,6 +83,8 @@ impl Game {
             hand_sizes: (0..self.players()).map(|s| self.hand(s).len()).collect(),
             pile: self.pile().to_vec(),
             stock_len: self.stock_len(),
+            stock_seen: self.stock_seen().to_vec(),
+            known: self.known().to_vec(),
             current: self.current(),
             dealer: self.dealer(),
             clockwise: self.clockwise(),
