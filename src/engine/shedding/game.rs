@@ -1852,10 +1852,15 @@ impl Game {
         let decks = rules.decks_for(players) as i32;
         let mut counts = [decks; 52];
         // Known to this seat: its hand, the face-up pile, the part of the stock it saw turned
-        // over, and the cards others drew from that part.
-        let known = |s: usize| view.known.get(s).copied().unwrap_or_default();
+        // over, and the cards others drew from that part (`known`, dealt to them as seen; the
+        // hands below are the rest of each hand, dealt at random).
+        let known = |s: usize| view.known[s];
         let others = || (0..players as usize).filter(|&s| s != view.seat as usize);
-        for c in view.hand.iter().chain(view.pile.iter()).chain(view.stock_seen.iter()) {
+        let full = |s: usize, mut h: Hand| {
+            h.add_all(known(s));
+            h
+        };
+        for c in view.hand.iter().chain(&view.pile).chain(&view.stock_seen) {
             counts[c.index()] -= 1;
         }
         for s in others() {
@@ -1869,24 +1874,18 @@ impl Game {
                 unseen.push(Card::from_index(i));
             }
         }
+        let size = |s: usize| view.hand_sizes[s] - known(s).len();
         // Cards each constrained seat must hold from outside its void, beyond its known cards.
         let bound = |s: usize| -> (u64, usize) {
             let v = view.voids.get(s).copied().unwrap_or_default();
-            let size = view.hand_sizes[s];
             if v.cards == 0 {
                 (0, 0)
             } else {
-                let known_outside = known(s).len() - known(s).count_in(v.cards);
-                (v.cards, size.saturating_sub(v.free as usize).saturating_sub(known_outside))
+                (v.cards, size(s).saturating_sub((v.free as usize).saturating_sub(known(s).count_in(v.cards))))
             }
         };
         rng.shuffle(&mut unseen);
         let mut hands = [Hand::EMPTY; SEATS];
-        hands[view.seat as usize] = Hand::from_cards(&view.hand);
-        for s in others() {
-            hands[s] = known(s);
-        }
-        // Cards dealt at random to each seat, beside its known ones.
         let mut dealt = vec![0usize; players as usize];
         // Constrained seats first: from the back of the shuffled cards, the first `need` each may
         // hold. (A seat that broke the model may find too few: the rest come below, unconstrained.)
@@ -1902,7 +1901,7 @@ impl Game {
             }
         }
         for s in others() {
-            for _ in known(s).len() + dealt[s]..view.hand_sizes[s] {
+            for _ in dealt[s]..size(s) {
                 if let Some(c) = unseen.pop() {
                     hands[s].add(c);
                 }
@@ -1910,18 +1909,13 @@ impl Game {
         }
         let mut redrawn = false;
         for s in others() {
-            if tries == 0 || fits(s as Seat, hands[s]) {
+            if tries == 0 || fits(s as Seat, full(s, hands[s])) {
                 continue;
             }
-            // Put the cards dealt at random back with the undealt cards, and draw as many at
-            // random from them.
+            // Put the hand back with the undealt cards, and draw as many at random from them.
+            let size = size(s);
             let first = hands[s];
-            let mut random = first;
-            for c in known(s).iter() {
-                random.remove(c);
-            }
-            let size = random.len();
-            unseen.extend(random.iter());
+            unseen.extend(first.iter());
             let v = view.voids.get(s).copied().unwrap_or_default();
             let mut found = false;
             for _ in 0..tries {
@@ -1930,11 +1924,8 @@ impl Game {
                     let j = rng.below((n - i) as u64) as usize;
                     unseen.swap(j, n - 1 - i);
                 }
-                let mut h = known(s);
-                for &c in &unseen[n - size..] {
-                    h.add(c);
-                }
-                if v.allows(h) && fits(s as Seat, h) {
+                let h = Hand::from_cards(&unseen[n - size..]);
+                if v.allows(full(s, h)) && fits(s as Seat, full(s, h)) {
                     hands[s] = h;
                     unseen.truncate(n - size);
                     found = true;
@@ -1942,7 +1933,7 @@ impl Game {
                 }
             }
             if !found {
-                for c in random.iter() {
+                for c in first.iter() {
                     let at = unseen.iter().rposition(|&x| x == c).expect("put back above");
                     unseen.swap_remove(at);
                 }
@@ -1952,6 +1943,10 @@ impl Game {
         if redrawn {
             rng.shuffle(&mut unseen);
         }
+        for s in others() {
+            hands[s] = full(s, hands[s]);
+        }
+        hands[view.seat as usize] = Hand::from_cards(&view.hand);
         // The stock: the part the table saw at the bottom, in its order; unseen cards above it.
         unseen.truncate(view.stock_len - view.stock_seen.len());
         let mut stock = view.stock_seen.clone();

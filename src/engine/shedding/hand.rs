@@ -125,11 +125,12 @@ impl Hand {
             false
         }
     }
-    /// Adds every card of `other` (twins as two).
+    /// Adds every card of `other` (twins as two; a third copy is not kept, as in [`Hand::add`]).
+    #[inline]
     pub fn add_all(&mut self, other: Hand) {
-        for c in cards_of(other.once).chain(cards_of(other.twice)) {
-            self.add(c);
-        }
+        // Held twice after: twice in either, or once in both.
+        self.twice |= other.twice | (self.once & other.once);
+        self.once |= other.once;
     }
     pub fn clear(&mut self) {
         *self = Hand::EMPTY;
