@@ -144,19 +144,7 @@ impl Search {
                 let a = policy_move(&g, legal);
                 let child = match nodes[node].children.iter().find(|&&c| nodes[c].action == Some(a)) {
                     Some(&c) => c,
-                    None => {
-                        let c = nodes.len();
-                        nodes.push(Node {
-                            action: Some(a),
-                            mover,
-                            children: Vec::new(),
-                            visits: 0,
-                            available: 0,
-                            reward: 0.0,
-                        });
-                        nodes[node].children.push(c);
-                        c
-                    }
+                    None => add_child(nodes, node, a, mover),
                 };
                 nodes[child].available += 1;
                 apply_and_call(&mut g, a);
@@ -179,9 +167,8 @@ impl Search {
                 }
             }
             if let Some(a) = untried {
-                let child = nodes.len();
-                nodes.push(Node { action: Some(a), mover, children: Vec::new(), visits: 0, available: 1, reward: 0.0 });
-                nodes[node].children.push(child);
+                let child = add_child(nodes, node, a, mover);
+                nodes[child].available = 1;
                 apply_and_call(&mut g, a);
                 path.push(child);
                 break;
@@ -223,6 +210,14 @@ impl Search {
             node.reward += reward[node.mover as usize];
         }
     }
+}
+
+/// Adds a node for `action` (chosen by `mover`) under `parent`; returns its index.
+fn add_child(nodes: &mut Vec<Node>, parent: usize, action: Action, mover: Seat) -> usize {
+    let c = nodes.len();
+    nodes.push(Node { action: Some(action), mover, children: Vec::new(), visits: 0, available: 0, reward: 0.0 });
+    nodes[parent].children.push(c);
+    c
 }
 
 impl Ismcts {
