@@ -125,7 +125,7 @@ test('UNO Blackjack: a whole game against a bot, through the page', { timeout: 4
           assert.equal(await page.getByRole('list', { name: 'Players' }).innerText(), before, 'a reload resumes the same position');
           reloaded = true;
         }
-      } else if (await page.getByText('Match phase: your turn. Hit or pass?').count()) {
+      } else if (await page.getByText('Your turn: hit or pass?').count()) {
         const total = Number(((await page.locator('.uno-player.me .total').innerText()).match(/Total (\d+)/) || [0, 0])[1]);
         await page.getByRole('button', { name: total < 17 ? 'Hit' : 'Pass', exact: true }).click();
       }
@@ -171,7 +171,7 @@ test('UNO Blackjack: round results stay, keys work, once out Fast-forward plays 
         await page.getByRole('button', { name: /^Reveal round \d+$/ }).click();
       } else if (await page.getByRole('button', { name: 'Reveal', exact: true }).count()) {
         await page.keyboard.press('r');
-      } else if (await page.getByText('Match phase: your turn. Hit or pass?').count()) {
+      } else if (await page.getByText('Your turn: hit or pass?').count()) {
         // The turn came back: the focus is on a control the player can use, not left behind.
         assert.ok(await page.evaluate(() => {
           const a = document.activeElement;

@@ -1,7 +1,7 @@
 //! UNO cards drawn in SVG: the colour, and on every card a letter for the colour and the
-//! card's symbol, so a colour-blind player reads them as easily as anyone.
+//! card's mark, so a colour-blind player reads them as easily as anyone.
 
-use crate::engine::uno::{Colour, UnoCard};
+use crate::engine::uno::{Colour, Face, UnoCard};
 use yew::prelude::*;
 
 fn fill(c: Option<Colour>) -> &'static str {
@@ -11,6 +11,16 @@ fn fill(c: Option<Colour>) -> &'static str {
         Some(Colour::Green) => "#1e7b3a",
         Some(Colour::Blue) => "#1652c4",
         None => "#222222",
+    }
+}
+
+/// The mark printed on a card, as on real UNO cards: a number, ⊘ (skip), ⇄ (reverse), +2, W or
+/// +4. (The engine's letters, "S" and "R", read as colours beside the colour letter: "RR".)
+pub fn mark(c: UnoCard) -> String {
+    match c.face {
+        Face::Skip => "⊘".into(),
+        Face::Reverse => "⇄".into(),
+        _ => c.symbol(),
     }
 }
 
@@ -33,8 +43,9 @@ pub fn UnoCardView(props: &UnoCardProps) -> Html {
         </> },
         Some(c) => {
             let colour = fill(c.colour);
-            let letter = c.colour.map_or("W", |k| &k.name()[..1]);
-            let symbol = c.symbol();
+            // A wild card's corner is its mark alone ("W", "+4"): it has no colour to name.
+            let letter = c.colour.map_or("", |k| &k.name()[..1]);
+            let symbol = mark(c);
             let corner = format!("{letter}{symbol}");
             html! { <>
                 <rect x="2" y="2" width="96" height="136" rx="9" fill={colour} stroke="#fff" stroke-width="3"/>

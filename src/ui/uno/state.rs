@@ -295,7 +295,7 @@ impl UnoState {
                     Action::Hit { .. } => "hit",
                     _ => "flip",
                 };
-                act(self, *seat, format!("{how}: {} → {total}", card.symbol()));
+                act(self, *seat, format!("{how}: {} → {total}", super::card::mark(*card)));
             }
             Event::DrawPenalty { seat } => *drawn = Some(*seat),
             Event::Skipped { seat } => act(self, *seat, "skipped".into()),

@@ -422,8 +422,8 @@ pub fn UnoTable(props: &TableProps) -> Html {
     };
     let phase_text = match game.phase() {
         Phase::RoundStart => format!("Round {}: reveal phase next.", game.round() + 1),
-        Phase::Match { .. } if my_turn => "Match phase: your turn. Hit or pass?".to_string(),
-        Phase::Match { turn } => format!("Match phase: {}'s turn.", name(*turn)),
+        Phase::Match { .. } if my_turn => "Your turn: hit or pass?".to_string(),
+        Phase::Match { turn } => format!("{}'s turn to hit or pass.", name(*turn)),
         Phase::Over { winners } => format!("Game over. Winner: {}.", names(winners)),
     };
     let n = game.players().len();
