@@ -310,11 +310,17 @@ fn a_stock_turned_over_unshuffled_is_public_and_so_are_the_cards_drawn_from_it()
     use blackjack::engine::rng::GameRng;
     use blackjack::engine::shedding::Hand;
     let mut g = deal(Preset::Taylor, &["5H 9C 2C", "6D 9S 3S", "7C 4D 6H"], "4H", "KC");
-    play(&mut g, 0, "5H");
-    draw(&mut g, 1); // the last card of the dealt stock: nobody else knows it
-    play(&mut g, 2, "6H");
-    assert!(g.view(2).stock_seen.is_empty() && g.view(2).known.iter().all(|k| k.is_empty()));
-    draw(&mut g, 0); // the stock is empty: 4H and 5H are turned over, and seat 0 draws 4H
+    // The same game but for the card seat 1 draws from the dealt stock: nobody else saw it.
+    let mut other = deal(Preset::Taylor, &["5H 9C 2C", "6D 9S 3S", "7C 4D 6H"], "4H", "QD");
+    for g in [&mut g, &mut other] {
+        play(g, 0, "5H");
+        draw(g, 1); // the last card of the dealt stock: nobody else knows it
+        play(g, 2, "6H");
+        assert!(g.view(2).stock_seen.is_empty() && g.view(2).known.iter().all(|k| k.is_empty()));
+        draw(g, 0); // the stock is empty: 4H and 5H are turned over, and seat 0 draws 4H
+    }
+    assert_ne!(g.hand(1), other.hand(1));
+    assert_eq!(g.view(2), other.view(2), "what seat 1 drew before the turn-over stays hidden");
     let view = g.view(1);
     assert_eq!(view.stock_seen, cards("5H"));
     assert_eq!(view.known, vec![Hand::from_cards(&cards("4H")), Hand::EMPTY, Hand::EMPTY]);
