@@ -136,11 +136,15 @@ fn a_quiet_apply_plays_the_same_game_and_a_redeal_is_a_new_deal() {
                     let mut v = quiet.view(s);
                     v.state_id = loud.state_id();
                     assert_eq!(v, loud.view(s), "{preset:?} {players}p step {steps}");
-                    // Without the record, everything else each seat sees is the same.
+                    // Without the record (the latest turns, the seen stock, the known cards),
+                    // everything else each seat sees is the same.
                     let (mut seen, mut unrecorded) = (v, searched.view(s));
                     unrecorded.state_id = seen.state_id;
-                    seen.last_turns.clear();
-                    unrecorded.last_turns.clear();
+                    for v in [&mut seen, &mut unrecorded] {
+                        v.last_turns.clear();
+                        v.stock_seen.clear();
+                        v.known.clear();
+                    }
                     assert_eq!(unrecorded, seen, "{preset:?} {players}p step {steps}: without the record");
                 }
                 steps += 1;

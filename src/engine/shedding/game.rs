@@ -236,9 +236,9 @@ pub struct Game {
     voids: [Void; SEATS],
     /// Each seat's latest turns this round, the latest first ([`LastTurn`]).
     last_turns: [[LastTurn; RECENT_TURNS]; SEATS],
-    /// Whether `last_turns` is kept up to date. A game sampled for search ([`Game::determinize`])
-    /// keeps the record it was given and adds nothing: nobody reads it there, and keeping it was a
-    /// third of the playouts' instructions.
+    /// Whether `last_turns`, `stock_seen` and `known` are kept up to date. A game sampled for
+    /// search ([`Game::determinize`]) keeps what it was given and adds nothing: nobody reads them
+    /// there, and keeping the turns was a third of the playouts' instructions.
     #[serde(skip, default = "keeps_record")]
     records_turns: bool,
     /// The bottom `stock_seen` cards of the stock are face-up cards turned over without
@@ -492,8 +492,9 @@ impl Game {
     pub fn voids(&self) -> &[Void] {
         &self.voids[..self.players as usize]
     }
-    /// Stops keeping [`Game::last_turns`] up to date, for games that no seat's view will be
-    /// taken from: search and simulation. Play is otherwise the same, and faster.
+    /// Stops keeping [`Game::last_turns`], [`Game::stock_seen`] and [`Game::known`] up to date,
+    /// for games that no seat's view will be taken from: search and simulation. Play is otherwise
+    /// the same, and faster.
     pub fn stop_recording_turns(&mut self) {
         self.records_turns = false;
     }
@@ -502,8 +503,9 @@ impl Game {
         &self.last_turns[..self.players as usize]
     }
     /// The part of the stock whose order the table saw (turned over unshuffled), bottom first.
+    /// (In a game that stopped recording it is what the game was given, as far as it still lies.)
     pub fn stock_seen(&self) -> &[Card] {
-        &self.stock[..self.stock_seen]
+        &self.stock[..self.stock_seen.min(self.stock.len())]
     }
     /// Cards each seat is known to hold (drawn from [`Game::stock_seen`], not laid since).
     pub fn known(&self) -> &[Hand] {
@@ -1345,7 +1347,7 @@ impl Game {
         }
         let removed = self.hands[seat as usize].remove(card);
         debug_assert!(removed, "checked: in hand");
-        if !self.known[seat as usize].is_empty() {
+        if self.records_turns && !self.known[seat as usize].is_empty() {
             self.known[seat as usize].remove(card);
         }
         self.note_card_left(seat, card);
@@ -1664,7 +1666,7 @@ impl Game {
         }
         let c = self.stock.pop()?;
         self.hands[seat as usize].add(c);
-        if self.stock.len() < self.stock_seen {
+        if self.records_turns && self.stock.len() < self.stock_seen {
             // Everyone knows which card this was.
             self.stock_seen = self.stock.len();
             self.known[seat as usize].add(c);
@@ -1996,11 +1998,11 @@ impl Game {
         if self.pile.is_empty() {
             bad.push("the pile has no top card".into());
         }
-        if self.stock_seen > self.stock.len() {
+        if self.records_turns && self.stock_seen > self.stock.len() {
             bad.push(format!("{} cards of the stock seen, of {}", self.stock_seen, self.stock.len()));
         }
         for (s, (k, h)) in self.known.iter().zip(&self.hands).enumerate() {
-            if k.iter().any(|c| k.count(c) > h.count(c)) {
+            if self.records_turns && k.iter().any(|c| k.count(c) > h.count(c)) {
                 bad.push(format!("seat {s} is known to hold cards it does not"));
             }
         }
