@@ -558,10 +558,16 @@ impl Game {
     fn active(&self, seat: Seat) -> bool {
         self.in_round[seat as usize] && (self.finished.is_empty() || !self.finished.contains(&seat))
     }
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn active_count(&self) -> usize {
         if self.finished.is_empty() && !self.tie_break {
             return self.players as usize; // everyone is dealt in and playing (as in `step`)
         }
+        self.count_active()
+    }
+    /// [`Game::active_count`] when seats are out: seat by seat.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(never))]
+    fn count_active(&self) -> usize {
         (0..self.players).filter(|&s| self.active(s)).count()
     }
 
@@ -1200,6 +1206,7 @@ impl Game {
     /// the set was the check). Otherwise as [`Game::apply_quiet`]: no events, no log. Any other
     /// kind of action is checked, and ignored if refused. A turn action not in the set breaks the
     /// game (debug builds panic).
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub fn apply_legal(&mut self, action: Action) {
         let plan = match action {
             Action::Play { .. } => Plan::Lay,
@@ -1367,7 +1374,8 @@ impl Game {
         if self.rules.spec().turn_effects == TurnEffects::EveryCard {
             self.live = fold_card(self.live, self.rules.effect(card));
         }
-        if self.hands[seat as usize].is_single() {
+        // Down to one card: watched for the "Last card" call (under rules that have one).
+        if self.hands[seat as usize].is_single() && self.rules.spec().last_card.is_some() {
             self.calls[seat as usize].watching = !self.calls[seat as usize].called;
             self.flagged |= 1 << seat;
         }
@@ -1434,10 +1442,18 @@ impl Game {
     }
 
     /// After any action: a hand that grew past one card drops its call and any open offence.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn after_hand_changes(&mut self) {
-        if self.flagged == 0 {
-            return; // every seat's call state is the default: nothing to drop
+        // Every seat's call state is the default (nearly always): nothing to drop. Checked
+        // here, inline, so that the common case costs no call.
+        if self.flagged != 0 {
+            self.drop_lapsed_calls();
         }
+    }
+
+    /// [`Game::after_hand_changes`] for the flagged seats.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(never))]
+    fn drop_lapsed_calls(&mut self) {
         let anytime = self.rules.spec().last_card.is_some_and(|r| r.when == CallWhen::Anytime);
         let mut seats = self.flagged;
         while seats != 0 {
@@ -1614,11 +1630,17 @@ impl Game {
     }
 
     /// `seat` picks up when it could have opened its turn: see [`Void`].
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn note_void(&mut self, seat: Seat) {
         let answering = self.pending.is_some() || self.called_suit.is_some();
-        if !answering && self.rules.spec().draw.may_draw_when_able {
-            return;
+        if answering || !self.rules.spec().draw.may_draw_when_able {
+            self.note_void_now(seat);
         }
+    }
+
+    /// [`Game::note_void`] when the pick-up shows something.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(never))]
+    fn note_void_now(&mut self, seat: Seat) {
         let shown = self.open_mask();
         let v = &mut self.voids[seat as usize];
         v.cards = if v.free == 0 { v.cards | shown } else { shown };
@@ -1732,10 +1754,15 @@ impl Game {
     /// The round stopped before everyone went out (the play limit, or nobody can move):
     /// the remaining players are placed by fewest cards, ties to the earlier seat after the dealer.
     fn end_round_early(&mut self, ev: &mut Sink<'_>) {
-        let rest = self.by_fewest_cards();
         match self.rules.spec().scoring {
-            Scoring::FirstOut => self.game_over(rest[0], ev),
+            // Only the first place counts: no need to rank the others (simulations end most
+            // blocked games here).
+            Scoring::FirstOut => {
+                let winner = (0..self.players).filter(|&s| self.active(s)).min_by_key(|&s| self.fewest_cards_key(s));
+                self.game_over(winner.expect("a seat still plays"), ev)
+            }
             Scoring::Places { .. } => {
+                let rest = self.by_fewest_cards();
                 self.finished.extend(rest);
                 self.finish_round(ev);
             }
@@ -1745,10 +1772,13 @@ impl Game {
     /// Those still playing, fewest cards first; ties to the earlier seat after the dealer.
     fn by_fewest_cards(&self) -> Vec<Seat> {
         let mut rest: Vec<Seat> = (0..self.players).filter(|&s| self.active(s)).collect();
-        sort_small_by_key(&mut rest, |&s| {
-            (self.hands[s as usize].len(), (s + self.players - self.dealer - 1) % self.players)
-        });
+        sort_small_by_key(&mut rest, |&s| self.fewest_cards_key(s));
         rest
+    }
+
+    /// The order of [`Game::by_fewest_cards`]: cards held, then seats from the dealer's left.
+    fn fewest_cards_key(&self, s: Seat) -> (usize, u8) {
+        (self.hands[s as usize].len(), (s + self.players - self.dealer - 1) % self.players)
     }
 
     /// Place k of n scores n - k points.
