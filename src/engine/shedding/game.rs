@@ -1754,15 +1754,10 @@ impl Game {
     /// The round stopped before everyone went out (the play limit, or nobody can move):
     /// the remaining players are placed by fewest cards, ties to the earlier seat after the dealer.
     fn end_round_early(&mut self, ev: &mut Sink<'_>) {
+        let rest = self.by_fewest_cards();
         match self.rules.spec().scoring {
-            // Only the first place counts: no need to rank the others (simulations end most
-            // blocked games here).
-            Scoring::FirstOut => {
-                let winner = (0..self.players).filter(|&s| self.active(s)).min_by_key(|&s| self.fewest_cards_key(s));
-                self.game_over(winner.expect("a seat still plays"), ev)
-            }
+            Scoring::FirstOut => self.game_over(rest[0], ev),
             Scoring::Places { .. } => {
-                let rest = self.by_fewest_cards();
                 self.finished.extend(rest);
                 self.finish_round(ev);
             }
@@ -1772,13 +1767,10 @@ impl Game {
     /// Those still playing, fewest cards first; ties to the earlier seat after the dealer.
     fn by_fewest_cards(&self) -> Vec<Seat> {
         let mut rest: Vec<Seat> = (0..self.players).filter(|&s| self.active(s)).collect();
-        sort_small_by_key(&mut rest, |&s| self.fewest_cards_key(s));
+        sort_small_by_key(&mut rest, |&s| {
+            (self.hands[s as usize].len(), (s + self.players - self.dealer - 1) % self.players)
+        });
         rest
-    }
-
-    /// The order of [`Game::by_fewest_cards`]: cards held, then seats from the dealer's left.
-    fn fewest_cards_key(&self, s: Seat) -> (usize, u8) {
-        (self.hands[s as usize].len(), (s + self.players - self.dealer - 1) % self.players)
     }
 
     /// Place k of n scores n - k points.
