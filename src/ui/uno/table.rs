@@ -230,11 +230,11 @@ fn centre_view(state: &UnoState) -> Html {
             <div class="piles">
                 <div class="uno-deck">
                     <UnoCardView card={None} />
-                    <span>{ format!("Deck {}", g.deck_len()) }</span>
+                    <span class="pile-count"><span class="word">{"Deck "}</span>{ g.deck_len() }</span>
                 </div>
                 <div class="uno-trash">
                     if g.trash().is_empty() { <span class="empty-slot"></span> } else { <UnoCardView card={g.trash().last().copied()} /> }
-                    <span>{ format!("Trash {}", g.trash().len()) }</span>
+                    <span class="pile-count"><span class="word">{"Trash "}</span>{ g.trash().len() }</span>
                 </div>
             </div>
         </div>
