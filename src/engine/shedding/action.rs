@@ -475,7 +475,13 @@ impl LegalSet {
     #[inline]
     pub fn nth(&self, k: usize) -> Action {
         let mut bits = self.bits;
-        for _ in 0..k {
+        // The first three steps without a branch (a random pick's `k` is random, and a loop's
+        // exit mispredicted on most calls); the rare longer pick loops on.
+        for step in 0..3 {
+            let cleared = bits & bits.wrapping_sub(1);
+            bits = if k > step { cleared } else { bits };
+        }
+        for _ in 3..k {
             bits &= bits.wrapping_sub(1);
         }
         debug_assert!(bits != 0, "nth({k}) of {} actions", self.len());
