@@ -1605,7 +1605,7 @@ impl Game {
         let from_pending = if covering { None } else { self.pending };
         if !owes && !covering {
             self.note_void(seat);
-            if self.turn.draws == 0 && self.records_turns {
+            if self.records_turns && self.turn.draws == 0 {
                 self.note_turn_opened(seat, None);
             }
         }
