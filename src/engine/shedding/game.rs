@@ -8,7 +8,7 @@
 //! (every card, or only the last: [`TurnEffects`]).
 
 use super::action::*;
-use super::hand::{bit, card_at, rank_mask, Hand, SUIT_MASK};
+use super::hand::{bit, rank_mask, Hand, CARDS, SUIT_MASK};
 use super::rules::*;
 use super::view::SeatView;
 use crate::engine::cards::{Card, Suit};
@@ -369,7 +369,7 @@ impl Game {
         self.calls = [CallState::default(); SEATS];
         self.flagged = 0;
         self.voids = [Void::default(); SEATS];
-        self.last_turns = [[LastTurn::default(); RECENT_TURNS]; SEATS];
+        // (the record of the last turns is cleared by the deal, with the round)
         self.accusations.clear();
         self.last_accusation_turn.clear();
         self.last_accusation_turn.resize(n, None);
@@ -623,7 +623,7 @@ impl Game {
         let mut deck = std::mem::take(&mut self.stock);
         deck.clear();
         for _ in 0..decks {
-            deck.extend((0..52).map(card_at));
+            deck.extend_from_slice(&CARDS);
         }
         self.rng.shuffle(&mut deck);
         let n = self.players;

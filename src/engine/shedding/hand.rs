@@ -22,7 +22,7 @@ pub(crate) fn bit(card: Card) -> u64 {
 }
 
 /// Every card by index (a table: no division on the hot path).
-const CARDS: [Card; 52] = {
+pub(crate) const CARDS: [Card; 52] = {
     let mut t = [Card::new(Rank::Ace, Suit::Clubs); 52];
     let mut i = 0;
     while i < 52 {
