@@ -485,7 +485,15 @@ impl LegalSet {
             bits &= bits.wrapping_sub(1);
         }
         debug_assert!(bits != 0, "nth({k}) of {} actions", self.len());
-        self.action(bits.trailing_zeros())
+        let i = bits.trailing_zeros();
+        // Whether the pick is a card, from the count of cards rather than from the index just
+        // found: the branch then waits for the random number only, not for the bit search too,
+        // and a random pick mispredicts it often.
+        if k < self.plays().count_ones() as usize {
+            Action::Play { seat: self.seat, card: super::hand::card_at(i as usize) }
+        } else {
+            self.action(i)
+        }
     }
     /// The actions in order.
     pub fn iter(&self) -> impl Iterator<Item = Action> {
