@@ -45,10 +45,20 @@ fn hand_buttons(r: &web_sys::Element) -> Vec<web_sys::Element> {
 /// Renders the table for `game` with every seat played by hand (no bots, no clock), and waits
 /// for the render: the state a scenario set up is the state on the screen.
 async fn render_table(preset: Preset, game: Game, settings: Settings) -> web_sys::Element {
+    render_table_with(preset, game, settings, |_| {}).await
+}
+
+/// [`render_table`], with the table's state edited first (the seats' latest acts, say).
+async fn render_table_with(
+    preset: Preset,
+    game: Game,
+    settings: Settings,
+    edit: impl FnOnce(&mut TableState),
+) -> web_sys::Element {
     let mut setup = TableSetup::new(preset, game.players(), Level::Normal, 0);
     setup.levels = vec![None; game.players() as usize];
     let players = game.players() as usize;
-    let state = TableState {
+    let mut state = TableState {
         setup,
         game,
         bot_seed: 1,
@@ -59,6 +69,7 @@ async fn render_table(preset: Preset, game: Game, settings: Settings) -> web_sys
         rounds: vec![],
         between_rounds: false,
     };
+    edit(&mut state);
     let r = root();
     let props = TableProps {
         initial: Rc::new(state),
@@ -208,6 +219,27 @@ async fn a_false_call_out_can_be_disputed_from_the_table_and_the_accuser_pays() 
         r.query_selector("[aria-label='Call-outs you can dispute']").unwrap().is_none(),
         "a settled call-out is closed"
     );
+}
+
+#[wasm_bindgen_test]
+async fn a_last_card_call_is_labelled_once_on_its_seat() {
+    use blackjack::engine::shedding::Action;
+    use blackjack::ui::shedding::state::Act;
+    let mut game = dealt(Preset::Taylor, ["5H 9C KD", "6S", "7D 8D"], "4H", "2C 3C 4C 5C");
+    game.apply(Action::CallLastCard { seat: 1 }).unwrap();
+    let labels = |r: &web_sys::Element| {
+        let seat = r.query_selector("li[data-seat='1']").unwrap().expect("Sam's seat");
+        (seat.text_content().unwrap().matches("Last card!").count(), seat.query_selector(".badge").unwrap().is_some())
+    };
+    // Just called: the seat's act says so, and no badge repeats it beside the act.
+    let just_called = |s: &mut TableState| {
+        s.acts[1] = Some(Act { at: s.game.state_id(), text: "Last card!".into(), kind: "call" });
+    };
+    let r = render_table_with(Preset::Taylor, game.clone(), Settings::default(), just_called).await;
+    assert_eq!(labels(&r), (1, false));
+    // Without that act (another since), the badge keeps the standing call in sight.
+    let r = render_table(Preset::Taylor, game, Settings::default()).await;
+    assert_eq!(labels(&r), (1, true));
 }
 
 #[wasm_bindgen_test]

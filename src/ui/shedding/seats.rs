@@ -102,15 +102,19 @@ pub fn seats(state: &TableState, view: &SeatView, clock_ms: Option<u32>) -> Html
             escape(name),
             if count == 1 { "" } else { "s" }
         );
+        let act = state.acts.get(i).cloned().flatten();
+        // A badge unless the seat's latest act says the same ("Last card!", "out: place 2"):
+        // one label for one fact, not two stacked on a small seat.
+        let says = |t: &str| act.as_ref().is_some_and(|a| a.text.starts_with(t));
         // "Last card!" only while the call still stands: not once the seat is out.
-        if view.calls[i].called && count > 0 {
+        if view.calls[i].called && count > 0 && !says("Last") {
             h.push_str("<span class=\"badge\">Last card!</span>");
         }
         // "Out" only for a seat that has really gone out (no cards left).
-        if count == 0 && view.finished.contains(&s) {
+        if count == 0 && view.finished.contains(&s) && !says("out") {
             h.push_str("<span class=\"badge\">Out</span>");
         }
-        if let Some(act) = state.acts.get(i).cloned().flatten() {
+        if let Some(act) = act {
             let new = if act.at == at { " new" } else { "" };
             let _ = write!(h, "<span class=\"act {}{new}\">{}</span>", act.kind, escape(&act.text));
         }
