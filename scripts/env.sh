@@ -11,7 +11,7 @@ wasm_bindgen_version() {
   awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/"/, "", $3); print $3; exit }' "$ROOT/Cargo.lock"
 }
 # The page's wasm names the source files of its panic messages. Without this machine's cargo home
-# and registry in those names ("yew-0.23.0/src/...") the page is smaller (about 80 bytes gzip), and
+# and registry in those names ("yew-0.23.0/src/...") the page is smaller (0.1 KB gzip), and
 # its size does not depend on where it is built. rustc applies the last mapping that matches: the
 # registry's own folder (once crates are fetched) before its parent.
 remap="--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}/registry/src/="
