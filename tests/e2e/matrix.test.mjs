@@ -144,6 +144,12 @@ export async function screenProblems(page, phone) {
         if (w > 1 && h > 1) out.fans.push(`the bubble "${nameOf(act)}" covers "${nameOf(el)}" by ${Math.round(w)}x${Math.round(h)} px`);
       }
     }
+    // The player's hand starts on the first screen, a small phone's too (no dialog over it).
+    const first = document.querySelector("[aria-label='Your hand'] > li");
+    if (first && visible(first) && !document.querySelector('[role=dialog], dialog[open]')) {
+      const r = first.getBoundingClientRect();
+      if (r.bottom + scrollY > innerHeight + 1) out.fold = `the hand's first card ends ${Math.round(r.bottom + scrollY - innerHeight)} px below the first screen`;
+    }
     out.words = [...new Set((document.body.innerText.match(/\b(seed|preset|spec|RuleSpec)\b/gi) || []).map((w) => w.toLowerCase()))];
     out.wordLines = document.body.innerText.split('\n').filter((l) => /\b(seed|preset|spec|RuleSpec)\b/i.test(l)).slice(0, 3);
     return out;
@@ -152,6 +158,7 @@ export async function screenProblems(page, phone) {
   problems.push(...layout.small.map((s) => `target under 44x44: ${s}`));
   problems.push(...layout.strips.map((s) => `tappable strip under 24 px: ${s}`));
   problems.push(...layout.fans.map((s) => `seat layout: ${s}`));
+  if (layout.fold) problems.push(layout.fold);
   if (layout.words.length) problems.push(`forbidden words ${layout.words.join(', ')} in: ${layout.wordLines.map((l) => JSON.stringify(l.slice(0, 80))).join(' | ')}`);
   FORBIDDEN.lastIndex = 0;
   for (const v of await axeViolations(page)) problems.push(`axe ${v}`);
