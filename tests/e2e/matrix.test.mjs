@@ -63,10 +63,11 @@ after(async () => {
 
 // ---------------------------------------------------------------- the checks on one screen
 
-/** Everything wrong with the screen as it is now, in words (empty when it passes). */
-export async function screenProblems(page, phone) {
+/** Everything wrong with the screen as it is now, in words (empty when it passes).
+ *  `handOnScreen`: the player's hand must begin on the first screen (a normal turn). */
+export async function screenProblems(page, phone, { handOnScreen = false } = {}) {
   const problems = [];
-  const layout = await page.evaluate((phone) => {
+  const layout = await page.evaluate(([phone, handOnScreen]) => {
     const out = {};
     const doc = document.documentElement;
     out.overflow = Math.max(doc.scrollWidth, document.body.scrollWidth) - doc.clientWidth;
@@ -144,21 +145,29 @@ export async function screenProblems(page, phone) {
         if (w > 1 && h > 1) out.fans.push(`the bubble "${nameOf(act)}" covers "${nameOf(el)}" by ${Math.round(w)}x${Math.round(h)} px`);
       }
     }
-    // The player's hand starts on the first screen, a small phone's too (no dialog over it).
+    // A card that cannot be played is dimmed, never see-through: in an overlapping hand the
+    // card behind would show through it.
+    out.faded = [...document.querySelectorAll('.hand-card')]
+      .filter((b) => getComputedStyle(b).opacity !== '1')
+      .map((b) => `hand card "${nameOf(b)}" is see-through (opacity ${getComputedStyle(b).opacity})`);
+    // On a normal turn the player's hand begins on the first screen, a small phone's too: at
+    // least the top half of its first card (a call-out or dispute row may push it a little).
     const first = document.querySelector("[aria-label='Your hand'] > li");
-    if (first && visible(first) && !document.querySelector('[role=dialog], dialog[open]')) {
+    if (handOnScreen && first && visible(first) && !document.querySelector('[role=dialog], dialog[open]')) {
       const r = first.getBoundingClientRect();
-      if (r.bottom + scrollY > innerHeight + 1) out.fold = `the hand's first card ends ${Math.round(r.bottom + scrollY - innerHeight)} px below the first screen`;
+      const half = r.top + r.height / 2 + scrollY - innerHeight;
+      if (half > 1) out.fold = `the hand's first card is ${Math.round(half)} px too low: less than its top half on the first screen`;
     }
     out.words = [...new Set((document.body.innerText.match(/\b(seed|preset|spec|RuleSpec)\b/gi) || []).map((w) => w.toLowerCase()))];
     out.wordLines = document.body.innerText.split('\n').filter((l) => /\b(seed|preset|spec|RuleSpec)\b/i.test(l)).slice(0, 3);
     return out;
-  }, phone);
+  }, [phone, handOnScreen]);
   if (layout.overflow > 0) problems.push(`scrolls sideways by ${layout.overflow} px`);
   problems.push(...layout.small.map((s) => `target under 44x44: ${s}`));
   problems.push(...layout.strips.map((s) => `tappable strip under 24 px: ${s}`));
   problems.push(...layout.fans.map((s) => `seat layout: ${s}`));
   if (layout.fold) problems.push(layout.fold);
+  problems.push(...layout.faded);
   if (layout.words.length) problems.push(`forbidden words ${layout.words.join(', ')} in: ${layout.wordLines.map((l) => JSON.stringify(l.slice(0, 80))).join(' | ')}`);
   FORBIDDEN.lastIndex = 0;
   for (const v of await axeViolations(page)) problems.push(`axe ${v}`);
@@ -173,7 +182,7 @@ async function captureAllSizes(results, game, state) {
     await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
     await page.waitForTimeout(120);
     await page.screenshot({ path: join(SCREENS, `${game}-${state}-${sizeName(size)}.png`) });
-    const problems = await screenProblems(page, size.phone).catch((e) => [`checks failed to run: ${e.message}`]);
+    const problems = await screenProblems(page, size.phone, { handOnScreen: state === 'table' }).catch((e) => [`checks failed to run: ${e.message}`]);
     results.get(sizeName(size)).push(...problems.map((p) => `${state}: ${p}`));
   }
 }
