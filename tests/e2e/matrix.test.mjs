@@ -152,11 +152,18 @@ export async function screenProblems(page, phone, { handOnScreen = false } = {})
       .map((b) => `hand card "${nameOf(b)}" is see-through (opacity ${getComputedStyle(b).opacity})`);
     // On a normal turn the player's hand begins on the first screen, a small phone's too: at
     // least the top half of its first card (a call-out or dispute row may push it a little).
-    const first = document.querySelector("[aria-label='Your hand'] > li");
-    if (handOnScreen && first && visible(first) && !document.querySelector('[role=dialog], dialog[open]')) {
-      const r = first.getBoundingClientRect();
+    // At the casino, the player's cards and the first of their choices (under the cards there).
+    const firsts = [
+      ["the hand's first card", "[aria-label='Your hand'] > li, .casino .spot.me .cards > *"],
+      ['the first choice', '.casino .controls button'],
+    ];
+    out.fold = [];
+    for (const [what, query] of handOnScreen && !document.querySelector('[role=dialog], dialog[open]') ? firsts : []) {
+      const el = document.querySelector(query);
+      if (!el || !visible(el)) continue;
+      const r = el.getBoundingClientRect();
       const half = r.top + r.height / 2 + scrollY - innerHeight;
-      if (half > 1) out.fold = `the hand's first card is ${Math.round(half)} px too low: less than its top half on the first screen`;
+      if (half > 1) out.fold.push(`${what} is ${Math.round(half)} px too low: less than its top half on the first screen`);
     }
     out.words = [...new Set((document.body.innerText.match(/\b(seed|preset|spec|RuleSpec)\b/gi) || []).map((w) => w.toLowerCase()))];
     out.wordLines = document.body.innerText.split('\n').filter((l) => /\b(seed|preset|spec|RuleSpec)\b/i.test(l)).slice(0, 3);
@@ -166,7 +173,7 @@ export async function screenProblems(page, phone, { handOnScreen = false } = {})
   problems.push(...layout.small.map((s) => `target under 44x44: ${s}`));
   problems.push(...layout.strips.map((s) => `tappable strip under 24 px: ${s}`));
   problems.push(...layout.fans.map((s) => `seat layout: ${s}`));
-  if (layout.fold) problems.push(layout.fold);
+  problems.push(...layout.fold);
   problems.push(...layout.faded);
   if (layout.words.length) problems.push(`forbidden words ${layout.words.join(', ')} in: ${layout.wordLines.map((l) => JSON.stringify(l.slice(0, 80))).join(' | ')}`);
   FORBIDDEN.lastIndex = 0;
