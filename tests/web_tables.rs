@@ -4,7 +4,8 @@
 
 use blackjack::engine::uno::UnoCard;
 use blackjack::ui::casino::state::{Bank, CasinoState, Choice};
-use blackjack::ui::casino::table::{signed_milli, CasinoTable, TableProps};
+use blackjack::ui::casino::table::{CasinoTable, TableProps};
+use blackjack::ui::casino::words::signed_milli;
 use blackjack::ui::components::card::CardStyle;
 use blackjack::ui::uno::card::{UnoCardProps, UnoCardView};
 use blackjack::ui::uno::state::{UnoChoice, UnoState};
@@ -104,7 +105,7 @@ async fn the_uno_setup_speaks_players_words_and_sums_up_the_rules() {
 
 #[wasm_bindgen_test]
 fn the_trainer_says_what_a_play_gave_up_in_hundredths_of_a_bet() {
-    use blackjack::ui::casino::state::of_a_bet;
+    use blackjack::ui::casino::words::of_a_bet;
     assert_eq!(of_a_bet(80), "0.08 of a bet");
     assert_eq!(of_a_bet(75), "0.08 of a bet", "rounded, not cut");
     assert_eq!(of_a_bet(3), "less than 0.01 of a bet");

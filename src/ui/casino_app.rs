@@ -35,8 +35,9 @@ fn casino_bank() -> (Bank, Option<String>) {
 /// A saved table resumed, or the setup; a bad save becomes a notice.
 fn initial_screen() -> (Screen, Option<String>) {
     let (bank, bank_notice) = casino_bank();
-    let (table, notice) =
-        storage::resume::<StoredCasino, _>(SAVE_KEY, SAVE_VERSION, "casino table", |s| CasinoState::restore(s, bank));
+    let (table, notice) = storage::resume::<StoredCasino, _, _>(SAVE_KEY, SAVE_VERSION, "casino table", |s| {
+        CasinoState::restore(s, bank)
+    });
     match table {
         Some(t) => (Screen::Table(Rc::new(t)), notice.or(bank_notice)),
         None => (Screen::Setup, notice.or(bank_notice)),

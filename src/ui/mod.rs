@@ -7,15 +7,18 @@ mod casino_app;
 pub mod components;
 mod page_frame;
 mod play_app;
+pub mod reducer;
 pub mod settings;
 pub mod shedding;
 pub mod stats;
 pub mod storage;
+pub mod text;
 pub mod uno;
 mod uno_app;
 
 pub use app::App;
 pub use play_app::PlayApp;
+pub use text::{extend_log, plural};
 
 /// A seed for a new deal from the browser's generator (the engine itself never draws one).
 pub fn new_seed() -> u64 {
@@ -67,24 +70,12 @@ pub fn use_reload_on_table_link() {
     });
 }
 
-/// "1 card", "2 cards": a count and a word that agrees with it.
-pub fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
 /// Moves keyboard focus without scrolling: keeping focus on a table must never scroll the page
 /// away from what the player is looking at.
 pub fn focus_quietly(el: &web_sys::HtmlElement) {
     let options = web_sys::FocusOptions::new();
     options.set_prevent_scroll(true);
     let _ = el.focus_with_options(&options);
-}
-
-/// Appends the sentences for `events` to a table's log, keeping the last `keep` lines.
-pub fn extend_log<E>(log: &mut Vec<String>, events: &[E], describe: impl Fn(&E) -> Option<String>, keep: usize) {
-    log.extend(events.iter().filter_map(describe));
-    let drop = log.len().saturating_sub(keep);
-    log.drain(..drop);
 }
 
 /// Mounts `C` in a new element at the end of the page's `<body>`: not on the body itself,

@@ -1,13 +1,27 @@
-//! The native build's `ui`: only the modules that decode what the page reads from links and
-//! localStorage. They are the page's own files (no copies), so what the tests and fuzzers check
-//! is what the page runs. Everything here must stay free of yew, web-sys and gloo (storage's
-//! browser calls are compiled for wasm only).
+//! The native build's `ui`: the modules that decode what the page reads from links and
+//! localStorage, and the tables' reducers with their words. They are the page's own files (no
+//! copies), so what the tests and fuzzers check is what the page runs. Everything here must stay
+//! free of yew, web-sys and gloo (storage's browser calls are compiled for wasm only).
 
+pub mod reducer;
 pub mod settings;
 pub mod stats;
 pub mod storage;
+pub mod text;
+
+pub mod casino {
+    pub mod state;
+    pub mod words;
+}
 
 pub mod shedding {
     pub mod link;
     pub mod saved;
+    pub mod state;
+    pub mod words;
+}
+
+pub mod uno {
+    pub mod state;
+    pub mod words;
 }

@@ -119,11 +119,11 @@ pub fn set_aside(key: &str) {
 #[cfg(target_arch = "wasm32")]
 /// Loads and rebuilds a saved game: `(None, None)` when nothing is saved. A save that cannot be
 /// read or rebuilt is set aside and becomes a notice: never a crash, nothing silently lost.
-pub fn resume<S: Stored, T>(
+pub fn resume<S: Stored, T, E: std::fmt::Display>(
     key: &str,
     version: u32,
     what: &str,
-    rebuild: impl FnOnce(&S) -> Result<T, String>,
+    rebuild: impl FnOnce(&S) -> Result<T, E>,
 ) -> (Option<T>, Option<String>) {
     match load::<S>(key, version) {
         Ok(Some(saved)) => match rebuild(&saved) {

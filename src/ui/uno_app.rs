@@ -21,7 +21,7 @@ enum Screen {
 /// A saved game still being played resumed, or the setup; a bad save becomes a notice.
 fn initial_screen() -> (Screen, Option<String>) {
     let (table, notice) =
-        storage::resume::<StoredUno, _>(SAVE_KEY, SAVE_VERSION, "UNO Blackjack game", UnoState::restore);
+        storage::resume::<StoredUno, _, _>(SAVE_KEY, SAVE_VERSION, "UNO Blackjack game", UnoState::restore);
     match table {
         Some(t) if !t.game.is_over() => (Screen::Table(Rc::new(t)), notice),
         _ => (Screen::Setup, notice),

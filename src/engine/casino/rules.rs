@@ -96,6 +96,9 @@ impl Default for TableSpec {
 /// (bankroll arithmetic saturates besides).
 pub const MAX_CHIPS: i64 = 1_000_000_000_000;
 
+/// Insurance pays 2 to 1 (004: "paid at odds of 2 to 1"): the winnings per unit insured.
+pub const INSURANCE_PAYS: i64 = 2;
+
 /// The largest table limit, in cents: $1 million a hand.
 pub const MAX_BET: i64 = 100_000_000;
 

@@ -1,27 +1,31 @@
-//! The casino table's state and reducer: the reducer applies actions to the engine and keeps
-//! the trainer's tally; bots, timers and storage are effects in the component.
+//! The casino table's state and reducer: `CasinoState::apply` applies actions to the engine and
+//! keeps the trainer's tally and the player's bank. Plain Rust, built and tested natively; the
+//! page wraps it in a thin `yew::Reducible` (`table.rs`). Bots, timers and storage are effects
+//! in the component.
 
+use super::words::{describe, of_a_bet};
 use crate::bots::casino::{hand_label, unseen_plus, values, Allowed};
 use crate::engine::casino::game::money;
 use crate::engine::casino::hand::is_two_card_21;
-use crate::engine::casino::save::{self, new_table};
+use crate::engine::casino::rules::INSURANCE_PAYS;
+use crate::engine::casino::save::{self, new_table, CasinoReplayError};
 pub use crate::engine::casino::save::{code, parse_code, Choice, HUMAN_SPOT};
 use crate::engine::casino::strategy::Play;
-use crate::engine::casino::{Action, Event, Game, Outcome, Phase, Spot, TableSpec, MAX_CHIPS};
+use crate::engine::casino::{Action, Game, Phase, TableSpec, MAX_CHIPS};
+use crate::ui::reducer::Apply;
 use crate::ui::storage::{Fields, Stored};
-use std::rc::Rc;
-use yew::prelude::*;
 
 pub const SAVE_KEY: &str = "blackjack.casino";
 pub const SAVE_VERSION: u32 = 1;
 pub const BANK_KEY: &str = "blackjack.casino.bank";
-const NAMES: [&str; 7] = ["Ada", "Ben", "Cy", "You", "Di", "Eve", "Fay"];
+/// The largest win or loss a bank's record holds, in cents ($10 billion): far past any session,
+/// and a sum of two stays far inside `i64`. A stored record beyond it is refused at load.
+pub const MAX_NET: i64 = 1_000_000_000_000;
+/// The largest expected value given up a record holds, in thousandths of a bet.
+pub const MAX_LOST_MILLI: i64 = 1_000_000_000_000;
 
-pub fn spot_name(spot: Spot) -> &'static str {
-    NAMES[spot as usize]
-}
-
-/// The player's chips and trainer record across tables.
+/// The player's chips and trainer record across tables. Every count saturates: a record read
+/// back from storage is bounded at load, and no sum of it can overflow.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bank {
     pub chips: i64,
@@ -33,17 +37,6 @@ pub struct Bank {
     pub hands: u32,
     pub net: i64,
     pub refills: u32,
-}
-
-/// An amount in thousandths of a bet, as a player reads it: "0.08 of a bet", "1.25 bets"
-/// (hundredths, rounded; "less than 0.01 of a bet" for a loss that rounds to nothing).
-pub fn of_a_bet(milli: i64) -> String {
-    let cents = (milli + 5) / 10;
-    match cents {
-        ..=0 if milli > 0 => "less than 0.01 of a bet".into(),
-        ..100 => format!("0.{cents:02} of a bet"),
-        _ => format!("{}.{:02} bets", cents / 100, cents % 100),
-    }
 }
 
 impl Default for Bank {
@@ -73,7 +66,7 @@ impl Stored for Bank {
         ]
     }
     /// Limits are checked here, at load: chips within 0 to `MAX_CHIPS`, no more best plays
-    /// than decisions, no negative loss.
+    /// than decisions, a loss within 0 to `MAX_LOST_MILLI` and a net within ±`MAX_NET`.
     fn decode(f: &Fields) -> Option<Self> {
         let bank = Bank {
             chips: f.parse("chips")?,
@@ -85,8 +78,10 @@ impl Stored for Bank {
             net: f.parse("net").unwrap_or(0),
             refills: f.parse("refills").unwrap_or(0),
         };
-        let sane =
-            (0..=MAX_CHIPS).contains(&bank.chips) && bank.best_plays <= bank.decisions && bank.ev_lost_milli >= 0;
+        let sane = (0..=MAX_CHIPS).contains(&bank.chips)
+            && bank.best_plays <= bank.decisions
+            && (0..=MAX_LOST_MILLI).contains(&bank.ev_lost_milli)
+            && (-MAX_NET..=MAX_NET).contains(&bank.net);
         sane.then_some(bank)
     }
 }
@@ -174,8 +169,8 @@ impl CasinoState {
     }
 
     /// A saved table, checked whole (choice, chips, every action code) before it is replayed.
-    pub fn restore(s: &StoredCasino, bank: Bank) -> Result<CasinoState, String> {
-        let game = save::restore(s.choice, s.seed, s.chips, &s.log).map_err(|e| e.to_string())?;
+    pub fn restore(s: &StoredCasino, bank: Bank) -> Result<CasinoState, CasinoReplayError> {
+        let game = save::restore(s.choice, s.seed, s.chips, &s.log)?;
         let chips = game.bankrolls()[0];
         Ok(CasinoState {
             choice: s.choice,
@@ -232,13 +227,18 @@ impl CasinoState {
             return None;
         }
         let hands: i64 = s.hands.iter().map(|h| h.returned - h.stake).sum();
+        Some(hands.saturating_add(self.insurance_net().unwrap_or(0)))
+    }
+
+    /// What the player's insurance made once the hole card is known: the bet paid 2 to 1
+    /// ([`INSURANCE_PAYS`]) if the dealer has blackjack, else lost. `None` without insurance.
+    pub fn insurance_net(&self) -> Option<i64> {
+        let insured = self.game.spots()[HUMAN_SPOT as usize].insurance;
+        if insured == 0 {
+            return None;
+        }
         let dealer: Vec<_> = self.game.dealer_visible().into_iter().flatten().collect();
-        let insurance = match s.insurance {
-            0 => 0,
-            i if is_two_card_21(&dealer) => 2 * i,
-            i => -i,
-        };
-        Some(hands + insurance)
+        Some(if is_two_card_21(&dealer) { insured.saturating_mul(INSURANCE_PAYS) } else { -insured })
     }
 
     /// The trainer's values for the player's current decision, best first.
@@ -268,123 +268,226 @@ fn play_of(a: Action) -> Option<Play> {
     })
 }
 
-/// A sentence for the log and the live region.
-pub fn describe(e: &Event) -> Option<String> {
-    let me = |s: Spot| s == HUMAN_SPOT;
-    let who = |s: Spot| if me(s) { "You" } else { spot_name(s) };
-    // "You win" / "Ada wins".
-    let verb = |s: Spot, v: &str| format!("{} {v}{}", who(s), if me(s) { "" } else { "s" });
-    Some(match e {
-        Event::Shuffled { .. } => "The dealer shuffles and a player places the cut card.".into(),
-        Event::CutCardOut => "The cut card is out: a shuffle after this round.".into(),
-        Event::ShoeRefilled { .. } => "The shoe ran out: the dealer shuffles the discards to finish the round.".into(),
-        Event::RoundCalledOff => "No cards are left anywhere: the round is called off and every bet comes back.".into(),
-        Event::DealerUp { card } => format!("The dealer shows the {}.", card.name()),
-        Event::InsuranceOffered => "The dealer shows an ace: insurance?".into(),
-        Event::Insured { spot, amount } if *amount > 0 => format!("{} for {}.", verb(*spot, "insure"), money(*amount)),
-        Event::BlackjackPaid { spot, amount } => format!("Blackjack! {} {}.", verb(*spot, "win"), money(*amount)),
-        Event::Surrendered { spot, .. } => format!("{}.", verb(*spot, "surrender")),
-        Event::Split { spot, .. } => format!("{} the pair.", verb(*spot, "split")),
-        Event::Doubled { spot, amount, .. } => format!("{} for {}.", verb(*spot, "double"), money(*amount)),
-        Event::Bust { spot, .. } => format!("{}.", verb(*spot, "bust")),
-        Event::HoleRevealed { card } => format!("The dealer turns the {}.", card.name()),
-        Event::DealerDraws { card } => format!("The dealer draws the {}.", card.name()),
-        Event::DealerStands { total } => format!("The dealer stands on {total}."),
-        Event::DealerBusts => "The dealer busts.".into(),
-        Event::DealerBlackjack => "The dealer has blackjack.".into(),
-        Event::InsurancePaid { spot, amount } => format!("Insurance pays {} {}.", who(*spot), money(*amount)),
-        Event::InsuranceLost { spot, amount } if me(*spot) => format!("You lose the {} insurance.", money(*amount)),
-        Event::Settled { spot, outcome, net, .. } => {
-            format!("{}: {}, {}.", who(*spot), outcome_word(*outcome), signed_money(*net))
-        }
-        _ => return None,
-    })
-}
+impl Apply for CasinoState {
+    type Msg = Msg;
 
-/// The outcome in one lower-case word, as the log says it.
-pub fn outcome_word(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Blackjack => "blackjack",
-        Outcome::Win => "win",
-        Outcome::Push => "push",
-        Outcome::Lose => "lose",
-        Outcome::Bust => "bust",
-        Outcome::Surrender => "surrender",
-    }
-}
-
-/// "+$7.50", "−$10" (a true minus sign), "$0".
-pub fn signed_money(cents: i64) -> String {
-    match cents {
-        0 => "$0".into(),
-        c if c > 0 => format!("+{}", money(c)),
-        c => format!("\u{2212}{}", money(-c)),
-    }
-}
-
-impl Reducible for CasinoState {
-    type Action = Msg;
-
-    fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
+    /// Applies a message; `false` when it changed nothing (a stale timer, a refill with chips
+    /// left), so the page keeps the state it has.
+    fn apply(&mut self, msg: Msg) -> bool {
         match msg {
-            Msg::Dismiss => Rc::new(CasinoState { notice: None, ..(*self).clone() }),
+            Msg::Dismiss => self.notice = None,
             Msg::Refill { seed } if self.broke() => {
                 let bank = Bank {
                     chips: TableSpec::default().starting_bankroll,
-                    refills: self.bank.refills + 1,
+                    refills: self.bank.refills.saturating_add(1),
                     ..self.bank.clone()
                 };
                 let mut next = CasinoState::new(self.choice, seed, bank);
-                next.log = self.log.clone();
+                next.log = std::mem::take(&mut self.log);
                 next.log.push(format!("A new bankroll: {}, and a fresh shoe.", money(next.worth())));
-                Rc::new(next)
+                *self = next;
             }
-            Msg::Refill { .. } => self,
+            Msg::Refill { .. } => return false,
             // A stale action (a timer from an earlier state) is dropped.
-            Msg::Act { at, .. } if at != self.at() => self,
-            Msg::Act { action, .. } => {
-                let mut next = (*self).clone();
-                // The trainer judges a decision before it is made, on the cards left.
-                let judged = match (action.spot(), play_of(action)) {
-                    (Some(HUMAN_SPOT), Some(p)) => self.hint().map(|v| (p, v)),
-                    _ => None,
-                };
-                let label = self.game.current_hand().map(|h| hand_label(&h.cards));
-                match next.game.apply(action) {
-                    Ok(events) => {
-                        next.notice = None;
-                        crate::ui::extend_log(&mut next.log, &events, describe, 40);
-                        if let Some((played, vals)) = judged {
-                            if let Some(&(best, best_v)) = vals.first() {
-                                let mine = vals.iter().find(|(p, _)| *p == played).map_or(best_v, |v| v.1);
-                                let lost = (best_v - mine).max(0.0);
-                                next.bank.decisions = next.bank.decisions.saturating_add(1);
-                                let hand = label.unwrap_or_default();
-                                if played == best || lost < 1e-9 {
-                                    next.bank.best_plays = next.bank.best_plays.saturating_add(1);
-                                    next.verdict = Some(format!("{} with {hand}: the best play.", played.name()));
-                                } else {
-                                    let milli = (lost * 1000.0).round() as i64;
-                                    next.bank.ev_lost_milli = next.bank.ev_lost_milli.saturating_add(milli);
-                                    next.verdict = Some(format!(
-                                        "{} with {hand}: {} was better, by {}.",
-                                        played.name(),
-                                        best.name(),
-                                        of_a_bet(milli)
-                                    ));
-                                }
-                            }
-                        }
-                        if let (Some(net), None) = (next.round_net(), self.round_net()) {
-                            next.bank.hands += 1;
-                            next.bank.net += net;
-                        }
-                        next.bank.chips = next.worth();
-                    }
-                    Err(e) => next.notice = Some(e.reason.to_string()),
+            Msg::Act { at, .. } if at != self.at() => return false,
+            Msg::Act { action, .. } => self.act(action),
+        }
+        true
+    }
+}
+
+impl CasinoState {
+    fn act(&mut self, action: Action) {
+        // The trainer judges a decision before it is made, on the cards left.
+        let judged = match (action.spot(), play_of(action)) {
+            (Some(HUMAN_SPOT), Some(p)) => self.hint().map(|v| (p, v)),
+            _ => None,
+        };
+        let label = self.game.current_hand().map(|h| hand_label(&h.cards));
+        let settled_before = self.round_net().is_some();
+        match self.game.apply(action) {
+            Ok(events) => {
+                self.notice = None;
+                crate::ui::text::extend_log(&mut self.log, &events, describe, 40);
+                if let Some((played, vals)) = judged {
+                    self.judge(played, &vals, &label.unwrap_or_default());
                 }
-                Rc::new(next)
+                if let (Some(net), false) = (self.round_net(), settled_before) {
+                    self.bank.hands = self.bank.hands.saturating_add(1);
+                    self.bank.net = self.bank.net.saturating_add(net).clamp(-MAX_NET, MAX_NET);
+                }
+                self.bank.chips = self.worth();
+            }
+            Err(e) => self.notice = Some(e.reason.to_string()),
+        }
+    }
+
+    /// The trainer's verdict on a decision, from the values of every option (best first).
+    fn judge(&mut self, played: Play, vals: &[(Play, f64)], hand: &str) {
+        let Some(&(best, best_v)) = vals.first() else { return };
+        let mine = vals.iter().find(|(p, _)| *p == played).map_or(best_v, |v| v.1);
+        let lost = (best_v - mine).max(0.0);
+        self.bank.decisions = self.bank.decisions.saturating_add(1);
+        if played == best || lost < 1e-9 {
+            self.bank.best_plays = self.bank.best_plays.saturating_add(1);
+            self.verdict = Some(format!("{} with {hand}: the best play.", played.name()));
+        } else {
+            let milli = (lost * 1000.0).round() as i64;
+            self.bank.ev_lost_milli = self.bank.ev_lost_milli.saturating_add(milli).min(MAX_LOST_MILLI);
+            self.verdict =
+                Some(format!("{} with {hand}: {} was better, by {}.", played.name(), best.name(), of_a_bet(milli)));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::casino::decide;
+
+    fn table(seed: u64) -> CasinoState {
+        CasinoState::new(Choice { bots: 2, ..Choice::default() }, seed, Bank::default())
+    }
+
+    /// The next message of a round: the player plays `mine` on its turns, the bots their strategy.
+    fn next(t: &CasinoState, mine: impl Fn(&CasinoState) -> Action) -> Msg {
+        let action = match t.game.phase() {
+            Phase::Betting => Action::Deal,
+            Phase::Settled => Action::NextRound,
+            Phase::Insurance { spot } if spot == HUMAN_SPOT => Action::Insure { spot, amount: 0 },
+            Phase::Playing { spot, .. } if spot == HUMAN_SPOT => mine(t),
+            Phase::Insurance { spot } | Phase::Playing { spot, .. } => {
+                decide(&t.game.view(spot)).expect("a bot decides its own turn")
+            }
+        };
+        Msg::Act { action, at: t.at() }
+    }
+
+    fn stand(_: &CasinoState) -> Action {
+        Action::Stand { spot: HUMAN_SPOT }
+    }
+
+    #[test]
+    fn a_message_for_an_earlier_state_changes_nothing() {
+        let mut t = table(1);
+        let before = t.clone();
+        assert!(!t.apply(Msg::Act { action: Action::Deal, at: t.at() + 1 }));
+        assert!(t == before);
+    }
+
+    #[test]
+    fn every_settled_round_counts_once_in_the_bank() {
+        let mut t = table(2);
+        let mut rounds = 0;
+        while rounds < 5 {
+            let settled = t.game.phase() == Phase::Settled;
+            assert!(t.apply(next(&t, stand)));
+            if !settled && t.game.phase() == Phase::Settled && t.round_net().is_some() {
+                rounds += 1;
+                assert_eq!(t.bank.hands, rounds);
             }
         }
+        assert_eq!(t.bank.chips, t.worth(), "the bank follows the chips");
+        assert_eq!(t.bank.net, t.chips() - t.start_chips, "the net is the chips won and lost");
+    }
+
+    #[test]
+    fn the_trainer_counts_best_plays_and_prices_the_others() {
+        let mut t = table(3);
+        let mut judged = 0;
+        while judged < 20 {
+            let mine = t.game.phase() == (Phase::Playing { spot: HUMAN_SPOT, hand: 0 });
+            // The player always stands: the trainer must price every stand it would not make.
+            assert!(t.apply(next(&t, stand)));
+            if mine {
+                judged += 1;
+                assert_eq!(t.bank.decisions, judged);
+                let verdict = t.verdict.clone().expect("each decision has a verdict");
+                assert!(verdict.starts_with("Stand with "), "{verdict}");
+            }
+        }
+        assert!(t.bank.best_plays < t.bank.decisions, "standing every time is not always best");
+        assert!(t.bank.ev_lost_milli > 0);
+    }
+
+    #[test]
+    fn a_refused_action_is_explained_and_the_game_untouched() {
+        let mut t = table(4);
+        let game = t.game.clone();
+        assert!(t.apply(Msg::Act { action: Action::Hit { spot: HUMAN_SPOT }, at: t.at() }));
+        assert!(t.game == game);
+        assert!(t.notice.is_some());
+        assert!(t.apply(Msg::Dismiss));
+        assert!(t.notice.is_none());
+    }
+
+    #[test]
+    fn a_new_bankroll_is_only_for_a_player_out_of_chips() {
+        let mut t = table(5);
+        assert!(!t.apply(Msg::Refill { seed: 9 }));
+        let broke = Bank { chips: 0, refills: u32::MAX, ..Bank::default() };
+        let mut t = CasinoState::new(Choice::default(), 6, broke);
+        assert!(t.broke());
+        assert!(t.apply(Msg::Refill { seed: 9 }));
+        assert_eq!(t.chips(), TableSpec::default().starting_bankroll - t.bet());
+        assert_eq!(t.bank.refills, u32::MAX, "the count saturates");
+    }
+
+    #[test]
+    fn a_bank_at_its_limits_plays_on_without_overflow() {
+        let full = Bank {
+            decisions: u32::MAX,
+            best_plays: 0,
+            ev_lost_milli: MAX_LOST_MILLI,
+            hands: u32::MAX,
+            net: MAX_NET,
+            refills: u32::MAX,
+            ..Bank::default()
+        };
+        let mut t = CasinoState::new(Choice::default(), 7, full);
+        for _ in 0..60 {
+            t.apply(next(&t, |t| Action::Double { spot: HUMAN_SPOT, amount: t.bet() }));
+            t.apply(next(&t, stand));
+        }
+        assert_eq!(t.bank.hands, u32::MAX);
+        assert!((-MAX_NET..=MAX_NET).contains(&t.bank.net));
+        assert!(crate::ui::casino::words::tally(&t.bank).contains("net"));
+    }
+
+    #[test]
+    fn a_stored_bank_out_of_bounds_is_refused() {
+        use crate::ui::storage::{decode, encode};
+        let read = |b: Bank| decode::<Bank>(&encode(1, &b), 1).is_ok();
+        let bank =
+            Bank { decisions: 3, best_plays: 1, ev_lost_milli: 40, hands: u32::MAX, net: -500, ..Bank::default() };
+        assert!(read(bank.clone()));
+        assert!(!read(Bank { net: i64::MAX, ..bank.clone() }));
+        assert!(!read(Bank { net: i64::MIN, ..bank.clone() }));
+        assert!(!read(Bank { ev_lost_milli: i64::MAX, ..bank.clone() }));
+        assert!(!read(Bank { best_plays: 4, ..bank }));
+    }
+
+    #[test]
+    fn insurance_is_paid_at_the_rules_odds() {
+        for seed in 0..3000 {
+            let mut t = CasinoState::new(Choice::default(), seed, Bank::default());
+            assert!(t.apply(Msg::Act { action: Action::Deal, at: t.at() }));
+            // The bots before the player decide their insurance first.
+            while matches!(t.game.phase(), Phase::Insurance { spot } if spot != HUMAN_SPOT) {
+                assert!(t.apply(next(&t, stand)));
+            }
+            if t.game.phase() != (Phase::Insurance { spot: HUMAN_SPOT }) {
+                continue;
+            }
+            let amount = t.bet() / 2;
+            assert!(t.apply(Msg::Act { action: Action::Insure { spot: HUMAN_SPOT, amount }, at: t.at() }));
+            while t.game.phase() != Phase::Settled {
+                assert!(t.apply(next(&t, stand)));
+            }
+            let net = t.insurance_net().expect("insured");
+            assert!(net == amount * INSURANCE_PAYS || net == -amount, "{net}");
+            return;
+        }
+        panic!("no deal showed the dealer's ace");
     }
 }

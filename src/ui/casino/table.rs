@@ -5,16 +5,19 @@
 //! the state changes), save the table after every change, keep keyboard focus on the table
 //! and listen for the single-key shortcuts anywhere on the page.
 
-use super::state::{
-    of_a_bet, signed_money, spot_name, Bank, CasinoState, Choice, Msg, BANK_KEY, HUMAN_SPOT, SAVE_KEY, SAVE_VERSION,
+use super::state::{CasinoState, Choice, Msg, BANK_KEY, HUMAN_SPOT, SAVE_KEY, SAVE_VERSION};
+use super::words::{
+    outcome_line, rules_summary, signed_milli, signed_money, signed_tenths, spot_name, tally, total_badge,
+    trainer_summary,
 };
 use crate::bots::casino::decide;
-use crate::engine::casino::game::{money, Hand};
+use crate::engine::casino::game::money;
 use crate::engine::casino::hand::Total;
 use crate::engine::casino::strategy::{column, Column, Counts};
-use crate::engine::casino::{Action, HandState, Outcome, Phase};
+use crate::engine::casino::{Action, Phase};
 use crate::ui::components::card::{CardStyle, CardView};
 use crate::ui::components::results::{ResultRow, ResultsDialog};
+use crate::ui::reducer::Reducer;
 use crate::ui::storage;
 use gloo_timers::callback::Timeout;
 use std::rc::Rc;
@@ -33,29 +36,6 @@ const CHIPS: [i64; 4] = [500, 2500, 10_000, 50_000];
 pub struct SetupProps {
     pub on_start: Callback<Choice>,
     pub on_cancel: Callback<()>,
-}
-
-/// The rules of the table a [`Choice`] makes, in players' words, one sentence each: the classic
-/// rules (3 to 2, double on 9 to 11 for up to the bet, three hands, $5 to $500, seven seats) and
-/// the house rules chosen.
-pub fn rules_summary(c: &Choice) -> Vec<&'static str> {
-    let mut out = vec![
-        "Blackjack pays 3 to 2; other wins pay even money.",
-        if c.h17 {
-            "The dealer hits a soft 17 (house rule) and stands on the other 17s."
-        } else {
-            "The dealer stands on every 17."
-        },
-        "Double on 9, 10 or 11 for any amount up to your bet, and take one more card.",
-        "Split a pair of equal value, up to three hands. Split aces get one card each.",
-        "Insurance when the dealer shows an ace: up to half your bet, paid 2 to 1.",
-        "If the dealer has blackjack you lose only your first bet: doubles and splits come back.",
-    ];
-    if c.surrender {
-        out.push("Surrender (house rule): give up half your bet as your first decision.");
-    }
-    out.push("Bets from $5 to $500. The dealer shuffles when the cut card comes out, about two thirds into the shoe.");
-    out
 }
 
 /// The casino's new-table form: labels above their controls, in groups, and the table's rules.
@@ -144,39 +124,6 @@ pub struct TableProps {
     pub on_leave: Callback<Leave>,
 }
 
-/// A hand's total for its badge: "21" for a blackjack (its outcome says the word), "7 or 17".
-fn total_badge(h: &Hand) -> String {
-    match h.state {
-        HandState::Blackjack | HandState::BlackjackPaid => "21".into(),
-        HandState::Playing => h.total().describe(),
-        // A finished hand has one total: "19", not "9 or 19".
-        _ => h.total().best().to_string(),
-    }
-}
-
-/// A hand's result, on the hand: "Blackjack! +$7.50", "Bust −$10", "Push"; with its tone.
-fn outcome_line(h: &Hand) -> Option<(String, &'static str)> {
-    let net = h.returned - h.stake;
-    let tone = match net {
-        0 => "push",
-        n if n > 0 => "won",
-        _ => "lost",
-    };
-    let label = match (h.outcome, h.state) {
-        (Some(Outcome::Push), _) => return Some(("Push".into(), "push")),
-        (Some(Outcome::Blackjack), _) => "Blackjack!",
-        (Some(Outcome::Win), _) => "Win",
-        (Some(Outcome::Lose), _) => "Lose",
-        (Some(Outcome::Bust), _) => "Bust",
-        (Some(Outcome::Surrender), _) => "Surrender",
-        (None, HandState::Blackjack) => return Some(("Blackjack!".into(), "won")),
-        (None, HandState::Bust) => return Some(("Bust".into(), "lost")),
-        (None, HandState::Surrendered) => return Some(("Surrendered".into(), "push")),
-        _ => return None,
-    };
-    Some((format!("{label} {}", signed_money(net)), tone))
-}
-
 /// What a control does: an action at the table, or something on the page.
 #[derive(Clone, Copy, PartialEq)]
 enum Press {
@@ -223,28 +170,6 @@ fn key_press(s: &CasinoState, key: &str) -> Option<Press> {
     }))
 }
 
-/// The trainer's running score: "Trainer: 3 decisions, 2 best plays; 1 other play gave up 0.08
-/// of a bet in expected winnings."
-fn trainer_summary(b: &Bank) -> String {
-    let mut s = format!(
-        "Trainer: {}, {}",
-        crate::ui::plural(b.decisions as usize, "decision"),
-        crate::ui::plural(b.best_plays as usize, "best play")
-    );
-    let others = b.decisions.saturating_sub(b.best_plays) as usize;
-    if others > 0 {
-        let who = crate::ui::plural(others, "other play");
-        s += &format!("; {who} gave up {} in expected winnings", of_a_bet(b.ev_lost_milli));
-    }
-    s + "."
-}
-
-/// The player's record at the casino, every new bankroll counted.
-fn tally(b: &Bank) -> String {
-    let refills = if b.refills > 0 { format!(" · new bankrolls: {}", b.refills) } else { String::new() };
-    format!("Hands played: {} · net {}{refills}", b.hands, signed_money(b.net))
-}
-
 /// The amounts offered for a double for less: each chip below the bet, half the bet, and the
 /// whole bet, within the player's chips.
 fn double_amounts(bet: i64, chips: i64) -> Vec<i64> {
@@ -268,7 +193,7 @@ fn double_amounts(bet: i64, chips: i64) -> Vec<i64> {
 #[component]
 pub fn CasinoTable(props: &TableProps) -> Html {
     let initial = props.initial.clone();
-    let state = use_reducer(move || (*initial).clone());
+    let state = use_reducer(move || Reducer((*initial).clone()));
     let show_count = use_state(|| false);
     let hint = use_state(|| false);
     let help = use_state(|| false);
@@ -527,13 +452,8 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                 rows.push(ResultRow::new(vec![who.into(), total_badge(h).into(), result.into()], i as u8 == HUMAN_SPOT));
             }
         }
-        let me = &game.spots()[HUMAN_SPOT as usize];
-        if me.insurance > 0 {
-            let won = crate::engine::casino::hand::is_two_card_21(&dealer_cards);
-            rows.push(ResultRow::new(
-                vec!["You".into(), "Insurance".into(), signed_money(if won { 2 * me.insurance } else { -me.insurance }).into()],
-                true,
-            ));
+        if let Some(insurance) = state.insurance_net() {
+            rows.push(ResultRow::new(vec!["You".into(), "Insurance".into(), signed_money(insurance).into()], true));
         }
         let b = &state.bank;
         let d = state.dispatcher();
@@ -660,18 +580,6 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         { results.unwrap_or_default() }
     </section>
     }
-}
-
-/// "+0.123" / "-1.500" without float formatting (which would add kilobytes to the download).
-pub fn signed_milli(v: f64) -> String {
-    let m = (v * 1000.0).round() as i64;
-    format!("{}{}.{:03}", if m < 0 { "-" } else { "+" }, m.abs() / 1000, m.abs() % 1000)
-}
-
-/// "+1.5" / "-0.3".
-pub fn signed_tenths(v: f64) -> String {
-    let t = (v * 10.0).round() as i64;
-    format!("{}{}.{}", if t < 0 { "-" } else { "+" }, t.abs() / 10, t.abs() % 10)
 }
 
 /// The chart as a table: rows by hand, columns by up card 2…10, A.

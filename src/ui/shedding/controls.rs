@@ -3,10 +3,11 @@
 //! page control — and one listener on the table handles them all: a tree of virtual nodes and a
 //! callback per button would cost the page many kilobytes for the same buttons.
 
-use super::seats::escape;
 use super::state::{TableState, HUMAN};
+use super::words::phrase_text;
 use crate::engine::cards::Suit;
 use crate::engine::shedding::{Action, Infringement, Phrase, SeatView};
+use crate::ui::text::escape;
 use std::fmt::Write;
 
 /// A button: `attr` is `data-act="…"` or `data-ui="…"` (and any other attributes).
@@ -173,7 +174,7 @@ pub fn foot(l: &Look) -> String {
     h.push_str("<div class=\"chat\" role=\"group\" aria-label=\"Say\">");
     let phrases = [Phrase::WellPlayed, Phrase::Hurry, Phrase::Sorry, Phrase::YourTurn(l.view.current)];
     for p in phrases.into_iter().filter(|p| *p != Phrase::YourTurn(HUMAN)) {
-        let text = escape(&super::table::phrase_text(&l.state.setup.names, p));
+        let text = escape(&phrase_text(&l.state.setup.names, p));
         act(&mut h, "chat-button", Action::Say { seat: HUMAN, phrase: p }, &text);
     }
     h.push_str("</div></div>");

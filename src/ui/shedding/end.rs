@@ -1,10 +1,10 @@
 //! The end of a game, and of each round of a match: the shared results dialog with places,
 //! cards left and (British) the match scores round by round; Play again, New game, Menu.
 
-use super::seats::escape;
 use super::state::{TableState, HUMAN};
 use crate::engine::shedding::Seat;
 use crate::ui::components::results::{ResultRow, ResultsDialog};
+use crate::ui::text::escape;
 use yew::prelude::*;
 
 pub fn ordinal(n: usize) -> String {

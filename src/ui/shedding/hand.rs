@@ -5,7 +5,7 @@
 //! a wrong card is played at a cost, the "show playable cards" assist dims the cards that do not
 //! follow and describes them to a screen reader.
 
-use super::state::{short, HUMAN};
+use super::words::{short, HUMAN};
 use crate::engine::cards::Card;
 use crate::engine::shedding::{Action, SeatView};
 use crate::ui::components::card::{CardStyle, CardView};

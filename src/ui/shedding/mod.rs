@@ -10,3 +10,4 @@ pub mod seats;
 pub mod setup;
 pub mod state;
 pub mod table;
+pub mod words;

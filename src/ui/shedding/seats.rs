@@ -6,6 +6,7 @@
 use super::state::{TableState, HUMAN};
 use crate::bots::shedding::Level;
 use crate::engine::shedding::{Event, SeatView};
+use crate::ui::text::escape;
 use yew::prelude::*;
 
 /// sin of a whole angle in degrees, ×1000 (Bhaskara's approximation, off by under 0.2%).
@@ -32,22 +33,6 @@ fn level_word(l: Option<Level>) -> &'static str {
         Some(Level::Hard) => "hard",
         Some(Level::Random) => "random",
     }
-}
-
-/// Text for HTML: names are typed by the player.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// Every seat, the player's own included, round the felt. Nothing here is interactive, so it is

@@ -1,34 +1,17 @@
-//! The shedding table's state and reducer. The reducer only applies actions to the engine;
-//! timers, bots and storage are effects in the table component.
+//! The shedding table's state and reducer: `TableState::apply` applies a message to the
+//! engine and keeps what the table shows besides the game (the log, each seat's latest act, the
+//! rounds of a match). It is plain Rust, built and tested natively; the page wraps it in a thin
+//! `yew::Reducible` (`table.rs`). Timers, bots and storage are effects in the table component.
 
 use super::link::TableSetup;
 pub use super::saved::{RestoreError, StoredGame};
-use crate::engine::cards::Card;
-use crate::engine::shedding::{Action, Event, Game, PenaltyReason, Seat};
-use std::rc::Rc;
-use yew::prelude::*;
+use super::words::{self, who};
+pub use super::words::{short, HUMAN};
+use crate::engine::shedding::{Action, Event, Game, Seat};
+use crate::ui::reducer::Apply;
 
 pub const SAVE_KEY: &str = "blackjack.shedding";
 pub const SAVE_VERSION: u32 = 1;
-pub const HUMAN: Seat = 0;
-
-/// "Sam plays", "You play": the subject and a present-tense verb that agrees with it.
-fn who(names: &[String], seat: Seat, verb: &str) -> String {
-    if seat != HUMAN {
-        return format!("{} {verb}", names[seat as usize]);
-    }
-    let (first, rest) = verb.split_once(' ').map_or((verb, ""), |(f, r)| (f, r));
-    let plain = match first {
-        "is" => "are".to_string(),
-        f if f.ends_with("sses") || f.ends_with("shes") => f[..f.len() - 2].to_string(),
-        f => f.strip_suffix('s').unwrap_or(f).to_string(),
-    };
-    if rest.is_empty() {
-        format!("You {plain}")
-    } else {
-        format!("You {plain} {rest}")
-    }
-}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableState {
@@ -65,11 +48,6 @@ pub struct RoundEnd {
     pub scores: Vec<u32>,
     /// A tie-breaker round between those who reached the target (it scores no points).
     pub tie_break: bool,
-}
-
-/// "Q♠", "10♥": a card in few letters, for the seats and the laid-so-far strip.
-pub fn short(c: Card) -> String {
-    format!("{}{}", c.rank.short(), c.suit.symbol())
 }
 
 pub enum Msg {
@@ -121,29 +99,11 @@ impl TableState {
     fn absorb(&mut self, before: &Game, events: &[Event]) {
         let at = self.game.state_id();
         for e in events {
-            let act = |text: String, kind| Some(Act { at, text, kind });
             let (seat, act) = match e {
                 Event::Dealt { .. } => {
                     self.acts.iter_mut().for_each(|a| *a = None);
                     continue;
                 }
-                Event::Played { seat, card } => (*seat, act(format!("played {}", short(*card)), "play")),
-                Event::SuitNamed { seat, suit } => (*seat, act(format!("named {}", suit.symbol()), "play")),
-                Event::Drew { seat, cards } => (*seat, act(format!("picked up {cards}"), "draw")),
-                Event::Penalty { seat, cards, reason } => {
-                    (*seat, act(format!("+{cards}: {}", reason_text(*reason)), "draw"))
-                }
-                Event::Passed { seat } => (*seat, act("passed".into(), "draw")),
-                Event::Skipped { seat } => (*seat, act("missed a turn".into(), "draw")),
-                Event::CalledLastCard { seat } => (*seat, act("Last card!".into(), "call")),
-                Event::Said { seat, phrase } => (
-                    *seat,
-                    act(format!("“{}”", crate::ui::shedding::table::phrase_text(&self.setup.names, *phrase)), "say"),
-                ),
-                Event::Accused { accuser, target, .. } => {
-                    (*accuser, act(format!("called out {}!", self.setup.names[*target as usize]), "call"))
-                }
-                Event::WentOut { seat, place } => (*seat, act(format!("out: place {place}"), "call")),
                 Event::RoundOver { places, scores, .. } => {
                     // Cards left when the round ended: the hands before the last action, less
                     // the cards of anyone who went out with it.
@@ -166,7 +126,10 @@ impl TableState {
                     self.between_rounds = !self.game.is_over();
                     continue;
                 }
-                _ => continue,
+                e => match words::act(&self.setup.names, e) {
+                    Some((seat, text, kind)) => (seat, Some(Act { at, text, kind })),
+                    None => continue,
+                },
             };
             if let Some(slot) = self.acts.get_mut(seat as usize) {
                 *slot = act;
@@ -206,119 +169,158 @@ impl TableState {
     }
 }
 
-impl Reducible for TableState {
-    type Action = Msg;
+impl Apply for TableState {
+    type Msg = Msg;
 
-    fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
+    /// Applies a message; `false` when it changed nothing (a stale timer or bot move, a bot's
+    /// refused action), so the page can keep the state it has.
+    fn apply(&mut self, msg: Msg) -> bool {
         match msg {
-            Msg::Dismiss => Rc::new(TableState { notice: None, ..(*self).clone() }),
-            Msg::NextRound => Rc::new(TableState { between_rounds: false, ..(*self).clone() }),
-            Msg::Act { at, .. } if at != self.game.state_id() => self,
+            Msg::Dismiss => self.notice = None,
+            Msg::NextRound => self.between_rounds = false,
+            Msg::Act { at, .. } if at != self.game.state_id() => return false,
             Msg::Act { action, .. } => {
-                let mut next = (*self).clone();
-                match next.game.apply(action) {
+                let before = self.game.clone();
+                match self.game.apply(action) {
                     Ok(events) => {
-                        next.notice = wrong_card(&self.game, action, &events);
-                        let names = next.setup.names.clone();
-                        crate::ui::extend_log(&mut next.log, &events, |e| describe(&names, e), 60);
-                        next.absorb(&self.game, &events);
-                        next.recent = events;
+                        self.notice = words::wrong_card(&before, action, &events);
+                        let names = &self.setup.names;
+                        crate::ui::text::extend_log(&mut self.log, &events, |e| words::describe(names, e), 60);
+                        self.absorb(&before, &events);
+                        self.recent = events;
                     }
-                    Err(e) if action.seat() == HUMAN => next.notice = Some(capitalise(&e.reason.to_string())),
-                    Err(_) => return self,
+                    Err(e) if action.seat() == HUMAN => {
+                        self.notice = Some(crate::ui::text::capitalise(&e.reason.to_string()))
+                    }
+                    Err(_) => return false,
                 }
-                Rc::new(next)
             }
         }
+        true
     }
 }
 
-/// Why the player's own card cost a penalty, in full: the log line only names the reason.
-fn wrong_card(before: &Game, action: Action, events: &[Event]) -> Option<String> {
-    let Action::Play { seat: HUMAN, card } = action else { return None };
-    events.iter().find_map(|e| match e {
-        Event::Penalty { seat: HUMAN, cards, reason: PenaltyReason::WrongCard } => Some(format!(
-            "The {} does not follow the {}: you pick up {}.",
-            card.name(),
-            before.view(HUMAN).top().name(),
-            plural(*cards as u32)
-        )),
-        Event::Penalty { seat: HUMAN, cards, reason: PenaltyReason::OutOfTurn } => {
-            Some(format!("It was not your turn: you pick up {}.", plural(*cards as u32)))
-        }
-        _ => None,
-    })
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::shedding::Level;
+    use crate::engine::shedding::{Preset, Refusal};
 
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    // ASCII only: the refusals are English, and `to_uppercase` would bring Unicode tables into the page.
-    c.next().map(|f| f.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
-}
-
-fn reason_text(r: PenaltyReason) -> &'static str {
-    match r {
-        PenaltyReason::Timeout => "too slow",
-        PenaltyReason::OutOfTurn => "played out of turn",
-        PenaltyReason::WrongCard => "wrong card",
-        PenaltyReason::TableTalk => "table talk",
-        PenaltyReason::MissedLastCard => "no \"Last card\"",
-        PenaltyReason::FalseLastCard => "false \"Last card\"",
-        PenaltyReason::FalseAccusation => "false call-out",
-        PenaltyReason::WrongDispute => "wrong dispute",
-        PenaltyReason::NoCallToGoOut => "went out without calling",
+    fn table(preset: Preset, seed: u64) -> TableState {
+        TableState::new(TableSetup::new(preset, 4, Level::Normal, seed)).expect("a preset deals")
     }
-}
 
-/// One line of the game log for an event, or nothing for bookkeeping events.
-pub fn describe(names: &[String], e: &Event) -> Option<String> {
-    let who = |seat: Seat, verb: &str| who(names, seat, verb);
-    let name = |seat: Seat| names[seat as usize].as_str();
-    Some(match e {
-        Event::Dealt { round, dealer, .. } => format!("Round {}: {}.", round + 1, who(*dealer, "deals")),
-        Event::Played { seat, card } => format!("{} the {}.", who(*seat, "plays"), card.name()),
-        Event::SuitNamed { seat, suit } => format!("{} {}.", who(*seat, "names"), suit.name()),
-        Event::Drew { seat, cards } => format!("{} {}.", who(*seat, "picks up"), plural(*cards as u32)),
-        Event::Passed { seat } => format!("{}.", who(*seat, "passes")),
-        Event::Penalty { seat, cards, reason } => {
-            format!("{} {} ({}).", who(*seat, "picks up"), plural(*cards as u32), reason_text(*reason))
-        }
-        Event::Refilled { shuffled, .. } => {
-            if *shuffled {
-                "The pile is shuffled into a new stock.".into()
-            } else {
-                "The pile is turned over.".into()
+    /// Plays each turn's first legal card (else its first legal action) until `stop` says so, or
+    /// the game ends: rounds end by someone going out, as at a real table.
+    fn play_until(t: &mut TableState, stop: impl Fn(&TableState) -> bool) {
+        for _ in 0..5_000 {
+            if stop(t) || t.game.is_over() {
+                return;
             }
+            if t.between_rounds {
+                assert!(t.apply(Msg::NextRound));
+                continue;
+            }
+            let legal = t.game.legal_actions();
+            let action = legal.iter().copied().find(|a| matches!(a, Action::Play { .. })).unwrap_or(legal[0]);
+            assert!(t.apply(Msg::Act { action, at: t.game.state_id() }), "a legal action is applied");
         }
-        Event::PickUpPending { cards } => format!("Pick-up of {cards} pending."),
-        Event::Reversed { .. } => "Direction reversed.".into(),
-        Event::Skipped { seat } => format!("{} a turn.", who(*seat, "misses")),
-        Event::CalledLastCard { seat } => format!("{}: \"Last card!\"", name(*seat)),
-        Event::MissedLastCard { seat } => format!("{} did not say \"Last card\".", name(*seat)),
-        Event::Said { seat, phrase } => {
-            format!("{}: \"{}\"", name(*seat), crate::ui::shedding::table::phrase_text(names, *phrase))
-        }
-        Event::Accused { accuser, target, .. } => format!("{} {}!", who(*accuser, "calls out"), name(*target)),
-        Event::DisputeUpheld { by, .. } => format!("{} the call-out was false.", who(*by, "shows")),
-        Event::DisputeRejected { by, .. } => format!("{}, wrongly.", who(*by, "disputes")),
-        Event::OutOfTurn { seat } => format!("{} out of turn.", who(*seat, "plays")),
-        Event::WentOut { seat, place } => format!("{} out (place {place}).", who(*seat, "is")),
-        Event::RoundOver { round, .. } => format!("Round {} is over.", round + 1),
-        Event::TieBreak { seats } => {
-            format!("Tie-breaker between {}.", seats.iter().map(|&s| name(s)).collect::<Vec<_>>().join(" and "))
-        }
-        Event::TurnLimit { .. } => "The turn limit: the game ends, fewest cards first.".into(),
-        Event::GameOver { winner } => {
-            format!("{} {} the game!", name(*winner), if *winner == HUMAN { "win" } else { "wins" })
-        }
-        Event::TurnStarts { .. } | Event::PickUpCleared => return None,
-    })
-}
+    }
 
-fn plural(n: u32) -> String {
-    if n == 1 {
-        "1 card".into()
-    } else {
-        format!("{n} cards")
+    #[test]
+    fn a_message_for_an_earlier_state_changes_nothing() {
+        let mut t = table(Preset::Taylor, 7);
+        let before = t.clone();
+        let action = t.game.legal_actions()[0];
+        assert!(!t.apply(Msg::Act { action, at: t.game.state_id() + 1 }));
+        assert_eq!(t, before);
+    }
+
+    #[test]
+    fn an_accepted_move_is_logged_shown_at_its_seat_and_animated() {
+        let mut t = table(Preset::Taylor, 11);
+        let seat = t.game.current();
+        let action = t.game.legal_actions()[0];
+        let (at, lines) = (t.game.state_id(), t.log.len());
+        assert!(t.apply(Msg::Act { action, at }));
+        assert!(t.game.state_id() > at);
+        assert!(t.log.len() > lines, "the move has a line in the log");
+        assert!(!t.recent.is_empty(), "the move's events drive the animation");
+        let act = t.acts[seat as usize].as_ref().expect("the seat shows what it did");
+        assert_eq!(act.at, t.game.state_id());
+    }
+
+    #[test]
+    fn a_refused_move_of_the_player_is_explained_and_the_game_untouched() {
+        let mut t = table(Preset::Priestly, 3);
+        play_until(&mut t, |t| t.game.current() != HUMAN);
+        let game = t.game.clone();
+        // Not the player's turn: Priestly refuses a card played now.
+        let card = t.game.hand(HUMAN).iter().next().expect("the player holds cards");
+        let action = Action::Play { seat: HUMAN, card };
+        assert_eq!(t.game.refusal(action), Some(Refusal::NotYourTurn));
+        assert!(t.apply(Msg::Act { action, at: t.game.state_id() }));
+        assert_eq!(t.game, game);
+        let notice = t.notice.clone().expect("the refusal is shown");
+        assert!(notice.starts_with(|c: char| c.is_ascii_uppercase()), "{notice}");
+        assert!(t.apply(Msg::Dismiss));
+        assert_eq!(t.notice, None);
+    }
+
+    #[test]
+    fn a_bots_refused_move_changes_nothing() {
+        let mut t = table(Preset::Priestly, 5);
+        play_until(&mut t, |t| t.game.current() == HUMAN);
+        let before = t.clone();
+        let card = t.game.hand(1).iter().next().expect("seat 1 holds cards");
+        assert!(!t.apply(Msg::Act { action: Action::Play { seat: 1, card }, at: t.game.state_id() }));
+        assert_eq!(t, before);
+    }
+
+    #[test]
+    fn a_wrong_card_in_taylor_says_what_it_did_not_follow() {
+        for seed in 0..200 {
+            let mut t = table(Preset::Taylor, seed);
+            play_until(&mut t, |t| t.game.current() == HUMAN);
+            let wrong = t
+                .game
+                .hand(HUMAN)
+                .iter()
+                .map(|card| Action::Play { seat: HUMAN, card })
+                .find(|&a| t.game.turn().laid.is_empty() && t.game.is_accepted(a) && !t.game.is_legal(a));
+            let Some(action) = wrong else { continue };
+            assert!(t.apply(Msg::Act { action, at: t.game.state_id() }));
+            let notice = t.notice.expect("a wrong card is explained");
+            assert!(notice.contains("does not follow the") && notice.contains("you pick up"), "{notice}");
+            return;
+        }
+        panic!("no deal in 200 gave the player a wrong card to play");
+    }
+
+    #[test]
+    fn a_round_of_a_match_ends_with_its_summary_and_the_next_waits() {
+        let mut t = table(Preset::British, 21);
+        play_until(&mut t, |t| t.between_rounds);
+        assert!(t.between_rounds, "the first round ended");
+        assert_eq!(t.rounds.len(), 1);
+        let end = &t.rounds[0];
+        assert_eq!(end.places.len(), 4);
+        // Out first, or fewest cards when the round stopped early: places never go up in cards.
+        let left: Vec<usize> = end.places.iter().map(|&s| end.cards_left[s as usize]).collect();
+        assert!(left.windows(2).all(|w| w[0] <= w[1]), "{end:?}");
+        assert_eq!(end.scores.iter().sum::<u32>(), 3 + 2 + 1, "places score 3, 2, 1 and 0");
+        assert!(t.apply(Msg::NextRound));
+        assert!(!t.between_rounds);
+    }
+
+    #[test]
+    fn a_restored_game_shows_what_the_played_one_showed() {
+        let mut t = table(Preset::Taylor, 99);
+        play_until(&mut t, |t| t.game.log().len() >= 25);
+        let back = TableState::restore(&t.stored()).expect("its own save restores");
+        assert_eq!(back.game, t.game);
+        assert_eq!(back.acts, t.acts);
+        assert_eq!(back.rounds, t.rounds);
+        assert_eq!(back.log, ["Game restored."]);
     }
 }

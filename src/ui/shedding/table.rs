@@ -15,8 +15,9 @@ use super::seats::seats;
 use super::state::{Msg, TableState, HUMAN, SAVE_KEY, SAVE_VERSION};
 use crate::bots::ismcts::Search;
 use crate::bots::shedding::SheddingBot;
-use crate::engine::shedding::{Action, Phase, Phrase, Preset, Seat};
+use crate::engine::shedding::{Action, Phase, Preset, Seat};
 use crate::ui::components::card::CardStyle;
+use crate::ui::reducer::Reducer;
 use crate::ui::settings::Settings;
 use crate::ui::storage;
 use gloo_timers::callback::Timeout;
@@ -45,7 +46,7 @@ const PAGE_SEARCH_ITERATIONS: u32 = 1200;
 fn think(
     mut search: Search,
     delay_ms: u32,
-    dispatcher: UseReducerDispatcher<TableState>,
+    dispatcher: UseReducerDispatcher<Reducer<TableState>>,
     at: u32,
     generation: Rc<Cell<u32>>,
 ) {
@@ -110,15 +111,6 @@ fn move_focus(forward: bool) {
 /// The quick-play clock for this game, scaled by the player's setting; `None` when off.
 fn clock_ms(game: &crate::engine::shedding::Game, scale: Option<u8>) -> Option<u32> {
     game.rules().spec().clock_ms.zip(scale).map(|(ms, k)| ms * k as u32)
-}
-
-pub fn phrase_text(names: &[String], p: Phrase) -> String {
-    match p {
-        Phrase::Sorry => "Sorry!".into(),
-        Phrase::YourTurn(s) => format!("Your turn, {}", names[s as usize]),
-        Phrase::WellPlayed => "Well played".into(),
-        Phrase::Hurry => "Hurry up!".into(),
-    }
 }
 
 /// When focus has fallen to <body> (the focused button was replaced): the page control used
@@ -196,7 +188,7 @@ impl PartialEq for TableProps {
 pub fn SheddingTable(props: &TableProps) -> Html {
     let state = {
         let initial = props.initial.clone();
-        use_reducer(move || (*initial).clone())
+        use_reducer(move || Reducer((*initial).clone()))
     };
     let game = &state.game;
     let at = game.state_id();

@@ -1,7 +1,8 @@
 //! UNO cards drawn in SVG: the colour, and on every card a letter for the colour and the
 //! card's mark, so a colour-blind player reads them as easily as anyone.
 
-use crate::engine::uno::{Colour, Face, UnoCard};
+use super::words::mark;
+use crate::engine::uno::{Colour, UnoCard};
 use yew::prelude::*;
 
 fn fill(c: Option<Colour>) -> &'static str {
@@ -11,16 +12,6 @@ fn fill(c: Option<Colour>) -> &'static str {
         Some(Colour::Green) => "#1e7b3a",
         Some(Colour::Blue) => "#1652c4",
         None => "#222222",
-    }
-}
-
-/// The mark printed on a card, as on real UNO cards: a number, ⊘ (skip), ⇄ (reverse), +2, W or
-/// +4. (The engine's letters, "S" and "R", read as colours beside the colour letter: "RR".)
-pub fn mark(c: UnoCard) -> String {
-    match c.face {
-        Face::Skip => "⊘".into(),
-        Face::Reverse => "⇄".into(),
-        _ => c.symbol(),
     }
 }
 

@@ -3,3 +3,4 @@
 pub mod card;
 pub mod state;
 pub mod table;
+pub mod words;

@@ -1,27 +1,29 @@
-//! The UNO Blackjack table's state and reducer; timers and storage are effects in the component.
+//! The UNO Blackjack table's state and reducer (`UnoState::apply`, plain Rust, built and tested
+//! natively; the page wraps it in a thin `yew::Reducible` in `table.rs`). Timers and storage are
+//! effects in the component.
 //! Besides the game, the state keeps what the table shows of it: each seat's revealed cards and
 //! latest act, which stay on the felt after the round's reward until the next round starts, the
 //! cards that just moved (they travel from the deck or the queue), and each player's exit round.
 
+use super::words::describe;
+pub use super::words::{level_name, name, HUMAN};
 use crate::bots::shedding::Level;
 use crate::bots::uno::decide;
+use crate::engine::codes::ReplayError;
 use crate::engine::uno::save::save_from_codes;
 pub use crate::engine::uno::save::{code, parse_code};
-use crate::engine::uno::{Action, Event, Game, Phase, Seat, SkipValue, Status, UnoCard, UnoRules, UnoSpec};
-use crate::ui::plural;
+use crate::engine::uno::{
+    Action, Event, Game, IllegalAction, Phase, Seat, SkipValue, Status, UnoCard, UnoReplayError, UnoRules, UnoSpec,
+};
+use crate::ui::reducer::Apply;
 use crate::ui::storage::{Fields, Stored};
-use std::rc::Rc;
-use yew::prelude::*;
 
 pub const SAVE_KEY: &str = "blackjack.uno";
 pub const SAVE_VERSION: u32 = 1;
-pub const HUMAN: Seat = 0;
-const NAMES: [&str; 10] = ["You", "Sam", "Alex", "Jo", "Kit", "Lou", "Max", "Ned", "Pat", "Rae"];
-
-pub fn name(seat: Seat) -> &'static str {
-    NAMES[seat as usize % NAMES.len()]
-}
-
+/// Fast-forward plays at most this many actions in one go, then lets the page paint and go on:
+/// after the player is out, a ten-seat game can have thousands left, a few seconds of frozen
+/// page if played at once. A chunk this size stays well inside a browser's 50 ms long task.
+pub const FORWARD_CHUNK: usize = 150;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UnoChoice {
     pub players: u8,
@@ -64,15 +66,6 @@ fn level_code(l: Level) -> &'static str {
         Level::Random | Level::Easy => "easy",
         Level::Normal => "normal",
         Level::Hard => "hard",
-    }
-}
-
-/// The level as a player reads it: "Easy", "Normal", "Hard".
-pub fn level_name(l: Level) -> &'static str {
-    match l {
-        Level::Random | Level::Easy => "Easy",
-        Level::Normal => "Normal",
-        Level::Hard => "Hard",
     }
 }
 
@@ -155,6 +148,8 @@ pub struct UnoState {
     pub last: Option<RoundEnd>,
     /// The round in which each player went out.
     pub out_round: Vec<Option<u32>>,
+    /// Fast-forward is under way: the page sends the next chunk after it has painted.
+    pub forwarding: bool,
 }
 
 pub enum Msg {
@@ -171,65 +166,6 @@ pub enum Msg {
     Restart {
         seed: u64,
     },
-}
-
-/// "Sam flips", "You flip": the subject and a verb that agrees with it.
-fn says(seat: Seat, verb: &str) -> String {
-    if seat != HUMAN {
-        return format!("{} {verb}", name(seat));
-    }
-    let plain = match verb {
-        "is" => "are",
-        "has" => "have",
-        v if v.ends_with("sses") || v.ends_with("shes") => &v[..v.len() - 2],
-        v => v.strip_suffix('s').unwrap_or(v),
-    };
-    format!("You {plain}")
-}
-
-pub fn describe(e: &Event) -> Option<String> {
-    let who = |s: Seat| name(s);
-    Some(match e {
-        Event::RoundStarts { round, starter } => format!("Round {round}: {}.", says(*starter, "starts")),
-        Event::Flipped { seat, card, from_deck, total } => format!(
-            "{} {}{}: {total}.",
-            says(*seat, "flips"),
-            card.name(),
-            if *from_deck { " from the deck" } else { "" }
-        ),
-        Event::DrawPenalty { seat } => format!(
-            "Draw one: {} a card and {} the turn.",
-            says(*seat, "flips"),
-            if *seat == HUMAN { "lose" } else { "loses" }
-        ),
-        Event::Skipped { seat } => format!("{} skipped.", says(*seat, "is")),
-        Event::Reversed { clockwise } => {
-            format!("Reverse: play goes {}.", if *clockwise { "clockwise" } else { "anticlockwise" })
-        }
-        Event::Bust { seat, total, .. } => format!("{} with {total}.", says(*seat, "busts")),
-        Event::Passed { seat } => format!("{}.", says(*seat, "passes")),
-        Event::TrashShuffled { cards } => format!("The trash ({cards} cards) is shuffled into the deck."),
-        Event::Winners { seats, total } => format!(
-            "{} win{} the round with {total}.",
-            seats.iter().map(|&s| who(s)).collect::<Vec<_>>().join(" and "),
-            if seats.len() == 1 && seats[0] != HUMAN { "s" } else { "" }
-        ),
-        Event::Rewarded { seat, cards } => {
-            format!("{} {} into the queue.", says(*seat, "takes"), plural(*cards as usize, "card"))
-        }
-        Event::Joined { seat } => format!("{} the game.", says(*seat, "joins")),
-        Event::EarnedQueue { seat } => format!("{} earned a queue.", says(*seat, "has")),
-        Event::Out { seat } => format!("{} out of cards and out of the game.", says(*seat, "is")),
-        Event::GameOver { winners } => format!(
-            "Game over: {} win{}.",
-            winners.iter().map(|&s| who(s)).collect::<Vec<_>>().join(" and "),
-            if winners.len() == 1 && winners[0] != HUMAN { "s" } else { "" }
-        ),
-        Event::NoCards { seat } => format!("No cards left for {}.", who(*seat)),
-        Event::RoundLimit { rounds } => {
-            format!("That was round {rounds}, the last: the most cards in a queue wins.")
-        }
-    })
 }
 
 impl UnoState {
@@ -250,30 +186,30 @@ impl UnoState {
             fresh: Vec::new(),
             last: None,
             out_round: vec![None; n],
+            forwarding: false,
         }
     }
     /// A saved game, checked whole (players, every action code, every action replayed) first;
     /// then replayed through the same steps as play, so the table looks as it did.
-    pub fn restore(s: &StoredUno) -> Result<UnoState, String> {
+    pub fn restore(s: &StoredUno) -> Result<UnoState, UnoReplayError> {
         let c = &s.choice;
-        let save = save_from_codes(c.rules().spec().clone(), c.players, waiting(c), s.seed, &s.log)
-            .map_err(|e| e.to_string())?;
-        Game::replay(&save, None).map_err(|e| e.to_string())?;
+        let save = save_from_codes(c.rules().spec().clone(), c.players, waiting(c), s.seed, &s.log)?;
+        Game::replay(&save, None)?;
         let mut t = UnoState::new(s.choice, s.seed);
-        for &a in &save.log {
-            t.play(a)?;
+        for (index, &a) in save.log.iter().enumerate() {
+            t.play(a).map_err(|refused| ReplayError::Refused { index, refused })?;
         }
         Ok(t)
     }
     /// Applies one action and updates what the table shows of it.
-    pub fn play(&mut self, action: Action) -> Result<(), String> {
-        let events = self.game.apply(action).map_err(|e| e.reason.to_string())?;
+    pub fn play(&mut self, action: Action) -> Result<(), IllegalAction> {
+        let events = self.game.apply(action)?;
         self.fresh.clear();
         let mut drawn = None;
         for e in &events {
             self.note(action, e, &mut drawn);
         }
-        crate::ui::extend_log(&mut self.log, &events, describe, 60);
+        crate::ui::text::extend_log(&mut self.log, &events, describe, 60);
         Ok(())
     }
     fn note(&mut self, action: Action, e: &Event, drawn: &mut Option<Seat>) {
@@ -295,7 +231,7 @@ impl UnoState {
                     Action::Hit { .. } => "hit",
                     _ => "flip",
                 };
-                act(self, *seat, format!("{how}: {} → {total}", super::card::mark(*card)));
+                act(self, *seat, format!("{how}: {} → {total}", super::words::mark(*card)));
             }
             Event::DrawPenalty { seat } => *drawn = Some(*seat),
             Event::Skipped { seat } => act(self, *seat, "skipped".into()),
@@ -363,18 +299,21 @@ impl UnoState {
             _ => None,
         }
     }
-    /// Plays the bots' moves at once, to the end of the round (or the game, once the player is out).
-    pub fn fast_forward(&mut self) {
+    /// Plays the bots' moves at once, to the end of the round (or the game, once the player is
+    /// out), at most `chunk` of them; `forwarding` says whether any are left for another chunk.
+    pub fn fast_forward(&mut self, chunk: usize) {
         let whole_game = !self.i_am_in();
-        for _ in 0..100_000 {
+        self.forwarding = false;
+        for _ in 0..chunk {
             if !whole_game && !matches!(self.game.phase(), Phase::Match { .. }) {
-                break;
+                return;
             }
-            let Some((a, _)) = self.auto_action() else { break };
+            let Some((a, _)) = self.auto_action() else { return };
             if self.play(a).is_err() {
-                break;
+                return;
             }
         }
+        self.forwarding = !self.game.is_over() && (whole_game || matches!(self.game.phase(), Phase::Match { .. }));
     }
     pub fn stored(&self) -> StoredUno {
         StoredUno {
@@ -397,23 +336,131 @@ fn waiting(choice: &UnoChoice) -> Vec<Seat> {
     }
 }
 
-impl Reducible for UnoState {
-    type Action = Msg;
-    fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
+impl Apply for UnoState {
+    type Msg = Msg;
+
+    /// Applies a message; `false` when it changed nothing (a stale timer or key), so the page
+    /// keeps the state it has.
+    fn apply(&mut self, msg: Msg) -> bool {
         match msg {
-            Msg::Restart { seed } => Rc::new(UnoState::new(self.choice, seed)),
-            Msg::Act { at, .. } | Msg::FastForward { at } if at != self.at() => self,
+            Msg::Restart { seed } => *self = UnoState::new(self.choice, seed),
+            Msg::Act { at, .. } | Msg::FastForward { at } if at != self.at() => return false,
             Msg::Act { action, .. } => {
-                let mut next = (*self).clone();
-                next.notice = next.play(action).err();
-                Rc::new(next)
+                self.forwarding = false;
+                self.notice = self.play(action).err().map(|e| e.reason.to_string());
             }
             Msg::FastForward { .. } => {
-                let mut next = (*self).clone();
-                next.notice = None;
-                next.fast_forward();
-                Rc::new(next)
+                self.notice = None;
+                self.fast_forward(FORWARD_CHUNK);
             }
         }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(players: u8, seed: u64) -> UnoState {
+        UnoState::new(UnoChoice { players, level: Level::Hard, ..UnoChoice::default() }, seed)
+    }
+
+    /// The player's own move: reveal at a round's start, hit below 17, else pass.
+    fn mine(t: &UnoState) -> Option<Action> {
+        let legal = t.game.legal_actions();
+        let hit = Action::Hit { seat: HUMAN };
+        let pass = Action::Pass { seat: HUMAN };
+        [Action::Reveal, if t.totals[HUMAN as usize] < 17 { hit } else { pass }, pass, hit]
+            .into_iter()
+            .find(|a| legal.contains(a))
+            .or_else(|| legal.first().copied())
+    }
+
+    /// One step of the game: what happens by itself, else the player's move.
+    fn step(t: &mut UnoState) -> bool {
+        let Some(action) = t.auto_action().map(|(a, _)| a).or_else(|| mine(t)) else { return false };
+        t.apply(Msg::Act { action, at: t.at() })
+    }
+
+    #[test]
+    fn a_message_for_an_earlier_state_changes_nothing() {
+        let mut t = table(4, 1);
+        let at = t.at();
+        assert!(!t.apply(Msg::Act { action: Action::Reveal, at: at + 1 }));
+        assert!(!t.apply(Msg::FastForward { at: at + 1 }));
+        assert_eq!(t.at(), at);
+    }
+
+    #[test]
+    fn a_refused_action_is_explained_and_the_game_untouched() {
+        let mut t = table(4, 2);
+        let at = t.at();
+        assert!(t.apply(Msg::Act { action: Action::Pass { seat: 3 }, at }));
+        assert_eq!(t.at(), at);
+        assert!(t.notice.is_some());
+    }
+
+    #[test]
+    fn fast_forward_goes_in_chunks_to_the_same_end_as_playing_it_all() {
+        // Play until the player is out of a ten-seat game, then fast-forward the rest.
+        let mut t = table(10, 3);
+        for _ in 0..20_000 {
+            if !t.i_am_in() || t.game.is_over() {
+                break;
+            }
+            assert!(step(&mut t));
+        }
+        assert!(!t.i_am_in() && !t.game.is_over(), "the player went out with the game still on");
+        let mut whole = t.clone();
+        let mut chunks = 0;
+        loop {
+            let at = t.at();
+            assert!(t.apply(Msg::FastForward { at }));
+            assert!(t.at() - at <= FORWARD_CHUNK, "one chunk plays at most {FORWARD_CHUNK} actions");
+            chunks += 1;
+            if !t.forwarding {
+                break;
+            }
+        }
+        assert!(t.game.is_over(), "fast-forward after the player is out plays the game to its end");
+        // The same moves as playing every automatic action one by one.
+        while let Some((a, _)) = whole.auto_action() {
+            assert!(whole.apply(Msg::Act { action: a, at: whole.at() }));
+        }
+        assert_eq!(t.game.log(), whole.game.log());
+        assert!(chunks >= 1);
+    }
+
+    #[test]
+    fn fast_forward_in_a_round_stops_at_the_rounds_end() {
+        let mut t = table(4, 4);
+        for _ in 0..2_000 {
+            if t.i_am_done() {
+                break;
+            }
+            assert!(step(&mut t));
+        }
+        assert!(t.i_am_done());
+        let round = t.game.round();
+        assert!(t.apply(Msg::FastForward { at: t.at() }));
+        assert!(!t.forwarding);
+        assert!(!matches!(t.game.phase(), Phase::Match { .. }), "the round's matches are over");
+        assert!(t.game.round() <= round + 1);
+    }
+
+    #[test]
+    fn a_restored_game_is_the_game_that_was_saved_and_a_tampered_one_says_why() {
+        let mut t = table(5, 5);
+        for _ in 0..60 {
+            step(&mut t);
+        }
+        let back = UnoState::restore(&t.stored()).expect("its own save restores");
+        assert_eq!(back.game.log(), t.game.log());
+        assert_eq!(back.acts, t.acts);
+        assert_eq!(back.shown, t.shown);
+        let mut bad = t.stored();
+        bad.log.push_str(" zz");
+        assert!(matches!(UnoState::restore(&bad), Err(ReplayError::BadCode { .. })));
     }
 }

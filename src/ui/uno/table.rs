@@ -10,8 +10,9 @@ use super::state::{level_name, name, parse_level, Msg, RoundEnd, UnoChoice, UnoS
 use crate::bots::shedding::Level;
 use crate::engine::uno::{Action, Phase, Seat, Status};
 use crate::ui::components::results::{ResultRow, ResultsDialog};
-use crate::ui::plural;
+use crate::ui::reducer::Reducer;
 use crate::ui::storage;
+use crate::ui::text::plural;
 use gloo_timers::callback::Timeout;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -341,7 +342,7 @@ fn new_game() {
 #[component]
 pub fn UnoTable(props: &TableProps) -> Html {
     let initial = props.initial.clone();
-    let state = use_reducer(move || (*initial).clone());
+    let state = use_reducer(move || Reducer((*initial).clone()));
     let help = use_state(|| false);
     let table = use_node_ref();
     let at = state.at();
@@ -352,14 +353,17 @@ pub fn UnoTable(props: &TableProps) -> Html {
         let s = state.clone();
         use_effect_with(key, move |_| storage::save(SAVE_KEY, SAVE_VERSION, &s.stored()));
     }
-    // Bots on timers; the next round starts by itself when the player is out of the game.
+    // Bots on timers; the next round starts by itself when the player is out of the game. A
+    // fast-forward under way goes on in the next task, after the page has painted its chunk.
     {
         let s = state.clone();
         use_effect_with(key, move |_| {
-            let timer = s.auto_action().map(|(a, ms)| {
-                let d = s.dispatcher();
-                Timeout::new(ms, move || d.dispatch(Msg::Act { action: a, at }))
-            });
+            let d = s.dispatcher();
+            let timer = if s.forwarding {
+                Some(Timeout::new(0, move || d.dispatch(Msg::FastForward { at })))
+            } else {
+                s.auto_action().map(|(a, ms)| Timeout::new(ms, move || d.dispatch(Msg::Act { action: a, at })))
+            };
             move || drop(timer)
         });
     }

@@ -1,0 +1,275 @@
+//! The casino table's words: the log's sentences, the rules in players' words, hands'
+//! badges and results, amounts of money and of bets, the trainer's running score. The reducer
+//! (`state.rs`) and the table's views both read them here; natively built and tested.
+
+use crate::engine::casino::game::{money, Hand};
+use crate::engine::casino::rules::{DealerBlackjack, DoubleOn, INSURANCE_PAYS};
+use crate::engine::casino::save::{Choice, HUMAN_SPOT};
+use crate::engine::casino::{Event, HandState, Outcome, Spot};
+use crate::ui::casino::state::Bank;
+
+const NAMES: [&str; 7] = ["Ada", "Ben", "Cy", "You", "Di", "Eve", "Fay"];
+
+/// A spot's player, by the spot: the person at this screen is "You".
+pub fn spot_name(spot: Spot) -> &'static str {
+    NAMES.get(spot as usize).copied().unwrap_or("A player")
+}
+
+/// An amount in thousandths of a bet, as a player reads it: "0.08 of a bet", "1.25 bets"
+/// (hundredths, rounded; "less than 0.01 of a bet" for a loss that rounds to nothing).
+pub fn of_a_bet(milli: i64) -> String {
+    let cents = milli.saturating_add(5) / 10;
+    match cents {
+        ..=0 if milli > 0 => "less than 0.01 of a bet".into(),
+        ..100 => format!("0.{cents:02} of a bet"),
+        _ => format!("{}.{:02} bets", cents / 100, cents % 100),
+    }
+}
+
+/// A sentence for the log and the live region.
+pub fn describe(e: &Event) -> Option<String> {
+    let me = |s: Spot| s == HUMAN_SPOT;
+    let who = |s: Spot| if me(s) { "You" } else { spot_name(s) };
+    // "You win" / "Ada wins".
+    let verb = |s: Spot, v: &str| format!("{} {v}{}", who(s), if me(s) { "" } else { "s" });
+    Some(match e {
+        Event::Shuffled { .. } => "The dealer shuffles and a player places the cut card.".into(),
+        Event::CutCardOut => "The cut card is out: a shuffle after this round.".into(),
+        Event::ShoeRefilled { .. } => "The shoe ran out: the dealer shuffles the discards to finish the round.".into(),
+        Event::RoundCalledOff => "No cards are left anywhere: the round is called off and every bet comes back.".into(),
+        Event::DealerUp { card } => format!("The dealer shows the {}.", card.name()),
+        Event::InsuranceOffered => "The dealer shows an ace: insurance?".into(),
+        Event::Insured { spot, amount } if *amount > 0 => format!("{} for {}.", verb(*spot, "insure"), money(*amount)),
+        Event::BlackjackPaid { spot, amount } => format!("Blackjack! {} {}.", verb(*spot, "win"), money(*amount)),
+        Event::Surrendered { spot, .. } => format!("{}.", verb(*spot, "surrender")),
+        Event::Split { spot, .. } => format!("{} the pair.", verb(*spot, "split")),
+        Event::Doubled { spot, amount, .. } => format!("{} for {}.", verb(*spot, "double"), money(*amount)),
+        Event::Bust { spot, .. } => format!("{}.", verb(*spot, "bust")),
+        Event::HoleRevealed { card } => format!("The dealer turns the {}.", card.name()),
+        Event::DealerDraws { card } => format!("The dealer draws the {}.", card.name()),
+        Event::DealerStands { total } => format!("The dealer stands on {total}."),
+        Event::DealerBusts => "The dealer busts.".into(),
+        Event::DealerBlackjack => "The dealer has blackjack.".into(),
+        Event::InsurancePaid { spot, amount } => format!("Insurance pays {} {}.", who(*spot), money(*amount)),
+        Event::InsuranceLost { spot, amount } if me(*spot) => format!("You lose the {} insurance.", money(*amount)),
+        Event::Settled { spot, outcome, net, .. } => {
+            format!("{}: {}, {}.", who(*spot), outcome_word(*outcome), signed_money(*net))
+        }
+        _ => return None,
+    })
+}
+
+/// The outcome in one lower-case word, as the log says it.
+pub fn outcome_word(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Blackjack => "blackjack",
+        Outcome::Win => "win",
+        Outcome::Push => "push",
+        Outcome::Lose => "lose",
+        Outcome::Bust => "bust",
+        Outcome::Surrender => "surrender",
+    }
+}
+
+/// "+$7.50", "−$10" (a true minus sign), "$0".
+pub fn signed_money(cents: i64) -> String {
+    match cents {
+        0 => "$0".into(),
+        c if c > 0 => format!("+{}", money(c)),
+        c => format!("\u{2212}{}", money(c.saturating_neg())),
+    }
+}
+
+/// The rules of the table a [`Choice`] makes, in players' words, one sentence each, read from
+/// the checked rules themselves (so a figure here is the figure the engine plays by): the
+/// classic rules (3 to 2, double on 9 to 11 for up to the bet, three hands, $5 to $500, seven
+/// seats) and the house rules chosen.
+pub fn rules_summary(c: &Choice) -> Vec<String> {
+    let r = c.rules();
+    let (n, d) = r.blackjack_pays;
+    let mut out = vec![
+        format!("Blackjack pays {n} to {d}; other wins pay even money."),
+        if r.dealer_hits_soft_17 {
+            "The dealer hits a soft 17 (house rule) and stands on the other 17s.".to_string()
+        } else {
+            "The dealer stands on every 17.".to_string()
+        },
+        format!(
+            "Double on {}{}, and take one more card.",
+            match r.double_on {
+                DoubleOn::NineToEleven => "9, 10 or 11",
+                DoubleOn::TenOrEleven => "10 or 11",
+                DoubleOn::AnyTwo => "any two cards",
+            },
+            if r.double_for_less { " for any amount up to your bet" } else { " for your bet" }
+        ),
+        format!(
+            "Split a pair of equal value, up to {} hands.{}",
+            number_word(r.max_hands()),
+            if r.hit_split_aces { "" } else { " Split aces get one card each." }
+        ),
+    ];
+    if r.insurance {
+        out.push(format!("Insurance when the dealer shows an ace: up to half your bet, paid {INSURANCE_PAYS} to 1."));
+    }
+    out.push(match r.dealer_blackjack {
+        DealerBlackjack::OriginalBetOnly => {
+            "If the dealer has blackjack you lose only your first bet: doubles and splits come back.".into()
+        }
+        DealerBlackjack::AllBets => "If the dealer has blackjack you lose every bet on the hand.".into(),
+    });
+    if r.surrender {
+        out.push("Surrender (house rule): give up half your bet as your first decision.".into());
+    }
+    out.push(format!(
+        "Bets from {} to {}. The dealer shuffles when the cut card comes out, {} into the shoe.",
+        money(r.min_bet),
+        money(r.max_bet),
+        share_word(r.penetration_percent)
+    ));
+    out
+}
+
+/// "two", "three": the few counts a sentence spells out.
+fn number_word(n: usize) -> String {
+    match n {
+        1 => "one".into(),
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        n => n.to_string(),
+    }
+}
+
+/// How far into the shoe the cut card sits, as a dealer would say it.
+fn share_word(percent: u8) -> String {
+    match percent {
+        48..=52 => "about half way".into(),
+        63..=70 => "about two thirds".into(),
+        73..=77 => "about three quarters".into(),
+        p => format!("about {p}%"),
+    }
+}
+
+/// A hand's total for its badge: "21" for a blackjack (its outcome says the word), "7 or 17".
+pub fn total_badge(h: &Hand) -> String {
+    match h.state {
+        HandState::Blackjack | HandState::BlackjackPaid => "21".into(),
+        HandState::Playing => h.total().describe(),
+        // A finished hand has one total: "19", not "9 or 19".
+        _ => h.total().best().to_string(),
+    }
+}
+
+/// A hand's result, on the hand: "Blackjack! +$7.50", "Bust −$10", "Push"; with its tone.
+pub fn outcome_line(h: &Hand) -> Option<(String, &'static str)> {
+    let net = h.returned - h.stake;
+    let tone = match net {
+        0 => "push",
+        n if n > 0 => "won",
+        _ => "lost",
+    };
+    let label = match (h.outcome, h.state) {
+        (Some(Outcome::Push), _) => return Some(("Push".into(), "push")),
+        (Some(Outcome::Blackjack), _) => "Blackjack!",
+        (Some(Outcome::Win), _) => "Win",
+        (Some(Outcome::Lose), _) => "Lose",
+        (Some(Outcome::Bust), _) => "Bust",
+        (Some(Outcome::Surrender), _) => "Surrender",
+        (None, HandState::Blackjack) => return Some(("Blackjack!".into(), "won")),
+        (None, HandState::Bust) => return Some(("Bust".into(), "lost")),
+        (None, HandState::Surrendered) => return Some(("Surrendered".into(), "push")),
+        _ => return None,
+    };
+    Some((format!("{label} {}", signed_money(net)), tone))
+}
+
+/// The trainer's running score: "Trainer: 3 decisions, 2 best plays; 1 other play gave up 0.08
+/// of a bet in expected winnings."
+pub fn trainer_summary(b: &Bank) -> String {
+    let mut s = format!(
+        "Trainer: {}, {}",
+        crate::ui::text::plural(b.decisions as usize, "decision"),
+        crate::ui::text::plural(b.best_plays as usize, "best play")
+    );
+    let others = b.decisions.saturating_sub(b.best_plays) as usize;
+    if others > 0 {
+        let who = crate::ui::text::plural(others, "other play");
+        s += &format!("; {who} gave up {} in expected winnings", of_a_bet(b.ev_lost_milli));
+    }
+    s + "."
+}
+
+/// The player's record at the casino, every new bankroll counted.
+pub fn tally(b: &Bank) -> String {
+    let refills = if b.refills > 0 { format!(" · new bankrolls: {}", b.refills) } else { String::new() };
+    format!("Hands played: {} · net {}{refills}", b.hands, signed_money(b.net))
+}
+
+/// "+0.123" / "-1.500" without float formatting (which would add kilobytes to the download).
+pub fn signed_milli(v: f64) -> String {
+    let m = (v * 1000.0).round() as i64;
+    format!("{}{}.{:03}", if m < 0 { "-" } else { "+" }, m.abs() / 1000, m.abs() % 1000)
+}
+
+/// "+1.5" / "-0.3".
+pub fn signed_tenths(v: f64) -> String {
+    let t = (v * 10.0).round() as i64;
+    format!("{}{}.{}", if t < 0 { "-" } else { "+" }, t.abs() / 10, t.abs() % 10)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_classic_table_reads_as_the_rules_say() {
+        let lines = rules_summary(&Choice::default());
+        assert_eq!(lines[0], "Blackjack pays 3 to 2; other wins pay even money.");
+        assert_eq!(lines[2], "Double on 9, 10 or 11 for any amount up to your bet, and take one more card.");
+        assert_eq!(lines[3], "Split a pair of equal value, up to three hands. Split aces get one card each.");
+        assert!(lines.contains(&"Insurance when the dealer shows an ace: up to half your bet, paid 2 to 1.".into()));
+        assert_eq!(
+            lines.last().unwrap(),
+            "Bets from $5 to $500. The dealer shuffles when the cut card comes out, about two thirds into the shoe."
+        );
+    }
+
+    #[test]
+    fn the_house_rules_chosen_are_named_as_house_rules() {
+        let lines = rules_summary(&Choice { surrender: true, h17: true, ..Choice::default() });
+        assert!(lines.iter().any(|l| l.starts_with("The dealer hits a soft 17 (house rule)")));
+        assert!(lines.iter().any(|l| l.starts_with("Surrender (house rule)")));
+    }
+
+    #[test]
+    fn amounts_of_a_bet_read_in_hundredths() {
+        assert_eq!(of_a_bet(80), "0.08 of a bet");
+        assert_eq!(of_a_bet(1), "less than 0.01 of a bet");
+        assert_eq!(of_a_bet(1250), "1.25 bets");
+        // A record at its limits still reads, and never overflows.
+        assert!(of_a_bet(i64::MAX).ends_with(" bets"));
+    }
+
+    #[test]
+    fn money_carries_a_true_minus_and_never_overflows() {
+        assert_eq!(signed_money(750), "+$7.50");
+        assert_eq!(signed_money(-1000), "\u{2212}$10");
+        assert_eq!(signed_money(0), "$0");
+        assert!(signed_money(i64::MIN).starts_with('\u{2212}'));
+    }
+
+    #[test]
+    fn a_spot_without_a_name_never_breaks_a_sentence() {
+        assert_eq!(spot_name(3), "You");
+        assert_eq!(spot_name(200), "A player");
+    }
+
+    #[test]
+    fn thousandths_and_tenths_print_without_floats() {
+        assert_eq!(signed_milli(-1.5), "-1.500");
+        assert_eq!(signed_milli(0.1234), "+0.123");
+        assert_eq!(signed_tenths(1.46), "+1.5");
+        assert_eq!(signed_tenths(-0.3), "-0.3");
+    }
+}

@@ -1,0 +1,192 @@
+//! The players' words of the shedding table, in one place: the log's sentences, each seat's
+//! latest act, the penalties' reasons, table talk, and the explanation of a wrong card. The
+//! reducer (`state.rs`) and the views (`seats.rs`, `controls.rs`, `end.rs`) both read them here,
+//! so imports run one way: table → views → state → words. Builds natively, and is tested there.
+
+use crate::engine::cards::Card;
+use crate::engine::shedding::{Action, Event, Game, PenaltyReason, Phrase, Seat};
+
+/// The seat of the person at this screen.
+pub const HUMAN: Seat = 0;
+
+/// "Sam plays", "You play": the subject and a present-tense verb that agrees with it.
+pub fn who(names: &[String], seat: Seat, verb: &str) -> String {
+    if seat != HUMAN {
+        return format!("{} {verb}", name(names, seat));
+    }
+    let (first, rest) = verb.split_once(' ').map_or((verb, ""), |(f, r)| (f, r));
+    let plain = match first {
+        "is" => "are".to_string(),
+        f if f.ends_with("sses") || f.ends_with("shes") => f[..f.len() - 2].to_string(),
+        f => f.strip_suffix('s').unwrap_or(f).to_string(),
+    };
+    if rest.is_empty() {
+        format!("You {plain}")
+    } else {
+        format!("You {plain} {rest}")
+    }
+}
+
+/// A seat's name; a seat the names do not cover (never at a checked table) reads "A player".
+fn name(names: &[String], seat: Seat) -> &str {
+    names.get(seat as usize).map_or("A player", String::as_str)
+}
+
+/// "Q♠", "10♥": a card in few letters, for the seats and the laid-so-far strip.
+pub fn short(c: Card) -> String {
+    format!("{}{}", c.rank.short(), c.suit.symbol())
+}
+
+/// "1 card", "3 cards".
+pub fn cards(n: u32) -> String {
+    crate::ui::text::plural(n as usize, "card")
+}
+
+/// Table talk, as it is said.
+pub fn phrase_text(names: &[String], p: Phrase) -> String {
+    match p {
+        Phrase::Sorry => "Sorry!".into(),
+        Phrase::YourTurn(s) => format!("Your turn, {}", name(names, s)),
+        Phrase::WellPlayed => "Well played".into(),
+        Phrase::Hurry => "Hurry up!".into(),
+    }
+}
+
+/// Why a penalty was given, in a few words (the log and the seat's badge).
+pub fn reason_text(r: PenaltyReason) -> &'static str {
+    match r {
+        PenaltyReason::Timeout => "too slow",
+        PenaltyReason::OutOfTurn => "played out of turn",
+        PenaltyReason::WrongCard => "wrong card",
+        PenaltyReason::TableTalk => "table talk",
+        PenaltyReason::MissedLastCard => "no \"Last card\"",
+        PenaltyReason::FalseLastCard => "false \"Last card\"",
+        PenaltyReason::FalseAccusation => "false call-out",
+        PenaltyReason::WrongDispute => "wrong dispute",
+        PenaltyReason::NoCallToGoOut => "went out without calling",
+    }
+}
+
+/// What a seat did, as its seat shows it ("played Q♠", "picked up 2", "Last card!"), with the
+/// kind of act for the look: "play", "draw", "call" or "say". Nothing for events a seat does
+/// not show.
+pub fn act(names: &[String], e: &Event) -> Option<(Seat, String, &'static str)> {
+    Some(match e {
+        Event::Played { seat, card } => (*seat, format!("played {}", short(*card)), "play"),
+        Event::SuitNamed { seat, suit } => (*seat, format!("named {}", suit.symbol()), "play"),
+        Event::Drew { seat, cards } => (*seat, format!("picked up {cards}"), "draw"),
+        Event::Penalty { seat, cards, reason } => (*seat, format!("+{cards}: {}", reason_text(*reason)), "draw"),
+        Event::Passed { seat } => (*seat, "passed".into(), "draw"),
+        Event::Skipped { seat } => (*seat, "missed a turn".into(), "draw"),
+        Event::CalledLastCard { seat } => (*seat, "Last card!".into(), "call"),
+        Event::Said { seat, phrase } => (*seat, format!("“{}”", phrase_text(names, *phrase)), "say"),
+        Event::Accused { accuser, target, .. } => (*accuser, format!("called out {}!", name(names, *target)), "call"),
+        Event::WentOut { seat, place } => (*seat, format!("out: place {place}"), "call"),
+        _ => return None,
+    })
+}
+
+/// One line of the game log for an event, or nothing for bookkeeping events.
+pub fn describe(names: &[String], e: &Event) -> Option<String> {
+    let who = |seat: Seat, verb: &str| who(names, seat, verb);
+    let name = |seat: Seat| name(names, seat);
+    Some(match e {
+        Event::Dealt { round, dealer, .. } => format!("Round {}: {}.", round + 1, who(*dealer, "deals")),
+        Event::Played { seat, card } => format!("{} the {}.", who(*seat, "plays"), card.name()),
+        Event::SuitNamed { seat, suit } => format!("{} {}.", who(*seat, "names"), suit.name()),
+        Event::Drew { seat, cards: n } => format!("{} {}.", who(*seat, "picks up"), cards(*n as u32)),
+        Event::Passed { seat } => format!("{}.", who(*seat, "passes")),
+        Event::Penalty { seat, cards: n, reason } => {
+            format!("{} {} ({}).", who(*seat, "picks up"), cards(*n as u32), reason_text(*reason))
+        }
+        Event::Refilled { shuffled, .. } => {
+            if *shuffled {
+                "The pile is shuffled into a new stock.".into()
+            } else {
+                "The pile is turned over.".into()
+            }
+        }
+        Event::PickUpPending { cards } => format!("Pick-up of {cards} pending."),
+        Event::Reversed { .. } => "Direction reversed.".into(),
+        Event::Skipped { seat } => format!("{} a turn.", who(*seat, "misses")),
+        Event::CalledLastCard { seat } => format!("{}: \"Last card!\"", name(*seat)),
+        Event::MissedLastCard { seat } => format!("{} did not say \"Last card\".", name(*seat)),
+        Event::Said { seat, phrase } => format!("{}: \"{}\"", name(*seat), phrase_text(names, *phrase)),
+        Event::Accused { accuser, target, .. } => format!("{} {}!", who(*accuser, "calls out"), name(*target)),
+        Event::DisputeUpheld { by, .. } => format!("{} the call-out was false.", who(*by, "shows")),
+        Event::DisputeRejected { by, .. } => format!("{}, wrongly.", who(*by, "disputes")),
+        Event::OutOfTurn { seat } => format!("{} out of turn.", who(*seat, "plays")),
+        Event::WentOut { seat, place } => format!("{} out (place {place}).", who(*seat, "is")),
+        Event::RoundOver { round, .. } => format!("Round {} is over.", round + 1),
+        Event::TieBreak { seats } => {
+            format!("Tie-breaker between {}.", seats.iter().map(|&s| name(s)).collect::<Vec<_>>().join(" and "))
+        }
+        Event::TurnLimit { .. } => "The turn limit: the game ends, fewest cards first.".into(),
+        Event::GameOver { winner } => {
+            format!("{} {} the game!", name(*winner), if *winner == HUMAN { "win" } else { "wins" })
+        }
+        Event::TurnStarts { .. } | Event::PickUpCleared => return None,
+    })
+}
+
+/// Why the player's own card cost a penalty, in full: the log line only names the reason.
+pub fn wrong_card(before: &Game, action: Action, events: &[Event]) -> Option<String> {
+    let Action::Play { seat: HUMAN, card } = action else { return None };
+    events.iter().find_map(|e| match e {
+        Event::Penalty { seat: HUMAN, cards: n, reason: PenaltyReason::WrongCard } => Some(format!(
+            "The {} does not follow the {}: you pick up {}.",
+            card.name(),
+            before.view(HUMAN).top().name(),
+            cards(*n as u32)
+        )),
+        Event::Penalty { seat: HUMAN, cards: n, reason: PenaltyReason::OutOfTurn } => {
+            Some(format!("It was not your turn: you pick up {}.", cards(*n as u32)))
+        }
+        _ => None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::cards::{Rank, Suit};
+
+    fn names() -> Vec<String> {
+        ["You", "Sam", "Ali"].map(String::from).to_vec()
+    }
+
+    #[test]
+    fn the_player_is_you_and_the_verb_agrees() {
+        let n = names();
+        assert_eq!(who(&n, 0, "plays"), "You play");
+        assert_eq!(who(&n, 0, "is"), "You are");
+        assert_eq!(who(&n, 0, "passes"), "You pass");
+        assert_eq!(who(&n, 0, "picks up"), "You pick up");
+        assert_eq!(who(&n, 1, "picks up"), "Sam picks up");
+    }
+
+    #[test]
+    fn a_seat_without_a_name_never_breaks_a_sentence() {
+        assert_eq!(describe(&names(), &Event::Passed { seat: 7 }).as_deref(), Some("A player passes."));
+    }
+
+    #[test]
+    fn the_log_names_cards_and_counts_in_words() {
+        let n = names();
+        let card = Card { rank: Rank::Queen, suit: Suit::Spades };
+        assert_eq!(describe(&n, &Event::Played { seat: 1, card }).as_deref(), Some("Sam plays the Queen of spades."));
+        assert_eq!(describe(&n, &Event::Drew { seat: 0, cards: 1 }).as_deref(), Some("You pick up 1 card."));
+        let penalty = Event::Penalty { seat: 2, cards: 2, reason: PenaltyReason::Timeout };
+        assert_eq!(describe(&n, &penalty).as_deref(), Some("Ali picks up 2 cards (too slow)."));
+        assert_eq!(describe(&n, &Event::PickUpCleared), None);
+    }
+
+    #[test]
+    fn a_seat_shows_its_act_in_few_letters() {
+        let card = Card { rank: Rank::Ten, suit: Suit::Hearts };
+        assert_eq!(act(&names(), &Event::Played { seat: 2, card }), Some((2, "played 10♥".into(), "play")));
+        let said = Event::Said { seat: 1, phrase: Phrase::YourTurn(2) };
+        assert_eq!(act(&names(), &said), Some((1, "“Your turn, Ali”".into(), "say")));
+        assert_eq!(act(&names(), &Event::Reversed { clockwise: true }), None);
+    }
+}
