@@ -302,6 +302,36 @@ fn dealing_losing_players_back_in_has_no_three_round_limit() {
 }
 
 #[test]
+fn bad_rules_list_every_problem_each_by_kind() {
+    let e = UnoRules::new(UnoSpec {
+        min_players: 1,
+        max_players: 11,
+        queue_size: 0,
+        decks: Some(5),
+        join_rounds: 0,
+        ..UnoSpec::default()
+    })
+    .unwrap_err();
+    assert_eq!(
+        e.problems,
+        [
+            UnoProblem::Players { min: 1, max: 11 },
+            UnoProblem::EmptyQueue,
+            UnoProblem::Decks(5),
+            UnoProblem::NoJoinRounds
+        ]
+    );
+    assert_eq!(e.problems[0].to_string(), "players must be within 2 to 10, not 1 to 11");
+    // One deck (108 cards) up to six players: four queues of 30 leave 8 to draw, the first count found.
+    let e = UnoRules::new(UnoSpec { queue_size: 30, ..UnoSpec::default() }).unwrap_err();
+    assert_eq!(e.problems, [UnoProblem::ShortDeck { players: 4, queue: 30, cards: 108 }]);
+    assert_eq!(
+        e.to_string(),
+        "the UNO Blackjack rules have 1 problem(s): 4 players with 30 cards each leave under 10 cards of 108 in the deck"
+    );
+}
+
+#[test]
 fn random_games_keep_every_invariant_at_every_player_count() {
     let games: u64 = std::env::var("UNO_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(12);
     for players in 2..=10u8 {
