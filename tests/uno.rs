@@ -5,6 +5,7 @@
 use blackjack::bots::shedding::Level;
 use blackjack::bots::uno::{bust_probability, decide, jitter, play_out, round_values};
 use blackjack::engine::rng::GameRng;
+use blackjack::engine::uno::cards::ParseUnoCardError;
 use blackjack::engine::uno::*;
 
 fn card(s: &str) -> UnoCard {
@@ -51,6 +52,24 @@ fn a_deck_is_108_uno_cards() {
     assert_eq!(d.iter().filter(|c| c.face == Face::Wild).count(), 4);
     assert_eq!(d.iter().filter(|c| c.face == Face::WildDrawFour).count(), 4);
     assert_eq!(uno_decks(2).len(), 216, "1 or more decks put together into a single deck");
+}
+
+#[test]
+fn card_text_reads_back_and_bad_text_says_which_part_is_wrong() {
+    for c in uno_decks(1) {
+        assert_eq!(c.to_string().parse::<UnoCard>(), Ok(c));
+    }
+    let colour = |s: &str| Err(ParseUnoCardError::Colour(s.into()));
+    let face = |s: &str| Err(ParseUnoCardError::Face(s.into()));
+    assert_eq!("".parse::<UnoCard>(), colour(""));
+    assert_eq!("X7".parse::<UnoCard>(), colour("X7"));
+    assert_eq!("é".parse::<UnoCard>(), colour("é"));
+    assert_eq!("r7".parse::<UnoCard>(), colour("r7"));
+    for bad in ["R", "R10", "R+5", "R05", "B+4", "GW", "Yé"] {
+        assert_eq!(bad.parse::<UnoCard>(), face(bad));
+    }
+    assert_eq!(format!("R{}", "9".repeat(10_000)).parse::<UnoCard>(), face("R9999999"), "the text kept is short");
+    assert_eq!("X7".parse::<UnoCard>().unwrap_err().to_string(), "not an UNO card: \"X7\"");
 }
 
 #[test]
