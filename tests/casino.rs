@@ -359,7 +359,46 @@ fn bad_rules_list_every_problem() {
         ..TableSpec::default()
     })
     .unwrap_err();
-    assert_eq!(e.problems.len(), 4, "{e}");
+    assert_eq!(
+        e.problems,
+        [
+            TableProblem::Decks(9),
+            TableProblem::Penetration(99),
+            TableProblem::Seats(0),
+            TableProblem::BlackjackPays { pays: 1, to: 2 }
+        ]
+    );
+    assert_eq!(
+        e.to_string(),
+        "the table rules have 4 problem(s): the shoe holds 1 to 8 decks, not 9; the cut card goes between 50% and \
+         90% of the shoe, not 99%; a table has 1 to 7 seats, not 0; blackjack must pay at least even money, not 1 to 2"
+    );
+}
+
+#[test]
+fn bad_stakes_and_splits_are_each_named_with_the_amounts_at_fault() {
+    let e = TableRules::new(TableSpec {
+        split_limit: SplitLimit::Hands(5),
+        min_bet: 150,
+        max_bet: MAX_BET + 100,
+        starting_bankroll: MAX_CHIPS + 1,
+        ..TableSpec::default()
+    })
+    .unwrap_err();
+    assert_eq!(
+        e.problems,
+        [
+            TableProblem::SplitHands(5),
+            TableProblem::MinBet(150),
+            TableProblem::MaxBetAboveLimit(MAX_BET + 100),
+            TableProblem::BankrollAboveLimit(MAX_CHIPS + 1)
+        ]
+    );
+    let e = TableRules::new(TableSpec { min_bet: 1000, max_bet: 500, starting_bankroll: 900, ..TableSpec::default() })
+        .unwrap_err();
+    assert_eq!(e.problems, [TableProblem::MaxBet { max: 500, min: 1000 }, TableProblem::BankrollBelowMinBet]);
+    assert_eq!(e.problems[0].to_string(), "the maximum bet 500 must be whole chips and at least the minimum 1000");
+    assert_eq!(e.problems[1].to_string(), "the starting bankroll must cover the minimum bet");
 }
 
 /// Plays random legal actions (random amounts included) and checks the invariants after each.

@@ -14,11 +14,13 @@
 
 use blackjack::engine::cards::{Card, Colour, Rank, Suit};
 use blackjack::engine::rng::GameRng;
-use blackjack::engine::shedding::house::{apply_overrides, effect_code, house_rules, parse_effect, Kind};
+use blackjack::engine::shedding::house::{
+    apply_overrides, effect_code, house_rules, parse_effect, Kind, OverrideProblem,
+};
 use blackjack::engine::shedding::rules::*;
 use blackjack::engine::shedding::*;
 use blackjack::ui::settings::Settings;
-use blackjack::ui::shedding::link::{TableSetup, MAX_LINK_BYTES};
+use blackjack::ui::shedding::link::{BadRules, TableSetup, MAX_LINK_BYTES};
 use blackjack::ui::shedding::saved::StoredGame;
 use blackjack::ui::stats::Stats;
 use blackjack::ui::storage::{decode, encode, LoadProblem, MAX_SAVE_BYTES};
@@ -478,6 +480,26 @@ fn overlong_saves_and_links_are_refused_before_parsing() {
     let link = format!("#table=taylor.4.normal.1~{}", "hand=5~".repeat(MAX_LINK_BYTES / 7 + 1));
     let why = TableSetup::parse(&link).unwrap().unwrap_err();
     assert!(why.contains("too long"), "{why}");
+}
+
+#[test]
+fn a_link_s_unreadable_house_rules_are_typed_and_told_to_the_player_in_the_same_words() {
+    let link = "#table=priestly.2.hard.5~hand=99~colour=red";
+    let why = TableSetup::parse(link).unwrap().unwrap_err();
+    assert_eq!(
+        why,
+        "Its house rules could not be read: there is no house rule \"colour\"; \
+         Cards dealt: \"99\" is not a possible value (1 to 20)."
+    );
+    let setup = TableSetup {
+        house: "hand=99~colour=red".into(),
+        ..TableSetup::new(Preset::Priestly, 2, blackjack::bots::shedding::Level::Hard, 5)
+    };
+    let Err(BadRules::Unreadable(problems)) = setup.rules() else { panic!("{:?}", setup.rules()) };
+    assert!(matches!(problems[0], OverrideProblem::UnknownRule(ref k) if k == "colour"), "{problems:?}");
+    assert!(
+        matches!(problems[1], OverrideProblem::BadValue { ref key, ref value, .. } if key == "hand" && value == "99")
+    );
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //! in nothing, overrides rebuild the same rule set, and a bad set of overrides is refused with
 //! every problem listed.
 
-use blackjack::engine::shedding::house::{apply_overrides, effect_code, house_rules, overrides, parse_effect, Kind};
+use blackjack::engine::shedding::house::{
+    apply_overrides, effect_code, house_rules, overrides, parse_effect, Kind, OverrideProblem,
+};
 use blackjack::engine::shedding::rules::{CallPenalty, Effect, Scoring};
 use blackjack::engine::shedding::{Game, Preset, Rules};
 
@@ -87,13 +89,42 @@ fn one_colour_changed_splits_a_power_and_both_the_same_merge_it() {
 fn bad_overrides_are_refused_with_every_problem_listed() {
     let problems =
         apply_overrides(&Preset::Taylor.spec(), "hand=0~nonsense=1~draw_able=yes~p.K.b=zz~runs").unwrap_err();
-    assert_eq!(problems.len(), 5, "{problems:?}");
-    assert!(problems.iter().any(|p| p.contains("no house rule \"nonsense\"")));
-    assert!(problems.iter().any(|p| p.starts_with("Cards dealt: \"0\"") && p.contains("1 to 20")));
+    let bad = |key: &'static str, label: &'static str, kind: Kind, value: &str| OverrideProblem::BadValue {
+        key: key.into(),
+        label: label.into(),
+        kind,
+        value: value.into(),
+    };
+    // Unreadable items as they come, then the settings in the order they are applied.
+    assert_eq!(
+        problems,
+        [
+            OverrideProblem::UnknownRule("nonsense".into()),
+            OverrideProblem::NotASetting("runs".into()),
+            bad("hand", "Cards dealt", Kind::Number { min: 1, max: 20 }, "0"),
+            bad("draw_able", "Pick up when you could play", Kind::Flag, "yes"),
+            bad("p.K.b", "Black kings", Kind::Power, "zz"),
+        ]
+    );
+    assert_eq!(problems[0].to_string(), "there is no house rule \"nonsense\"");
+    assert_eq!(problems[1].to_string(), "\"runs\" is not a setting (key=value)");
+    assert_eq!(problems[2].to_string(), "Cards dealt: \"0\" is not a possible value (1 to 20)");
+    assert_eq!(problems[3].to_string(), "Pick up when you could play: \"yes\" is not a possible value (1 or 0)");
     // Values that read well but make a bad rule set are the checked constructor's to refuse.
     let spec = apply_overrides(&Preset::Taylor.spec(), "clock=0~pen_false=0").unwrap();
     let err = Rules::new(spec).unwrap_err();
     assert_eq!(err.problems.len(), 2, "{err}");
+}
+
+#[test]
+fn refused_override_text_is_quoted_short_however_long_the_link() {
+    let long = "é".repeat(5000);
+    let problems = apply_overrides(&Preset::British.spec(), &format!("{long}=1~hand={long}~{long}")).unwrap_err();
+    let quoted = format!("{}...", "é".repeat(24));
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    assert_eq!(problems[0], OverrideProblem::UnknownRule(quoted.clone()));
+    assert_eq!(problems[1], OverrideProblem::NotASetting(quoted.clone()));
+    assert!(matches!(&problems[2], OverrideProblem::BadValue { key, value, .. } if key == "hand" && *value == quoted));
 }
 
 #[test]
@@ -104,10 +135,9 @@ fn switching_the_call_or_the_rounds_off_and_on() {
     assert_eq!(overrides(&base, &off), "last=-", "details of a call that is off are not carried");
     let first = apply_overrides(&base, "scoring=first").unwrap();
     assert_eq!(first.scoring, Scoring::FirstOut);
-    assert_eq!(
-        apply_overrides(&first, "target=3").unwrap_err(),
-        vec!["Match target: does not apply to these rules".to_string()]
-    );
+    let problems = apply_overrides(&first, "target=3").unwrap_err();
+    assert_eq!(problems, [OverrideProblem::DoesNotApply { key: "target".into(), label: "Match target".into() }]);
+    assert_eq!(problems[0].to_string(), "Match target: does not apply to these rules");
     let on = apply_overrides(&Preset::CrazyEights.spec(), "last=one~last_pen=p7~last_who=auto").unwrap();
     assert_eq!(on.last_card.unwrap().penalty, CallPenalty::PickUp(7));
 }

@@ -5,6 +5,7 @@
 use blackjack::bots::shedding::Level;
 use blackjack::bots::uno::{bust_probability, decide, jitter, play_out, round_values};
 use blackjack::engine::rng::GameRng;
+use blackjack::engine::uno::cards::ParseUnoCardError;
 use blackjack::engine::uno::*;
 
 fn card(s: &str) -> UnoCard {
@@ -51,6 +52,24 @@ fn a_deck_is_108_uno_cards() {
     assert_eq!(d.iter().filter(|c| c.face == Face::Wild).count(), 4);
     assert_eq!(d.iter().filter(|c| c.face == Face::WildDrawFour).count(), 4);
     assert_eq!(uno_decks(2).len(), 216, "1 or more decks put together into a single deck");
+}
+
+#[test]
+fn card_text_reads_back_and_bad_text_says_which_part_is_wrong() {
+    for c in uno_decks(1) {
+        assert_eq!(c.to_string().parse::<UnoCard>(), Ok(c));
+    }
+    let colour = |s: &str| Err(ParseUnoCardError::Colour(s.into()));
+    let face = |s: &str| Err(ParseUnoCardError::Face(s.into()));
+    assert_eq!("".parse::<UnoCard>(), colour(""));
+    assert_eq!("X7".parse::<UnoCard>(), colour("X7"));
+    assert_eq!("é".parse::<UnoCard>(), colour("é"));
+    assert_eq!("r7".parse::<UnoCard>(), colour("r7"));
+    for bad in ["R", "R10", "R+5", "R05", "B+4", "GW", "Yé"] {
+        assert_eq!(bad.parse::<UnoCard>(), face(bad));
+    }
+    assert_eq!(format!("R{}", "9".repeat(10_000)).parse::<UnoCard>(), face("R9999999"), "the text kept is short");
+    assert_eq!("X7".parse::<UnoCard>().unwrap_err().to_string(), "not an UNO card: \"X7\"");
 }
 
 #[test]
@@ -299,6 +318,36 @@ fn dealing_losing_players_back_in_has_no_three_round_limit() {
         }
         assert_ne!(g.players()[2].status, Status::Out, "never out for lack of a queue");
     }
+}
+
+#[test]
+fn bad_rules_list_every_problem_each_by_kind() {
+    let e = UnoRules::new(UnoSpec {
+        min_players: 1,
+        max_players: 11,
+        queue_size: 0,
+        decks: Some(5),
+        join_rounds: 0,
+        ..UnoSpec::default()
+    })
+    .unwrap_err();
+    assert_eq!(
+        e.problems,
+        [
+            UnoProblem::Players { min: 1, max: 11 },
+            UnoProblem::EmptyQueue,
+            UnoProblem::Decks(5),
+            UnoProblem::NoJoinRounds
+        ]
+    );
+    assert_eq!(e.problems[0].to_string(), "players must be within 2 to 10, not 1 to 11");
+    // One deck (108 cards) up to six players: four queues of 30 leave 8 to draw, the first count found.
+    let e = UnoRules::new(UnoSpec { queue_size: 30, ..UnoSpec::default() }).unwrap_err();
+    assert_eq!(e.problems, [UnoProblem::ShortDeck { players: 4, queue: 30, cards: 108 }]);
+    assert_eq!(
+        e.to_string(),
+        "the UNO Blackjack rules have 1 problem(s): 4 players with 30 cards each leave under 10 cards of 108 in the deck"
+    );
 }
 
 #[test]

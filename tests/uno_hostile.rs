@@ -1,5 +1,6 @@
 //! UNO Blackjack against hostile input (issue 12): waiting seats listed twice, the round limit
-//! that ends every game (measured), and the page's save decoders fed arbitrary text (proptest).
+//! that ends every game (measured), and the page's save decoders and UNO card text fed
+//! arbitrary text (proptest).
 //! `PROPTEST_CASES=5000 cargo test --release --test uno_hostile` for a long run;
 //! `UNO_SIM=300 cargo test --release --test uno_hostile game_lengths -- --nocapture` prints the
 //! game lengths at bot pace that docs/rules/uno-blackjack.md reports.
@@ -9,6 +10,7 @@ use blackjack::bots::shedding::Level;
 use blackjack::bots::uno::decide;
 use blackjack::engine::codes::{CodeError, ReplayError};
 use blackjack::engine::rng::GameRng;
+use blackjack::engine::uno::cards::ParseUnoCardError;
 use blackjack::engine::uno::game::SetupError;
 use blackjack::engine::uno::save::{code, parse_code, save_from_codes};
 use blackjack::engine::uno::*;
@@ -130,6 +132,14 @@ proptest! {
     #[test]
     fn any_bytes_are_an_action_code_or_a_typed_error(b in proptest::collection::vec(any::<u8>(), 0..40)) {
         let _ = parse_code(&String::from_utf8_lossy(&b));
+    }
+
+    #[test]
+    fn any_text_is_an_uno_card_that_reads_back_or_a_short_typed_error(s in "[RYGBW+0-9SR]{0,3}|.{0,40}") {
+        match s.parse::<UnoCard>() {
+            Ok(c) => prop_assert_eq!(c.to_string(), s),
+            Err(ParseUnoCardError::Colour(t) | ParseUnoCardError::Face(t)) => prop_assert!(t.chars().count() <= 8),
+        }
     }
 
     #[test]

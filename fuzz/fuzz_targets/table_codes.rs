@@ -11,7 +11,7 @@ fn check<A: PartialEq + std::fmt::Debug + Copy>(text: &str, parse: fn(&str) -> R
     if let Ok(a) = parse(text) {
         assert_eq!(parse(&code(a)), Ok(a));
     }
-    let _: Result<_, ReplayError<(), ()>> = parse_log(text, parse);
+    let _: Result<_, ReplayError<(), (), ()>> = parse_log(text, parse);
 }
 
 fuzz_target!(|data: &[u8]| {

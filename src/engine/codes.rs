@@ -3,7 +3,6 @@
 //! byte by byte, lengths are limited before anything is parsed, and the whole log is read
 //! before one action is replayed.
 
-use crate::engine::RuleProblems;
 use std::fmt;
 
 /// The longest action code: a letter, a seat, a colon and an amount of at most 18 digits.
@@ -119,9 +118,10 @@ impl Code {
     }
 }
 
-/// Why a saved game was not restored. `S` is the family's setup error, `A` its refused action.
+/// Why a saved game was not restored. `S` is the family's setup error, `A` its refused action,
+/// `R` its rules' problems (`Infallible` for a family whose saves cannot hold bad rules).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReplayError<S, A> {
+pub enum ReplayError<S, A, R> {
     /// Saved by another version of the format.
     Format {
         found: u32,
@@ -137,7 +137,7 @@ pub enum ReplayError<S, A> {
         index: usize,
         error: CodeError,
     },
-    Rules(RuleProblems),
+    Rules(R),
     Setup(S),
     /// Action `index` is not legal at that point of the game.
     Refused {
@@ -146,7 +146,7 @@ pub enum ReplayError<S, A> {
     },
 }
 
-impl<S: fmt::Display, A: fmt::Display> fmt::Display for ReplayError<S, A> {
+impl<S: fmt::Display, A: fmt::Display, R: fmt::Display> fmt::Display for ReplayError<S, A, R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReplayError::Format { found, reads } => write!(f, "save format {found}, this version reads {reads}"),
@@ -161,14 +161,20 @@ impl<S: fmt::Display, A: fmt::Display> fmt::Display for ReplayError<S, A> {
     }
 }
 
-impl<S: fmt::Display + fmt::Debug, A: fmt::Display + fmt::Debug> std::error::Error for ReplayError<S, A> {}
+impl<S, A, R> std::error::Error for ReplayError<S, A, R>
+where
+    S: fmt::Display + fmt::Debug,
+    A: fmt::Display + fmt::Debug,
+    R: fmt::Display + fmt::Debug,
+{
+}
 
 /// Reads a whole saved log (codes separated by spaces) before anything is replayed: the
 /// length is checked first, then every code.
-pub fn parse_log<T, S, A>(
+pub fn parse_log<T, S, A, R>(
     log: &str,
     parse: impl Fn(&str) -> Result<T, CodeError>,
-) -> Result<Vec<T>, ReplayError<S, A>> {
+) -> Result<Vec<T>, ReplayError<S, A, R>> {
     if log.len() > MAX_LOG_BYTES {
         return Err(ReplayError::TooLong { actions: log.len() / 2, max: MAX_LOG_ACTIONS });
     }

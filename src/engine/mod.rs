@@ -11,21 +11,29 @@ pub mod sort;
 pub mod text;
 pub mod uno;
 
-/// Every problem found in a rule set (casino and UNO; the shedding rules have their own type
-/// with structured problems). `rules` names the rule set in the message.
+/// Every problem found in a rule set, each a typed problem `P` of its family (casino:
+/// [`casino::rules::TableProblem`], UNO: [`uno::rules::UnoProblem`]; the shedding rules have
+/// their own error, which also keeps the rule set). `rules` names the rule set in the message.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RuleProblems {
+pub struct RuleProblems<P> {
     pub rules: &'static str,
-    pub problems: Vec<String>,
+    pub problems: Vec<P>,
 }
 
-impl std::fmt::Display for RuleProblems {
+impl<P: std::fmt::Display> std::fmt::Display for RuleProblems<P> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the {} rules have {} problem(s): {}", self.rules, self.problems.len(), self.problems.join("; "))
+        write!(f, "the {} rules have {} problem(s): ", self.rules, self.problems.len())?;
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
     }
 }
 
-impl std::error::Error for RuleProblems {}
+impl<P: std::fmt::Display + std::fmt::Debug> std::error::Error for RuleProblems<P> {}
 
 /// A refused action, returned with the reason; the game is unchanged. The casino and UNO
 /// engines use it with their own action and reason types.

@@ -17,5 +17,8 @@ pub mod strategy;
 pub mod view;
 
 pub use game::{Action, Event, Game, Hand, HandState, IllegalAction, Outcome, Phase, Refusal, Spot};
-pub use rules::{DealerBlackjack, DoubleOn, Shuffle, SplitLimit, TableRules, TableSpec, MAX_BET, MAX_CHIPS};
+pub use rules::{
+    DealerBlackjack, DoubleOn, Shuffle, SplitLimit, TableProblem, TableRules, TableRulesError, TableSpec, MAX_BET,
+    MAX_CHIPS,
+};
 pub use view::SpotView;

@@ -102,8 +102,59 @@ pub const INSURANCE_PAYS: i64 = 2;
 /// The largest table limit, in cents: $1 million a hand.
 pub const MAX_BET: i64 = 100_000_000;
 
+/// One problem with a table's rules. [`TableRules::new`] lists them all; the words are
+/// `Display`'s.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TableProblem {
+    /// The shoe holds 1 to 8 decks.
+    Decks(u8),
+    /// The cut card goes between 50% and 90% of the shoe.
+    Penetration(u8),
+    /// A table has 1 to 7 seats.
+    Seats(u8),
+    /// Blackjack pays `pays` to `to`: less than even money, or nothing to divide by.
+    BlackjackPays { pays: u8, to: u8 },
+    /// A hand may become 1 to 4 hands by splitting.
+    SplitHands(u8),
+    /// The minimum bet, in cents, is not a whole number of chips above zero.
+    MinBet(i64),
+    /// The maximum bet is not whole chips, or below the minimum (both in cents).
+    MaxBet { max: i64, min: i64 },
+    /// The maximum bet, in cents, is above [`MAX_BET`].
+    MaxBetAboveLimit(i64),
+    /// The starting bankroll, in cents, is above [`MAX_CHIPS`].
+    BankrollAboveLimit(i64),
+    /// The starting bankroll is below the minimum bet.
+    BankrollBelowMinBet,
+}
+
+impl std::fmt::Display for TableProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            TableProblem::Decks(d) => write!(f, "the shoe holds 1 to 8 decks, not {d}"),
+            TableProblem::Penetration(p) => write!(f, "the cut card goes between 50% and 90% of the shoe, not {p}%"),
+            TableProblem::Seats(s) => write!(f, "a table has 1 to 7 seats, not {s}"),
+            TableProblem::BlackjackPays { pays, to } => {
+                write!(f, "blackjack must pay at least even money, not {pays} to {to}")
+            }
+            TableProblem::SplitHands(h) => write!(f, "a hand may be split into 1 to 4 hands, not {h}"),
+            TableProblem::MinBet(min) => {
+                write!(f, "the minimum bet must be a whole number of chips above zero, not {min} cents")
+            }
+            TableProblem::MaxBet { max, min } => {
+                write!(f, "the maximum bet {max} must be whole chips and at least the minimum {min}")
+            }
+            TableProblem::MaxBetAboveLimit(max) => write!(f, "the maximum bet is at most {MAX_BET} cents, not {max}"),
+            TableProblem::BankrollAboveLimit(b) => {
+                write!(f, "the starting bankroll is at most {MAX_CHIPS} cents, not {b}")
+            }
+            TableProblem::BankrollBelowMinBet => f.write_str("the starting bankroll must cover the minimum bet"),
+        }
+    }
+}
+
 /// Every problem found in a table's rules.
-pub type TableRulesError = crate::engine::RuleProblems;
+pub type TableRulesError = crate::engine::RuleProblems<TableProblem>;
 
 /// Checked table rules: only [`TableRules::new`] makes one.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -113,45 +164,37 @@ impl TableRules {
     pub fn new(spec: TableSpec) -> Result<TableRules, TableRulesError> {
         let mut problems = Vec::new();
         if !(1..=8).contains(&spec.decks) {
-            problems.push(format!("the shoe holds 1 to 8 decks, not {}", spec.decks));
+            problems.push(TableProblem::Decks(spec.decks));
         }
         if !(50..=90).contains(&spec.penetration_percent) {
-            problems
-                .push(format!("the cut card goes between 50% and 90% of the shoe, not {}%", spec.penetration_percent));
+            problems.push(TableProblem::Penetration(spec.penetration_percent));
         }
         if !(1..=7).contains(&spec.seats) {
-            problems.push(format!("a table has 1 to 7 seats, not {}", spec.seats));
+            problems.push(TableProblem::Seats(spec.seats));
         }
-        let (n, d) = spec.blackjack_pays;
-        if d == 0 || n == 0 || n < d {
-            problems.push(format!("blackjack must pay at least even money, not {n} to {d}"));
+        let (pays, to) = spec.blackjack_pays;
+        if to == 0 || pays == 0 || pays < to {
+            problems.push(TableProblem::BlackjackPays { pays, to });
         }
         if let SplitLimit::Hands(h) = spec.split_limit {
             if !(1..=4).contains(&h) {
-                problems.push(format!("a hand may be split into 1 to 4 hands, not {h}"));
+                problems.push(TableProblem::SplitHands(h));
             }
         }
         if spec.min_bet <= 0 || spec.min_bet % 100 != 0 {
-            problems.push(format!(
-                "the minimum bet must be a whole number of chips above zero, not {} cents",
-                spec.min_bet
-            ));
+            problems.push(TableProblem::MinBet(spec.min_bet));
         }
         if spec.max_bet < spec.min_bet || spec.max_bet % 100 != 0 {
-            problems.push(format!(
-                "the maximum bet {} must be whole chips and at least the minimum {}",
-                spec.max_bet, spec.min_bet
-            ));
+            problems.push(TableProblem::MaxBet { max: spec.max_bet, min: spec.min_bet });
         }
         if spec.max_bet > MAX_BET {
-            problems.push(format!("the maximum bet is at most {MAX_BET} cents, not {}", spec.max_bet));
+            problems.push(TableProblem::MaxBetAboveLimit(spec.max_bet));
         }
         if spec.starting_bankroll > MAX_CHIPS {
-            problems
-                .push(format!("the starting bankroll is at most {MAX_CHIPS} cents, not {}", spec.starting_bankroll));
+            problems.push(TableProblem::BankrollAboveLimit(spec.starting_bankroll));
         }
         if spec.starting_bankroll < spec.min_bet {
-            problems.push("the starting bankroll must cover the minimum bet".into());
+            problems.push(TableProblem::BankrollBelowMinBet);
         }
         if problems.is_empty() {
             Ok(TableRules(spec))

@@ -79,7 +79,9 @@ impl std::fmt::Display for SaveProblem {
     }
 }
 
-pub type CasinoReplayError = ReplayError<SaveProblem, IllegalAction>;
+/// A casino save holds the page's [`Choice`], not rules: a choice the page never offers is a
+/// [`SaveProblem::Choice`], so no rules problem can reach the replay.
+pub type CasinoReplayError = ReplayError<SaveProblem, IllegalAction, std::convert::Infallible>;
 
 /// A compact text code per action ("h3", "x3:1000", "n").
 pub fn code(a: Action) -> String {

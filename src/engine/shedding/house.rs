@@ -7,7 +7,7 @@
 //! ```
 //!
 //! Overrides are applied in the order of [`house_rules`] (a switch before the settings that
-//! depend on it), and every problem is reported, not only the first; the result still goes
+//! depend on it), and every problem is reported (an [`OverrideProblem`]), not only the first; the result still goes
 //! through [`Rules::new`](super::Rules::new), the one door to a checked rule set.
 
 use super::rules::*;
@@ -45,6 +45,41 @@ pub struct HouseRule {
     access: Access,
 }
 
+/// Why a house-rule setting was not taken. Text from the overrides is kept as [`shown`] quotes
+/// it (at most 24 characters): it comes from links and saves. The words are `Display`'s.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OverrideProblem {
+    /// "key=value" with a key no house rule has.
+    UnknownRule(String),
+    /// An item with no "=" in it.
+    NotASetting(String),
+    /// A value the setting does not take; `label` and `kind` are the setting's, for the words.
+    BadValue { key: Cow<'static, str>, label: Cow<'static, str>, kind: Kind, value: String },
+    /// A detail of something switched off: a "Last card" deadline with no call, a target without rounds.
+    DoesNotApply { key: Cow<'static, str>, label: Cow<'static, str> },
+}
+
+impl std::fmt::Display for OverrideProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OverrideProblem::UnknownRule(key) => write!(f, "there is no house rule \"{key}\""),
+            OverrideProblem::NotASetting(item) => write!(f, "\"{item}\" is not a setting (key=value)"),
+            OverrideProblem::BadValue { label, kind, value, .. } => {
+                write!(f, "{label}: \"{value}\" is not a possible value")?;
+                match kind {
+                    Kind::Flag => f.write_str(" (1 or 0)"),
+                    Kind::Number { min, max } => write!(f, " ({min} to {max})"),
+                    Kind::Choice(c) => write!(f, " ({})", c.join(", ")),
+                    Kind::Power => f.write_str(" (see the effect codes)"),
+                }
+            }
+            OverrideProblem::DoesNotApply { label, .. } => write!(f, "{label}: does not apply to these rules"),
+        }
+    }
+}
+
+impl std::error::Error for OverrideProblem {}
+
 impl HouseRule {
     /// The labels of a choice's codes, in order, for the form (kept with the help sentences).
     pub fn choice_labels(&self) -> &'static [&'static str] {
@@ -76,7 +111,7 @@ impl HouseRule {
     }
 
     /// Sets the value, or says why it cannot be set.
-    pub fn set(&self, spec: &mut RuleSpec, value: &str) -> Result<(), String> {
+    pub fn set(&self, spec: &mut RuleSpec, value: &str) -> Result<(), OverrideProblem> {
         let fits = match &self.kind {
             Kind::Flag => matches!(value, "0" | "1"),
             Kind::Number { min, max } => value.parse::<u32>().is_ok_and(|n| (*min..=*max).contains(&n)),
@@ -91,17 +126,15 @@ impl HouseRule {
         match (done, fits, self.get(spec).is_empty()) {
             (true, _, _) => Ok(()),
             // A detail of something switched off: a "Last card" deadline with no call, a target without rounds.
-            (false, true, true) => Err(format!("{}: does not apply to these rules", self.label)),
-            _ => Err(format!("{}: \"{}\" is not a possible value{}", self.label, shown(value), self.range_hint())),
-        }
-    }
-
-    fn range_hint(&self) -> String {
-        match &self.kind {
-            Kind::Flag => " (1 or 0)".into(),
-            Kind::Number { min, max } => format!(" ({min} to {max})"),
-            Kind::Choice(c) => format!(" ({})", c.join(", ")),
-            Kind::Power => " (see the effect codes)".into(),
+            (false, true, true) => {
+                Err(OverrideProblem::DoesNotApply { key: self.key.clone(), label: self.label.clone() })
+            }
+            _ => Err(OverrideProblem::BadValue {
+                key: self.key.clone(),
+                label: self.label.clone(),
+                kind: self.kind.clone(),
+                value: shown(value),
+            }),
         }
     }
 }
@@ -715,15 +748,15 @@ pub fn overrides(base: &RuleSpec, spec: &RuleSpec) -> String {
 
 /// `base` with `overrides` applied (see [`overrides`]); every unreadable or unknown setting is
 /// reported. A changed rule set is named "<base> (house rules)".
-pub fn apply_overrides(base: &RuleSpec, overrides: &str) -> Result<RuleSpec, Vec<String>> {
+pub fn apply_overrides(base: &RuleSpec, overrides: &str) -> Result<RuleSpec, Vec<OverrideProblem>> {
     let rules = house_rules();
     let mut wanted: Vec<(&str, &str)> = Vec::new();
     let mut problems = Vec::new();
     for item in overrides.split('~').filter(|s| !s.is_empty()) {
         match item.split_once('=') {
             Some((k, v)) if rules.iter().any(|r| r.key == k) => wanted.push((k, v)),
-            Some((k, _)) => problems.push(format!("there is no house rule \"{}\"", shown(k))),
-            None => problems.push(format!("\"{}\" is not a setting (key=value)", shown(item))),
+            Some((k, _)) => problems.push(OverrideProblem::UnknownRule(shown(k))),
+            None => problems.push(OverrideProblem::NotASetting(shown(item))),
         }
     }
     let mut spec = base.clone();

@@ -80,29 +80,49 @@ impl fmt::Display for UnoCard {
     }
 }
 
+/// Why text is not an UNO card. The text kept is at most its first 8 characters: it may come
+/// from anywhere. The words are `Display`'s.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseUnoCardError {
+    /// Neither "W" nor "+4", and no colour letter (R, Y, G, B) first.
+    Colour(String),
+    /// A colour letter, then no face (a digit 0 to 9, S, R or +2).
+    Face(String),
+}
+
+impl fmt::Display for ParseUnoCardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (ParseUnoCardError::Colour(s) | ParseUnoCardError::Face(s)) = self;
+        write!(f, "not an UNO card: \"{s}\"")
+    }
+}
+
+impl std::error::Error for ParseUnoCardError {}
+
 impl std::str::FromStr for UnoCard {
-    type Err = String;
-    /// "R7", "BS" (blue skip), "GR" (green reverse), "Y+2", "W", "+4".
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = ParseUnoCardError;
+    /// "R7", "BS" (blue skip), "GR" (green reverse), "Y+2", "W", "+4": exactly what `Display`
+    /// writes. Read by bytes after an ASCII colour letter, so any text is safe.
+    fn from_str(s: &str) -> Result<Self, ParseUnoCardError> {
+        let kept = || s.chars().take(8).collect::<String>();
         match s {
             "W" => return Ok(UnoCard { colour: None, face: Face::Wild }),
             "+4" => return Ok(UnoCard { colour: None, face: Face::WildDrawFour }),
             _ => {}
         }
-        let colour = match s.get(..1) {
-            Some("R") => Colour::Red,
-            Some("Y") => Colour::Yellow,
-            Some("G") => Colour::Green,
-            Some("B") => Colour::Blue,
-            _ => return Err(format!("not an UNO card: {s:?}")),
+        let colour = match s.as_bytes().first() {
+            Some(b'R') => Colour::Red,
+            Some(b'Y') => Colour::Yellow,
+            Some(b'G') => Colour::Green,
+            Some(b'B') => Colour::Blue,
+            _ => return Err(ParseUnoCardError::Colour(kept())),
         };
-        let face = match &s[1..] {
-            "S" => Face::Skip,
-            "R" => Face::Reverse,
-            "+2" => Face::DrawTwo,
-            n => {
-                Face::Number(n.parse().ok().filter(|&n: &u8| n <= 9).ok_or_else(|| format!("not an UNO card: {s:?}"))?)
-            }
+        let face = match &s.as_bytes()[1..] {
+            b"S" => Face::Skip,
+            b"R" => Face::Reverse,
+            b"+2" => Face::DrawTwo,
+            [d @ b'0'..=b'9'] => Face::Number(d - b'0'),
+            _ => return Err(ParseUnoCardError::Face(kept())),
         };
         Ok(UnoCard { colour: Some(colour), face })
     }

@@ -2,7 +2,7 @@
 //! Pure and seeded like every engine here: actions in, events out, nothing changed on refusal.
 
 use super::cards::{uno_decks, Face, UnoCard};
-use super::rules::{SkipValue, UnoRules};
+use super::rules::{SkipValue, UnoRules, UnoRulesError};
 use crate::engine::codes::{ReplayError, MAX_LOG_ACTIONS};
 use crate::engine::rng::GameRng;
 use serde::{Deserialize, Serialize};
@@ -755,7 +755,7 @@ impl Game {
 }
 
 /// Why an UNO save was not restored.
-pub type UnoReplayError = ReplayError<SetupError, IllegalAction>;
+pub type UnoReplayError = ReplayError<SetupError, IllegalAction, UnoRulesError>;
 
 pub const UNO_SAVE_FORMAT: u32 = 1;
 

@@ -11,4 +11,4 @@ pub use game::{
     total, value, Action, Event, Game, IllegalAction, Phase, Player, Refusal, Seat, Status, UnoReplayError, UnoSave,
     UnoView,
 };
-pub use rules::{SkipValue, UnoRules, UnoSpec, DEAL_BACK_IN_ROUNDS, ROUND_LIMIT};
+pub use rules::{SkipValue, UnoProblem, UnoRules, UnoRulesError, UnoSpec, DEAL_BACK_IN_ROUNDS, ROUND_LIMIT};

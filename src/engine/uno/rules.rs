@@ -53,8 +53,38 @@ pub const ROUND_LIMIT: u32 = 5_000;
 /// game could go on for days: a game lasts at most this many rounds (minutes at bot pace).
 pub const DEAL_BACK_IN_ROUNDS: u32 = 40;
 
+/// One problem with UNO Blackjack rules. [`UnoRules::new`] lists them all; the words are
+/// `Display`'s.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UnoProblem {
+    /// The player counts are not within 2 to 10, or the least is above the most.
+    Players { min: u8, max: u8 },
+    /// A queue of no cards.
+    EmptyQueue,
+    /// A deck count other than 1 to 4.
+    Decks(u8),
+    /// A joining player with no round to earn a queue in.
+    NoJoinRounds,
+    /// `players` dealt queues of `queue` cards leave under 10 of the deck's `cards` to draw.
+    ShortDeck { players: u8, queue: u8, cards: u32 },
+}
+
+impl std::fmt::Display for UnoProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            UnoProblem::Players { min, max } => write!(f, "players must be within 2 to 10, not {min} to {max}"),
+            UnoProblem::EmptyQueue => f.write_str("queues need at least one card"),
+            UnoProblem::Decks(d) => write!(f, "1 to 4 decks, not {d}"),
+            UnoProblem::NoJoinRounds => f.write_str("a joining player needs at least one round to earn a queue"),
+            UnoProblem::ShortDeck { players, queue, cards } => {
+                write!(f, "{players} players with {queue} cards each leave under 10 cards of {cards} in the deck")
+            }
+        }
+    }
+}
+
 /// Every problem found in UNO Blackjack rules.
-pub type UnoRulesError = crate::engine::RuleProblems;
+pub type UnoRulesError = crate::engine::RuleProblems<UnoProblem>;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct UnoRules(UnoSpec);
@@ -63,25 +93,21 @@ impl UnoRules {
     pub fn new(spec: UnoSpec) -> Result<UnoRules, UnoRulesError> {
         let mut p = Vec::new();
         if spec.min_players < 2 || spec.max_players > 10 || spec.min_players > spec.max_players {
-            p.push(format!("players must be within 2 to 10, not {} to {}", spec.min_players, spec.max_players));
+            p.push(UnoProblem::Players { min: spec.min_players, max: spec.max_players });
         }
         if spec.queue_size == 0 {
-            p.push("queues need at least one card".into());
+            p.push(UnoProblem::EmptyQueue);
         }
         if spec.decks == Some(0) || spec.decks.is_some_and(|d| d > 4) {
-            p.push(format!("1 to 4 decks, not {}", spec.decks.unwrap_or(0)));
+            p.push(UnoProblem::Decks(spec.decks.unwrap_or(0)));
         }
         if spec.join_rounds == 0 {
-            p.push("a joining player needs at least one round to earn a queue".into());
+            p.push(UnoProblem::NoJoinRounds);
         }
         for n in spec.min_players.max(2)..=spec.max_players.min(10) {
             let decks = spec.decks.unwrap_or(if n <= 6 { 1 } else { 2 }).max(1) as u32;
             if n as u32 * spec.queue_size as u32 + 10 > decks * 108 {
-                p.push(format!(
-                    "{n} players with {} cards each leave under 10 cards of {} in the deck",
-                    spec.queue_size,
-                    decks * 108
-                ));
+                p.push(UnoProblem::ShortDeck { players: n, queue: spec.queue_size, cards: decks * 108 });
                 break;
             }
         }

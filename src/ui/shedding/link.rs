@@ -5,7 +5,7 @@
 //! of the preset (`clock=3000~p.J.b=p1-5`): the link encodes the whole rule set.
 
 use crate::bots::shedding::Level;
-use crate::engine::shedding::house::apply_overrides;
+use crate::engine::shedding::house::{apply_overrides, OverrideProblem};
 use crate::engine::shedding::{Preset, Problem, RuleSpec, Rules, Seat};
 use crate::engine::text::{ascii_number, shown};
 
@@ -64,8 +64,8 @@ pub fn clean_name(raw: &str, seat: Seat) -> String {
 /// (`setup.rs`); a link or a save, which nobody chose setting by setting, says which kind.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BadRules {
-    /// House-rule settings that could not be read (each said in players' words).
-    Unreadable(Vec<String>),
+    /// House-rule settings that could not be read (each says in players' words what is wrong).
+    Unreadable(Vec<OverrideProblem>),
     /// House rules that do not work together.
     Conflicts(Vec<Problem>),
 }
@@ -73,10 +73,15 @@ pub enum BadRules {
 impl std::fmt::Display for BadRules {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            BadRules::Unreadable(p) => write!(f, "its house rules could not be read: {}", p.join("; ")),
+            BadRules::Unreadable(p) => write!(f, "its house rules could not be read: {}", joined(p)),
             BadRules::Conflicts(_) => write!(f, "its house rules do not work together"),
         }
     }
+}
+
+/// The problems in players' words, one after another.
+fn joined(problems: &[OverrideProblem]) -> String {
+    problems.iter().map(OverrideProblem::to_string).collect::<Vec<_>>().join("; ")
 }
 
 impl TableSetup {
@@ -94,7 +99,7 @@ impl TableSetup {
     }
 
     /// The preset with the house rules applied (unchecked); `Err` lists unreadable settings.
-    pub fn spec(&self) -> Result<RuleSpec, Vec<String>> {
+    pub fn spec(&self) -> Result<RuleSpec, Vec<OverrideProblem>> {
         apply_overrides(&self.preset.spec(), &self.house)
     }
 
@@ -176,7 +181,7 @@ impl TableSetup {
         let rules = match setup.rules() {
             Ok(r) => r,
             Err(BadRules::Unreadable(p)) => {
-                return Some(Err(format!("Its house rules could not be read: {}.", p.join("; "))))
+                return Some(Err(format!("Its house rules could not be read: {}.", joined(&p))))
             }
             Err(BadRules::Conflicts(_)) => return Some(Err("Its house rules do not work together.".into())),
         };

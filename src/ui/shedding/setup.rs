@@ -204,7 +204,7 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
     let spec = setup.spec().unwrap_or_else(|_| base.clone());
     let mut problems: Vec<String> = match setup.rules() {
         Ok(_) => Vec::new(),
-        Err(BadRules::Unreadable(p)) => p,
+        Err(BadRules::Unreadable(p)) => p.iter().map(ToString::to_string).collect(),
         Err(BadRules::Conflicts(p)) => p.iter().map(problem_text).collect(),
     };
     problems.extend((*input_problem).clone());
@@ -232,7 +232,7 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
                     next.house = overrides(&base, &spec);
                     setup.set(next);
                 }
-                Err(e) => input_problem.set(Some(e)),
+                Err(e) => input_problem.set(Some(e.to_string())),
             }
         })
     };
