@@ -2,7 +2,8 @@
 //! the turn decision time (median, p95). A measurement, never a timed test.
 //!
 //!   cargo bench --bench tournament -- --preset taylor --games 2000 --levels normal,normal,normal,normal
-//!   (levels: random, easy, normal, hard; `--iterations N` sets the hard level's search budget;
+//!   (levels: random, easy, normal, hard; `--iterations N` sets the hard level's search budget,
+//!   by default the page's, `bots::ismcts::PAGE_ITERATIONS`;
 //!   tuning: `--exploration C`, `--playout-limit N`, `--cutoff-base B`; the model of the others:
 //!   `--tries N` (0: off), `--policy-tree true/false`)
 //!

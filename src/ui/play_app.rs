@@ -27,6 +27,15 @@ fn opening() -> Result<TableState, Option<String>> {
     let saved = storage::load::<StoredGame>(SAVE_KEY, SAVE_VERSION);
     match TableSetup::parse(&hash) {
         // The linked deal, unless the saved game is that very deal in progress (a reload).
+        // A link to the rules alone: a new deal, and the link leaves the address bar, so that a
+        // reload resumes this game from its save instead of dealing another.
+        Some(Ok(mut link)) if !link.shared => {
+            link.seed = super::new_seed();
+            if let Some(w) = web_sys::window() {
+                let _ = w.location().replace("#");
+            }
+            TableState::new(link).map_err(|e| Some(super::broken_link(&format!("Its table could not be dealt: {e}."))))
+        }
         Some(Ok(link)) => {
             if let Ok(Some(stored)) = &saved {
                 if stored.preset == link.preset.id()

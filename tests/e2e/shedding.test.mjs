@@ -167,7 +167,9 @@ test('a share link opens the same deal in another browser, and arrow keys move t
       await page.goto(`${server.url}#table=british.3.normal.424242`);
       await page.getByRole('list', { name: 'Your hand' }).waitFor();
       hands.push(await hand(page).evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))));
-      assert.equal(await page.getByRole('link', { name: 'Link to this deal' }).getAttribute('href'), '#table=british.3.normal.424242');
+      // Mid-game the table links to its rules only: a link to the deal would tell every hidden card.
+      assert.equal(await page.getByRole('link', { name: 'Link to these rules' }).getAttribute('href'), '#table=british.3.normal.new');
+      assert.equal(await page.getByRole('link', { name: 'Link to this deal' }).count(), 0);
       await hand(page).first().focus();
       await page.keyboard.press('ArrowRight');
       assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), hands[i][1]);
@@ -365,14 +367,23 @@ test('house rules: every rule on the new-game screen, checked as it changes, car
     assert.equal(await hand(page).count(), 5, 'five cards dealt under the house rule');
     assert.match(await page.getByRole('heading', { level: 2 }).first().innerText(), /Taylor \(house rules\)/);
     assert.equal(await page.getByRole('list', { name: 'Players' }).getByText('Ann').count(), 1);
-    const href = await page.getByRole('link', { name: 'Link to this deal' }).getAttribute('href');
-    assert.match(href, /^#table=taylor\.4\.nhn\.\d+~hand=5~clock=0~pen_slow=0~p\.Q\.b=-$/);
-    // A friend opening the link gets the same rules and the same deal.
-    const mine = await hand(page).evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
+    const href = await page.getByRole('link', { name: 'Link to these rules' }).getAttribute('href');
+    assert.equal(href, '#table=taylor.4.nhn.new~hand=5~clock=0~pen_slow=0~p.Q.b=-');
+    // A friend opening the link mid-game gets the same rules and a deal of their own; the link
+    // leaves their address bar, so a reload resumes their game instead of dealing another.
+    const labels = (p) => hand(p).evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
+    const mine = await labels(page);
     const friend = await openBrowser();
     await friend.page.goto(server.url + href);
     await friend.page.getByRole('list', { name: 'Your hand' }).waitFor();
-    assert.deepEqual(await hand(friend.page).evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))), mine);
+    assert.match(await friend.page.getByRole('heading', { level: 2 }).first().innerText(), /Taylor \(house rules\)/);
+    const theirs = await labels(friend.page);
+    assert.equal(theirs.length, 5);
+    assert.notDeepEqual(theirs, mine, 'a new deal, not the one in progress');
+    assert.doesNotMatch(await friend.page.evaluate(() => location.hash), /table=/);
+    await friend.page.reload();
+    await friend.page.getByRole('list', { name: 'Your hand' }).waitFor();
+    assert.deepEqual(await labels(friend.page), theirs, 'a reload resumes the friend\'s game');
     await friend.context.close();
     // A reload resumes the house-rules game.
     await page.reload();
@@ -552,9 +563,9 @@ test('the end of a game: results, statistics, and Play again deals a new game wi
     await dialog.getByRole('button', { name: 'Play again' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByText(/^(Your turn|.+'s turn)$/).waitFor();
-    const again = await page.getByRole('link', { name: 'Link to this deal' }).getAttribute('href');
-    assert.notEqual(again, link, 'a new deal');
-    assert.equal(again.replace(/\.\d+~/, '.~'), link.replace(/\.\d+~/, '.~'), 'the same table and rules');
+    // A new game in progress: its link carries the same table and rules, not the deal.
+    const again = await page.getByRole('link', { name: 'Link to these rules' }).getAttribute('href');
+    assert.equal(again, link.replace(/\.\d+~/, '.new~'), 'the same table and rules');
     assert.ok((await hand(page).count()) >= 1);
     assert.deepEqual(problems.consoleErrors, []);
   } finally {

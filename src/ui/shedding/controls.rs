@@ -62,7 +62,13 @@ pub fn head(l: &Look) -> String {
             if l.assist { " checked" } else { "" }
         );
     }
-    let _ = write!(h, "<a class=\"share\" href=\"{}\">Link to this deal</a>", escape(&state.setup.fragment()));
+    // Mid-game a link carries the rules only: a link to the deal would tell every hidden card.
+    let (link, what) = if state.game.is_over() {
+        (state.setup.fragment(), "this deal")
+    } else {
+        (state.setup.rules_fragment(), "these rules")
+    };
+    let _ = write!(h, "<a class=\"share\" href=\"{}\">Link to {what}</a>", escape(&link));
     let _ = write!(
         h,
         "<button class=\"help-button\" data-ui=\"help\" aria-label=\"Keyboard shortcuts\" aria-expanded=\"{}\">?</button>",

@@ -27,6 +27,9 @@ pub struct TableSetup {
     pub shared: bool,
 }
 
+/// The deal part of a link to the rules alone: the page deals it anew.
+pub const NEW_DEAL: &str = "new";
+
 /// The longest table link read, in bytes. A link with every house rule changed is under 1,000;
 /// a longer one was not made by this page and is refused before it is parsed.
 pub const MAX_LINK_BYTES: usize = 2048;
@@ -119,7 +122,19 @@ impl TableSetup {
         self.names.truncate(players as usize);
     }
 
+    /// The link to this deal: the rules and the seed, from which every card can be worked out,
+    /// so the table offers it only once the game is over.
     pub fn fragment(&self) -> String {
+        self.link(&self.seed.to_string())
+    }
+
+    /// The link to these rules and seats, for a new deal (`…​.new`): what the table offers while
+    /// a game is in progress, since a link to the deal would tell its hidden cards.
+    pub fn rules_fragment(&self) -> String {
+        self.link(NEW_DEAL)
+    }
+
+    fn link(&self, deal: &str) -> String {
         let bots: Vec<Level> = self.levels.iter().flatten().copied().collect();
         let levels = if bots.windows(2).all(|w| level_id(w[0]) == level_id(w[1])) {
             level_id(bots.first().copied().unwrap_or(Level::Normal)).to_string()
@@ -127,7 +142,7 @@ impl TableSetup {
             bots.iter().map(|&l| &level_id(l)[..1]).collect()
         };
         let house = if self.house.is_empty() { String::new() } else { format!("~{}", self.house) };
-        format!("#table={}.{}.{levels}.{}{house}", self.preset.id(), self.players, self.seed)
+        format!("#table={}.{}.{levels}.{deal}{house}", self.preset.id(), self.players)
     }
 
     /// Reads a location hash; `None` when it is not a table link at all, `Some(Err)` when it is
@@ -162,12 +177,15 @@ impl TableSetup {
                 )))
             }
         };
-        let Some(seed) = ascii_number::<u64>(seed) else {
+        // A link to the rules alone deals anew: it is no shared deal (nobody knows its cards),
+        // and the page draws its seed (seed 0 here is a placeholder).
+        let shared = seed != NEW_DEAL;
+        let Some(seed) = (if shared { ascii_number::<u64>(seed) } else { Some(0) }) else {
             return Some(Err("Its deal number is damaged.".into()));
         };
         let mut setup = TableSetup::new(preset, players, Level::Normal, seed);
         setup.house = house.to_string();
-        setup.shared = true;
+        setup.shared = shared;
         let bots: Option<Vec<Level>> = match level_from_id(levels) {
             Some(l) if levels.len() > 1 => Some(vec![l; players.saturating_sub(1) as usize]),
             _ => levels.chars().map(|c| level_from_id(&c.to_string())).collect(),
@@ -200,5 +218,32 @@ pub fn preset_title(p: Preset) -> &'static str {
         Preset::British => "British Black Jack",
         Preset::CrazyEights => "Crazy Eights (OpenSpiel rules)",
         Preset::Switch => "Switch",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_to_the_rules_carries_no_deal_and_opens_a_new_one() {
+        let mut setup = TableSetup::new(Preset::Taylor, 4, Level::Hard, 3_735_928_559);
+        setup.house = "hand=5".into();
+        let rules = setup.rules_fragment();
+        assert_eq!(rules, "#table=taylor.4.hard.new~hand=5");
+        assert!(!rules.contains("3735928559"));
+        let back = TableSetup::parse(&rules).expect("a table link").expect("a good one");
+        assert!(!back.shared, "a new deal is not a shared deal");
+        assert_eq!((back.preset, back.players, back.house.as_str()), (Preset::Taylor, 4, "hand=5"));
+        assert_eq!(back.levels, setup.levels);
+    }
+
+    #[test]
+    fn a_link_to_the_deal_is_a_shared_deal() {
+        let setup = TableSetup::new(Preset::British, 3, Level::Normal, 424_242);
+        assert_eq!(setup.fragment(), "#table=british.3.normal.424242");
+        let back = TableSetup::parse(&setup.fragment()).expect("a table link").expect("a good one");
+        assert!(back.shared);
+        assert_eq!(back.seed, 424_242);
     }
 }

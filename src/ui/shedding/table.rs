@@ -35,12 +35,6 @@ use yew::prelude::*;
 /// the 50 ms a browser counts as a long task, even on a slow phone.
 const SEARCH_CHUNK: u32 = 25;
 
-/// The hard bot's search budget in the page: sized so a move's total search time stays under
-/// 50 ms at the 95th percentile in Chromium (measured by tests/e2e/shedding.test.mjs, Taylor:
-/// median 15 ms, p95 31 ms). More iterations were no stronger: 2,000 won 46.2% ± 2.2 in Taylor
-/// against 45.9% ± 2.2 at 1,200 (2,000 games each).
-const PAGE_SEARCH_ITERATIONS: u32 = 1200;
-
 /// Runs a hard bot's search in chunks, yielding to the browser between them, then plays the
 /// move after the bot's reaction time. It gives up as soon as the game state moves on.
 fn think(
@@ -200,16 +194,13 @@ pub fn SheddingTable(props: &TableProps) -> Html {
     let table_ref = use_node_ref();
     let paused = state.between_rounds;
 
-    // Bots: one seeded bot per seat, kept across renders (their generators move on).
+    // Bots: one seeded bot per seat, kept across renders (their generators move on). The hard
+    // level searches `bots::ismcts::PAGE_ITERATIONS` a move, as the tournament measures it.
     let bots = {
         let levels = state.setup.levels.clone();
         let seed = state.bot_seed;
         use_mut_ref(move || {
-            levels
-                .iter()
-                .enumerate()
-                .map(|(s, l)| l.map(|l| SheddingBot::new(s as Seat, l, seed).with_iterations(PAGE_SEARCH_ITERATIONS)))
-                .collect::<Vec<_>>()
+            levels.iter().enumerate().map(|(s, l)| l.map(|l| SheddingBot::new(s as Seat, l, seed))).collect::<Vec<_>>()
         })
     };
     let timers: Rc<RefCell<Vec<Timeout>>> = use_mut_ref(Vec::new);
