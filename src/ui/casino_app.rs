@@ -2,8 +2,9 @@
 //! wasm module. It resumes a table in progress and links back to the menu; an old `tables/#uno`
 //! link is sent to the UNO page (`uno/`).
 
+use super::casino::setup::CasinoSetup;
 use super::casino::state::{Bank, CasinoState, Choice, StoredCasino, BANK_KEY, SAVE_KEY, SAVE_VERSION};
-use super::casino::table::{CasinoSetup, CasinoTable, Leave};
+use super::casino::table::{CasinoTable, Leave};
 use super::components::card::CardStyle;
 use super::new_seed;
 use super::page_frame::{to_menu, PageFrame};

@@ -5,6 +5,7 @@ mod app;
 pub mod casino;
 mod casino_app;
 pub mod components;
+pub mod kit;
 mod page_frame;
 mod play_app;
 pub mod reducer;

@@ -57,7 +57,7 @@ test('casino: chips within the limits and the bankroll, Deal needs a bet, a new 
     // At $0, no deal: a new bankroll, counted in the statistics (defect 1).
     await open(page, server, { 'blackjack.casino.bank': bank(0) });
     await page.getByRole('button', { name: 'Sit down' }).click();
-    await page.getByText('You are out of chips.').waitFor();
+    await page.getByText('You have less than the smallest bet, $5.').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Deal' }).count(), 0, 'no Deal without a bet');
     await page.getByRole('region', { name: 'Casino table' }).focus();
     await page.keyboard.press('Enter');

@@ -17,6 +17,7 @@ use crate::bots::ismcts::Search;
 use crate::bots::shedding::SheddingBot;
 use crate::engine::shedding::{Action, Phase, Preset, Seat};
 use crate::ui::components::card::CardStyle;
+use crate::ui::kit::use_table_keys;
 use crate::ui::reducer::Reducer;
 use crate::ui::settings::Settings;
 use crate::ui::storage;
@@ -368,8 +369,8 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         });
     }
 
-    // Keyboard play from anywhere on the table screen: the document listens while the table is
-    // shown, and reads the latest legal moves from this cell (refreshed on every render).
+    // Keyboard play from anywhere on the table screen (the kit's document listener, which hands
+    // on only the table's keys); the callback is made anew each render, with the latest moves.
     let onkey = {
         let state = state.clone();
         let legal = view.legal.clone();
@@ -380,17 +381,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
             .collect();
         let (help_open, engaged) = (help_open.clone(), engaged.clone());
         Callback::from(move |e: KeyboardEvent| {
-            if e.ctrl_key() || e.meta_key() || e.alt_key() {
-                return;
-            }
             engaged.set(true);
-            let typing = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .is_some_and(|t| matches!(t.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
-            if typing {
-                return;
-            }
             let key = e.key().to_ascii_lowercase();
             let find = |f: &dyn Fn(&Action) -> bool| legal.iter().copied().find(|a| f(a));
             let action = match key.as_str() {
@@ -423,23 +414,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
             }
         })
     };
-    let key_cell = use_mut_ref(Callback::<KeyboardEvent>::noop);
-    *key_cell.borrow_mut() = onkey;
-    {
-        let key_cell = key_cell.clone();
-        use_effect_with((), move |_| {
-            let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| key_cell.borrow().emit(e));
-            let document = web_sys::window().and_then(|w| w.document());
-            if let Some(d) = &document {
-                let _ = d.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(d) = document {
-                    let _ = d.remove_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
-                }
-            }
-        });
-    }
+    use_table_keys(onkey);
 
     let end_actions = EndActions {
         play_again: {

@@ -10,8 +10,8 @@ use super::state::{level_name, name, parse_level, Msg, RoundEnd, UnoChoice, UnoS
 use crate::bots::shedding::Level;
 use crate::engine::uno::{Action, Phase, Seat, Status};
 use crate::ui::components::results::{ResultRow, ResultsDialog};
+use crate::ui::kit::{self, numbers, use_autosave, use_table_keys, ChoiceField, HouseRule, TableHead};
 use crate::ui::reducer::Reducer;
-use crate::ui::storage;
 use crate::ui::text::plural;
 use gloo_timers::callback::Timeout;
 use std::rc::Rc;
@@ -31,42 +31,32 @@ pub struct SetupProps {
     pub on_cancel: Callback<()>,
 }
 
-/// A house rule: a checkbox with its name, and under it what it changes from the classic rules.
-fn house_rule(checked: bool, onchange: Callback<Event>, label: &'static str, note: &'static str) -> Html {
-    html! {
-        <label class="check">
-            <input type="checkbox" {checked} {onchange} />
-            <span>{label}<small>{note}</small></span>
-        </label>
-    }
-}
-
 #[component]
 pub fn UnoSetup(props: &SetupProps) -> Html {
     let choice = use_state(UnoChoice::default);
     let c = *choice;
     let on_players = {
         let choice = choice.clone();
-        Callback::from(move |e: Event| {
-            let v: u8 = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value().parse().unwrap_or(4);
-            choice.set(UnoChoice { players: v, ..*choice });
-        })
+        Callback::from(move |v: String| choice.set(UnoChoice { players: v.parse().unwrap_or(4), ..*choice }))
     };
     let on_level = {
         let choice = choice.clone();
-        Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
-            choice.set(UnoChoice { level: parse_level(&v).unwrap_or(choice.level), ..*choice });
+        Callback::from(move |v: String| {
+            choice.set(UnoChoice { level: parse_level(&v).unwrap_or(choice.level), ..*choice })
         })
     };
     let flag = |f: fn(&mut UnoChoice, bool)| {
         let choice = choice.clone();
-        Callback::from(move |e: Event| {
+        Callback::from(move |v: bool| {
             let mut n = *choice;
-            f(&mut n, e.target_unchecked_into::<web_sys::HtmlInputElement>().checked());
+            f(&mut n, v);
             choice.set(n);
         })
     };
+    let levels: Vec<(AttrValue, AttrValue)> = [Level::Easy, Level::Normal, Level::Hard]
+        .into_iter()
+        .map(|l| (level_name(l).to_ascii_lowercase().into(), level_name(l).into()))
+        .collect();
     let start = {
         let on_start = props.on_start.clone();
         Callback::from(move |_: MouseEvent| on_start.emit(c))
@@ -79,31 +69,21 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
             <div class="uno-groups">
                 <fieldset class="group">
                     <legend>{"Table"}</legend>
-                    <div class="field">
-                        <label for="uno-players">{"Players (you and bots)"}</label>
-                        <select id="uno-players" onchange={on_players}>
-                            { for (2..=10u8).map(|n| html! { <option value={n.to_string()} selected={n == c.players}>{n}</option> }) }
-                        </select>
-                    </div>
-                    <div class="field">
-                        <label for="uno-level">{"Bot level"}</label>
-                        <select id="uno-level" onchange={on_level}>
-                            { for [Level::Easy, Level::Normal, Level::Hard].into_iter().map(|l| html! {
-                                <option value={level_name(l).to_ascii_lowercase()} selected={c.level == l}>{level_name(l)}</option>
-                            }) }
-                        </select>
-                    </div>
+                    <ChoiceField id="uno-players" label="Players (you and bots)" options={numbers(2..=10)}
+                        selected={c.players.to_string()} onchange={on_players} />
+                    <ChoiceField id="uno-level" label="Bot level" options={levels}
+                        selected={level_name(c.level).to_ascii_lowercase()} onchange={on_level} />
                 </fieldset>
                 <fieldset class="group">
                     <legend>{"House rules"}</legend>
-                    { house_rule(c.skip_zero, flag(|c, v| c.skip_zero = v), "Skip cards count 0",
-                        "The classic rules count them 10, like Reverse and Draw Two.") }
-                    { house_rule(c.pass_again, flag(|c, v| c.pass_again = v), "A pass lasts one go-around",
-                        "Classic: a pass is final for the round, as in Blackjack.") }
-                    { house_rule(c.deal_back_in, flag(|c, v| c.deal_back_in = v), "Deal players with no cards back in",
-                        "Instead of going out, they turn up cards from the deck.") }
-                    { house_rule(c.latecomer, flag(|c, v| c.latecomer = v), "A latecomer joins after round 1",
-                        "The last bot joins late and needs a win within three rounds (3 players or more).") }
+                    <HouseRule checked={c.skip_zero} onchange={flag(|c, v| c.skip_zero = v)} label="Skip cards count 0"
+                        note="The classic rules count them 10, like Reverse and Draw Two." />
+                    <HouseRule checked={c.pass_again} onchange={flag(|c, v| c.pass_again = v)} label="A pass lasts one go-around"
+                        note="Classic: a pass is final for the round, as in Blackjack." />
+                    <HouseRule checked={c.deal_back_in} onchange={flag(|c, v| c.deal_back_in = v)}
+                        label="Deal players with no cards back in" note="Instead of going out, they turn up cards from the deck." />
+                    <HouseRule checked={c.latecomer} onchange={flag(|c, v| c.latecomer = v)} label="A latecomer joins after round 1"
+                        note="The last bot joins late and needs a win within three rounds (3 players or more)." />
                 </fieldset>
             </div>
             <section class="group uno-summary" aria-labelledby="uno-summary-title">
@@ -305,36 +285,10 @@ fn game_rows(state: &UnoState, winners: &[Seat]) -> Vec<ResultRow> {
         .collect()
 }
 
-/// Keeps keyboard focus on the table when the control that had it went away or turned disabled,
-/// and gives it to the player's first usable control (Hit, Reveal…) when there is one: after a
-/// Hit, the next turn's Hit has the focus again, so a keyboard player never has to look for it.
-fn keep_focus(table: &NodeRef) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
-    let Some(t) = table.cast::<web_sys::HtmlElement>() else { return };
-    let active = doc.active_element();
-    let parked = match &active {
-        None => true,
-        Some(e) => {
-            e.tag_name() == "BODY" || e.has_attribute("disabled") || !e.is_connected() || t.is_same_node(Some(e))
-        }
-    };
-    if !parked {
-        return;
-    }
-    let control = t
-        .query_selector("[aria-label='Your controls'] button:not([disabled])")
-        .ok()
-        .flatten()
-        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
-    crate::ui::focus_quietly(&control.unwrap_or(t));
-}
-
 /// A new game: the save is cleared and the page opens the UNO new-game screen.
 fn new_game() {
+    kit::clear_save(SAVE_KEY);
     let Some(w) = web_sys::window() else { return };
-    if let Ok(Some(s)) = w.local_storage() {
-        let _ = s.remove_item(SAVE_KEY);
-    }
     let _ = w.location().set_hash("uno");
     let _ = w.location().reload();
 }
@@ -351,7 +305,7 @@ pub fn UnoTable(props: &TableProps) -> Html {
 
     {
         let s = state.clone();
-        use_effect_with(key, move |_| storage::save(SAVE_KEY, SAVE_VERSION, &s.stored()));
+        use_autosave(SAVE_KEY, SAVE_VERSION, key, move || s.stored());
     }
     // Bots on timers; the next round starts by itself when the player is out of the game. A
     // fast-forward under way goes on in the next task, after the page has painted its chunk.
@@ -367,9 +321,11 @@ pub fn UnoTable(props: &TableProps) -> Html {
             move || drop(timer)
         });
     }
+    // Focus stays on the table; when the control that had it went away or turned disabled, the
+    // player's first usable control (Hit, Reveal…) takes it, so a keyboard player never looks for it.
     {
         let table = table.clone();
-        use_effect_with(key, move |_| keep_focus(&table));
+        use_effect_with(key, move |_| kit::keep_focus(&table, "[aria-label='Your controls'] button:not([disabled])"));
     }
     let my_turn = matches!(game.phase(), Phase::Match { turn } if *turn == HUMAN);
     let can_hit = my_turn && game.is_legal(Action::Hit { seat: HUMAN });
@@ -386,15 +342,12 @@ pub fn UnoTable(props: &TableProps) -> Html {
     };
     let toggle_help = {
         let help = help.clone();
-        Callback::from(move |_: MouseEvent| help.set(!*help))
+        Callback::from(move |()| help.set(!*help))
     };
-    let onkeydown = {
+    let on_key = {
         let s = state.clone();
         let help = help.clone();
         Callback::from(move |e: KeyboardEvent| {
-            if e.ctrl_key() || e.meta_key() || e.alt_key() {
-                return;
-            }
             let at = s.at();
             let msg = match e.key().as_str() {
                 "?" => {
@@ -416,6 +369,7 @@ pub fn UnoTable(props: &TableProps) -> Html {
             s.dispatch(msg);
         })
     };
+    use_table_keys(on_key);
     let restart = {
         let s = state.clone();
         Callback::from(move |()| s.dispatch(Msg::Restart { seed: getrandom::u64().unwrap_or(s.seed.wrapping_add(1)) }))
@@ -462,17 +416,13 @@ pub fn UnoTable(props: &TableProps) -> Html {
     };
 
     html! {
-    <section class="uno table" aria-label="UNO Blackjack table" tabindex="-1" ref={table} {onkeydown}>
-        <div class="table-head">
-            <h2>{"UNO Blackjack"}</h2>
-            <button class="keys" aria-label="Keyboard shortcuts" aria-expanded={(*help).to_string()} onclick={toggle_help.clone()}>{"?"}</button>
-            <a class="rules-link" href={RULES_HREF}>{"Rules"}</a>
-            <button onclick={props.on_leave.reform(|_| ())}>{"Menu"}</button>
-        </div>
+    <section class="uno table" aria-label="UNO Blackjack table" tabindex="-1" ref={table}>
+        <TableHead title="UNO Blackjack" help_open={*help} on_help={toggle_help.clone()} rules_href={RULES_HREF}
+            on_menu={props.on_leave.clone()} />
         if *help {
             <div class="uno-keys" role="region" aria-label="Keyboard shortcuts list">
                 { Html::from_html_unchecked(AttrValue::Static(KEYS)) }
-                <button onclick={toggle_help}>{"Close"}</button>
+                <button onclick={toggle_help.reform(|_| ())}>{"Close"}</button>
             </div>
         }
         if let Some(n) = state.notice.clone() { <p class="notice" role="alert">{n}</p> }

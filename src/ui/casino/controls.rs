@@ -1,0 +1,191 @@
+//! The player's controls at the casino table: chips while betting, then the decisions of the
+//! moment (Hit, Stand, Double, Split, Double for less, Surrender, Hint, insurance), and the
+//! shortcuts that stand for them. Every control and key becomes a [`Press`], which the table
+//! runs.
+
+use super::state::{CasinoState, HUMAN_SPOT};
+use crate::engine::casino::game::money;
+use crate::engine::casino::{Action, Phase};
+use crate::ui::reducer::Reducer;
+use yew::prelude::*;
+
+/// The chips a bet is made of, in cents.
+pub const CHIPS: [i64; 4] = [500, 2500, 10_000, 50_000];
+
+/// What a control does: an action at the table, or something on the page.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Press {
+    Act(Action),
+    Refill,
+    Hint,
+    /// Open (or close) the amounts of a double for less.
+    Less,
+    Help,
+}
+
+/// The shortcuts, as the "?" list shows them.
+pub const KEYS: [(&str, &str); 8] = [
+    ("1 2 3 4", "Add a $5, $25, $100 or $500 chip"),
+    ("C", "Clear the bet"),
+    ("Enter", "Deal, or the next round"),
+    ("H / S", "Hit / Stand"),
+    ("D / L", "Double / Double for less"),
+    ("P / R", "Split / Surrender"),
+    ("I / N", "Insurance / No insurance"),
+    ("? / Esc", "Show / hide this list"),
+];
+
+/// The press a key stands for (the caller checks that an action is legal now).
+pub fn key_press(s: &CasinoState, key: &str) -> Option<Press> {
+    let spot = HUMAN_SPOT;
+    let bet = s.bet();
+    let phase = s.game.phase();
+    Some(Press::Act(match key {
+        "h" => Action::Hit { spot },
+        "s" => Action::Stand { spot },
+        "d" => Action::Double { spot, amount: bet },
+        "p" => Action::Split { spot },
+        "r" => Action::Surrender { spot },
+        "i" => Action::Insure { spot, amount: bet / 2 },
+        "n" => Action::Insure { spot, amount: 0 },
+        "c" => Action::Bet { spot, amount: 0 },
+        "1" | "2" | "3" | "4" => Action::Bet { spot, amount: bet + CHIPS[(key.as_bytes()[0] - b'1') as usize] },
+        "enter" if phase == Phase::Betting && bet > 0 => Action::Deal,
+        "enter" if phase == Phase::Settled => Action::NextRound,
+        "l" => return Some(Press::Less),
+        "?" | "escape" => return Some(Press::Help),
+        _ => return None,
+    }))
+}
+
+/// Whether the player may double for less now (the rules allow it, and any double is open).
+pub fn can_double_less(s: &CasinoState) -> bool {
+    s.game.rules().double_for_less
+        && s.game.to_act() == Some(HUMAN_SPOT)
+        && s.game.is_legal(Action::Double { spot: HUMAN_SPOT, amount: 100 })
+}
+
+/// The amounts offered for a double for less: each chip below the bet, half the bet, and the
+/// whole bet, within the player's chips.
+fn double_amounts(bet: i64, chips: i64) -> Vec<i64> {
+    let half = bet / 200 * 100;
+    let mut v: Vec<i64> = Vec::new();
+    for a in CHIPS
+        .iter()
+        .copied()
+        .filter(|&c| c < half)
+        .chain([half])
+        .chain(CHIPS.iter().copied().filter(|&c| c > half && c < bet))
+        .chain([bet])
+    {
+        if a > 0 && a <= chips && !v.contains(&a) {
+            v.push(a);
+        }
+    }
+    v
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ControlsProps {
+    pub state: UseReducerHandle<Reducer<CasinoState>>,
+    pub on_press: Callback<Press>,
+    /// The trainer's values are showing.
+    pub hint: bool,
+    /// The double-for-less amounts are open.
+    pub less_open: bool,
+}
+
+/// A control: its label, what it does, whether it is enabled, and its class.
+type Button = (String, Press, bool, &'static str);
+
+/// The controls of this moment, and a line about them.
+fn buttons(s: &CasinoState, less_open: bool) -> (Vec<Button>, Option<String>) {
+    let game = &s.game;
+    let (me, bet, rules) = (HUMAN_SPOT, s.bet(), game.rules());
+    let my_turn = game.to_act() == Some(me);
+    let legal = |a: Action| game.is_legal(a);
+    let mut out = Vec::new();
+    let mut b = |label: &str, p: Press, on: bool, class: &'static str| out.push((label.to_string(), p, on, class));
+    let mut line = None;
+    match game.phase() {
+        Phase::Betting if s.broke() => {
+            b("New bankroll", Press::Refill, true, "primary");
+            line = Some(format!(
+                "{} in chips and a fresh shoe. Your statistics count every new bankroll.",
+                money(rules.starting_bankroll)
+            ));
+        }
+        Phase::Betting => {
+            b("Clear bet", Press::Act(Action::Bet { spot: me, amount: 0 }), bet > 0, "");
+            b("Deal", Press::Act(Action::Deal), bet > 0 && legal(Action::Deal), "primary");
+            line =
+                Some(format!("Bet {} · table limits {} to {}", money(bet), money(rules.min_bet), money(rules.max_bet)));
+        }
+        Phase::Insurance { .. } if my_turn => {
+            let insure = Action::Insure { spot: me, amount: bet / 2 };
+            b("Insurance", Press::Act(insure), legal(insure), "");
+            b("No insurance", Press::Act(Action::Insure { spot: me, amount: 0 }), true, "primary");
+            line = Some(format!(
+                "Insurance costs {} and pays {} to 1 if the dealer has blackjack.",
+                money(bet / 2),
+                crate::engine::casino::rules::INSURANCE_PAYS
+            ));
+        }
+        Phase::Insurance { .. } | Phase::Playing { .. } => {
+            let mine = |a: Action| my_turn && legal(a);
+            let double_full = Action::Double { spot: me, amount: bet };
+            let can_less = can_double_less(s);
+            b("Hit", Press::Act(Action::Hit { spot: me }), mine(Action::Hit { spot: me }), "primary");
+            b("Stand", Press::Act(Action::Stand { spot: me }), my_turn, "");
+            b("Double", Press::Act(double_full), mine(double_full), "");
+            b("Split", Press::Act(Action::Split { spot: me }), mine(Action::Split { spot: me }), "");
+            if rules.double_for_less {
+                b("Double for less", Press::Less, can_less, "");
+            }
+            if rules.surrender {
+                b("Surrender", Press::Act(Action::Surrender { spot: me }), mine(Action::Surrender { spot: me }), "");
+            }
+            b("Hint", Press::Hint, true, "quiet");
+            if less_open && can_less {
+                for a in double_amounts(bet, s.chips()) {
+                    let d = Action::Double { spot: me, amount: a };
+                    out.push((format!("Double for {}", money(a)), Press::Act(d), legal(d), "less"));
+                }
+            }
+        }
+        // The results dialog carries Next round; the table has its own only when the player sat out.
+        Phase::Settled if s.round_net().is_some() => {}
+        Phase::Settled => b("Next round", Press::Act(Action::NextRound), true, "primary"),
+    }
+    (out, line)
+}
+
+#[component]
+pub fn Controls(p: &ControlsProps) -> Html {
+    let s = &p.state;
+    let press = |x: Press| p.on_press.reform(move |_: MouseEvent| x);
+    let bet = s.bet();
+    let chips_row = (s.game.phase() == Phase::Betting && !s.broke()).then(|| html! {
+        <div class="chips" role="group" aria-label="Chips">
+            { for CHIPS.iter().enumerate().map(|(i, &chip)| {
+                let a = Action::Bet { spot: HUMAN_SPOT, amount: bet + chip };
+                html! { <button class={format!("chip chip-{i}")} aria-label={format!("Add {}", money(chip))} disabled={!s.game.is_legal(a)} onclick={press(Press::Act(a))}>{ chip / 100 }</button> }
+            }) }
+        </div>
+    });
+    let (buttons, line) = buttons(s, p.less_open);
+    html! {
+        <div class="controls" role="group" aria-label="Your controls">
+            { chips_row.unwrap_or_default() }
+            if let Some(l) = line { <p>{l}</p> }
+            { for buttons.into_iter().map(|(label, x, on, class)| {
+                let pressed = (x == Press::Hint).then(|| p.hint.to_string());
+                let expanded = (x == Press::Less).then(|| p.less_open.to_string());
+                html! {
+                    <button class={class} data-primary={(class == "primary").then_some("")} disabled={!on}
+                        aria-pressed={pressed} aria-expanded={expanded} onclick={press(x)}>{label}</button>
+                }
+            }) }
+        </div>
+    }
+}

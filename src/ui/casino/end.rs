@@ -1,0 +1,61 @@
+//! The end of a hand at the casino: every hand's result, the dealer's, the insurance, and the
+//! session so far, in the results dialog with Next round.
+
+use super::state::{CasinoState, HUMAN_SPOT};
+use super::words::{outcome_line, signed_money, spot_name, tally, total_badge};
+use crate::engine::casino::game::money;
+use crate::engine::casino::hand::{is_two_card_21, Total};
+use crate::ui::components::results::{ResultRow, ResultsDialog};
+use crate::ui::reducer::Reducer;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct RoundEndProps {
+    pub state: UseReducerHandle<Reducer<CasinoState>>,
+    pub rules_href: AttrValue,
+    pub on_next: Callback<()>,
+    pub on_new_game: Callback<()>,
+    pub on_menu: Callback<()>,
+}
+
+/// The results of the hand just settled; nothing before it is.
+#[component]
+pub fn RoundEnd(p: &RoundEndProps) -> Html {
+    let s = &p.state;
+    let Some(net) = s.round_net() else { return Html::default() };
+    let game = &s.game;
+    let title = match net {
+        0 => "You break even".to_string(),
+        n if n > 0 => format!("You win {}", money(n)),
+        n => format!("You lose {}", money(n.saturating_neg())),
+    };
+    let dealer: Vec<_> = game.dealer_visible().into_iter().flatten().collect();
+    let dealer_line = match game.hole_revealed().then(|| Total::of(&dealer)) {
+        Some(t) if t.is_bust() => format!("The dealer busts with {}.", t.hard),
+        Some(_) if is_two_card_21(&dealer) => "The dealer has blackjack.".into(),
+        Some(t) => format!("The dealer has {}.", t.best()),
+        None => String::new(),
+    };
+    let mut rows = Vec::new();
+    for (i, spot) in game.spots().iter().enumerate() {
+        let me = i as u8 == HUMAN_SPOT;
+        for h in &spot.hands {
+            let who = if me { "You" } else { spot_name(i as u8) };
+            let result = outcome_line(h).map(|o| o.0).unwrap_or_default();
+            rows.push(ResultRow::new(vec![who.into(), total_badge(h).into(), result.into()], me));
+        }
+    }
+    if let Some(insurance) = s.insurance_net() {
+        rows.push(ResultRow::new(vec!["You".into(), "Insurance".into(), signed_money(insurance).into()], true));
+    }
+    let shuffle = if game.cut_card_out() { " The cut card is out: a new shoe next." } else { "" };
+    let summary = format!("{dealer_line} You have {}.{shuffle}", money(s.chips()));
+    html! {
+        <ResultsDialog title={title} summary={Some(AttrValue::from(summary))}
+            headers={vec![AttrValue::from("Player"), "Hand".into(), "Result".into()]} rows={rows}
+            primary_label="Next round" on_primary={p.on_next.clone()}
+            on_new_game={Some(p.on_new_game.clone())} on_menu={Some(p.on_menu.clone())} rules_href={Some(p.rules_href.clone())}>
+            <p class="tally">{ tally(&s.bank) }</p>
+        </ResultsDialog>
+    }
+}

@@ -1,0 +1,113 @@
+//! The casino felt: the dealer at the top of the arc with the shoe (and its cut card) and the
+//! discard tray, the table's print, the status line, and the spots below with the player's in
+//! the middle, each hand with its total and, once settled, its result.
+
+use super::state::{CasinoState, HUMAN_SPOT};
+use super::words::{outcome_line, spot_name, total_badge};
+use crate::engine::casino::game::money;
+use crate::engine::casino::game::SpotState;
+use crate::engine::casino::hand::Total;
+use crate::engine::casino::rules::INSURANCE_PAYS;
+use crate::engine::casino::Phase;
+use crate::ui::components::card::{CardStyle, CardView};
+use crate::ui::reducer::Reducer;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct FeltProps {
+    pub state: UseReducerHandle<Reducer<CasinoState>>,
+    pub style: CardStyle,
+}
+
+/// What the table is waiting for, in a line.
+fn status(s: &CasinoState) -> String {
+    match s.game.phase() {
+        Phase::Betting if s.broke() => {
+            // Chips may remain, short of the smallest bet: say so rather than "no chips".
+            format!("You have less than the smallest bet, {}.", money(s.game.rules().min_bet))
+        }
+        Phase::Betting => "Place your bet and deal.".to_string(),
+        Phase::Insurance { spot } if spot == HUMAN_SPOT => "The dealer shows an ace: insurance?".into(),
+        Phase::Playing { spot, .. } if spot == HUMAN_SPOT => "Your decision.".into(),
+        Phase::Insurance { spot } | Phase::Playing { spot, .. } => format!("{} is deciding.", spot_name(spot)),
+        Phase::Settled => "Hand over.".into(),
+    }
+}
+
+#[component]
+pub fn Felt(p: &FeltProps) -> Html {
+    let game = &p.state.game;
+    let phase = game.phase();
+    let dealer = game.dealer_visible();
+    let dealer_cards: Vec<_> = dealer.iter().flatten().copied().collect();
+    let dealer_total = game.hole_revealed().then(|| Total::of(&dealer_cards));
+    let shoe = game.shoe_size().max(1);
+    let left_pct = 100 * game.shoe_left() / shoe;
+    // The shoe is drawn from its back (right) to its front: the cut card sits this far from the back.
+    let cut_pct = 100 * game.shoe_left().saturating_sub(game.before_cut()) / shoe;
+    let tray_pct = (100 * game.discards() / shoe).min(100);
+    let (pays, per) = game.rules().blackjack_pays;
+    html! { <>
+        <div class="felt-top">
+            <div class="tray" role="img" aria-label={format!("Discards: {} cards", game.discards())}>
+                <div class="tray-box"><div class="tray-stack" style={format!("height:{tray_pct}%")}></div></div>
+                <p>{ format!("Discards {}", game.discards()) }</p>
+            </div>
+            <div class="dealer" role="group" aria-label="Dealer">
+                <h3>{"Dealer"}
+                    if let Some(t) = dealer_total { <span class={classes!("badge", t.is_bust().then_some("bust"))}>{ if phase == Phase::Settled { t.best().to_string() } else { t.describe() } }</span> }
+                </h3>
+                <div class="cards">
+                    { for dealer.iter().map(|c| html! { <CardView card={*c} style={p.style} /> }) }
+                </div>
+                <ul class="sr-cards">
+                    { for dealer.iter().map(|c| html! { <li>{ c.map_or("Face-down card".to_string(), |c| c.name()) }</li> }) }
+                </ul>
+            </div>
+            <div class="shoe" role="group" aria-label="Shoe">
+                <div class="shoe-box" role="img" aria-label={format!("{} cards left, {} before the cut card", game.shoe_left(), game.before_cut())}>
+                    <div class="shoe-stack" style={format!("width:{left_pct}%")}></div>
+                    if !game.cut_card_out() {
+                        <div class="shoe-cut" style={format!("right:{cut_pct}%")}></div>
+                    }
+                </div>
+                <p>{ if game.cut_card_out() { "Cut card out".to_string() } else { format!("{} cards to the cut card", game.before_cut()) } }</p>
+            </div>
+        </div>
+        <p class="felt-print" aria-hidden="true">{ format!("Blackjack pays {pays} to {per} · Insurance pays {INSURANCE_PAYS} to 1") }</p>
+        <p class="status" aria-live="polite">{ status(&p.state) }</p>
+        <ul class="spots" aria-label="Players">
+            { for game.spots().iter().enumerate().filter(|(_, s)| s.owner.is_some()).map(|(i, s)| spot(&p.state, i as u8, s, p.style)) }
+        </ul>
+    </> }
+}
+
+/// One spot on the arc: its player, bet and insurance, and each of its hands.
+fn spot(state: &CasinoState, spot: u8, s: &SpotState, style: CardStyle) -> Html {
+    let game = &state.game;
+    let phase = game.phase();
+    let active = game.to_act() == Some(spot);
+    let arc = 3 - (spot as i32 - HUMAN_SPOT as i32).abs();
+    html! {
+    <li class={classes!("spot", active.then_some("active"), (spot == HUMAN_SPOT).then_some("me"))} style={format!("--arc:{arc}")} aria-current={active.then_some("true")}>
+        <h3>{ spot_name(spot) }
+            if s.bet > 0 { <span class="bet">{ money(s.bet) }</span> } else { <span class="bet none">{"no bet"}</span> }
+            if s.insurance > 0 { <span class="bet insured">{ format!("insured {}", money(s.insurance)) }</span> }
+        </h3>
+        <div class="hands">
+        { for s.hands.iter().enumerate().map(|(j, h)| {
+            let current = matches!(phase, Phase::Playing { spot: ps, hand } if ps == spot && hand as usize == j);
+            let outcome = outcome_line(h);
+            html! {
+            <div role="group" class={classes!("bj-hand", current.then_some("current"))} aria-label={format!("{} hand {}: {}", spot_name(spot), j + 1, h.cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "))}>
+                <div class="cards">{ for h.cards.iter().map(|c| html! { <CardView card={Some(*c)} style={style} /> }) }</div>
+                <p class={classes!("total", "badge", h.total().is_bust().then_some("bust"))}>
+                    { total_badge(h) }{ if h.doubled { " · doubled" } else { "" } }
+                </p>
+                if let Some((text, tone)) = outcome { <p class={classes!("outcome", tone)}>{ text }</p> }
+            </div>
+        }}) }
+        </div>
+    </li>
+    }
+}

@@ -1,0 +1,120 @@
+//! Beside the felt (below it on a phone): the trainer (its verdict on the last decision, the
+//! value of every option on request, the session's score, the Hi-Lo count), the strategy chart
+//! for the table's rules, computed when opened, and the table's log.
+
+use super::state::{CasinoState, HUMAN_SPOT};
+use super::words::{signed_milli, signed_tenths, tally, trainer_summary};
+use crate::engine::casino::strategy::{column, Column, Counts};
+use crate::engine::casino::TableRules;
+use crate::ui::reducer::Reducer;
+use std::rc::Rc;
+use std::time::Duration;
+use yew::platform::spawn_local;
+use yew::platform::time::sleep;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct TrainerProps {
+    pub state: UseReducerHandle<Reducer<CasinoState>>,
+    /// The player asked for the value of every option.
+    pub hint: bool,
+}
+
+#[component]
+pub fn Trainer(p: &TrainerProps) -> Html {
+    let show_count = use_state(|| false);
+    let s = &p.state;
+    let my_turn = s.game.to_act() == Some(HUMAN_SPOT);
+    // The trainer's values are exact (a solver over the cards left): computed once per
+    // position while the hint is open, not on every render.
+    let values = {
+        let s = p.state.clone();
+        use_memo((s.at(), p.hint), move |&(_, open)| if open { s.hint() } else { None })
+    };
+    let on_count = {
+        let show_count = show_count.clone();
+        Callback::from(move |e: Event| show_count.set(e.target_unchecked_into::<web_sys::HtmlInputElement>().checked()))
+    };
+    html! {
+        <div class="trainer" role="group" aria-label="Trainer">
+            if let Some(v) = s.verdict.clone() { <p class="verdict">{v}</p> }
+            if p.hint && my_turn {
+                if let Some(vals) = (*values).clone() {
+                    <table class="evs"><caption>{"Expected value of each play, per bet, for the cards left"}</caption>
+                        <tbody>{ for vals.iter().map(|(p, v)| html! { <tr><th scope="row">{p.name()}</th><td>{ signed_milli(*v) }</td></tr> }) }</tbody>
+                    </table>
+                }
+            }
+            <p class="session">{ trainer_summary(&s.bank) }</p>
+            <p class="tally">{ tally(&s.bank) }</p>
+            <label><input type="checkbox" checked={*show_count} onchange={on_count} />{" Show the Hi-Lo count"}</label>
+            if *show_count {
+                <p class="count">{ format!("Running count {:+} · true count {}", s.game.running_count(), signed_tenths(s.game.true_count())) }</p>
+            }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ChartProps {
+    pub rules: std::sync::Arc<TableRules>,
+}
+
+/// The basic-strategy chart for the table's rules, computed one up card per task when the
+/// panel is first opened (the browser paints between them).
+#[component]
+pub fn ChartPanel(p: &ChartProps) -> Html {
+    let chart: UseStateHandle<Option<Rc<Vec<Column>>>> = use_state(|| None);
+    let ontoggle = {
+        let chart = chart.clone();
+        let rules = p.rules.clone();
+        Callback::from(move |e: Event| {
+            let open = e.target_unchecked_into::<web_sys::HtmlDetailsElement>().open();
+            if !open || chart.is_some() {
+                return;
+            }
+            let chart = chart.clone();
+            let rules = rules.clone();
+            spawn_local(async move {
+                let mut cols = Vec::new();
+                for up in 1..=10u8 {
+                    cols.push(column(&rules, Counts::full(rules.decks), up, false));
+                    sleep(Duration::ZERO).await;
+                }
+                chart.set(Some(Rc::new(cols)));
+            });
+        })
+    };
+    html! {
+        <details class="chart" {ontoggle}>
+            <summary>{"Strategy chart for these rules"}</summary>
+            { match (*chart).clone() {
+                None => html! { <p>{"Computing the chart…"}</p> },
+                Some(cols) => chart_table(&cols),
+            } }
+        </details>
+    }
+}
+
+/// The chart as a table: rows by hand, columns by up card 2…10, A.
+fn chart_table(cols: &[Column]) -> Html {
+    let ups: [usize; 10] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0];
+    let head = html! { <tr><th scope="col">{"Hand"}</th>{ for ups.iter().map(|&u| html! { <th scope="col">{ if u == 0 { "A".to_string() } else { (u + 1).to_string() } }</th> }) }</tr> };
+    let row = |label: String, cell: &dyn Fn(&Column) -> &'static str| {
+        html! { <tr><th scope="row">{label}</th>{ for ups.iter().map(|&u| { let l = cell(&cols[u]); html! { <td class={format!("p-{l}")}>{l}</td> } }) }</tr> }
+    };
+    html! {
+        <table class="strategy">
+            <caption>
+                <span class="p-S">{"S"}</span>{" stand · "}<span class="p-H">{"H"}</span>{" hit · "}<span class="p-D">{"D"}</span>{" double · "}
+                <span class="p-P">{"P"}</span>{" split · "}<span class="p-R">{"R"}</span>{" surrender (best first choice)"}
+            </caption>
+            <thead>{head}</thead>
+            <tbody>
+                { for (8..=17u8).map(|t| row(format!("Hard {t}"), &move |c: &Column| c.hard[(t - 5) as usize][0].letter())) }
+                { for (13..=20u8).map(|t| row(format!("Soft {t}"), &move |c: &Column| c.soft[(t - 13) as usize][0].letter())) }
+                { for [1u8, 2, 3, 4, 5, 6, 7, 8, 9, 10].into_iter().map(|p| row(if p == 1 { "A,A".into() } else { format!("{p},{p}") }, &move |c: &Column| c.pairs[p as usize - 1].letter())) }
+            </tbody>
+        </table>
+    }
+}
