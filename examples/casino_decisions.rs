@@ -11,7 +11,7 @@
 //! decision of each kind). Times are the thread's processor time (Linux), so that other work on
 //! the machine does not count. The page's wasm is expected 1.5 to 3 times slower than these.
 
-use blackjack::bots::casino::{decide, unseen_plus, values, Allowed};
+use blackjack::bots::casino::{unseen_plus, values, Allowed, CasinoBot};
 use blackjack::engine::casino::save::{new_table, Choice};
 use blackjack::engine::casino::strategy::Counts;
 use blackjack::engine::casino::{Action, Phase};
@@ -80,10 +80,12 @@ fn mix(h: &mut u64, bytes: &[u8]) {
 fn main() {
     let rounds: u32 = arg("--rounds").and_then(|s| s.parse().ok()).unwrap_or(150);
     let seed: u64 = arg("--seed").and_then(|s| s.parse().ok()).unwrap_or(1);
+    let cold = std::env::args().any(|a| a == "--cold");
     let mut sum = 0xcbf2_9ce4_8422_2325u64;
     let (mut bot_max, mut hint_max) = (Duration::ZERO, Duration::ZERO);
     for decks in [1u8, 2, 6, 8] {
         let (mut bots, mut hints) = (Timings { all: Vec::new() }, Timings { all: Vec::new() });
+        let mut bot = CasinoBot::default();
         let mut table_seed = seed;
         let mut played = 0;
         while played < rounds {
@@ -119,8 +121,11 @@ fn main() {
                             mix(&mut sum, &[*p as u8]);
                             mix(&mut sum, &v.to_bits().to_le_bytes());
                         }
+                        if cold {
+                            bot = CasinoBot::default();
+                        }
                         let t = cpu_time();
-                        let a = decide(&view).expect("the bot's decision");
+                        let a = bot.decide(&view).expect("the bot's decision");
                         let dt = cpu_time() - t;
                         bots.all.push((dt, label));
                         a

@@ -4,7 +4,7 @@
 
 mod casino_reference;
 
-use blackjack::bots::casino::{decide, unseen_plus, values, Allowed};
+use blackjack::bots::casino::{decide, unseen_plus, values, Allowed, CasinoBot};
 use blackjack::engine::casino::save::{new_table, Choice};
 use blackjack::engine::casino::strategy::{Counts, Play};
 use blackjack::engine::casino::{Action, Phase};
@@ -25,6 +25,8 @@ fn check_table(decks: u8, seed: u64, rounds: u32) -> usize {
     let choice = Choice { decks, bots: 6, surrender: seed % 2 == 0, h17: seed % 3 == 0 };
     let mut g = new_table(choice, seed, 100_000).unwrap();
     let (mut played, mut decisions) = (0, 0);
+    // One bot for the whole table, as the page keeps it: what it remembers changes nothing.
+    let mut bot = CasinoBot::default();
     while played < rounds {
         let a = match g.phase() {
             Phase::Betting if g.legal_actions().contains(&Action::Deal) => Action::Deal,
@@ -48,7 +50,8 @@ fn check_table(decks: u8, seed: u64, rounds: u32) -> usize {
                 assert_eq!(bits(&fast), bits(&old), "hint for {:?} v {up} at {decks} decks, seed {seed}", h.cards);
                 let full = Counts::full(decks);
                 let old = casino_reference::values(&view.rules, full, &h.cards, up, allowed);
-                let a = decide(&view).unwrap();
+                let a = bot.decide(&view).unwrap();
+                assert_eq!(decide(&view), Some(a), "a bot from nothing decides the same");
                 assert_eq!(play(a), old.first().map_or(Play::Stand, |v| v.0), "{:?} v {up} at {decks} decks", h.cards);
                 decisions += 1;
                 a

@@ -441,8 +441,8 @@ impl ActionEvs {
 
 /// Evaluates hands against one up card for one shoe composition. Reuse it for many hands:
 /// the dealer's probabilities and the hit values are memoised by the player's cards.
-pub struct Solver<'r> {
-    rules: &'r TableRules,
+pub struct Solver {
+    rules: TableRules,
     up: u8,
     /// The shoe with the up card removed (and, for a split solver, the set-aside pair card).
     base: Counts,
@@ -465,17 +465,17 @@ pub struct Solver<'r> {
     aside: u64,
     hits: Map<f64>,
     stands: Map<f64>,
-    split_solvers: Vec<Option<Box<Solver<'r>>>>,
+    split_solvers: Vec<Option<Box<Solver>>>,
     split_values: [Option<f64>; 10],
 }
 
-impl<'r> Solver<'r> {
+impl Solver {
     /// `shoe` is every card not yet seen, the up card included.
-    pub fn new(rules: &'r TableRules, shoe: Counts, up: u8) -> Solver<'r> {
+    pub fn new(rules: &TableRules, shoe: Counts, up: u8) -> Solver {
         let base = shoe.without(up).unwrap_or(shoe);
         let conditioned = rules.dealer_blackjack == DealerBlackjack::OriginalBetOnly && matches!(up, 1 | 10);
         Solver {
-            rules,
+            rules: rules.clone(),
             up,
             base,
             conditioned,
@@ -660,13 +660,13 @@ impl<'r> Solver<'r> {
         if self.split_solvers.is_empty() {
             self.split_solvers = (0..10).map(|_| None).collect();
         }
-        let rules = self.rules;
+        let rules = self.rules.clone();
         let aces = p == 1;
         let mut sub = match self.split_solvers[p as usize - 1].take() {
             Some(s) => s,
             None => {
                 // The other pair card is set aside: the sub-solver's hands start from one `p`.
-                let mut s = Solver::new(rules, Counts([0; 10]), self.up);
+                let mut s = Solver::new(&rules, Counts([0; 10]), self.up);
                 s.base = self.base.without(p).unwrap_or(self.base);
                 s.conditioned = self.conditioned;
                 s.quick = self.quick;
@@ -717,7 +717,7 @@ impl<'r> Solver<'r> {
         let key = key_add(key_add(0, a), b);
         let pbj = self.p_dealer_bj(key);
         let (hard, ace, _) = key_total(key);
-        let r = self.rules;
+        let r = self.rules.clone();
         // With original-bets-only, values are given no dealer blackjack; the blackjack costs 1.
         let wrap = |v: f64, cond: bool| if cond { -pbj + (1.0 - pbj) * v } else { v };
         let cond = self.conditioned;

@@ -8,7 +8,7 @@
 use super::state::{
     of_a_bet, signed_money, spot_name, Bank, CasinoState, Choice, Msg, BANK_KEY, HUMAN_SPOT, SAVE_KEY, SAVE_VERSION,
 };
-use crate::bots::casino::decide;
+use crate::bots::casino::CasinoBot;
 use crate::engine::casino::game::{money, Hand};
 use crate::engine::casino::hand::Total;
 use crate::engine::casino::strategy::{column, Column, Counts};
@@ -293,12 +293,14 @@ pub fn CasinoTable(props: &TableProps) -> Html {
             storage::save(BANK_KEY, SAVE_VERSION, &s.bank);
         });
     }
-    // Bots act on a timer; the handle is dropped (cancelled) when the state changes.
+    // Bots act on a timer; the handle is dropped (cancelled) when the state changes. They share
+    // one CasinoBot, which keeps what it works out from hand to hand.
+    let bot = use_mut_ref(CasinoBot::default);
     {
         let s = state.clone();
         use_effect_with(at, move |_| {
             let spot = s.game.to_act().filter(|&sp| sp != HUMAN_SPOT);
-            let timer = spot.and_then(|sp| decide(&s.game.view(sp))).map(|action| {
+            let timer = spot.and_then(|sp| bot.borrow_mut().decide(&s.game.view(sp))).map(|action| {
                 let d = s.dispatcher();
                 Timeout::new(700, move || d.dispatch(Msg::Act { action, at }))
             });
