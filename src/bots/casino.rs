@@ -2,7 +2,8 @@
 //! its spot sees (its own cards, the dealer's up card, the other spots' cards, the count of
 //! cards gone), and nothing else: never the `Game`. The values come from
 //! [`crate::engine::casino::strategy`], for a full shoe, so they play "basic strategy"
-//! exactly, composition-dependent, without counting.
+//! exactly, composition-dependent, without counting. A [`CasinoBot`] keeps what it works out
+//! (a full shoe is the same shoe every time), so only its first hands at a table cost much.
 
 use crate::engine::cards::Card;
 use crate::engine::casino::hand::{points, Total};
@@ -43,7 +44,12 @@ impl Allowed {
 /// not seen, plus the up card and these cards). Two-card hands get every option; larger
 /// hands only hit or stand.
 pub fn values(rules: &TableRules, shoe: Counts, cards: &[Card], up: Card, allowed: Allowed) -> Vec<(Play, f64)> {
-    let mut s = Solver::new(rules, shoe, points(up));
+    values_from(&mut Solver::new(rules, shoe, points(up)), cards, allowed)
+}
+
+/// [`values`] from a solver for the shoe and up card (one that may have judged other hands:
+/// its memory changes no value).
+fn values_from(s: &mut Solver, cards: &[Card], allowed: Allowed) -> Vec<(Play, f64)> {
     let pts: Vec<u8> = cards.iter().map(|&c| points(c)).collect();
     let evs = if pts.len() == 2 {
         s.evaluate(pts[0], pts[1])
@@ -60,30 +66,60 @@ pub fn values(rules: &TableRules, shoe: Counts, cards: &[Card], up: Card, allowe
     out
 }
 
-/// The action a strategy bot takes from its spot's view (None if the decision is not its own).
+/// The action a strategy bot takes from its spot's view (None if the decision is not its own),
+/// worked out from nothing: [`CasinoBot::decide`] decides the same, faster.
 pub fn decide(view: &SpotView) -> Option<Action> {
-    let spot = view.spot;
-    match view.phase {
-        // Insurance is a losing bet from a full shoe: the strategy never takes it.
-        Phase::Insurance { spot: s } if s == spot => Some(Action::Insure { spot, amount: 0 }),
-        Phase::Playing { spot: s, .. } if s == spot => {
-            let h = view.current_hand()?;
-            let up = view.dealer_up()?;
-            let rules = &view.rules;
-            let best = values(rules, Counts::full(rules.decks), &h.cards, up, Allowed::of(view))
-                .first()
-                .map(|&(p, _)| p)
-                .unwrap_or(Play::Stand);
-            let bet = view.bet;
-            Some(match best {
-                Play::Stand => Action::Stand { spot },
-                Play::Hit => Action::Hit { spot },
-                Play::Double => Action::Double { spot, amount: bet },
-                Play::Split => Action::Split { spot },
-                Play::Surrender => Action::Surrender { spot },
-            })
+    CasinoBot::default().decide(view)
+}
+
+/// The strategy bot, with its memory: a solver per up card for a full shoe at the table's
+/// rules (forgotten when the rules change). The page keeps one for all its bots.
+#[derive(Default)]
+pub struct CasinoBot {
+    rules: Option<TableRules>,
+    solvers: Vec<Option<Solver>>,
+}
+
+impl CasinoBot {
+    /// The action the strategy takes from this view (None if the decision is not its own).
+    pub fn decide(&mut self, view: &SpotView) -> Option<Action> {
+        let spot = view.spot;
+        match view.phase {
+            // Insurance is a losing bet from a full shoe: the strategy never takes it.
+            Phase::Insurance { spot: s } if s == spot => Some(Action::Insure { spot, amount: 0 }),
+            Phase::Playing { spot: s, .. } if s == spot => {
+                let h = view.current_hand()?;
+                let up = view.dealer_up()?;
+                let best = values_from(self.solver(&view.rules, points(up)), &h.cards, Allowed::of(view))
+                    .first()
+                    .map(|&(p, _)| p)
+                    .unwrap_or(Play::Stand);
+                Some(action(spot, view.bet, best))
+            }
+            _ => None,
         }
-        _ => None,
+    }
+
+    fn solver(&mut self, rules: &TableRules, up: u8) -> &mut Solver {
+        if self.rules.as_ref() != Some(rules) {
+            self.rules = Some(rules.clone());
+            self.solvers.clear();
+        }
+        if self.solvers.is_empty() {
+            self.solvers = (0..10).map(|_| None).collect();
+        }
+        let i = (up.clamp(1, 10) - 1) as usize;
+        self.solvers[i].get_or_insert_with(|| Solver::new(rules, Counts::full(rules.decks), up))
+    }
+}
+
+fn action(spot: u8, bet: i64, best: Play) -> Action {
+    match best {
+        Play::Stand => Action::Stand { spot },
+        Play::Hit => Action::Hit { spot },
+        Play::Double => Action::Double { spot, amount: bet },
+        Play::Split => Action::Split { spot },
+        Play::Surrender => Action::Surrender { spot },
     }
 }
 

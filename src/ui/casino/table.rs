@@ -10,7 +10,7 @@ use super::felt::Felt;
 use super::setup::RULES_PAGE;
 use super::state::{CasinoState, Msg, BANK_KEY, HUMAN_SPOT, SAVE_KEY, SAVE_VERSION};
 use super::trainer::{ChartPanel, Trainer};
-use crate::bots::casino::decide;
+use crate::bots::casino::CasinoBot;
 use crate::engine::casino::game::money;
 use crate::engine::casino::{Action, Phase};
 use crate::ui::components::card::CardStyle;
@@ -56,12 +56,14 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         let s = state.clone();
         use_autosave(BANK_KEY, SAVE_VERSION, at, move || s.bank.clone());
     }
-    // Bots act on a timer; the handle is dropped (cancelled) when the state changes.
+    // Bots act on a timer; the handle is dropped (cancelled) when the state changes. They share
+    // one CasinoBot, which keeps what it works out from hand to hand.
+    let bot = use_mut_ref(CasinoBot::default);
     {
         let s = state.clone();
         use_effect_with(at, move |_| {
             let spot = s.game.to_act().filter(|&sp| sp != HUMAN_SPOT);
-            let timer = spot.and_then(|sp| decide(&s.game.view(sp))).map(|action| {
+            let timer = spot.and_then(|sp| bot.borrow_mut().decide(&s.game.view(sp))).map(|action| {
                 let d = s.dispatcher();
                 Timeout::new(BOT_MS, move || d.dispatch(Msg::Act { action, at }))
             });
