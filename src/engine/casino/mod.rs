@@ -2,12 +2,14 @@
 //!
 //! - [`rules`]: the table rules as data, checked by one constructor.
 //! - [`hand`]: point counting and the Hi-Lo tags.
+//! - [`count`]: counting systems as data (tags, initial count, true count).
 //! - [`game`]: the table's state machine: actions in, events out, nothing changed on refusal.
 //! - [`strategy`]: expected values of every action by exact probability, and the chart.
 //! - [`view`]: what one player at the table may see; the bot decides from it alone.
 //! - [`save`]: the page's saved table as compact codes, read with typed errors.
 //! - [`sim`]: a lean round simulator for the house-edge benchmark, cross-checked with `game`.
 
+pub mod count;
 pub mod game;
 pub mod hand;
 pub mod rules;
