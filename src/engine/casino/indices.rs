@@ -757,4 +757,53 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn the_expected_cards_left_given_the_count_agree_with_counting_every_deal_by_hand() {
+        use crate::engine::cards::standard_decks;
+        use crate::engine::casino::hand::points;
+        // Every three-card deal from one deck, counted with Red 7 (so the sevens' colours matter).
+        let red7 = crate::engine::casino::count::system("red7").unwrap();
+        let deck = standard_decks(1);
+        let mut by_count: std::collections::BTreeMap<i32, (f64, Composition)> = Default::default();
+        for i in 0..52 {
+            for j in i + 1..52 {
+                for k in j + 1..52 {
+                    let cards = [deck[i], deck[j], deck[k]];
+                    let s: i32 = cards.iter().map(|&c| red7.tag_half(c)).sum();
+                    let e = by_count.entry(s).or_insert((0.0, [0.0; 10]));
+                    e.0 += 1.0;
+                    let mut left = full_shoe(1);
+                    for c in cards {
+                        left[points(c) as usize - 1] -= 1.0;
+                    }
+                    for p in 0..10 {
+                        e.1[p] += left[p];
+                    }
+                }
+            }
+        }
+        let deals = 52.0 * 51.0 * 50.0 / 6.0;
+        let profile = depth_profile(red7, 1, 3);
+        assert_eq!(profile.len(), by_count.len());
+        for ((_, (n, sum)), (_, prob, comp)) in by_count.iter().zip(&profile) {
+            assert!((n / deals - prob).abs() < 1e-12, "{n} {prob}");
+            for p in 0..10 {
+                assert!((sum[p] / n - comp[p]).abs() < 1e-9, "{:?} {:?}", sum.map(|x| x / n), comp);
+            }
+        }
+    }
+
+    #[test]
+    fn every_system_insures_above_some_positive_count_and_below_it_declines() {
+        let rules = six_deck_s17_das_ls();
+        for s in &SYSTEMS {
+            let plays = index_plays(&rules, s, &[(Situation::Insurance, 1)]);
+            // Hi-Opt I and II and Omega II leave the ace out of the count but still see the tens.
+            assert_eq!(plays.len(), 1, "{}: {plays:?}", s.name);
+            let p = plays[0];
+            assert_eq!((p.at_or_above, p.below), (Choice::Insure, Choice::DeclineInsurance));
+            assert!(p.index > 0 && p.index < HIGHEST, "{}: {}", s.name, p.index);
+        }
+    }
 }
