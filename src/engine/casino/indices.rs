@@ -30,6 +30,26 @@ use super::count::CountSystem;
 use super::rules::{DealerBlackjack, TableRules};
 use super::strategy::Play;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The memos' keys are packed card counts: one multiply mixes them well enough, and the
+/// default hasher would take most of the time here.
+#[derive(Default)]
+struct KeyHasher(u64);
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(7) ^ i).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+type Memo<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
 /// Cards left by point value (index 0 = ace … 9 = ten-value); counts may be fractional.
 pub type Composition = [f64; 10];
@@ -215,18 +235,16 @@ fn without(mut shoe: Composition, points: u8) -> Composition {
     shoe
 }
 
-fn without_key(mut shoe: Composition, key: u64) -> Composition {
-    for (i, &n) in key_counts(key).iter().enumerate() {
-        shoe[i] = (shoe[i] - n as f64).max(0.0);
-    }
-    shoe
-}
-
 /// The dealer's outcomes (17, 18, 19, 20, 21, bust, blackjack) for up card `up` drawing from
 /// `shoe` (the up card already removed).
 fn dealer(shoe: &Composition, up: u8, h17: bool) -> [f64; 7] {
-    fn rec(shoe: &Composition, key: u64, ncards: u32, h17: bool, memo: &mut HashMap<u64, [f64; 7]>) -> [f64; 7] {
-        let (hard, ace) = key_total(key);
+    struct Walk {
+        left: Composition,
+        h17: bool,
+        memo: Memo<[f64; 7]>,
+    }
+    /// `key` packs the dealer's drawn cards (memo key), `hard`/`ace` their total.
+    fn rec(w: &mut Walk, key: u64, hard: u32, ace: bool, ncards: u32) -> [f64; 7] {
         let mut out = [0.0; 7];
         if hard > 21 {
             out[BUST] = 1.0;
@@ -238,60 +256,48 @@ fn dealer(shoe: &Composition, up: u8, h17: bool) -> [f64; 7] {
             out[BJ] = 1.0;
             return out;
         }
-        if b > 17 || (b == 17 && !(soft && h17)) {
+        if b > 17 || (b == 17 && !(soft && w.h17)) {
             out[(b - 17) as usize] = 1.0;
             return out;
         }
-        if let Some(d) = memo.get(&key) {
+        if let Some(d) = w.memo.get(&key) {
             return *d;
         }
-        // The cards left: the shoe less the dealer's cards drawn so far (the up card is not in it).
-        let mut drawn = key_counts(key);
-        drawn[key_first(key)] -= 1;
-        let left: Composition = std::array::from_fn(|i| (shoe[i] - drawn[i] as f64).max(0.0));
-        let total: f64 = left.iter().sum();
+        let total: f64 = w.left.iter().sum();
         if total <= 0.0 {
             return out;
         }
         for p in 1..=10u8 {
-            let c = left[p as usize - 1];
+            let c = w.left[p as usize - 1];
             if c <= 0.0 {
                 continue;
             }
-            let sub = rec(shoe, key_add(key, p), ncards + 1, h17, memo);
+            let taken = c.min(1.0);
+            w.left[p as usize - 1] -= taken;
+            let sub = rec(w, key_add(key, p), hard + p as u32, ace || p == 1, ncards + 1);
+            w.left[p as usize - 1] += taken;
             for i in 0..7 {
                 out[i] += c / total * sub[i];
             }
         }
-        memo.insert(key, out);
+        w.memo.insert(key, out);
         out
     }
-    let mut memo = HashMap::new();
-    // The up card is the key's first card, marked by a high bit so it is not taken from the shoe.
-    rec(shoe, key_add(0, up) | up_marker(up), 1, h17, &mut memo)
-}
-
-/// The up card rides in the dealer's key as bits 60..64, so the shoe is not charged for it.
-fn up_marker(up: u8) -> u64 {
-    (up as u64) << 60
-}
-
-fn key_first(key: u64) -> usize {
-    ((key >> 60) as usize).saturating_sub(1)
+    let mut w = Walk { left: *shoe, h17, memo: Memo::default() };
+    rec(&mut w, 0, up as u32, up == 1, 1)
 }
 
 /// The player's side of one hand against a fixed dealer distribution.
 struct Player<'r> {
     rules: &'r TableRules,
-    /// The cards left before the player's cards of this hand are taken.
-    base: Composition,
+    /// The cards left as the player draws (the hand's cards already out), restored after each draw.
+    left: Composition,
     d: [f64; 7],
-    hits: HashMap<u64, f64>,
+    hits: Memo<f64>,
 }
 
 impl Player<'_> {
-    fn stand(&self, key: u64) -> f64 {
-        let (hard, ace) = key_total(key & !(15 << 60));
+    fn stand(&self, hard: u32, ace: bool) -> f64 {
         if hard > 21 {
             return -1.0;
         }
@@ -312,29 +318,30 @@ impl Player<'_> {
         v
     }
 
-    fn hit(&mut self, key: u64) -> f64 {
+    /// Hitting the cards `key` (total `hard`, `ace`), then playing on optimally; `self.left`
+    /// must be the cards left with these out.
+    fn hit(&mut self, key: u64, hard: u32, ace: bool) -> f64 {
         if let Some(&v) = self.hits.get(&key) {
             return v;
         }
-        let left = without_key(self.base, key);
-        let n: f64 = left.iter().sum();
-        let (hard, _) = key_total(key);
+        let n: f64 = self.left.iter().sum();
         let mut v = 0.0;
         for p in 1..=10u8 {
-            let c = left[p as usize - 1];
+            let c = self.left[p as usize - 1];
             if c <= 0.0 || n <= 0.0 {
                 continue;
             }
-            let k = key_add(key, p);
-            let after = if hard + p as u32 > 21 {
+            let (h2, a2) = (hard + p as u32, ace || p == 1);
+            let after = if h2 > 21 {
                 -1.0
+            } else if best(h2, a2) == 21 {
+                self.stand(h2, a2)
             } else {
-                let (h2, a2) = key_total(k);
-                if best(h2, a2) == 21 {
-                    self.stand(k)
-                } else {
-                    self.stand(k).max(self.hit(k))
-                }
+                let taken = c.min(1.0);
+                self.left[p as usize - 1] -= taken;
+                let h = self.hit(key_add(key, p), h2, a2);
+                self.left[p as usize - 1] += taken;
+                self.stand(h2, a2).max(h)
             };
             v += c / n * after;
         }
@@ -342,33 +349,33 @@ impl Player<'_> {
         v
     }
 
-    fn double(&mut self, key: u64) -> f64 {
-        let left = without_key(self.base, key);
-        let n: f64 = left.iter().sum();
+    fn double(&self, hard: u32, ace: bool) -> f64 {
+        let n: f64 = self.left.iter().sum();
         if n <= 0.0 {
             return -2.0;
         }
         let mut v = 0.0;
         for p in 1..=10u8 {
-            let c = left[p as usize - 1];
+            let c = self.left[p as usize - 1];
             if c > 0.0 {
-                v += c / n * self.stand(key_add(key, p));
+                v += c / n * self.stand(hard + p as u32, ace || p == 1);
             }
         }
         2.0 * v
     }
 
+    /// The best play of a two-card hand made by a split; `self.left` without its cards.
     fn after_split_two(&mut self, key: u64, aces: bool) -> f64 {
-        if aces && !self.rules.hit_split_aces {
-            return self.stand(key);
-        }
         let (hard, ace) = key_total(key);
-        let mut v = self.stand(key);
+        if aces && !self.rules.hit_split_aces {
+            return self.stand(hard, ace);
+        }
+        let mut v = self.stand(hard, ace);
         if best(hard, ace) < 21 {
-            v = v.max(self.hit(key));
+            v = v.max(self.hit(key, hard, ace));
             let soft = ace.then_some(hard as u8 + 10);
             if self.rules.double_after_split && !aces && self.rules.may_double_total(hard as u8, soft) {
-                v = v.max(self.double(key));
+                v = v.max(self.double(hard, ace));
             }
         }
         v
@@ -398,12 +405,13 @@ fn hand_values(rules: &TableRules, shoe: &Composition, up: u8, a: u8, b: u8) -> 
         d[BJ] = 0.0;
     }
     let wrap = |v: f64| if conditioned { -pbj + (1.0 - pbj) * v } else { v };
-    let mut player = Player { rules, base: after_up, d, hits: HashMap::new() };
+    let mut player = Player { rules, left: hand_shoe, d, hits: Memo::default() };
     let key = key_add(key_add(0, a), b);
     let (hard, ace) = key_total(key);
-    let stand = wrap(player.stand(key));
-    let hit = wrap(player.hit(key));
-    let double = rules.may_double_total(hard as u8, ace.then_some(hard as u8 + 10)).then(|| wrap(player.double(key)));
+    let stand = wrap(player.stand(hard, ace));
+    let hit = wrap(player.hit(key, hard, ace));
+    let double =
+        rules.may_double_total(hard as u8, ace.then_some(hard as u8 + 10)).then(|| wrap(player.double(hard, ace)));
     let split = (a == b).then(|| wrap(split_value(rules, after_up, a, d)));
     let surrender = rules.surrender.then_some(-pbj + (1.0 - pbj) * -0.5);
     [Some(stand), Some(hit), double, split, surrender]
@@ -413,23 +421,32 @@ fn hand_values(rules: &TableRules, shoe: &Composition, up: u8, a: u8, b: u8) -> 
 /// expected number of hands (as in [`super::strategy`]).
 fn split_value(rules: &TableRules, after_up: Composition, p: u8, d: [f64; 7]) -> f64 {
     let aces = p == 1;
-    let mut player = Player { rules, base: without(after_up, p), d, hits: HashMap::new() };
+    // Both pair cards out: the set-aside one and the one this hand starts from.
+    let comp = without(without(after_up, p), p);
+    let mut player = Player { rules, left: comp, d, hits: Memo::default() };
     let one = key_add(0, p);
-    let comp = without_key(player.base, one);
     let n: f64 = comp.iter().sum();
     if n <= 0.0 {
         return -2.0;
     }
     let q = comp[p as usize - 1] / n;
+    // A second card is drawn to the hand: its value with that card out of the cards left.
+    let with = |player: &mut Player, x: u8| {
+        let taken = player.left[x as usize - 1].min(1.0);
+        player.left[x as usize - 1] -= taken;
+        let v = player.after_split_two(key_add(one, x), aces);
+        player.left[x as usize - 1] += taken;
+        v
+    };
     let mut v = 0.0;
     for x in 1..=10u8 {
         let c = comp[x as usize - 1];
         if c <= 0.0 || x == p {
             continue;
         }
-        v += c / n / (1.0 - q).max(1e-12) * player.after_split_two(key_add(one, x), aces);
+        v += c / n / (1.0 - q).max(1e-12) * with(&mut player, x);
     }
-    let w = player.after_split_two(key_add(one, p), aces);
+    let w = with(&mut player, p);
     let max_hands = if aces && !rules.resplit_aces { 2 } else { rules.max_hands() };
     fn g(n: usize, k: usize, max: usize, q: f64, v: f64, w: f64) -> f64 {
         if k == 0 {
