@@ -3,6 +3,7 @@
 //! - [`rules`]: the table rules as data, checked by one constructor.
 //! - [`hand`]: point counting and the Hi-Lo tags.
 //! - [`count`]: counting systems as data (tags, initial count, true count).
+//! - [`drill`]: the strategy drill's flashcards, drawn more often where the player errs.
 //! - [`game`]: the table's state machine: actions in, events out, nothing changed on refusal.
 //! - [`strategy`]: expected values of every action by exact probability, and the chart.
 //! - [`indices`]: index plays computed for any rules and counting system (exact conditioning).
@@ -12,6 +13,7 @@
 //! - [`sim`]: a lean round simulator for the house-edge benchmark, cross-checked with `game`.
 
 pub mod count;
+pub mod drill;
 pub mod game;
 pub mod hand;
 pub mod indices;
