@@ -194,11 +194,7 @@ pub fn composition_at(profile: &[(f64, f64, Composition)], t: f64) -> Option<Com
     }
     let lo = &profile[i - 1];
     let f = (t - lo.0) / (hi.0 - lo.0);
-    let mut c = [0.0; 10];
-    for p in 0..10 {
-        c[p] = lo.2[p] + f * (hi.2[p] - lo.2[p]);
-    }
-    Some(c)
+    Some(std::array::from_fn(|p| lo.2[p] + f * (hi.2[p] - lo.2[p])))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -635,8 +631,8 @@ pub fn index_plays(rules: &TableRules, system: &CountSystem, situations: &[(Situ
             for (si, &(situation, up)) in situations.iter().enumerate() {
                 let v = situation_values(rules, &shoe, situation, up, &mut memo);
                 let cell = &mut sums[si][ti];
-                for i in 0..5 {
-                    match v[i] {
+                for (i, value) in v.iter().enumerate() {
+                    match value {
                         Some(x) => cell.0[i] += x,
                         None => cell.1[i] = false,
                     }
@@ -690,137 +686,5 @@ fn choice_insurance(i: usize) -> Choice {
         Choice::Insure
     } else {
         Choice::DeclineInsurance
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::casino::count::{HI_LO, SYSTEMS};
-    use crate::engine::casino::{DoubleOn, SplitLimit, TableSpec};
-
-    /// The game the published Hi-Lo indices are for: six decks, dealer stands on soft 17, double
-    /// any two cards, double after splitting, late surrender, resplit to four hands (not aces).
-    fn six_deck_s17_das_ls() -> TableRules {
-        TableRules::new(TableSpec {
-            decks: 6,
-            penetration_percent: 75,
-            dealer_hits_soft_17: false,
-            double_on: DoubleOn::AnyTwo,
-            double_after_split: true,
-            split_limit: SplitLimit::Hands(4),
-            surrender: true,
-            ..TableSpec::default()
-        })
-        .unwrap()
-    }
-
-    /// The Illustrious 18 and the Fab 4 surrenders for Hi-Lo in a six-deck S17 game with DAS
-    /// and late surrender, as published by Don Schlesinger in *Blackjack Attack: Playing the Pros'
-    /// Way* (RGE Publishing; the Illustrious 18 in the chapter "Attacking the Shoe", first edition
-    /// 1997, from his Blackjack Forum article of September 1986; the Fab 4 surrenders added in the
-    /// second edition, 2000, and kept in the third, 2005). The same values are repeated by, among
-    /// others, freeblackjack.games/card-counting/deviations and
-    /// blackjack.yuchunlab.com/en/content/cardcounting/deviations (which gives 15 v A as +2 for
-    /// S17, where Schlesinger's table gives +1: both are within the tolerance).
-    /// (situation, up card, play at or above, published index).
-    const PUBLISHED: [(Situation, u8, Choice, i32); 22] = {
-        use Choice::Play as P;
-        const fn hard(total: u8) -> Situation {
-            Situation::Total { soft: false, total }
-        }
-        [
-            (Situation::Insurance, 1, Choice::Insure, 3),
-            (hard(16), 10, P(Play::Stand), 0),
-            (hard(15), 10, P(Play::Stand), 4),
-            (Situation::Pair(10), 5, P(Play::Split), 5),
-            (Situation::Pair(10), 6, P(Play::Split), 4),
-            (hard(10), 10, P(Play::Double), 4),
-            (hard(12), 3, P(Play::Stand), 2),
-            (hard(12), 2, P(Play::Stand), 3),
-            (hard(11), 1, P(Play::Double), 1),
-            (hard(9), 2, P(Play::Double), 1),
-            (hard(10), 1, P(Play::Double), 4),
-            (hard(9), 7, P(Play::Double), 3),
-            (hard(16), 9, P(Play::Stand), 5),
-            (hard(13), 2, P(Play::Stand), -1),
-            (hard(12), 4, P(Play::Stand), 0),
-            (hard(12), 5, P(Play::Stand), -2),
-            (hard(12), 6, P(Play::Stand), -1),
-            (hard(13), 3, P(Play::Stand), -2),
-            (Situation::Surrender(14), 10, P(Play::Surrender), 3),
-            (Situation::Surrender(15), 10, P(Play::Surrender), 0),
-            (Situation::Surrender(15), 9, P(Play::Surrender), 2),
-            (Situation::Surrender(15), 1, P(Play::Surrender), 1),
-        ]
-    };
-
-    #[test]
-    fn the_illustrious_18_and_the_fab_4_computed_for_hi_lo_are_within_one_of_the_published_indices() {
-        let rules = six_deck_s17_das_ls();
-        let situations: Vec<(Situation, u8)> = PUBLISHED.iter().map(|p| (p.0, p.1)).collect();
-        let computed = index_plays(&rules, &HI_LO, &situations);
-        for (situation, up, play, published) in PUBLISHED {
-            let found: Vec<&IndexPlay> =
-                computed.iter().filter(|c| c.situation == situation && c.up == up && c.at_or_above == play).collect();
-            assert_eq!(found.len(), 1, "{} v {up}: {found:?}", situation.describe());
-            let c = found[0];
-            assert!(
-                (c.index - published).abs() <= 1,
-                "{} v {up}: computed {} ({:.2}), published {published}",
-                situation.describe(),
-                c.index,
-                c.crossing
-            );
-        }
-    }
-
-    #[test]
-    fn the_expected_cards_left_given_the_count_agree_with_counting_every_deal_by_hand() {
-        use crate::engine::cards::standard_decks;
-        use crate::engine::casino::hand::points;
-        // Every three-card deal from one deck, counted with Red 7 (so the sevens' colours matter).
-        let red7 = crate::engine::casino::count::system("red7").unwrap();
-        let deck = standard_decks(1);
-        let mut by_count: std::collections::BTreeMap<i32, (f64, Composition)> = Default::default();
-        for i in 0..52 {
-            for j in i + 1..52 {
-                for k in j + 1..52 {
-                    let cards = [deck[i], deck[j], deck[k]];
-                    let s: i32 = cards.iter().map(|&c| red7.tag_half(c)).sum();
-                    let e = by_count.entry(s).or_insert((0.0, [0.0; 10]));
-                    e.0 += 1.0;
-                    let mut left = full_shoe(1);
-                    for c in cards {
-                        left[points(c) as usize - 1] -= 1.0;
-                    }
-                    for p in 0..10 {
-                        e.1[p] += left[p];
-                    }
-                }
-            }
-        }
-        let deals = 52.0 * 51.0 * 50.0 / 6.0;
-        let profile = depth_profile(red7, 1, 3);
-        assert_eq!(profile.len(), by_count.len());
-        for ((_, (n, sum)), (_, prob, comp)) in by_count.iter().zip(&profile) {
-            assert!((n / deals - prob).abs() < 1e-12, "{n} {prob}");
-            for p in 0..10 {
-                assert!((sum[p] / n - comp[p]).abs() < 1e-9, "{:?} {:?}", sum.map(|x| x / n), comp);
-            }
-        }
-    }
-
-    #[test]
-    fn every_system_insures_above_some_positive_count_and_below_it_declines() {
-        let rules = six_deck_s17_das_ls();
-        for s in &SYSTEMS {
-            let plays = index_plays(&rules, s, &[(Situation::Insurance, 1)]);
-            // Hi-Opt I and II and Omega II leave the ace out of the count but still see the tens.
-            assert_eq!(plays.len(), 1, "{}: {plays:?}", s.name);
-            let p = plays[0];
-            assert_eq!((p.at_or_above, p.below), (Choice::Insure, Choice::DeclineInsurance));
-            assert!(p.index > 0 && p.index < HIGHEST, "{}: {}", s.name, p.index);
-        }
     }
 }
