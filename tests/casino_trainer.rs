@@ -219,6 +219,24 @@ fn every_system_insures_above_some_positive_count_and_below_it_declines() {
     }
 }
 
+#[test]
+fn nonsense_situations_and_up_cards_find_no_index_and_never_panic() {
+    let rules = six_deck_s17_das_ls();
+    let nonsense = [
+        (Situation::Pair(0), 10),
+        (Situation::Pair(11), 5),
+        (Situation::Total { soft: false, total: 200 }, 6),
+        (Situation::Total { soft: true, total: 3 }, 6),
+        (Situation::Surrender(40), 10),
+        (Situation::Total { soft: false, total: 16 }, 0),
+        (Situation::Insurance, 11),
+    ];
+    assert_eq!(index_plays(&rules, &HI_LO, &nonsense), vec![]);
+    // A profile past the end of the shoe stops at its last card.
+    let p = depth_profile(&HI_LO, 1, 10_000);
+    assert!(!p.is_empty() && p.iter().all(|x| x.0.is_finite() && x.2.iter().all(|&c| c >= 0.0)));
+}
+
 // Risk of ruin.
 
 /// Michael Hall, "Risk of Ruin", *Blackjack Review* (revised 15 January 1992), section I:

@@ -496,7 +496,8 @@ impl Situation {
                     Vec::new()
                 }
             }
-            Situation::Pair(p) => vec![(p, p)],
+            Situation::Pair(p) if (1..=10).contains(&p) => vec![(p, p)],
+            Situation::Pair(_) => Vec::new(),
             Situation::Insurance => Vec::new(),
         }
     }
@@ -574,6 +575,10 @@ fn situation_values(
     up: u8,
     memo: &mut HashMap<(u8, u8, u8), [Option<f64>; 5]>,
 ) -> [Option<f64>; 5] {
+    if !(1..=10).contains(&up) {
+        // No such up card: no play has a value, so no index is found.
+        return [None; 5];
+    }
     if situation == Situation::Insurance {
         let left = without(*shoe, 1);
         let n: f64 = left.iter().sum();
