@@ -8,7 +8,7 @@ use blackjack::engine::casino::count::{system, CountSystem, Counter, HI_LO, SYST
 use blackjack::engine::casino::drill::{Cell, Drill, Row, MAX_COUNT};
 use blackjack::engine::casino::hand::{hi_lo_points, points};
 use blackjack::engine::casino::indices::{
-    depth_profile, index_plays, Choice, Composition, IndexPlay, Situation, HIGHEST,
+    depth_profile, edge_by_count, index_plays, Choice, Composition, IndexPlay, Situation, HIGHEST,
 };
 use blackjack::engine::casino::risk::*;
 use blackjack::engine::casino::strategy::{chart_with, Play};
@@ -306,6 +306,25 @@ fn hi_lo_true_counts_at_six_decks_are_mostly_near_zero_and_their_chances_sum_to_
     let low: f64 = f.iter().filter(|x| x.0 <= -3).map(|x| x.1).sum();
     // The shoe is symmetric for a balanced count; most rounds are near neutral.
     assert!(near > 0.6 && (high - low).abs() < 1e-9 && high > 0.01, "{near} {high} {low}");
+}
+
+#[test]
+fn the_edge_at_a_neutral_count_is_the_charts_and_each_hi_lo_true_count_adds_about_half_a_percent() {
+    let rules = six_deck_s17_das_ls();
+    let edges = edge_by_count(&rules, &HI_LO, &[0, 1, 5]);
+    assert_eq!(edges.iter().map(|e| e.0).collect::<Vec<_>>(), vec![0, 1, 5]);
+    // A neutral count mid-shoe is close to a full shoe: minus the house edge of perfect play.
+    let house = chart_with(&rules, false).house_edge_percent;
+    assert!((100.0 * edges[0].1 + house).abs() < 0.2, "{} against {house}", 100.0 * edges[0].1);
+    // The usual rule of thumb: each Hi-Lo true count is worth about half a percent.
+    let slope = 100.0 * (edges[2].1 - edges[1].1) / 4.0;
+    assert!((0.35..0.7).contains(&slope), "{slope}% a count");
+    // A ramp from +1 on a bankroll of 1,000 units: a winning game with a modest risk.
+    let rows = count_rows(&true_count_frequencies(&HI_LO, &rules), &edges);
+    let ramp = Spread { steps: vec![(-100, 1.0), (1, 2.0), (2, 4.0), (3, 8.0)] };
+    let f = spread_figures(&ramp, &rows, ROUND_VARIANCE);
+    let risk = risk_of_ruin(f.win, f.sd, 1000.0);
+    assert!(f.win > 0.0 && risk > 0.0 && risk < 0.5, "{f:?} {risk}");
 }
 
 // The drill.

@@ -620,6 +620,69 @@ fn best_of(values: &[Option<f64>; 5], allowed: impl Fn(Play) -> bool) -> Option<
     best
 }
 
+/// The player's expected result of a round, in units of the bet, at each of these whole true
+/// counts: every starting hand played perfectly for the cards left (the best of every play the
+/// rules allow, blackjacks paid, insurance not taken), averaged over the same depths as the
+/// indices. Counts no depth reaches are left out. For the bet spread's edge in [`super::risk`].
+pub fn edge_by_count(rules: &TableRules, system: &CountSystem, counts: &[i32]) -> Vec<(i32, f64)> {
+    let mut sums = vec![(0.0, 0u32); counts.len()];
+    for dealt in depths(rules) {
+        let profile = depth_profile(system, rules.decks, dealt);
+        for (ci, &t) in counts.iter().enumerate() {
+            if let Some(shoe) = composition_at(&profile, t as f64) {
+                sums[ci].0 += round_value(rules, &shoe);
+                sums[ci].1 += 1;
+            }
+        }
+    }
+    counts.iter().zip(sums).filter(|(_, s)| s.1 > 0).map(|(&t, s)| (t, s.0 / s.1 as f64)).collect()
+}
+
+/// A round's value from these cards: over the up card and the player's two cards.
+fn round_value(rules: &TableRules, shoe: &Composition) -> f64 {
+    let n: f64 = shoe.iter().sum();
+    if n < 3.0 {
+        return 0.0;
+    }
+    let mut total = 0.0;
+    for up in 1..=10u8 {
+        let p_up = shoe[up as usize - 1] / n;
+        if p_up <= 0.0 {
+            continue;
+        }
+        let after_up = without(*shoe, up);
+        let m: f64 = after_up.iter().sum();
+        for a in 1..=10u8 {
+            let pa = after_up[a as usize - 1] / m;
+            let rest = without(after_up, a);
+            for b in a..=10u8 {
+                let mut w = pa * rest[b as usize - 1] / (m - 1.0);
+                if a != b {
+                    w *= 2.0;
+                }
+                if w <= 0.0 {
+                    continue;
+                }
+                let v = if a == 1 && b == 10 {
+                    // A blackjack is paid unless the dealer has one too.
+                    let hand_shoe = without(rest, b);
+                    let left: f64 = hand_shoe.iter().sum();
+                    let pbj = match up {
+                        1 => hand_shoe[9] / left,
+                        10 => hand_shoe[0] / left,
+                        _ => 0.0,
+                    };
+                    (1.0 - pbj) * rules.blackjack_ratio()
+                } else {
+                    hand_values(rules, shoe, up, a, b).iter().flatten().fold(f64::NEG_INFINITY, |x, &y| x.max(y))
+                };
+                total += p_up * w * v;
+            }
+        }
+    }
+    total
+}
+
 /// The index plays for these rules and this system among `situations`, in their order and by
 /// rising index within one.
 pub fn index_plays(rules: &TableRules, system: &CountSystem, situations: &[(Situation, u8)]) -> Vec<IndexPlay> {

@@ -121,6 +121,18 @@ pub fn spread_figures(spread: &Spread, counts: &[(i32, f64, f64)], variance: f64
     RoundFigures { win, sd: (square - win * win).max(0.0).sqrt() }
 }
 
+/// Rows for [`spread_figures`]: each count's chance with the edge at the nearest count in
+/// `edges` (the edges of [`super::indices::edge_by_count`], computed over a narrower range).
+pub fn count_rows(frequencies: &[(i32, f64)], edges: &[(i32, f64)]) -> Vec<(i32, f64, f64)> {
+    frequencies
+        .iter()
+        .filter_map(|&(t, f)| {
+            let nearest = edges.iter().min_by_key(|e| (e.0 - t).unsigned_abs())?;
+            Some((t, f, nearest.1))
+        })
+        .collect()
+}
+
 /// The chance of each whole true count (rounded to the nearest) at the start of a round, over
 /// the shoe from the first round to the cut card: exact at every half deck dealt, the depths
 /// weighted alike. Sorted by count; the chances sum to one.
