@@ -17,9 +17,10 @@
 //! chances `f`, the bets `b` and the player's edge `e` at each count, `W = Σ f·b·e` and
 //! `SD² = Σ f·b²·v − W²`, where `v` is the variance of one round per unit bet (about 1.3 for
 //! blackjack with doubles and splits; [`ROUND_VARIANCE`]). The chances of the true counts come
-//! exactly from [`super::indices::depth_profile`] ([`true_count_frequencies`]).
+//! exactly from [`super::indices::depth_profile`] ([`true_count_frequencies`]), the edge at each
+//! count from [`super::indices::edge_by_count`] ([`count_rows`] pairs them).
 //!
-//! Every function takes any floats and returns a probability in 0..=1: a game without an edge,
+//! The risk functions take any floats and return a probability in 0..=1: a game without an edge,
 //! or nonsense input, is certain ruin, never a panic or a NaN.
 
 use super::count::CountSystem;
