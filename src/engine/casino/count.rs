@@ -160,6 +160,19 @@ impl CountSystem {
 }
 
 /// A running count kept card by card, as a player keeps it.
+///
+/// ```
+/// use blackjack::engine::cards::parse_cards;
+/// use blackjack::engine::casino::count::{system, Counter};
+///
+/// // KO starts a six-deck shoe at 4 − 4 × 6 = −20 and counts sevens as low cards.
+/// let mut ko = Counter::new(system("ko").unwrap(), 6);
+/// assert_eq!(ko.running(), -20.0);
+/// for card in parse_cards("7H 5S 2D KC").unwrap() {
+///     ko.see(card);
+/// }
+/// assert_eq!(ko.running(), -18.0);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Counter {
     pub system: &'static CountSystem,
