@@ -1,0 +1,764 @@
+//! Index plays, computed rather than copied: for a table's rules and a counting system, the true
+//! count at which each decision changes.
+//!
+//! **Method (exact conditioning, no simulation).** For a depth of the shoe (a number of cards
+//! dealt), the cards dealt are a draw without replacement from the full shoe, so the numbers
+//! dealt from each *tag class* (the cards that share a tag, red and black sevens apart) are
+//! multivariate hypergeometric. A dynamic programme over the classes gives, exactly, for every
+//! running count that can be reached, its probability and the expected number of cards of each
+//! class dealt, hence the expected composition of the cards left (within a class the point values
+//! are exchangeable, so each is dealt in proportion to its share). Each running count has a true
+//! count ([`super::count`]); the composition at a whole true count `t` is interpolated linearly
+//! between the two reachable running counts either side of it.
+//!
+//! At that composition, every play's expected value is computed by exact probability like
+//! [`super::strategy`] does, with counts that may be fractional: the dealer's outcomes by
+//! recursion over the cards left (the up card and the player's first two cards removed; the
+//! cards the player draws after them are not taken from the dealer's shoe, as `strategy`'s quick
+//! mode does), the player's hits, doubles and splits exactly over the player's own draws, splits
+//! as in `strategy` (hands
+//! started from one pair card, resplits by the expected number of hands). Under "original bets
+//! only" the values are given no dealer blackjack, as in `strategy`, and late surrender loses the
+//! whole bet to a blackjack.
+//!
+//! The values are averaged over three depths, a quarter, a half and three quarters of the way to
+//! the cut card (so the cards removed by the player and dealer weigh as they do over a shoe), and
+//! a decision's **index** is the true count where the best play's lead changes sign, by linear
+//! interpolation between whole counts, rounded to the nearest whole count. A two-card total is
+//! the probability-weighted mix of its two-card hands (pairs apart); insurance pays when the
+//! chance of a ten under the ace exceeds one in three.
+//!
+//! Cost: every total, pair and surrender against every up card, −10 to +10, is about 3 s of CPU
+//! natively (a dealer recursion per two-card hand, up card and composition, memoised by the
+//! dealer's cards); this is for the command line and the tests, not the page's 50 ms budget.
+
+use super::count::CountSystem;
+use super::rules::{DealerBlackjack, TableRules};
+use super::strategy::Play;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The memos' keys are packed card counts: one multiply mixes them well enough, and the
+/// default hasher would take most of the time here.
+#[derive(Default)]
+struct KeyHasher(u64);
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(7) ^ i).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+type Memo<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+
+/// Cards left by point value (index 0 = ace … 9 = ten-value); counts may be fractional.
+pub type Composition = [f64; 10];
+
+/// The true counts an index is looked for between (both included).
+pub const LOWEST: i32 = -10;
+pub const HIGHEST: i32 = 10;
+
+// ---------------------------------------------------------------------------------------------
+// The expected composition given the count.
+
+/// The expected cards left for each running count reachable after `dealt` cards: (true count,
+/// probability, composition), sorted by true count.
+pub fn depth_profile(system: &CountSystem, decks: u8, dealt: u32) -> Vec<(f64, f64, Composition)> {
+    let decks = decks.clamp(1, 8);
+    let total = 52 * decks as u32;
+    let n = dealt.min(total.saturating_sub(1)) as usize;
+    // Tag classes: (tag in half points, cards of each point value in the shoe).
+    let mut classes: Vec<(i32, [u32; 10])> = Vec::new();
+    let d = decks as u32;
+    let mut add = |tag: i32, points: usize, count: u32| match classes.iter_mut().find(|c| c.0 == tag) {
+        Some(c) => c.1[points] += count,
+        None => {
+            let mut cards = [0; 10];
+            cards[points] = count;
+            classes.push((tag, cards));
+        }
+    };
+    for p in 0..10 {
+        match p {
+            6 => {
+                add(system.half_tags[6] as i32, 6, 2 * d);
+                add(system.red_seven_half as i32, 6, 2 * d);
+            }
+            9 => add(system.half_tags[9] as i32, 9, 16 * d),
+            _ => add(system.half_tags[p] as i32, p, 4 * d),
+        }
+    }
+    let size = |c: &(i32, [u32; 10])| c.1.iter().sum::<u32>() as usize;
+    let max_tag = classes.iter().map(|c| c.0.unsigned_abs() as usize).max().unwrap_or(0);
+    let off = max_tag * n;
+    let width = 2 * off + 1;
+    // W[n'][s]: the number of ways (as a float) to deal n' cards from the classes so far with tag sum s.
+    let convolve = |cur: &[f64], tag: i32, k_max: usize| -> Vec<f64> {
+        let row = binomials(k_max, n);
+        let mut next = vec![0.0; (n + 1) * width];
+        for n1 in 0..=n {
+            for si in 0..width {
+                let v = cur[n1 * width + si];
+                if v == 0.0 {
+                    continue;
+                }
+                for (k, &c) in row.iter().enumerate().take(n - n1 + 1) {
+                    let s2 = si as i64 + tag as i64 * k as i64;
+                    next[(n1 + k) * width + s2 as usize] += v * c;
+                }
+            }
+        }
+        next
+    };
+    let start = {
+        let mut w = vec![0.0; (n + 1) * width];
+        w[off] = 1.0;
+        w
+    };
+    let mut weight = vec![0.0; width];
+    let mut expected: Vec<Vec<f64>> = vec![vec![0.0; width]; classes.len()];
+    for (c, class) in classes.iter().enumerate() {
+        // The other classes first, then this one by hand, counting its cards.
+        let mut w = start.clone();
+        for (o, other) in classes.iter().enumerate() {
+            if o != c {
+                w = convolve(&w, other.0, size(other));
+            }
+        }
+        let row = binomials(size(class), n);
+        for si in 0..width {
+            let (mut total_w, mut dealt_w) = (0.0, 0.0);
+            for (k, &b) in row.iter().enumerate() {
+                let s_other = si as i64 - class.0 as i64 * k as i64;
+                if !(0..width as i64).contains(&s_other) {
+                    continue;
+                }
+                let v = w[(n - k) * width + s_other as usize] * b;
+                total_w += v;
+                dealt_w += v * k as f64;
+            }
+            if c == 0 {
+                weight[si] = total_w;
+            }
+            expected[c][si] = if total_w > 0.0 { dealt_w / total_w } else { 0.0 };
+        }
+    }
+    let all: f64 = weight.iter().sum();
+    let full = full_shoe(decks);
+    let irc = system.initial_running_count_half(decks);
+    let mut out: Vec<(f64, f64, Composition)> = Vec::new();
+    for si in 0..width {
+        if weight[si] <= 0.0 || all <= 0.0 {
+            continue;
+        }
+        let mut left = full;
+        for (c, class) in classes.iter().enumerate() {
+            let k = size(class) as f64;
+            for (p, &cards) in class.1.iter().enumerate() {
+                if cards > 0 {
+                    left[p] -= expected[c][si] * cards as f64 / k;
+                }
+            }
+        }
+        let running = irc + si as i32 - off as i32;
+        out.push((system.true_count(running, decks, n as u32), weight[si] / all, left.map(|x| x.max(0.0))));
+    }
+    out.sort_by(|a, b| a.0.total_cmp(&b.0));
+    out
+}
+
+/// C(k_max, k) for k = 0 ..= min(k_max, upto), as floats (exact up to 2^53, then rounded).
+fn binomials(k_max: usize, upto: usize) -> Vec<f64> {
+    let mut row = vec![1.0];
+    for k in 0..k_max.min(upto) {
+        let next = row[k] * (k_max - k) as f64 / (k + 1) as f64;
+        row.push(next);
+    }
+    row
+}
+
+fn full_shoe(decks: u8) -> Composition {
+    let d = decks as f64;
+    let mut c = [4.0 * d; 10];
+    c[9] = 16.0 * d;
+    c
+}
+
+/// The composition at true count `t` on this profile, interpolated between the reachable
+/// counts either side; `None` if `t` is beyond every reachable count.
+pub fn composition_at(profile: &[(f64, f64, Composition)], t: f64) -> Option<Composition> {
+    let i = profile.iter().position(|p| p.0 >= t)?;
+    let hi = &profile[i];
+    if (hi.0 - t).abs() < 1e-12 || i == 0 {
+        return ((hi.0 - t).abs() < 1e-9).then_some(hi.2);
+    }
+    let lo = &profile[i - 1];
+    let f = (t - lo.0) / (hi.0 - lo.0);
+    Some(std::array::from_fn(|p| lo.2[p] + f * (hi.2[p] - lo.2[p])))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expected values at a fractional composition.
+
+const BUST: usize = 5;
+const BJ: usize = 6;
+
+fn key_add(key: u64, points: u8) -> u64 {
+    key + (1u64 << (6 * (points as u64 - 1)))
+}
+
+fn key_counts(key: u64) -> [u8; 10] {
+    std::array::from_fn(|i| ((key >> (6 * i)) & 63) as u8)
+}
+
+/// Hard total and whether there is an ace.
+fn key_total(key: u64) -> (u32, bool) {
+    let c = key_counts(key);
+    (c.iter().enumerate().map(|(i, &n)| n as u32 * (i as u32 + 1)).sum(), c[0] > 0)
+}
+
+fn best(hard: u32, ace: bool) -> u32 {
+    if ace && hard + 10 <= 21 {
+        hard + 10
+    } else {
+        hard
+    }
+}
+
+fn without(mut shoe: Composition, points: u8) -> Composition {
+    let i = points as usize - 1;
+    shoe[i] = (shoe[i] - 1.0).max(0.0);
+    shoe
+}
+
+/// The dealer's outcomes (17, 18, 19, 20, 21, bust, blackjack) for up card `up` drawing from
+/// `shoe` (the up card already removed).
+fn dealer(shoe: &Composition, up: u8, h17: bool) -> [f64; 7] {
+    struct Walk {
+        left: Composition,
+        h17: bool,
+        memo: Memo<[f64; 7]>,
+    }
+    /// `key` packs the dealer's drawn cards (memo key), `hard`/`ace` their total.
+    fn rec(w: &mut Walk, key: u64, hard: u32, ace: bool, ncards: u32) -> [f64; 7] {
+        let mut out = [0.0; 7];
+        if hard > 21 {
+            out[BUST] = 1.0;
+            return out;
+        }
+        let soft = ace && hard + 10 <= 21;
+        let b = best(hard, ace);
+        if ncards == 2 && b == 21 {
+            out[BJ] = 1.0;
+            return out;
+        }
+        if b > 17 || (b == 17 && !(soft && w.h17)) {
+            out[(b - 17) as usize] = 1.0;
+            return out;
+        }
+        if let Some(d) = w.memo.get(&key) {
+            return *d;
+        }
+        let total: f64 = w.left.iter().sum();
+        if total <= 0.0 {
+            return out;
+        }
+        for p in 1..=10u8 {
+            let c = w.left[p as usize - 1];
+            if c <= 0.0 {
+                continue;
+            }
+            let taken = c.min(1.0);
+            w.left[p as usize - 1] -= taken;
+            let sub = rec(w, key_add(key, p), hard + p as u32, ace || p == 1, ncards + 1);
+            w.left[p as usize - 1] += taken;
+            for i in 0..7 {
+                out[i] += c / total * sub[i];
+            }
+        }
+        w.memo.insert(key, out);
+        out
+    }
+    let mut w = Walk { left: *shoe, h17, memo: Memo::default() };
+    rec(&mut w, 0, up as u32, up == 1, 1)
+}
+
+/// The player's side of one hand against a fixed dealer distribution.
+struct Player<'r> {
+    rules: &'r TableRules,
+    /// The cards left as the player draws (the hand's cards already out), restored after each draw.
+    left: Composition,
+    d: [f64; 7],
+    hits: Memo<f64>,
+}
+
+impl Player<'_> {
+    fn stand(&self, hard: u32, ace: bool) -> f64 {
+        if hard > 21 {
+            return -1.0;
+        }
+        let t = best(hard, ace);
+        let d = &self.d;
+        if t < 17 {
+            return d[BUST] - (1.0 - d[BUST]);
+        }
+        let mut v = d[BUST] - d[BJ];
+        for (i, &p) in d.iter().take(5).enumerate() {
+            let dt = 17 + i as u32;
+            if t > dt {
+                v += p;
+            } else if t < dt {
+                v -= p;
+            }
+        }
+        v
+    }
+
+    /// Hitting the cards `key` (total `hard`, `ace`), then playing on optimally; `self.left`
+    /// must be the cards left with these out.
+    fn hit(&mut self, key: u64, hard: u32, ace: bool) -> f64 {
+        if let Some(&v) = self.hits.get(&key) {
+            return v;
+        }
+        let n: f64 = self.left.iter().sum();
+        let mut v = 0.0;
+        for p in 1..=10u8 {
+            let c = self.left[p as usize - 1];
+            if c <= 0.0 || n <= 0.0 {
+                continue;
+            }
+            let (h2, a2) = (hard + p as u32, ace || p == 1);
+            let after = if h2 > 21 {
+                -1.0
+            } else if best(h2, a2) == 21 {
+                self.stand(h2, a2)
+            } else {
+                let taken = c.min(1.0);
+                self.left[p as usize - 1] -= taken;
+                let h = self.hit(key_add(key, p), h2, a2);
+                self.left[p as usize - 1] += taken;
+                self.stand(h2, a2).max(h)
+            };
+            v += c / n * after;
+        }
+        self.hits.insert(key, v);
+        v
+    }
+
+    fn double(&self, hard: u32, ace: bool) -> f64 {
+        let n: f64 = self.left.iter().sum();
+        if n <= 0.0 {
+            return -2.0;
+        }
+        let mut v = 0.0;
+        for p in 1..=10u8 {
+            let c = self.left[p as usize - 1];
+            if c > 0.0 {
+                v += c / n * self.stand(hard + p as u32, ace || p == 1);
+            }
+        }
+        2.0 * v
+    }
+
+    /// The best play of a two-card hand made by a split; `self.left` without its cards.
+    fn after_split_two(&mut self, key: u64, aces: bool) -> f64 {
+        let (hard, ace) = key_total(key);
+        if aces && !self.rules.hit_split_aces {
+            return self.stand(hard, ace);
+        }
+        let mut v = self.stand(hard, ace);
+        if best(hard, ace) < 21 {
+            v = v.max(self.hit(key, hard, ace));
+            let soft = ace.then_some(hard as u8 + 10);
+            if self.rules.double_after_split && !aces && self.rules.may_double_total(hard as u8, soft) {
+                v = v.max(self.double(hard, ace));
+            }
+        }
+        v
+    }
+}
+
+/// Values of stand, hit, double, split and surrender (in [`Play`] order) for the two-card hand
+/// `a`,`b` against `up`, the cards left before the round being `shoe`; `None` where not allowed.
+fn hand_values(rules: &TableRules, shoe: &Composition, up: u8, a: u8, b: u8) -> [Option<f64>; 5] {
+    let after_up = without(*shoe, up);
+    let hand_shoe = without(without(after_up, a), b);
+    let n: f64 = hand_shoe.iter().sum();
+    let mut d = dealer(&hand_shoe, up, rules.dealer_hits_soft_17);
+    let conditioned = rules.dealer_blackjack == DealerBlackjack::OriginalBetOnly && matches!(up, 1 | 10);
+    let pbj = match up {
+        1 if n > 0.0 => hand_shoe[9] / n,
+        10 if n > 0.0 => hand_shoe[0] / n,
+        _ => 0.0,
+    };
+    if conditioned {
+        let no_bj = 1.0 - d[BJ];
+        if no_bj > 0.0 {
+            for x in d.iter_mut().take(6) {
+                *x /= no_bj;
+            }
+        }
+        d[BJ] = 0.0;
+    }
+    let wrap = |v: f64| if conditioned { -pbj + (1.0 - pbj) * v } else { v };
+    let mut player = Player { rules, left: hand_shoe, d, hits: Memo::default() };
+    let key = key_add(key_add(0, a), b);
+    let (hard, ace) = key_total(key);
+    let stand = wrap(player.stand(hard, ace));
+    let hit = wrap(player.hit(key, hard, ace));
+    let double =
+        rules.may_double_total(hard as u8, ace.then_some(hard as u8 + 10)).then(|| wrap(player.double(hard, ace)));
+    let split = (a == b).then(|| wrap(split_value(rules, after_up, a, d)));
+    let surrender = rules.surrender.then_some(-pbj + (1.0 - pbj) * -0.5);
+    [Some(stand), Some(hit), double, split, surrender]
+}
+
+/// Splitting a pair of `p`: hands started from one `p` with the other set aside, resplits by the
+/// expected number of hands (as in [`super::strategy`]).
+fn split_value(rules: &TableRules, after_up: Composition, p: u8, d: [f64; 7]) -> f64 {
+    let aces = p == 1;
+    // Both pair cards out: the set-aside one and the one this hand starts from.
+    let comp = without(without(after_up, p), p);
+    let mut player = Player { rules, left: comp, d, hits: Memo::default() };
+    let one = key_add(0, p);
+    let n: f64 = comp.iter().sum();
+    if n <= 0.0 {
+        return -2.0;
+    }
+    let q = comp[p as usize - 1] / n;
+    // A second card is drawn to the hand: its value with that card out of the cards left.
+    let with = |player: &mut Player, x: u8| {
+        let taken = player.left[x as usize - 1].min(1.0);
+        player.left[x as usize - 1] -= taken;
+        let v = player.after_split_two(key_add(one, x), aces);
+        player.left[x as usize - 1] += taken;
+        v
+    };
+    let mut v = 0.0;
+    for x in 1..=10u8 {
+        let c = comp[x as usize - 1];
+        if c <= 0.0 || x == p {
+            continue;
+        }
+        v += c / n / (1.0 - q).max(1e-12) * with(&mut player, x);
+    }
+    let w = with(&mut player, p);
+    let max_hands = if aces && !rules.resplit_aces { 2 } else { rules.max_hands() };
+    fn g(n: usize, k: usize, max: usize, q: f64, v: f64, w: f64) -> f64 {
+        if k == 0 {
+            return 0.0;
+        }
+        let pair = if n < max { g(n + 1, k + 1, max, q, v, w) } else { w + g(n, k - 1, max, q, v, w) };
+        q * pair + (1.0 - q) * (v + g(n, k - 1, max, q, v, w))
+    }
+    g(2, 2, max_hands.clamp(2, 4), q, v, w)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Situations, choices and index plays.
+
+/// A decision whose play may change with the count.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Situation {
+    /// Hit, stand or double on a two-card total (pairs apart).
+    Total { soft: bool, total: u8 },
+    /// Split a pair of this point value or not.
+    Pair(u8),
+    /// Late surrender of a hard two-card total, or play it.
+    Surrender(u8),
+    /// Insurance against an ace.
+    Insurance,
+}
+
+impl Situation {
+    /// How a player names the hand: "hard 16", "soft 18", "10,10", "surrender 15", "insurance".
+    pub fn describe(self) -> String {
+        let card = |p: u8| if p == 1 { "A".to_string() } else { p.to_string() };
+        match self {
+            Situation::Total { soft: false, total } => format!("hard {total}"),
+            Situation::Total { soft: true, total } => format!("soft {total}"),
+            Situation::Pair(p) => format!("{},{}", card(p), card(p)),
+            Situation::Surrender(t) => format!("surrender {t}"),
+            Situation::Insurance => "insurance".into(),
+        }
+    }
+
+    /// The two-card hands of this situation (first card the lower, aces as 1).
+    fn hands(self) -> Vec<(u8, u8)> {
+        match self {
+            Situation::Total { soft: false, total } | Situation::Surrender(total) => {
+                (2..=10u8).flat_map(|a| (a + 1..=10).map(move |b| (a, b))).filter(|&(a, b)| a + b == total).collect()
+            }
+            Situation::Total { soft: true, total } => {
+                if (13..=20).contains(&total) {
+                    vec![(1, total - 11)]
+                } else {
+                    Vec::new()
+                }
+            }
+            Situation::Pair(p) if (1..=10).contains(&p) => vec![(p, p)],
+            Situation::Pair(_) => Vec::new(),
+            Situation::Insurance => Vec::new(),
+        }
+    }
+}
+
+/// The play on one side of an index.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Choice {
+    Play(Play),
+    Insure,
+    DeclineInsurance,
+}
+
+impl Choice {
+    pub fn name(self) -> &'static str {
+        match self {
+            Choice::Play(p) => p.name(),
+            Choice::Insure => "Insure",
+            Choice::DeclineInsurance => "No insurance",
+        }
+    }
+}
+
+/// One computed index: at a true count of `index` or above play `at_or_above`, below it `below`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct IndexPlay {
+    pub situation: Situation,
+    /// The dealer's up card, 1 (ace) ..= 10.
+    pub up: u8,
+    pub at_or_above: Choice,
+    pub below: Choice,
+    pub index: i32,
+    /// The true count where the two plays are worth the same (before rounding).
+    pub crossing: f64,
+}
+
+/// Every situation the rules offer, against every up card (insurance against the ace only).
+pub fn all_situations(rules: &TableRules) -> Vec<(Situation, u8)> {
+    let mut out = Vec::new();
+    for up in 1..=10u8 {
+        for total in 5..=19 {
+            out.push((Situation::Total { soft: false, total }, up));
+        }
+        for total in 13..=20 {
+            out.push((Situation::Total { soft: true, total }, up));
+        }
+        for p in 1..=10 {
+            out.push((Situation::Pair(p), up));
+        }
+        if rules.surrender {
+            for total in 12..=17 {
+                out.push((Situation::Surrender(total), up));
+            }
+        }
+    }
+    if rules.insurance {
+        out.push((Situation::Insurance, 1));
+    }
+    out
+}
+
+/// The depths the values are averaged over: a quarter, a half and three quarters of the way to
+/// the cut card.
+pub fn depths(rules: &TableRules) -> [u32; 3] {
+    let before_cut = 52 * rules.decks as u32 * rules.penetration_percent as u32 / 100;
+    [before_cut / 4, before_cut / 2, before_cut * 3 / 4]
+}
+
+/// Probability-weighted values of the five plays for one situation at one composition (the
+/// weights are the hands' chances from a full shoe, so the mix is the same at every count).
+fn situation_values(
+    rules: &TableRules,
+    shoe: &Composition,
+    situation: Situation,
+    up: u8,
+    memo: &mut HashMap<(u8, u8, u8), [Option<f64>; 5]>,
+) -> [Option<f64>; 5] {
+    if !(1..=10).contains(&up) {
+        // No such up card: no play has a value, so no index is found.
+        return [None; 5];
+    }
+    if situation == Situation::Insurance {
+        let left = without(*shoe, 1);
+        let n: f64 = left.iter().sum();
+        let p = if n > 0.0 { left[9] / n } else { 0.0 };
+        // Insurance (half the bet, paid 2 to 1) against declining it.
+        return [Some(0.5 * (3.0 * p - 1.0)), Some(0.0), None, None, None];
+    }
+    let full = full_shoe(rules.decks);
+    let mut sums = [Some(0.0); 5];
+    for (a, b) in situation.hands() {
+        let w = if a == b {
+            full[a as usize - 1] * (full[a as usize - 1] - 1.0)
+        } else {
+            2.0 * full[a as usize - 1] * full[b as usize - 1]
+        };
+        let v = *memo.entry((up, a, b)).or_insert_with(|| hand_values(rules, shoe, up, a, b));
+        for i in 0..5 {
+            sums[i] = match (sums[i], v[i]) {
+                (Some(s), Some(x)) => Some(s + w * x),
+                _ => None,
+            };
+        }
+    }
+    sums
+}
+
+const PLAYS: [Play; 5] = [Play::Stand, Play::Hit, Play::Double, Play::Split, Play::Surrender];
+
+/// The best choice among `allowed` plays (ties to the earlier play), with its value.
+fn best_of(values: &[Option<f64>; 5], allowed: impl Fn(Play) -> bool) -> Option<(usize, f64)> {
+    let mut best: Option<(usize, f64)> = None;
+    for (i, v) in values.iter().enumerate() {
+        if let (Some(v), true) = (v, allowed(PLAYS[i])) {
+            if best.is_none_or(|b| *v > b.1 + 1e-12) {
+                best = Some((i, *v));
+            }
+        }
+    }
+    best
+}
+
+/// The player's expected result of a round, in units of the bet, at each of these whole true
+/// counts: every starting hand played perfectly for the cards left (the best of every play the
+/// rules allow, blackjacks paid, insurance not taken), averaged over the same depths as the
+/// indices. Counts no depth reaches are left out. For the bet spread's edge in [`super::risk`].
+pub fn edge_by_count(rules: &TableRules, system: &CountSystem, counts: &[i32]) -> Vec<(i32, f64)> {
+    let mut sums = vec![(0.0, 0u32); counts.len()];
+    for dealt in depths(rules) {
+        let profile = depth_profile(system, rules.decks, dealt);
+        for (ci, &t) in counts.iter().enumerate() {
+            if let Some(shoe) = composition_at(&profile, t as f64) {
+                sums[ci].0 += round_value(rules, &shoe);
+                sums[ci].1 += 1;
+            }
+        }
+    }
+    counts.iter().zip(sums).filter(|(_, s)| s.1 > 0).map(|(&t, s)| (t, s.0 / s.1 as f64)).collect()
+}
+
+/// A round's value from these cards: over the up card and the player's two cards.
+fn round_value(rules: &TableRules, shoe: &Composition) -> f64 {
+    let n: f64 = shoe.iter().sum();
+    if n < 3.0 {
+        return 0.0;
+    }
+    let mut total = 0.0;
+    for up in 1..=10u8 {
+        let p_up = shoe[up as usize - 1] / n;
+        if p_up <= 0.0 {
+            continue;
+        }
+        let after_up = without(*shoe, up);
+        let m: f64 = after_up.iter().sum();
+        for a in 1..=10u8 {
+            let pa = after_up[a as usize - 1] / m;
+            let rest = without(after_up, a);
+            for b in a..=10u8 {
+                let mut w = pa * rest[b as usize - 1] / (m - 1.0);
+                if a != b {
+                    w *= 2.0;
+                }
+                if w <= 0.0 {
+                    continue;
+                }
+                let v = if a == 1 && b == 10 {
+                    // A blackjack is paid unless the dealer has one too.
+                    let hand_shoe = without(rest, b);
+                    let left: f64 = hand_shoe.iter().sum();
+                    let pbj = match up {
+                        1 => hand_shoe[9] / left,
+                        10 => hand_shoe[0] / left,
+                        _ => 0.0,
+                    };
+                    (1.0 - pbj) * rules.blackjack_ratio()
+                } else {
+                    hand_values(rules, shoe, up, a, b).iter().flatten().fold(f64::NEG_INFINITY, |x, &y| x.max(y))
+                };
+                total += p_up * w * v;
+            }
+        }
+    }
+    total
+}
+
+/// The index plays for these rules and this system among `situations`, in their order and by
+/// rising index within one.
+pub fn index_plays(rules: &TableRules, system: &CountSystem, situations: &[(Situation, u8)]) -> Vec<IndexPlay> {
+    let counts: Vec<i32> = (LOWEST..=HIGHEST).collect();
+    // values[situation][count] = (sum over depths, depths that reach the count).
+    let mut sums = vec![vec![([0.0f64; 5], [true; 5], 0u32); counts.len()]; situations.len()];
+    for dealt in depths(rules) {
+        let profile = depth_profile(system, rules.decks, dealt);
+        for (ti, &t) in counts.iter().enumerate() {
+            let Some(shoe) = composition_at(&profile, t as f64) else {
+                continue;
+            };
+            let mut memo = HashMap::new();
+            for (si, &(situation, up)) in situations.iter().enumerate() {
+                let v = situation_values(rules, &shoe, situation, up, &mut memo);
+                let cell = &mut sums[si][ti];
+                for (i, value) in v.iter().enumerate() {
+                    match value {
+                        Some(x) => cell.0[i] += x,
+                        None => cell.1[i] = false,
+                    }
+                }
+                cell.2 += 1;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (si, &(situation, up)) in situations.iter().enumerate() {
+        // The values at each whole count reached, averaged over the depths.
+        let values: Vec<(i32, [Option<f64>; 5])> = counts
+            .iter()
+            .zip(&sums[si])
+            .filter(|(_, c)| c.2 > 0)
+            .map(|(&t, c)| (t, std::array::from_fn(|i| c.1[i].then(|| c.0[i] / c.2 as f64))))
+            .collect();
+        // The plays each situation weighs: a total never surrenders (that is its own situation).
+        let allowed = |p: Play| match situation {
+            Situation::Total { .. } => !matches!(p, Play::Split | Play::Surrender),
+            Situation::Pair(_) => p != Play::Surrender,
+            Situation::Surrender(_) => p != Play::Split,
+            Situation::Insurance => true,
+        };
+        let side = |v: &[Option<f64>; 5]| best_of(v, allowed);
+        for pair in values.windows(2) {
+            let ((t0, v0), (_, v1)) = (&pair[0], &pair[1]);
+            let (Some(b0), Some(b1)) = (side(v0), side(v1)) else { continue };
+            if b0.0 == b1.0 {
+                continue;
+            }
+            let (x, y) = (b0.0, b1.0);
+            let (below, above) = match situation {
+                Situation::Insurance => (choice_insurance(x), choice_insurance(y)),
+                Situation::Pair(_) if x != 3 && y != 3 => continue,
+                Situation::Surrender(_) if x != 4 && y != 4 => continue,
+                _ => (Choice::Play(PLAYS[x]), Choice::Play(PLAYS[y])),
+            };
+            let (Some(x0), Some(y0), Some(x1), Some(y1)) = (v0[x], v0[y], v1[x], v1[y]) else { continue };
+            let (d0, d1) = (x0 - y0, x1 - y1);
+            let f = if (d0 - d1).abs() > 1e-15 { (d0 / (d0 - d1)).clamp(0.0, 1.0) } else { 0.5 };
+            let crossing = *t0 as f64 + f;
+            out.push(IndexPlay { situation, up, at_or_above: above, below, index: crossing.round() as i32, crossing });
+        }
+    }
+    out
+}
+
+fn choice_insurance(i: usize) -> Choice {
+    if i == 0 {
+        Choice::Insure
+    } else {
+        Choice::DeclineInsurance
+    }
+}

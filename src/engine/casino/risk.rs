@@ -1,0 +1,150 @@
+//! Risk of ruin: the chance of losing a whole bankroll with a given bet spread, by the classic
+//! exponential formula.
+//!
+//! For a game won at `W` units a round on average with a standard deviation of `SD` units a
+//! round, the chance that a bankroll of `B` units is ever lost is
+//!
+//! `ROR = exp(−2 · W · B / SD²)`
+//!
+//! (Don Schlesinger, *Blackjack Attack: Playing the Pros' Way*, RGE Publishing, third edition
+//! 2005, the chapter on risk of ruin; it is the ruin probability of a Brownian motion with drift
+//! `W` and variance `SD²`, exact in that limit and very close for blackjack's small rounds). The
+//! chance of being ruined *before* winning `G` more units follows from it: whoever ends up
+//! ruined either is ruined before reaching `B + G` or reaches it and is ruined from there, so
+//! `r = (ROR(B) − ROR(B + G)) / (1 − ROR(B + G))`.
+//!
+//! A bet spread is turned into `W` and `SD` the usual way: over the true counts, with their
+//! chances `f`, the bets `b` and the player's edge `e` at each count, `W = Σ f·b·e` and
+//! `SD² = Σ f·b²·v − W²`, where `v` is the variance of one round per unit bet (about 1.3 for
+//! blackjack with doubles and splits; [`ROUND_VARIANCE`]). The chances of the true counts come
+//! exactly from [`super::indices::depth_profile`] ([`true_count_frequencies`]), the edge at each
+//! count from [`super::indices::edge_by_count`] ([`count_rows`] pairs them).
+//!
+//! The risk functions take any floats and return a probability in 0..=1: a game without an edge,
+//! or nonsense input, is certain ruin, never a panic or a NaN.
+
+use super::count::CountSystem;
+use super::indices::depth_profile;
+use super::rules::TableRules;
+
+/// The variance of one blackjack round per unit bet, doubles, splits and blackjacks included:
+/// the figure usually used (a standard deviation of about 1.15 units a round).
+pub const ROUND_VARIANCE: f64 = 1.3225;
+
+/// The chance of ever losing `bankroll` units, winning `win` units a round on average with
+/// standard deviation `sd` units a round.
+pub fn risk_of_ruin(win: f64, sd: f64, bankroll: f64) -> f64 {
+    if !(win.is_finite() && sd.is_finite() && bankroll.is_finite()) || win <= 0.0 || bankroll <= 0.0 {
+        return 1.0;
+    }
+    if sd <= 0.0 {
+        return 0.0;
+    }
+    // Divided first, so that huge figures do not overflow to infinity over infinity.
+    let r = (-2.0 * (win / sd) * (bankroll / sd)).exp();
+    if r.is_nan() {
+        1.0
+    } else {
+        r.clamp(0.0, 1.0)
+    }
+}
+
+/// The chance of losing `bankroll` units before winning `goal` more.
+pub fn risk_of_ruin_before_goal(win: f64, sd: f64, bankroll: f64, goal: f64) -> f64 {
+    if !goal.is_finite() || goal <= 0.0 || !bankroll.is_finite() || bankroll <= 0.0 {
+        return if bankroll > 0.0 { 0.0 } else { 1.0 };
+    }
+    if !(win.is_finite() && sd.is_finite()) || win < 0.0 || sd <= 0.0 {
+        return 1.0;
+    }
+    if win == 0.0 {
+        // A fair game: the gambler's ruin of a fair walk.
+        return (goal / (bankroll + goal)).clamp(0.0, 1.0);
+    }
+    let r = |b: f64| risk_of_ruin(win, sd, b);
+    let (near, far) = (r(bankroll), r(bankroll + goal));
+    let r = (near - far) / (1.0 - far);
+    if r.is_nan() {
+        near
+    } else {
+        r.clamp(0.0, 1.0)
+    }
+}
+
+/// The bankroll, in units, whose risk of ruin is `risk` (`None` without an edge or for a risk
+/// outside 0 < risk < 1).
+pub fn bankroll_for_risk(win: f64, sd: f64, risk: f64) -> Option<f64> {
+    (win > 0.0 && sd.is_finite() && sd > 0.0 && risk > 0.0 && risk < 1.0 && win.is_finite())
+        .then(|| -sd * sd * risk.ln() / (2.0 * win))
+}
+
+/// A bet spread: the bet in units from each true count up (the first step's bet below it too).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spread {
+    /// (true count, units), by rising count.
+    pub steps: Vec<(i32, f64)>,
+}
+
+impl Spread {
+    /// The bet at this (whole) true count.
+    pub fn bet_at(&self, true_count: i32) -> f64 {
+        let mut bet = self.steps.first().map_or(0.0, |s| s.1);
+        for &(t, units) in &self.steps {
+            if true_count >= t {
+                bet = units;
+            }
+        }
+        bet.max(0.0)
+    }
+}
+
+/// A round's figures for a spread: the average win and its standard deviation, in units.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct RoundFigures {
+    pub win: f64,
+    pub sd: f64,
+}
+
+/// The win and standard deviation of a round for `spread`, given each whole true count's chance
+/// and the player's edge there (as a fraction of the bet): rows of (count, chance, edge).
+pub fn spread_figures(spread: &Spread, counts: &[(i32, f64, f64)], variance: f64) -> RoundFigures {
+    let total: f64 = counts.iter().map(|c| c.1.max(0.0)).sum();
+    if total <= 0.0 || !total.is_finite() {
+        return RoundFigures { win: 0.0, sd: 0.0 };
+    }
+    let (mut win, mut square) = (0.0, 0.0);
+    for &(t, chance, edge) in counts {
+        let f = chance.max(0.0) / total;
+        let b = spread.bet_at(t);
+        win += f * b * edge;
+        square += f * b * b * variance.max(0.0);
+    }
+    RoundFigures { win, sd: (square - win * win).max(0.0).sqrt() }
+}
+
+/// Rows for [`spread_figures`]: each count's chance with the edge at the nearest count in
+/// `edges` (the edges of [`super::indices::edge_by_count`], computed over a narrower range).
+pub fn count_rows(frequencies: &[(i32, f64)], edges: &[(i32, f64)]) -> Vec<(i32, f64, f64)> {
+    frequencies
+        .iter()
+        .filter_map(|&(t, f)| {
+            let nearest = edges.iter().min_by_key(|e| (e.0 - t).unsigned_abs())?;
+            Some((t, f, nearest.1))
+        })
+        .collect()
+}
+
+/// The chance of each whole true count (rounded to the nearest) at the start of a round, over
+/// the shoe from the first round to the cut card: exact at every half deck dealt, the depths
+/// weighted alike. Sorted by count; the chances sum to one.
+pub fn true_count_frequencies(system: &CountSystem, rules: &TableRules) -> Vec<(i32, f64)> {
+    let before_cut = 52 * rules.decks as u32 * rules.penetration_percent as u32 / 100;
+    let depths: Vec<u32> = (0..).map(|i| i * 26).take_while(|&d| d < before_cut).collect();
+    let mut bins: std::collections::BTreeMap<i32, f64> = Default::default();
+    for &dealt in &depths {
+        for (tc, p, _) in depth_profile(system, rules.decks, dealt) {
+            *bins.entry(tc.round().clamp(-1000.0, 1000.0) as i32).or_insert(0.0) += p / depths.len() as f64;
+        }
+    }
+    bins.into_iter().collect()
+}

@@ -1,0 +1,404 @@
+//! The trainer's engine (issue #26): counting systems as data, index plays computed by exact
+//! conditioning and held to Schlesinger's published Hi-Lo indices, risk of ruin against a
+//! published worked example, and the drill's weighted flashcards.
+//! docs/rules/casino.md ("Counting, index plays, risk and the drill") cites the tests here.
+
+use blackjack::engine::cards::{standard_decks, Card, Rank, Suit};
+use blackjack::engine::casino::count::{system, CountSystem, Counter, HI_LO, SYSTEMS};
+use blackjack::engine::casino::drill::{Cell, Drill, Row, MAX_COUNT};
+use blackjack::engine::casino::hand::{hi_lo_points, points};
+use blackjack::engine::casino::indices::{
+    depth_profile, edge_by_count, index_plays, Choice, Composition, IndexPlay, Situation, HIGHEST,
+};
+use blackjack::engine::casino::risk::*;
+use blackjack::engine::casino::strategy::{chart_with, Play};
+use blackjack::engine::casino::{DoubleOn, SplitLimit, TableRules, TableSpec};
+use blackjack::engine::rng::GameRng;
+
+fn full_shoe(decks: u8) -> Composition {
+    let d = decks as f64;
+    let mut c = [4.0 * d; 10];
+    c[9] = 16.0 * d;
+    c
+}
+
+// Counting systems.
+
+#[test]
+fn balanced_systems_sum_to_zero_over_a_deck_and_ko_and_red_7_to_their_published_sums() {
+    for s in &SYSTEMS {
+        let sum: i32 = standard_decks(1).into_iter().map(|c| s.tag_half(c)).sum();
+        assert_eq!(sum, s.deck_sum_half(), "{}", s.name);
+        let expected = match s.key {
+            "ko" => 8,
+            "red7" => 4,
+            _ => 0,
+        };
+        assert_eq!(sum, expected, "{} sums to {} half points a deck", s.name, sum);
+        assert_eq!(s.balanced(), expected == 0);
+    }
+}
+
+#[test]
+fn tags_are_the_published_ones() {
+    let pts = |s: &CountSystem| s.half_tags.map(|t| t as f64 / 2.0);
+    let by = |k: &str| system(k).unwrap();
+    assert_eq!(pts(by("hilo")), [-1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, -1.0]);
+    assert_eq!(pts(by("ko")), [-1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0, -1.0]);
+    assert_eq!(pts(by("hiopt1")), [0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, -1.0]);
+    assert_eq!(pts(by("hiopt2")), [0.0, 1.0, 1.0, 2.0, 2.0, 1.0, 1.0, 0.0, 0.0, -2.0]);
+    assert_eq!(pts(by("omega2")), [0.0, 1.0, 1.0, 2.0, 2.0, 2.0, 1.0, 0.0, -1.0, -2.0]);
+    assert_eq!(pts(by("zen")), [-1.0, 1.0, 1.0, 2.0, 2.0, 2.0, 1.0, 0.0, 0.0, -2.0]);
+    assert_eq!(pts(by("halves")), [-1.0, 0.5, 1.0, 1.0, 1.5, 1.0, 0.5, 0.0, -0.5, -1.0]);
+    assert_eq!(pts(by("red7")), [-1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, -1.0]);
+    let red7 = by("red7");
+    let seven = |s| Card::new(Rank::Seven, s);
+    assert_eq!(red7.tag_half(seven(Suit::Hearts)), 2);
+    assert_eq!(red7.tag_half(seven(Suit::Spades)), 0);
+    assert_eq!(HI_LO.tag_half(seven(Suit::Hearts)), 0);
+    // Hi-Lo is the table's own count: the same tags as the game's.
+    for p in 1..=10u8 {
+        assert_eq!(HI_LO.half_tags[p as usize - 1] as i32, 2 * hi_lo_points(p));
+    }
+}
+
+#[test]
+fn a_whole_shoe_counted_ends_at_the_initial_count_plus_its_deck_sums_and_a_true_count_of_zero_midway() {
+    for s in &SYSTEMS {
+        let mut c = Counter::new(s, 6);
+        let shoe = standard_decks(6);
+        for &card in &shoe[..156] {
+            c.see(card);
+        }
+        // standard_decks is in order, so the first three decks are whole decks: a neutral count.
+        assert!(c.true_count().abs() < 1e-9, "{}: {}", s.name, c.true_count());
+        for &card in &shoe[156..] {
+            c.see(card);
+        }
+        assert_eq!(c.running_half, s.initial_running_count_half(6) + 6 * s.deck_sum_half());
+    }
+}
+
+#[test]
+fn ko_true_count_equivalent_has_its_pivot_at_plus_four() {
+    let ko = system("ko").unwrap();
+    // A running count of +4 (8 half points) means +4 at any depth of a six-deck shoe.
+    for dealt in [52, 104, 156, 260] {
+        assert!((ko.true_count(8, 6, dealt) - 4.0).abs() < 1e-9);
+    }
+    // Away from the pivot, (running − 4) / decks left + 4: running +10 with 3 decks left is +6.
+    assert!((ko.true_count(20, 6, 156) - 6.0).abs() < 1e-9);
+    // A balanced count divides by the decks left: Hi-Lo +6 with 2 decks left is +3.
+    assert!((HI_LO.true_count(12, 6, 208) - 3.0).abs() < 1e-9);
+    // No division by zero at the end of the shoe, nor for a count past it.
+    assert!(HI_LO.true_count(4, 6, 400).is_finite());
+}
+
+// Index plays.
+
+/// The game the published Hi-Lo indices are for: six decks, dealer stands on soft 17, double
+/// any two cards, double after splitting, late surrender, resplit to four hands (not aces).
+fn six_deck_s17_das_ls() -> TableRules {
+    TableRules::new(TableSpec {
+        decks: 6,
+        penetration_percent: 75,
+        dealer_hits_soft_17: false,
+        double_on: DoubleOn::AnyTwo,
+        double_after_split: true,
+        split_limit: SplitLimit::Hands(4),
+        surrender: true,
+        ..TableSpec::default()
+    })
+    .unwrap()
+}
+
+/// The Illustrious 18 and the Fab 4 surrenders for Hi-Lo in a six-deck S17 game with DAS
+/// and late surrender, as published by Don Schlesinger in *Blackjack Attack: Playing the Pros'
+/// Way* (RGE Publishing; the Illustrious 18 in the chapter "Attacking the Shoe", first edition
+/// 1997, from his Blackjack Forum article of September 1986; the Fab 4 surrenders added in the
+/// second edition, 2000, and kept in the third, 2005). The same values are repeated by, among
+/// others, freeblackjack.games/card-counting/deviations and
+/// blackjack.yuchunlab.com/en/content/cardcounting/deviations (which gives 15 v A as +2 for
+/// S17, where Schlesinger's table gives +1: both are within the tolerance).
+/// (situation, up card, play at or above, published index).
+const PUBLISHED: [(Situation, u8, Choice, i32); 22] = {
+    use Choice::Play as P;
+    const fn hard(total: u8) -> Situation {
+        Situation::Total { soft: false, total }
+    }
+    [
+        (Situation::Insurance, 1, Choice::Insure, 3),
+        (hard(16), 10, P(Play::Stand), 0),
+        (hard(15), 10, P(Play::Stand), 4),
+        (Situation::Pair(10), 5, P(Play::Split), 5),
+        (Situation::Pair(10), 6, P(Play::Split), 4),
+        (hard(10), 10, P(Play::Double), 4),
+        (hard(12), 3, P(Play::Stand), 2),
+        (hard(12), 2, P(Play::Stand), 3),
+        (hard(11), 1, P(Play::Double), 1),
+        (hard(9), 2, P(Play::Double), 1),
+        (hard(10), 1, P(Play::Double), 4),
+        (hard(9), 7, P(Play::Double), 3),
+        (hard(16), 9, P(Play::Stand), 5),
+        (hard(13), 2, P(Play::Stand), -1),
+        (hard(12), 4, P(Play::Stand), 0),
+        (hard(12), 5, P(Play::Stand), -2),
+        (hard(12), 6, P(Play::Stand), -1),
+        (hard(13), 3, P(Play::Stand), -2),
+        (Situation::Surrender(14), 10, P(Play::Surrender), 3),
+        (Situation::Surrender(15), 10, P(Play::Surrender), 0),
+        (Situation::Surrender(15), 9, P(Play::Surrender), 2),
+        (Situation::Surrender(15), 1, P(Play::Surrender), 1),
+    ]
+};
+
+#[test]
+fn the_illustrious_18_and_the_fab_4_computed_for_hi_lo_are_within_one_of_the_published_indices() {
+    let rules = six_deck_s17_das_ls();
+    let situations: Vec<(Situation, u8)> = PUBLISHED.iter().map(|p| (p.0, p.1)).collect();
+    let computed = index_plays(&rules, &HI_LO, &situations);
+    for (situation, up, play, published) in PUBLISHED {
+        let found: Vec<&IndexPlay> =
+            computed.iter().filter(|c| c.situation == situation && c.up == up && c.at_or_above == play).collect();
+        assert_eq!(found.len(), 1, "{} v {up}: {found:?}", situation.describe());
+        let c = found[0];
+        assert!(
+            (c.index - published).abs() <= 1,
+            "{} v {up}: computed {} ({:.2}), published {published}",
+            situation.describe(),
+            c.index,
+            c.crossing
+        );
+    }
+}
+
+#[test]
+fn the_expected_cards_left_given_the_count_agree_with_counting_every_deal_by_hand() {
+    // Every three-card deal from one deck, counted with Red 7 (so the sevens' colours matter).
+    let red7 = system("red7").unwrap();
+    let deck = standard_decks(1);
+    let mut by_count: std::collections::BTreeMap<i32, (f64, Composition)> = Default::default();
+    for i in 0..52 {
+        for j in i + 1..52 {
+            for k in j + 1..52 {
+                let cards = [deck[i], deck[j], deck[k]];
+                let s: i32 = cards.iter().map(|&c| red7.tag_half(c)).sum();
+                let e = by_count.entry(s).or_insert((0.0, [0.0; 10]));
+                e.0 += 1.0;
+                let mut left = full_shoe(1);
+                for c in cards {
+                    left[points(c) as usize - 1] -= 1.0;
+                }
+                for (sum, cards) in e.1.iter_mut().zip(left) {
+                    *sum += cards;
+                }
+            }
+        }
+    }
+    let deals = 52.0 * 51.0 * 50.0 / 6.0;
+    let profile = depth_profile(red7, 1, 3);
+    assert_eq!(profile.len(), by_count.len());
+    for ((_, (n, sum)), (_, prob, comp)) in by_count.iter().zip(&profile) {
+        assert!((n / deals - prob).abs() < 1e-12, "{n} {prob}");
+        for p in 0..10 {
+            assert!((sum[p] / n - comp[p]).abs() < 1e-9, "{:?} {:?}", sum.map(|x| x / n), comp);
+        }
+    }
+}
+
+#[test]
+fn every_system_insures_above_some_positive_count_and_below_it_declines() {
+    let rules = six_deck_s17_das_ls();
+    for s in &SYSTEMS {
+        let plays = index_plays(&rules, s, &[(Situation::Insurance, 1)]);
+        // Hi-Opt I and II and Omega II leave the ace out of the count but still see the tens.
+        assert_eq!(plays.len(), 1, "{}: {plays:?}", s.name);
+        let p = plays[0];
+        assert_eq!((p.at_or_above, p.below), (Choice::Insure, Choice::DeclineInsurance));
+        assert!(p.index > 0 && p.index < HIGHEST, "{}: {}", s.name, p.index);
+    }
+}
+
+#[test]
+fn nonsense_situations_and_up_cards_find_no_index_and_never_panic() {
+    let rules = six_deck_s17_das_ls();
+    let nonsense = [
+        (Situation::Pair(0), 10),
+        (Situation::Pair(11), 5),
+        (Situation::Total { soft: false, total: 200 }, 6),
+        (Situation::Total { soft: true, total: 3 }, 6),
+        (Situation::Surrender(40), 10),
+        (Situation::Total { soft: false, total: 16 }, 0),
+        (Situation::Insurance, 11),
+    ];
+    assert_eq!(index_plays(&rules, &HI_LO, &nonsense), vec![]);
+    // A profile past the end of the shoe stops at its last card.
+    let p = depth_profile(&HI_LO, 1, 10_000);
+    assert!(!p.is_empty() && p.iter().all(|x| x.0.is_finite() && x.2.iter().all(|&c| c >= 0.0)));
+}
+
+// Risk of ruin.
+
+/// Michael Hall, "Risk of Ruin", *Blackjack Review* (revised 15 January 1992), section I:
+/// winning 0.0151 units a hand with an average squared win of 3.887, the chance of losing a
+/// bankroll of 300 units before doubling it is 9.0%.
+#[test]
+fn the_chance_of_losing_300_units_before_doubling_them_is_halls_nine_percent() {
+    let (win, sd) = (0.0151, (3.887f64 - 0.0151 * 0.0151).sqrt());
+    let r = risk_of_ruin_before_goal(win, sd, 300.0, 300.0);
+    assert!((r - 0.090).abs() < 0.002, "{r}");
+    // Without a goal the risk is larger: some who would have doubled are ruined later.
+    assert!(risk_of_ruin(win, sd, 300.0) > r);
+}
+
+#[test]
+fn the_bankroll_for_a_risk_gives_back_that_risk_and_more_bankroll_means_less_risk() {
+    let (win, sd) = (0.02, 2.3);
+    for risk in [0.01, 0.05, 0.135, 0.5] {
+        let b = bankroll_for_risk(win, sd, risk).unwrap();
+        assert!((risk_of_ruin(win, sd, b) - risk).abs() < 1e-12);
+        assert!(risk_of_ruin(win, sd, b * 1.5) < risk);
+    }
+    // A risk of e^-2 (13.5%) needs a bankroll of SD² / W: a textbook landmark.
+    assert!((bankroll_for_risk(win, sd, (-2.0f64).exp()).unwrap() - sd * sd / win).abs() < 1e-9);
+    assert_eq!(bankroll_for_risk(-0.01, sd, 0.05), None);
+}
+
+#[test]
+fn nonsense_or_a_losing_game_is_certain_ruin_and_never_a_panic_or_nan() {
+    for (w, s, b) in [(-0.01, 1.1, 100.0), (0.0, 1.1, 100.0), (f64::NAN, 1.0, 1.0), (0.01, f64::INFINITY, 5.0)] {
+        assert_eq!(risk_of_ruin(w, s, b), 1.0);
+    }
+    assert_eq!(risk_of_ruin(0.01, 1.1, -5.0), 1.0);
+    assert_eq!(risk_of_ruin(0.01, 0.0, 5.0), 0.0);
+    // A fair game is the fair walk's ruin: 100 units before winning 300 more is 75%.
+    assert!((risk_of_ruin_before_goal(0.0, 1.1, 100.0, 300.0) - 0.75).abs() < 1e-12);
+    for x in [f64::NAN, f64::INFINITY, -1.0, 0.0, 1e300] {
+        let r = risk_of_ruin_before_goal(x, x, x, x);
+        assert!((0.0..=1.0).contains(&r), "{x}: {r}");
+    }
+}
+
+#[test]
+fn a_spread_wins_where_it_bets_big_and_its_figures_follow_the_counts() {
+    // Flat betting two units wins twice the edge, with the flat bet's deviation.
+    let counts = [(-1, 0.3, -0.01), (0, 0.4, -0.005), (2, 0.3, 0.005)];
+    let flat = spread_figures(&Spread { steps: vec![(0, 2.0)] }, &counts, ROUND_VARIANCE);
+    let edge: f64 = counts.iter().map(|c| c.1 * c.2).sum();
+    assert!((flat.win - 2.0 * edge).abs() < 1e-12);
+    assert!((flat.sd - (4.0 * ROUND_VARIANCE - flat.win * flat.win).sqrt()).abs() < 1e-12);
+    // One unit below +2 and eight from +2: a losing flat game becomes a winning one.
+    let ramp = Spread { steps: vec![(-100, 1.0), (2, 8.0)] };
+    assert_eq!((ramp.bet_at(-5), ramp.bet_at(1), ramp.bet_at(2), ramp.bet_at(9)), (1.0, 1.0, 8.0, 8.0));
+    let f = spread_figures(&ramp, &counts, ROUND_VARIANCE);
+    assert!(flat.win < 0.0 && f.win > 0.0, "{flat:?} {f:?}");
+    assert!(risk_of_ruin(f.win, f.sd, 1000.0) < risk_of_ruin(f.win, f.sd, 500.0));
+}
+
+#[test]
+fn hi_lo_true_counts_at_six_decks_are_mostly_near_zero_and_their_chances_sum_to_one() {
+    let rules = TableRules::seed_rules();
+    let f = true_count_frequencies(&HI_LO, &rules);
+    let total: f64 = f.iter().map(|x| x.1).sum();
+    assert!((total - 1.0).abs() < 1e-9);
+    let near: f64 = f.iter().filter(|x| x.0.abs() <= 1).map(|x| x.1).sum();
+    let high: f64 = f.iter().filter(|x| x.0 >= 3).map(|x| x.1).sum();
+    let low: f64 = f.iter().filter(|x| x.0 <= -3).map(|x| x.1).sum();
+    // The shoe is symmetric for a balanced count; most rounds are near neutral.
+    assert!(near > 0.6 && (high - low).abs() < 1e-9 && high > 0.01, "{near} {high} {low}");
+}
+
+#[test]
+fn the_edge_at_a_neutral_count_is_the_charts_and_each_hi_lo_true_count_adds_about_half_a_percent() {
+    let rules = six_deck_s17_das_ls();
+    let edges = edge_by_count(&rules, &HI_LO, &[0, 1, 5]);
+    assert_eq!(edges.iter().map(|e| e.0).collect::<Vec<_>>(), vec![0, 1, 5]);
+    // A neutral count mid-shoe is close to a full shoe: minus the house edge of perfect play.
+    let house = chart_with(&rules, false).house_edge_percent;
+    assert!((100.0 * edges[0].1 + house).abs() < 0.2, "{} against {house}", 100.0 * edges[0].1);
+    // The usual rule of thumb: each Hi-Lo true count is worth about half a percent.
+    let slope = 100.0 * (edges[2].1 - edges[1].1) / 4.0;
+    assert!((0.35..0.7).contains(&slope), "{slope}% a count");
+    // A ramp from +1 on a bankroll of 1,000 units: a winning game with a modest risk.
+    let rows = count_rows(&true_count_frequencies(&HI_LO, &rules), &edges);
+    let ramp = Spread { steps: vec![(-100, 1.0), (1, 2.0), (2, 4.0), (3, 8.0)] };
+    let f = spread_figures(&ramp, &rows, ROUND_VARIANCE);
+    let risk = risk_of_ruin(f.win, f.sd, 1000.0);
+    assert!(f.win > 0.0 && risk > 0.0 && risk < 0.5, "{f:?} {risk}");
+}
+
+// The drill.
+
+fn drill() -> Drill {
+    Drill::new(&chart_with(&TableRules::seed_rules(), false))
+}
+
+fn draws(d: &Drill, n: usize, seed: u64) -> Vec<u32> {
+    let mut rng = GameRng::new(seed);
+    let mut seen = vec![0u32; d.len()];
+    for _ in 0..n {
+        seen[d.next(&mut rng)] += 1;
+    }
+    seen
+}
+
+#[test]
+fn a_cell_missed_again_and_again_comes_up_many_times_more_often_than_the_others() {
+    let mut d = drill();
+    let hard16 = (0..d.len()).find(|&i| d.card(i).unwrap().0 == Cell { row: Row::Hard(16), up: 10 }).unwrap();
+    let (_, right) = d.card(hard16).unwrap();
+    let wrong = if right == Play::Stand { Play::Hit } else { Play::Stand };
+    for _ in 0..30 {
+        assert_eq!(d.check(hard16, wrong), Some(false));
+    }
+    let seen = draws(&d, 50_000, 7);
+    let others = (seen.iter().sum::<u32>() - seen[hard16]) as f64 / (d.len() - 1) as f64;
+    assert!(seen[hard16] as f64 > 12.0 * others, "{} against {others:.1} on average", seen[hard16]);
+    // Answered right from then on, it fades back toward the others.
+    for _ in 0..300 {
+        d.check(hard16, right);
+    }
+    assert!(d.weight(hard16) <= 2);
+}
+
+#[test]
+fn every_cell_keeps_a_chance_and_comes_up_in_a_long_drill() {
+    let mut d = drill();
+    // Every cell answered right many times, one missed many times.
+    for i in 0..d.len() {
+        let (_, play) = d.card(i).unwrap();
+        for _ in 0..50 {
+            d.check(i, play);
+        }
+    }
+    for _ in 0..(MAX_COUNT + 10) {
+        d.check(0, Play::Surrender);
+    }
+    assert_eq!(d.tally(0).unwrap().missed, MAX_COUNT);
+    assert!((0..d.len()).all(|i| d.weight(i) >= 1));
+    let seen = draws(&d, 60_000, 11);
+    assert!(seen.iter().all(|&n| n > 0), "a cell never came up");
+}
+
+#[test]
+fn the_answer_is_the_computed_charts_and_the_hand_fits_the_cell() {
+    let chart = chart_with(&TableRules::seed_rules(), false);
+    let mut d = Drill::new(&chart);
+    assert_eq!(d.len(), 10 * (15 + 8 + 10));
+    let mut rng = GameRng::new(3);
+    for i in 0..d.len() {
+        let (cell, play) = d.card(i).unwrap();
+        let (a, b) = d.hand(i, &mut rng).unwrap();
+        let decided = chart.decide(&[a, b], cell.up, true, true, true, true);
+        match cell.row {
+            Row::Hard(t) => assert!(a != b && a != 1 && a + b == t),
+            Row::Soft(t) => assert!(a == 1 && b + 11 == t),
+            Row::Pair(p) => assert_eq!((a, b), (p, p)),
+        }
+        // The chart's own decision for those cards is the answer the drill expects.
+        assert_eq!(decided, play, "{cell:?}");
+        assert_eq!(d.check(i, play), Some(true));
+    }
+    assert_eq!(d.check(d.len(), Play::Hit), None);
+    assert_eq!(d.card(d.len()), None);
+}
