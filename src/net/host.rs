@@ -44,6 +44,22 @@ pub struct Dropped {
 }
 
 /// A table and the peers at it.
+///
+/// ```
+/// use blackjack::engine::shedding::{Action, Game, Preset};
+/// use blackjack::net::{encode, Host, Refusal, SeatToken, ToHost, ToPeer};
+///
+/// let game = Game::new(Preset::Taylor.rules(), 2, 7).unwrap();
+/// // Seat 0 is the host's own; seat 1 is open to whoever shows its token.
+/// let token = SeatToken(0x2f6d_91c4_a07e_3b58); // the page draws it from the browser's random source
+/// let mut host = Host::new(game, &[None, Some(token)]);
+/// let out = host.receive(17, &encode(&ToHost::<Action>::Join { token }));
+/// assert!(matches!(out[0].message, ToPeer::Welcome { seat: 1, .. }));
+/// // A move for the host's seat, from the peer, is refused.
+/// let forged = ToHost::Act { at: 0, action: Action::Draw { seat: 0 } };
+/// let out = host.receive(17, &encode(&forged));
+/// assert_eq!(out[0].message, ToPeer::Refused(Refusal::NotYourSeat));
+/// ```
 pub struct Host<T: Table> {
     table: T,
     /// The token of each seat open to a friend (`None`: the host's own seat or a bot's).

@@ -79,6 +79,22 @@ impl Game {
     /// What `seat` receives after an action that produced `events`: its view of the game as it
     /// now stands and the events redacted for it.
     ///
+    /// ```
+    /// use blackjack::engine::shedding::{Game, Preset};
+    ///
+    /// let mut game = Game::new(Preset::Taylor.rules(), 3, 42).unwrap();
+    /// let events = game.apply(game.legal_actions()[0]).unwrap();
+    /// // Each seat's screen is drawn from its own update: its view and the events for it.
+    /// for seat in 0..3 {
+    ///     let update = game.update_after(seat, &events).unwrap();
+    ///     assert_eq!(update.view, game.view(seat));
+    ///     assert_eq!(update.state_id, game.state_id());
+    /// }
+    /// // A seat that (re)joins starts from its view alone.
+    /// assert!(game.update_for(1).unwrap().events.is_empty());
+    /// assert!(game.update_for(3).is_err(), "a table of three has no seat 3");
+    /// ```
+    ///
     /// # Errors
     /// [`NoSuchSeat`] for a seat the table does not have.
     pub fn update_after(&self, seat: Seat, events: &[Event]) -> Result<SeatUpdate, NoSuchSeat> {
