@@ -143,9 +143,14 @@ mod tests {
         out
     }
 
-    /// Three seats, Crazy Eights (no penalties to muddle a draw), seat 1 to play first with a
-    /// hand that cannot follow the starter; the stock's top cards are unique in the deal.
+    /// [`table_of`] under Crazy Eights: no penalties to muddle a pick-up.
     fn table() -> Game {
+        table_of(Preset::CrazyEights)
+    }
+
+    /// Three seats, seat 1 to play first with a hand that cannot follow the starter (the nine of
+    /// hearts); the stock's top cards (KH, then QH, JH, 10H) are unique in the deal.
+    fn table_of(preset: Preset) -> Game {
         let hands = vec![
             vec![card("2C"), card("3C"), card("4C")],
             vec![card("2D"), card("3D"), card("4D")],
@@ -158,7 +163,7 @@ mod tests {
             dealer: 0,
             scores: Vec::new(),
         };
-        Game::from_deal(Preset::CrazyEights.rules(), deal).unwrap()
+        Game::from_deal(preset.rules(), deal).unwrap()
     }
 
     #[test]
@@ -173,6 +178,19 @@ mod tests {
             assert!(!cards_in(&u).contains(&card("KH")), "seat {seat} sees a count, not the card");
             assert_eq!(u.view.hand_sizes[1], 4);
         }
+    }
+
+    #[test]
+    fn a_penalty_reaches_the_other_seats_as_a_count_and_the_penalised_seat_in_its_hand() {
+        // Taylor: saying "sorry" costs a card, taken from the stock's top.
+        let mut g = table_of(Preset::Taylor);
+        let events = g.apply(Action::Say { seat: 0, phrase: crate::engine::shedding::Phrase::Sorry }).unwrap();
+        assert!(events.iter().any(|e| matches!(e, Event::Penalty { seat: 0, cards: 1, .. })), "{events:?}");
+        assert!(g.hand(0).contains(card("KH")));
+        for seat in [1, 2] {
+            assert!(!cards_in(&g.update_after(seat, &events).unwrap()).contains(&card("KH")), "seat {seat}");
+        }
+        assert!(g.update_after(0, &events).unwrap().view.hand.contains(&card("KH")));
     }
 
     #[test]
