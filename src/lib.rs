@@ -3,10 +3,12 @@
 //! Layers (see ARCHITECTURE.md):
 //! - [`engine`]: pure rules. No web crates, no clock, no unseeded randomness.
 //! - [`bots`]: players that see only a seat's view.
+//! - [`net`]: tables with friends: the host's state machine and its messages, pure (no sockets).
 //! - `ui` (wasm only): the Yew app that draws the table and owns timers and storage.
 
 pub mod bots;
 pub mod engine;
+pub mod net;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -5,6 +5,7 @@ pub mod cards;
 pub mod casino;
 pub mod catalog;
 pub mod codes;
+pub mod feed;
 pub mod rng;
 pub mod shedding;
 pub mod sort;

@@ -9,11 +9,13 @@
 //! - [`indices`]: index plays computed for any rules and counting system (exact conditioning).
 //! - [`risk`]: risk of ruin for a bankroll and a bet spread (the exponential formula).
 //! - [`view`]: what one player at the table may see; the bot decides from it alone.
+//! - [`feed`]: what one spot receives after each action (its view and the events), for any table.
 //! - [`save`]: the page's saved table as compact codes, read with typed errors.
 //! - [`sim`]: a lean round simulator for the house-edge benchmark, cross-checked with `game`.
 
 pub mod count;
 pub mod drill;
+pub mod feed;
 pub mod game;
 pub mod hand;
 pub mod indices;
@@ -24,6 +26,7 @@ pub mod sim;
 pub mod strategy;
 pub mod view;
 
+pub use feed::SeatUpdate;
 pub use game::{Action, Event, Game, Hand, HandState, IllegalAction, Outcome, Phase, Refusal, Spot};
 pub use rules::{
     DealerBlackjack, DoubleOn, Shuffle, SplitLimit, TableProblem, TableRules, TableRulesError, TableSpec, MAX_BET,

@@ -2,6 +2,7 @@
 //! are presets of one data-driven engine. See docs/rules/ for every decision.
 
 mod action;
+mod feed;
 mod game;
 pub mod hand;
 pub mod house;
@@ -11,6 +12,7 @@ mod save;
 mod view;
 
 pub use action::{Action, BadCode, Event, IllegalAction, Infringement, LegalSet, PenaltyReason, Phrase, Refusal, Seat};
+pub use feed::SeatUpdate;
 pub use game::{
     Accusation, CallState, Deal, Game, LastTurn, Pending, Phase, SetupError, Turn, Void, MAX_TURNS, RECENT_TURNS,
 };

@@ -2,11 +2,13 @@
 //! and the last player with a queue wins.
 
 pub mod cards;
+pub mod feed;
 pub mod game;
 pub mod rules;
 pub mod save;
 
 pub use cards::{uno_decks, Colour, Face, UnoCard};
+pub use feed::SeatUpdate;
 pub use game::{
     total, value, Action, Event, Game, IllegalAction, Phase, Player, Refusal, Seat, Status, UnoReplayError, UnoSave,
     UnoView,

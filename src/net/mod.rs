@@ -1,0 +1,108 @@
+//! Tables with friends, as pure code: the messages between a host and its peers
+//! ([`protocol`]) and the host's state machine ([`host`]). No web crates and no sockets: the
+//! page's transport (WebRTC) hands bytes in and sends what comes out, so everything here is
+//! tested natively, hostile bytes included (`tests/net_host.rs`).
+//!
+//! The host runs the engine; a peer only ever receives its own seat's [`SeatUpdate`]s (the
+//! family's `feed`): never another hand, the stock's order, the seed or the log.
+//!
+//! [`SeatUpdate`]: crate::engine::shedding::SeatUpdate
+
+pub mod host;
+pub mod protocol;
+
+pub use host::{Applied, Dropped, Host, Outgoing, PeerId};
+pub use protocol::{decode_to_host, decode_to_peer, encode, Notice, Refusal, SeatToken, ToHost, ToPeer, PROTOCOL};
+
+use crate::engine::feed::NoSuchSeat;
+use crate::engine::{casino, shedding, uno};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+/// What the host needs of a game family: its seats, its state id, whose move an action is,
+/// applying one, and a seat's update.
+pub trait Table {
+    type Action: Serialize + DeserializeOwned;
+    type Event;
+    type Update: Serialize + DeserializeOwned + Clone;
+    fn seats(&self) -> u8;
+    /// Moves with each accepted action; a peer's move must carry the current one.
+    fn state_id(&self) -> u32;
+    /// The seat whose move this is; `None` for a move only the host makes.
+    fn seat_of(action: &Self::Action) -> Option<u8>;
+    /// Applies a move (all or nothing); a refusal in players' words.
+    fn act(&mut self, action: Self::Action) -> Result<Vec<Self::Event>, String>;
+    fn update(&self, seat: u8, events: &[Self::Event]) -> Result<Self::Update, NoSuchSeat>;
+}
+
+impl Table for shedding::Game {
+    type Action = shedding::Action;
+    type Event = shedding::Event;
+    type Update = shedding::SeatUpdate;
+    fn seats(&self) -> u8 {
+        self.players()
+    }
+    fn state_id(&self) -> u32 {
+        shedding::Game::state_id(self)
+    }
+    /// Every move names its seat; the quick-play clock is the host's (its page runs the clock).
+    fn seat_of(action: &shedding::Action) -> Option<u8> {
+        match action {
+            shedding::Action::Timeout { .. } => None,
+            a => Some(a.seat()),
+        }
+    }
+    fn act(&mut self, action: shedding::Action) -> Result<Vec<shedding::Event>, String> {
+        self.apply(action).map_err(|e| e.reason.to_string())
+    }
+    fn update(&self, seat: u8, events: &[shedding::Event]) -> Result<shedding::SeatUpdate, NoSuchSeat> {
+        self.update_after(seat, events)
+    }
+}
+
+impl Table for casino::Game {
+    type Action = casino::Action;
+    type Event = casino::Event;
+    type Update = casino::SeatUpdate;
+    fn seats(&self) -> u8 {
+        u8::try_from(self.spots().len()).unwrap_or(u8::MAX)
+    }
+    fn state_id(&self) -> u32 {
+        casino::Game::state_id(self)
+    }
+    /// Dealing and clearing the table name no spot: the host does them.
+    fn seat_of(action: &casino::Action) -> Option<u8> {
+        action.spot()
+    }
+    fn act(&mut self, action: casino::Action) -> Result<Vec<casino::Event>, String> {
+        self.apply(action).map_err(|e| e.reason.to_string())
+    }
+    fn update(&self, seat: u8, events: &[casino::Event]) -> Result<casino::SeatUpdate, NoSuchSeat> {
+        self.update_after(seat, events)
+    }
+}
+
+impl Table for uno::Game {
+    type Action = uno::Action;
+    type Event = uno::Event;
+    type Update = uno::SeatUpdate;
+    fn seats(&self) -> u8 {
+        u8::try_from(self.players().len()).unwrap_or(u8::MAX)
+    }
+    fn state_id(&self) -> u32 {
+        uno::Game::state_id(self)
+    }
+    /// The reveal names no seat: the host starts each round.
+    fn seat_of(action: &uno::Action) -> Option<u8> {
+        match *action {
+            uno::Action::Hit { seat } | uno::Action::Pass { seat } | uno::Action::Join { seat } => Some(seat),
+            uno::Action::Reveal => None,
+        }
+    }
+    fn act(&mut self, action: uno::Action) -> Result<Vec<uno::Event>, String> {
+        self.apply(action).map_err(|e| e.reason.to_string())
+    }
+    fn update(&self, seat: u8, events: &[uno::Event]) -> Result<uno::SeatUpdate, NoSuchSeat> {
+        self.update_after(seat, events)
+    }
+}

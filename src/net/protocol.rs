@@ -1,0 +1,184 @@
+//! The messages between a host and its peers, and their one encoding.
+//!
+//! Versioned: every message travels in an envelope with [`PROTOCOL`], so a peer running another
+//! release is told so instead of being misread. Encoded by [`encode`] and read by
+//! [`decode_to_host`] / [`decode_to_peer`] only, so the format (JSON for now) can change in one
+//! place. Bytes from the network are untrusted: their length is checked before anything is
+//! read, and every problem is a typed [`DecodeError`], never a panic.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The protocol's version; a message of another version is not read.
+pub const PROTOCOL: u16 = 1;
+
+/// The most bytes a peer's message may have: a join or one action is a few dozen bytes.
+pub const MAX_TO_HOST: usize = 1024;
+
+/// The most bytes a host's message may have: an update carries the seat's whole view (a large
+/// shedding table with its rules is a few KB).
+pub const MAX_TO_PEER: usize = 256 * 1024;
+
+/// The secret that gives a seat to whoever shows it: the host deals one per open seat (from the
+/// browser's random source) and shares it with the friend invited to that seat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SeatToken(pub u128);
+
+/// A peer to its host. `A` is the game family's action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ToHost<A> {
+    /// Take (or take back, after a dropped connection) the seat the token was dealt for.
+    Join { token: SeatToken },
+    /// Make a move, computed from the update with state id `at`.
+    Act { at: u32, action: A },
+}
+
+/// A host to one peer. `U` is the game family's seat update.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ToPeer<U> {
+    /// The seat is the peer's; `update` is its whole view (no events), to draw the table from.
+    Welcome { seat: u8, update: U },
+    /// What happened since the last update, as this seat may know it.
+    Update(U),
+    /// The peer's message was not acted on, and why.
+    Refused(Refusal),
+    /// Something about the table that is not a move.
+    Notice(Notice),
+}
+
+/// Why the host did not act on a peer's message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Refusal {
+    /// No open seat has this token.
+    UnknownToken,
+    /// Another peer holds this seat now.
+    SeatTaken { seat: u8 },
+    /// This peer already holds another seat.
+    AlreadySeated { seat: u8 },
+    /// A move before joining.
+    NotSeated,
+    /// The move was computed for state `at`; the table is at `now` (a replay, or a move made
+    /// before the last update arrived).
+    Stale { at: u32, now: u32 },
+    /// The move is not the peer's seat's to make (another seat's, or the host's: dealing, the
+    /// clock).
+    NotYourSeat,
+    /// The rules refused the move; the reason in players' words.
+    Illegal { reason: String },
+}
+
+/// News about the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Notice {
+    /// A friend took a seat.
+    Joined { seat: u8 },
+    /// A friend's connection went; the seat waits for them.
+    Left { seat: u8 },
+    /// The message came from another version of the game; the host runs `host`.
+    Version { host: u16 },
+}
+
+/// Why bytes were not read as a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecodeError {
+    /// Longer than the limit: not read at all.
+    TooLong { bytes: usize, max: usize },
+    /// Not a message of this protocol (the text of the parser's complaint, shortened).
+    Malformed(String),
+    /// A message of another version.
+    Version { found: u16 },
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeError::TooLong { bytes, max } => write!(f, "a message of {bytes} bytes (at most {max})"),
+            DecodeError::Malformed(why) => write!(f, "an unreadable message: {why}"),
+            DecodeError::Version { found } => write!(f, "a message of version {found} (this is {PROTOCOL})"),
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+/// Every message on the wire: the protocol version, then the message.
+#[derive(Serialize, Deserialize)]
+struct Envelope<M> {
+    v: u16,
+    m: M,
+}
+
+/// Just the version, read first so that another version's message is told apart from garbage.
+#[derive(Deserialize)]
+struct VersionOnly {
+    v: u16,
+}
+
+/// The bytes of a message (either direction).
+pub fn encode<M: Serialize>(message: &M) -> Vec<u8> {
+    // Serialising plain data to JSON cannot fail: every key is a string and no value is a float.
+    serde_json::to_vec(&Envelope { v: PROTOCOL, m: message }).unwrap_or_default()
+}
+
+/// A peer's message, read by the host.
+///
+/// # Errors
+/// [`DecodeError`] for bytes over [`MAX_TO_HOST`], of another version or not a message.
+pub fn decode_to_host<A: DeserializeOwned>(bytes: &[u8]) -> Result<ToHost<A>, DecodeError> {
+    decode(bytes, MAX_TO_HOST)
+}
+
+/// The host's message, read by a peer.
+///
+/// # Errors
+/// [`DecodeError`] for bytes over [`MAX_TO_PEER`], of another version or not a message.
+pub fn decode_to_peer<U: DeserializeOwned>(bytes: &[u8]) -> Result<ToPeer<U>, DecodeError> {
+    decode(bytes, MAX_TO_PEER)
+}
+
+fn decode<M: DeserializeOwned>(bytes: &[u8], max: usize) -> Result<M, DecodeError> {
+    if bytes.len() > max {
+        return Err(DecodeError::TooLong { bytes: bytes.len(), max });
+    }
+    let malformed = |e: serde_json::Error| DecodeError::Malformed(e.to_string().chars().take(80).collect());
+    match serde_json::from_slice::<Envelope<M>>(bytes) {
+        Ok(Envelope { v: PROTOCOL, m }) => Ok(m),
+        Ok(Envelope { v, .. }) => Err(DecodeError::Version { found: v }),
+        Err(e) => match serde_json::from_slice::<VersionOnly>(bytes) {
+            Ok(VersionOnly { v }) if v != PROTOCOL => Err(DecodeError::Version { found: v }),
+            _ => Err(malformed(e)),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::shedding::Action;
+
+    #[test]
+    fn a_message_reads_back_as_it_was_written() {
+        let m: ToHost<Action> = ToHost::Act { at: 7, action: Action::Draw { seat: 2 } };
+        assert_eq!(decode_to_host::<Action>(&encode(&m)), Ok(m));
+        let j: ToHost<Action> = ToHost::Join { token: SeatToken(u128::MAX) };
+        assert_eq!(decode_to_host::<Action>(&encode(&j)), Ok(j));
+    }
+
+    #[test]
+    fn bytes_over_the_limit_are_not_read() {
+        let long = vec![b' '; MAX_TO_HOST + 1];
+        assert_eq!(
+            decode_to_host::<Action>(&long),
+            Err(DecodeError::TooLong { bytes: MAX_TO_HOST + 1, max: MAX_TO_HOST })
+        );
+    }
+
+    #[test]
+    fn another_version_is_told_apart_from_garbage() {
+        let other = br#"{"v":2,"m":{"Hello":{}}}"#;
+        assert_eq!(decode_to_host::<Action>(other), Err(DecodeError::Version { found: 2 }));
+        assert!(matches!(decode_to_host::<Action>(b"{\"v\":1,\"m\":3}"), Err(DecodeError::Malformed(_))));
+        assert!(matches!(decode_to_host::<Action>(&[0xff, 0xfe]), Err(DecodeError::Malformed(_))));
+    }
+}

@@ -1,0 +1,356 @@
+//! The host of a table with friends refuses what it must and never panics: forged, replayed,
+//! stale and out-of-seat moves are refused and change nothing; unreadable and oversized bytes
+//! are dropped and counted; a seat's token works for one peer at a time, and a peer that comes
+//! back gets its seat's view exactly. Property tests (proptest) throw arbitrary and mutated bytes
+//! at the host; `PROPTEST_CASES` raises their case counts.
+#![cfg(not(target_arch = "wasm32"))]
+
+use blackjack::engine::rng::GameRng;
+use blackjack::engine::{casino, shedding, uno};
+use blackjack::net::protocol::{decode_to_peer, MAX_TO_HOST};
+use blackjack::net::*;
+use proptest::prelude::*;
+
+mod hostile;
+use hostile::cases as config;
+
+const T0: SeatToken = SeatToken(0x1111_2222_3333_4444_5555_6666_7777_8888);
+const T1: SeatToken = SeatToken(0x9999_aaaa_bbbb_cccc_dddd_eeee_ffff_0000);
+const T2: SeatToken = SeatToken(42);
+
+/// Taylor for three: every seat open to a friend.
+fn taylor() -> Host<shedding::Game> {
+    let g = shedding::Game::new(shedding::Preset::Taylor.rules(), 3, 11).unwrap();
+    Host::new(g, &[Some(T0), Some(T1), Some(T2)])
+}
+
+fn join(token: SeatToken) -> Vec<u8> {
+    encode(&ToHost::<shedding::Action>::Join { token })
+}
+
+fn act(at: u32, action: shedding::Action) -> Vec<u8> {
+    encode(&ToHost::Act { at, action })
+}
+
+/// The only message, to `peer`.
+fn only<U: std::fmt::Debug>(out: Vec<Outgoing<U>>, peer: PeerId) -> ToPeer<U> {
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert_eq!(out[0].to, peer);
+    out.into_iter().next().unwrap().message
+}
+
+/// Peers 10, 11 and 12 in seats 0, 1 and 2.
+fn seated() -> Host<shedding::Game> {
+    let mut h = taylor();
+    for (peer, token) in [(10, T0), (11, T1), (12, T2)] {
+        let out = h.receive(peer, &join(token));
+        assert!(matches!(out[0].message, ToPeer::Welcome { .. }), "{:?}", out[0]);
+    }
+    h
+}
+
+/// A legal turn move of the seat whose turn it is.
+fn turn_move(h: &Host<shedding::Game>) -> shedding::Action {
+    h.table().legal_actions()[0]
+}
+
+#[test]
+fn a_token_gives_its_seat_and_the_seat_s_view_exactly() {
+    let mut h = taylor();
+    let out = h.receive(11, &join(T1));
+    let game = h.table().clone();
+    assert_eq!(only(out, 11), ToPeer::Welcome { seat: 1, update: game.update_for(1).unwrap() });
+    assert_eq!(h.seat_of(11), Some(1));
+}
+
+#[test]
+fn an_unknown_token_or_a_seat_held_by_another_peer_is_refused() {
+    let mut h = taylor();
+    assert_eq!(only(h.receive(10, &join(SeatToken(7))), 10), ToPeer::Refused(Refusal::UnknownToken));
+    h.receive(10, &join(T0));
+    assert_eq!(only(h.receive(11, &join(T0)), 11), ToPeer::Refused(Refusal::SeatTaken { seat: 0 }));
+    assert_eq!(h.seat_of(11), None, "the claim gave nothing");
+    assert_eq!(h.seat_of(10), Some(0), "and took nothing");
+    assert_eq!(only(h.receive(10, &join(T1)), 10), ToPeer::Refused(Refusal::AlreadySeated { seat: 0 }));
+}
+
+#[test]
+fn a_seat_not_opened_to_friends_cannot_be_taken() {
+    let g = shedding::Game::new(shedding::Preset::Taylor.rules(), 3, 11).unwrap();
+    // Seat 0 is the host's and seat 2 a bot's; a token listed past the table opens nothing.
+    let mut h = Host::new(g.clone(), &[None, Some(T1), None, Some(T2)]);
+    assert_eq!(only(h.receive(10, &join(T2)), 10), ToPeer::Refused(Refusal::UnknownToken));
+    assert!(matches!(only(h.receive(10, &join(T1)), 10), ToPeer::Welcome { seat: 1, .. }));
+    // A token listed twice opens its first seat only.
+    let mut h = Host::new(g, &[None, Some(T1), Some(T1)]);
+    assert!(matches!(only(h.receive(10, &join(T1)), 10), ToPeer::Welcome { seat: 1, .. }));
+    assert_eq!(only(h.receive(11, &join(T1)), 11), ToPeer::Refused(Refusal::SeatTaken { seat: 1 }));
+}
+
+#[test]
+fn a_move_before_joining_is_refused_and_changes_nothing() {
+    let mut h = taylor();
+    let before = h.table().clone();
+    let a = turn_move(&h);
+    assert_eq!(only(h.receive(10, &act(before.state_id(), a)), 10), ToPeer::Refused(Refusal::NotSeated));
+    assert_eq!(h.table(), &before);
+}
+
+#[test]
+fn a_forged_move_for_another_seat_is_refused_and_changes_nothing() {
+    let mut h = seated();
+    let before = h.table().clone();
+    let a = turn_move(&h);
+    let forger = [10, 11, 12].into_iter().find(|&p| h.seat_of(p) != Some(a.seat())).unwrap();
+    assert_eq!(only(h.receive(forger, &act(before.state_id(), a)), forger), ToPeer::Refused(Refusal::NotYourSeat));
+    assert_eq!(h.table(), &before);
+}
+
+#[test]
+fn the_clock_is_the_host_s_a_peer_cannot_time_itself_out() {
+    let mut h = seated();
+    let before = h.table().clone();
+    let timeout = shedding::Action::Timeout { seat: 0 };
+    assert_eq!(only(h.receive(10, &act(before.state_id(), timeout)), 10), ToPeer::Refused(Refusal::NotYourSeat));
+    assert_eq!(h.table(), &before);
+}
+
+#[test]
+fn a_move_is_applied_and_every_seated_peer_gets_its_own_update() {
+    let mut h = seated();
+    let a = turn_move(&h);
+    let peer = 10 + a.seat() as PeerId;
+    let out = h.receive(peer, &act(h.table().state_id(), a));
+    let game = h.table().clone();
+    assert_eq!(game.log(), &[a]);
+    assert_eq!(out.len(), 3, "one update per seated peer: {out:?}");
+    for o in out {
+        let seat = h.seat_of(o.to).unwrap();
+        let ToPeer::Update(u) = o.message else { panic!("{:?}", o.message) };
+        assert_eq!(u.view, game.view(seat), "peer {} gets seat {seat}'s view", o.to);
+        assert_eq!(u.state_id, game.state_id());
+        assert!(!u.events.is_empty());
+    }
+}
+
+#[test]
+fn a_replayed_move_is_stale_and_changes_nothing() {
+    let mut h = seated();
+    let a = turn_move(&h);
+    let peer = 10 + a.seat() as PeerId;
+    let bytes = act(h.table().state_id(), a);
+    h.receive(peer, &bytes);
+    let after = h.table().clone();
+    let now = after.state_id();
+    assert_eq!(only(h.receive(peer, &bytes), peer), ToPeer::Refused(Refusal::Stale { at: now - 1, now }));
+    assert_eq!(h.table(), &after);
+}
+
+#[test]
+fn a_move_stamped_with_another_state_is_stale_and_changes_nothing() {
+    let mut h = seated();
+    let before = h.table().clone();
+    let a = turn_move(&h);
+    let peer = 10 + a.seat() as PeerId;
+    for at in [before.state_id() + 1, u32::MAX] {
+        assert_eq!(only(h.receive(peer, &act(at, a)), peer), ToPeer::Refused(Refusal::Stale { at, now: 0 }));
+    }
+    assert_eq!(h.table(), &before);
+}
+
+#[test]
+fn an_illegal_move_of_one_s_own_seat_is_refused_with_the_rules_reason() {
+    let mut h = seated();
+    let before = h.table().clone();
+    let current = before.current();
+    let other = (current + 1) % 3;
+    let out = h.receive(10 + other as PeerId, &act(0, shedding::Action::Pass { seat: other }));
+    let ToPeer::Refused(Refusal::Illegal { reason }) = only(out, 10 + other as PeerId) else { panic!() };
+    assert!(!reason.is_empty());
+    assert_eq!(h.table(), &before);
+}
+
+#[test]
+fn unreadable_and_oversized_bytes_are_dropped_and_counted_without_an_answer() {
+    let mut h = seated();
+    let before = h.table().clone();
+    assert!(h.receive(10, b"not json").is_empty());
+    assert!(h.receive(10, &[]).is_empty());
+    assert!(h.receive(10, br#"{"v":1,"m":{"Act":{"at":0,"action":{"Fly":{}}}}}"#).is_empty());
+    assert!(h.receive(10, &vec![b'['; MAX_TO_HOST + 1]).is_empty());
+    assert!(h.receive(99, &vec![b'['; 500]).is_empty(), "deep nesting within the limit");
+    assert_eq!(h.dropped(), Dropped { too_long: 1, malformed: 4, other_version: 0 });
+    assert_eq!(h.table(), &before);
+}
+
+#[test]
+fn a_peer_of_another_version_is_told_the_host_s() {
+    let mut h = taylor();
+    let out = h.receive(10, br#"{"v":9,"m":{"Join":{"token":1}}}"#);
+    assert_eq!(only(out, 10), ToPeer::Notice(Notice::Version { host: PROTOCOL }));
+    assert_eq!(h.dropped().other_version, 1);
+    assert_eq!(h.seat_of(10), None);
+}
+
+#[test]
+fn a_peer_that_comes_back_with_its_token_gets_its_seat_s_view_exactly() {
+    let mut h = seated();
+    // Peer 11 (seat 1) follows a few moves, then its connection goes.
+    let mut last = None;
+    for _ in 0..3 {
+        let a = turn_move(&h);
+        for o in h.receive(10 + a.seat() as PeerId, &act(h.table().state_id(), a)) {
+            if o.to == 11 {
+                last = Some(o.message);
+            }
+        }
+    }
+    let Some(ToPeer::Update(followed)) = last else { panic!("seat 1 was sent updates") };
+    let left = h.leave(11);
+    assert_eq!(left.len(), 2, "the others hear of it: {left:?}");
+    assert!(left.iter().all(|o| o.message == ToPeer::Notice(Notice::Left { seat: 1 })));
+    assert_eq!(h.seat_of(11), None);
+    // Back on a new connection: the view it had, from nothing but the token.
+    let out = h.receive(21, &join(T1));
+    let ToPeer::Welcome { seat: 1, update } = &out[0].message else { panic!("{out:?}") };
+    assert_eq!(update.view, followed.view);
+    assert_eq!(update.state_id, followed.state_id);
+    assert!(update.events.is_empty());
+    assert!(out[1..].iter().all(|o| o.message == ToPeer::Notice(Notice::Joined { seat: 1 })));
+    // And the old connection's messages are no longer the seat's.
+    let a = shedding::Action::CallLastCard { seat: 1 };
+    assert_eq!(only(h.receive(11, &act(h.table().state_id(), a)), 11), ToPeer::Refused(Refusal::NotSeated));
+}
+
+#[test]
+fn a_peer_joining_again_on_the_same_connection_is_sent_its_view_again() {
+    let mut h = seated();
+    let out = h.receive(12, &join(T2));
+    assert!(matches!(&out[0].message, ToPeer::Welcome { seat: 2, .. }));
+}
+
+/// A whole game played by three peers through encoded bytes: every message decodes on the
+/// peer's side, and each peer's last update is its seat's view.
+#[test]
+fn a_whole_game_through_the_host_keeps_every_peer_on_its_own_view() {
+    let mut h = seated();
+    let mut rng = GameRng::new(3);
+    let mut last: Vec<Option<shedding::SeatUpdate>> = vec![None; 3];
+    let mut steps = 0;
+    while !h.table().is_over() && steps < 400 {
+        let legal = h.table().legal_actions();
+        let a = legal[rng.below(legal.len() as u64) as usize];
+        for o in h.receive(10 + a.seat() as PeerId, &act(h.table().state_id(), a)) {
+            let seat = h.seat_of(o.to).unwrap();
+            match decode_to_peer::<shedding::SeatUpdate>(&encode(&o.message)) {
+                Ok(ToPeer::Update(u)) => last[seat as usize] = Some(u),
+                other => panic!("step {steps}: {other:?}"),
+            }
+        }
+        steps += 1;
+    }
+    for seat in 0..3u8 {
+        assert_eq!(last[seat as usize].as_ref().unwrap().view, h.table().view(seat));
+    }
+}
+
+#[test]
+fn casino_and_uno_hosts_keep_dealing_and_the_reveal_for_the_host() {
+    let rules = casino::TableRules::new(casino::TableSpec { seats: 2, ..casino::TableSpec::default() }).unwrap();
+    let g = casino::Game::new(rules, &[Some(0), Some(1)], vec![100_000, 100_000], 5).unwrap();
+    let mut h = Host::new(g, &[Some(T0), Some(T1)]);
+    h.receive(10, &encode(&ToHost::<casino::Action>::Join { token: T0 }));
+    let bet = encode(&ToHost::Act { at: 0, action: casino::Action::Bet { spot: 0, amount: 1000 } });
+    assert_eq!(h.receive(10, &bet).len(), 1, "the bet's update to the seated peer");
+    let deal = encode(&ToHost::Act { at: 1, action: casino::Action::Deal });
+    assert_eq!(only(h.receive(10, &deal), 10), ToPeer::Refused(Refusal::NotYourSeat));
+    let Applied { events, out } = h.act(casino::Action::Deal).unwrap();
+    assert!(events.contains(&casino::Event::HoleDealt));
+    let ToPeer::Update(u) = &only(out, 10) else { panic!() };
+    assert_eq!(u.view.dealer[1], None, "the hole card stays with the host");
+
+    let g = uno::Game::new(uno::UnoRules::new(uno::UnoSpec::default()).unwrap(), 2, 5).unwrap();
+    let mut h = Host::new(g, &[None, Some(T1)]);
+    h.receive(11, &encode(&ToHost::<uno::Action>::Join { token: T1 }));
+    let reveal = encode(&ToHost::Act { at: 0, action: uno::Action::Reveal });
+    assert_eq!(only(h.receive(11, &reveal), 11), ToPeer::Refused(Refusal::NotYourSeat));
+    assert_eq!(h.table().round(), 0);
+    let out = h.act(uno::Action::Reveal).unwrap().out;
+    let ToPeer::Update(u) = &only(out, 11) else { panic!() };
+    assert_eq!(u.view, h.table().view(1));
+}
+
+/// A valid message of some kind, to mutate.
+fn valid_message() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        Just(join(T0)),
+        Just(join(T1)),
+        (0u32..4, 0u8..4).prop_map(|(at, seat)| act(at, shedding::Action::Draw { seat })),
+        (0u32..4, 0u8..4).prop_map(|(at, seat)| act(at, shedding::Action::CallLastCard { seat })),
+    ]
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// Arbitrary bytes from arbitrary peers: never a panic; a message that is dropped moves a
+    /// counter and gets no answer, and nothing but an accepted move changes the game.
+    #[test]
+    fn arbitrary_bytes_never_panic_and_drops_are_counted(
+        messages in proptest::collection::vec((0u64..4, proptest::collection::vec(any::<u8>(), 0..300)), 1..20),
+    ) {
+        let mut h = taylor();
+        for (peer, bytes) in messages {
+            let before = h.dropped();
+            let game = h.table().clone();
+            let out = h.receive(peer, &bytes);
+            let after = h.dropped();
+            let counted = (after.too_long + after.malformed + after.other_version)
+                - (before.too_long + before.malformed + before.other_version);
+            prop_assert!(counted <= 1);
+            if counted == 1 {
+                prop_assert_eq!(h.table(), &game, "dropped bytes change nothing");
+                if after.other_version == before.other_version {
+                    prop_assert!(out.is_empty());
+                }
+            }
+        }
+    }
+
+    /// Valid messages with bytes flipped, cut or repeated: never a panic, and the game only
+    /// moves by legal moves of the mover's own seat.
+    #[test]
+    fn mutated_messages_never_panic_or_move_another_seat(
+        base in proptest::collection::vec(valid_message(), 1..12),
+        flips in proptest::collection::vec((any::<usize>(), any::<u8>()), 0..6),
+        cut in any::<usize>(),
+    ) {
+        let mut h = seated();
+        for (k, mut bytes) in base.into_iter().enumerate() {
+            for &(i, b) in &flips {
+                if !bytes.is_empty() && (i + k) % 3 == 0 {
+                    let n = bytes.len();
+                    bytes[i % n] = b;
+                }
+            }
+            if k % 4 == 3 {
+                bytes.truncate(cut % (bytes.len() + 1));
+            }
+            let peer = 10 + (k % 3) as PeerId;
+            let len = h.table().log().len();
+            h.receive(peer, &bytes);
+            if h.table().log().len() > len {
+                prop_assert_eq!(h.table().log()[len].seat(), h.seat_of(peer).unwrap());
+            }
+        }
+        prop_assert!(h.table().check_invariants().is_ok());
+    }
+
+    /// The peer's decoder, on arbitrary bytes: a typed error or a message, never a panic.
+    #[test]
+    fn a_peer_reads_arbitrary_bytes_without_panicking(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        let _ = decode_to_peer::<shedding::SeatUpdate>(&bytes);
+        let _ = decode_to_peer::<casino::SeatUpdate>(&bytes);
+        let _ = decode_to_peer::<uno::SeatUpdate>(&bytes);
+    }
+}
