@@ -18,8 +18,9 @@ impl Game {
         }
     }
 
-    fn describe_answers(&self, p: Pending) -> String {
-        let mut names: Vec<String> = Vec::new();
+    /// The cards that answer the pick-up `p`, named as the rules' powers name them.
+    fn answers_to(&self, p: Pending) -> Answers {
+        let mut answers = Answers::default();
         for pw in &self.rules.spec().powers {
             let card_like = Card::new(
                 pw.rank,
@@ -29,18 +30,10 @@ impl Game {
                 },
             );
             if self.answers(card_like, p) {
-                let colour = match pw.colour {
-                    Some(crate::engine::cards::Colour::Red) => "a red ",
-                    Some(crate::engine::cards::Colour::Black) => "a black ",
-                    None => "a ",
-                };
-                let n = format!("{colour}{}", pw.rank.name());
-                if !names.contains(&n) {
-                    names.push(n);
-                }
+                answers.add(pw.rank, pw.colour);
             }
         }
-        names.join(" or ")
+        answers
     }
 
     /// The pick-up after folding `cards` (in order) onto `start`: pick-ups add, answers reduce or
@@ -137,7 +130,7 @@ impl Game {
     /// Why `card` may not open the turn, written for the player.
     fn opening_refusal(&self, card: Card) -> Refusal {
         match self.pending.get() {
-            Some(p) => Refusal::MustAnswerPickUp { cards: p.cards, answers: self.describe_answers(p) },
+            Some(p) => Refusal::MustAnswerPickUp { cards: p.cards, answers: self.answers_to(p) },
             None => Refusal::DoesNotFollow { card, onto: self.top() },
         }
     }
