@@ -329,6 +329,27 @@ impl std::error::Error for SetupError {}
 
 impl Game {
     /// A table: `seating[spot]` is the player sitting there; `bankrolls[player]` their chips.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::casino::{Game, Phase, TableRules};
+    ///
+    /// // Seven spots: player 0 at spot 3, player 1 at spot 4, the rest empty.
+    /// let mut seating = vec![None; 7];
+    /// (seating[3], seating[4]) = (Some(0), Some(1));
+    /// let game = Game::new(TableRules::seed_rules(), &seating, vec![100_000, 50_000], 42).unwrap();
+    /// assert_eq!((game.phase(), game.bankrolls()), (Phase::Betting, &[100_000, 50_000][..]));
+    /// assert_eq!(game.shoe_left(), 6 * 52);
+    ///
+    /// // The seating names every spot of the table.
+    /// assert!(Game::new(TableRules::seed_rules(), &seating[..3], vec![100_000], 42).is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`SetupError`] when the seating does not match the table's spots, names a player without
+    /// a bankroll, or a bankroll is outside 0 to [`MAX_CHIPS`].
     pub fn new(
         rules: impl Into<Arc<TableRules>>,
         seating: &[Option<u8>],
@@ -501,6 +522,24 @@ impl Game {
     /// One representative of every kind of legal move, sorted and unique. Amounts shown are
     /// the usual ones (minimum bet, full double, full insurance); [`Game::is_legal`] accepts any
     /// amount in range.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::casino::{Action, Game, TableRules};
+    ///
+    /// let mut seating = vec![None; 7];
+    /// (seating[3], seating[4]) = (Some(0), Some(1));
+    /// let mut game = Game::new(TableRules::seed_rules(), &seating, vec![100_000, 100_000], 42).unwrap();
+    /// let min = game.rules().min_bet;
+    /// assert_eq!(game.legal_actions(), [Action::Bet { spot: 3, amount: min }, Action::Bet { spot: 4, amount: min }]);
+    /// game.apply(Action::Bet { spot: 3, amount: min }).unwrap();
+    /// // A bet may be taken back, and the round dealt.
+    /// assert_eq!(
+    ///     game.legal_actions(),
+    ///     [Action::Bet { spot: 3, amount: 0 }, Action::Bet { spot: 4, amount: min }, Action::Deal]
+    /// );
+    /// ```
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
         match self.phase {
@@ -642,6 +681,29 @@ impl Game {
     }
 
     /// Apply a legal action; a refused action changes nothing and comes back with the reason.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::casino::{Action, Game, Phase, Refusal, TableRules};
+    ///
+    /// let mut seating = vec![None; 7];
+    /// seating[3] = Some(0);
+    /// let mut game = Game::new(TableRules::seed_rules(), &seating, vec![100_000], 42).unwrap();
+    /// let before = game.clone();
+    /// let refused = game.apply(Action::Deal).unwrap_err();
+    /// assert_eq!((refused.reason, &game), (Refusal::NoBets, &before), "refused, and nothing changed");
+    ///
+    /// game.apply(Action::Bet { spot: 3, amount: 1_000 }).unwrap();
+    /// assert_eq!(game.bankrolls(), [99_000]);
+    /// game.apply(Action::Deal).unwrap();
+    /// assert_ne!(game.phase(), Phase::Betting);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// An [`IllegalAction`] with the [`Refusal`] when the action is not legal now; the table is
+    /// then unchanged.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, IllegalAction> {
         if let Some(reason) = self.refusal(action) {
             return Err(IllegalAction { action, reason });

@@ -235,6 +235,24 @@ pub struct Game {
 }
 
 impl Game {
+    /// A new game: `players` seats, each dealt a face-down queue, and the first round about to be revealed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::uno::{Game, Phase, UnoRules};
+    ///
+    /// let game = Game::new(UnoRules::seed_rules(), 4, 42).unwrap();
+    /// assert_eq!(game.phase(), &Phase::RoundStart);
+    /// assert!(game.players().iter().all(|p| p.queue.len() == 15));
+    /// assert_eq!(game.cards_accounted(), game.total_cards());
+    ///
+    /// assert!(Game::new(UnoRules::seed_rules(), 11, 42).is_err(), "at most ten players");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`SetupError`] when the rules do not seat `players` (or a waiting seat is not one).
     pub fn new(rules: impl Into<Arc<UnoRules>>, players: u8, seed: u64) -> Result<Game, SetupError> {
         Game::with_waiting(rules, players, &[], seed)
     }
@@ -369,6 +387,22 @@ impl Game {
         self.total_cards
     }
 
+    /// The moves legal now, sorted: the reveal (and joins) between rounds, then hit or pass for
+    /// the seat whose turn it is.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::uno::{Action, Game, Phase, UnoRules};
+    ///
+    /// let mut game = Game::new(UnoRules::seed_rules(), 3, 8).unwrap();
+    /// assert_eq!(game.legal_actions(), [Action::Reveal]);
+    /// game.apply(Action::Reveal).unwrap();
+    /// // Then hit or pass, for whoever's turn it is (hitting needs cards to hit from).
+    /// let Phase::Match { turn } = *game.phase() else { panic!("a round in play") };
+    /// assert!(game.legal_actions().contains(&Action::Pass { seat: turn }));
+    /// assert!(game.legal_actions().iter().all(|&a| game.is_legal(a)));
+    /// ```
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
         match self.phase {
@@ -413,6 +447,27 @@ impl Game {
         self.refusal(action).is_none()
     }
 
+    /// Applies a legal action; a refused action changes nothing and comes back with the reason.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::uno::{Action, Game, Refusal, UnoRules};
+    ///
+    /// let mut game = Game::new(UnoRules::seed_rules(), 3, 8).unwrap();
+    /// let before = game.clone();
+    /// let refused = game.apply(Action::Hit { seat: 0 }).unwrap_err();
+    /// assert_eq!((refused.reason, &game), (Refusal::NotNow, &before), "refused, and nothing changed");
+    ///
+    /// let events = game.apply(Action::Reveal).unwrap();
+    /// assert!(!events.is_empty());
+    /// assert_eq!(game.log(), [Action::Reveal]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// An [`IllegalAction`] with the [`Refusal`] when the action is not legal now; the game is
+    /// then unchanged.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, IllegalAction> {
         if let Some(reason) = self.refusal(action) {
             return Err(IllegalAction { action, reason });
@@ -697,6 +752,23 @@ impl Game {
     }
 
     /// What `seat` can see: stacks and the trash are face up; queues and the deck are not.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::uno::{Action, Game, UnoRules};
+    ///
+    /// let mut game = Game::new(UnoRules::seed_rules(), 3, 8).unwrap();
+    /// game.apply(Action::Reveal).unwrap();
+    /// let view = game.view(1);
+    /// // Queues are face down: only their sizes. Stacks are face up.
+    /// for seat in 0..3u8 {
+    ///     let player = &game.players()[seat as usize];
+    ///     assert_eq!(view.queue_sizes[seat as usize] as usize, player.queue.len());
+    ///     assert_eq!((&view.stacks[seat as usize], view.total(seat)), (&player.stack, game.total(seat)));
+    /// }
+    /// assert_eq!(view.deck as usize, game.deck_len());
+    /// ```
     pub fn view(&self, seat: Seat) -> UnoView {
         UnoView {
             seat,
@@ -737,6 +809,30 @@ impl Game {
 
     /// Rebuilds a saved game: format, rules and seating are checked, then every action of the
     /// log is replayed (up to `upto`); a refused action refuses the save.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::codes::ReplayError;
+    /// use blackjack::engine::uno::{Game, UnoRules, UnoSave};
+    ///
+    /// let mut game = Game::new(UnoRules::seed_rules(), 3, 8).unwrap();
+    /// for _ in 0..6 {
+    ///     let first = game.legal_actions()[0];
+    ///     game.apply(first).unwrap();
+    /// }
+    /// let save = game.save();
+    /// assert_eq!(Game::replay(&save, None).unwrap(), game);
+    /// assert_eq!(Game::replay(&save, Some(0)).unwrap(), Game::new(UnoRules::seed_rules(), 3, 8).unwrap());
+    ///
+    /// let other_format = UnoSave { format: 0, ..save };
+    /// assert!(matches!(Game::replay(&other_format, None), Err(ReplayError::Format { found: 0, .. })));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// An [`UnoReplayError`]: another save format, a log longer than any game, rules or seating
+    /// that are refused, or the first action of the log that is not legal at its point.
     pub fn replay(save: &UnoSave, upto: Option<usize>) -> Result<Game, UnoReplayError> {
         if save.format != UNO_SAVE_FORMAT {
             return Err(ReplayError::Format { found: save.format, reads: UNO_SAVE_FORMAT });

@@ -7,6 +7,31 @@ impl Game {
     /// Applies `action`, all or nothing: on `Err` the game is exactly as it was.
     /// Infringements that the rules penalise (a wrong card, playing out of turn, a false call)
     /// are accepted and cost cards; anything else not legal is refused.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::shedding::{Action, Game, Preset, Refusal};
+    ///
+    /// let mut game = Game::new(Preset::CrazyEights.rules(), 5, 7).unwrap();
+    /// // Picking up out of turn is refused, and the game is exactly as it was.
+    /// let before = game.clone();
+    /// let other = (game.current() + 1) % 5;
+    /// let refused = game.apply(Action::Draw { seat: other }).unwrap_err();
+    /// assert_eq!(refused.reason, Refusal::NotYourTurn);
+    /// assert_eq!(game, before);
+    ///
+    /// // A legal move is carried out, logged, and told as events.
+    /// let action = game.legal_actions()[0];
+    /// let events = game.apply(action).expect("a legal move is accepted");
+    /// assert!(!events.is_empty());
+    /// assert_eq!(game.log(), [action]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// An [`IllegalAction`] carrying the [`Refusal`] (why, in the player's words through
+    /// `Display`) when the action is not accepted now; the game is then unchanged.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, IllegalAction> {
         let mut ev = Vec::new();
         self.apply_into(action, &mut ev)?;

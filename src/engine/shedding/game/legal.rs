@@ -206,6 +206,20 @@ impl Game {
     // ----- legal actions -----------------------------------------------------------------
 
     /// The current player's turn actions: sorted, unique, and empty exactly when the game is over.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::shedding::{Game, Preset};
+    ///
+    /// let game = Game::new(Preset::CrazyEights.rules(), 5, 7).unwrap();
+    /// let legal = game.legal_actions();
+    /// assert!(!legal.is_empty(), "the game is not over");
+    /// assert!(legal.windows(2).all(|w| w[0] < w[1]), "sorted and unique");
+    /// assert!(legal.iter().all(|&a| a.seat() == game.current() && game.is_legal(a)));
+    /// // The same moves as the bit set that bots and simulations read.
+    /// assert_eq!(legal, game.legal_set().iter().collect::<Vec<_>>());
+    /// ```
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
         self.legal_actions_into(&mut out);

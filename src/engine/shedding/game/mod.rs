@@ -349,6 +349,26 @@ impl std::error::Error for SetupError {}
 impl Game {
     /// A new game: seat 0 deals the first round and the seat on its left starts.
     /// `rules` may be a `Rules` or a shared `Arc<Rules>` (search clones games by the thousand).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::shedding::{Game, Preset, SetupError};
+    ///
+    /// let game = Game::new(Preset::Priestly.rules(), 4, 42).expect("Priestly seats four");
+    /// assert_eq!((game.players(), game.dealer(), game.round()), (4, 0, 0));
+    /// let dealt = game.rules().hand_size_for(4) as usize;
+    /// assert!((0..4).all(|seat| game.hand(seat).len() == dealt));
+    /// // The same seed deals the same game.
+    /// assert_eq!(Game::new(Preset::Priestly.rules(), 4, 42).unwrap(), game);
+    ///
+    /// let one = Game::new(Preset::Priestly.rules(), 1, 42);
+    /// assert!(matches!(one, Err(SetupError::Players { players: 1, .. })));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError::Players`] when the rules do not seat `players`.
     pub fn new(rules: impl Into<Arc<Rules>>, players: u8, seed: u64) -> Result<Game, SetupError> {
         let rules: Arc<Rules> = rules.into();
         let spec = rules.spec();
