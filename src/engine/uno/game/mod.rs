@@ -1,5 +1,8 @@
 //! UNO Blackjack (seed 002): queues, the reveal phase, hit or pass to 21, rewards, elimination.
 //! Pure and seeded like every engine here: actions in, events out, nothing changed on refusal.
+//!
+//! This file holds the state and play; `view` (what one seat sees) and `replay` (the save and
+//! its replay) each hold one `impl Game`.
 
 use super::cards::{uno_decks, Face, UnoCard};
 use super::rules::{SkipValue, UnoRules, UnoRulesError};
@@ -9,6 +12,13 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
+
+mod replay;
+mod view;
+
+// The paths `uno::game::UnoSave` and the rest stay as they were.
+pub use replay::{UnoReplayError, UnoSave, UNO_SAVE_FORMAT};
+pub use view::UnoView;
 
 pub type Seat = u8;
 
@@ -749,143 +759,5 @@ impl Game {
             .find(|&s| self.players[s as usize].in_round())
             .unwrap_or(self.starter);
         self.phase = Phase::RoundStart;
-    }
-
-    /// What `seat` can see: stacks and the trash are face up; queues and the deck are not.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use blackjack::engine::uno::{Action, Game, UnoRules};
-    ///
-    /// let mut game = Game::new(UnoRules::seed_rules(), 3, 8).unwrap();
-    /// game.apply(Action::Reveal).unwrap();
-    /// let view = game.view(1);
-    /// // Queues are face down: only their sizes. Stacks are face up.
-    /// for seat in 0..3u8 {
-    ///     let player = &game.players()[seat as usize];
-    ///     assert_eq!(view.queue_sizes[seat as usize] as usize, player.queue.len());
-    ///     assert_eq!((&view.stacks[seat as usize], view.total(seat)), (&player.stack, game.total(seat)));
-    /// }
-    /// assert_eq!(view.deck as usize, game.deck_len());
-    /// ```
-    pub fn view(&self, seat: Seat) -> UnoView {
-        UnoView {
-            seat,
-            skip_value: self.rules.skip_value,
-            phase: self.phase.clone(),
-            statuses: self.players.iter().map(|p| p.status).collect(),
-            queue_sizes: self.players.iter().map(|p| p.queue.len() as u16).collect(),
-            stacks: self.players.iter().map(|p| p.stack.clone()).collect(),
-            busted: self.players.iter().map(|p| p.busted).collect(),
-            passed: self.players.iter().map(|p| p.passed).collect(),
-            deck: self.deck.len() as u16,
-            trash: self.trash.clone(),
-            total_cards: self.total_cards as u16,
-            starter: self.starter,
-            clockwise: self.clockwise,
-            round: self.round,
-        }
-    }
-
-    pub fn save(&self) -> UnoSave {
-        UnoSave {
-            format: UNO_SAVE_FORMAT,
-            rules: self.rules.spec().clone(),
-            players: self.players.len() as u8,
-            waiting: self.waiting_at_start(),
-            seed: self.seed,
-            log: self.log.clone(),
-        }
-    }
-
-    fn waiting_at_start(&self) -> Vec<Seat> {
-        let joined: Vec<Seat> =
-            self.log.iter().filter_map(|a| if let Action::Join { seat } = a { Some(*seat) } else { None }).collect();
-        (0..self.players.len() as Seat)
-            .filter(|s| self.players[*s as usize].status == Status::Waiting || joined.contains(s))
-            .collect()
-    }
-
-    /// Rebuilds a saved game: format, rules and seating are checked, then every action of the
-    /// log is replayed (up to `upto`); a refused action refuses the save.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use blackjack::engine::codes::ReplayError;
-    /// use blackjack::engine::uno::{Game, UnoRules, UnoSave};
-    ///
-    /// let mut game = Game::new(UnoRules::seed_rules(), 3, 8).unwrap();
-    /// for _ in 0..6 {
-    ///     let first = game.legal_actions()[0];
-    ///     game.apply(first).unwrap();
-    /// }
-    /// let save = game.save();
-    /// assert_eq!(Game::replay(&save, None).unwrap(), game);
-    /// assert_eq!(Game::replay(&save, Some(0)).unwrap(), Game::new(UnoRules::seed_rules(), 3, 8).unwrap());
-    ///
-    /// let other_format = UnoSave { format: 0, ..save };
-    /// assert!(matches!(Game::replay(&other_format, None), Err(ReplayError::Format { found: 0, .. })));
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// An [`UnoReplayError`]: another save format, a log longer than any game, rules or seating
-    /// that are refused, or the first action of the log that is not legal at its point.
-    pub fn replay(save: &UnoSave, upto: Option<usize>) -> Result<Game, UnoReplayError> {
-        if save.format != UNO_SAVE_FORMAT {
-            return Err(ReplayError::Format { found: save.format, reads: UNO_SAVE_FORMAT });
-        }
-        if save.log.len() > MAX_LOG_ACTIONS {
-            return Err(ReplayError::TooLong { actions: save.log.len(), max: MAX_LOG_ACTIONS });
-        }
-        let rules = UnoRules::new(save.rules.clone()).map_err(ReplayError::Rules)?;
-        let mut g = Game::with_waiting(rules, save.players, &save.waiting, save.seed).map_err(ReplayError::Setup)?;
-        let n = upto.unwrap_or(save.log.len()).min(save.log.len());
-        for (index, &a) in save.log[..n].iter().enumerate() {
-            g.apply(a).map_err(|refused| ReplayError::Refused { index, refused })?;
-        }
-        Ok(g)
-    }
-}
-
-/// Why an UNO save was not restored.
-pub type UnoReplayError = ReplayError<SetupError, IllegalAction, UnoRulesError>;
-
-pub const UNO_SAVE_FORMAT: u32 = 1;
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct UnoSave {
-    pub format: u32,
-    pub rules: super::rules::UnoSpec,
-    pub players: u8,
-    pub waiting: Vec<Seat>,
-    pub seed: u64,
-    pub log: Vec<Action>,
-}
-
-/// Everything one seat may see.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnoView {
-    pub seat: Seat,
-    pub skip_value: SkipValue,
-    pub phase: Phase,
-    pub statuses: Vec<Status>,
-    pub queue_sizes: Vec<u16>,
-    pub stacks: Vec<Vec<UnoCard>>,
-    pub busted: Vec<bool>,
-    pub passed: Vec<bool>,
-    pub deck: u16,
-    pub trash: Vec<UnoCard>,
-    pub total_cards: u16,
-    pub starter: Seat,
-    pub clockwise: bool,
-    pub round: u32,
-}
-
-impl UnoView {
-    pub fn total(&self, seat: Seat) -> u8 {
-        total(&self.stacks[seat as usize], self.skip_value)
     }
 }
