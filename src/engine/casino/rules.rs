@@ -166,14 +166,14 @@ impl TableRules {
     /// # Examples
     ///
     /// ```
-    /// use blackjack::engine::casino::{TableRules, TableSpec};
+    /// use blackjack::engine::casino::{TableProblem, TableRules, TableSpec};
     ///
     /// let rules = TableRules::new(TableSpec { decks: 2, ..TableSpec::default() }).unwrap();
     /// assert_eq!((rules.decks, rules.max_hands()), (2, 3), "at seven seats a hand splits into three");
     ///
     /// // Every problem at once.
     /// let refused = TableRules::new(TableSpec { decks: 0, seats: 9, ..TableSpec::default() }).unwrap_err();
-    /// assert_eq!(refused.problems.len(), 2);
+    /// assert_eq!(refused.problems, [TableProblem::Decks(0), TableProblem::Seats(9)]);
     /// ```
     ///
     /// # Errors

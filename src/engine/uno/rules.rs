@@ -95,14 +95,14 @@ impl UnoRules {
     /// # Examples
     ///
     /// ```
-    /// use blackjack::engine::uno::{UnoRules, UnoSpec};
+    /// use blackjack::engine::uno::{UnoProblem, UnoRules, UnoSpec};
     ///
     /// let rules = UnoRules::new(UnoSpec { queue_size: 10, ..UnoSpec::default() }).unwrap();
     /// assert_eq!((rules.queue_size, rules.decks_for(4), rules.decks_for(8)), (10, 1, 2));
     ///
     /// // Every problem at once.
     /// let refused = UnoRules::new(UnoSpec { queue_size: 0, join_rounds: 0, ..UnoSpec::default() }).unwrap_err();
-    /// assert_eq!(refused.problems.len(), 2);
+    /// assert_eq!(refused.problems, [UnoProblem::EmptyQueue, UnoProblem::NoJoinRounds]);
     /// ```
     ///
     /// # Errors
