@@ -106,10 +106,10 @@ fn a_run_cannot_go_on_a_pick_up_unless_it_begins_with_a_pick_up_card() {
     let mut g = deal(Preset::Priestly, &["2C 9H", "3H 4H KD", "9D"], "3C", STOCK);
     play(&mut g, 0, "2C");
     assert_eq!(g.legal_actions(), vec![Action::Draw { seat: 1 }]);
-    assert!(matches!(
-        refused(&mut g, Action::Play { seat: 1, card: c("3H") }),
-        Refusal::MustAnswerPickUp { cards: 2, .. }
-    ));
+    let refusal = refused(&mut g, Action::Play { seat: 1, card: c("3H") });
+    assert!(matches!(refusal, Refusal::MustAnswerPickUp { cards: 2, .. }));
+    // Every card of the pick-up group, named as the rules list them.
+    assert_eq!(refusal.to_string(), "a pick-up of 2 is pending: play a 2 or a red Jack or a black Jack or pick up 2");
 }
 
 #[test]

@@ -161,6 +161,24 @@ pub type TableRulesError = crate::engine::RuleProblems<TableProblem>;
 pub struct TableRules(TableSpec);
 
 impl TableRules {
+    /// The one way to checked table rules: every problem with the spec, or the rules.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::casino::{TableProblem, TableRules, TableSpec};
+    ///
+    /// let rules = TableRules::new(TableSpec { decks: 2, ..TableSpec::default() }).unwrap();
+    /// assert_eq!((rules.decks, rules.max_hands()), (2, 3), "at seven seats a hand splits into three");
+    ///
+    /// // Every problem at once.
+    /// let refused = TableRules::new(TableSpec { decks: 0, seats: 9, ..TableSpec::default() }).unwrap_err();
+    /// assert_eq!(refused.problems, [TableProblem::Decks(0), TableProblem::Seats(9)]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`TableRulesError`] listing every problem found (decks, seats, payouts, bets, bankroll).
     pub fn new(spec: TableSpec) -> Result<TableRules, TableRulesError> {
         let mut problems = Vec::new();
         if !(1..=8).contains(&spec.decks) {

@@ -142,6 +142,29 @@ pub fn new_table(choice: Choice, seed: u64, chips: i64) -> Result<Game, CasinoRe
 
 /// Rebuilds a saved table: the whole log is read first, then replayed from the opened table
 /// (the log begins with the opening bets). Any refused action refuses the save.
+///
+/// # Examples
+///
+/// ```
+/// use blackjack::engine::casino::save::{code, new_table, restore, Choice};
+/// use blackjack::engine::casino::Action;
+/// use blackjack::engine::codes::ReplayError;
+///
+/// let choice = Choice::default();
+/// let mut game = new_table(choice, 7, 100_000).unwrap();
+/// game.apply(Action::Deal).unwrap();
+/// let log: Vec<String> = game.log().iter().map(|&a| code(a)).collect();
+/// assert_eq!(restore(choice, 7, 100_000, &log.join(" ")).unwrap(), game);
+///
+/// // An unreadable code refuses the save before anything is replayed.
+/// let broken = restore(choice, 7, 100_000, "b3:500 d zz");
+/// assert!(matches!(broken, Err(ReplayError::BadCode { index: 2, .. })));
+/// ```
+///
+/// # Errors
+///
+/// A [`CasinoReplayError`]: a code that is not one this page writes, a table the page never
+/// offers or chips out of range, or the first logged action the table refuses.
 pub fn restore(choice: Choice, seed: u64, chips: i64, log: &str) -> Result<Game, CasinoReplayError> {
     let actions = parse_log(log, parse_code)?;
     let mut game = open(choice, seed, chips)?;

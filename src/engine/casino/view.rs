@@ -50,6 +50,23 @@ impl SpotView {
 
 impl Game {
     /// What the player at `spot` may see. Panics only on a spot the table does not have.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::casino::{Action, Game, TableRules};
+    ///
+    /// let mut seating = vec![None; 7];
+    /// seating[3] = Some(0);
+    /// let mut game = Game::new(TableRules::seed_rules(), &seating, vec![100_000], 42).unwrap();
+    /// game.apply(Action::Bet { spot: 3, amount: 1_000 }).unwrap();
+    /// game.apply(Action::Deal).unwrap();
+    /// let view = game.view(3);
+    /// assert_eq!((view.chips, view.bet), (99_000, 1_000));
+    /// assert_eq!(view.dealer_up(), game.dealer_up());
+    /// // The hole card shows only once it is turned over.
+    /// assert_eq!(view.dealer.get(1).is_some_and(|c| c.is_some()), game.hole_revealed());
+    /// ```
     pub fn view(&self, spot: Spot) -> SpotView {
         let s = &self.spots()[spot as usize];
         let chips = s.owner.map_or(0, |p| self.bankrolls()[p as usize]);

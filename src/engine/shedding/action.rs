@@ -1,6 +1,6 @@
 //! Everything a seat can do, what the engine says happened, and why it refused.
 
-use crate::engine::cards::{Card, Suit};
+use crate::engine::cards::{Card, Colour, Rank, Suit};
 use crate::engine::text::ascii_number as number;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -311,6 +311,37 @@ pub enum Event {
     },
 }
 
+/// The cards that answer a pending pick-up, as the rules name them: a rank, in one colour or in
+/// either, in the order the rules list their powers (so a refusal reads "a black 2 or a red 2"
+/// as the rules do). Data, not words: the words are [`Refusal`]'s, and a refusal allocates nothing.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answers {
+    /// Filled from the front; `None` after the last.
+    named: [Option<(Rank, Option<Colour>)>; Answers::MAX],
+}
+
+impl Answers {
+    /// Checked rules give a card one effect, so a rank answers at most in its two colours.
+    pub const MAX: usize = 26;
+
+    /// Adds `rank` (in `colour` only, or in either) unless it is already there. Checked rules never
+    /// name more than [`Answers::MAX`]; past that, more are left out rather than overflow.
+    pub fn add(&mut self, rank: Rank, colour: Option<Colour>) {
+        let entry = Some((rank, colour));
+        if self.named.contains(&entry) {
+            return;
+        }
+        if let Some(free) = self.named.iter_mut().find(|e| e.is_none()) {
+            *free = entry;
+        }
+    }
+
+    /// The answering ranks and colours (`None`: either colour), in the rules' order.
+    pub fn iter(&self) -> impl Iterator<Item = (Rank, Option<Colour>)> + '_ {
+        self.named.iter().flatten().copied()
+    }
+}
+
 /// Why an action was refused. The text is written for the player who tried it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Refusal {
@@ -324,7 +355,7 @@ pub enum Refusal {
     /// A pick-up is pending: only `answers` or picking up.
     MustAnswerPickUp {
         cards: u16,
-        answers: String,
+        answers: Answers,
     },
     /// The card does not follow the top card (or the run).
     DoesNotFollow {
@@ -363,7 +394,16 @@ impl fmt::Display for Refusal {
             Refusal::MustNameSuit => write!(f, "name a suit first"),
             Refusal::NoSuitToName => write!(f, "there is no suit to name now"),
             Refusal::MustAnswerPickUp { cards, answers } => {
-                write!(f, "a pick-up of {cards} is pending: play {answers} or pick up {cards}")
+                write!(f, "a pick-up of {cards} is pending: play ")?;
+                for (i, (rank, colour)) in answers.iter().enumerate() {
+                    let colour = match colour {
+                        Some(Colour::Red) => "a red ",
+                        Some(Colour::Black) => "a black ",
+                        None => "a ",
+                    };
+                    write!(f, "{}{colour}{}", if i == 0 { "" } else { " or " }, rank.name())?;
+                }
+                write!(f, " or pick up {cards}")
             }
             Refusal::DoesNotFollow { card, onto } => write!(f, "{} does not follow {}", card.name(), onto.name()),
             Refusal::MustCover => {
@@ -528,5 +568,33 @@ fn bit_of(action: Action) -> Option<u32> {
         Action::Pass { .. } => Some(PASS),
         Action::Finish { .. } => Some(FINISH),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_keep_the_rules_order_name_each_card_once_and_never_overflow() {
+        let mut a = Answers::default();
+        a.add(Rank::Jack, Some(Colour::Red));
+        a.add(Rank::Two, None);
+        a.add(Rank::Jack, Some(Colour::Red));
+        a.add(Rank::Jack, Some(Colour::Black));
+        let refusal = Refusal::MustAnswerPickUp { cards: 5, answers: a };
+        assert_eq!(
+            refusal.to_string(),
+            "a pick-up of 5 is pending: play a red Jack or a 2 or a black Jack or pick up 5"
+        );
+        // More than any checked rules name (every rank in three ways): the first MAX stay.
+        let mut full = Answers::default();
+        for rank in Rank::ALL {
+            for colour in [None, Some(Colour::Red), Some(Colour::Black)] {
+                full.add(rank, colour);
+            }
+        }
+        assert_eq!(full.iter().count(), Answers::MAX);
+        assert_eq!(full.iter().next(), Some((Rank::ALL[0], None)));
     }
 }

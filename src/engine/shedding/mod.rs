@@ -11,7 +11,9 @@ pub mod rules;
 mod save;
 mod view;
 
-pub use action::{Action, BadCode, Event, IllegalAction, Infringement, LegalSet, PenaltyReason, Phrase, Refusal, Seat};
+pub use action::{
+    Action, Answers, BadCode, Event, IllegalAction, Infringement, LegalSet, PenaltyReason, Phrase, Refusal, Seat,
+};
 pub use feed::SeatUpdate;
 pub use game::{
     Accusation, CallState, Deal, Game, LastTurn, Pending, Phase, SetupError, Turn, Void, MAX_TURNS, RECENT_TURNS,

@@ -450,6 +450,28 @@ impl Masks {
 
 impl Rules {
     /// The one way to a checked rule set: returns every problem, or the rules.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::shedding::{Preset, Problem, Rules};
+    ///
+    /// let rules = Rules::new(Preset::Taylor.spec()).expect("every preset is a valid rule set");
+    /// assert_eq!(rules.spec(), &Preset::Taylor.spec());
+    ///
+    /// // A spec that could not make a game is refused with every problem at once.
+    /// let mut spec = Preset::Taylor.spec();
+    /// spec.hand_size = 0;
+    /// spec.max_players = 20;
+    /// let refused = Rules::new(spec).unwrap_err();
+    /// assert!(refused.problems.contains(&Problem::NoHand));
+    /// assert!(refused.problems.contains(&Problem::TooManySeats(20)));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`RulesError`] listing every [`Problem`] found, when the spec could not make a fair,
+    /// finite game.
     pub fn new(spec: RuleSpec) -> Result<Rules, RulesError> {
         let mut problems = Vec::new();
         let mut p = |problem: Problem| problems.push(problem);

@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 /// Bumped when the meaning of a saved log changes; older saves are then refused with a notice.
 pub const SAVE_FORMAT: u32 = 1;
 
+/// A game as saved: the rules, the seating and the seed rebuild the deal, and the log replays it
+/// ([`Game::save`] writes one, [`Game::replay`] reads one back, to any point).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Save {
     pub format: u32,
@@ -50,6 +52,30 @@ impl Game {
     }
 
     /// Rebuilds a game from a save; `upto` replays only the first actions (a log "replays to any point").
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::shedding::{Game, Preset, ReplayError, Save};
+    ///
+    /// let mut game = Game::new(Preset::British.rules(), 3, 99).unwrap();
+    /// for _ in 0..12 {
+    ///     let first = game.legal_actions()[0];
+    ///     game.apply(first).unwrap();
+    /// }
+    /// let save: Save = game.save();
+    /// assert_eq!(Game::replay(&save, None).unwrap(), game);
+    /// // Any point of the game: here, the deal.
+    /// assert_eq!(Game::replay(&save, Some(0)).unwrap(), Game::new(Preset::British.rules(), 3, 99).unwrap());
+    ///
+    /// let other_format = Save { format: 0, ..save };
+    /// assert!(matches!(Game::replay(&other_format, None), Err(ReplayError::Format { found: 0 })));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`ReplayError`]: a save format this version does not read, rules that [`Rules::new`]
+    /// refuses, a seating the rules refuse, or the first action of the log that is not accepted.
     pub fn replay(save: &Save, upto: Option<usize>) -> Result<Game, ReplayError> {
         if save.format != SAVE_FORMAT {
             return Err(ReplayError::Format { found: save.format });

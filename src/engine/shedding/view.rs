@@ -75,6 +75,20 @@ impl SeatView {
 
 impl Game {
     /// Exactly what `seat` may see.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::shedding::{Game, Preset};
+    ///
+    /// let game = Game::new(Preset::British.rules(), 3, 5).unwrap();
+    /// let view = game.view(0);
+    /// assert_eq!(view.hand, game.hand(0).to_vec());
+    /// // Of the other hands, only how many cards they hold; of the stock, only its length.
+    /// assert_eq!(view.hand_sizes, [game.hand(0).len(), game.hand(1).len(), game.hand(2).len()]);
+    /// assert_eq!((view.stock_len, view.top()), (game.stock_len(), game.top()));
+    /// assert_eq!(view.is_my_turn(), game.current() == 0);
+    /// ```
     pub fn view(&self, seat: Seat) -> SeatView {
         SeatView {
             seat,

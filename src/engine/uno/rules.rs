@@ -90,6 +90,24 @@ pub type UnoRulesError = crate::engine::RuleProblems<UnoProblem>;
 pub struct UnoRules(UnoSpec);
 
 impl UnoRules {
+    /// The one way to checked rules: every problem with the spec, or the rules.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::uno::{UnoProblem, UnoRules, UnoSpec};
+    ///
+    /// let rules = UnoRules::new(UnoSpec { queue_size: 10, ..UnoSpec::default() }).unwrap();
+    /// assert_eq!((rules.queue_size, rules.decks_for(4), rules.decks_for(8)), (10, 1, 2));
+    ///
+    /// // Every problem at once.
+    /// let refused = UnoRules::new(UnoSpec { queue_size: 0, join_rounds: 0, ..UnoSpec::default() }).unwrap_err();
+    /// assert_eq!(refused.problems, [UnoProblem::EmptyQueue, UnoProblem::NoJoinRounds]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// An [`UnoRulesError`] listing every problem found (players, queue size, decks, joining).
     pub fn new(spec: UnoSpec) -> Result<UnoRules, UnoRulesError> {
         let mut p = Vec::new();
         if spec.min_players < 2 || spec.max_players > 10 || spec.min_players > spec.max_players {

@@ -1,5 +1,8 @@
 //! UNO Blackjack (seed 002): queues, the reveal phase, hit or pass to 21, rewards, elimination.
 //! Pure and seeded like every engine here: actions in, events out, nothing changed on refusal.
+//!
+//! This file holds the state and play; `view` (what one seat sees) and `replay` (the save and
+//! its replay) each hold one `impl Game`.
 
 use super::cards::{uno_decks, Face, UnoCard};
 use super::rules::{SkipValue, UnoRules, UnoRulesError};
@@ -9,6 +12,13 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
+
+mod replay;
+mod view;
+
+// The paths `uno::game::UnoSave` and the rest stay as they were.
+pub use replay::{UnoReplayError, UnoSave, UNO_SAVE_FORMAT};
+pub use view::UnoView;
 
 pub type Seat = u8;
 
@@ -235,6 +245,24 @@ pub struct Game {
 }
 
 impl Game {
+    /// A new game: `players` seats, each dealt a face-down queue, and the first round about to be revealed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::uno::{Game, Phase, UnoRules};
+    ///
+    /// let game = Game::new(UnoRules::seed_rules(), 4, 42).unwrap();
+    /// assert_eq!(game.phase(), &Phase::RoundStart);
+    /// assert!(game.players().iter().all(|p| p.queue.len() == 15));
+    /// assert_eq!(game.cards_accounted(), game.total_cards());
+    ///
+    /// assert!(Game::new(UnoRules::seed_rules(), 11, 42).is_err(), "at most ten players");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`SetupError`] when the rules do not seat `players` (or a waiting seat is not one).
     pub fn new(rules: impl Into<Arc<UnoRules>>, players: u8, seed: u64) -> Result<Game, SetupError> {
         Game::with_waiting(rules, players, &[], seed)
     }
@@ -369,6 +397,22 @@ impl Game {
         self.total_cards
     }
 
+    /// The moves legal now, sorted: the reveal (and joins) between rounds, then hit or pass for
+    /// the seat whose turn it is.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::uno::{Action, Game, Phase, UnoRules};
+    ///
+    /// let mut game = Game::new(UnoRules::seed_rules(), 3, 8).unwrap();
+    /// assert_eq!(game.legal_actions(), [Action::Reveal]);
+    /// game.apply(Action::Reveal).unwrap();
+    /// // Then hit or pass, for whoever's turn it is (hitting needs cards to hit from).
+    /// let Phase::Match { turn } = *game.phase() else { panic!("a round in play") };
+    /// assert!(game.legal_actions().contains(&Action::Pass { seat: turn }));
+    /// assert!(game.legal_actions().iter().all(|&a| game.is_legal(a)));
+    /// ```
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
         match self.phase {
@@ -413,6 +457,27 @@ impl Game {
         self.refusal(action).is_none()
     }
 
+    /// Applies a legal action; a refused action changes nothing and comes back with the reason.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use blackjack::engine::uno::{Action, Game, Refusal, UnoRules};
+    ///
+    /// let mut game = Game::new(UnoRules::seed_rules(), 3, 8).unwrap();
+    /// let before = game.clone();
+    /// let refused = game.apply(Action::Hit { seat: 0 }).unwrap_err();
+    /// assert_eq!((refused.reason, &game), (Refusal::NotNow, &before), "refused, and nothing changed");
+    ///
+    /// let events = game.apply(Action::Reveal).unwrap();
+    /// assert!(!events.is_empty());
+    /// assert_eq!(game.log(), [Action::Reveal]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// An [`IllegalAction`] with the [`Refusal`] when the action is not legal now; the game is
+    /// then unchanged.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, IllegalAction> {
         if let Some(reason) = self.refusal(action) {
             return Err(IllegalAction { action, reason });
@@ -694,102 +759,5 @@ impl Game {
             .find(|&s| self.players[s as usize].in_round())
             .unwrap_or(self.starter);
         self.phase = Phase::RoundStart;
-    }
-
-    /// What `seat` can see: stacks and the trash are face up; queues and the deck are not.
-    pub fn view(&self, seat: Seat) -> UnoView {
-        UnoView {
-            seat,
-            skip_value: self.rules.skip_value,
-            phase: self.phase.clone(),
-            statuses: self.players.iter().map(|p| p.status).collect(),
-            queue_sizes: self.players.iter().map(|p| p.queue.len() as u16).collect(),
-            stacks: self.players.iter().map(|p| p.stack.clone()).collect(),
-            busted: self.players.iter().map(|p| p.busted).collect(),
-            passed: self.players.iter().map(|p| p.passed).collect(),
-            deck: self.deck.len() as u16,
-            trash: self.trash.clone(),
-            total_cards: self.total_cards as u16,
-            starter: self.starter,
-            clockwise: self.clockwise,
-            round: self.round,
-        }
-    }
-
-    pub fn save(&self) -> UnoSave {
-        UnoSave {
-            format: UNO_SAVE_FORMAT,
-            rules: self.rules.spec().clone(),
-            players: self.players.len() as u8,
-            waiting: self.waiting_at_start(),
-            seed: self.seed,
-            log: self.log.clone(),
-        }
-    }
-
-    fn waiting_at_start(&self) -> Vec<Seat> {
-        let joined: Vec<Seat> =
-            self.log.iter().filter_map(|a| if let Action::Join { seat } = a { Some(*seat) } else { None }).collect();
-        (0..self.players.len() as Seat)
-            .filter(|s| self.players[*s as usize].status == Status::Waiting || joined.contains(s))
-            .collect()
-    }
-
-    /// Rebuilds a saved game: format, rules and seating are checked, then every action of the
-    /// log is replayed (up to `upto`); a refused action refuses the save.
-    pub fn replay(save: &UnoSave, upto: Option<usize>) -> Result<Game, UnoReplayError> {
-        if save.format != UNO_SAVE_FORMAT {
-            return Err(ReplayError::Format { found: save.format, reads: UNO_SAVE_FORMAT });
-        }
-        if save.log.len() > MAX_LOG_ACTIONS {
-            return Err(ReplayError::TooLong { actions: save.log.len(), max: MAX_LOG_ACTIONS });
-        }
-        let rules = UnoRules::new(save.rules.clone()).map_err(ReplayError::Rules)?;
-        let mut g = Game::with_waiting(rules, save.players, &save.waiting, save.seed).map_err(ReplayError::Setup)?;
-        let n = upto.unwrap_or(save.log.len()).min(save.log.len());
-        for (index, &a) in save.log[..n].iter().enumerate() {
-            g.apply(a).map_err(|refused| ReplayError::Refused { index, refused })?;
-        }
-        Ok(g)
-    }
-}
-
-/// Why an UNO save was not restored.
-pub type UnoReplayError = ReplayError<SetupError, IllegalAction, UnoRulesError>;
-
-pub const UNO_SAVE_FORMAT: u32 = 1;
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct UnoSave {
-    pub format: u32,
-    pub rules: super::rules::UnoSpec,
-    pub players: u8,
-    pub waiting: Vec<Seat>,
-    pub seed: u64,
-    pub log: Vec<Action>,
-}
-
-/// Everything one seat may see.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnoView {
-    pub seat: Seat,
-    pub skip_value: SkipValue,
-    pub phase: Phase,
-    pub statuses: Vec<Status>,
-    pub queue_sizes: Vec<u16>,
-    pub stacks: Vec<Vec<UnoCard>>,
-    pub busted: Vec<bool>,
-    pub passed: Vec<bool>,
-    pub deck: u16,
-    pub trash: Vec<UnoCard>,
-    pub total_cards: u16,
-    pub starter: Seat,
-    pub clockwise: bool,
-    pub round: u32,
-}
-
-impl UnoView {
-    pub fn total(&self, seat: Seat) -> u8 {
-        total(&self.stacks[seat as usize], self.skip_value)
     }
 }
