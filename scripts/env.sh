@@ -1,5 +1,5 @@
 # Sourced by the other scripts: tool versions and PATH, in one place.
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034  # the variables are read by the scripts that source this
 TRUNK_VERSION="0.21.14"
 BINARYEN_VERSION="132"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
