@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Command 2 of 2: set up if needed, then run every test. Exits non-zero on any failure.
-#   rustfmt and clippy -> native engine tests -> wasm browser tests -> release builds (root and subpath)
+#   actionlint, rustfmt and clippy -> native engine tests -> wasm browser tests -> release builds (root and subpath)
 #   -> first-load size budget -> end-to-end tests in headless Chromium
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -9,7 +9,10 @@ cd "$ROOT"
 
 step() { printf '\n== test: %s\n' "$*"; }
 
-step "formatting (rustfmt) and lints (clippy -D warnings, native and wasm)"
+step "workflow lint (actionlint), formatting (rustfmt) and lints (clippy -D warnings, native and wasm)"
+# Its shellcheck and pyflakes checks are off: the run: steps are one-line script calls, and the
+# result must not depend on whether this machine happens to have either on PATH.
+"$ACTIONLINT" -shellcheck= -pyflakes= .github/workflows/*.yml
 cargo fmt --check
 cargo clippy --locked --all-targets -- -D warnings
 cargo clippy --locked --all-targets --target wasm32-unknown-unknown -- -D warnings
