@@ -22,10 +22,10 @@ enum Screen {
 fn initial_screen() -> (Screen, Option<String>) {
     let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
     match TableSetup::parse(&hash) {
-        Some(Ok(_)) => {
-            to_play(&hash);
-            return (Screen::Title, None);
-        }
+        Some(Ok(link)) => match open_link(link) {
+            Ok(()) => return (Screen::Title, None),
+            Err(e) => return (Screen::Title, Some(super::broken_link(&format!("Its table could not be dealt: {e}.")))),
+        },
         Some(Err(why)) => return (Screen::Title, Some(super::broken_link(&why))),
         None => {}
     }
@@ -48,11 +48,36 @@ fn initial_screen() -> (Screen, Option<String>) {
     }
 }
 
-/// Opens the table's page, with `fragment` (a table link) or none (the saved game).
-fn to_play(fragment: &str) {
+/// Opens the table's page, which opens the saved game.
+fn to_play() {
     if let Some(w) = web_sys::window() {
-        let _ = w.location().assign(&format!("play/{fragment}"));
+        let _ = w.location().assign("play/");
     }
+}
+
+/// A good table link: its deal becomes the game in progress, and the table's page opens it. The
+/// same deal already in progress (the player came back to the link) is resumed, not dealt again;
+/// a link to the rules alone is a new deal, its seed drawn here. The link's address is replaced,
+/// so Back from the table does not deal it again.
+fn open_link(mut link: TableSetup) -> Result<(), super::shedding::state::RestoreError> {
+    let saved = storage::load::<StoredGame>(SAVE_KEY, SAVE_VERSION).ok().flatten();
+    let resumed = saved.is_some_and(|s| {
+        link.shared
+            && s.preset == link.preset.id()
+            && s.house == link.house
+            && s.seed == link.seed
+            && s.players == link.players
+    });
+    if !resumed {
+        if !link.shared {
+            link.seed = super::new_seed();
+        }
+        storage::save(SAVE_KEY, SAVE_VERSION, &TableState::new(link)?.stored());
+    }
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().replace("play/");
+    }
+    Ok(())
 }
 
 /// A shedding game in progress, from the save, for the first screen's Continue.
@@ -172,7 +197,7 @@ pub fn App() -> Html {
             match TableState::new(TableSetup { seed: super::new_seed(), ..setup }) {
                 Ok(t) => {
                     storage::save(SAVE_KEY, SAVE_VERSION, &t.stored());
-                    to_play("");
+                    to_play();
                 }
                 // The form refuses rules with problems; this is the belt to its braces.
                 Err(e) => notice.set(Some(format!("That table could not be dealt: {e}."))),
@@ -203,7 +228,7 @@ pub fn App() -> Html {
                         <h2 id="resume-title" class="section-title">{"Your game in progress"}</h2>
                         <p class="resume-game">
                             <span id="resume-shed">{ format!("{} · {} players", super::shedding::link::preset_title(t.setup.preset), t.setup.players) }</span>
-                            <button class="primary" aria-describedby="resume-shed" onclick={Callback::from(|_: MouseEvent| to_play(""))}>{"Continue"}</button>
+                            <button class="primary" aria-describedby="resume-shed" onclick={Callback::from(|_: MouseEvent| to_play())}>{"Continue"}</button>
                         </p>
                     </section>
                 }

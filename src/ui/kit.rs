@@ -3,7 +3,7 @@
 //! its guard, keeping focus on the table, autosave, leaving with nothing at stake, and the
 //! setup forms' fields. The shedding table draws its head row as markup (see
 //! `shedding/controls.rs`: a tree of nodes would cost its page download it has not got) with the
-//! same classes and order as [`TableHead`].
+//! same classes and order as [`table_head`].
 
 use crate::ui::storage::{self, Stored};
 use wasm_bindgen::closure::Closure;
@@ -86,83 +86,64 @@ pub fn clear_save(key: &str) {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct TableHeadProps {
-    pub title: AttrValue,
-    pub help_open: bool,
-    pub on_help: Callback<()>,
-    pub rules_href: AttrValue,
-    pub on_menu: Callback<()>,
-    /// What the table adds after its name (the chips at the casino).
-    #[prop_or_default]
-    pub children: Html,
-}
-
-/// The head row of a table: its name, what the table adds, then "?" (the keyboard list), Rules
-/// and Menu, the same at every table.
-#[component]
-pub fn TableHead(p: &TableHeadProps) -> Html {
+/// The head row of a table: its name, what the table adds (`extra`: the chips at the casino),
+/// then "?" (the keyboard list), Rules and Menu, the same at every table. (A view function, not
+/// a component: each component costs its page download, and these have no state of their own.)
+pub fn table_head(
+    title: &'static str,
+    extra: Html,
+    help_open: bool,
+    on_help: Callback<()>,
+    rules_href: &'static str,
+    on_menu: Callback<()>,
+) -> Html {
     html! {
         <div class="table-head">
-            <h2>{ p.title.clone() }</h2>
-            { p.children.clone() }
-            <button class="help-button" aria-label="Keyboard shortcuts" aria-expanded={p.help_open.to_string()}
-                onclick={p.on_help.reform(|_| ())}>{"?"}</button>
-            <a class="rules-link" href={p.rules_href.clone()}>{"Rules"}</a>
-            <button onclick={p.on_menu.reform(|_| ())}>{"Menu"}</button>
+            <h2>{ title }</h2>
+            { extra }
+            <button class="help-button" aria-label="Keyboard shortcuts" aria-expanded={help_open.to_string()}
+                onclick={on_help.reform(|_| ())}>{"?"}</button>
+            <a class="rules-link" href={rules_href}>{"Rules"}</a>
+            <button onclick={on_menu.reform(|_| ())}>{"Menu"}</button>
         </div>
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct HouseRuleProps {
-    pub checked: bool,
-    pub onchange: Callback<bool>,
-    pub label: AttrValue,
-    /// What it changes from the classic rules.
-    pub note: AttrValue,
-}
-
-/// A house rule on a setup form: a checkbox with its name and, under it, what it changes. The
-/// whole row is the label, so the whole row is the target.
-#[component]
-pub fn HouseRule(p: &HouseRuleProps) -> Html {
-    let onchange = p.onchange.reform(|e: Event| e.target_unchecked_into::<web_sys::HtmlInputElement>().checked());
+/// A house rule on a setup form: a checkbox with its name and, under it, what it changes from
+/// the classic rules. The whole row is the label, so the whole row is the target.
+pub fn house_rule(checked: bool, onchange: Callback<bool>, label: &'static str, note: &'static str) -> Html {
+    let onchange = onchange.reform(|e: Event| e.target_unchecked_into::<web_sys::HtmlInputElement>().checked());
     html! {
         <label class="check">
-            <input type="checkbox" checked={p.checked} {onchange} />
-            <span>{ p.label.clone() }<small>{ p.note.clone() }</small></span>
+            <input type="checkbox" {checked} {onchange} />
+            <span>{ label }<small>{ note }</small></span>
         </label>
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct ChoiceFieldProps {
-    pub id: AttrValue,
-    pub label: AttrValue,
-    /// (value, what the player reads).
-    pub options: Vec<(AttrValue, AttrValue)>,
-    pub selected: AttrValue,
-    pub onchange: Callback<String>,
-}
-
-/// A labelled drop-down on a setup form.
-#[component]
-pub fn ChoiceField(p: &ChoiceFieldProps) -> Html {
-    let onchange = p.onchange.reform(|e: Event| e.target_unchecked_into::<web_sys::HtmlSelectElement>().value());
+/// A labelled drop-down on a setup form: (value, what the player reads) for each option.
+pub fn choice_field(
+    id: &'static str,
+    label: &'static str,
+    options: Vec<(String, String)>,
+    selected: &str,
+    onchange: Callback<String>,
+) -> Html {
+    let onchange = onchange.reform(|e: Event| e.target_unchecked_into::<web_sys::HtmlSelectElement>().value());
     html! {
         <div class="field">
-            <label for={p.id.clone()}>{ p.label.clone() }</label>
-            <select id={p.id.clone()} {onchange}>
-                { for p.options.iter().map(|(v, text)| html! {
-                    <option value={v.clone()} selected={*v == p.selected}>{ text.clone() }</option>
+            <label for={id}>{ label }</label>
+            <select {id} {onchange}>
+                { for options.into_iter().map(|(v, text)| {
+                    let on = v == selected;
+                    html! { <option selected={on} value={v}>{ text }</option> }
                 }) }
             </select>
         </div>
     }
 }
 
-/// Options 1, 2, … as a [`ChoiceField`] lists them.
-pub fn numbers(values: impl IntoIterator<Item = u8>) -> Vec<(AttrValue, AttrValue)> {
-    values.into_iter().map(|n| (AttrValue::from(n.to_string()), AttrValue::from(n.to_string()))).collect()
+/// Options 1, 2, … as [`choice_field`] lists them.
+pub fn numbers(values: impl IntoIterator<Item = u8>) -> Vec<(String, String)> {
+    values.into_iter().map(|n| (n.to_string(), n.to_string())).collect()
 }

@@ -1,7 +1,7 @@
 //! The shedding table's page, `play/`: its own wasm module, so neither the menu page nor the
-//! table carries the other's code (each first load stays under 150 KB gzip). It opens the deal
-//! in a share link (`play/#table=…`) or the game in progress that the menu's setup screen (Deal)
-//! or an earlier visit saved; with neither it sends the player to the menu. Menu and New game go
+//! table carries the other's code (each first load stays under 150 KB gzip). It opens the game in
+//! progress that the menu saved (its setup screen's Deal, or a share link the menu dealt) or an
+//! earlier visit saved; with none it sends the player to the menu, a table link with it. Menu and New game go
 //! back to the menu page; Play again deals here.
 
 use super::components::notice::Notice;
@@ -22,53 +22,33 @@ fn to_menu(fragment: &str) {
 }
 
 /// The table to open, or the reason there is none (a notice), or `Err(None)`: nothing to open.
+/// A table link (`play/#table=…`) is the menu's to read: it deals it, saves it and comes back
+/// here (see `app.rs`), so this page carries no link reader.
 fn opening() -> Result<TableState, Option<String>> {
-    let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
-    let saved = storage::load::<StoredGame>(SAVE_KEY, SAVE_VERSION);
-    match TableSetup::parse(&hash) {
-        // The linked deal, unless the saved game is that very deal in progress (a reload).
-        // A link to the rules alone: a new deal, and the link leaves the address bar, so that a
-        // reload resumes this game from its save instead of dealing another.
-        Some(Ok(mut link)) if !link.shared => {
-            link.seed = super::new_seed();
-            if let Some(w) = web_sys::window() {
-                let _ = w.location().replace("#");
-            }
-            TableState::new(link).map_err(|e| Some(super::broken_link(&format!("Its table could not be dealt: {e}."))))
+    match storage::load::<StoredGame>(SAVE_KEY, SAVE_VERSION) {
+        Ok(Some(stored)) => TableState::restore(&stored).map_err(|e| {
+            storage::set_aside(SAVE_KEY);
+            Some(format!("Your saved game could not be restored ({e}); it was set aside."))
+        }),
+        Ok(None) => Err(None),
+        Err(problem) => {
+            storage::set_aside(SAVE_KEY);
+            Err(Some(problem.notice("game")))
         }
-        Some(Ok(link)) => {
-            if let Ok(Some(stored)) = &saved {
-                if stored.preset == link.preset.id()
-                    && stored.house == link.house
-                    && stored.seed == link.seed
-                    && stored.players == link.players
-                {
-                    if let Ok(t) = TableState::restore(stored) {
-                        return Ok(t);
-                    }
-                }
-            }
-            TableState::new(link).map_err(|e| Some(super::broken_link(&format!("Its table could not be dealt: {e}."))))
-        }
-        Some(Err(why)) => Err(Some(super::broken_link(&why))),
-        None => match saved {
-            Ok(Some(stored)) => TableState::restore(&stored).map_err(|e| {
-                storage::set_aside(SAVE_KEY);
-                Some(format!("Your saved game could not be restored ({e}); it was set aside."))
-            }),
-            Ok(None) => Err(None),
-            Err(problem) => {
-                storage::set_aside(SAVE_KEY);
-                Err(Some(problem.notice("game")))
-            }
-        },
     }
+}
+
+/// A table link opened on this page: the menu reads it.
+fn table_link() -> Option<String> {
+    let hash = web_sys::window().and_then(|w| w.location().hash().ok())?;
+    hash.starts_with("#table=").then_some(hash)
 }
 
 #[component]
 pub fn PlayApp() -> Html {
     let loaded = use_memo((), |_| super::load_settings());
-    let opened = use_memo((), |_| opening());
+    let link = use_memo((), |_| table_link());
+    let opened = use_memo((), |_| if link.is_some() { Err(None) } else { opening() });
     let settings = use_state(|| loaded.0.clone());
     let table = use_state(|| match &*opened {
         Ok(t) => Some(Rc::new(t.clone())),
@@ -79,11 +59,13 @@ pub fn PlayApp() -> Html {
         Ok(_) => loaded.1.clone(),
     });
     {
-        // Nothing to open and nothing to say: the menu is where a game starts.
+        // Nothing to open and nothing to say: the menu is where a game starts (and where a table
+        // link is read).
         let nothing = table.is_none() && notice.is_none();
+        let link = (*link).clone();
         use_effect_with((), move |_| {
             if nothing {
-                to_menu("");
+                to_menu(link.as_deref().unwrap_or(""));
             }
         });
     }

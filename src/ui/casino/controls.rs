@@ -6,7 +6,6 @@
 use super::state::{CasinoState, HUMAN_SPOT};
 use crate::engine::casino::game::money;
 use crate::engine::casino::{Action, Phase};
-use crate::ui::reducer::Reducer;
 use yew::prelude::*;
 
 /// The chips a bet is made of, in cents.
@@ -85,16 +84,6 @@ fn double_amounts(bet: i64, chips: i64) -> Vec<i64> {
     v
 }
 
-#[derive(Properties, PartialEq)]
-pub struct ControlsProps {
-    pub state: UseReducerHandle<Reducer<CasinoState>>,
-    pub on_press: Callback<Press>,
-    /// The trainer's values are showing.
-    pub hint: bool,
-    /// The double-for-less amounts are open.
-    pub less_open: bool,
-}
-
 /// A control: its label, what it does, whether it is enabled, and its class.
 type Button = (String, Press, bool, &'static str);
 
@@ -160,10 +149,10 @@ fn buttons(s: &CasinoState, less_open: bool) -> (Vec<Button>, Option<String>) {
     (out, line)
 }
 
-#[component]
-pub fn Controls(p: &ControlsProps) -> Html {
-    let s = &p.state;
-    let press = |x: Press| p.on_press.reform(move |_: MouseEvent| x);
+/// The player's controls: `hint` says the trainer's values are showing, `less_open` the amounts
+/// of a double for less. (A view function: no state of its own.)
+pub fn controls(s: &CasinoState, on_press: &Callback<Press>, hint: bool, less_open: bool) -> Html {
+    let press = |x: Press| on_press.reform(move |_: MouseEvent| x);
     let bet = s.bet();
     let chips_row = (s.game.phase() == Phase::Betting && !s.broke()).then(|| html! {
         <div class="chips" role="group" aria-label="Chips">
@@ -173,14 +162,14 @@ pub fn Controls(p: &ControlsProps) -> Html {
             }) }
         </div>
     });
-    let (buttons, line) = buttons(s, p.less_open);
+    let (buttons, line) = buttons(s, less_open);
     html! {
         <div class="controls" role="group" aria-label="Your controls">
             { chips_row.unwrap_or_default() }
             if let Some(l) = line { <p>{l}</p> }
             { for buttons.into_iter().map(|(label, x, on, class)| {
-                let pressed = (x == Press::Hint).then(|| p.hint.to_string());
-                let expanded = (x == Press::Less).then(|| p.less_open.to_string());
+                let pressed = (x == Press::Hint).then(|| hint.to_string());
+                let expanded = (x == Press::Less).then(|| less_open.to_string());
                 html! {
                     <button class={class} data-primary={(class == "primary").then_some("")} disabled={!on}
                         aria-pressed={pressed} aria-expanded={expanded} onclick={press(x)}>{label}</button>

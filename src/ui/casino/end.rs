@@ -1,27 +1,16 @@
 //! The end of a hand at the casino: every hand's result, the dealer's, the insurance, and the
 //! session so far, in the results dialog with Next round.
 
+use super::setup::RULES_PAGE;
 use super::state::{CasinoState, HUMAN_SPOT};
 use super::words::{outcome_line, signed_money, spot_name, tally, total_badge};
 use crate::engine::casino::game::money;
 use crate::engine::casino::hand::{is_two_card_21, Total};
 use crate::ui::components::results::{ResultRow, ResultsDialog};
-use crate::ui::reducer::Reducer;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct RoundEndProps {
-    pub state: UseReducerHandle<Reducer<CasinoState>>,
-    pub rules_href: AttrValue,
-    pub on_next: Callback<()>,
-    pub on_new_game: Callback<()>,
-    pub on_menu: Callback<()>,
-}
-
-/// The results of the hand just settled; nothing before it is.
-#[component]
-pub fn RoundEnd(p: &RoundEndProps) -> Html {
-    let s = &p.state;
+/// The results of the hand just settled; nothing before it is. (A view function: no state.)
+pub fn round_end(s: &CasinoState, on_next: Callback<()>, on_new_game: Callback<()>, on_menu: Callback<()>) -> Html {
     let Some(net) = s.round_net() else { return Html::default() };
     let game = &s.game;
     let title = match net {
@@ -53,8 +42,8 @@ pub fn RoundEnd(p: &RoundEndProps) -> Html {
     html! {
         <ResultsDialog title={title} summary={Some(AttrValue::from(summary))}
             headers={vec![AttrValue::from("Player"), "Hand".into(), "Result".into()]} rows={rows}
-            primary_label="Next round" on_primary={p.on_next.clone()}
-            on_new_game={Some(p.on_new_game.clone())} on_menu={Some(p.on_menu.clone())} rules_href={Some(p.rules_href.clone())}>
+            primary_label="Next round" on_primary={on_next}
+            on_new_game={Some(on_new_game)} on_menu={Some(on_menu)} rules_href={Some(AttrValue::Static(RULES_PAGE))}>
             <p class="tally">{ tally(&s.bank) }</p>
         </ResultsDialog>
     }

@@ -10,14 +10,7 @@ use crate::engine::casino::hand::Total;
 use crate::engine::casino::rules::INSURANCE_PAYS;
 use crate::engine::casino::Phase;
 use crate::ui::components::card::{CardStyle, CardView};
-use crate::ui::reducer::Reducer;
 use yew::prelude::*;
-
-#[derive(Properties, PartialEq)]
-pub struct FeltProps {
-    pub state: UseReducerHandle<Reducer<CasinoState>>,
-    pub style: CardStyle,
-}
 
 /// What the table is waiting for, in a line.
 fn status(s: &CasinoState) -> String {
@@ -34,9 +27,10 @@ fn status(s: &CasinoState) -> String {
     }
 }
 
-#[component]
-pub fn Felt(p: &FeltProps) -> Html {
-    let game = &p.state.game;
+/// The felt's view. (A view function, not a component: it has no state of its own, and each
+/// component costs the page download.)
+pub fn felt(state: &CasinoState, style: CardStyle) -> Html {
+    let game = &state.game;
     let phase = game.phase();
     let dealer = game.dealer_visible();
     let dealer_cards: Vec<_> = dealer.iter().flatten().copied().collect();
@@ -58,7 +52,7 @@ pub fn Felt(p: &FeltProps) -> Html {
                     if let Some(t) = dealer_total { <span class={classes!("badge", t.is_bust().then_some("bust"))}>{ if phase == Phase::Settled { t.best().to_string() } else { t.describe() } }</span> }
                 </h3>
                 <div class="cards">
-                    { for dealer.iter().map(|c| html! { <CardView card={*c} style={p.style} /> }) }
+                    { for dealer.iter().map(|c| html! { <CardView card={*c} {style} /> }) }
                 </div>
                 <ul class="sr-cards">
                     { for dealer.iter().map(|c| html! { <li>{ c.map_or("Face-down card".to_string(), |c| c.name()) }</li> }) }
@@ -75,9 +69,9 @@ pub fn Felt(p: &FeltProps) -> Html {
             </div>
         </div>
         <p class="felt-print" aria-hidden="true">{ format!("Blackjack pays {pays} to {per} · Insurance pays {INSURANCE_PAYS} to 1") }</p>
-        <p class="status" aria-live="polite">{ status(&p.state) }</p>
+        <p class="status" aria-live="polite">{ status(state) }</p>
         <ul class="spots" aria-label="Players">
-            { for game.spots().iter().enumerate().filter(|(_, s)| s.owner.is_some()).map(|(i, s)| spot(&p.state, i as u8, s, p.style)) }
+            { for game.spots().iter().enumerate().filter(|(_, s)| s.owner.is_some()).map(|(i, s)| spot(state, i as u8, s, style)) }
         </ul>
     </> }
 }

@@ -3,7 +3,7 @@
 
 use super::state::Choice;
 use super::words::rules_summary;
-use crate::ui::kit::{numbers, ChoiceField, HouseRule};
+use crate::ui::kit::{choice_field, house_rule, numbers};
 use yew::prelude::*;
 
 /// The player rules page, from the tables page.
@@ -46,17 +46,15 @@ pub fn CasinoSetup(props: &SetupProps) -> Html {
             <div class="setup-groups">
                 <fieldset>
                     <legend>{"The table"}</legend>
-                    <ChoiceField id="decks" label="Decks in the shoe" options={numbers([1, 2, 4, 6, 8])}
-                        selected={c.decks.to_string()} onchange={num(|c, v| c.decks = v)} />
-                    <ChoiceField id="bots" label="Other players (bots)" options={numbers(0..=6)}
-                        selected={c.bots.to_string()} onchange={num(|c, v| c.bots = v)} />
+                    { choice_field("decks", "Decks in the shoe", numbers([1, 2, 4, 6, 8]), &c.decks.to_string(), num(|c, v| c.decks = v)) }
+                    { choice_field("bots", "Other players (bots)", numbers(0..=6), &c.bots.to_string(), num(|c, v| c.bots = v)) }
                 </fieldset>
                 <fieldset>
                     <legend>{"House rules"}</legend>
-                    <HouseRule checked={c.surrender} onchange={flag(|c, v| c.surrender = v)} label="Surrender"
-                        note="Give up half your bet instead of playing the hand, as your first decision." />
-                    <HouseRule checked={c.h17} onchange={flag(|c, v| c.h17 = v)} label="Dealer hits soft 17"
-                        note="The classic rules have the dealer stand on every 17; drawing to a soft 17 is a little worse for you." />
+                    { house_rule(c.surrender, flag(|c, v| c.surrender = v), "Surrender",
+                        "Give up half your bet instead of playing the hand, as your first decision.") }
+                    { house_rule(c.h17, flag(|c, v| c.h17 = v), "Dealer hits soft 17",
+                        "The classic rules have the dealer stand on every 17; drawing to a soft 17 is a little worse for you.") }
                 </fieldset>
             </div>
             <h3>{"The rules of this table"}</h3>

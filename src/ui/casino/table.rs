@@ -4,9 +4,9 @@
 //! (dropped when the state changes) and save the table and the bank after every change; the
 //! kit keeps keyboard focus on the table and listens for the shortcuts anywhere on the page.
 
-use super::controls::{can_double_less, key_press, Controls, Press, KEYS};
-use super::end::RoundEnd;
-use super::felt::Felt;
+use super::controls::{can_double_less, controls, key_press, Press, KEYS};
+use super::end::round_end;
+use super::felt::felt;
 use super::setup::RULES_PAGE;
 use super::state::{CasinoState, Msg, BANK_KEY, HUMAN_SPOT, SAVE_KEY, SAVE_VERSION};
 use super::trainer::{ChartPanel, Trainer};
@@ -14,7 +14,7 @@ use crate::bots::casino::CasinoBot;
 use crate::engine::casino::game::money;
 use crate::engine::casino::{Action, Phase};
 use crate::ui::components::card::CardStyle;
-use crate::ui::kit::{self, use_autosave, use_table_keys, TableHead};
+use crate::ui::kit::{self, table_head, use_autosave, use_table_keys};
 use crate::ui::reducer::Reducer;
 use gloo_timers::callback::Timeout;
 use std::rc::Rc;
@@ -127,10 +127,8 @@ pub fn CasinoTable(props: &TableProps) -> Html {
 
     html! {
     <section class="casino table" aria-label="Casino table" tabindex="-1" ref={table_ref}>
-        <TableHead title="Casino Blackjack" help_open={*help} on_help={run.reform(|()| Press::Help)}
-            rules_href={RULES_PAGE} on_menu={leave(Leave::Menu)}>
-            <p class="bankroll">{ format!("Chips: {}", money(state.chips())) }</p>
-        </TableHead>
+        { table_head("Casino Blackjack", html! { <p class="bankroll">{ format!("Chips: {}", money(state.chips())) }</p> },
+            *help, run.reform(|()| Press::Help), RULES_PAGE, leave(Leave::Menu)) }
         if *help {
             <dl class="keys-help" aria-label="Keyboard shortcuts">
                 { for KEYS.iter().map(|(k, what)| html! { <><dt>{*k}</dt><dd>{*what}</dd></> }) }
@@ -141,8 +139,8 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         }
         <div class="casino-layout">
             <div class="felt">
-                <Felt state={state.clone()} style={props.style} />
-                <Controls state={state.clone()} on_press={run} hint={*hint} less_open={*less == Some(at)} />
+                { felt(&state, props.style) }
+                { controls(&state, &run, *hint, *less == Some(at)) }
             </div>
             <div class="casino-side">
                 <Trainer state={state.clone()} hint={*hint} />
@@ -153,8 +151,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                 </ul>
             </div>
         </div>
-        <RoundEnd state={state.clone()} rules_href={RULES_PAGE} on_next={next_round}
-            on_new_game={leave(Leave::NewGame)} on_menu={leave(Leave::Menu)} />
+        { round_end(&state, next_round, leave(Leave::NewGame), leave(Leave::Menu)) }
     </section>
     }
 }

@@ -10,7 +10,7 @@ use super::state::{level_name, name, parse_level, Msg, RoundEnd, UnoChoice, UnoS
 use crate::bots::shedding::Level;
 use crate::engine::uno::{Action, Phase, Seat, Status};
 use crate::ui::components::results::{ResultRow, ResultsDialog};
-use crate::ui::kit::{self, numbers, use_autosave, use_table_keys, ChoiceField, HouseRule, TableHead};
+use crate::ui::kit::{self, choice_field, house_rule, numbers, table_head, use_autosave, use_table_keys};
 use crate::ui::reducer::Reducer;
 use crate::ui::text::plural;
 use gloo_timers::callback::Timeout;
@@ -53,9 +53,9 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
             choice.set(n);
         })
     };
-    let levels: Vec<(AttrValue, AttrValue)> = [Level::Easy, Level::Normal, Level::Hard]
+    let levels: Vec<(String, String)> = [Level::Easy, Level::Normal, Level::Hard]
         .into_iter()
-        .map(|l| (level_name(l).to_ascii_lowercase().into(), level_name(l).into()))
+        .map(|l| (level_name(l).to_ascii_lowercase(), level_name(l).to_string()))
         .collect();
     let start = {
         let on_start = props.on_start.clone();
@@ -69,21 +69,19 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
             <div class="uno-groups">
                 <fieldset class="group">
                     <legend>{"Table"}</legend>
-                    <ChoiceField id="uno-players" label="Players (you and bots)" options={numbers(2..=10)}
-                        selected={c.players.to_string()} onchange={on_players} />
-                    <ChoiceField id="uno-level" label="Bot level" options={levels}
-                        selected={level_name(c.level).to_ascii_lowercase()} onchange={on_level} />
+                    { choice_field("uno-players", "Players (you and bots)", numbers(2..=10), &c.players.to_string(), on_players) }
+                    { choice_field("uno-level", "Bot level", levels, &level_name(c.level).to_ascii_lowercase(), on_level) }
                 </fieldset>
                 <fieldset class="group">
                     <legend>{"House rules"}</legend>
-                    <HouseRule checked={c.skip_zero} onchange={flag(|c, v| c.skip_zero = v)} label="Skip cards count 0"
-                        note="The classic rules count them 10, like Reverse and Draw Two." />
-                    <HouseRule checked={c.pass_again} onchange={flag(|c, v| c.pass_again = v)} label="A pass lasts one go-around"
-                        note="Classic: a pass is final for the round, as in Blackjack." />
-                    <HouseRule checked={c.deal_back_in} onchange={flag(|c, v| c.deal_back_in = v)}
-                        label="Deal players with no cards back in" note="Instead of going out, they turn up cards from the deck." />
-                    <HouseRule checked={c.latecomer} onchange={flag(|c, v| c.latecomer = v)} label="A latecomer joins after round 1"
-                        note="The last bot joins late and needs a win within three rounds (3 players or more)." />
+                    { house_rule(c.skip_zero, flag(|c, v| c.skip_zero = v), "Skip cards count 0",
+                        "The classic rules count them 10, like Reverse and Draw Two.") }
+                    { house_rule(c.pass_again, flag(|c, v| c.pass_again = v), "A pass lasts one go-around",
+                        "Classic: a pass is final for the round, as in Blackjack.") }
+                    { house_rule(c.deal_back_in, flag(|c, v| c.deal_back_in = v), "Deal players with no cards back in",
+                        "Instead of going out, they turn up cards from the deck.") }
+                    { house_rule(c.latecomer, flag(|c, v| c.latecomer = v), "A latecomer joins after round 1",
+                        "The last bot joins late and needs a win within three rounds (3 players or more).") }
                 </fieldset>
             </div>
             <section class="group uno-summary" aria-labelledby="uno-summary-title">
@@ -417,8 +415,7 @@ pub fn UnoTable(props: &TableProps) -> Html {
 
     html! {
     <section class="uno table" aria-label="UNO Blackjack table" tabindex="-1" ref={table}>
-        <TableHead title="UNO Blackjack" help_open={*help} on_help={toggle_help.clone()} rules_href={RULES_HREF}
-            on_menu={props.on_leave.clone()} />
+        { table_head("UNO Blackjack", Html::default(), *help, toggle_help.clone(), RULES_HREF, props.on_leave.clone()) }
         if *help {
             <div class="uno-keys" role="region" aria-label="Keyboard shortcuts list">
                 { Html::from_html_unchecked(AttrValue::Static(KEYS)) }
