@@ -26,7 +26,7 @@ fn initial_screen() -> (Screen, Option<String>) {
             Ok(()) => return (Screen::Title, None),
             Err(e) => return (Screen::Title, Some(super::broken_link(&format!("Its table could not be dealt: {e}.")))),
         },
-        Some(Err(why)) => return (Screen::Title, Some(super::broken_link(&why))),
+        Some(Err(why)) => return (Screen::Title, Some(super::broken_link(&why.to_string()))),
         None => {}
     }
     if let Some(preset) = hash.strip_prefix("#new=").and_then(Preset::from_id) {
