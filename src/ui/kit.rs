@@ -1,7 +1,8 @@
 //! The table kit: what every table page has, written once. The head row (the game's name, the
 //! keyboard list "?", the rules, Menu, in that order), the document-wide shortcut listener and
-//! its guard, keeping focus on the table, autosave, leaving with nothing at stake, and the
-//! setup forms' fields. The shedding table draws its head row as markup (see
+//! its guard, the timer of the next move, keeping focus on the table, autosave, leaving with
+//! nothing at stake, and the setup forms' fields. (The shedding table runs several bots at once,
+//! each on its own timer, and the hard level's search: `shedding/players.rs`.) The shedding table draws its head row as markup (see
 //! `shedding/controls.rs`: a tree of nodes would cost its page download it has not got) with the
 //! same classes and order as [`table_head`].
 
@@ -55,6 +56,18 @@ pub fn use_autosave<T: Stored + 'static, D: PartialEq + 'static>(
     value: impl Fn() -> T + 'static,
 ) {
     use_effect_with(deps, move |_| storage::save(key, version, &value()));
+}
+
+/// The next thing that happens by itself at a table (a bot's move, the next round), as
+/// `(milliseconds, message)`: sent after that delay unless `deps` change first, when the timer
+/// is dropped (cancelled). A message that arrives late anyway is dropped by the reducer's state
+/// check.
+#[hook]
+pub fn use_next_move<D: PartialEq + 'static>(deps: D, next: Option<(u32, Callback<()>)>) {
+    use_effect_with(deps, move |_| {
+        let timer = next.map(|(ms, send)| gloo_timers::callback::Timeout::new(ms, move || send.emit(())));
+        move || drop(timer)
+    });
 }
 
 /// Whether focus has left the table: on `<body>` (the focused control was replaced), on a
