@@ -1,9 +1,10 @@
 //! The app shell: the title screen with the five games and the settings panel.
 
 use super::components::notice::Notice;
+use super::kit::options;
 use super::settings::{self, Settings};
 use super::shedding::link::TableSetup;
-use super::shedding::setup::{options, SheddingSetup};
+use super::shedding::setup::SheddingSetup;
 use super::shedding::state::{StoredGame, TableState, SAVE_KEY, SAVE_VERSION};
 use super::storage;
 use crate::engine::shedding::Preset;

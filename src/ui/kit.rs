@@ -134,29 +134,23 @@ pub fn house_rule(checked: bool, onchange: Callback<bool>, label: &'static str, 
     }
 }
 
-/// A labelled drop-down on a setup form: (value, what the player reads) for each option.
-pub fn choice_field(
-    id: &'static str,
-    label: &'static str,
-    options: Vec<(String, String)>,
-    selected: &str,
-    onchange: Callback<String>,
-) -> Html {
+/// A labelled drop-down on a setup form; `options` from [`options`] or [`number_options`].
+pub fn choice_field(id: &'static str, label: &'static str, options: Html, onchange: Callback<String>) -> Html {
     let onchange = onchange.reform(|e: Event| e.target_unchecked_into::<web_sys::HtmlSelectElement>().value());
     html! {
         <div class="field">
             <label for={id}>{ label }</label>
-            <select {id} {onchange}>
-                { for options.into_iter().map(|(v, text)| {
-                    let on = v == selected;
-                    html! { <option selected={on} value={v}>{ text }</option> }
-                }) }
-            </select>
+            <select {id} {onchange}>{ options }</select>
         </div>
     }
 }
 
-/// Options 1, 2, … as [`choice_field`] lists them.
-pub fn numbers(values: impl IntoIterator<Item = u8>) -> Vec<(String, String)> {
-    values.into_iter().map(|n| (n.to_string(), n.to_string())).collect()
+/// A drop-down's options, (value, what the player reads), `current` selected.
+pub fn options(items: &[(&'static str, &'static str)], current: &str) -> Html {
+    items.iter().map(|&(v, label)| html! { <option value={v} selected={v == current}>{ label }</option> }).collect()
+}
+
+/// A drop-down's options for the counts `values`, `current` selected.
+pub fn number_options(values: impl IntoIterator<Item = u8>, current: u8) -> Html {
+    values.into_iter().map(|n| html! { <option value={n.to_string()} selected={n == current}>{ n }</option> }).collect()
 }

@@ -7,11 +7,10 @@
 
 use super::card::UnoCardView;
 use super::state::{level_name, name, parse_level, Msg, RoundEnd, UnoChoice, UnoState, HUMAN, SAVE_KEY, SAVE_VERSION};
-use crate::bots::shedding::Level;
 use crate::engine::uno::{Action, Phase, Seat, Status};
 use crate::ui::components::results::{ResultRow, ResultsDialog};
 use crate::ui::kit::{
-    self, choice_field, house_rule, numbers, table_head, use_autosave, use_next_move, use_table_keys,
+    self, choice_field, house_rule, number_options, options, table_head, use_autosave, use_next_move, use_table_keys,
 };
 use crate::ui::reducer::Reducer;
 use crate::ui::text::plural;
@@ -54,10 +53,8 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
             choice.set(n);
         })
     };
-    let levels: Vec<(String, String)> = [Level::Easy, Level::Normal, Level::Hard]
-        .into_iter()
-        .map(|l| (level_name(l).to_ascii_lowercase(), level_name(l).to_string()))
-        .collect();
+    let levels =
+        options(&[("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")], &level_name(c.level).to_ascii_lowercase());
     let start = {
         let on_start = props.on_start.clone();
         Callback::from(move |_: MouseEvent| on_start.emit(c))
@@ -70,8 +67,8 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
             <div class="uno-groups">
                 <fieldset class="group">
                     <legend>{"Table"}</legend>
-                    { choice_field("uno-players", "Players (you and bots)", numbers(2..=10), &c.players.to_string(), on_players) }
-                    { choice_field("uno-level", "Bot level", levels, &level_name(c.level).to_ascii_lowercase(), on_level) }
+                    { choice_field("uno-players", "Players (you and bots)", number_options(2..=10, c.players), on_players) }
+                    { choice_field("uno-level", "Bot level", levels, on_level) }
                 </fieldset>
                 <fieldset class="group">
                     <legend>{"House rules"}</legend>
