@@ -32,3 +32,22 @@ pub(crate) fn check_seat(seat: u8, seats: usize) -> Result<u8, NoSuchSeat> {
         Err(NoSuchSeat { seat, seats })
     }
 }
+
+/// Every card of type `C` reachable in a value's JSON form (a playing card is a `{"rank",
+/// "suit"}` object, an UNO card `{"colour", "face"}`): what the feed tests look for in an update.
+#[cfg(test)]
+pub(crate) fn cards_in<C: serde::de::DeserializeOwned>(value: &impl serde::Serialize) -> Vec<C> {
+    fn walk<C: serde::de::DeserializeOwned>(v: &serde_json::Value, out: &mut Vec<C>) {
+        if let Ok(c) = serde_json::from_value(v.clone()) {
+            out.push(c);
+        }
+        match v {
+            serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+            serde_json::Value::Object(o) => o.values().for_each(|x| walk(x, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(&serde_json::to_value(value).expect("an update serialises"), &mut out);
+    out
+}

@@ -1,9 +1,10 @@
 //! The app shell: the title screen with the five games and the settings panel.
 
 use super::components::notice::Notice;
+use super::kit::options;
 use super::settings::{self, Settings};
 use super::shedding::link::TableSetup;
-use super::shedding::setup::{options, SheddingSetup};
+use super::shedding::setup::SheddingSetup;
 use super::shedding::state::{StoredGame, TableState, SAVE_KEY, SAVE_VERSION};
 use super::storage;
 use crate::engine::shedding::Preset;
@@ -26,7 +27,7 @@ fn initial_screen() -> (Screen, Option<String>) {
             Ok(()) => return (Screen::Title, None),
             Err(e) => return (Screen::Title, Some(super::broken_link(&format!("Its table could not be dealt: {e}.")))),
         },
-        Some(Err(why)) => return (Screen::Title, Some(super::broken_link(&why))),
+        Some(Err(why)) => return (Screen::Title, Some(super::broken_link(&why.to_string()))),
         None => {}
     }
     if let Some(preset) = hash.strip_prefix("#new=").and_then(Preset::from_id) {

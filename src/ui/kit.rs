@@ -1,7 +1,8 @@
 //! The table kit: what every table page has, written once. The head row (the game's name, the
 //! keyboard list "?", the rules, Menu, in that order), the document-wide shortcut listener and
-//! its guard, keeping focus on the table, autosave, leaving with nothing at stake, and the
-//! setup forms' fields. The shedding table draws its head row as markup (see
+//! its guard, the timer of the next move, keeping focus on the table, autosave, leaving with
+//! nothing at stake, and the setup forms' fields. (The shedding table runs several bots at once,
+//! each on its own timer, and the hard level's search: `shedding/players.rs`.) The shedding table draws its head row as markup (see
 //! `shedding/controls.rs`: a tree of nodes would cost its page download it has not got) with the
 //! same classes and order as [`table_head`].
 
@@ -55,6 +56,18 @@ pub fn use_autosave<T: Stored + 'static, D: PartialEq + 'static>(
     value: impl Fn() -> T + 'static,
 ) {
     use_effect_with(deps, move |_| storage::save(key, version, &value()));
+}
+
+/// The next thing that happens by itself at a table (a bot's move, the next round), as
+/// `(milliseconds, message)`: sent after that delay unless `deps` change first, when the timer
+/// is dropped (cancelled). A message that arrives late anyway is dropped by the reducer's state
+/// check.
+#[hook]
+pub fn use_next_move<D: PartialEq + 'static>(deps: D, next: Option<(u32, Callback<()>)>) {
+    use_effect_with(deps, move |_| {
+        let timer = next.map(|(ms, send)| gloo_timers::callback::Timeout::new(ms, move || send.emit(())));
+        move || drop(timer)
+    });
 }
 
 /// Whether focus has left the table: on `<body>` (the focused control was replaced), on a
@@ -121,29 +134,23 @@ pub fn house_rule(checked: bool, onchange: Callback<bool>, label: &'static str, 
     }
 }
 
-/// A labelled drop-down on a setup form: (value, what the player reads) for each option.
-pub fn choice_field(
-    id: &'static str,
-    label: &'static str,
-    options: Vec<(String, String)>,
-    selected: &str,
-    onchange: Callback<String>,
-) -> Html {
+/// A labelled drop-down on a setup form; `options` from [`options`] or [`number_options`].
+pub fn choice_field(id: &'static str, label: &'static str, options: Html, onchange: Callback<String>) -> Html {
     let onchange = onchange.reform(|e: Event| e.target_unchecked_into::<web_sys::HtmlSelectElement>().value());
     html! {
         <div class="field">
             <label for={id}>{ label }</label>
-            <select {id} {onchange}>
-                { for options.into_iter().map(|(v, text)| {
-                    let on = v == selected;
-                    html! { <option selected={on} value={v}>{ text }</option> }
-                }) }
-            </select>
+            <select {id} {onchange}>{ options }</select>
         </div>
     }
 }
 
-/// Options 1, 2, … as [`choice_field`] lists them.
-pub fn numbers(values: impl IntoIterator<Item = u8>) -> Vec<(String, String)> {
-    values.into_iter().map(|n| (n.to_string(), n.to_string())).collect()
+/// A drop-down's options, (value, what the player reads), `current` selected.
+pub fn options(items: &[(&'static str, &'static str)], current: &str) -> Html {
+    items.iter().map(|&(v, label)| html! { <option value={v} selected={v == current}>{ label }</option> }).collect()
+}
+
+/// A drop-down's options for the counts `values`, `current` selected.
+pub fn number_options(values: impl IntoIterator<Item = u8>, current: u8) -> Html {
+    values.into_iter().map(|n| html! { <option value={n.to_string()} selected={n == current}>{ n }</option> }).collect()
 }

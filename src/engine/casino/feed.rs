@@ -135,23 +135,7 @@ mod checked_rules {
 mod tests {
     use super::*;
     use crate::engine::cards::parse_cards;
-
-    /// Every card reachable in a value's JSON form (cards are `{"rank", "suit"}` objects).
-    fn cards_in(value: &impl Serialize) -> Vec<Card> {
-        fn walk(v: &serde_json::Value, out: &mut Vec<Card>) {
-            if let Ok(c) = serde_json::from_value::<Card>(v.clone()) {
-                out.push(c);
-            }
-            match v {
-                serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
-                serde_json::Value::Object(o) => o.values().for_each(|x| walk(x, out)),
-                _ => {}
-            }
-        }
-        let mut out = Vec::new();
-        walk(&serde_json::to_value(value).unwrap(), &mut out);
-        out
-    }
+    use crate::engine::feed::cards_in;
 
     /// Two players at spots 0 and 1 with bets down; the shoe deals 10C to spot 0, 9D to spot 1,
     /// the up card 5H, 7C and 8D, then the hole card QS (the only queen of spades in the shoe),
@@ -207,7 +191,7 @@ mod tests {
         let u = g.update_after(0, &events).unwrap();
         assert!(u.events.contains(&Event::Dealt { spot: 1, hand: 0, card: "9D".parse().unwrap() }));
         assert_eq!(u.view.table[1], vec![parse_cards("9D 8D").unwrap()]);
-        assert!(!cards_in(&u).contains(&"2H".parse().unwrap()), "the shoe's next card stays unknown");
+        assert!(!cards_in::<Card>(&u).contains(&"2H".parse().unwrap()), "the shoe's next card stays unknown");
     }
 
     #[test]

@@ -120,27 +120,11 @@ impl Game {
 mod tests {
     use super::*;
     use crate::engine::cards::Card;
+    use crate::engine::feed::cards_in;
     use crate::engine::shedding::{Action, Deal, Preset};
 
     fn card(s: &str) -> Card {
         s.parse().unwrap()
-    }
-
-    /// Every card reachable in a value's JSON form (cards are `{"rank", "suit"}` objects).
-    fn cards_in(value: &impl Serialize) -> Vec<Card> {
-        fn walk(v: &serde_json::Value, out: &mut Vec<Card>) {
-            if let Ok(c) = serde_json::from_value::<Card>(v.clone()) {
-                out.push(c);
-            }
-            match v {
-                serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
-                serde_json::Value::Object(o) => o.values().for_each(|x| walk(x, out)),
-                _ => {}
-            }
-        }
-        let mut out = Vec::new();
-        walk(&serde_json::to_value(value).unwrap(), &mut out);
-        out
     }
 
     /// [`table_of`] under Crazy Eights: no penalties to muddle a pick-up.

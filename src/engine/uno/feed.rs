@@ -114,21 +114,8 @@ mod tests {
     use super::*;
     use crate::engine::uno::{Action, UnoRules, UnoSpec};
 
-    /// Every UNO card reachable in a value's JSON form (`{"colour", "face"}` objects).
     fn cards_in(value: &impl Serialize) -> Vec<UnoCard> {
-        fn walk(v: &serde_json::Value, out: &mut Vec<UnoCard>) {
-            if let Ok(c) = serde_json::from_value::<UnoCard>(v.clone()) {
-                out.push(c);
-            }
-            match v {
-                serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
-                serde_json::Value::Object(o) => o.values().for_each(|x| walk(x, out)),
-                _ => {}
-            }
-        }
-        let mut out = Vec::new();
-        walk(&serde_json::to_value(value).unwrap(), &mut out);
-        out
+        crate::engine::feed::cards_in(value)
     }
 
     fn card(s: &str) -> UnoCard {

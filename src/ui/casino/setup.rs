@@ -3,7 +3,7 @@
 
 use super::state::Choice;
 use super::words::rules_summary;
-use crate::ui::kit::{choice_field, house_rule, numbers};
+use crate::ui::kit::{choice_field, house_rule, number_options};
 use yew::prelude::*;
 
 /// The player rules page, from the tables page.
@@ -46,8 +46,8 @@ pub fn CasinoSetup(props: &SetupProps) -> Html {
             <div class="setup-groups">
                 <fieldset>
                     <legend>{"The table"}</legend>
-                    { choice_field("decks", "Decks in the shoe", numbers([1, 2, 4, 6, 8]), &c.decks.to_string(), num(|c, v| c.decks = v)) }
-                    { choice_field("bots", "Other players (bots)", numbers(0..=6), &c.bots.to_string(), num(|c, v| c.bots = v)) }
+                    { choice_field("decks", "Decks in the shoe", number_options([1, 2, 4, 6, 8], c.decks), num(|c, v| c.decks = v)) }
+                    { choice_field("bots", "Other players (bots)", number_options(0..=6, c.bots), num(|c, v| c.bots = v)) }
                 </fieldset>
                 <fieldset>
                     <legend>{"House rules"}</legend>

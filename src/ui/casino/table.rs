@@ -14,9 +14,8 @@ use crate::bots::casino::CasinoBot;
 use crate::engine::casino::game::money;
 use crate::engine::casino::{Action, Phase};
 use crate::ui::components::card::CardStyle;
-use crate::ui::kit::{self, table_head, use_autosave, use_table_keys};
+use crate::ui::kit::{self, table_head, use_autosave, use_next_move, use_table_keys};
 use crate::ui::reducer::Reducer;
-use gloo_timers::callback::Timeout;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -56,19 +55,14 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         let s = state.clone();
         use_autosave(BANK_KEY, SAVE_VERSION, at, move || s.bank.clone());
     }
-    // Bots act on a timer; the handle is dropped (cancelled) when the state changes. They share
-    // one CasinoBot, which keeps what it works out from hand to hand.
+    // Bots act on a timer, dropped when the state changes. They share one CasinoBot, which keeps
+    // what it works out from hand to hand.
     let bot = use_mut_ref(CasinoBot::default);
     {
-        let s = state.clone();
-        use_effect_with(at, move |_| {
-            let spot = s.game.to_act().filter(|&sp| sp != HUMAN_SPOT);
-            let timer = spot.and_then(|sp| bot.borrow_mut().decide(&s.game.view(sp))).map(|action| {
-                let d = s.dispatcher();
-                Timeout::new(BOT_MS, move || d.dispatch(Msg::Act { action, at }))
-            });
-            move || drop(timer)
-        });
+        let spot = state.game.to_act().filter(|&sp| sp != HUMAN_SPOT);
+        let action = spot.and_then(|sp| bot.borrow_mut().decide(&state.game.view(sp)));
+        let d = state.dispatcher();
+        use_next_move(at, action.map(|action| (BOT_MS, Callback::from(move |()| d.dispatch(Msg::Act { action, at })))));
     }
     // Focus stays on the table: when a move removed or disabled the focused control, it goes to
     // the main action now available, or the table.

@@ -204,3 +204,21 @@ pub fn log_lines(lines: &[String], open: bool) -> String {
     }
     h
 }
+
+/// The turn move a key stands for, if it is legal now: P picks up (or passes), F finishes, L
+/// says "Last card", H D C S name a suit, 1 to 9 play the first, second… playable card.
+pub fn key_action(key: &str, legal: &[Action], playable: &[Action]) -> Option<Action> {
+    let find = |f: &dyn Fn(&Action) -> bool| legal.iter().copied().find(|a| f(a));
+    match key {
+        "p" => find(&|a| matches!(a, Action::Draw { .. } | Action::Pass { .. })),
+        "f" => find(&|a| matches!(a, Action::Finish { .. })),
+        "l" => Some(Action::CallLastCard { seat: HUMAN }),
+        "h" | "d" | "c" | "s" => find(
+            &|a| matches!(a, Action::NameSuit { suit, .. } if suit.letter().to_ascii_lowercase().to_string() == key),
+        ),
+        "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" => {
+            playable.get((key.as_bytes()[0] - b'1') as usize).copied()
+        }
+        _ => None,
+    }
+}

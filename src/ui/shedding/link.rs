@@ -146,42 +146,34 @@ impl TableSetup {
     }
 
     /// Reads a location hash; `None` when it is not a table link at all, `Some(Err)` when it is
-    /// one but malformed or its rules are not a valid rule set: a sentence for the player saying
-    /// what is wrong with the link (the page shows it instead of guessing). Any text is safe
-    /// here: it is read by `char` and ASCII checks, and never echoed at length.
-    pub fn parse(hash: &str) -> Option<Result<TableSetup, String>> {
+    /// one but malformed or its rules are not a valid rule set: which [`LinkProblem`] (its
+    /// `Display` is the sentence the page shows the player). Any text is safe here: it is read
+    /// by `char` and ASCII checks, and kept only cut short ([`shown`]).
+    pub fn parse(hash: &str) -> Option<Result<TableSetup, LinkProblem>> {
         let body = hash.strip_prefix("#table=")?;
         if body.len() > MAX_LINK_BYTES {
-            return Some(Err("It is far too long to be a table link.".into()));
+            return Some(Err(LinkProblem::TooLong));
         }
         let (head, house) = body.split_once('~').unwrap_or((body, ""));
         let mut p = head.split('.');
         let (Some(preset), Some(players), Some(levels), Some(seed), None) =
             (p.next(), p.next(), p.next(), p.next(), p.next())
         else {
-            return Some(Err("Part of it is missing or changed.".into()));
+            return Some(Err(LinkProblem::Incomplete));
         };
         let Some(preset) = Preset::from_id(preset) else {
-            return Some(Err(format!("It names a game this page does not know (\"{}\").", shown(preset))));
+            return Some(Err(LinkProblem::UnknownGame(shown(preset))));
         };
         let base = preset.spec();
-        let title = preset_title(preset);
         let players = match ascii_number::<u8>(players) {
             Some(n) if (base.min_players..=base.max_players).contains(&n) => n,
-            _ => {
-                return Some(Err(format!(
-                    "It asks for {} players; {title} seats {} to {}.",
-                    shown(players),
-                    base.min_players,
-                    base.max_players
-                )))
-            }
+            _ => return Some(Err(LinkProblem::Players { preset, asked: shown(players) })),
         };
         // A link to the rules alone deals anew: it is no shared deal (nobody knows its cards),
         // and the page draws its seed (seed 0 here is a placeholder).
         let shared = seed != NEW_DEAL;
         let Some(seed) = (if shared { ascii_number::<u64>(seed) } else { Some(0) }) else {
-            return Some(Err("Its deal number is damaged.".into()));
+            return Some(Err(LinkProblem::DealNumber));
         };
         let mut setup = TableSetup::new(preset, players, Level::Normal, seed);
         setup.house = house.to_string();
@@ -194,19 +186,59 @@ impl TableSetup {
             Some(b) if b.len() + 1 == players as usize => {
                 setup.levels = std::iter::once(None).chain(b.into_iter().map(Some)).collect()
             }
-            _ => return Some(Err(format!("Its bots' levels (\"{}\") are not easy, normal or hard.", shown(levels)))),
+            _ => return Some(Err(LinkProblem::Levels(shown(levels)))),
         }
         let rules = match setup.rules() {
             Ok(r) => r,
-            Err(BadRules::Unreadable(p)) => {
-                return Some(Err(format!("Its house rules could not be read: {}.", joined(&p))))
-            }
-            Err(BadRules::Conflicts(_)) => return Some(Err("Its house rules do not work together.".into())),
+            Err(BadRules::Unreadable(p)) => return Some(Err(LinkProblem::Unreadable(p))),
+            Err(BadRules::Conflicts(_)) => return Some(Err(LinkProblem::Conflicts)),
         };
         if !(rules.spec().min_players..=rules.spec().max_players).contains(&players) {
-            return Some(Err(format!("Its house rules do not allow {players} players.")));
+            return Some(Err(LinkProblem::PlayersUnderHouseRules(players)));
         }
         Some(Ok(setup))
+    }
+}
+
+/// What is wrong with a table link. Text from the link is kept cut short ([`shown`]); the words
+/// for the player are the `Display`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinkProblem {
+    TooLong,
+    /// Fewer or more parts than preset, players, bots, deal.
+    Incomplete,
+    UnknownGame(String),
+    /// A player count the game does not seat.
+    Players {
+        preset: Preset,
+        asked: String,
+    },
+    DealNumber,
+    Levels(String),
+    /// House-rule settings that could not be read.
+    Unreadable(Vec<OverrideProblem>),
+    /// House rules that do not work together.
+    Conflicts,
+    PlayersUnderHouseRules(u8),
+}
+
+impl std::fmt::Display for LinkProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LinkProblem::TooLong => f.write_str("It is far too long to be a table link."),
+            LinkProblem::Incomplete => f.write_str("Part of it is missing or changed."),
+            LinkProblem::UnknownGame(g) => write!(f, "It names a game this page does not know (\"{g}\")."),
+            LinkProblem::Players { preset, asked } => {
+                let base = preset.spec();
+                let (min, max) = (base.min_players, base.max_players);
+                write!(f, "It asks for {asked} players; {} seats {min} to {max}.", preset_title(*preset))
+            }
+            LinkProblem::DealNumber => f.write_str("Its deal number is damaged."),
+            LinkProblem::Levels(l) => write!(f, "Its bots' levels (\"{l}\") are not easy, normal or hard."),
+            LinkProblem::Unreadable(p) => write!(f, "Its house rules could not be read: {}.", joined(p)),
+            LinkProblem::Conflicts => f.write_str("Its house rules do not work together."),
+            LinkProblem::PlayersUnderHouseRules(n) => write!(f, "Its house rules do not allow {n} players."),
+        }
     }
 }
 

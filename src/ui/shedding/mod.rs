@@ -5,6 +5,7 @@ pub mod controls;
 pub mod end;
 pub mod hand;
 pub mod link;
+pub mod players;
 pub mod saved;
 pub mod seats;
 pub mod setup;

@@ -8,6 +8,7 @@ use crate::engine::shedding::house::{
     effect_from_parts, effect_parts, house_rules, overrides, HouseRule, Kind, EFFECT_KINDS,
 };
 use crate::engine::shedding::{Preset, Problem, RuleSpec, Seat};
+use crate::ui::kit::{choice_field, options};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -55,12 +56,6 @@ const SEAT_COUNTS: [(&str, &str); 13] = [
     ("12", "12"),
 ];
 const LEVEL_NAMES: [(&str, &str); 3] = [("easy", "easy"), ("normal", "normal"), ("hard", "hard")];
-
-/// A select's options from (value, label) pairs, `current` selected: one loop serves every
-/// select of the menu and the form (an element built apiece would cost the page's download).
-pub fn options(items: &[(&'static str, &'static str)], current: &str) -> Html {
-    items.iter().map(|&(v, label)| html! { <option value={v} selected={v == current}>{ label }</option> }).collect()
-}
 
 /// The form's sections, by house-rule key.
 fn section(key: &str) -> usize {
@@ -211,9 +206,9 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
 
     let update = |f: fn(&mut TableSetup, String)| {
         let setup = setup.clone();
-        Callback::from(move |e: Event| {
+        Callback::from(move |v: String| {
             let mut next = (*setup).clone();
-            f(&mut next, select_value(&e));
+            f(&mut next, v);
             setup.set(next);
         })
     };
@@ -274,35 +269,23 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
             <form onsubmit={start}>
                 <fieldset class="group">
                     <legend>{"The game"}</legend>
-                    <div class="field">
-                        <label for="preset">{"Rules"}</label>
-                        <select id="preset" onchange={update(|s, v| {
+                    { choice_field("preset", "Rules", options(&Preset::ALL.map(|p| (p.id(), preset_title(p))), s.preset.id()),
+                        update(|s, v| {
                             s.preset = Preset::from_id(&v).unwrap_or(s.preset);
                             s.house.clear();
-                        })}>
-                            { options(&Preset::ALL.map(|p| (p.id(), preset_title(p))), s.preset.id()) }
-                        </select>
-                    </div>
+                        })) }
                 </fieldset>
                 <fieldset class="group">
                     <legend>{"Players"}</legend>
-                    <div class="field">
-                        <label for="players">{"Players (you and bots)"}</label>
-                        <select id="players" onchange={update(|s, v| s.resize(v.parse().unwrap_or(s.players)))}>
-                            { options(SEAT_COUNTS.get(base.min_players as usize..=base.max_players as usize).unwrap_or_default(), &s.players.to_string()) }
-                        </select>
-                    </div>
-                    <div class="field">
-                        <label for="level">{"Bots"}</label>
-                        <select id="level" onchange={update(|s, v| {
-                            let l = level_from_id(&v);
-                            for seat in s.levels.iter_mut().skip(1) {
-                                *seat = l;
-                            }
-                        })}>
-                            { options(&LEVELS, level_id(all_level)) }
-                        </select>
-                    </div>
+                    { choice_field("players", "Players (you and bots)",
+                        options(SEAT_COUNTS.get(base.min_players as usize..=base.max_players as usize).unwrap_or_default(), &s.players.to_string()),
+                        update(|s, v| s.resize(v.parse().unwrap_or(s.players)))) }
+                    { choice_field("level", "Bots", options(&LEVELS, level_id(all_level)), update(|s, v| {
+                        let l = level_from_id(&v);
+                        for seat in s.levels.iter_mut().skip(1) {
+                            *seat = l;
+                        }
+                    })) }
                     <details class="house">
                         <summary>{ format!("Seats: names and levels ({} bots)", s.players - 1) }</summary>
                         { for (1..s.players).map(|seat| {

@@ -7,86 +7,22 @@
 //! listen on the whole document while the table is shown, and focus never falls to <body>.
 
 use super::centre::centre;
-use super::controls::{actions, foot, head, log_lines, log_toggle, Look};
+use super::controls::{actions, foot, head, key_action, log_lines, log_toggle, Look};
 use super::end::{end, headline, EndActions};
 use super::hand::{hand, HandProps};
 use super::link::TableSetup;
+use super::players::{clock_ms, use_table_players};
 use super::seats::seats;
-use super::state::{Msg, TableState, HUMAN, SAVE_KEY, SAVE_VERSION};
-use crate::bots::ismcts::Search;
-use crate::bots::shedding::SheddingBot;
-use crate::engine::shedding::{Action, Phase, Preset, Seat};
+use super::state::{Msg, TableState, HUMAN};
+use crate::engine::shedding::{Action, Phase, Preset};
 use crate::ui::components::card::CardStyle;
 use crate::ui::kit::use_table_keys;
 use crate::ui::reducer::Reducer;
 use crate::ui::settings::Settings;
-use crate::ui::storage;
-use gloo_timers::callback::Timeout;
 use std::cell::Cell;
-use std::cell::RefCell;
 use std::rc::Rc;
-use std::time::Duration;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-use yew::platform::spawn_local;
-use yew::platform::time::sleep;
 use yew::prelude::*;
-
-/// Iterations per chunk of the hard bot's search: small enough that one chunk stays well under
-/// the 50 ms a browser counts as a long task, even on a slow phone.
-const SEARCH_CHUNK: u32 = 25;
-
-/// Runs a hard bot's search in chunks, yielding to the browser between them, then plays the
-/// move after the bot's reaction time. It gives up as soon as the game state moves on.
-fn think(
-    mut search: Search,
-    delay_ms: u32,
-    dispatcher: UseReducerDispatcher<Reducer<TableState>>,
-    at: u32,
-    generation: Rc<Cell<u32>>,
-) {
-    let mine = generation.get();
-    spawn_local(async move {
-        let perf = web_sys::window().and_then(|w| w.performance());
-        let now = || perf.as_ref().map_or(0.0, |p| p.now());
-        let started = now();
-        let (mut busy, mut longest) = (0.0f64, 0.0f64);
-        while !search.finished() {
-            let t0 = now();
-            search.run(SEARCH_CHUNK);
-            let spent = now() - t0;
-            busy += spent;
-            longest = longest.max(spent);
-            sleep(Duration::ZERO).await;
-            if generation.get() != mine {
-                return;
-            }
-        }
-        // Measured in the page for the tests and the closing figures (console.debug, not an error).
-        // Integer microseconds: float formatting would add kilobytes to the download.
-        let us = |ms: f64| (ms * 1000.0) as u64;
-        web_sys::console::debug_1(
-            &format!(
-                "bj-search iterations={} busy_us={} longest_chunk_us={}",
-                search.iterations(),
-                us(busy),
-                us(longest)
-            )
-            .into(),
-        );
-        let waited = (now() - started) as u32;
-        sleep(Duration::from_millis(delay_ms.saturating_sub(waited) as u64)).await;
-        if generation.get() == mine {
-            dispatcher.dispatch(Msg::Act { action: search.best(), at });
-        }
-    });
-}
-
-fn page_visible() -> bool {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .is_none_or(|d| d.visibility_state() != web_sys::VisibilityState::Hidden)
-}
 
 /// Moves keyboard focus to the next (or previous) card in the hand.
 fn move_focus(forward: bool) {
@@ -101,11 +37,6 @@ fn move_focus(forward: bool) {
     {
         let _ = button.focus();
     }
-}
-
-/// The quick-play clock for this game, scaled by the player's setting; `None` when off.
-fn clock_ms(game: &crate::engine::shedding::Game, scale: Option<u8>) -> Option<u32> {
-    game.rules().spec().clock_ms.zip(scale).map(|(ms, k)| ms * k as u32)
 }
 
 /// When focus has fallen to <body> (the focused button was replaced): the page control used
@@ -195,96 +126,10 @@ pub fn SheddingTable(props: &TableProps) -> Html {
     let table_ref = use_node_ref();
     let paused = state.between_rounds;
 
-    // Bots: one seeded bot per seat, kept across renders (their generators move on). The hard
-    // level searches `bots::ismcts::PAGE_ITERATIONS` a move, as the tournament measures it.
-    let bots = {
-        let levels = state.setup.levels.clone();
-        let seed = state.bot_seed;
-        use_mut_ref(move || {
-            levels.iter().enumerate().map(|(s, l)| l.map(|l| SheddingBot::new(s as Seat, l, seed))).collect::<Vec<_>>()
-        })
-    };
-    let timers: Rc<RefCell<Vec<Timeout>>> = use_mut_ref(Vec::new);
-    let search_generation: Rc<Cell<u32>> = (*use_memo((), |_| Rc::new(Cell::new(0u32)))).clone();
-    // The clock pauses while the page is hidden: track visibility, and re-run the timers effect.
-    let visible = use_state(page_visible);
-    {
-        let visible = visible.clone();
-        use_effect_with((), move |_| {
-            let listener = Closure::<dyn Fn()>::new(move || visible.set(page_visible()));
-            let document = web_sys::window().and_then(|w| w.document());
-            if let Some(d) = &document {
-                let _ = d.add_event_listener_with_callback("visibilitychange", listener.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(d) = document {
-                    let _ =
-                        d.remove_event_listener_with_callback("visibilitychange", listener.as_ref().unchecked_ref());
-                }
-            }
-        });
-    }
-    // The clock waits while its note is open: nobody pays for a move before being told of it.
+    // The bots, the quick-play clock and the autosave (`players.rs`); the clock waits while
+    // its note is open: nobody pays for a move before being told of it.
     let explained = props.settings.clock_explained;
-    {
-        let state = state.clone();
-        let bots = bots.clone();
-        let timers = timers.clone();
-        let clock_scale = props.settings.clock_scale.filter(|_| *visible && explained);
-        let pace = props.settings.bot_pace.max(1) as u32;
-        use_effect_with((at, *visible, paused, explained), move |_| {
-            timers.borrow_mut().clear();
-            let game = &state.game;
-            // Between the rounds of a match, the next deal waits until the summary is closed.
-            if !game.is_over() && !paused {
-                for bot in bots.borrow_mut().iter_mut().flatten() {
-                    let view = game.view(bot.seat);
-                    let decision = match bot.table_decision(&view) {
-                        Some(d) => Some(d),
-                        None => match bot.start_search(&view) {
-                            // The hard level thinks in chunks so the page never freezes.
-                            Some(search) => {
-                                let delay = bot.turn_delay(&view) / pace;
-                                think(search, delay, state.dispatcher(), at, search_generation.clone());
-                                None
-                            }
-                            None => bot.decide(&view),
-                        },
-                    };
-                    if let Some(d) = decision {
-                        let dispatcher = state.dispatcher();
-                        timers.borrow_mut().push(Timeout::new(d.delay_ms / pace, move || {
-                            dispatcher.dispatch(Msg::Act { action: d.action, at })
-                        }));
-                    }
-                }
-                // The quick-play clock for the human player.
-                if let Some(ms) = clock_ms(game, clock_scale) {
-                    if game.current() == HUMAN {
-                        let dispatcher = state.dispatcher();
-                        timers.borrow_mut().push(Timeout::new(ms, move || {
-                            dispatcher.dispatch(Msg::Act { action: Action::Timeout { seat: HUMAN }, at })
-                        }));
-                    }
-                }
-            }
-            storage::save(SAVE_KEY, SAVE_VERSION, &state.stored());
-            if let Some(winner) = game.winner() {
-                crate::ui::stats::record(
-                    state.setup.preset,
-                    format!("{}.{}", game.seed(), game.state_id()),
-                    winner == HUMAN,
-                    state.setup.shared,
-                );
-            }
-            let generation = search_generation.clone();
-            move || {
-                timers.borrow_mut().clear();
-                // Searches for this state stop at their next chunk.
-                generation.set(generation.get().wrapping_add(1));
-            }
-        });
-    }
+    use_table_players(&state, &props.settings, paused);
 
     let spec = game.rules().spec();
     let penalises_wrong = spec.penalties.wrong_card.is_some();
@@ -383,34 +228,16 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         Callback::from(move |e: KeyboardEvent| {
             engaged.set(true);
             let key = e.key().to_ascii_lowercase();
-            let find = |f: &dyn Fn(&Action) -> bool| legal.iter().copied().find(|a| f(a));
-            let action = match key.as_str() {
-                "p" => find(&|a| matches!(a, Action::Draw { .. } | Action::Pass { .. })),
-                "f" => find(&|a| matches!(a, Action::Finish { .. })),
-                "l" => Some(Action::CallLastCard { seat: HUMAN }),
-                "h" | "d" | "c" | "s" => find(
-                    &|a| matches!(a, Action::NameSuit { suit, .. } if suit.letter().to_ascii_lowercase().to_string() == key),
-                ),
-                "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" => {
-                    playable.get((key.as_bytes()[0] - b'1') as usize).copied()
+            match key.as_str() {
+                "arrowleft" | "arrowright" => move_focus(key == "arrowright"),
+                "?" => help_open.set(!*help_open),
+                "escape" => help_open.set(false),
+                _ => {
+                    if let Some(action) = key_action(&key, &legal, &playable) {
+                        e.prevent_default();
+                        state.dispatch(Msg::Act { action, at });
+                    }
                 }
-                "arrowleft" | "arrowright" => {
-                    move_focus(key == "arrowright");
-                    None
-                }
-                "?" => {
-                    help_open.set(!*help_open);
-                    None
-                }
-                "escape" => {
-                    help_open.set(false);
-                    None
-                }
-                _ => None,
-            };
-            if let Some(action) = action {
-                e.prevent_default();
-                state.dispatch(Msg::Act { action, at });
             }
         })
     };

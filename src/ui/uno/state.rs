@@ -152,6 +152,7 @@ pub struct UnoState {
     pub forwarding: bool,
 }
 
+#[derive(Clone, Copy)]
 pub enum Msg {
     Act {
         action: Action,

@@ -7,13 +7,13 @@
 
 use super::card::UnoCardView;
 use super::state::{level_name, name, parse_level, Msg, RoundEnd, UnoChoice, UnoState, HUMAN, SAVE_KEY, SAVE_VERSION};
-use crate::bots::shedding::Level;
 use crate::engine::uno::{Action, Phase, Seat, Status};
 use crate::ui::components::results::{ResultRow, ResultsDialog};
-use crate::ui::kit::{self, choice_field, house_rule, numbers, table_head, use_autosave, use_table_keys};
+use crate::ui::kit::{
+    self, choice_field, house_rule, number_options, options, table_head, use_autosave, use_next_move, use_table_keys,
+};
 use crate::ui::reducer::Reducer;
 use crate::ui::text::plural;
-use gloo_timers::callback::Timeout;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -53,10 +53,8 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
             choice.set(n);
         })
     };
-    let levels: Vec<(String, String)> = [Level::Easy, Level::Normal, Level::Hard]
-        .into_iter()
-        .map(|l| (level_name(l).to_ascii_lowercase(), level_name(l).to_string()))
-        .collect();
+    let levels =
+        options(&[("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")], &level_name(c.level).to_ascii_lowercase());
     let start = {
         let on_start = props.on_start.clone();
         Callback::from(move |_: MouseEvent| on_start.emit(c))
@@ -69,8 +67,8 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
             <div class="uno-groups">
                 <fieldset class="group">
                     <legend>{"Table"}</legend>
-                    { choice_field("uno-players", "Players (you and bots)", numbers(2..=10), &c.players.to_string(), on_players) }
-                    { choice_field("uno-level", "Bot level", levels, &level_name(c.level).to_ascii_lowercase(), on_level) }
+                    { choice_field("uno-players", "Players (you and bots)", number_options(2..=10, c.players), on_players) }
+                    { choice_field("uno-level", "Bot level", levels, on_level) }
                 </fieldset>
                 <fieldset class="group">
                     <legend>{"House rules"}</legend>
@@ -308,16 +306,13 @@ pub fn UnoTable(props: &TableProps) -> Html {
     // Bots on timers; the next round starts by itself when the player is out of the game. A
     // fast-forward under way goes on in the next task, after the page has painted its chunk.
     {
-        let s = state.clone();
-        use_effect_with(key, move |_| {
-            let d = s.dispatcher();
-            let timer = if s.forwarding {
-                Some(Timeout::new(0, move || d.dispatch(Msg::FastForward { at })))
-            } else {
-                s.auto_action().map(|(a, ms)| Timeout::new(ms, move || d.dispatch(Msg::Act { action: a, at })))
-            };
-            move || drop(timer)
-        });
+        let d = state.dispatcher();
+        let next = if state.forwarding {
+            Some((0, Msg::FastForward { at }))
+        } else {
+            state.auto_action().map(|(action, ms)| (ms, Msg::Act { action, at }))
+        };
+        use_next_move(key, next.map(|(ms, msg)| (ms, Callback::from(move |()| d.dispatch(msg)))));
     }
     // Focus stays on the table; when the control that had it went away or turned disabled, the
     // player's first usable control (Hit, Reveal…) takes it, so a keyboard player never looks for it.
