@@ -35,27 +35,11 @@
 use super::count::CountSystem;
 use super::rules::{DealerBlackjack, TableRules};
 use super::strategy::Play;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// The memos' keys are packed card counts: one multiply mixes them well enough, and the
-/// default hasher would take most of the time here.
-#[derive(Default)]
-struct KeyHasher(u64);
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(7) ^ i).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-}
-type Memo<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+use std::collections::HashMap;
+
+/// The memos' keys are packed card counts, hashed as the solver's are.
+type Memo<V> = super::strategy::Map<V>;
 
 /// Cards left by point value (index 0 = ace … 9 = ten-value); counts may be fractional.
 pub type Composition = [f64; 10];

@@ -53,7 +53,7 @@ impl Counts {
 
 /// A tiny multiplicative hasher: the keys are already well-mixed packed counts.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
         self.0
@@ -67,7 +67,7 @@ impl Hasher for KeyHasher {
         self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
 }
-type Map<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+pub(crate) type Map<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
 /// Outcomes of the dealer's hand: 17, 18, 19, 20, 21, bust, blackjack.
 pub type DealerDist = [f64; 7];
