@@ -57,17 +57,19 @@ fn to_play() {
 }
 
 /// A good table link: its deal becomes the game in progress, and the table's page opens it. The
-/// same deal already in progress (the player came back to the link) is resumed, not dealt again;
-/// a link to the rules alone is a new deal, its seed drawn here. The link's address is replaced,
+/// same table already in progress is resumed, not dealt again; otherwise a link to the rules
+/// alone is a new deal, its seed drawn here. The link's address is replaced,
 /// so Back from the table does not deal it again.
 fn open_link(mut link: TableSetup) -> Result<(), super::shedding::state::RestoreError> {
     let saved = storage::load::<StoredGame>(SAVE_KEY, SAVE_VERSION).ok().flatten();
+    // The same table in progress is resumed: that very deal for a link to it, and for a link to
+    // the rules alone (the player clicked their own table's link) the game on these rules, so
+    // that following a link never throws a game away.
     let resumed = saved.is_some_and(|s| {
-        link.shared
-            && s.preset == link.preset.id()
+        s.preset == link.preset.id()
             && s.house == link.house
-            && s.seed == link.seed
             && s.players == link.players
+            && if link.shared { s.seed == link.seed } else { TableState::restore(&s).is_ok_and(|t| !t.game.is_over()) }
     });
     if !resumed {
         if !link.shared {
