@@ -132,6 +132,10 @@ pub struct RoundEnd {
     pub rewards: Vec<u8>,
 }
 
+/// How long a round's result stays on the table before the next round is revealed by itself:
+/// long enough to read the winner, the totals and who is out (a tap on Reveal goes on sooner).
+pub const ROUND_SHOWN_MS: u32 = 4500;
+
 #[derive(Clone, PartialEq)]
 pub struct UnoState {
     pub choice: UnoChoice,
@@ -261,7 +265,8 @@ impl UnoState {
             Event::EarnedQueue { seat } => act(self, *seat, "has a queue".into()),
             Event::Out { seat } => {
                 self.out_round[*seat as usize] = Some(self.game.round());
-                act(self, *seat, "out".into());
+                // The seat's tag says "out"; its act says why, not the same word again.
+                act(self, *seat, "no cards left".into());
             }
             _ => {}
         }
@@ -280,7 +285,8 @@ impl UnoState {
         matches!(self.game.phase(), Phase::Match { .. }) && (p.busted || (p.passed && !self.choice.pass_again))
     }
     /// What happens next without the player, and after how many milliseconds: a bot's move, a
-    /// latecomer joining, or the next round when the player is out of the game.
+    /// latecomer joining, the next round once the last one's result has been shown, or the next
+    /// round at once when the player is out of the game.
     pub fn auto_action(&self) -> Option<(Action, u32)> {
         let g = &self.game;
         match g.phase() {
@@ -293,6 +299,9 @@ impl UnoState {
                 match g.legal_actions().into_iter().find(|a| matches!(a, Action::Join { .. })) {
                     Some(a) => Some((a, 600)),
                     None if !self.i_am_in() => Some((Action::Reveal, 2000)),
+                    // A round the player took part in: its result stays on the table a moment,
+                    // then the next round goes on by itself (or at a tap on Reveal).
+                    None if self.last.is_some() => Some((Action::Reveal, ROUND_SHOWN_MS)),
                     None => None,
                 }
             }

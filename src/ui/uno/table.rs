@@ -227,34 +227,6 @@ fn round_title(l: &RoundEnd) -> String {
     }
 }
 
-/// The end of a round the player took part in: every player's total and result.
-fn round_rows(state: &UnoState) -> Vec<ResultRow> {
-    let Some(last) = &state.last else { return Vec::new() };
-    state
-        .game
-        .players()
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let seat = i as Seat;
-            let shown = !state.shown[i].is_empty();
-            let result = match last.winners.iter().position(|&w| w == seat) {
-                Some(w) => format!("wins +{}", plural(last.rewards.get(w).copied().unwrap_or(0) as usize, "card")),
-                None if state.out_round[i] == Some(last.round) => "out".into(),
-                None if p.status == Status::Out => "out".into(),
-                None if p.busted => "bust".into(),
-                None if shown => "lost".into(),
-                None => "sat out".into(),
-            };
-            let total = if shown { state.totals[i].to_string() } else { "–".into() };
-            ResultRow::new(
-                vec![name(seat).into(), total.into(), result.into(), plural(p.queue.len(), "card").into()],
-                seat == HUMAN,
-            )
-        })
-        .collect()
-}
-
 /// The end of the game: winners first, then the others by how long they lasted.
 fn game_rows(state: &UnoState, winners: &[Seat]) -> Vec<ResultRow> {
     let n = state.game.players().len();
@@ -367,10 +339,6 @@ pub fn UnoTable(props: &TableProps) -> Html {
         let s = state.clone();
         Callback::from(move |()| s.dispatch(Msg::Restart { seed: getrandom::u64().unwrap_or(s.seed.wrapping_add(1)) }))
     };
-    let next_round = {
-        let s = state.clone();
-        Callback::from(move |()| s.dispatch(Msg::Act { action: Action::Reveal, at }))
-    };
     let phase_text = match game.phase() {
         Phase::RoundStart => format!("Round {}: reveal phase next.", game.round() + 1),
         Phase::Match { .. } if my_turn => "Your turn: hit or pass?".to_string(),
@@ -392,21 +360,27 @@ pub fn UnoTable(props: &TableProps) -> Html {
             "Play again".to_string(),
             restart,
         )),
-        _ => state.last.as_ref().filter(|_| round_over).map(|l| {
-            (
-                round_title(l),
-                if l.winners.is_empty() {
-                    "Everyone went bust: the cards go to the trash.".to_string()
-                } else {
-                    format!("Closest to 21: {}. The stacks stay on the table until the next round.", l.total)
-                },
-                ["Player", "Total", "Result", "Queue"],
-                round_rows(&state),
-                format!("Reveal round {}", game.round() + 1),
-                next_round,
-            )
-        }),
+        _ => None,
     };
+    // A round's result is shown on the table, over the felt's foot, and the next round goes on
+    // by itself after a few seconds (`auto_action`) or at a tap: one game had 75 rounds, and a
+    // dialog after each was 74 clicks.
+    let round_result = state.last.as_ref().filter(|_| round_over).map(|l| {
+        let mut text = round_title(l);
+        if l.winners.is_empty() {
+            text.push_str(": everyone went bust, the cards go to the trash.");
+        } else {
+            let _ = std::fmt::Write::write_fmt(&mut text, format_args!(" with {}.", l.total));
+        }
+        let out: Vec<Seat> = (0..n as Seat).filter(|&s| state.out_round[s as usize] == Some(l.round)).collect();
+        match out.as_slice() {
+            [] => {}
+            [HUMAN] => text.push_str(" You are out."),
+            [one] => text.push_str(&format!(" {} is out.", name(*one))),
+            many => text.push_str(&format!(" {} are out.", names(many))),
+        }
+        text
+    });
 
     html! {
     <section class="uno table" aria-label="UNO Blackjack table" tabindex="-1" ref={table}>
@@ -424,9 +398,15 @@ pub fn UnoTable(props: &TableProps) -> Html {
             </ul>
             { centre_view(&state) }
         </div>
-        <p class="status" aria-live="polite">{ phase_text }</p>
+        if let Some(text) = round_result {
+            <p class="round-result" role="status">{ text }</p>
+        } else {
+            <p class="status" aria-live="polite">{ phase_text }</p>
+        }
         <div class="controls" role="group" aria-label="Your controls">
-            if *game.phase() == Phase::RoundStart && !round_over && state.i_am_in() {
+            if round_over {
+                <button class="primary next-round" onclick={act(Action::Reveal)}>{ format!("Reveal round {}", game.round() + 1) }</button>
+            } else if *game.phase() == Phase::RoundStart && state.i_am_in() {
                 <button class="primary" onclick={act(Action::Reveal)}>{"Reveal"}</button>
             }
             if !over {
