@@ -126,10 +126,12 @@ pub fn SheddingTable(props: &TableProps) -> Html {
     let table_ref = use_node_ref();
     let paused = state.between_rounds;
 
-    // The bots, the quick-play clock and the autosave (`players.rs`); the clock waits while
-    // its note is open: nobody pays for a move before being told of it.
+    // The bots, the quick-play clock and the autosave (`players.rs`). Nothing moves while a note
+    // or a list is open (the clock's first-time note, the keyboard list): nobody misses a turn, or
+    // pays for a move, while reading.
     let explained = props.settings.clock_explained;
-    use_table_players(&state, &props.settings, paused);
+    let reading = *help_open || (!explained && clock_ms(game, props.settings.clock_scale).is_some());
+    use_table_players(&state, &props.settings, paused || reading);
 
     let spec = game.rules().spec();
     let penalises_wrong = spec.penalties.wrong_card.is_some();
