@@ -183,19 +183,34 @@ test('a share link opens the same deal in another browser, and arrow keys move t
   }
 });
 
-test('under Taylor rules a player who is too slow picks up, once told of the clock', async () => {
+test('nothing happens at the table while a note or list is open; a player who is too slow picks up, once told of the clock, and the banner says what to do', { timeout: 120_000 }, async () => {
   const server = await serve('dist', '/');
   const { context, page } = await openBrowser();
   try {
     await page.goto(`${server.url}#table=taylor.3.normal.77`);
-    // A first visit: the note about the clock is open, and the clock waits for it.
+    // A first visit: the note about the clock is open, and the whole table waits for it: no bot
+    // moves, no clock runs (longer than Taylor's two seconds and a bot's move).
     const tip = page.locator('.clock-tip');
     await tip.waitFor();
-    await page.getByText('Your turn', { exact: true }).waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(3_000); // longer than Taylor's two seconds
-    assert.doesNotMatch(await logText(page), /too slow/);
+    const dealt = await logText(page);
+    await page.waitForTimeout(4_000);
+    assert.equal(await logText(page), dealt, 'no bot acts while the note on the clock is open');
     await tip.getByRole('button', { name: 'Got it' }).click();
+    // The keyboard list is a dialog: the table waits for it as well.
+    await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    const open = await logText(page);
+    await page.waitForTimeout(4_000);
+    assert.equal(await logText(page), open, 'no bot acts and no clock runs while the keyboard list is open');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('list', { name: 'Game log' }).getByText('You pick up 1 card (too slow).').waitFor({ timeout: 30_000 });
+    // The penalty is explained in a banner, with what to do next time.
+    assert.match(await page.getByRole('status').filter({ hasText: /^Too slow/ }).innerText(), /before the ring on your seat runs out/);
+    // A false "Last card" (more than one card in hand) costs a card, and its banner says why.
+    await page.getByRole('button', { name: 'Last card' }).click();
+    const banner = page.getByRole('status').filter({ hasText: /^False "Last card"/ });
+    await banner.waitFor({ timeout: 5_000 });
+    assert.match(await banner.innerText(), /you pick up 1 card\. Say it only when/);
   } finally {
     await context.close();
     await server.close();
@@ -273,6 +288,11 @@ test('British Black Jack through two rounds, with the match scores', { timeout: 
     await playUntil(page, async () => (await summary.count()) > 0 || (await gameOver(page)()), 200_000, 'the end of round 1', { next: false });
     if (await summary.count()) {
       assert.match(await summary.innerText(), /Match scores after each round/);
+      // Sorted by this round's finish, each row shows what the round earned beside the total
+      // (1 point to the winner, so "+1" first), and the header still names round 1.
+      const firstRow = await summary.getByRole('row').nth(1).innerText();
+      assert.match(firstRow, /^1st\s.*\+1\s+1$/, `the winner's row: ${firstRow}`);
+      assert.match(await scores.innerText(), /^Round 1 · /);
       for (const seat of await page.locator('.seat').all()) {
         if (!/(^|\n)0 cards/.test(await seat.innerText())) assert.equal(await seat.getByText('Out', { exact: true }).count(), 0);
       }
@@ -432,8 +452,17 @@ test('twelve seats fit a phone and a desktop; the rules pages are linked and acc
       assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1, id);
       assert.deepEqual(await axeViolations(page), [], `axe on the ${id} rules page`);
     }
+    // The rules open with the rules (the note on long games comes at the end, once), and the way
+    // back goes to the game in progress, not the menu; "All the rules" is an index of every game.
+    assert.match(await page.locator('main > *').nth(1).innerText(), /^How to play/);
+    assert.equal(await page.getByText('The longest game.').count(), 1);
+    await page.getByRole('link', { name: 'All the rules' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'How to play' }).waitFor();
+    assert.equal(await page.getByRole('list').first().getByRole('link').count(), 5, 'the five games in the rules index');
+    assert.deepEqual(await axeViolations(page), [], 'axe on the rules index');
+    await page.getByRole('link', { name: 'Taylor Blackjack' }).click();
     await page.getByRole('link', { name: '← Back to the game' }).first().click();
-    await page.getByRole('heading', { level: 1, name: 'Blackjack' }).waitFor();
+    await page.getByRole('region', { name: 'Card table' }).waitFor();
     assert.deepEqual(problems.consoleErrors, []);
   } finally {
     await context.close();

@@ -183,7 +183,12 @@ impl Apply for TableState {
                 let before = self.game.clone();
                 match self.game.apply(action) {
                     Ok(events) => {
-                        self.notice = words::wrong_card(&before, action, &events);
+                        // A penalty of the player's is explained until their next move, whoever
+                        // moves in between (a call-out or the clock costs cards too).
+                        let banner = words::penalty_banner(&before, action, &events);
+                        if banner.is_some() || action.seat() == HUMAN {
+                            self.notice = banner;
+                        }
                         let names = &self.setup.names;
                         crate::ui::text::extend_log(&mut self.log, &events, |e| words::describe(names, e), 60);
                         self.absorb(&before, &events);

@@ -1,5 +1,5 @@
 //! The players' words of the shedding table, in one place: the log's sentences, each seat's
-//! latest act, the penalties' reasons, table talk, and the explanation of a wrong card. The
+//! latest act, the penalties' reasons, table talk, and the banner that explains a penalty. The
 //! reducer (`state.rs`) and the views (`seats.rs`, `controls.rs`, `end.rs`) both read them here,
 //! so imports run one way: table → views → state → words. Builds natively, and is tested there.
 
@@ -129,20 +129,31 @@ pub fn describe(names: &[String], e: &Event) -> Option<String> {
     })
 }
 
-/// Why the player's own card cost a penalty, in full: the log line only names the reason.
-pub fn wrong_card(before: &Game, action: Action, events: &[Event]) -> Option<String> {
-    let Action::Play { seat: HUMAN, card } = action else { return None };
-    events.iter().find_map(|e| match e {
-        Event::Penalty { seat: HUMAN, cards: n, reason: PenaltyReason::WrongCard } => Some(format!(
-            "The {} does not follow the {}: you pick up {}.",
-            card.name(),
-            before.view(HUMAN).top().name(),
-            cards(*n as u32)
-        )),
-        Event::Penalty { seat: HUMAN, cards: n, reason: PenaltyReason::OutOfTurn } => {
-            Some(format!("It was not your turn: you pick up {}.", cards(*n as u32)))
-        }
-        _ => None,
+/// A penalty of the player's, in full, as a banner: what happened and what to do next time (the
+/// log line and the seat's badge only name the reason). A wrong card names the two cards. Nothing
+/// when the player paid no penalty.
+pub fn penalty_banner(before: &Game, action: Action, events: &[Event]) -> Option<String> {
+    events.iter().find_map(|e| {
+        let Event::Penalty { seat: HUMAN, cards: n, reason } = e else { return None };
+        let n = cards(*n as u32);
+        // What happened (the log's reason, capitalised), then what to do next time.
+        let next = match reason {
+            PenaltyReason::WrongCard => {
+                let Action::Play { card, .. } = action else { return None };
+                let top = before.view(HUMAN).top().name();
+                return Some(format!("The {} does not follow the {top}: you pick up {n}.", card.name()));
+            }
+            PenaltyReason::OutOfTurn => "Wait until your seat lights up.",
+            PenaltyReason::Timeout => "Play or pick up before the ring on your seat runs out.",
+            PenaltyReason::TableTalk => "Say nothing during play.",
+            PenaltyReason::MissedLastCard => "Press Last card as soon as you hold one card.",
+            PenaltyReason::FalseLastCard => "Say it only when your next go can be your last.",
+            PenaltyReason::FalseAccusation => "Call out only a player with one card who did not say it.",
+            PenaltyReason::WrongDispute => "Dispute only when you did say it.",
+            PenaltyReason::NoCallToGoOut => "Press Last card before your turn comes round.",
+        };
+        let what = crate::ui::text::capitalise(reason_text(*reason));
+        Some(format!("{what}: you pick up {n}. {next}"))
     })
 }
 
@@ -188,5 +199,31 @@ mod tests {
         let said = Event::Said { seat: 1, phrase: Phrase::YourTurn(2) };
         assert_eq!(act(&names(), &said), Some((1, "“Your turn, Ali”".into(), "say")));
         assert_eq!(act(&names(), &Event::Reversed { clockwise: true }), None);
+    }
+
+    #[test]
+    fn every_penalty_of_the_players_is_explained_with_what_to_do_next_time() {
+        let game =
+            Game::new(std::sync::Arc::new(crate::engine::shedding::Preset::Taylor.rules()), 3, 1).expect("deals");
+        let reasons = [
+            PenaltyReason::OutOfTurn,
+            PenaltyReason::Timeout,
+            PenaltyReason::TableTalk,
+            PenaltyReason::MissedLastCard,
+            PenaltyReason::FalseLastCard,
+            PenaltyReason::FalseAccusation,
+            PenaltyReason::WrongDispute,
+            PenaltyReason::NoCallToGoOut,
+        ];
+        for reason in reasons {
+            let events = [Event::Penalty { seat: HUMAN, cards: 2, reason }];
+            let banner = penalty_banner(&game, Action::Timeout { seat: HUMAN }, &events).expect("explained");
+            // What happened, what it cost, then a second sentence: what to do next time.
+            assert!(banner.contains("2 cards"), "{banner}");
+            assert!(banner.trim_end_matches('.').contains(". "), "{banner}");
+            // Another seat's penalty is its own business: no banner.
+            let theirs = [Event::Penalty { seat: 1, cards: 2, reason }];
+            assert_eq!(penalty_banner(&game, Action::Timeout { seat: HUMAN }, &theirs), None);
+        }
     }
 }
