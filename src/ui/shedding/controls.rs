@@ -49,7 +49,10 @@ pub fn head(l: &Look) -> String {
     let (state, view) = (l.state, l.view);
     let mut h = format!("<div class=\"table-head\"><h2>{}</h2>", escape(&state.game.rules().spec().name));
     if let Some(target) = view.target {
-        let _ = write!(h, "<p class=\"scores\">Round {} · to {target}: ", view.round + 1);
+        // Between rounds the engine has dealt the next round already: the header keeps to the one
+        // whose results are shown until they are closed.
+        let round = view.round + u32::from(!state.between_rounds);
+        let _ = write!(h, "<p class=\"scores\">Round {round} · to {target}: ");
         for s in 0..state.game.players() {
             let _ = write!(h, "<span>{} {} </span>", escape(state.name(s)), view.scores[s as usize]);
         }
@@ -177,6 +180,8 @@ pub fn actions(l: &Look) -> String {
 pub fn foot(l: &Look) -> String {
     let mut h = String::from("<div class=\"table-foot\">");
     button(&mut h, "sort", "data-ui=\"sort\"", if l.by_rank { "Sort by suit" } else { "Sort by rank" });
+    // The sound switch (a phone's head row has no room for it here).
+    h.push_str(crate::ui::kit::SOUND_SWITCH);
     h.push_str("<div class=\"chat\" role=\"group\" aria-label=\"Say\">");
     let phrases = [Phrase::WellPlayed, Phrase::Hurry, Phrase::Sorry, Phrase::YourTurn(l.view.current)];
     for p in phrases.into_iter().filter(|p| *p != Phrase::YourTurn(HUMAN)) {
