@@ -189,11 +189,11 @@ export async function screenProblems(page, phone, { handOnScreen = false } = {})
     // least the top half of its first card (a call-out or dispute row may push it a little).
     // At the casino, the player's cards and the first of their choices (under the cards there).
     // Every card of the hand, not only the first (a hand never wraps a card below the fold), and
-    // the turn's actions: Pick up and the like, UNO's Hit and Pass.
+    // the turn's first action: Pick up and the like, UNO's Hit.
     const firsts = [
       ["a card of the hand", "[aria-label='Your hand'] > li, .casino .spot.me .cards > *", true],
       ['the first choice', '.casino .controls button'],
-      ["the turn's actions", '.shed .actions button, .uno [aria-label="Your controls"] button', true],
+      ["the turn's first action", '.shed .actions button, .uno [aria-label="Your controls"] button'],
     ];
     out.fold = [];
     for (const [what, query, all] of handOnScreen && !document.querySelector('[role=dialog], dialog[open]') ? firsts : []) {

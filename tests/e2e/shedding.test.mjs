@@ -205,7 +205,7 @@ test('nothing happens at the table while a note or list is open; a player who is
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('list', { name: 'Game log' }).getByText('You pick up 1 card (too slow).').waitFor({ timeout: 30_000 });
     // The penalty is explained in a banner, with what to do next time.
-    assert.match(await page.getByRole('status').filter({ hasText: /^Too slow/ }).innerText(), /before the ring on your seat runs out/);
+    assert.match(await page.getByRole('status').filter({ hasText: /^Too slow/ }).innerText(), /Move before the ring on your seat runs out/);
     // A false "Last card" (more than one card in hand) costs a card, and its banner says why.
     await page.getByRole('button', { name: 'Last card' }).click();
     const banner = page.getByRole('status').filter({ hasText: /^False "Last card"/ });

@@ -143,14 +143,14 @@ pub fn penalty_banner(before: &Game, action: Action, events: &[Event]) -> Option
                 let top = before.view(HUMAN).top().name();
                 return Some(format!("The {} does not follow the {top}: you pick up {n}.", card.name()));
             }
-            PenaltyReason::OutOfTurn => "Wait until your seat lights up.",
-            PenaltyReason::Timeout => "Play or pick up before the ring on your seat runs out.",
+            PenaltyReason::OutOfTurn => "Wait for your turn.",
+            PenaltyReason::Timeout => "Move before the ring on your seat runs out.",
             PenaltyReason::TableTalk => "Say nothing during play.",
-            PenaltyReason::MissedLastCard => "Press Last card as soon as you hold one card.",
+            PenaltyReason::MissedLastCard => "Press Last card when you hold one card.",
             PenaltyReason::FalseLastCard => "Say it only when your next go can be your last.",
-            PenaltyReason::FalseAccusation => "Call out only a player with one card who did not say it.",
+            PenaltyReason::FalseAccusation => "Call out only a silent player with one card.",
             PenaltyReason::WrongDispute => "Dispute only when you did say it.",
-            PenaltyReason::NoCallToGoOut => "Press Last card before your turn comes round.",
+            PenaltyReason::NoCallToGoOut => "Press Last card before your turn.",
         };
         let what = crate::ui::text::capitalise(reason_text(*reason));
         Some(format!("{what}: you pick up {n}. {next}"))
