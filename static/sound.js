@@ -116,11 +116,11 @@ const look = document.createElement('style');
 look.textContent = `.sound-switch { display: inline-flex; align-items: center; gap: var(--space-1); min-height: 44px; font-size: var(--text-s); cursor: pointer; }
 .sound-switch input { width: 22px; height: 22px; margin: 0; }
 @media (max-width: 420px) {
-  .sound-switch { position: relative; min-width: 24px; justify-content: center; border-radius: 6px; }
+  .sound-switch { position: relative; min-width: 24px; justify-content: center; border-radius: 6px; font-size: 0; }
   .sound-switch::after { content: "\\266A"; font-size: var(--text-l); line-height: 1; }
   .sound-switch:has(input:not(:checked))::after { text-decoration: line-through; opacity: 0.6; }
   .sound-switch:has(input:focus-visible) { outline: 3px solid var(--focus); }
-  .sound-switch input, .sound-switch span { position: absolute; width: 1px; height: 1px; opacity: 0; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  .sound-switch input { position: absolute; width: 1px; height: 1px; opacity: 0; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 }`;
 document.head.append(look);
 

@@ -103,7 +103,7 @@ pub fn clear_save(key: &str) {
 /// the sounds, keeps the switch's state in localStorage and puts it back whenever a table redraws
 /// the switch; the page only shows it.
 pub const SOUND_SWITCH: &str =
-    "<label class=\"sound-switch\"><input type=\"checkbox\" data-sound checked><span>Sound</span></label>";
+    "<label class=\"sound-switch\"><input type=\"checkbox\" data-sound checked>Sound</label>";
 
 /// The head row of a table: its name, what the table adds (`extra`: the chips at the casino),
 /// then "?" (the keyboard list), Rules and Menu, the same at every table. (A view function, not

@@ -430,7 +430,8 @@ function sheddingStates(preset, title, seed) {
       await store('blackjack.shedding', sheddingSave(preset, SHEDDING_LOGS[preset]));
       await open(server.url);
       await resume(hand().first());
-      await until('the end of the game', 60_000, async () => {
+      // (A bot's move waits for the last one to be seen, a quarter of SEEN_MS at the quick pace.)
+      await until('the end of the game', 150_000, async () => {
         if (await gameOver()) return true;
         await shedMove();
         return false;
@@ -439,15 +440,15 @@ function sheddingStates(preset, title, seed) {
   ];
 }
 
-test('matrix: Taylor Blackjack', { timeout: 300_000 }, async (t) => {
+test('matrix: Taylor Blackjack', { timeout: 600_000 }, async (t) => {
   await runGame(t, 'taylor', 'Taylor Blackjack', [...sheddingStates('taylor', 'Taylor Blackjack', 42), ...crowdedStates]);
 });
 
-test('matrix: Priestly College BlackJack', { timeout: 300_000 }, async (t) => {
+test('matrix: Priestly College BlackJack', { timeout: 450_000 }, async (t) => {
   await runGame(t, 'priestly', 'Priestly College BlackJack', sheddingStates('priestly', 'Priestly College BlackJack', 42));
 });
 
-test('matrix: British Black Jack', { timeout: 300_000 }, async (t) => {
+test('matrix: British Black Jack', { timeout: 450_000 }, async (t) => {
   await runGame(t, 'british', 'British Black Jack', sheddingStates('british', 'British Black Jack', 42));
 });
 
