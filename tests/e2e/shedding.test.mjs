@@ -18,7 +18,7 @@ async function quickTable(page) {
 async function startGame(page, title, players = '4') {
   await quickTable(page);
   await page.getByRole('button', { name: `Play ${title}` }).click();
-  await page.getByLabel('Players (you and bots)').selectOption(players);
+  await page.getByLabel('Players', { exact: true }).selectOption(players);
   await page.getByRole('button', { name: 'Deal' }).click();
   await page.getByRole('list', { name: 'Your hand' }).waitFor();
 }
@@ -183,7 +183,7 @@ test('a share link opens the same deal in another browser, and arrow keys move t
   }
 });
 
-test('nothing happens at the table while a note or list is open; a player who is too slow picks up, once told of the clock, and the banner says what to do', { timeout: 120_000 }, async () => {
+test('nothing happens at the table while the note on the clock is open; a player who is too slow picks up, once told of the clock, and the banner says what to do', { timeout: 120_000 }, async () => {
   const server = await serve('dist', '/');
   const { context, page } = await openBrowser();
   try {
@@ -196,13 +196,6 @@ test('nothing happens at the table while a note or list is open; a player who is
     await page.waitForTimeout(4_000);
     assert.equal(await logText(page), dealt, 'no bot acts while the note on the clock is open');
     await tip.getByRole('button', { name: 'Got it' }).click();
-    // The keyboard list is a dialog: the table waits for it as well.
-    await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
-    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
-    const open = await logText(page);
-    await page.waitForTimeout(4_000);
-    assert.equal(await logText(page), open, 'no bot acts and no clock runs while the keyboard list is open');
-    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('list', { name: 'Game log' }).getByText('You pick up 1 card (too slow).').waitFor({ timeout: 30_000 });
     // The penalty is explained in a banner, with what to do next time.
     assert.match(await page.getByRole('status').filter({ hasText: /^Too slow/ }).innerText(), /Move before the ring on your seat runs out/);
@@ -267,6 +260,62 @@ test('a whole Priestly College game against two bots, through the page', { timeo
     assert.deepEqual(await axeViolations(page), [], 'axe on the Priestly table');
     await playUntil(page, gameOver(page), 200_000, 'the end of the game');
     assert.match(await logText(page), /(You win|wins) the game!/);
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('pass-and-play: two people and a bot finish a Priestly game on one page, each hand covered between them', { timeout: 300_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.goto(server.url);
+    await quickTable(page);
+    await page.getByRole('button', { name: 'Play Priestly College BlackJack' }).click();
+    await page.getByLabel('Players', { exact: true }).selectOption('3');
+    await page.getByText(/^Seats: names, bots and people/).click();
+    await page.getByLabel('Seat 2 name').fill('Jo');
+    await page.getByLabel('Seat 2 name').dispatchEvent('change');
+    await page.getByLabel('Seat 2', { exact: true }).selectOption('person');
+    await page.getByRole('button', { name: 'Deal' }).click();
+    const cover = page.getByRole('group', { name: 'Pass the screen' });
+    await cover.waitFor();
+    // The head's Rules link opens this game's rules page (beside the menu, not under play/).
+    const rules = await page.locator('.table-head').getByRole('link', { name: 'Rules', exact: true }).getAttribute('href');
+    assert.equal((await page.request.get(new URL(rules, page.url()).href)).status(), 200, `${rules} exists`);
+    const handedTo = new Set();
+    let reloaded = false;
+    const deadline = Date.now() + 250_000;
+    while (!(await gameOver(page)())) {
+      assert.ok(Date.now() < deadline, 'the game did not end in time');
+      if (await cover.count()) {
+        // Covered: no hand is on the screen, only whose turn it is.
+        assert.equal(await page.getByRole('list', { name: 'Your hand' }).count(), 0, 'the cover hides the hand');
+        const who = (await cover.getByRole('paragraph').first().innerText()).match(/^Pass to (.+)\.$/)[1];
+        handedTo.add(who);
+        if (handedTo.size === 2 && !reloaded) {
+          // A reload keeps the game, and comes back covered.
+          reloaded = true;
+          await page.reload();
+          await cover.waitFor();
+          continue;
+        }
+        await tap(cover.getByRole('button', { name: `${who}: tap when ready` }));
+        await page.getByRole('list', { name: 'Your hand' }).waitFor({ timeout: 2_000 }).catch(() => {});
+        // Uncovered: the screen is that person's seat.
+        if (await page.getByRole('list', { name: 'Your hand' }).count()) {
+          assert.match(await page.locator('.seat.me .seat-name').innerText(), new RegExp(`^${who}`));
+        }
+        continue;
+      }
+      await move(page);
+      await page.waitForTimeout(40);
+    }
+    assert.deepEqual([...handedTo].sort(), ['Jo', 'Player 1'], 'the screen went to each person in turn');
+    assert.match(await logText(page), /wins the game!/, 'nobody is "you" on a shared screen');
+    await page.getByRole('button', { name: 'Play again' }).waitFor();
     assert.deepEqual(problems.consoleErrors, []);
   } finally {
     await context.close();
@@ -349,7 +398,7 @@ test('house rules: every rule on the new-game screen, checked as it changes, car
     await quickTable(page);
     await page.getByRole('button', { name: 'Play Taylor Blackjack' }).click();
     await page.getByText(/^House rules/).click();
-    await page.getByText(/^Seats: names and levels/).click();
+    await page.getByText(/^Seats: names, bots and people/).click();
     assert.deepEqual(await axeViolations(page), [], 'axe on the new-game screen with every option open');
     await screenshot(page, 'setup-house-rules');
     // Each option is labelled and explained.
@@ -380,7 +429,7 @@ test('house rules: every rule on the new-game screen, checked as it changes, car
     await page.getByRole('combobox', { name: 'Black queens: effect' }).selectOption('-');
     await page.getByLabel('Seat 2 name').fill('Ann');
     await page.getByLabel('Seat 2 name').dispatchEvent('change');
-    await page.getByLabel('Seat 3 level').selectOption('hard');
+    await page.getByLabel('Seat 3', { exact: true }).selectOption('hard');
     assert.match(await page.getByText(/^House rules/).innerText(), /\(4 changed\)/);
     await page.getByRole('button', { name: 'Deal' }).click();
     await page.getByRole('list', { name: 'Your hand' }).waitFor();

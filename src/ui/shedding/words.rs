@@ -4,14 +4,24 @@
 //! so imports run one way: table → views → state → words. Builds natively, and is tested there.
 
 use crate::engine::cards::Card;
-use crate::engine::shedding::{Action, Event, Game, PenaltyReason, Phrase, Seat};
+use crate::engine::shedding::{Action, Event, PenaltyReason, Phrase, Seat, SeatView};
 
-/// The seat of the person at this screen.
+/// The seat of the person at a table of one person and bots (the new-game form seats them first).
 pub const HUMAN: Seat = 0;
+
+/// The name of the seat a screen speaks to. A screen names its own seat so (the one person's at
+/// a table of bots, each friend's own at a table online); at a pass-and-play table, where the
+/// screen is handed round, every seat goes by its name.
+pub const YOU: &str = "You";
+
+/// Whether `seat` is spoken to ("You play") rather than named ("Sam plays").
+pub fn is_you(names: &[String], seat: Seat) -> bool {
+    names.get(seat as usize).is_some_and(|n| n == YOU)
+}
 
 /// "Sam plays", "You play": the subject and a present-tense verb that agrees with it.
 pub fn who(names: &[String], seat: Seat, verb: &str) -> String {
-    if seat != HUMAN {
+    if !is_you(names, seat) {
         return format!("{} {verb}", name(names, seat));
     }
     let (first, rest) = verb.split_once(' ').map_or((verb, ""), |(f, r)| (f, r));
@@ -123,25 +133,32 @@ pub fn describe(names: &[String], e: &Event) -> Option<String> {
         }
         Event::TurnLimit { .. } => "The turn limit: the game ends, fewest cards first.".into(),
         Event::GameOver { winner } => {
-            format!("{} {} the game!", name(*winner), if *winner == HUMAN { "win" } else { "wins" })
+            format!("{} {} the game!", name(*winner), if is_you(names, *winner) { "win" } else { "wins" })
         }
         Event::TurnStarts { .. } | Event::PickUpCleared => return None,
     })
 }
 
-/// A penalty of the player's, in full, as a banner: what happened and what to do next time (the
-/// log line and the seat's badge only name the reason). A wrong card names the two cards. Nothing
-/// when the player paid no penalty.
-pub fn penalty_banner(before: &Game, action: Action, events: &[Event]) -> Option<String> {
+/// A penalty of `me`'s, in full, as a banner: what happened and what to do next time (the log
+/// line and the seat's badge only name the reason). `before` is the view the move was made from;
+/// `mine` the person's own move, when the update answers it (a wrong card names both cards).
+/// Nothing when the person paid no penalty.
+pub fn penalty_banner(before: &SeatView, me: Seat, mine: Option<Action>, events: &[Event]) -> Option<String> {
     events.iter().find_map(|e| {
-        let Event::Penalty { seat: HUMAN, cards: n, reason } = e else { return None };
+        let Event::Penalty { seat, cards: n, reason } = e else { return None };
+        if *seat != me {
+            return None;
+        }
         let n = cards(*n as u32);
         // What happened (the log's reason, capitalised), then what to do next time.
         let next = match reason {
             PenaltyReason::WrongCard => {
-                let Action::Play { card, .. } = action else { return None };
-                let top = before.view(HUMAN).top().name();
-                return Some(format!("The {} does not follow the {top}: you pick up {n}.", card.name()));
+                let Some(Action::Play { card, .. }) = mine else { return None };
+                return Some(format!(
+                    "The {} does not follow the {}: you pick up {n}.",
+                    card.name(),
+                    before.top().name()
+                ));
             }
             PenaltyReason::OutOfTurn => "Wait for your turn.",
             PenaltyReason::Timeout => "Move before the ring on your seat runs out.",
@@ -203,8 +220,13 @@ mod tests {
 
     #[test]
     fn every_penalty_of_the_players_is_explained_with_what_to_do_next_time() {
-        let game =
-            Game::new(std::sync::Arc::new(crate::engine::shedding::Preset::Taylor.rules()), 3, 1).expect("deals");
+        let game = crate::engine::shedding::Game::new(
+            std::sync::Arc::new(crate::engine::shedding::Preset::Taylor.rules()),
+            3,
+            1,
+        )
+        .expect("deals");
+        let view = game.view(HUMAN);
         let reasons = [
             PenaltyReason::OutOfTurn,
             PenaltyReason::Timeout,
@@ -217,13 +239,13 @@ mod tests {
         ];
         for reason in reasons {
             let events = [Event::Penalty { seat: HUMAN, cards: 2, reason }];
-            let banner = penalty_banner(&game, Action::Timeout { seat: HUMAN }, &events).expect("explained");
+            let banner = penalty_banner(&view, HUMAN, None, &events).expect("explained");
             // What happened, what it cost, then a second sentence: what to do next time.
             assert!(banner.contains("2 cards"), "{banner}");
             assert!(banner.trim_end_matches('.').contains(". "), "{banner}");
             // Another seat's penalty is its own business: no banner.
             let theirs = [Event::Penalty { seat: 1, cards: 2, reason }];
-            assert_eq!(penalty_banner(&game, Action::Timeout { seat: HUMAN }, &theirs), None);
+            assert_eq!(penalty_banner(&view, HUMAN, None, &theirs), None);
         }
     }
 }
