@@ -124,7 +124,12 @@ look.textContent = `.sound-switch { display: inline-flex; align-items: center; g
 }`;
 document.head.append(look);
 
+// The shedding table leaves its switch to this module (its page has no room to spare): after
+// the sort button of the table's foot, put back whenever the foot is redrawn.
+const SWITCH = '<label class="sound-switch"><input type="checkbox" data-sound checked>Sound</label>';
 function sync() {
+  const foot = document.querySelector('.shed .table-foot');
+  if (foot && !foot.querySelector('input[data-sound]')) foot.querySelector('.sort')?.insertAdjacentHTML('afterend', SWITCH);
   for (const box of document.querySelectorAll('input[data-sound]')) {
     if (box.checked !== on) box.checked = on;
   }

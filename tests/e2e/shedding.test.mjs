@@ -198,12 +198,12 @@ test('nothing happens at the table while the note on the clock is open; a player
     await tip.getByRole('button', { name: 'Got it' }).click();
     await page.getByRole('list', { name: 'Game log' }).getByText('You pick up 1 card (too slow).').waitFor({ timeout: 30_000 });
     // The penalty is explained in a banner, with what to do next time.
-    assert.match(await page.getByRole('status').filter({ hasText: /^Too slow/ }).innerText(), /Move before the ring on your seat runs out/);
+    assert.match(await page.getByRole('status').filter({ hasText: /^Too slow/ }).innerText(), /Move before your ring runs out/);
     // A false "Last card" (more than one card in hand) costs a card, and its banner says why.
     await page.getByRole('button', { name: 'Last card' }).click();
     const banner = page.getByRole('status').filter({ hasText: /^False "Last card"/ });
     await banner.waitFor({ timeout: 5_000 });
-    assert.match(await banner.innerText(), /you pick up 1 card\. Say it only when/);
+    assert.match(await banner.innerText(), /you pick up 1 card\. Say it with one card left/);
   } finally {
     await context.close();
     await server.close();

@@ -217,8 +217,6 @@ pub fn cover(l: &Look) -> String {
 pub fn foot(l: &Look) -> String {
     let mut h = String::from("<div class=\"table-foot\">");
     button(&mut h, "sort", "data-ui=\"sort\"", if l.by_rank { "Sort by suit" } else { "Sort by rank" });
-    // The sound switch (a phone's head row has no room for it here).
-    h.push_str(crate::ui::kit::SOUND_SWITCH);
     h.push_str("<div class=\"chat\" role=\"group\" aria-label=\"Say\">");
     let phrases = [Phrase::WellPlayed, Phrase::Hurry, Phrase::Sorry, Phrase::YourTurn(l.view.current)];
     let me = l.screen.me();

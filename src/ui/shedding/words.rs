@@ -161,13 +161,13 @@ pub fn penalty_banner(before: &SeatView, me: Seat, mine: Option<Action>, events:
                 ));
             }
             PenaltyReason::OutOfTurn => "Wait for your turn.",
-            PenaltyReason::Timeout => "Move before the ring on your seat runs out.",
+            PenaltyReason::Timeout => "Move before your ring runs out.",
             PenaltyReason::TableTalk => "Say nothing during play.",
-            PenaltyReason::MissedLastCard => "Press Last card when you hold one card.",
-            PenaltyReason::FalseLastCard => "Say it only when your next go can be your last.",
-            PenaltyReason::FalseAccusation => "Call out only a silent player with one card.",
-            PenaltyReason::WrongDispute => "Dispute only when you did say it.",
-            PenaltyReason::NoCallToGoOut => "Press Last card before your turn.",
+            PenaltyReason::MissedLastCard => "Say it with one card left.",
+            PenaltyReason::FalseLastCard => "Say it with one card left.",
+            PenaltyReason::FalseAccusation => "Call out only a silent last card.",
+            PenaltyReason::WrongDispute => "Dispute only a false call.",
+            PenaltyReason::NoCallToGoOut => "Say it before your turn.",
         };
         let what = crate::ui::text::capitalise(reason_text(*reason));
         Some(format!("{what}: you pick up {n}. {next}"))
