@@ -172,7 +172,7 @@ struct Flash {
 #[derive(Clone, PartialEq)]
 struct CountRound {
     cards: Vec<Card>,
-    /// Flashes shown so far (each `at_once` cards).
+    /// The flash on screen, from 1 (0: about to start; past the last: the count is asked).
     shown: usize,
     /// The count typed, once answered (in half points).
     answer: Option<i32>,
@@ -182,7 +182,8 @@ struct CountRound {
 #[derive(Clone, PartialEq)]
 struct Tray {
     q: TrayQuestion,
-    answer: Option<(f64, i32, bool, bool)>,
+    /// The decks left (in half decks) and true count given, and whether each was right.
+    answer: Option<(i32, i32, bool, bool)>,
 }
 
 #[derive(Clone, PartialEq)]
@@ -253,7 +254,6 @@ pub fn DrillsApp() -> Html {
         let (tray, progress, rng) = (tray.clone(), progress.clone(), rng.clone());
         Callback::from(move |()| {
             tray.set(Some(Tray { q: tray_question(&progress.setup, &mut rng.borrow_mut()), answer: None }));
-            focus_id("decks-left");
         })
     };
     let next_dev = {
@@ -266,14 +266,14 @@ pub fn DrillsApp() -> Html {
         })
     };
 
-    // The running count's flashes: the next one after the chosen pace.
+    // The running count's flashes: the next one after the chosen pace, then the answer.
     {
         let round = round.clone();
         let key = round.as_ref().map(|r| (r.id, r.shown, r.answer.is_some()));
         let (speed, at_once) = (setup.speed, setup.at_once as usize);
         use_effect_with(key, move |key| {
             let timer = match (key, (*round).clone()) {
-                (Some((_, shown, false)), Some(r)) if shown * at_once < r.cards.len() => {
+                (Some((_, shown, false)), Some(r)) if *shown <= flashes(r.cards.len(), at_once) => {
                     Some(gloo_timers::callback::Timeout::new(speed, move || {
                         round.set(Some(CountRound { shown: r.shown + 1, ..r }));
                     }))
@@ -285,6 +285,16 @@ pub fn DrillsApp() -> Html {
                 _ => None,
             };
             move || drop(timer)
+        });
+    }
+
+    // A new tray: the first field takes the keys (once it is on the page).
+    {
+        let key = tray.as_ref().map(|t| (t.q.clone(), t.answer.is_some()));
+        use_effect_with(key, |key| {
+            if matches!(key, Some((_, false))) {
+                focus_id("decks-left");
+            }
         });
     }
 
@@ -366,7 +376,7 @@ pub fn DrillsApp() -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let Some(r) = (*round).clone() else { return };
-            if r.answer.is_some() || r.shown * (progress.setup.at_once as usize) < r.cards.len() {
+            if r.answer.is_some() || r.shown <= flashes(r.cards.len(), progress.setup.at_once as usize) {
                 return;
             }
             let Some(typed) = parse_count(&input_value("count-answer")) else { return };
@@ -391,13 +401,13 @@ pub fn DrillsApp() -> Html {
             if t.answer.is_some() {
                 return;
             }
-            let decks: Option<f64> =
-                input_value("decks-left").trim().replace('½', ".5").parse().ok().filter(|x: &f64| x.is_finite());
-            let (Some(decks), Some(tc)) = (decks, parse_count(&input_value("true-answer")).filter(|h| h % 2 == 0))
-            else {
+            let (Some(decks), Some(tc)) = (
+                parse_count(&input_value("decks-left")),
+                parse_count(&input_value("true-answer")).filter(|h| h % 2 == 0),
+            ) else {
                 return;
             };
-            let (decks_ok, count_ok) = t.q.check(progress.setup.system(), decks, tc / 2);
+            let (decks_ok, count_ok) = t.q.check(progress.setup.system(), decks as f64 / 2.0, tc / 2);
             let mut p = (*progress).clone();
             p.score(Drill::True, &t.q.kind(), decks_ok && count_ok);
             progress.set(p);
@@ -622,11 +632,11 @@ fn running_view(round: &Option<CountRound>, setup: &Setup, answer: Callback<Subm
         };
     };
     let per = setup.at_once as usize;
-    let done = r.shown * per >= r.cards.len();
+    let done = r.shown > flashes(r.cards.len(), per);
     let showing: Vec<Card> = if done || r.shown == 0 {
         Vec::new()
     } else {
-        r.cards[(r.shown - 1) * per..(r.shown * per).min(r.cards.len())].to_vec()
+        r.cards[((r.shown - 1) * per).min(r.cards.len())..(r.shown * per).min(r.cards.len())].to_vec()
     };
     let truth = running_half(setup.system(), setup.choice.decks, &r.cards);
     html! {
@@ -647,10 +657,20 @@ fn running_view(round: &Option<CountRound>, setup: &Setup, answer: Callback<Subm
                 <button class="primary next" onclick={next.reform(|_| ())}>{"Next round"}<kbd>{"Enter"}</kbd></button>
             }
         } else {
-            <p class="progress">{ format!("Card {} of {}", (r.shown * per).min(r.cards.len()), r.cards.len()) }</p>
+            <p class="progress">{ format!("Cards {} of {}", (r.shown * per).min(r.cards.len()), r.cards.len()) }</p>
         }
         </>
     }
+}
+
+/// Quarter decks as a player reads them: "4.75".
+fn quarters_text(q: u32) -> String {
+    format!("{}{}", q / 4, ["", ".25", ".5", ".75"][(q % 4) as usize])
+}
+
+/// How many flashes show `cards` cards, `per` at a time.
+fn flashes(cards: usize, per: usize) -> usize {
+    cards.div_ceil(per.max(1))
 }
 
 /// A count in half points as a player writes it: "+3", "-2", "+2.5".
@@ -672,10 +692,11 @@ fn tray_view(
 ) -> Html {
     let Some(t) = tray else { return html! {} };
     let q = &t.q;
-    // The tray drawn to scale: its height holds the whole shoe, a line at each deck.
-    let (h, w) = (240.0, 70.0);
-    let per_deck = h / q.decks as f64;
-    let stack = q.dealt as f64 / 52.0 * per_deck;
+    // The tray drawn to scale in whole units (480 divides into quarter decks of every shoe
+    // offered): its height holds the whole shoe, a mark at each deck.
+    let (h, w) = (480u32, 140u32);
+    let per_deck = h / q.decks.max(1) as u32;
+    let stack = (q.dealt * per_deck / 52).min(h);
     let truth = q.true_count(system);
     let formula = if system.balanced() {
         "true count = running count ÷ decks left".to_string()
@@ -685,19 +706,19 @@ fn tray_view(
     html! {
         <>
         <div class="tray-question">
-            <svg class="tray" viewBox={format!("0 0 {} {}", w + 40.0, h + 10.0)} width="110" height="250" role="img"
-                aria-label={format!("The discard tray for {} decks, {:.0} percent full", q.decks, 100.0 * stack / h)}>
-                <rect class="tray-box" x="30" y="5" width={w.to_string()} height={h.to_string()} data-decks={q.decks.to_string()} />
-                <rect class="tray-stack" x="30" y={(5.0 + h - stack).to_string()} width={w.to_string()} height={stack.to_string()} />
-                { for (1..q.decks).map(|d| {
-                    let y = 5.0 + h - d as f64 * per_deck;
-                    html! { <line class="tray-mark" x1="22" x2="30" y1={y.to_string()} y2={y.to_string()} /> }
+            <svg class="tray" viewBox={format!("0 0 {} {}", w + 60, h + 20)} width="110" height="250" role="img"
+                aria-label={format!("The discard tray for {} decks, {} percent full", q.decks, 100 * stack / h)}>
+                <rect class="tray-box" x="50" y="10" width={w.to_string()} height={h.to_string()} data-decks={q.decks.to_string()} />
+                <rect class="tray-stack" x="50" y={(10 + h - stack).to_string()} width={w.to_string()} height={stack.to_string()} />
+                { for (1..q.decks as u32).map(|d| {
+                    let y = (10 + h - d * per_deck).to_string();
+                    html! { <line class="tray-mark" x1="30" x2="50" y1={y.clone()} y2={y} /> }
                 }) }
             </svg>
             <p>{ format!("{} decks in the shoe. The running count is ", q.decks) }<strong class="running">{ count_text(q.running_half) }</strong>{"."}</p>
         </div>
         <form class="count-form" onsubmit={answer}>
-            <label for="decks-left">{"Decks left"}</label>
+            <label for="decks-left">{"Decks left (to half a deck)"}</label>
             <input id="decks-left" inputmode="decimal" autocomplete="off" disabled={t.answer.is_some()} />
             <label for="true-answer">{"True count (whole number)"}</label>
             <input id="true-answer" inputmode="decimal" autocomplete="off" disabled={t.answer.is_some()} />
@@ -705,8 +726,9 @@ fn tray_view(
         </form>
         if let Some((decks, tc, decks_ok, count_ok)) = t.answer {
             <p class={classes!("verdict", if decks_ok && count_ok { "right" } else { "wrong" })} role="status">
-                { format!("{} {:.1} decks were left (you said {decks}); the true count is {} (you said {tc:+}).",
-                    if decks_ok && count_ok { "Right:" } else { "Not quite:" }, q.decks_left(), signed_tenths(truth)) }
+                { format!("{} {} decks were left (you said {}); the true count is {} (you said {tc:+}).",
+                    if decks_ok && count_ok { "Right:" } else { "Not quite:" }, quarters_text(q.quarters_left()),
+                    count_text(decks).trim_start_matches('+'), signed_tenths(truth)) }
             </p>
             <p class="formula">{ formula }</p>
             <button class="primary next" onclick={next.reform(|_| ())}>{"Next tray"}<kbd>{"Enter"}</kbd></button>

@@ -326,15 +326,36 @@ pub fn running_half(system: &'static CountSystem, decks: u8, cards: &[Card]) -> 
 }
 
 /// A count as the player types it: "+3", "-2", "−2" (a minus sign), "2.5", "2½"; in half
-/// points, or `None` if it is not a count in whole or half points.
+/// points, or `None` if it is not a count in whole or half points. Read by hand, digit by digit:
+/// the page has no other use for the float parser's download.
 pub fn parse_count(text: &str) -> Option<i32> {
-    let t: String = text.trim().replace('\u{2212}', "-").replace('½', ".5");
+    let t = text.trim();
     if t.is_empty() || t.len() > 12 {
         return None;
     }
-    let x: f64 = t.strip_prefix('+').unwrap_or(&t).parse().ok()?;
-    let half = x * 2.0;
-    (x.is_finite() && half.fract() == 0.0 && half.abs() < 100_000.0).then_some(half as i32)
+    let first = t.chars().next()?;
+    let (negative, rest) = match first {
+        '-' | '\u{2212}' => (true, &t[first.len_utf8()..]),
+        '+' => (false, &t[1..]),
+        _ => (false, t),
+    };
+    let (whole, half) = if let Some(w) = rest.strip_suffix('½') {
+        (w, true)
+    } else if let Some((w, f)) = rest.split_once('.') {
+        match f {
+            "" | "0" | "00" => (w, false),
+            "5" | "50" => (w, true),
+            _ => return None,
+        }
+    } else {
+        (rest, false)
+    };
+    if (whole.is_empty() && !half) || !whole.bytes().all(|b| b.is_ascii_digit()) || whole.len() > 6 {
+        return None;
+    }
+    let n: i32 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+    let halves = 2 * n + half as i32;
+    Some(if negative { -halves } else { halves })
 }
 
 /// A true-count question: the cards already in the discard tray and the running count shown.
@@ -348,6 +369,10 @@ pub struct TrayQuestion {
 impl TrayQuestion {
     pub fn decks_left(&self) -> f64 {
         (52.0 * self.decks as f64 - self.dealt as f64) / 52.0
+    }
+    /// The decks left in quarter decks (the tray is dealt in quarters).
+    pub fn quarters_left(&self) -> u32 {
+        (52 * self.decks as u32).saturating_sub(self.dealt) / 13
     }
     pub fn true_count(&self, system: &CountSystem) -> f64 {
         system.true_count(self.running_half, self.decks, self.dealt)
@@ -508,7 +533,9 @@ mod tests {
         assert_eq!(parse_count(" −2 "), Some(-4));
         assert_eq!(parse_count("2.5"), Some(5));
         assert_eq!(parse_count("1½"), Some(3));
-        for bad in ["", "2.25", "x", "1e9", "NaN", "inf", "99999999999"] {
+        assert_eq!(parse_count("-0.5"), Some(-1));
+        assert_eq!(parse_count("4.0"), Some(8));
+        for bad in ["", "2.25", "x", "1e9", "NaN", "inf", "99999999999", "+", "-", "--1", "½½", "1.5.5"] {
             assert_eq!(parse_count(bad), None, "{bad}");
         }
     }
