@@ -480,3 +480,34 @@ fn the_indices_made_one_step_at_a_time_are_the_indices_made_at_once() {
     assert_eq!(stepped, index_plays(&rules, &HI_LO, &situations));
     assert_eq!(stepped.len(), 4, "{stepped:?}");
 }
+
+#[test]
+fn the_tables_count_in_any_system_is_the_count_of_the_cards_face_up_since_the_shuffle() {
+    use blackjack::engine::casino::save::{new_table, Choice as TableChoice};
+    use blackjack::engine::casino::Action;
+    let mut red_sevens = 0;
+    for seed in 0..40 {
+        let mut g = new_table(TableChoice { decks: 2, bots: 6, ..TableChoice::default() }, seed, 100_000).unwrap();
+        g.apply(Action::Deal).unwrap();
+        // The first round after the shuffle: everything seen is on the table.
+        let face_up: Vec<Card> = g
+            .dealer_visible()
+            .into_iter()
+            .flatten()
+            .chain(g.spots().iter().flat_map(|s| s.hands.iter().flat_map(|h| h.cards.clone())))
+            .collect();
+        red_sevens +=
+            face_up.iter().filter(|c| c.rank == Rank::Seven && matches!(c.suit, Suit::Hearts | Suit::Diamonds)).count();
+        assert_eq!(g.count_in(&HI_LO).0, 2 * g.running_count(), "seed {seed}");
+        for s in &SYSTEMS {
+            let mut c = Counter::new(s, 2);
+            for &card in &face_up {
+                c.see(card);
+            }
+            let (running, true_count) = g.count_in(s);
+            assert_eq!(running, c.running_half, "{} seed {seed}", s.name);
+            assert!((true_count - c.true_count()).abs() < 1e-12, "{} seed {seed}", s.name);
+        }
+    }
+    assert!(red_sevens > 0, "a red seven came up");
+}

@@ -4,7 +4,7 @@
 //! a flashcard's values one cell at a time (a few milliseconds), the index plays in steps between
 //! frames (about 3 s of work natively, never one long task).
 
-use super::casino::words::{signed_milli, signed_tenths};
+use super::casino::words::{half_points, signed_milli, signed_tenths};
 use super::drills::state::*;
 use super::new_seed;
 use super::page_frame::PageFrame;
@@ -182,6 +182,8 @@ struct CountRound {
 #[derive(Clone, PartialEq)]
 struct Tray {
     q: TrayQuestion,
+    /// A new form for each tray, so no answer stays in its fields.
+    id: u32,
     /// The decks left (in half decks) and true count given, and whether each was right.
     answer: Option<(i32, i32, bool, bool)>,
 }
@@ -253,7 +255,8 @@ pub fn DrillsApp() -> Html {
     let next_tray = {
         let (tray, progress, rng) = (tray.clone(), progress.clone(), rng.clone());
         Callback::from(move |()| {
-            tray.set(Some(Tray { q: tray_question(&progress.setup, &mut rng.borrow_mut()), answer: None }));
+            let id = tray.as_ref().map_or(0, |t| t.id.wrapping_add(1));
+            tray.set(Some(Tray { q: tray_question(&progress.setup, &mut rng.borrow_mut()), id, answer: None }));
         })
     };
     let next_dev = {
@@ -290,7 +293,7 @@ pub fn DrillsApp() -> Html {
 
     // A new tray: the first field takes the keys (once it is on the page).
     {
-        let key = tray.as_ref().map(|t| (t.q.clone(), t.answer.is_some()));
+        let key = tray.as_ref().map(|t| (t.id, t.answer.is_some()));
         use_effect_with(key, |key| {
             if matches!(key, Some((_, false))) {
                 focus_id("decks-left");
@@ -622,7 +625,7 @@ fn strategy_view(flash: &Option<Flash>, answer: Callback<IndexChoice>, next: Cal
 
 fn running_view(round: &Option<CountRound>, setup: &Setup, answer: Callback<SubmitEvent>, next: Callback<()>) -> Html {
     let start = setup.system().initial_running_count_half(setup.choice.decks);
-    let start_text = if start == 0 { "0".to_string() } else { count_text(start) };
+    let start_text = if start == 0 { "0".to_string() } else { half_points(start) };
     let Some(r) = round else {
         return html! {
             <>
@@ -651,7 +654,7 @@ fn running_view(round: &Option<CountRound>, setup: &Setup, answer: Callback<Subm
             </form>
             if let Some(a) = r.answer {
                 <p class={classes!("verdict", if a == truth { "right" } else { "wrong" })} role="status">
-                    { if a == truth { format!("Right: {}.", count_text(truth)) } else { format!("Not quite: the count was {}, not {}.", count_text(truth), count_text(a)) } }
+                    { if a == truth { format!("Right: {}.", half_points(truth)) } else { format!("Not quite: the count was {}, not {}.", half_points(truth), half_points(a)) } }
                 </p>
                 <p class="cards-were">{"The cards: "}{ for r.cards.iter().map(|&c| card(c)) }</p>
                 <button class="primary next" onclick={next.reform(|_| ())}>{"Next round"}<kbd>{"Enter"}</kbd></button>
@@ -671,17 +674,6 @@ fn quarters_text(q: u32) -> String {
 /// How many flashes show `cards` cards, `per` at a time.
 fn flashes(cards: usize, per: usize) -> usize {
     cards.div_ceil(per.max(1))
-}
-
-/// A count in half points as a player writes it: "+3", "-2", "+2.5".
-fn count_text(half: i32) -> String {
-    let sign = if half < 0 { "-" } else { "+" };
-    let a = half.unsigned_abs();
-    if a % 2 == 0 {
-        format!("{sign}{}", a / 2)
-    } else {
-        format!("{sign}{}.5", a / 2)
-    }
 }
 
 fn tray_view(
@@ -715,9 +707,9 @@ fn tray_view(
                     html! { <line class="tray-mark" x1="30" x2="50" y1={y.clone()} y2={y} /> }
                 }) }
             </svg>
-            <p>{ format!("{} decks in the shoe. The running count is ", q.decks) }<strong class="running">{ count_text(q.running_half) }</strong>{"."}</p>
+            <p>{ format!("{} decks in the shoe. The running count is ", q.decks) }<strong class="running">{ half_points(q.running_half) }</strong>{"."}</p>
         </div>
-        <form class="count-form" onsubmit={answer}>
+        <form class="count-form" key={t.id.to_string()} onsubmit={answer}>
             <label for="decks-left">{"Decks left (to half a deck)"}</label>
             <input id="decks-left" inputmode="decimal" autocomplete="off" disabled={t.answer.is_some()} />
             <label for="true-answer">{"True count (whole number)"}</label>
@@ -728,7 +720,7 @@ fn tray_view(
             <p class={classes!("verdict", if decks_ok && count_ok { "right" } else { "wrong" })} role="status">
                 { format!("{} {} decks were left (you said {}); the true count is {} (you said {tc:+}).",
                     if decks_ok && count_ok { "Right:" } else { "Not quite:" }, quarters_text(q.quarters_left()),
-                    count_text(decks).trim_start_matches('+'), signed_tenths(truth)) }
+                    half_points(decks).trim_start_matches('+'), signed_tenths(truth)) }
             </p>
             <p class="formula">{ formula }</p>
             <button class="primary next" onclick={next.reform(|_| ())}>{"Next tray"}<kbd>{"Enter"}</kbd></button>
