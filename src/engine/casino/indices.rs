@@ -784,6 +784,10 @@ pub fn index_plays_from(rules: &TableRules, shoes: &[CountShoes], situations: &[
     work.finish()
 }
 
+/// One situation's values at one count, summed over depths: the sums, which plays every depth
+/// priced, and how many depths reached the count.
+type Sums = ([f64; 5], [bool; 5], u32);
+
 /// [`index_plays_from`] one situation's values at one depth and count a step, so a page can make
 /// the profiles in steps ([`ProfileBuilder`]) and then the indices a few steps a task. The
 /// result is the same as in one go.
@@ -793,7 +797,7 @@ pub struct IndexWork {
     shoes: Vec<CountShoes>,
     situations: Vec<(Situation, u8)>,
     /// sums[situation][count] = (values summed over depths, which plays every depth has, depths).
-    sums: Vec<Vec<([f64; 5], [bool; 5], u32)>>,
+    sums: Vec<Vec<Sums>>,
     /// The next step: depth, count, situation.
     at: (usize, usize, usize),
     memo: HashMap<(u8, u8, u8), [Option<f64>; 5]>,

@@ -128,7 +128,17 @@ impl Stored for StoredCasino {
 /// reducer (judging the decision made) work them out once per position between them. Never part
 /// of a state's equality.
 #[derive(Clone, Default)]
-pub struct HintCache(std::rc::Rc<std::cell::RefCell<(Option<(usize, Option<Vec<(Play, f64)>>)>, u32)>>);
+pub struct HintCache(std::rc::Rc<std::cell::RefCell<Cached>>);
+
+/// The last position's values, and how many times values were worked out.
+#[derive(Default)]
+struct Cached {
+    at: Option<(usize, Hint)>,
+    worked: u32,
+}
+
+/// The values of every play for the player's decision, best first (`None`: no decision).
+pub type Hint = Option<Vec<(Play, f64)>>;
 
 impl PartialEq for HintCache {
     fn eq(&self, _: &Self) -> bool {
@@ -261,20 +271,21 @@ impl CasinoState {
     /// per position (see [`HintCache`]).
     pub fn hint(&self) -> Option<Vec<(Play, f64)>> {
         let at = self.at();
-        if let Some((cached_at, values)) = &self.hints.0.borrow().0 {
+        if let Some((cached_at, values)) = &self.hints.0.borrow().at {
             if *cached_at == at {
                 return values.clone();
             }
         }
         let values = self.work_out_hint();
         let mut cache = self.hints.0.borrow_mut();
-        *cache = (Some((at, values.clone())), cache.1.saturating_add(1));
+        cache.at = Some((at, values.clone()));
+        cache.worked = cache.worked.saturating_add(1);
         values
     }
 
     /// How many times this table (and its clones) worked the trainer's values out.
     pub fn hints_worked_out(&self) -> u32 {
-        self.hints.0.borrow().1
+        self.hints.0.borrow().worked
     }
 
     fn work_out_hint(&self) -> Option<Vec<(Play, f64)>> {
