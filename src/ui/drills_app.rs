@@ -27,8 +27,10 @@ use yew::prelude::*;
 
 /// The casino table's fragment on this page sends it there.
 pub const CASINO_AWAY: (&str, &str) = ("#casino", "../tables/#casino");
-/// How long one task of the index computation may run before the page paints, in ms.
-const SLICE_MS: f64 = 20.0;
+/// How long one task of the index computation runs before the page paints, in ms: a slice
+/// ends at the first step past it, and a step is at most a few ms natively (p99.9 about 8 ms,
+/// `examples/drill_costs.rs`), so a task stays near this plus one step.
+const SLICE_MS: f64 = 12.0;
 
 fn now() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
