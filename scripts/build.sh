@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the whole site for release into DIST (default dist) served under BASE (default /):
 # the menu and the shedding setup at the root, the shedding table in play/, the casino table in
-# tables/ and UNO Blackjack in uno/ (each page its own wasm module, fetched only when opened), then
-# the JS glue minified and the service worker's precache list over all four.
+# tables/, UNO Blackjack in uno/ and the casino drills in drills/ (each page its own wasm module, fetched only when opened), then
+# the JS glue minified and the service worker's precache list over all five.
 #   Usage: scripts/build.sh [DIST] [BASE]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -13,5 +13,6 @@ trunk build --release --offline=true --dist "$DIST" --public-url "$BASE" index.h
 trunk build --release --offline=true --dist "$DIST/play" --public-url "${BASE}play/" play.html
 trunk build --release --offline=true --dist "$DIST/tables" --public-url "${BASE}tables/" tables.html
 trunk build --release --offline=true --dist "$DIST/uno" --public-url "${BASE}uno/" uno.html
+trunk build --release --offline=true --dist "$DIST/drills" --public-url "${BASE}drills/" drills.html
 node scripts/minify-glue.mjs "$DIST"
 node scripts/sw-precache.mjs "$DIST"

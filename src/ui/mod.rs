@@ -5,6 +5,8 @@ mod app;
 pub mod casino;
 mod casino_app;
 pub mod components;
+pub mod drills;
+mod drills_app;
 pub mod kit;
 mod page_frame;
 mod play_app;
@@ -127,4 +129,13 @@ pub fn start_uno() {
         return;
     }
     yew::Renderer::<uno_app::UnoApp>::new().render();
+}
+
+/// Mounts the drills page (`drills/`); `drills/#casino` goes to the casino table.
+pub fn start_drills() {
+    let (fragment, target) = drills_app::CASINO_AWAY;
+    if page_frame::redirect_if_hash(fragment, target) {
+        return;
+    }
+    yew::Renderer::<drills_app::DrillsApp>::new().render();
 }
