@@ -183,7 +183,7 @@ test('a share link opens the same deal in another browser, and arrow keys move t
   }
 });
 
-test('nothing happens at the table while the note on the clock is open; a player who is too slow picks up, once told of the clock, and the banner says what to do', { timeout: 120_000 }, async () => {
+test('nothing happens at the table while the note on the clock or the keyboard list is open; a player who is too slow picks up, once told of the clock, and the banner says what to do', { timeout: 120_000 }, async () => {
   const server = await serve('dist', '/');
   const { context, page } = await openBrowser();
   try {
@@ -195,7 +195,18 @@ test('nothing happens at the table while the note on the clock is open; a player
     const dealt = await logText(page);
     await page.waitForTimeout(4_000);
     assert.equal(await logText(page), dealt, 'no bot acts while the note on the clock is open');
+    // The keyboard list ("?") pauses the table too: with the note closed and the list open, still
+    // no bot moves and no clock runs.
+    await page.keyboard.press('?');
+    const keys = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await keys.waitFor();
     await tip.getByRole('button', { name: 'Got it' }).click();
+    await tip.waitFor({ state: 'detached' });
+    assert.equal(await keys.count(), 1, 'the list stays open');
+    await page.waitForTimeout(4_000);
+    assert.equal(await logText(page), dealt, 'no bot acts and no clock runs while the keyboard list is open');
+    await page.keyboard.press('Escape');
+    await keys.waitFor({ state: 'detached' });
     await page.getByRole('list', { name: 'Game log' }).getByText('You pick up 1 card (too slow).').waitFor({ timeout: 30_000 });
     // The penalty is explained in a banner, with what to do next time.
     assert.match(await page.getByRole('status').filter({ hasText: /^Too slow/ }).innerText(), /Move before your ring runs out/);

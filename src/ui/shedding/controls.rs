@@ -87,8 +87,8 @@ pub fn head(l: &Look) -> String {
     if let Some(ms) = l.explain_clock {
         let _ = write!(
             h,
-            "<div class=\"clock-tip\" role=\"note\"><p>Quick play: you have {} for each move, shown by the ring on your \
-             seat; when it runs out you pick up. It starts when you choose Got it.</p><label>Clock speed <select data-ui=\"clock\">",
+            "<div class=\"clock-tip\" role=\"note\"><p>Quick play: you have {} for each move (the ring on your \
+             seat), or you pick up. It starts at Got it.</p><label>Clock speed <select data-ui=\"clock\">",
             seconds(ms)
         );
         for (v, text) in [(1, "As the rules say"), (2, "Twice as long"), (4, "Four times as long"), (0, "Off")] {
