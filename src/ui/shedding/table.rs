@@ -224,8 +224,7 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
     let help_open = t.help_open.clone();
     let log_open = use_state(|| false);
     let table_ref = use_node_ref();
-    // (The clock's ring is not drawn while the table waits: it starts afresh after.)
-    let paused = screen.between_rounds || t.covered || *help_open;
+    let paused = screen.between_rounds || t.covered;
     // The clock waits while its note is open: nobody pays for a move before being told of it.
     let explained = settings.clock_explained;
 
@@ -241,7 +240,8 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
     }
     // The quick-play clock, as the active seat's ring (the engine only ever sees the timeout).
     let rules_clock = clock_ms(spec, settings.clock_scale).filter(|_| over.is_none() && !paused);
-    let clock_ms = rules_clock.filter(|_| explained);
+    // (Nor while the keyboard list pauses the table: the ring starts afresh after.)
+    let clock_ms = rules_clock.filter(|_| explained && !*help_open);
     let assist = settings.show_playable;
     let ended = over.is_some() || screen.between_rounds;
 
