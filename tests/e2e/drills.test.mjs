@@ -78,7 +78,10 @@ test('drills: strategy flashcards scored from the keyboard, with the values of e
     // The record outlives the page.
     const before = await score(page);
     await page.reload();
+    // The keys are the app's once it has mounted: wait for its list before pressing one.
+    await page.getByRole('heading', { name: 'Casino drills' }).waitFor();
     await page.keyboard.press('1');
+    await page.getByRole('heading', { name: 'Strategy flashcards' }).waitFor();
     assert.equal(await score(page), before);
     await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Casino drills' }).waitFor();
