@@ -67,7 +67,7 @@ fn markup(screen: &SeatScreen) -> [String; 2] {
     if let Some(s) = view.called_suit {
         let _ = write!(
             i,
-            "<p class=\"called\"><span class=\"suit\" aria-hidden=\"true\">{}</span>{} called</p>",
+            "<p class=\"called\"><span class=\"suit\" aria-hidden=\"true\">{}</span><span class=\"name\">{}</span> called</p>",
             s.symbol(),
             s.name()
         );

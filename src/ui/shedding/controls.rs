@@ -117,9 +117,11 @@ pub fn actions(l: &Look) -> String {
     );
     if my_turn && view.turn.awaiting_suit {
         // Said on screen too: four suit buttons alone do not say that the turn waits for one.
+        // The words sit beside "Your turn" and the four suits share the row under them, so a
+        // phone's hand stays on the first screen (the group has the words as its name).
         h.push_str(
-            "<div class=\"suit-picker\" role=\"group\" aria-label=\"Name a suit\">\
-             <span class=\"prompt\" aria-hidden=\"true\">Name a suit:</span>",
+            "<span class=\"prompt\" aria-hidden=\"true\">Name a suit:</span>\
+             <div class=\"suit-picker\" role=\"group\" aria-label=\"Name a suit\">",
         );
         for suit in Suit::ALL {
             let text = format!("<span aria-hidden=\"true\">{} </span>{}", suit.symbol(), suit.name());
