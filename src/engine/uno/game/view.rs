@@ -30,24 +30,11 @@ impl UnoView {
     /// Why `action` would be refused now, as [`Game::refusal`] says it: everything it decides on
     /// is in every seat's view, so a screen fed only views knows which buttons work.
     pub fn refusal(&self, action: Action) -> Option<Refusal> {
-        // A seat may flip while its queue, the deck or the trash (shuffled in) has a card.
+        let waiting = |seat: Seat| self.statuses.get(seat as usize) == Some(&Status::Waiting);
         let can_flip = |seat: Seat| {
             self.queue_sizes.get(seat as usize).is_some_and(|&q| q > 0) || self.deck > 0 || !self.trash.is_empty()
         };
-        match (&self.phase, action) {
-            (Phase::Over { .. }, _) => Some(Refusal::GameOver),
-            (Phase::RoundStart, Action::Reveal) => None,
-            (Phase::RoundStart, Action::Join { seat }) => {
-                (self.statuses.get(seat as usize) != Some(&Status::Waiting)).then_some(Refusal::CannotJoin)
-            }
-            (Phase::Match { turn }, Action::Hit { seat } | Action::Pass { seat }) if seat != *turn => {
-                Some(Refusal::NotYourTurn)
-            }
-            (Phase::Match { turn }, Action::Hit { .. }) => (!can_flip(*turn)).then_some(Refusal::NoCardsToHit),
-            (Phase::Match { .. }, Action::Pass { .. }) => None,
-            (_, Action::Join { .. }) => Some(Refusal::CannotJoin),
-            _ => Some(Refusal::NotNow),
-        }
+        refusal(&self.phase, action, waiting, can_flip)
     }
 
     pub fn is_legal(&self, action: Action) -> bool {
