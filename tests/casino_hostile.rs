@@ -178,11 +178,11 @@ proptest! {
 
     #[test]
     fn any_saved_table_is_restored_or_refused_never_a_panic(
-        decks in any::<u8>(), bots in any::<u8>(), surrender: bool, h17: bool,
+        decks in any::<u8>(), bots in any::<u8>(), surrender: bool, h17: bool, spots in 0u8..=5,
         seed: u64, chips in prop_oneof![any::<i64>(), 0i64..=MAX_CHIPS],
         log in "([a-z][0-9]{0,3}(:[0-9]{1,6})? ){0,30}|.{0,60}",
     ) {
-        let choice = Choice { decks, bots, surrender, h17 };
+        let choice = Choice { decks, bots, surrender, h17, spots };
         if let Ok(g) = restore(choice, seed, chips, &log) {
             let bots = g.bankrolls().len() as i64 - 1;
             check(&g, chips.max(500) + bots * TableSpec::default().starting_bankroll);
@@ -193,10 +193,12 @@ proptest! {
     /// save is refused, or it replays to a table whose chips and cards are all accounted for.
     #[test]
     fn tampered_saves_are_refused_or_replay_to_a_sound_table(
-        seed: u64, bots in 0u8..=6, decks in 1u8..=8,
+        seed: u64, bots in 0u8..=6, decks in 1u8..=8, spots in 1u8..=3,
         edits in proptest::collection::vec((0usize..4, any::<usize>(), any::<usize>()), 1..6),
     ) {
-        let choice = Choice { decks, bots, surrender: seed % 2 == 0, h17: seed % 3 == 0 };
+        // Every spot the player may play; the bots fill the seats left.
+        let bots = bots.min(7 - spots);
+        let choice = Choice { decks, bots, surrender: seed % 2 == 0, h17: seed % 3 == 0, spots };
         let mut g = new_table(choice, seed, 100_000).unwrap();
         let mut rng = GameRng::new(seed);
         for _ in 0..200 {

@@ -3,6 +3,7 @@
 
 use super::state::Choice;
 use super::words::rules_summary;
+use crate::engine::casino::save::MAX_SPOTS;
 use crate::ui::kit::{choice_field, house_rule, number_options};
 use yew::prelude::*;
 
@@ -47,7 +48,12 @@ pub fn CasinoSetup(props: &SetupProps) -> Html {
                 <fieldset>
                     <legend>{"The table"}</legend>
                     { choice_field("decks", "Decks in the shoe", number_options([1, 2, 4, 6, 8], c.decks), num(|c, v| c.decks = v)) }
-                    { choice_field("bots", "Other players (bots)", number_options(0..=6, c.bots), num(|c, v| c.bots = v)) }
+                    { choice_field("spots", "Your spots", number_options(1..=MAX_SPOTS, c.spots), num(|c, v| {
+                        // The bots keep the seats the player's spots leave.
+                        c.spots = v.clamp(1, MAX_SPOTS);
+                        c.bots = c.bots.min(c.max_bots());
+                    })) }
+                    { choice_field("bots", "Other players (bots)", number_options(0..=c.max_bots(), c.bots), num(|c, v| c.bots = v)) }
                 </fieldset>
                 <fieldset>
                     <legend>{"House rules"}</legend>

@@ -11,7 +11,7 @@ use crate::engine::casino::rules::INSURANCE_PAYS;
 use crate::engine::casino::save::{self, new_table, CasinoReplayError};
 pub use crate::engine::casino::save::{code, parse_code, Choice, HUMAN_SPOT};
 use crate::engine::casino::strategy::Play;
-use crate::engine::casino::{Action, Game, Phase, TableSpec, MAX_CHIPS};
+use crate::engine::casino::{Action, Game, Phase, Spot, TableSpec, MAX_CHIPS};
 use crate::ui::reducer::Apply;
 use crate::ui::storage::{Fields, Stored};
 
@@ -103,6 +103,7 @@ impl Stored for StoredCasino {
             ("bots", c.bots.to_string()),
             ("surrender", (c.surrender as u8).to_string()),
             ("h17", (c.h17 as u8).to_string()),
+            ("spots", c.spots.to_string()),
             ("seed", self.seed.to_string()),
             ("chips", self.chips.to_string()),
             ("log", self.log.clone()),
@@ -115,6 +116,12 @@ impl Stored for StoredCasino {
                 bots: f.parse("bots")?,
                 surrender: f.flag("surrender")?,
                 h17: f.flag("h17")?,
+                // Added with several spots: a save from before them has one. A value the page
+                // never offers is refused when the table is restored, with a notice.
+                spots: match f.get("spots") {
+                    None => 1,
+                    Some(v) => v.parse().ok()?,
+                },
             },
             seed: f.parse("seed")?,
             chips: f.parse("chips")?,
@@ -157,6 +164,8 @@ pub struct CasinoState {
     /// The trainer's verdict on the player's last decision.
     pub verdict: Option<String>,
     pub bank: Bank,
+    /// The player's spot that the chips go on while betting.
+    pub betting: Spot,
     hints: HintCache,
 }
 
@@ -170,6 +179,8 @@ pub enum Msg {
         seed: u64,
     },
     Dismiss,
+    /// Bet on another of the player's spots.
+    BetOn(Spot),
 }
 
 impl CasinoState {
@@ -189,6 +200,7 @@ impl CasinoState {
             notice: None,
             verdict: None,
             bank: Bank { chips, ..bank },
+            betting: choice.my_spots()[0],
             hints: HintCache::default(),
         }
     }
@@ -206,6 +218,7 @@ impl CasinoState {
             notice: None,
             verdict: None,
             bank: Bank { chips, ..bank },
+            betting: s.choice.my_spots()[0],
             hints: HintCache::default(),
         })
     }
@@ -228,14 +241,40 @@ impl CasinoState {
         self.game.bankrolls()[0]
     }
 
-    /// The player's bet on the spot.
-    pub fn bet(&self) -> i64 {
-        self.game.spots()[HUMAN_SPOT as usize].bet
+    /// The player's spots, in the order they are dealt.
+    pub fn mine(&self) -> &'static [Spot] {
+        self.choice.my_spots()
     }
 
-    /// What the player owns: the chips, plus a bet still only placed (before the deal).
+    /// Whether the spot is one of the player's.
+    pub fn is_mine(&self, spot: Spot) -> bool {
+        self.mine().contains(&spot)
+    }
+
+    /// The player's spot the controls act on: the one whose turn it is, else the one bet on.
+    pub fn spot(&self) -> Spot {
+        self.game.to_act().filter(|&s| self.is_mine(s)).unwrap_or(self.betting)
+    }
+
+    /// Whether it is one of the player's spots' turn.
+    pub fn my_turn(&self) -> bool {
+        self.game.to_act().is_some_and(|s| self.is_mine(s))
+    }
+
+    /// The player's bet on the spot the controls act on.
+    pub fn bet(&self) -> i64 {
+        self.game.spots()[self.spot() as usize].bet
+    }
+
+    /// Whether the player has a bet on any spot.
+    pub fn placed(&self) -> bool {
+        self.mine().iter().any(|&s| self.game.spots()[s as usize].bet > 0)
+    }
+
+    /// What the player owns: the chips, plus the bets still only placed (before the deal).
     pub fn worth(&self) -> i64 {
-        self.chips() + if self.game.phase() == Phase::Betting { self.bet() } else { 0 }
+        let placed: i64 = self.mine().iter().map(|&s| self.game.spots()[s as usize].bet).sum();
+        self.chips() + if self.game.phase() == Phase::Betting { placed } else { 0 }
     }
 
     /// Out of chips: nothing on the spot and not enough for the smallest bet.
@@ -243,23 +282,32 @@ impl CasinoState {
         self.game.phase() == Phase::Betting && self.worth() < self.game.rules().min_bet
     }
 
-    /// The player's net result for a settled round, in cents: every hand and the insurance.
+    /// The player's net result for a settled round, in cents: every hand of every spot played
+    /// and the insurance.
     pub fn round_net(&self) -> Option<i64> {
-        if self.game.phase() != Phase::Settled {
+        let played: Vec<Spot> = self.played().collect();
+        if self.game.phase() != Phase::Settled || played.is_empty() {
             return None;
         }
-        let s = &self.game.spots()[HUMAN_SPOT as usize];
-        if s.hands.is_empty() {
-            return None;
-        }
-        let hands: i64 = s.hands.iter().map(|h| h.returned - h.stake).sum();
-        Some(hands.saturating_add(self.insurance_net().unwrap_or(0)))
+        Some(played.iter().map(|&s| self.spot_net(s)).fold(0i64, |a, n| a.saturating_add(n)))
     }
 
-    /// What the player's insurance made once the hole card is known: the bet paid 2 to 1
+    /// The player's spots dealt in this round.
+    pub fn played(&self) -> impl Iterator<Item = Spot> + '_ {
+        self.mine().iter().copied().filter(|&s| !self.game.spots()[s as usize].hands.is_empty())
+    }
+
+    /// What one of the player's spots made this round: its hands and its insurance.
+    pub fn spot_net(&self, spot: Spot) -> i64 {
+        let s = &self.game.spots()[spot as usize];
+        let hands: i64 = s.hands.iter().map(|h| h.returned - h.stake).sum();
+        hands.saturating_add(self.insurance_net(spot).unwrap_or(0))
+    }
+
+    /// What a spot's insurance made once the hole card is known: the bet paid 2 to 1
     /// ([`INSURANCE_PAYS`]) if the dealer has blackjack, else lost. `None` without insurance.
-    pub fn insurance_net(&self) -> Option<i64> {
-        let insured = self.game.spots()[HUMAN_SPOT as usize].insurance;
+    pub fn insurance_net(&self, spot: Spot) -> Option<i64> {
+        let insured = self.game.spots()[spot as usize].insurance;
         if insured == 0 {
             return None;
         }
@@ -290,7 +338,7 @@ impl CasinoState {
 
     fn work_out_hint(&self) -> Option<Vec<(Play, f64)>> {
         let Phase::Playing { spot, hand } = self.game.phase() else { return None };
-        if spot != HUMAN_SPOT {
+        if !self.is_mine(spot) {
             return None;
         }
         let view = self.game.view(spot);
@@ -322,6 +370,8 @@ impl Apply for CasinoState {
     fn apply(&mut self, msg: Msg) -> bool {
         match msg {
             Msg::Dismiss => self.notice = None,
+            Msg::BetOn(spot) if self.is_mine(spot) && spot != self.betting => self.betting = spot,
+            Msg::BetOn(_) => return false,
             Msg::Refill { seed } if self.broke() => {
                 let bank = Bank {
                     chips: TableSpec::default().starting_bankroll,
@@ -346,7 +396,7 @@ impl CasinoState {
     fn act(&mut self, action: Action) {
         // The trainer judges a decision before it is made, on the cards left.
         let judged = match (action.spot(), play_of(action)) {
-            (Some(HUMAN_SPOT), Some(p)) => self.hint().map(|v| (p, v)),
+            (Some(s), Some(p)) if self.is_mine(s) => self.hint().map(|v| (p, v)),
             _ => None,
         };
         let label = self.game.current_hand().map(|h| hand_label(&h.cards));
@@ -354,7 +404,8 @@ impl CasinoState {
         match self.game.apply(action) {
             Ok(events) => {
                 self.notice = None;
-                crate::ui::text::extend_log(&mut self.log, &events, describe, 40);
+                let mine = self.mine();
+                crate::ui::text::extend_log(&mut self.log, &events, |e| describe(e, mine), 40);
                 if let Some((played, vals)) = judged {
                     self.judge(played, &vals, &label.unwrap_or_default());
                 }
@@ -541,6 +592,48 @@ mod tests {
     }
 
     #[test]
+    fn three_spots_take_their_own_bets_play_in_turn_and_settle_each() {
+        let choice = Choice { spots: 3, bots: 4, ..Choice::default() };
+        let mut t = CasinoState::new(choice, 8, Bank::default());
+        assert_eq!(t.mine(), &[2, 3, 4]);
+        assert_eq!(t.betting, 2);
+        // The chips go on the spot chosen; each spot keeps its own bet.
+        assert!(t.apply(Msg::BetOn(4)));
+        assert!(!t.apply(Msg::BetOn(4)), "already chosen");
+        assert!(!t.apply(Msg::BetOn(1)), "a bot's spot is not the player's");
+        assert!(t.apply(Msg::Act { action: Action::Bet { spot: t.spot(), amount: 2500 }, at: t.at() }));
+        let bets: Vec<i64> = t.mine().iter().map(|&s| t.game.spots()[s as usize].bet).collect();
+        assert_eq!(bets, [500, 500, 2500]);
+        assert_eq!(t.worth(), TableSpec::default().starting_bankroll, "bets placed are still the player's");
+        // Decisions go spot by spot, left to right, and the controls follow the spot to act.
+        let mut turns = Vec::new();
+        while t.game.phase() != Phase::Settled {
+            if let Some(s) = t.game.to_act().filter(|&s| t.is_mine(s)) {
+                assert_eq!(t.spot(), s);
+                if turns.last() != Some(&s) {
+                    turns.push(s);
+                }
+            }
+            assert!(t.apply(next(&t, |t| Action::Stand { spot: t.spot() })));
+        }
+        assert!(turns.windows(2).all(|w| w[0] < w[1]), "{turns:?}");
+        let each: i64 = t.played().map(|s| t.spot_net(s)).sum();
+        assert_eq!(t.round_net(), Some(each));
+        assert_eq!(t.bank.net, each);
+        // The save carries the spots, and a save from before them has one.
+        let stored = t.stored();
+        assert_eq!(CasinoState::restore(&stored, Bank::default()).unwrap().mine(), &[2, 3, 4]);
+        use crate::ui::storage::{decode, encode};
+        let text = encode(1, &stored);
+        let old = text.lines().filter(|l| !l.starts_with("spots=")).collect::<Vec<_>>().join("\n");
+        assert_eq!(decode::<StoredCasino>(&old, 1).unwrap().choice.spots, 1);
+        // A spot count the page never offers is refused when the table is restored, by name.
+        let four = StoredCasino { choice: Choice { spots: 4, ..choice }, ..stored };
+        let e = CasinoState::restore(&four, Bank::default()).err().expect("refused");
+        assert!(e.to_string().contains("4 spots for you"), "{e}");
+    }
+
+    #[test]
     fn insurance_is_paid_at_the_rules_odds() {
         for seed in 0..3000 {
             let mut t = CasinoState::new(Choice::default(), seed, Bank::default());
@@ -557,7 +650,7 @@ mod tests {
             while t.game.phase() != Phase::Settled {
                 assert!(t.apply(next(&t, stand)));
             }
-            let net = t.insurance_net().expect("insured");
+            let net = t.insurance_net(HUMAN_SPOT).expect("insured");
             assert!(net == amount * INSURANCE_PAYS || net == -amount, "{net}");
             return;
         }

@@ -8,7 +8,7 @@ use super::controls::{can_double_less, controls, key_press, Press, KEYS};
 use super::end::round_end;
 use super::felt::felt;
 use super::setup::RULES_PAGE;
-use super::state::{CasinoState, Msg, BANK_KEY, HUMAN_SPOT, SAVE_KEY, SAVE_VERSION};
+use super::state::{CasinoState, Msg, BANK_KEY, SAVE_KEY, SAVE_VERSION};
 use super::trainer::{ChartPanel, Trainer};
 use crate::bots::casino::CasinoBot;
 use crate::engine::casino::game::money;
@@ -59,7 +59,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
     // what it works out from hand to hand.
     let bot = use_mut_ref(CasinoBot::default);
     {
-        let spot = state.game.to_act().filter(|&sp| sp != HUMAN_SPOT);
+        let spot = state.game.to_act().filter(|&sp| !state.is_mine(sp));
         let action = spot.and_then(|sp| bot.borrow_mut().decide(&state.game.view(sp)));
         let d = state.dispatcher();
         use_next_move(at, action.map(|action| (BOT_MS, Callback::from(move |()| d.dispatch(Msg::Act { action, at })))));
@@ -79,6 +79,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
             Press::Hint => hint.set(!*hint),
             Press::Less => less.set(if *less == Some(at) { None } else { Some(at) }),
             Press::Help => help.set(!*help),
+            Press::BetOn(spot) => s.dispatch(Msg::BetOn(spot)),
         })
     };
     // Leaving: with nothing at stake the table's save goes (its chips are in the bank); in the
@@ -106,6 +107,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                 Some(Press::Act(a)) => s.game.is_legal(a),
                 Some(Press::Less) => can_double_less(&s),
                 Some(Press::Help) => key == "?" || help_open,
+                Some(Press::BetOn(_)) => s.mine().len() > 1 && s.game.phase() == Phase::Betting,
                 _ => false,
             };
             if let Some(p) = key_press(&s, &key).filter(|_| ok) {

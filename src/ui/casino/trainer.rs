@@ -2,7 +2,7 @@
 //! value of every option on request, the session's score, the Hi-Lo count), the strategy chart
 //! for the table's rules, computed when opened, and the table's log.
 
-use super::state::{CasinoState, HUMAN_SPOT};
+use super::state::CasinoState;
 use super::words::{half_points, signed_milli, signed_tenths, tally, trainer_summary};
 use crate::engine::casino::count::SYSTEMS;
 use crate::engine::casino::strategy::{column, Column, Counts};
@@ -26,7 +26,7 @@ pub fn Trainer(p: &TrainerProps) -> Html {
     let show_count = use_state(|| false);
     let system = use_state(|| 0usize);
     let s = &p.state;
-    let my_turn = s.game.to_act() == Some(HUMAN_SPOT);
+    let my_turn = s.my_turn();
     // The trainer's values are exact (a solver over the cards left): computed once per
     // position while the hint is open, not on every render.
     let values = {
