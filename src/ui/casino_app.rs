@@ -2,6 +2,7 @@
 //! wasm module. It resumes a table in progress and links back to the menu; an old `tables/#uno`
 //! link is sent to the UNO page (`uno/`).
 
+use super::casino::history::{History, HISTORY_KEY, HISTORY_VERSION};
 use super::casino::setup::CasinoSetup;
 use super::casino::state::{Bank, CasinoState, Choice, StoredCasino, BANK_KEY, SAVE_KEY, SAVE_VERSION};
 use super::casino::table::{CasinoTable, Leave};
@@ -33,11 +34,24 @@ fn casino_bank() -> (Bank, Option<String>) {
     }
 }
 
+/// The session's history for the Sessions screen; a bad one is set aside with a notice.
+fn casino_history() -> (History, Option<String>) {
+    match storage::load::<History>(HISTORY_KEY, HISTORY_VERSION) {
+        Ok(h) => (h.unwrap_or_default(), None),
+        Err(p) => {
+            storage::set_aside(HISTORY_KEY);
+            (History::default(), Some(p.notice("session history")))
+        }
+    }
+}
+
 /// A saved table resumed, or the setup; a bad save becomes a notice.
 fn initial_screen() -> (Screen, Option<String>) {
     let (bank, bank_notice) = casino_bank();
+    let (history, history_notice) = casino_history();
+    let bank_notice = bank_notice.or(history_notice);
     let (table, notice) = storage::resume::<StoredCasino, _, _>(SAVE_KEY, SAVE_VERSION, "casino table", |s| {
-        CasinoState::restore(s, bank)
+        CasinoState::restore(s, bank).map(|t| t.with_history(history))
     });
     match table {
         Some(t) => (Screen::Table(Rc::new(t)), notice.or(bank_notice)),
@@ -59,7 +73,8 @@ pub fn CasinoApp() -> Html {
             let on_start = {
                 let screen = screen.clone();
                 Callback::from(move |c: Choice| {
-                    screen.set(Screen::Table(Rc::new(CasinoState::new(c, new_seed(), casino_bank().0))))
+                    let t = CasinoState::new(c, new_seed(), casino_bank().0).with_history(casino_history().0);
+                    screen.set(Screen::Table(Rc::new(t)))
                 })
             };
             html! { <CasinoSetup {on_start} on_cancel={Callback::from(|()| to_menu())} /> }

@@ -3,6 +3,7 @@
 //! page wraps it in a thin `yew::Reducible` (`table.rs`). Bots, timers and storage are effects
 //! in the component.
 
+use super::history::{kind_of, History, Round};
 use super::words::{describe, of_a_bet};
 use crate::bots::casino::{hand_label, unseen_plus, values, Allowed};
 use crate::engine::casino::game::money;
@@ -166,6 +167,10 @@ pub struct CasinoState {
     pub bank: Bank,
     /// The player's spot that the chips go on while betting.
     pub betting: Spot,
+    /// The session's rounds and decisions for the Sessions screen (stored apart, see `history.rs`).
+    pub history: History,
+    /// The Hi-Lo true count (tenths) and the player's bets when this round was dealt.
+    dealt: Option<(i32, i64)>,
     hints: HintCache,
 }
 
@@ -201,6 +206,8 @@ impl CasinoState {
             verdict: None,
             bank: Bank { chips, ..bank },
             betting: choice.my_spots()[0],
+            history: History::default(),
+            dealt: None,
             hints: HintCache::default(),
         }
     }
@@ -219,8 +226,15 @@ impl CasinoState {
             verdict: None,
             bank: Bank { chips, ..bank },
             betting: s.choice.my_spots()[0],
+            history: History::default(),
+            dealt: None,
             hints: HintCache::default(),
         })
+    }
+
+    /// The table with the session's history so far.
+    pub fn with_history(self, history: History) -> CasinoState {
+        CasinoState { history, ..self }
     }
 
     pub fn stored(&self) -> StoredCasino {
@@ -380,6 +394,7 @@ impl Apply for CasinoState {
                 };
                 let mut next = CasinoState::new(self.choice, seed, bank);
                 next.log = std::mem::take(&mut self.log);
+                next.history = std::mem::take(&mut self.history);
                 next.log.push(format!("A new bankroll: {}, and a fresh shoe.", money(next.worth())));
                 *self = next;
             }
@@ -399,40 +414,51 @@ impl CasinoState {
             (Some(s), Some(p)) if self.is_mine(s) => self.hint().map(|v| (p, v)),
             _ => None,
         };
-        let label = self.game.current_hand().map(|h| hand_label(&h.cards));
+        let hand = self.game.current_hand().map(|h| (hand_label(&h.cards), kind_of(&h.cards)));
         let settled_before = self.round_net().is_some();
+        if action == Action::Deal {
+            let placed = self.mine().iter().map(|&s| self.game.spots()[s as usize].bet).sum();
+            self.dealt = Some(((self.game.true_count() * 10.0).round() as i32, placed));
+        }
         match self.game.apply(action) {
             Ok(events) => {
                 self.notice = None;
                 let mine = self.mine();
                 crate::ui::text::extend_log(&mut self.log, &events, |e| describe(e, mine), 40);
                 if let Some((played, vals)) = judged {
-                    self.judge(played, &vals, &label.unwrap_or_default());
+                    let (label, kind) = hand.unwrap_or_default();
+                    let lost = self.judge(played, &vals, &label);
+                    self.history.judged(kind, lost);
                 }
+                self.bank.chips = self.worth();
                 if let (Some(net), false) = (self.round_net(), settled_before) {
                     self.bank.hands = self.bank.hands.saturating_add(1);
                     self.bank.net = self.bank.net.saturating_add(net).clamp(-MAX_NET, MAX_NET);
+                    let (tc_tenths, bet) = self.dealt.take().unwrap_or_default();
+                    self.history.push(Round { worth: self.bank.chips, bet, tc_tenths, net });
                 }
-                self.bank.chips = self.worth();
             }
             Err(e) => self.notice = Some(e.reason.to_string()),
         }
     }
 
-    /// The trainer's verdict on a decision, from the values of every option (best first).
-    fn judge(&mut self, played: Play, vals: &[(Play, f64)], hand: &str) {
-        let Some(&(best, best_v)) = vals.first() else { return };
+    /// The trainer's verdict on a decision, from the values of every option (best first); the
+    /// expected value given up, in thousandths of a bet.
+    fn judge(&mut self, played: Play, vals: &[(Play, f64)], hand: &str) -> i64 {
+        let Some(&(best, best_v)) = vals.first() else { return 0 };
         let mine = vals.iter().find(|(p, _)| *p == played).map_or(best_v, |v| v.1);
         let lost = (best_v - mine).max(0.0);
         self.bank.decisions = self.bank.decisions.saturating_add(1);
         if played == best || lost < 1e-9 {
             self.bank.best_plays = self.bank.best_plays.saturating_add(1);
             self.verdict = Some(format!("{} with {hand}: the best play.", played.name()));
+            0
         } else {
             let milli = (lost * 1000.0).round() as i64;
             self.bank.ev_lost_milli = self.bank.ev_lost_milli.saturating_add(milli).min(MAX_LOST_MILLI);
             self.verdict =
                 Some(format!("{} with {hand}: {} was better, by {}.", played.name(), best.name(), of_a_bet(milli)));
+            milli
         }
     }
 }
@@ -486,6 +512,8 @@ mod tests {
         }
         assert_eq!(t.bank.chips, t.worth(), "the bank follows the chips");
         assert_eq!(t.bank.net, t.chips() - t.start_chips, "the net is the chips won and lost");
+        assert_eq!(t.history.rounds.len(), 5, "a round each in the history");
+        assert_eq!(t.history.rounds.iter().map(|r| r.net).sum::<i64>(), t.bank.net);
     }
 
     #[test]
@@ -505,6 +533,10 @@ mod tests {
         }
         assert!(t.bank.best_plays < t.bank.decisions, "standing every time is not always best");
         assert!(t.bank.ev_lost_milli > 0);
+        // The history prices the same decisions, by kind.
+        let kinds = t.history.kinds;
+        assert_eq!(kinds.iter().map(|k| k.0).sum::<u32>(), t.bank.decisions);
+        assert_eq!(kinds.iter().map(|k| k.1).sum::<i64>(), t.bank.ev_lost_milli);
     }
 
     #[test]
@@ -620,6 +652,9 @@ mod tests {
         let each: i64 = t.played().map(|s| t.spot_net(s)).sum();
         assert_eq!(t.round_net(), Some(each));
         assert_eq!(t.bank.net, each);
+        // The session's history has the round: every spot's bet together, its result.
+        let [r] = t.history.rounds[..] else { panic!("one round") };
+        assert_eq!((r.bet, r.net, r.worth), (3500, each, t.worth()));
         // The save carries the spots, and a save from before them has one.
         let stored = t.stored();
         assert_eq!(CasinoState::restore(&stored, Bank::default()).unwrap().mine(), &[2, 3, 4]);

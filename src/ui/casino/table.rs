@@ -7,6 +7,7 @@
 use super::controls::{can_double_less, controls, key_press, Press, KEYS};
 use super::end::round_end;
 use super::felt::felt;
+use super::history::{HISTORY_KEY, HISTORY_VERSION};
 use super::setup::RULES_PAGE;
 use super::state::{CasinoState, Msg, BANK_KEY, SAVE_KEY, SAVE_VERSION};
 use super::trainer::{ChartPanel, Trainer};
@@ -54,6 +55,8 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         use_autosave(SAVE_KEY, SAVE_VERSION, at, move || s.stored());
         let s = state.clone();
         use_autosave(BANK_KEY, SAVE_VERSION, at, move || s.bank.clone());
+        let s = state.clone();
+        use_autosave(HISTORY_KEY, HISTORY_VERSION, at, move || s.history.clone());
     }
     // Bots act on a timer, dropped when the state changes. They share one CasinoBot, which keeps
     // what it works out from hand to hand.
