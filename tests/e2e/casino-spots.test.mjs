@@ -100,3 +100,54 @@ test('casino: a saved table resumes at its spots, and a spot count the page neve
     await server.close();
   }
 });
+
+// Shared shoes (issue 26): a link reproduces a shoe. It is offered before the shoe's first card
+// and after its last round, never in the middle; two page loads of the same link deal the same
+// first cards; a bad link gets a notice and a new table.
+test('casino: a shared shoe deals the same first cards on two page loads; a bad link gets a notice', { timeout: 120_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser(PHONE);
+  /** Sits down at the link's table, deals, and reads the first cards: the player's and the dealer's up card. */
+  const firstCards = async (href) => {
+    await putSaves(page, server.url, {});
+    await page.goto(new URL(href, `${server.url}tables/`).href);
+    await page.getByRole('status').filter({ hasText: 'A shared shoe' }).waitFor();
+    await page.getByRole('button', { name: 'Sit down' }).click();
+    await page.getByRole('button', { name: 'Deal' }).click();
+    await page.locator('.spot.me .bj-hand').first().waitFor();
+    return {
+      mine: await page.locator('.spot.me .bj-hand').first().getAttribute('aria-label'),
+      dealer: await page.locator('.dealer .sr-cards li').first().innerText(),
+    };
+  };
+  try {
+    await putSaves(page, server.url, {});
+    await page.goto(`${server.url}tables/#casino`);
+    await page.getByLabel('Decks in the shoe').selectOption('2');
+    await page.getByRole('button', { name: 'Sit down' }).click();
+    const share = page.getByRole('link', { name: 'Share this shoe' });
+    const href = await share.getAttribute('href');
+    assert.match(href, /^\?shoe=[0-9a-z]{6,18}#casino$/);
+    assert.doesNotMatch(await page.locator('.casino').innerText(), /seed/i, 'players never read "seed"');
+    await page.getByRole('button', { name: 'Deal' }).click();
+    assert.equal(await share.count(), 0, 'never offered in the middle of a shoe');
+    const one = await firstCards(href);
+    const two = await firstCards(href);
+    assert.deepEqual(one, two, 'the same link, the same cards');
+    assert.match(one.mine, /^You hand 1: /);
+    // The link's table is the two-deck one it was shared from.
+    const left = Number((await page.locator('.shoe-box').getAttribute('aria-label')).match(/^(\d+) cards left/)[1]);
+    assert.ok(left > 80 && left < 104, `${left} cards left of two decks`);
+
+    for (const bad of ['?shoe=zz#casino', '?shoe=600471abc#casino', `?shoe=${'9'.repeat(300)}#casino`]) {
+      await putSaves(page, server.url, {});
+      await page.goto(new URL(bad, `${server.url}tables/`).href);
+      assert.match(await page.getByRole('alert').first().innerText(), /This link to a shoe could not be read \(.+\)\. Here is a new table instead\./, bad);
+      await page.getByRole('button', { name: 'Sit down' }).waitFor();
+    }
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});

@@ -146,6 +146,72 @@ pub fn parse_code(s: &str) -> Result<Action, CodeError> {
     })
 }
 
+/// The seed of the shoe after the one `seed` dealt. The page opens each shoe as a table of its
+/// own, so that one short code (the table and this number) gives anyone the same cards.
+pub fn next_shoe_seed(seed: u64) -> u64 {
+    crate::engine::rng::GameRng::new(seed ^ 0x5348_4f45).next_u64()
+}
+
+/// A shared shoe's code: the table (decks, surrender, dealer hits soft 17, the player's spots,
+/// the bots) as five digits, then the shoe's number in base 36. Short and opaque in a link.
+pub fn shoe_code(choice: Choice, seed: u64) -> String {
+    let mut n = seed;
+    let mut digits = Vec::new();
+    loop {
+        digits.push(char::from_digit((n % 36) as u32, 36).unwrap_or('0'));
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    let c = choice;
+    let head = format!("{}{}{}{}{}", c.decks, c.surrender as u8, c.h17 as u8, c.spots, c.bots);
+    head + &digits.into_iter().rev().collect::<String>()
+}
+
+/// What is wrong with a shared shoe's code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShoeCodeError {
+    /// Not 6 to 18 letters and digits.
+    Shape,
+    /// A table the page does not offer.
+    Table(SaveProblem),
+    /// A shoe number past the largest there is.
+    Number,
+}
+
+impl std::fmt::Display for ShoeCodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShoeCodeError::Shape => f.write_str("it is not a code this page writes"),
+            ShoeCodeError::Table(p) => write!(f, "{p}"),
+            ShoeCodeError::Number => f.write_str("its shoe number is out of range"),
+        }
+    }
+}
+
+/// Reads a code written by [`shoe_code`]; the length is checked before anything else is read.
+pub fn parse_shoe_code(code: &str) -> Result<(Choice, u64), ShoeCodeError> {
+    let b = code.as_bytes();
+    if !(6..=18).contains(&b.len()) || !b.iter().all(u8::is_ascii_alphanumeric) {
+        return Err(ShoeCodeError::Shape);
+    }
+    let digit = |i: usize| (b[i] as char).to_digit(10).map(|d| d as u8).ok_or(ShoeCodeError::Shape);
+    let flag = |i: usize| match b[i] {
+        b'0' => Ok(false),
+        b'1' => Ok(true),
+        _ => Err(ShoeCodeError::Shape),
+    };
+    let choice = Choice { decks: digit(0)?, surrender: flag(1)?, h17: flag(2)?, spots: digit(3)?, bots: digit(4)? };
+    choice.check().map_err(ShoeCodeError::Table)?;
+    let mut seed: u64 = 0;
+    for &c in &b[5..] {
+        let d = (c.to_ascii_lowercase() as char).to_digit(36).ok_or(ShoeCodeError::Shape)?;
+        seed = seed.checked_mul(36).and_then(|s| s.checked_add(d as u64)).ok_or(ShoeCodeError::Number)?;
+    }
+    Ok((choice, seed))
+}
+
 /// The page's table with nobody's bet placed yet: the player's `chips` (none if broke:
 /// the page then offers a new bankroll) and the bots with the starting bankroll.
 fn open(choice: Choice, seed: u64, chips: i64) -> Result<Game, CasinoReplayError> {

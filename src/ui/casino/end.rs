@@ -9,6 +9,18 @@ use crate::engine::casino::hand::{is_two_card_21, Total};
 use crate::ui::components::results::{ResultRow, ResultsDialog};
 use yew::prelude::*;
 
+/// A link to this shoe, offered only before its first card or after its last round
+/// (`CasinoState::share_code`): whoever opens it plays the same cards.
+pub fn share(s: &CasinoState) -> Html {
+    let Some(code) = s.share_code() else { return Html::default() };
+    let (label, what) = if s.shoe_over() {
+        ("Share the shoe you just played", "anyone who opens it plays the same cards from the shuffle")
+    } else {
+        ("Share this shoe", "anyone who opens it is dealt the same cards")
+    };
+    html! { <p class="share"><a href={format!("?shoe={code}#casino")}>{label}</a>{ format!(": a link; {what}.") }</p> }
+}
+
 /// The results of the hand just settled; nothing before it is. (A view function: no state.)
 pub fn round_end(s: &CasinoState, on_next: Callback<()>, on_new_game: Callback<()>, on_menu: Callback<()>) -> Html {
     let Some(net) = s.round_net() else { return Html::default() };
@@ -45,6 +57,7 @@ pub fn round_end(s: &CasinoState, on_next: Callback<()>, on_new_game: Callback<(
             primary_label="Next round" on_primary={on_next}
             on_new_game={Some(on_new_game)} on_menu={Some(on_menu)} rules_href={Some(AttrValue::Static(RULES_PAGE))}>
             <p class="tally">{ tally(&s.bank) }</p>
+            { share(s) }
         </ResultsDialog>
     }
 }

@@ -174,6 +174,23 @@ pub fn bankroll_points(rounds: &[Round], width: f64, height: f64) -> (String, i6
     (pts.collect::<Vec<_>>().join(" "), lo, hi)
 }
 
+/// A chance as a player reads it: "12.3%", "less than 0.1%", "100%".
+pub fn percent(p: f64) -> String {
+    let tenths = (p.clamp(0.0, 1.0) * 1000.0).round() as i64;
+    match tenths {
+        0 if p > 0.0 => "less than 0.1%".into(),
+        1000 if p < 1.0 => "more than 99.9%".into(),
+        t if t % 10 == 0 => format!("{}%", t / 10),
+        t => format!("{}.{}%", t / 10, t % 10),
+    }
+}
+
+/// Hundredths as text: "1.25", "-0.40".
+pub fn hundredths(v: f64) -> String {
+    let c = (v * 100.0).round() as i64;
+    format!("{}{}.{:02}", if c < 0 { "-" } else { "" }, c.abs() / 100, c.abs() % 100)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,5 +283,15 @@ mod tests {
         assert_eq!((pts.as_str(), lo, hi), ("0,50 50,0 100,25", 100, 300));
         let (flat, ..) = bankroll_points(&[round(7, 0, 0)], 100.0, 50.0);
         assert_eq!(flat, "0,25");
+    }
+
+    #[test]
+    fn chances_read_in_tenths_of_a_percent() {
+        assert_eq!(percent(0.123), "12.3%");
+        assert_eq!(percent(1.0), "100%");
+        assert_eq!(percent(0.00001), "less than 0.1%");
+        assert_eq!(percent(0.99999), "more than 99.9%");
+        assert_eq!(percent(f64::NAN), "0%");
+        assert_eq!(hundredths(-0.4), "-0.40");
     }
 }

@@ -14,11 +14,13 @@ pub const RULES_PAGE: &str = "../rules/casino.html";
 pub struct SetupProps {
     pub on_start: Callback<Choice>,
     pub on_cancel: Callback<()>,
+    /// A shared shoe's table: the form starts from it.
+    pub shared: Option<Choice>,
 }
 
 #[component]
 pub fn CasinoSetup(props: &SetupProps) -> Html {
-    let choice = use_state(Choice::default);
+    let choice = use_state(|| props.shared.unwrap_or_default());
     let c = *choice;
     let num = |f: fn(&mut Choice, u8)| {
         let choice = choice.clone();
@@ -44,6 +46,9 @@ pub fn CasinoSetup(props: &SetupProps) -> Html {
         <section class="setup casino-setup" aria-labelledby="casino-setup-title">
             <h2 id="casino-setup-title">{"Casino Blackjack"}</h2>
             <p>{"Beat the dealer: finish closer to 21 than the dealer without going over. The other players are bots; everyone plays against the dealer, not each other."}</p>
+            if props.shared.is_some() {
+                <p class="notice shared" role="status">{"A shared shoe: sit down to play the same cards as the player who sent the link."}</p>
+            }
             <div class="setup-groups">
                 <fieldset>
                     <legend>{"The table"}</legend>

@@ -401,6 +401,8 @@ impl Apply for CasinoState {
             Msg::Refill { .. } => return false,
             // A stale action (a timer from an earlier state) is dropped.
             Msg::Act { at, .. } if at != self.at() => return false,
+            // The cut card came out: the next shoe is a table of its own, so it can be shared.
+            Msg::Act { action: Action::NextRound, .. } if self.shoe_over() => self.new_shoe(),
             Msg::Act { action, .. } => self.act(action),
         }
         true
@@ -408,6 +410,40 @@ impl Apply for CasinoState {
 }
 
 impl CasinoState {
+    /// The shoe is over: the round is settled and the cut card is out.
+    pub fn shoe_over(&self) -> bool {
+        self.game.phase() == Phase::Settled && self.game.cut_card_out()
+    }
+
+    /// No card of this shoe has been dealt yet.
+    pub fn shoe_fresh(&self) -> bool {
+        self.game.phase() == Phase::Betting && self.game.shoe_left() == self.game.shoe_size()
+    }
+
+    /// The code of a link to this shoe (its table and number), only before its first card or
+    /// after its last round: in the middle of a shoe it would tell the cards to come.
+    pub fn share_code(&self) -> Option<String> {
+        (self.shoe_fresh() || self.shoe_over()).then(|| save::shoe_code(self.choice, self.seed))
+    }
+
+    /// The next shoe, as a table of its own (the seed's next shoe): the player's chips, bets,
+    /// record, history and log carry over.
+    fn new_shoe(&mut self) {
+        let bank = Bank { chips: self.chips(), ..self.bank.clone() };
+        let mut next = CasinoState::new(self.choice, save::next_shoe_seed(self.seed), bank);
+        for &spot in self.mine() {
+            let bet = self.game.spots()[spot as usize].bet;
+            // The same bet again where the chips cover it; the minimum otherwise.
+            let _ = next.game.apply(Action::Bet { spot, amount: bet });
+        }
+        next.bank.chips = next.worth();
+        next.log = std::mem::take(&mut self.log);
+        next.log.push("A new shoe: the dealer shuffles and a player places the cut card.".into());
+        next.history = std::mem::take(&mut self.history);
+        next.betting = self.betting;
+        *self = next;
+    }
+
     fn act(&mut self, action: Action) {
         // The trainer judges a decision before it is made, on the cards left.
         let judged = match (action.spot(), play_of(action)) {
@@ -666,6 +702,42 @@ mod tests {
         let four = StoredCasino { choice: Choice { spots: 4, ..choice }, ..stored };
         let e = CasinoState::restore(&four, Bank::default()).err().expect("refused");
         assert!(e.to_string().contains("4 spots for you"), "{e}");
+    }
+
+    #[test]
+    fn each_shoe_is_a_table_of_its_own_that_a_link_can_share_only_between_shoes() {
+        let mut t = table(9);
+        let code = t.share_code().expect("offered before the first card");
+        assert_eq!(save::parse_shoe_code(&code), Ok((t.choice, 9)));
+        assert!(t.apply(Msg::Act { action: Action::Bet { spot: HUMAN_SPOT, amount: 2500 }, at: t.at() }));
+        assert!(t.apply(next(&t, stand)));
+        assert!(t.share_code().is_none(), "never in the middle of a shoe");
+        let mut rounds = 0;
+        while !t.shoe_over() {
+            assert!(t.apply(next(&t, stand)));
+            if t.game.phase() != Phase::Settled {
+                assert!(t.share_code().is_none());
+            }
+            rounds += 1;
+            assert!(rounds < 5000, "the cut card comes out");
+        }
+        assert!(t.share_code().is_some(), "offered after the last round");
+        let (worth, net, played) = (t.worth(), t.bank.net, t.history.rounds.len());
+        assert!(t.apply(next(&t, stand)));
+        assert_eq!(t.seed, save::next_shoe_seed(9));
+        assert!(t.shoe_fresh() && t.share_code().is_some());
+        assert_eq!(t.bet(), 2500, "the bet carries over");
+        assert_eq!(t.worth(), worth, "and the chips");
+        assert_eq!((t.bank.net, t.history.rounds.len()), (net, played));
+        // The same code deals the same cards: a table from it is this one.
+        let (choice, seed) = save::parse_shoe_code(&t.share_code().unwrap()).unwrap();
+        let again = CasinoState::new(choice, seed, Bank::default());
+        assert_eq!(again.game.shoe_left(), t.game.shoe_left());
+        let deal = |mut s: CasinoState| {
+            s.apply(Msg::Act { action: Action::Deal, at: s.at() });
+            s.game.spots()[HUMAN_SPOT as usize].hands[0].cards.clone()
+        };
+        assert_eq!(deal(again), deal(t));
     }
 
     #[test]

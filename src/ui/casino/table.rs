@@ -5,7 +5,7 @@
 //! kit keeps keyboard focus on the table and listens for the shortcuts anywhere on the page.
 
 use super::controls::{can_double_less, controls, key_press, Press, KEYS};
-use super::end::round_end;
+use super::end::{round_end, share};
 use super::felt::felt;
 use super::history::{HISTORY_KEY, HISTORY_VERSION};
 use super::setup::RULES_PAGE;
@@ -144,7 +144,8 @@ pub fn CasinoTable(props: &TableProps) -> Html {
             <div class="casino-side">
                 <Trainer state={state.clone()} hint={*hint} />
                 <ChartPanel rules={state.game.rules().clone()} />
-                <p class="drills-link"><a href="../drills/">{"Drills: strategy, counting, deviations"}</a></p>
+                { share(&state) }
+                <p class="drills-link"><a href="../drills/">{"Drills: strategy, counting, deviations"}</a>{" · "}<a href="../drills/#sessions">{"Your session"}</a></p>
                 <h3 class="log-title">{"What happened"}</h3>
                 <ul class="log" aria-label="Table log">
                     { for state.log.iter().rev().take(12).map(|l| html! { <li>{l}</li> }) }
