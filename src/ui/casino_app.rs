@@ -2,8 +2,7 @@
 //! wasm module. It resumes a table in progress and links back to the menu; an old `tables/#uno`
 //! link is sent to the UNO page (`uno/`).
 
-use super::casino::history::{History, HISTORY_KEY, HISTORY_VERSION};
-use super::casino::setup::CasinoSetup;
+use super::casino::setup::casino_setup;
 use super::casino::state::{Bank, CasinoState, Choice, StoredCasino, BANK_KEY, SAVE_KEY, SAVE_VERSION};
 use super::casino::table::{CasinoTable, Leave};
 use super::components::card::CardStyle;
@@ -47,24 +46,11 @@ fn casino_bank() -> (Bank, Option<String>) {
     }
 }
 
-/// The session's history for the Sessions screen; a bad one is set aside with a notice.
-fn casino_history() -> (History, Option<String>) {
-    match storage::load::<History>(HISTORY_KEY, HISTORY_VERSION) {
-        Ok(h) => (h.unwrap_or_default(), None),
-        Err(p) => {
-            storage::set_aside(HISTORY_KEY);
-            (History::default(), Some(p.notice("session history")))
-        }
-    }
-}
-
 /// A saved table resumed, or the setup; a bad save becomes a notice.
 fn initial_screen() -> (Screen, Option<String>) {
     let (bank, bank_notice) = casino_bank();
-    let (history, history_notice) = casino_history();
-    let bank_notice = bank_notice.or(history_notice);
     let (table, notice) = storage::resume::<StoredCasino, _, _>(SAVE_KEY, SAVE_VERSION, "casino table", |s| {
-        CasinoState::restore(s, bank).map(|t| t.with_history(history))
+        CasinoState::restore(s, bank)
     });
     let notice = notice.or(bank_notice);
     match (table, shared_shoe()) {
@@ -81,6 +67,11 @@ pub fn CasinoApp() -> Html {
     let resumed = use_memo((), |_| initial_screen());
     let screen = use_state(|| resumed.0.clone());
     let notice = use_state(|| resumed.1.clone());
+    // The table being chosen at the setup: a shared shoe's, else the classic one.
+    let choice = use_state(|| match &resumed.0 {
+        Screen::Setup(Some(shared)) => shared.0,
+        _ => Choice::default(),
+    });
     let settings = use_memo((), |_| {
         storage::load::<Settings>(settings::KEY, settings::VERSION).ok().flatten().unwrap_or_default()
     });
@@ -92,11 +83,11 @@ pub fn CasinoApp() -> Html {
                 Callback::from(move |c: Choice| {
                     // The shared shoe's cards need its decks; any other table gets a new shoe.
                     let seed = shared.filter(|s| s.0.decks == c.decks).map_or_else(new_seed, |s| s.1);
-                    let t = CasinoState::new(c, seed, casino_bank().0).with_history(casino_history().0);
+                    let t = CasinoState::new(c, seed, casino_bank().0);
                     screen.set(Screen::Table(Rc::new(t)))
                 })
             };
-            html! { <CasinoSetup {on_start} on_cancel={Callback::from(|()| to_menu())} shared={shared.map(|s| s.0)} /> }
+            casino_setup(&choice, on_start, Callback::from(|()| to_menu()), shared.is_some())
         }
         Screen::Table(t) => {
             let key = t.seed.to_string();

@@ -1,21 +1,20 @@
 //! The casino session's history, for the Sessions screen of the drills page: each round's
 //! bankroll, bet, Hi-Lo true count at the deal and result, and the expected value the player gave
-//! up by kind of decision. The table records it (`state.rs`) and stores it in localStorage
-//! (`blackjack.casino.session`, versioned, bounded at load like every save); the drills page
-//! reads it and shapes it for its charts here, natively tested.
+//! up by kind of decision. The table records it in the player's bank (`state.rs`: the rounds as
+//! text, appended and trimmed without being read, which keeps the casino page small); the drills
+//! page reads it with every figure bounded ([`History::of`]) and shapes it for its charts here,
+//! natively tested.
 
+use super::state::{Bank, MAX_LOST_MILLI};
 use crate::engine::cards::Card;
 use crate::engine::casino::hand::{points, Total};
 use crate::engine::casino::risk::risk_of_ruin;
 use crate::engine::casino::rules::{MAX_BET, MAX_CHIPS};
-use crate::ui::storage::{Fields, Stored};
 
-pub const HISTORY_KEY: &str = "blackjack.casino.session";
-pub const HISTORY_VERSION: u32 = 1;
 /// The rounds kept: the latest, enough for a chart of a long session and a few kilobytes stored.
 pub const MAX_ROUNDS: usize = 500;
 /// A true count kept, in tenths: ±40 counts is past any shoe's.
-const MAX_TC_TENTHS: i32 = 400;
+const MAX_TC_TENTHS: i64 = 400;
 /// A round's bet or result is at most the table limit on three spots, split to four hands,
 /// doubled, insured: far inside this.
 const MAX_ROUND_CENTS: i64 = 3 * 4 * 2 * 2 * MAX_BET;
@@ -31,6 +30,28 @@ pub struct Round {
     pub tc_tenths: i32,
     /// What the round made or lost, in cents.
     pub net: i64,
+}
+
+/// Adds a settled round to the bank's history, keeping the latest [`MAX_ROUNDS`].
+pub fn record(bank: &mut Bank, r: Round) {
+    let rounds = &mut bank.rounds;
+    if !rounds.is_empty() {
+        rounds.push(' ');
+    }
+    rounds.push_str(&format!("{},{},{},{}", r.worth, r.bet, r.tc_tenths, r.net));
+    let extra = rounds.split(' ').count().saturating_sub(MAX_ROUNDS);
+    if extra > 0 {
+        let cut = rounds.match_indices(' ').nth(extra - 1).map_or(0, |(i, _)| i + 1);
+        rounds.drain(..cut);
+    }
+}
+
+/// Counts a judged decision of `kind` and the value it gave up, in thousandths of a bet.
+pub fn judged(bank: &mut Bank, kind: usize, lost_milli: i64) {
+    if let Some((n, lost)) = bank.kinds.get_mut(kind) {
+        *n = n.saturating_add(1);
+        *lost = lost.saturating_add(lost_milli.max(0)).min(MAX_LOST_MILLI);
+    }
 }
 
 /// The kinds of decision the trainer prices apart.
@@ -54,35 +75,12 @@ pub struct History {
 }
 
 impl History {
-    pub fn push(&mut self, r: Round) {
-        if self.rounds.len() >= MAX_ROUNDS {
-            self.rounds.remove(0);
-        }
-        self.rounds.push(r);
-    }
-
-    pub fn judged(&mut self, kind: usize, lost_milli: i64) {
-        if let Some((n, lost)) = self.kinds.get_mut(kind) {
-            *n = n.saturating_add(1);
-            *lost = lost.saturating_add(lost_milli.max(0)).min(super::state::MAX_LOST_MILLI);
-        }
-    }
-}
-
-impl Stored for History {
-    fn encode(&self) -> Vec<(&'static str, String)> {
-        let rounds = self.rounds.iter().map(|r| format!("{},{},{},{}", r.worth, r.bet, r.tc_tenths, r.net));
-        let kind = |i: usize| format!("{},{}", self.kinds[i].0, self.kinds[i].1);
-        vec![("rounds", rounds.collect::<Vec<_>>().join(" ")), ("hard", kind(0)), ("soft", kind(1)), ("pair", kind(2))]
-    }
-
-    /// Every figure is checked: chips within 0 to `MAX_CHIPS`, bets and results within what a
-    /// round can stake, a true count within ±40, at most [`MAX_ROUNDS`] rounds, losses not
-    /// negative. One bad figure refuses the whole history (the page then starts a new one, with
-    /// a notice).
-    fn decode(f: &Fields) -> Option<Self> {
-        let mut h = History::default();
-        for r in f.get("rounds")?.split(' ').filter(|s| !s.is_empty()) {
+    /// The bank's history, every figure checked: chips within 0 to `MAX_CHIPS`, bets and
+    /// results within what a round can stake, a true count within ±40, at most [`MAX_ROUNDS`]
+    /// rounds. `None` when any figure is out of bounds or unreadable.
+    pub fn of(bank: &Bank) -> Option<History> {
+        let mut h = History { rounds: Vec::new(), kinds: bank.kinds };
+        for r in bank.rounds.split(' ').filter(|s| !s.is_empty()) {
             if h.rounds.len() >= MAX_ROUNDS {
                 return None;
             }
@@ -92,20 +90,12 @@ impl Stored for History {
             let ok = (0..=MAX_CHIPS).contains(&worth)
                 && (0..=MAX_ROUND_CENTS).contains(&bet)
                 && (-MAX_ROUND_CENTS..=MAX_ROUND_CENTS).contains(&net)
-                && (-MAX_TC_TENTHS as i64..=MAX_TC_TENTHS as i64).contains(&tc)
+                && (-MAX_TC_TENTHS..=MAX_TC_TENTHS).contains(&tc)
                 && next().is_none();
             if !ok {
                 return None;
             }
             h.rounds.push(Round { worth, bet, tc_tenths: tc as i32, net });
-        }
-        for (i, key) in ["hard", "soft", "pair"].into_iter().enumerate() {
-            let (n, lost) = f.get(key)?.split_once(',')?;
-            let (n, lost) = (n.parse::<u32>().ok()?, lost.parse::<i64>().ok()?);
-            if !(0..=super::state::MAX_LOST_MILLI).contains(&lost) {
-                return None;
-            }
-            h.kinds[i] = (n, lost);
         }
         Some(h)
     }
@@ -203,12 +193,16 @@ mod tests {
 
     #[test]
     fn a_history_survives_storage_and_a_figure_out_of_bounds_refuses_it() {
-        let mut h = History::default();
-        h.push(round(100_000, -12, 500));
-        h.push(round(99_000, 31, -1000));
-        h.judged(2, 80);
-        let text = encode(HISTORY_VERSION, &h);
-        assert_eq!(decode::<History>(&text, HISTORY_VERSION), Ok(h.clone()));
+        let mut bank = Bank::default();
+        record(&mut bank, round(100_000, -12, 500));
+        record(&mut bank, round(99_000, 31, -1000));
+        judged(&mut bank, 2, 80);
+        let text = encode(1, &bank);
+        let back = decode::<Bank>(&text, 1).unwrap();
+        assert_eq!(back, bank);
+        let h = History::of(&back).unwrap();
+        assert_eq!(h.rounds, [round(100_000, -12, 500), round(99_000, 31, -1000)]);
+        assert_eq!(h.kinds, [(0, 0), (0, 0), (1, 80)]);
         for bad in [
             "99000,500,31,-1000",
             "-1,500,0,0",
@@ -218,23 +212,28 @@ mod tests {
             "0,500,0,0,0",
             "x,1,1,1",
         ] {
-            let t = text.replace("99000,500,31,-1000", bad);
-            let ok = decode::<History>(&t, HISTORY_VERSION).is_ok();
-            assert_eq!(ok, bad == "99000,500,31,-1000", "{bad}");
+            let b = Bank { rounds: bank.rounds.replace("99000,500,31,-1000", bad), ..bank.clone() };
+            assert_eq!(History::of(&b).is_some(), bad == "99000,500,31,-1000", "{bad}");
         }
-        assert!(decode::<History>(&text.replace("pair=1,80", "pair=1,-80"), HISTORY_VERSION).is_err());
-        let long = (0..=MAX_ROUNDS).map(|_| "0,0,0,0").collect::<Vec<_>>().join(" ");
-        assert!(decode::<History>(&text.replace("99000,500,31,-1000", &long), HISTORY_VERSION).is_err());
+        // A loss below zero refuses the bank; a bank from before the history has none.
+        assert!(decode::<Bank>(&text.replace("kinds=0,0,0,0,1,80", "kinds=0,0,0,0,1,-80"), 1).is_err());
+        assert!(decode::<Bank>(&text.replace("kinds=0,0,0,0,1,80", "kinds=0,0,0"), 1).is_err());
+        let old = text.lines().filter(|l| !l.starts_with("rounds=") && !l.starts_with("kinds=")).collect::<Vec<_>>();
+        assert_eq!(History::of(&decode::<Bank>(&old.join("\n"), 1).unwrap()), Some(History::default()));
+        let long = Bank { rounds: vec!["0,0,0,0"; MAX_ROUNDS + 1].join(" "), ..Bank::default() };
+        assert_eq!(History::of(&long), None);
     }
 
     #[test]
     fn the_history_keeps_the_latest_rounds() {
-        let mut h = History::default();
+        let mut bank = Bank::default();
         for i in 0..MAX_ROUNDS as i64 + 10 {
-            h.push(round(i, 0, 0));
+            record(&mut bank, round(i, 0, 0));
         }
-        assert_eq!(h.rounds.len(), MAX_ROUNDS);
-        assert_eq!(h.rounds[0].worth, 10);
+        let rounds = History::of(&bank).unwrap().rounds;
+        assert_eq!(rounds.len(), MAX_ROUNDS);
+        assert_eq!(rounds[0].worth, 10);
+        assert_eq!(rounds[MAX_ROUNDS - 1].worth, MAX_ROUNDS as i64 + 9);
     }
 
     #[test]

@@ -10,18 +10,15 @@ use yew::prelude::*;
 /// The player rules page, from the tables page.
 pub const RULES_PAGE: &str = "../rules/casino.html";
 
-#[derive(Properties, PartialEq)]
-pub struct SetupProps {
-    pub on_start: Callback<Choice>,
-    pub on_cancel: Callback<()>,
-    /// A shared shoe's table: the form starts from it.
-    pub shared: Option<Choice>,
-}
-
-#[component]
-pub fn CasinoSetup(props: &SetupProps) -> Html {
-    let choice = use_state(|| props.shared.unwrap_or_default());
-    let c = *choice;
+/// The form, a view function (a component costs the page about a kilobyte): the page holds the
+/// `choice` being made; `shared` says it came from a shared shoe's link.
+pub fn casino_setup(
+    choice: &UseStateHandle<Choice>,
+    on_start: Callback<Choice>,
+    on_cancel: Callback<()>,
+    shared: bool,
+) -> Html {
+    let c = **choice;
     let num = |f: fn(&mut Choice, u8)| {
         let choice = choice.clone();
         Callback::from(move |v: String| {
@@ -38,15 +35,12 @@ pub fn CasinoSetup(props: &SetupProps) -> Html {
             choice.set(n);
         })
     };
-    let start = {
-        let on_start = props.on_start.clone();
-        Callback::from(move |_: MouseEvent| on_start.emit(c))
-    };
+    let start = Callback::from(move |_: MouseEvent| on_start.emit(c));
     html! {
         <section class="setup casino-setup" aria-labelledby="casino-setup-title">
             <h2 id="casino-setup-title">{"Casino Blackjack"}</h2>
             <p>{"Beat the dealer: finish closer to 21 than the dealer without going over. The other players are bots; everyone plays against the dealer, not each other."}</p>
-            if props.shared.is_some() {
+            if shared {
                 <p class="notice shared" role="status">{"A shared shoe: sit down to play the same cards as the player who sent the link."}</p>
             }
             <div class="setup-groups">
@@ -73,7 +67,7 @@ pub fn CasinoSetup(props: &SetupProps) -> Html {
             <p><a class="rules-link" href={RULES_PAGE}>{"How to play casino Blackjack"}</a>{" · "}<a href="../drills/">{"Drills"}</a></p>
             <div class="setup-actions">
                 <button class="play primary" onclick={start}>{"Sit down"}</button>
-                <button onclick={props.on_cancel.reform(|_| ())}>{"Back"}</button>
+                <button onclick={on_cancel.reform(|_| ())}>{"Back"}</button>
             </div>
         </section>
     }

@@ -3,7 +3,7 @@
 //! page wraps it in a thin `yew::Reducible` (`table.rs`). Bots, timers and storage are effects
 //! in the component.
 
-use super::history::{kind_of, History, Round};
+use super::history::{kind_of, record, Round};
 use super::words::{describe, of_a_bet};
 use crate::bots::casino::{hand_label, unseen_plus, values, Allowed};
 use crate::engine::casino::game::money;
@@ -38,6 +38,11 @@ pub struct Bank {
     pub hands: u32,
     pub net: i64,
     pub refills: u32,
+    /// The session's latest rounds for the Sessions screen, as stored ("worth,bet,count,net"
+    /// each, see `history.rs`): appended here, read and bounded only where they are drawn.
+    pub rounds: String,
+    /// By kind of decision (hard, soft, pair): decisions judged and the value given up.
+    pub kinds: [(u32, i64); 3],
 }
 
 impl Default for Bank {
@@ -50,6 +55,8 @@ impl Default for Bank {
             hands: 0,
             net: 0,
             refills: 0,
+            rounds: String::new(),
+            kinds: [(0, 0); 3],
         }
     }
 }
@@ -64,6 +71,8 @@ impl Stored for Bank {
             ("hands", self.hands.to_string()),
             ("net", self.net.to_string()),
             ("refills", self.refills.to_string()),
+            ("rounds", self.rounds.clone()),
+            ("kinds", self.kinds.iter().map(|k| format!("{},{}", k.0, k.1)).collect::<Vec<_>>().join(",")),
         ]
     }
     /// Limits are checked here, at load: chips within 0 to `MAX_CHIPS`, no more best plays
@@ -78,11 +87,22 @@ impl Stored for Bank {
             hands: f.parse("hands").unwrap_or(0),
             net: f.parse("net").unwrap_or(0),
             refills: f.parse("refills").unwrap_or(0),
+            // Added with the Sessions screen: a bank saved before it has no history.
+            rounds: f.get("rounds").unwrap_or("").to_string(),
+            kinds: match f.get("kinds") {
+                None => [(0, 0); 3],
+                Some(v) => {
+                    let mut n = v.split(',');
+                    let mut kind = || Some((n.next()?.parse().ok()?, n.next()?.parse().ok()?));
+                    [kind()?, kind()?, kind()?]
+                }
+            },
         };
         let sane = (0..=MAX_CHIPS).contains(&bank.chips)
             && bank.best_plays <= bank.decisions
             && (0..=MAX_LOST_MILLI).contains(&bank.ev_lost_milli)
-            && (-MAX_NET..=MAX_NET).contains(&bank.net);
+            && (-MAX_NET..=MAX_NET).contains(&bank.net)
+            && bank.kinds.iter().all(|k| (0..=MAX_LOST_MILLI).contains(&k.1));
         sane.then_some(bank)
     }
 }
@@ -167,8 +187,6 @@ pub struct CasinoState {
     pub bank: Bank,
     /// The player's spot that the chips go on while betting.
     pub betting: Spot,
-    /// The session's rounds and decisions for the Sessions screen (stored apart, see `history.rs`).
-    pub history: History,
     /// The Hi-Lo true count (tenths) and the player's bets when this round was dealt.
     dealt: Option<(i32, i64)>,
     hints: HintCache,
@@ -206,7 +224,6 @@ impl CasinoState {
             verdict: None,
             bank: Bank { chips, ..bank },
             betting: choice.my_spots()[0],
-            history: History::default(),
             dealt: None,
             hints: HintCache::default(),
         }
@@ -226,15 +243,9 @@ impl CasinoState {
             verdict: None,
             bank: Bank { chips, ..bank },
             betting: s.choice.my_spots()[0],
-            history: History::default(),
             dealt: None,
             hints: HintCache::default(),
         })
-    }
-
-    /// The table with the session's history so far.
-    pub fn with_history(self, history: History) -> CasinoState {
-        CasinoState { history, ..self }
     }
 
     pub fn stored(&self) -> StoredCasino {
@@ -394,7 +405,6 @@ impl Apply for CasinoState {
                 };
                 let mut next = CasinoState::new(self.choice, seed, bank);
                 next.log = std::mem::take(&mut self.log);
-                next.history = std::mem::take(&mut self.history);
                 next.log.push(format!("A new bankroll: {}, and a fresh shoe.", money(next.worth())));
                 *self = next;
             }
@@ -427,7 +437,7 @@ impl CasinoState {
     }
 
     /// The next shoe, as a table of its own (the seed's next shoe): the player's chips, bets,
-    /// record, history and log carry over.
+    /// record (the session's history in it) and log carry over.
     fn new_shoe(&mut self) {
         let bank = Bank { chips: self.chips(), ..self.bank.clone() };
         let mut next = CasinoState::new(self.choice, save::next_shoe_seed(self.seed), bank);
@@ -439,7 +449,6 @@ impl CasinoState {
         next.bank.chips = next.worth();
         next.log = std::mem::take(&mut self.log);
         next.log.push("A new shoe: the dealer shuffles and a player places the cut card.".into());
-        next.history = std::mem::take(&mut self.history);
         next.betting = self.betting;
         *self = next;
     }
@@ -464,14 +473,15 @@ impl CasinoState {
                 if let Some((played, vals)) = judged {
                     let (label, kind) = hand.unwrap_or_default();
                     let lost = self.judge(played, &vals, &label);
-                    self.history.judged(kind, lost);
+                    super::history::judged(&mut self.bank, kind, lost);
                 }
                 self.bank.chips = self.worth();
                 if let (Some(net), false) = (self.round_net(), settled_before) {
                     self.bank.hands = self.bank.hands.saturating_add(1);
                     self.bank.net = self.bank.net.saturating_add(net).clamp(-MAX_NET, MAX_NET);
                     let (tc_tenths, bet) = self.dealt.take().unwrap_or_default();
-                    self.history.push(Round { worth: self.bank.chips, bet, tc_tenths, net });
+                    let worth = self.bank.chips;
+                    record(&mut self.bank, Round { worth, bet, tc_tenths, net });
                 }
             }
             Err(e) => self.notice = Some(e.reason.to_string()),
@@ -503,6 +513,7 @@ impl CasinoState {
 mod tests {
     use super::*;
     use crate::bots::casino::decide;
+    use crate::ui::casino::history::History;
 
     fn table(seed: u64) -> CasinoState {
         CasinoState::new(Choice { bots: 2, ..Choice::default() }, seed, Bank::default())
@@ -548,8 +559,9 @@ mod tests {
         }
         assert_eq!(t.bank.chips, t.worth(), "the bank follows the chips");
         assert_eq!(t.bank.net, t.chips() - t.start_chips, "the net is the chips won and lost");
-        assert_eq!(t.history.rounds.len(), 5, "a round each in the history");
-        assert_eq!(t.history.rounds.iter().map(|r| r.net).sum::<i64>(), t.bank.net);
+        let rounds = History::of(&t.bank).expect("a sound history").rounds;
+        assert_eq!(rounds.len(), 5, "a round each in the history");
+        assert_eq!(rounds.iter().map(|r| r.net).sum::<i64>(), t.bank.net);
     }
 
     #[test]
@@ -570,7 +582,7 @@ mod tests {
         assert!(t.bank.best_plays < t.bank.decisions, "standing every time is not always best");
         assert!(t.bank.ev_lost_milli > 0);
         // The history prices the same decisions, by kind.
-        let kinds = t.history.kinds;
+        let kinds = t.bank.kinds;
         assert_eq!(kinds.iter().map(|k| k.0).sum::<u32>(), t.bank.decisions);
         assert_eq!(kinds.iter().map(|k| k.1).sum::<i64>(), t.bank.ev_lost_milli);
     }
@@ -689,7 +701,7 @@ mod tests {
         assert_eq!(t.round_net(), Some(each));
         assert_eq!(t.bank.net, each);
         // The session's history has the round: every spot's bet together, its result.
-        let [r] = t.history.rounds[..] else { panic!("one round") };
+        let [r] = History::of(&t.bank).unwrap().rounds[..] else { panic!("one round") };
         assert_eq!((r.bet, r.net, r.worth), (3500, each, t.worth()));
         // The save carries the spots, and a save from before them has one.
         let stored = t.stored();
@@ -722,13 +734,14 @@ mod tests {
             assert!(rounds < 5000, "the cut card comes out");
         }
         assert!(t.share_code().is_some(), "offered after the last round");
-        let (worth, net, played) = (t.worth(), t.bank.net, t.history.rounds.len());
+        let played = |t: &CasinoState| History::of(&t.bank).unwrap().rounds.len();
+        let (worth, net, before) = (t.worth(), t.bank.net, played(&t));
         assert!(t.apply(next(&t, stand)));
         assert_eq!(t.seed, save::next_shoe_seed(9));
         assert!(t.shoe_fresh() && t.share_code().is_some());
         assert_eq!(t.bet(), 2500, "the bet carries over");
         assert_eq!(t.worth(), worth, "and the chips");
-        assert_eq!((t.bank.net, t.history.rounds.len()), (net, played));
+        assert_eq!((t.bank.net, played(&t)), (net, before));
         // The same code deals the same cards: a table from it is this one.
         let (choice, seed) = save::parse_shoe_code(&t.share_code().unwrap()).unwrap();
         let again = CasinoState::new(choice, seed, Bank::default());

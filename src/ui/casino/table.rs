@@ -7,10 +7,9 @@
 use super::controls::{can_double_less, controls, key_press, Press, KEYS};
 use super::end::{round_end, share};
 use super::felt::felt;
-use super::history::{HISTORY_KEY, HISTORY_VERSION};
 use super::setup::RULES_PAGE;
 use super::state::{CasinoState, Msg, BANK_KEY, SAVE_KEY, SAVE_VERSION};
-use super::trainer::{ChartPanel, Trainer};
+use super::trainer::{chart_panel, trainer, Panel};
 use crate::bots::casino::CasinoBot;
 use crate::engine::casino::game::money;
 use crate::engine::casino::{Action, Phase};
@@ -48,6 +47,13 @@ pub fn CasinoTable(props: &TableProps) -> Html {
     let less: UseStateHandle<Option<usize>> = use_state(|| None);
     let table_ref = use_node_ref();
     let at = state.at();
+    let panel = Panel { show_count: use_state(|| false), system: use_state(|| 0), chart: use_state(|| None) };
+    // The trainer's values are exact (a solver over the cards left): computed once per
+    // position while the hint is open, not on every render.
+    let values = {
+        let s = state.clone();
+        use_memo((at, *hint), move |&(_, open)| if open { s.hint() } else { None })
+    };
 
     // Autosave the table and the player's bank after every change.
     {
@@ -55,8 +61,6 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         use_autosave(SAVE_KEY, SAVE_VERSION, at, move || s.stored());
         let s = state.clone();
         use_autosave(BANK_KEY, SAVE_VERSION, at, move || s.bank.clone());
-        let s = state.clone();
-        use_autosave(HISTORY_KEY, HISTORY_VERSION, at, move || s.history.clone());
     }
     // Bots act on a timer, dropped when the state changes. They share one CasinoBot, which keeps
     // what it works out from hand to hand.
@@ -142,8 +146,8 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                 { controls(&state, &run, *hint, *less == Some(at)) }
             </div>
             <div class="casino-side">
-                <Trainer state={state.clone()} hint={*hint} />
-                <ChartPanel rules={state.game.rules().clone()} />
+                { trainer(&state, *hint, &values, &panel) }
+                { chart_panel(state.game.rules(), &panel.chart) }
                 { share(&state) }
                 <p class="drills-link"><a href="../drills/">{"Drills: strategy, counting, deviations"}</a>{" · "}<a href="../drills/#sessions">{"Your session"}</a></p>
                 <h3 class="log-title">{"What happened"}</h3>

@@ -9,7 +9,7 @@ use super::session::{DrillMsg, Drills};
 use super::sessions::sessions_view;
 use super::state::*;
 use super::view::body;
-use crate::ui::casino::history::{History, HISTORY_KEY, HISTORY_VERSION};
+use crate::ui::casino::history::History;
 use crate::ui::casino::state::{Bank, BANK_KEY, SAVE_VERSION as BANK_VERSION};
 use crate::ui::kit::use_table_keys;
 use crate::ui::new_seed;
@@ -32,15 +32,21 @@ fn load_progress() -> (Progress, Option<String>) {
     }
 }
 
-/// The casino table's session history and the player's chips now, for the Sessions screen; a
-/// history that cannot be read is set aside, with a notice.
+/// The casino table's session history (kept in the player's bank) and the chips now, for the
+/// Sessions screen. A history with a figure out of bounds is cleared, with a notice: the casino
+/// table starts it again from the next round. (An unreadable bank is the casino page's to set
+/// aside and report.)
 fn load_history() -> (History, i64, Option<String>) {
-    let chips = storage::load::<Bank>(BANK_KEY, BANK_VERSION).ok().flatten().unwrap_or_default().chips;
-    match storage::load::<History>(HISTORY_KEY, HISTORY_VERSION) {
-        Ok(h) => (h.unwrap_or_default(), chips, None),
-        Err(problem) => {
-            storage::set_aside(HISTORY_KEY);
-            (History::default(), chips, Some(problem.notice("casino session history")))
+    let Ok(Some(mut bank)) = storage::load::<Bank>(BANK_KEY, BANK_VERSION) else {
+        return (History::default(), Bank::default().chips, None);
+    };
+    match History::of(&bank) {
+        Some(h) => (h, bank.chips, None),
+        None => {
+            (bank.rounds, bank.kinds) = (String::new(), Default::default());
+            storage::save(BANK_KEY, BANK_VERSION, &bank);
+            let notice = "Your casino session history could not be read; it starts again from your next round.";
+            (History::default(), bank.chips, Some(notice.into()))
         }
     }
 }

@@ -16,6 +16,11 @@ use yew::prelude::*;
 const W: f64 = 320.0;
 const H: f64 = 120.0;
 
+/// An SVG coordinate, whole (integer formatting: float formatting would add kilobytes to the page).
+fn n(v: f64) -> String {
+    (v.round() as i64).to_string()
+}
+
 /// The screen: `chips` is the player's bankroll now (the casino's bank).
 pub fn sessions_view(h: &History, chips: i64, on_back: Callback<()>) -> Html {
     let head = html! {
@@ -64,8 +69,8 @@ fn bankroll_chart(rounds: &[Round]) -> Html {
     html! {
         <figure class="chart-fig">
             <figcaption><h3>{"Bankroll over time"}</h3></figcaption>
-            <svg class="chart bankroll" viewBox={format!("-4 -4 {} {}", W + 8.0, H + 8.0)} role="img" aria-label={label.clone()}>
-                <line class="axis" x1="0" y1={H.to_string()} x2={W.to_string()} y2={H.to_string()} />
+            <svg class="chart bankroll" viewBox={format!("-4 -4 {} {}", n(W + 8.0), n(H + 8.0))} role="img" aria-label={label.clone()}>
+                <line class="axis" x1="0" y1={n(H)} x2={n(W)} y2={n(H)} />
                 <polyline class="line" points={points} />
             </svg>
             <p class="chart-range">{ label }</p>
@@ -88,13 +93,13 @@ fn kinds_chart(kinds: &[(u32, i64); 3]) -> Html {
     html! {
         <figure class="chart-fig">
             <figcaption><h3>{"Expected value given up, by kind of decision"}</h3></figcaption>
-            <svg class="chart kinds" viewBox={format!("0 0 {W} {H}")} role="img" aria-label="Expected value given up per decision: hard totals, soft totals and pairs; the table below gives the figures.">
+            <svg class="chart kinds" viewBox={format!("0 0 {} {}", n(W), n(H))} role="img" aria-label="Expected value given up per decision: hard totals, soft totals and pairs; the table below gives the figures.">
                 { for KINDS.iter().enumerate().map(|(i, k)| {
                     let w = (W - 110.0) * per[i] as f64 / top;
                     let y = i as f64 * bar_h;
                     html! { <g>
-                        <text x="0" y={(y + bar_h * 0.6).to_string()}>{ *k }</text>
-                        <rect class="bar" x="105" y={(y + 6.0).to_string()} width={w.max(1.0).round().to_string()} height={(bar_h - 12.0).to_string()} />
+                        <text x="0" y={n(y + bar_h * 0.6)}>{ *k }</text>
+                        <rect class="bar" x="105" y={n(y + 6.0)} width={n(w.max(1.0))} height={n(bar_h - 12.0)} />
                     </g> }
                 }) }
             </svg>
@@ -120,18 +125,18 @@ fn count_chart(rounds: &[Round]) -> Html {
     html! {
         <figure class="chart-fig">
             <figcaption><h3>{"Result by true count"}</h3></figcaption>
-            <svg class="chart counts" viewBox={format!("0 0 {W} {}", H + 20.0)} role="img" aria-label="Your average result per bet at each Hi-Lo true count when the round was dealt; the table below gives the figures.">
-                <line class="axis" x1="0" y1={mid.to_string()} x2={W.to_string()} y2={mid.to_string()} />
+            <svg class="chart counts" viewBox={format!("0 0 {} {}", n(W), n(H + 20.0))} role="img" aria-label="Your average result per bet at each Hi-Lo true count when the round was dealt; the table below gives the figures.">
+                <line class="axis" x1="0" y1={n(mid)} x2={n(W)} y2={n(mid)} />
                 { for per_bet.iter().enumerate().map(|(i, v)| {
                     let x = i as f64 * col;
                     let bar = v.map(|v| {
                         let len = (mid - 4.0) * v.abs() / top;
                         let y = if v >= 0.0 { mid - len } else { mid };
-                        html! { <rect class={if v >= 0.0 { "bar won" } else { "bar lost" }} x={(x + 6.0).round().to_string()} y={y.round().to_string()} width={(col - 12.0).round().to_string()} height={len.max(1.0).round().to_string()} /> }
+                        html! { <rect class={if v >= 0.0 { "bar won" } else { "bar lost" }} x={n(x + 6.0)} y={n(y)} width={n(col - 12.0)} height={n(len.max(1.0))} /> }
                     });
                     html! { <g>
                         { bar.unwrap_or_default() }
-                        <text x={(x + col / 2.0).round().to_string()} y={(H + 16.0).to_string()} text-anchor="middle">{ ["≤−3", "−2", "−1", "0", "+1", "+2", "≥+3"][i] }</text>
+                        <text x={n(x + col / 2.0)} y={n(H + 16.0)} text-anchor="middle">{ ["≤−3", "−2", "−1", "0", "+1", "+2", "≥+3"][i] }</text>
                     </g> }
                 }) }
             </svg>
