@@ -1,12 +1,13 @@
-// The Sessions screen of the drills page (issue 26): the casino table's stored history drawn as
-// three SVG charts, each with its figures as a table (the text alternative), and the risk of
-// ruin with its formula and source. A history that cannot be read is set aside with a notice.
+// The Sessions screen of the drills page (issue 26): the casino table's stored history (kept in
+// the player's bank) drawn as three SVG charts, each with its figures as a table (the text
+// alternative), and the risk of ruin with its formula and source. A history with a figure out of
+// bounds is cleared with a notice.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, PHONE, DESKTOP, putSaves, screenshot } from './harness.mjs';
 
-/** A session of `n` rounds at $5 (wins and losses alternating, a win every third extra), counts from −4 to +4. */
-function history(n) {
+/** A bank of $1020 with a session of `n` rounds at $5 and $25 (wins and losses), counts from −4 to +4. */
+function bank(n) {
   let worth = 100_000;
   const rounds = [];
   for (let i = 0; i < n; i++) {
@@ -14,16 +15,15 @@ function history(n) {
     worth += net;
     rounds.push(`${worth},${i % 5 === 0 ? 2500 : 500},${((i % 9) - 4) * 10},${net}`);
   }
-  return `blackjack v1\nrounds=${rounds.join(' ')}\nhard=12,480\nsoft=4,0\npair=3,900\n`;
+  return `blackjack v1\nchips=102000\ndecisions=19\nbest=15\nlost=1380\nrounds=${rounds.join(' ')}\nkinds=12,480,4,0,3,900\n`;
 }
-const bank = (chips) => `blackjack v1\nchips=${chips}\ndecisions=19\nbest=15\nlost=1380\n`;
 
 for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   test(`drills: the Sessions screen draws the casino session, each chart with its table (${size})`, { timeout: 90_000 }, async () => {
     const server = await serve('dist', '/');
     const { context, page, problems } = await openBrowser(viewport);
     try {
-      await putSaves(page, server.url, { 'blackjack.casino.session': history(60), 'blackjack.casino.bank': bank(102_000) });
+      await putSaves(page, server.url, { 'blackjack.casino.bank': bank(60) });
       await page.goto(`${server.url}drills/#sessions`);
       await page.getByRole('heading', { name: 'Your casino sessions' }).waitFor();
       const charts = page.locator('svg.chart[role="img"]');
@@ -58,14 +58,17 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   });
 }
 
-test('drills: a session history that cannot be read is set aside with a notice; none at all says so', { timeout: 60_000 }, async () => {
+test('drills: a session history with a figure out of bounds is cleared with a notice; none at all says so', { timeout: 60_000 }, async () => {
   const server = await serve('dist', '/');
   const { context, page, problems } = await openBrowser(PHONE);
   try {
-    await putSaves(page, server.url, { 'blackjack.casino.session': 'blackjack v1\nrounds=1,2,9999,4\nhard=0,0\nsoft=0,0\npair=0,0\n' });
+    await putSaves(page, server.url, { 'blackjack.casino.bank': 'blackjack v1\nchips=5000\ndecisions=0\nbest=0\nlost=0\nrounds=1,2,9999,4\nkinds=0,0,0,0,0,0\n' });
     await page.goto(`${server.url}drills/#sessions`);
-    assert.match(await page.getByRole('alert').first().innerText(), /Your saved casino session history could not be read and was set aside\./);
+    assert.match(await page.getByRole('alert').first().innerText(), /Your casino session history could not be read; it starts again from your next round\./);
     assert.match(await page.locator('.sessions').innerText(), /No rounds yet\./);
+    const kept = await page.evaluate(() => localStorage.getItem('blackjack.casino.bank'));
+    assert.match(kept, /\nchips=5000\n/, 'the chips stay');
+    assert.match(kept, /\nrounds=\n/, 'the history is cleared');
     assert.deepEqual(problems.consoleErrors, [], 'console errors');
   } finally {
     await context.close();
