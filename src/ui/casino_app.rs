@@ -25,14 +25,12 @@ enum Screen {
 }
 
 /// A shared shoe in the page's address (`?shoe=CODE`, see `Share this shoe`): its table and
-/// number, or why it cannot be read. The address is bounded before it is read.
+/// number, or a notice that it cannot be read (`parse_shoe_code` checks its length first).
 fn shared_shoe() -> Option<Result<(Choice, u64), String>> {
     let search = web_sys::window()?.location().search().ok()?;
     let code = search.strip_prefix('?')?.split('&').find_map(|p| p.strip_prefix("shoe="))?;
-    Some(
-        parse_shoe_code(code)
-            .map_err(|e| format!("This link to a shoe could not be read ({e}). Here is a new table instead.")),
-    )
+    let notice = "This link to a shoe could not be read. Here is a new table instead.";
+    Some(parse_shoe_code(code).map_err(|_| notice.to_string()))
 }
 
 /// The player's chips and trainer record; a bad save becomes a fresh bank and a notice.

@@ -13,12 +13,7 @@ use yew::prelude::*;
 /// (`CasinoState::share_code`): whoever opens it plays the same cards.
 pub fn share(s: &CasinoState) -> Html {
     let Some(code) = s.share_code() else { return Html::default() };
-    let (label, what) = if s.shoe_over() {
-        ("Share the shoe you just played", "anyone who opens it plays the same cards from the shuffle")
-    } else {
-        ("Share this shoe", "anyone who opens it is dealt the same cards")
-    };
-    html! { <p class="share"><a href={format!("?shoe={code}#casino")}>{label}</a>{ format!(": a link; {what}.") }</p> }
+    html! { <p class="share"><a href={format!("?shoe={code}#casino")}>{"Share this shoe"}</a>{": a link that deals anyone the same cards."}</p> }
 }
 
 /// The results of the hand just settled; nothing before it is. (A view function: no state.)

@@ -39,10 +39,10 @@ pub fn record(bank: &mut Bank, r: Round) {
         rounds.push(' ');
     }
     rounds.push_str(&format!("{},{},{},{}", r.worth, r.bet, r.tc_tenths, r.net));
-    let extra = rounds.split(' ').count().saturating_sub(MAX_ROUNDS);
-    if extra > 0 {
-        let cut = rounds.match_indices(' ').nth(extra - 1).map_or(0, |(i, _)| i + 1);
-        rounds.drain(..cut);
+    // The oldest go, by bytes (the text is never read here, only cut after a space).
+    let spaces: Vec<usize> = rounds.bytes().enumerate().filter(|b| b.1 == b' ').map(|b| b.0).collect();
+    if let Some(&cut) = spaces.len().checked_sub(MAX_ROUNDS).and_then(|i| spaces.get(i)) {
+        *rounds = String::from_utf8_lossy(&rounds.as_bytes()[cut + 1..]).into_owned();
     }
 }
 

@@ -41,7 +41,7 @@ pub fn casino_setup(
             <h2 id="casino-setup-title">{"Casino Blackjack"}</h2>
             <p>{"Beat the dealer: finish closer to 21 than the dealer without going over. The other players are bots; everyone plays against the dealer, not each other."}</p>
             if shared {
-                <p class="notice shared" role="status">{"A shared shoe: sit down to play the same cards as the player who sent the link."}</p>
+                <p class="notice shared" role="status">{"A shared shoe: sit down to play the same cards."}</p>
             }
             <div class="setup-groups">
                 <fieldset>

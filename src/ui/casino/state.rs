@@ -463,7 +463,8 @@ impl CasinoState {
         let settled_before = self.round_net().is_some();
         if action == Action::Deal {
             let placed = self.mine().iter().map(|&s| self.game.spots()[s as usize].bet).sum();
-            self.dealt = Some(((self.game.true_count() * 10.0).round() as i32, placed));
+            // Rounded to the nearest tenth (floor is one instruction; `round` would be a function).
+            self.dealt = Some(((self.game.true_count() * 10.0 + 0.5).floor() as i32, placed));
         }
         match self.game.apply(action) {
             Ok(events) => {
