@@ -40,9 +40,10 @@ pub fn record(bank: &mut Bank, r: Round) {
     }
     rounds.push_str(&format!("{},{},{},{}", r.worth, r.bet, r.tc_tenths, r.net));
     // The oldest go, by bytes (the text is never read here, only cut after a space).
-    let spaces: Vec<usize> = rounds.bytes().enumerate().filter(|b| b.1 == b' ').map(|b| b.0).collect();
-    if let Some(&cut) = spaces.len().checked_sub(MAX_ROUNDS).and_then(|i| spaces.get(i)) {
-        *rounds = String::from_utf8_lossy(&rounds.as_bytes()[cut + 1..]).into_owned();
+    let spaces = rounds.bytes().filter(|&b| b == b' ').count();
+    if let Some(extra) = spaces.checked_sub(MAX_ROUNDS) {
+        let cut = rounds.bytes().enumerate().filter(|b| b.1 == b' ').nth(extra).map_or(0, |b| b.0 + 1);
+        *rounds = rounds.split_off(cut);
     }
 }
 

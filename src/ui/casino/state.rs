@@ -72,7 +72,10 @@ impl Stored for Bank {
             ("net", self.net.to_string()),
             ("refills", self.refills.to_string()),
             ("rounds", self.rounds.clone()),
-            ("kinds", self.kinds.iter().map(|k| format!("{},{}", k.0, k.1)).collect::<Vec<_>>().join(",")),
+            ("kinds", {
+                let [a, b, c] = self.kinds;
+                format!("{},{},{},{},{},{}", a.0, a.1, b.0, b.1, c.0, c.1)
+            }),
         ]
     }
     /// Limits are checked here, at load: chips within 0 to `MAX_CHIPS`, no more best plays
@@ -403,10 +406,8 @@ impl Apply for CasinoState {
                     refills: self.bank.refills.saturating_add(1),
                     ..self.bank.clone()
                 };
-                let mut next = CasinoState::new(self.choice, seed, bank);
-                next.log = std::mem::take(&mut self.log);
-                next.log.push(format!("A new bankroll: {}, and a fresh shoe.", money(next.worth())));
-                *self = next;
+                let line = format!("A new bankroll: {}, and a fresh shoe.", money(bank.chips));
+                self.reopen(seed, bank, line);
             }
             Msg::Refill { .. } => return false,
             // A stale action (a timer from an earlier state) is dropped.
@@ -440,15 +441,20 @@ impl CasinoState {
     /// record (the session's history in it) and log carry over.
     fn new_shoe(&mut self) {
         let bank = Bank { chips: self.chips(), ..self.bank.clone() };
-        let mut next = CasinoState::new(self.choice, save::next_shoe_seed(self.seed), bank);
+        let line = "A new shoe: the dealer shuffles and a player places the cut card.".into();
+        self.reopen(save::next_shoe_seed(self.seed), bank, line);
+    }
+
+    /// A new table (a new shoe, or a new bankroll) at the same seats: the player's bets where
+    /// the chips cover them (the minimum otherwise), the log with `line` added.
+    fn reopen(&mut self, seed: u64, bank: Bank, line: String) {
+        let mut next = CasinoState::new(self.choice, seed, bank);
         for &spot in self.mine() {
-            let bet = self.game.spots()[spot as usize].bet;
-            // The same bet again where the chips cover it; the minimum otherwise.
-            let _ = next.game.apply(Action::Bet { spot, amount: bet });
+            let _ = next.game.apply(Action::Bet { spot, amount: self.game.spots()[spot as usize].bet });
         }
         next.bank.chips = next.worth();
         next.log = std::mem::take(&mut self.log);
-        next.log.push("A new shoe: the dealer shuffles and a player places the cut card.".into());
+        next.log.push(line);
         next.betting = self.betting;
         *self = next;
     }
