@@ -450,7 +450,11 @@ impl CasinoState {
     fn reopen(&mut self, seed: u64, bank: Bank, line: String) {
         let mut next = CasinoState::new(self.choice, seed, bank);
         for &spot in self.mine() {
-            let _ = next.game.apply(Action::Bet { spot, amount: self.game.spots()[spot as usize].bet });
+            // A spot that sat out (no chips for it) keeps the minimum the new table places.
+            let amount = self.game.spots()[spot as usize].bet;
+            if amount > 0 {
+                let _ = next.game.apply(Action::Bet { spot, amount });
+            }
         }
         next.bank.chips = next.worth();
         next.log = std::mem::take(&mut self.log);
@@ -640,6 +644,7 @@ mod tests {
         let mut t = CasinoState::new(Choice::default(), 6, broke);
         assert!(t.broke());
         assert!(t.apply(Msg::Refill { seed: 9 }));
+        assert_eq!(t.bet(), t.game.rules().min_bet, "the minimum bet is placed on the new bankroll");
         assert_eq!(t.chips(), TableSpec::default().starting_bankroll - t.bet());
         assert_eq!(t.bank.refills, u32::MAX, "the count saturates");
     }
