@@ -167,7 +167,7 @@ proptest! {
             apply_checked(&mut t, msg);
             // A fast-forward is one chunk: the page stays responsive.
             prop_assert!(t.at().saturating_sub(at) <= blackjack::ui::uno::state::FORWARD_CHUNK);
-            prop_assert!(t.log.len() <= 60);
+            prop_assert!(t.screen.log.len() <= 60);
         }
         let back = UnoState::restore(&t.stored()).expect("its own save restores");
         prop_assert_eq!(back.game.log(), t.game.log());

@@ -29,6 +29,7 @@ pub mod shedding {
 }
 
 pub mod uno {
+    pub mod screen;
     pub mod state;
     pub mod words;
 }

@@ -197,8 +197,10 @@ pub fn controls(s: &CasinoState, on_press: &Callback<Press>, hint: bool, less_op
                     _ => None,
                 };
                 let expanded = (x == Press::Less).then(|| less_open.to_string());
+                // Keyed by its word: after Deal, Yew would otherwise reuse Deal's button, focus
+                // and all, for whichever button took its place (Hint), not Hit.
                 html! {
-                    <button class={class} data-primary={(class == "primary").then_some("")} disabled={!on}
+                    <button key={label.clone()} class={class} data-primary={(class == "primary").then_some("")} disabled={!on}
                         aria-pressed={pressed} aria-expanded={expanded} onclick={press(x)}>{label}</button>
                 }
             }) }

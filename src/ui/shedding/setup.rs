@@ -191,6 +191,22 @@ fn problem_text(problem: &Problem) -> String {
     }
 }
 
+/// How long a game usually lasts with four players, bots at the pace "Like people": measured by
+/// `cargo run --release --example game_lengths` (200 games each; the middle half and the longest
+/// one in ten). A game with friends, or more players, takes longer.
+fn game_length(preset: Preset) -> Option<&'static str> {
+    match preset {
+        Preset::Taylor => Some("A game of four usually takes 1 to 2 minutes; a long one 3."),
+        Preset::Priestly => {
+            Some("A game of four usually takes 3 to 9 minutes, now and then over 12: runs are hard to finish.")
+        }
+        Preset::British => Some(
+            "A match of four, to 10 points, usually takes 17 to 22 minutes: six rounds or so, of about 3 minutes each.",
+        ),
+        _ => None,
+    }
+}
+
 #[component]
 pub fn SheddingSetup(props: &SetupProps) -> Html {
     let setup = use_state(|| TableSetup::new(props.preset, 4, Level::Normal, 0));
@@ -267,6 +283,7 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
         <section class="setup" aria-labelledby="setup-title">
             <h2 id="setup-title">{"New game"}</h2>
             <p class="rules-summary">{ summary(s.preset, &spec) }</p>
+            if let Some(length) = game_length(s.preset) { <p class="game-length">{ length }</p> }
             <p><a class="rules-link" href={format!("rules/{}.html", s.preset.id())}>{ format!("How to play {}", preset_title(s.preset)) }</a></p>
             <form onsubmit={start}>
                 <fieldset class="group">

@@ -73,12 +73,13 @@ fn keep_focus(table: &NodeRef, last_ui: &str) {
     crate::ui::focus_quietly(&target.unwrap_or(table));
 }
 
-/// The "?" list of keys (static markup: nothing to compute).
-const SHORTCUTS: &str = "<dl><dt><kbd>1</kbd>–<kbd>9</kbd></dt><dd>play the first, second… card that can be played</dd>\
-<dt><kbd>←</kbd> <kbd>→</kbd></dt><dd>move through your hand; <kbd>Enter</kbd> plays the card</dd>\
-<dt><kbd>P</kbd></dt><dd>pick up (or pass)</dd><dt><kbd>F</kbd></dt><dd>finished (end a turn of several cards)</dd>\
-<dt><kbd>L</kbd></dt><dd>say “Last card”</dd><dt><kbd>H</kbd> <kbd>D</kbd> <kbd>C</kbd> <kbd>S</kbd></dt>\
-<dd>name hearts, diamonds, clubs or spades</dd><dt><kbd>?</kbd></dt><dd>show or hide this list; <kbd>Esc</kbd> closes it</dd></dl>";
+/// The "?" list of keys (static markup: nothing to compute; HTML's optional end tags of `dt` and
+/// `dd` left out, for the page's download).
+const SHORTCUTS: &str = "<dl><dt><kbd>1</kbd>–<kbd>9</kbd><dd>play the 1st, 2nd… playable card\
+<dt><kbd>←</kbd> <kbd>→</kbd><dd>move through your hand; <kbd>Enter</kbd> plays\
+<dt><kbd>P</kbd><dd>pick up (or pass)<dt><kbd>F</kbd><dd>finished (a turn of several cards)\
+<dt><kbd>L</kbd><dd>say “Last card”<dt><kbd>H</kbd> <kbd>D</kbd> <kbd>C</kbd> <kbd>S</kbd>\
+<dd>name a suit<dt><kbd>?</kbd> <kbd>Esc</kbd><dd>show or hide this list</dl>";
 
 #[derive(Properties)]
 pub struct TableProps {
@@ -123,8 +124,15 @@ pub fn SheddingTable(props: &TableProps) -> Html {
     let screen = &state.screen;
     let (at, me) = (screen.at(), screen.me());
     // The bots, the quick-play clock and the autosave (`players.rs`); nothing runs while a
-    // round's summary is open or a pass-and-play hand is covered.
-    use_table_players(&state, &props.settings, screen.between_rounds || state.covered);
+    // round's summary is open, a pass-and-play hand is covered, or the clock's first-time note or
+    // the keyboard list is open (nobody misses a turn, or pays for a move, while reading it). The
+    // list's open state lives here, not in the view, so that it can pause the table.
+    let help_open = use_state(|| false);
+    let reading = *help_open
+        || !props.settings.clock_explained
+            && clock_ms(screen.view.rules.spec(), props.settings.clock_scale).is_some()
+            && screen.winner().is_none();
+    use_table_players(&state, &props.settings, screen.between_rounds || state.covered || reading);
     // Mid-game a link carries the rules only: a link to the deal would tell every hidden card.
     let link = if screen.winner().is_some() {
         (state.setup.fragment(), "this deal")
@@ -158,6 +166,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         screen,
         settings: &props.settings,
         covered: state.covered,
+        help_open,
         link,
         others,
         // The rules pages sit beside the menu, one level up from this page (`play/`).
@@ -185,6 +194,9 @@ pub struct TableView<'a> {
     pub settings: &'a Settings,
     /// Pass-and-play: the hand is covered until its person is ready.
     pub covered: bool,
+    /// The keyboard list ("?"): open or not, kept by the table's source, which pauses its
+    /// clock and bots while the list is open.
+    pub help_open: UseStateHandle<bool>,
     /// The share link and what it carries ("these rules", "this deal").
     pub link: (String, &'static str),
     /// Other people's calls that whoever holds the screen may make for them.
@@ -209,7 +221,7 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
     let (view, at, me) = (&screen.view, screen.at(), screen.me());
     let style = CardStyle { four_colour: settings.four_colour, high_contrast: settings.high_contrast };
     let callout_open = use_state(|| false);
-    let help_open = use_state(|| false);
+    let help_open = t.help_open.clone();
     let log_open = use_state(|| false);
     let table_ref = use_node_ref();
     let paused = screen.between_rounds || t.covered;
@@ -228,7 +240,8 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
     }
     // The quick-play clock, as the active seat's ring (the engine only ever sees the timeout).
     let rules_clock = clock_ms(spec, settings.clock_scale).filter(|_| over.is_none() && !paused);
-    let clock_ms = rules_clock.filter(|_| explained);
+    // (Nor while the keyboard list pauses the table: the ring starts afresh after.)
+    let clock_ms = rules_clock.filter(|_| explained && !*help_open);
     let assist = settings.show_playable;
     let ended = over.is_some() || screen.between_rounds;
 
