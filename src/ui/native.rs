@@ -10,6 +10,7 @@ pub mod storage;
 pub mod text;
 
 pub mod casino {
+    pub mod history;
     pub mod state;
     pub mod words;
 }
