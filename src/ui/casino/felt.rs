@@ -10,7 +10,7 @@ use crate::engine::casino::game::SpotState;
 use crate::engine::casino::hand::Total;
 use crate::engine::casino::rules::INSURANCE_PAYS;
 use crate::engine::casino::Phase;
-use crate::ui::components::card::{CardStyle, CardView};
+use crate::ui::components::card::{card_view, CardStyle};
 use yew::prelude::*;
 
 /// What the table is waiting for, in a line.
@@ -61,7 +61,7 @@ pub fn felt(state: &CasinoState, style: CardStyle) -> Html {
                     if let Some(t) = dealer_total { <span class={classes!("badge", t.is_bust().then_some("bust"))}>{ if phase == Phase::Settled { t.best().to_string() } else { t.describe() } }</span> }
                 </h3>
                 <div class="cards">
-                    { for dealer.iter().map(|c| html! { <CardView card={*c} {style} /> }) }
+                    { for dealer.iter().map(|c| card_view(*c, style, Classes::new())) }
                 </div>
                 <ul class="sr-cards">
                     { for dealer.iter().map(|c| html! { <li>{ c.map_or("Face-down card".to_string(), |c| c.name()) }</li> }) }
@@ -106,7 +106,7 @@ fn spot(state: &CasinoState, spot: u8, s: &SpotState, style: CardStyle) -> Html 
             let outcome = outcome_line(h);
             html! {
             <div role="group" class={classes!("bj-hand", current.then_some("current"))} aria-label={format!("{} hand {}: {}", who(spot, state.mine()), j + 1, h.cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "))}>
-                <div class="cards">{ for h.cards.iter().map(|c| html! { <CardView card={Some(*c)} style={style} /> }) }</div>
+                <div class="cards">{ for h.cards.iter().map(|c| card_view(Some(*c), style, Classes::new())) }</div>
                 <p class={classes!("total", "badge", h.total().is_bust().then_some("bust"))}>
                     { total_badge(h) }{ if h.doubled { " · doubled" } else { "" } }
                 </p>
