@@ -55,10 +55,6 @@ const SEAT_COUNTS: [(&str, &str); 13] = [
     ("11", "11"),
     ("12", "12"),
 ];
-/// A seat's choice: a bot's level, or a person (pass-and-play: the screen is handed round).
-const LEVEL_NAMES: [(&str, &str); 4] =
-    [("easy", "easy"), ("normal", "normal"), ("hard", "hard"), ("person", "a person (pass the screen)")];
-
 /// The form's sections, by house-rule key.
 fn section(key: &str) -> usize {
     match key {
@@ -311,42 +307,19 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
 
 /// The seats: each one's name, and a bot's level or a person (pass-and-play).
 fn seat_rows(setup: &UseStateHandle<TableSetup>) -> Html {
-    let on_seat = |seat: Seat, name: bool| {
+    let on_seat = {
         let setup = setup.clone();
-        Callback::from(move |e: Event| {
+        Callback::from(move |(seat, name, value): (Seat, bool, String)| {
             let mut next = (*setup).clone();
             if name {
-                next.names[seat as usize] = clean_name(&value_of(&e), seat);
+                next.names[seat as usize] = clean_name(&value, seat);
             } else {
-                next.levels[seat as usize] = level_from_id(&select_value(&e));
+                next.levels[seat as usize] = level_from_id(&value);
             }
             setup.set(next);
         })
     };
-    let s = &**setup;
-    html! {
-        <details class="house">
-            <summary>{ format!("Seats: names, bots and people ({} bots)", s.levels.iter().flatten().count()) }</summary>
-            <p>{"Make any seat a person to play with friends on this screen: it is passed round, and each hand stays covered until its player is ready."}</p>
-            { for (0..s.players).map(|seat| {
-                let level = s.levels[seat as usize].map_or("person", level_id);
-                html! {
-                    <div class="seat-row" key={seat.to_string()}>
-                        <label>{ format!("Seat {} name", seat + 1) }
-                            <input type="text" maxlength="12" value={s.names[seat as usize].clone()} onchange={on_seat(seat, true)} />
-                        </label>
-                        if seat > 0 {
-                            <label>{ format!("Seat {}", seat + 1) }
-                                <select onchange={on_seat(seat, false)}>
-                                    { options(&LEVEL_NAMES, level) }
-                                </select>
-                            </label>
-                        }
-                    </div>
-                }
-            }) }
-        </details>
-    }
+    crate::ui::kit::seat_rows(&setup.names, &setup.levels, &on_seat)
 }
 
 /// Every house rule, by section, with a way back to the classic rules.
