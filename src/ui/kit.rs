@@ -7,7 +7,7 @@
 //! same classes and order as [`table_head`].
 
 use crate::bots::shedding::Level;
-use crate::ui::shedding::link::level_id;
+use crate::ui::shedding::link::{clean_name, level_from_id, level_id};
 use crate::ui::storage::{self, Stored};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -170,9 +170,27 @@ const SEAT_CHOICES: [(&str, &str); 4] =
     [("easy", "easy"), ("normal", "normal"), ("hard", "hard"), ("person", "a person (pass the screen)")];
 
 /// The seats of a new-game form (the shedding games' and UNO Blackjack's): each one's name and,
-/// after the first (the person at the page), a bot's level or a person. `on_seat` gets
-/// (seat, whether it is the name, the value typed or chosen: a level's id or "person").
-pub fn seat_rows(names: &[String], levels: &[Option<Level>], on_seat: &Callback<(u8, bool, String)>) -> Html {
+/// after the first (the person at the page), a bot's level or a person. `seats` finds the names
+/// and the levels (`None`: a person) in the form's state, which a change sets anew.
+pub fn seat_rows<T: Clone + 'static>(
+    state: &UseStateHandle<T>,
+    seats: fn(&mut T) -> (&mut Vec<String>, &mut Vec<Option<Level>>),
+) -> Html {
+    let on_seat = {
+        let state = state.clone();
+        Callback::from(move |(seat, name, value): (u8, bool, String)| {
+            let mut next = (*state).clone();
+            let (names, levels) = seats(&mut next);
+            if name {
+                names[seat as usize] = clean_name(&value, seat);
+            } else {
+                levels[seat as usize] = level_from_id(&value);
+            }
+            state.set(next);
+        })
+    };
+    let mut shown = (**state).clone();
+    let (names, levels) = seats(&mut shown);
     let bots = levels.iter().flatten().count();
     html! {
         <details class="house seats">

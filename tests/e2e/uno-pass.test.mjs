@@ -3,7 +3,7 @@
 // resumes covered, the game is played to its end and Play again deals anew at the same seats.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, openBrowser, axeViolations, screenshot, PHONE } from './harness.mjs';
+import { serve, openBrowser, axeViolations, screenshot, fixedRandom, PHONE } from './harness.mjs';
 
 /** The new-game screen with seat 3 a person named Jo; seat 2 stays a bot. */
 async function setUp(page, url) {
@@ -21,16 +21,7 @@ test('UNO Blackjack pass-and-play: two people and a bot, covered between them, r
   const { context, page, problems } = await openBrowser();
   try {
     // The same deal every run: the browser's random numbers are a fixed sequence.
-    await page.addInitScript((start) => {
-      let x = start;
-      globalThis.crypto.getRandomValues = (bytes) => {
-        for (let i = 0; i < bytes.length; i++) {
-          x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-          bytes[i] = x >>> 24;
-        }
-        return bytes;
-      };
-    }, 2024);
+    await fixedRandom(page, 2024);
     await setUp(page, server.url);
     assert.deepEqual(await axeViolations(page), [], 'axe on the setup with its seats open');
     await screenshot(page, 'uno-pass-setup-desktop');

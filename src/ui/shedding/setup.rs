@@ -2,12 +2,12 @@
 //! and every house rule of the engine's rule data, each with its one-line explanation. The form
 //! edits a [`TableSetup`]; the rules are checked as they change, and every problem is listed.
 
-use super::link::{clean_name, level_from_id, level_id, preset_title, BadRules, TableSetup};
+use super::link::{level_from_id, level_id, preset_title, BadRules, TableSetup};
 use crate::bots::shedding::Level;
 use crate::engine::shedding::house::{
     effect_from_parts, effect_parts, house_rules, overrides, HouseRule, Kind, EFFECT_KINDS,
 };
-use crate::engine::shedding::{Preset, Problem, RuleSpec, Seat};
+use crate::engine::shedding::{Preset, Problem, RuleSpec};
 use crate::ui::kit::{choice_field, options};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -288,7 +288,7 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
                             *seat = l;
                         }
                     })) }
-                    { seat_rows(&setup) }
+                    { crate::ui::kit::seat_rows(&setup, |s| (&mut s.names, &mut s.levels)) }
                 </fieldset>
                 { house_rules_details(s, &spec, &rules, &on_rule, reset) }
                 if !problems.is_empty() {
@@ -303,23 +303,6 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
             </form>
         </section>
     }
-}
-
-/// The seats: each one's name, and a bot's level or a person (pass-and-play).
-fn seat_rows(setup: &UseStateHandle<TableSetup>) -> Html {
-    let on_seat = {
-        let setup = setup.clone();
-        Callback::from(move |(seat, name, value): (Seat, bool, String)| {
-            let mut next = (*setup).clone();
-            if name {
-                next.names[seat as usize] = clean_name(&value, seat);
-            } else {
-                next.levels[seat as usize] = level_from_id(&value);
-            }
-            setup.set(next);
-        })
-    };
-    crate::ui::kit::seat_rows(&setup.names, &setup.levels, &on_seat)
 }
 
 /// Every house rule, by section, with a way back to the classic rules.

@@ -15,7 +15,6 @@ use crate::ui::kit::{
     use_table_keys,
 };
 use crate::ui::reducer::Reducer;
-use crate::ui::shedding::link::{clean_name, level_from_id};
 use crate::ui::text::plural;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -52,18 +51,6 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
         let level = parse_level(&v).unwrap_or(c.bot_level());
         c.levels.iter_mut().filter(|l| l.is_some()).for_each(|l| *l = Some(level));
     });
-    let on_seat = {
-        let choice = choice.clone();
-        Callback::from(move |(seat, name, value): (u8, bool, String)| {
-            let mut n = (*choice).clone();
-            if name {
-                n.names[seat as usize] = clean_name(&value, seat);
-            } else {
-                n.levels[seat as usize] = level_from_id(&value);
-            }
-            choice.set(n);
-        })
-    };
     let flag = |f: fn(&mut UnoChoice, bool)| {
         let choice = choice.clone();
         Callback::from(move |v: bool| {
@@ -97,7 +84,7 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
                     <legend>{"Table"}</legend>
                     { choice_field("uno-players", "Players (you and bots)", number_options(2..=10, c.players), on_players) }
                     { choice_field("uno-level", "Bot level", levels, on_level) }
-                    { seat_rows(&c.names, &c.levels, &on_seat) }
+                    { seat_rows(&choice, |c| (&mut c.names, &mut c.levels)) }
                 </fieldset>
                 <fieldset class="group">
                     <legend>{"House rules"}</legend>
