@@ -194,8 +194,8 @@ pub fn seat_rows<T: Clone + 'static>(
     let bots = levels.iter().flatten().count();
     html! {
         <details class="house seats">
-            <summary>{ format!("Seats: names, bots and people ({bots} bots)") }</summary>
-            <p>{"Make any seat a person to play with friends on this screen: it is passed round, and each hand stays covered until its player is ready."}</p>
+            <summary>{ format!("Seats: names, bots and people ({})", crate::ui::text::plural(bots, "bot")) }</summary>
+            <p>{"Make any seat a person to play with friends on this screen: it is passed round, and covered between two people's turns until the next one is ready."}</p>
             { for names.iter().zip(levels).enumerate().map(|(seat, (name, level))| {
                 let seat = seat as u8;
                 let on_name = on_seat.reform(move |e: Event| (seat, true, e.target_unchecked_into::<web_sys::HtmlInputElement>().value()));

@@ -57,6 +57,7 @@ test('UNO Blackjack pass-and-play: two people and a bot, covered between them, r
         await page.getByRole('group', { name: 'Your controls' }).waitFor();
         // Uncovered: the screen is that person's seat.
         assert.equal(await page.locator('.uno-player.me .who').innerText(), who);
+        if (who === 'Jo' && handedTo.length <= 2) await screenshot(page, 'uno-pass-table-desktop');
         continue;
       }
       const turn = page.getByText(/^(.+): your turn, hit or pass\?$/);
