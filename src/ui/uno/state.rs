@@ -724,4 +724,41 @@ mod tests {
             assert!(crate::ui::storage::decode::<StoredUno>(&text, SAVE_VERSION).is_err(), "{bad}");
         }
     }
+
+    #[test]
+    fn fast_forward_on_a_shared_screen_stops_for_the_next_person_and_always_moves_on() {
+        for seed in 0..20 {
+            let mut t = shared(seed);
+            for _ in 0..20_000 {
+                if t.game.is_over() {
+                    break;
+                }
+                if t.covered {
+                    assert!(t.apply(Msg::Uncover));
+                    continue;
+                }
+                let me = t.screen.me();
+                let can_ff = t.screen.i_am_done() || !t.screen.people_in();
+                let before = (t.at(), t.covered);
+                if can_ff {
+                    assert!(t.apply(Msg::FastForward { at: t.at() }));
+                    assert!(!t.forwarding || t.at() > before.0, "a chunk that goes on has moved, seed {seed}");
+                } else if let Some((a, _)) = t.auto_action() {
+                    assert!(t.apply(Msg::Act { action: a, at: t.at() }));
+                } else {
+                    let legal = t.game.legal_actions();
+                    let hit = Action::Hit { seat: me };
+                    let action =
+                        [Action::Reveal, hit, Action::Pass { seat: me }].into_iter().find(|a| legal.contains(a));
+                    let action = action.unwrap_or_else(|| panic!("nothing to do at {:?}, seed {seed}", t.game.phase()));
+                    assert!(t.apply(Msg::Act { action, at: t.at() }));
+                }
+                assert!(
+                    (t.at(), t.covered) != before || t.forwarding || t.auto_action().is_some() || can_ff,
+                    "stuck, seed {seed}"
+                );
+            }
+            assert!(t.game.is_over(), "seed {seed}");
+        }
+    }
 }
