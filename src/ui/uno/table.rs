@@ -162,10 +162,14 @@ fn seat_view(screen: &UnoScreen, seat: Seat) -> Html {
     let whose = if me { "Your".to_string() } else { format!("{}'s", screen.name(seat)) };
     let queue = v.queue_sizes.get(seat as usize).map_or(0, |&q| q as usize);
     let round = v.round;
+    // Places round the felt count from the shown seat, drawn at the foot (on a shared screen,
+    // the person holding it), so the others keep their order and nobody sits under it.
+    let n = screen.players();
+    let place = (seat as usize + n - screen.me() as usize) % n;
     html! {
         <li class={classes!("uno-player", active.then_some("active"), me.then_some("me"), won.then_some("won"),
                 (status == Status::Out).then_some("out"), busted.then_some("bust"))}
-            style={format!("--k:{seat}")} aria-current={active.then_some("true")}>
+            style={format!("--k:{place}")} aria-current={active.then_some("true")}>
             <p class="seat-name">
                 <span class="who">{ screen.name(seat).to_string() }</span>
                 // A bot's level; a person's seat has none.
