@@ -10,9 +10,12 @@
 
 pub mod host;
 pub mod protocol;
+pub mod rate;
 
-pub use host::{Applied, Dropped, Host, Outgoing, PeerId};
-pub use protocol::{decode_to_host, decode_to_peer, encode, Notice, Refusal, SeatToken, ToHost, ToPeer, PROTOCOL};
+pub use host::{Applied, Dropped, Host, Out, Outgoing, PeerId, Seating};
+pub use protocol::{
+    decode_to_host, decode_to_peer, encode, Notice, Refusal, Seat, SeatToken, Seats, ToHost, ToPeer, PROTOCOL,
+};
 
 use crate::engine::feed::NoSuchSeat;
 use crate::engine::{casino, shedding, uno};
@@ -25,13 +28,18 @@ pub trait Table {
     type Action: Serialize + DeserializeOwned;
     type Event;
     type Update: Serialize + DeserializeOwned + Clone;
+    /// Why the rules refuse a move (sent to the peer as it is; its page puts it in words).
+    type Refusal: Serialize + DeserializeOwned + Clone + std::fmt::Debug + PartialEq;
     fn seats(&self) -> u8;
     /// Moves with each accepted action; a peer's move must carry the current one.
     fn state_id(&self) -> u32;
     /// The seat whose move this is; `None` for a move only the host makes.
     fn seat_of(action: &Self::Action) -> Option<u8>;
-    /// Applies a move (all or nothing); a refusal in players' words.
-    fn act(&mut self, action: Self::Action) -> Result<Vec<Self::Event>, String>;
+    /// Applies a move (all or nothing).
+    ///
+    /// # Errors
+    /// The rules' reason; nothing changed.
+    fn act(&mut self, action: Self::Action) -> Result<Vec<Self::Event>, Self::Refusal>;
     fn update(&self, seat: u8, events: &[Self::Event]) -> Result<Self::Update, NoSuchSeat>;
 }
 
@@ -39,6 +47,7 @@ impl Table for shedding::Game {
     type Action = shedding::Action;
     type Event = shedding::Event;
     type Update = shedding::SeatUpdate;
+    type Refusal = shedding::Refusal;
     fn seats(&self) -> u8 {
         self.players()
     }
@@ -52,8 +61,8 @@ impl Table for shedding::Game {
             a => Some(a.seat()),
         }
     }
-    fn act(&mut self, action: shedding::Action) -> Result<Vec<shedding::Event>, String> {
-        self.apply(action).map_err(|e| e.reason.to_string())
+    fn act(&mut self, action: shedding::Action) -> Result<Vec<shedding::Event>, shedding::Refusal> {
+        self.apply(action).map_err(|e| e.reason)
     }
     fn update(&self, seat: u8, events: &[shedding::Event]) -> Result<shedding::SeatUpdate, NoSuchSeat> {
         self.update_after(seat, events)
@@ -64,6 +73,7 @@ impl Table for casino::Game {
     type Action = casino::Action;
     type Event = casino::Event;
     type Update = casino::SeatUpdate;
+    type Refusal = casino::Refusal;
     fn seats(&self) -> u8 {
         u8::try_from(self.spots().len()).unwrap_or(u8::MAX)
     }
@@ -74,8 +84,8 @@ impl Table for casino::Game {
     fn seat_of(action: &casino::Action) -> Option<u8> {
         action.spot()
     }
-    fn act(&mut self, action: casino::Action) -> Result<Vec<casino::Event>, String> {
-        self.apply(action).map_err(|e| e.reason.to_string())
+    fn act(&mut self, action: casino::Action) -> Result<Vec<casino::Event>, casino::Refusal> {
+        self.apply(action).map_err(|e| e.reason)
     }
     fn update(&self, seat: u8, events: &[casino::Event]) -> Result<casino::SeatUpdate, NoSuchSeat> {
         self.update_after(seat, events)
@@ -86,6 +96,7 @@ impl Table for uno::Game {
     type Action = uno::Action;
     type Event = uno::Event;
     type Update = uno::SeatUpdate;
+    type Refusal = uno::Refusal;
     fn seats(&self) -> u8 {
         u8::try_from(self.players().len()).unwrap_or(u8::MAX)
     }
@@ -99,8 +110,8 @@ impl Table for uno::Game {
             uno::Action::Reveal => None,
         }
     }
-    fn act(&mut self, action: uno::Action) -> Result<Vec<uno::Event>, String> {
-        self.apply(action).map_err(|e| e.reason.to_string())
+    fn act(&mut self, action: uno::Action) -> Result<Vec<uno::Event>, uno::Refusal> {
+        self.apply(action).map_err(|e| e.reason)
     }
     fn update(&self, seat: u8, events: &[uno::Event]) -> Result<uno::SeatUpdate, NoSuchSeat> {
         self.update_after(seat, events)

@@ -25,31 +25,70 @@ pub const MAX_TO_PEER: usize = 256 * 1024;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SeatToken(pub u128);
 
+/// The most characters of a player's name at a table with friends.
+pub const MAX_NAME: usize = 16;
+
 /// A peer to its host. `A` is the game family's action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ToHost<A> {
     /// Take (or take back, after a dropped connection) the seat the token was dealt for.
     Join { token: SeatToken },
+    /// Take a seat open to friends, under `name`; from now on `token` (drawn by the peer's
+    /// browser and kept there) takes it back, and nothing else does.
+    Claim { seat: u8, token: SeatToken, name: String },
     /// Make a move, computed from the update with state id `at`.
     Act { at: u32, action: A },
 }
 
-/// A host to one peer. `U` is the game family's seat update.
+/// A host to one peer. `U` is the game family's seat update, `R` its rules' refusal.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum ToPeer<U> {
+pub enum ToPeer<U, R> {
     /// The seat is the peer's; `update` is its whole view (no events), to draw the table from.
     Welcome { seat: u8, update: U },
     /// What happened since the last update, as this seat may know it.
     Update(U),
     /// The peer's message was not acted on, and why.
-    Refused(Refusal),
+    Refused(Refusal<R>),
     /// Something about the table that is not a move.
     Notice(Notice),
+    /// The table and its seats, sent to every connected peer when it connects and whenever a
+    /// seat changes hands (seated or not: a friend picks a seat from it).
+    Seats(Seats),
 }
 
-/// Why the host did not act on a peer's message.
+/// What the lobby shows: the game and who sits where.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Refusal {
+pub struct Seats {
+    /// The game's name, as the host's page says it ("Taylor").
+    pub game: String,
+    pub seats: Vec<Seat>,
+}
+
+/// Who sits at one seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Seat {
+    /// The player who opened the table.
+    Host { name: String },
+    /// Free for a friend to take (a bot plays it meanwhile, once the game is on).
+    Open,
+    /// A bot's, for the whole game.
+    Bot,
+    /// A friend's; `here`: connected now (if not, a bot plays it until they come back).
+    Friend { name: String, here: bool },
+}
+
+/// A player's name as a table shows it: control characters dropped, spaces trimmed, at most
+/// [`MAX_NAME`] characters; `None` if nothing is left.
+pub fn clean_name(name: &str) -> Option<String> {
+    let clean: String = name.chars().filter(|c| !c.is_control()).take(MAX_NAME * 4).collect();
+    let clean: String = clean.trim().chars().take(MAX_NAME).collect();
+    let clean = clean.trim_end().to_owned();
+    (!clean.is_empty()).then_some(clean)
+}
+
+/// Why the host did not act on a peer's message. `R` is the rules' refusal of the game family.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Refusal<R> {
     /// No open seat has this token.
     UnknownToken,
     /// Another peer holds this seat now.
@@ -64,8 +103,14 @@ pub enum Refusal {
     /// The move is not the peer's seat's to make (another seat's, or the host's: dealing, the
     /// clock).
     NotYourSeat,
-    /// The rules refused the move; the reason in players' words.
-    Illegal { reason: String },
+    /// The rules refused the move, for this reason (the page puts it in words).
+    Illegal(R),
+    /// The seat is not open to friends (the host's, a bot's, or taken with another token).
+    NotOpen { seat: u8 },
+    /// A name with nothing to show.
+    BadName,
+    /// The host has not dealt yet.
+    NotStarted,
 }
 
 /// News about the table.
@@ -133,7 +178,7 @@ pub fn decode_to_host<A: DeserializeOwned>(bytes: &[u8]) -> Result<ToHost<A>, De
 ///
 /// # Errors
 /// [`DecodeError`] for bytes over [`MAX_TO_PEER`], of another version or not a message.
-pub fn decode_to_peer<U: DeserializeOwned>(bytes: &[u8]) -> Result<ToPeer<U>, DecodeError> {
+pub fn decode_to_peer<U: DeserializeOwned, R: DeserializeOwned>(bytes: &[u8]) -> Result<ToPeer<U, R>, DecodeError> {
     decode(bytes, MAX_TO_PEER)
 }
 
@@ -163,6 +208,17 @@ mod tests {
         assert_eq!(decode_to_host::<Action>(&encode(&m)), Ok(m));
         let j: ToHost<Action> = ToHost::Join { token: SeatToken(u128::MAX) };
         assert_eq!(decode_to_host::<Action>(&encode(&j)), Ok(j));
+        let c: ToHost<Action> = ToHost::Claim { seat: 3, token: SeatToken(9), name: "Sam".into() };
+        assert_eq!(decode_to_host::<Action>(&encode(&c)), Ok(c));
+    }
+
+    #[test]
+    fn a_name_is_trimmed_bounded_and_free_of_control_characters() {
+        assert_eq!(clean_name("  Sam \n"), Some("Sam".into()));
+        assert_eq!(clean_name("A\u{0}b\u{1b}[31mc"), Some("Ab[31mc".into()));
+        assert_eq!(clean_name(&"é".repeat(40)).map(|n| n.chars().count()), Some(MAX_NAME));
+        assert_eq!(clean_name(" \t\r "), None);
+        assert_eq!(clean_name("Jo                 x"), Some("Jo".into()), "cut, then trimmed again");
     }
 
     #[test]
