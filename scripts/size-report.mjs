@@ -86,6 +86,8 @@ function pageLoad(html) {
   return [...found].sort();
 }
 
+// The page of tables with friends carries the WebRTC transport: its own, larger budget.
+const PAGE_BUDGET_KB = { friends: 200 };
 let over = false;
 const pages = [...sizes.keys()].filter((f) => f === 'index.html' || f.endsWith('/index.html')).sort();
 for (const html of pages) {
@@ -97,9 +99,10 @@ for (const html of pages) {
   console.log(`${label.padEnd(48)} ${kb(t.raw)} ${kb(t.gz)} ${kb(t.br).padStart(9)}`);
   console.log(`  ${files.join(', ')}`);
   if (budget !== null) {
-    const o = t.gz / 1024 > budget;
+    const limit = PAGE_BUDGET_KB[page] ?? budget;
+    const o = t.gz / 1024 > limit;
     over ||= o;
-    console.log(`budget: ${page === '' ? 'first load' : page + '/'} ${(t.gz / 1024).toFixed(1)} KB gzip of ${budget} KB: ${o ? 'OVER' : 'ok'}`);
+    console.log(`budget: ${page === '' ? 'first load' : page + '/'} ${(t.gz / 1024).toFixed(1)} KB gzip of ${limit} KB: ${o ? 'OVER' : 'ok'}`);
   }
 }
 if (pages.length === 0) {

@@ -28,7 +28,8 @@ function walk(d) {
 
 const files = walk(dir)
   .map((p) => relative(dir, p).split(sep).join('/'))
-  .filter((f) => f !== 'sw.js' && !f.startsWith('.stage'))
+  // friends/ needs the network anyway (a table with friends is online): not precached.
+  .filter((f) => f !== 'sw.js' && !f.startsWith('.stage') && !f.startsWith('friends/'))
   .sort();
 const hash = createHash('sha256');
 for (const f of files) {

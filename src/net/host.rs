@@ -54,7 +54,7 @@ pub struct Dropped {
 }
 
 /// Who a seat is for, as the host opens the table (and saves it, to reopen it).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Seating {
     /// The host's own seat.
     Host { name: String },
@@ -128,7 +128,7 @@ impl<T: Table> Host<T> {
             };
             fixed.push(seat);
         }
-        let game = clean_name(game).unwrap_or_default();
+        let game = game.chars().filter(|c| !c.is_control()).take(40).collect();
         Host {
             table,
             game,
@@ -197,9 +197,11 @@ impl<T: Table> Host<T> {
         vec![Outgoing { to: peer, message: ToPeer::Seats(self.seats()) }]
     }
 
-    /// The host deals: from now on peers' moves are taken.
-    pub fn start(&mut self) {
+    /// The host deals: from now on peers' moves are taken, and every seated peer is sent its
+    /// seat's update (so a move it made too early is made again from it).
+    pub fn start(&mut self) -> Out<T> {
         self.started = true;
+        self.updates(&[])
     }
 
     /// Bytes from `peer` at `now_ms` (the transport's clock): dropped and counted if the peer

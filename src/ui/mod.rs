@@ -5,6 +5,7 @@ mod app;
 pub mod casino;
 mod casino_app;
 pub mod components;
+pub mod friends;
 pub mod kit;
 mod page_frame;
 mod play_app;
@@ -127,4 +128,9 @@ pub fn start_uno() {
         return;
     }
     yew::Renderer::<uno_app::UnoApp>::new().render();
+}
+
+/// Mounts the page of tables with friends (`friends/`).
+pub fn start_friends() {
+    yew::Renderer::<friends::FriendsApp>::new().render();
 }

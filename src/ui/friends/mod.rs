@@ -1,0 +1,413 @@
+//! The page of tables with friends (`friends/`, its own wasm module): the host opens a table
+//! (a game, the seats for friends, bots in the rest) and sends its room link (`#room=…`); a
+//! friend opens the link, picks a free seat, and its browser keeps the seat's token, which takes
+//! the seat back after a reload and which no other browser has. The transport is in
+//! [`session`]; what is read from text is in [`room`].
+//!
+//! The table itself is the shedding table's, fed by a seat's updates (a local game and a remote
+//! one are two sources of the same stream); until it is mounted here, this page shows the lobby
+//! and a plain line of what is happening.
+
+pub mod room;
+mod session;
+
+use crate::engine::shedding::{Preset, Refusal as Rules, SeatUpdate};
+use crate::net::{Refusal, Seat, SeatToken, Seating, Seats, ToHost};
+use gloo_storage::{LocalStorage, Storage};
+use room::{check_signal_url, ice_urls, room_in_fragment, token_from_text, token_text, RoomId};
+use session::{HostRecord, Session, Side, Transport};
+use std::cell::RefCell;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// The games a table with friends offers.
+const GAMES: [Preset; 3] = [Preset::Taylor, Preset::Priestly, Preset::British];
+
+const SIGNAL_KEY: &str = "bj.friends.signal";
+const ICE_KEY: &str = "bj.friends.ice";
+const NAME_KEY: &str = "bj.friends.name";
+
+/// How often the page takes in what arrived (ms).
+const POLL_MS: u32 = 40;
+
+fn game_name(preset: Preset) -> &'static str {
+    match preset {
+        Preset::Taylor => "Taylor Blackjack",
+        Preset::Priestly => "Priestly College BlackJack",
+        _ => "British Black Jack",
+    }
+}
+
+fn host_key(room: &str) -> String {
+    format!("bj.friends.host.{room}")
+}
+
+fn token_key(room: &RoomId) -> String {
+    format!("bj.friends.seat.{}", room.as_str())
+}
+
+fn save_host(record: &HostRecord) {
+    if let Ok(text) = serde_json::to_string(record) {
+        let _ = LocalStorage::set(host_key(&record.room), text);
+    }
+}
+
+fn load_host(room: &RoomId) -> Option<HostRecord> {
+    let text: String = LocalStorage::get(host_key(room.as_str())).ok()?;
+    // from_slice, as the messages are read: one copy of the decoders in the module, not two.
+    (text.len() <= 512 * 1024).then(|| serde_json::from_slice(text.as_bytes()).ok()).flatten()
+}
+
+fn random_bytes() -> [u8; 16] {
+    let mut b = [0u8; 16];
+    // The browser's generator; if it failed, the page's clock at least differs per table.
+    if getrandom::fill(&mut b).is_err() {
+        b[..8].copy_from_slice(&(js_sys_now() as u64).to_le_bytes());
+    }
+    b
+}
+
+fn js_sys_now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
+/// The signalling address: the player's setting, else the build's (`BJ_SIGNAL_URL`), else port
+/// 3536 of the machine that served this page (as `scripts/serve.sh` runs it).
+fn transport() -> Transport {
+    let set: Option<String> = LocalStorage::get::<String>(SIGNAL_KEY).ok().and_then(|s| check_signal_url(&s));
+    let built = option_env!("BJ_SIGNAL_URL").and_then(check_signal_url);
+    let here = web_sys::window().and_then(|w| w.location().hostname().ok()).unwrap_or_else(|| "127.0.0.1".into());
+    let signal = set.or(built).unwrap_or_else(|| format!("ws://{here}:3536"));
+    let ice = ice_urls(&LocalStorage::get::<String>(ICE_KEY).unwrap_or_default());
+    Transport { signal, ice }
+}
+
+/// The page's address with this room's fragment.
+fn room_link(room: &RoomId) -> String {
+    let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    let base = href.split('#').next().unwrap_or_default();
+    format!("{base}{}", room.fragment())
+}
+
+fn refusal_words(r: &Refusal<Rules>) -> String {
+    match r {
+        Refusal::UnknownToken => "That seat is not yours.".into(),
+        Refusal::SeatTaken { .. } => "Someone else is in that seat now.".into(),
+        Refusal::AlreadySeated { .. } => "You have a seat already.".into(),
+        Refusal::NotSeated => "Take a seat first.".into(),
+        Refusal::Stale { .. } => "The table moved on before your move arrived.".into(),
+        Refusal::NotYourSeat => "That is not your move to make.".into(),
+        Refusal::Illegal(why) => format!("Not allowed: {why}."),
+        Refusal::NotOpen { .. } => "That seat is not free.".into(),
+        Refusal::BadName => "Type a name first.".into(),
+        Refusal::NotStarted => "The host has not dealt yet.".into(),
+    }
+}
+
+/// Who sits at `seat`, in words.
+fn seat_name(seats: Option<&Seats>, seat: u8) -> String {
+    match seats.and_then(|s| s.seats.get(seat as usize)) {
+        Some(Seat::Host { name } | Seat::Friend { name, .. }) => name.clone(),
+        _ => format!("Bot {}", seat + 1),
+    }
+}
+
+/// The plain line of what is happening, from one seat's update.
+fn status_line(update: &SeatUpdate, seats: Option<&Seats>) -> String {
+    let v = &update.view;
+    let cards = crate::ui::plural(v.hand.len(), "card");
+    if !v.finished.is_empty() && v.legal.is_empty() && v.current == v.seat && v.hand.is_empty() {
+        return format!("You are out. You hold {cards}.");
+    }
+    let mover =
+        if v.current == v.seat { "Your turn".to_owned() } else { format!("{}'s turn", seat_name(seats, v.current)) };
+    format!("{mover}. You hold {cards}; {} in the stock.", v.stock_len)
+}
+
+fn seats_list(seats: &Seats, mine: Option<u8>, on_take: Option<Callback<u8>>) -> Html {
+    html! {
+        <ol class="friend-seats" aria-label="Seats">
+        { for seats.seats.iter().enumerate().map(|(i, s)| {
+            let i = i as u8;
+            let you = if mine == Some(i) { " (you)" } else { "" };
+            let (who, take) = match s {
+                Seat::Host { name } => (format!("{name}, the host{you}"), false),
+                Seat::Bot => (format!("Bot {}", i + 1), false),
+                Seat::Open => ("Free".to_owned(), true),
+                Seat::Friend { name, here: true } => (format!("{name}{you}"), false),
+                Seat::Friend { name, here: false } => (format!("{name}{you}, away: a bot plays for now"), false),
+            };
+            let button = match (&on_take, take) {
+                (Some(cb), true) => {
+                    let cb = cb.clone();
+                    html! { <button class="primary" onclick={Callback::from(move |_| cb.emit(i))}>{ format!("Take seat {}", i + 1) }</button> }
+                }
+                _ => html! {},
+            };
+            html! { <li data-seat={i.to_string()}><span>{ format!("Seat {}: {who}", i + 1) }</span>{ button }</li> }
+        }) }
+        </ol>
+    }
+}
+
+/// The host's form: a game, how many play, how many seats are for friends.
+#[derive(Clone, PartialEq)]
+struct Setup {
+    preset: Preset,
+    players: u8,
+    friends: u8,
+    name: String,
+}
+
+fn open_table(setup: &Setup) -> HostRecord {
+    let room = RoomId::from_random(random_bytes());
+    let mut seating =
+        vec![Seating::Host { name: crate::net::protocol::clean_name(&setup.name).unwrap_or_else(|| "Host".into()) }];
+    for s in 1..setup.players {
+        seating.push(if s <= setup.friends { Seating::Open } else { Seating::Bot });
+    }
+    HostRecord {
+        room: room.as_str().to_owned(),
+        preset: setup.preset.id().to_owned(),
+        players: setup.players,
+        seed: crate::ui::new_seed(),
+        seating,
+        log: Vec::new(),
+        started: false,
+    }
+}
+
+fn input_value(e: InputEvent) -> String {
+    e.target_unchecked_into::<web_sys::HtmlInputElement>().value()
+}
+
+fn setup_form(setup: &UseStateHandle<Setup>, on_open: Callback<()>) -> Html {
+    let s = (**setup).clone();
+    let set = |f: fn(&mut Setup, String)| {
+        let setup = setup.clone();
+        Callback::from(move |v: String| {
+            let mut next = (*setup).clone();
+            f(&mut next, v);
+            next.friends = next.friends.clamp(1, next.players - 1);
+            setup.set(next);
+        })
+    };
+    let games: Vec<(&'static str, &'static str)> = GAMES.iter().map(|p| (p.id(), game_name(*p))).collect();
+    let on_name = set(|s, v| s.name = v).reform(input_value);
+    html! {
+        <section class="friends-setup" aria-labelledby="open-title">
+            <h2 id="open-title">{"Open a table"}</h2>
+            <p>{"You deal and run the game in this browser; friends join from a link. Bots play the other seats."}</p>
+            { crate::ui::kit::choice_field("fr-game", "Game", crate::ui::kit::options(&games, s.preset.id()), set(|s, v| s.preset = Preset::from_id(&v).unwrap_or(Preset::Taylor))) }
+            { crate::ui::kit::choice_field("fr-players", "Players", crate::ui::kit::number_options(2..=6, s.players), set(|s, v| s.players = v.parse().unwrap_or(4))) }
+            { crate::ui::kit::choice_field("fr-friends", "Seats for friends", crate::ui::kit::number_options(1..s.players, s.friends), set(|s, v| s.friends = v.parse().unwrap_or(1))) }
+            <div class="field"><label for="fr-name">{"Your name"}</label><input id="fr-name" maxlength="16" value={s.name.clone()} oninput={on_name} /></div>
+            <button class="primary" onclick={on_open.reform(|_| ())}>{"Open the table"}</button>
+        </section>
+    }
+}
+
+fn settings_form() -> Html {
+    let signal: String = LocalStorage::get(SIGNAL_KEY).unwrap_or_default();
+    let ice: String = LocalStorage::get(ICE_KEY).unwrap_or_default();
+    let on_signal = Callback::from(|e: InputEvent| {
+        let v = input_value(e);
+        let _ =
+            if v.trim().is_empty() { Ok(LocalStorage::delete(SIGNAL_KEY)) } else { LocalStorage::set(SIGNAL_KEY, v) };
+    });
+    let on_ice = Callback::from(|e: InputEvent| {
+        let _ = LocalStorage::set(ICE_KEY, input_value(e));
+    });
+    html! {
+        <details class="friends-settings">
+            <summary>{"Connection settings"}</summary>
+            <div class="field"><label for="fr-signal">{"Signalling server"}</label>
+                <input id="fr-signal" placeholder={transport().signal} value={signal} oninput={on_signal} /></div>
+            <div class="field"><label for="fr-ice">{"STUN and TURN servers (for play across the internet; none by default)"}</label>
+                <input id="fr-ice" placeholder="stun:stun.example.org:3478" value={ice} oninput={on_ice} /></div>
+            <p class="note">{"The signalling server sees the room and how browsers connect, nothing of the game: cards and moves go from browser to browser. Changes apply when the table opens."}</p>
+        </details>
+    }
+}
+
+#[component]
+pub fn FriendsApp() -> Html {
+    let session: Rc<RefCell<Option<Session>>> = use_mut_ref(|| None);
+    let tick = use_state(|| 0u32);
+    let problem = use_state(|| None::<String>);
+    let setup = use_state(|| Setup {
+        preset: Preset::Taylor,
+        players: 4,
+        friends: 2,
+        name: LocalStorage::get(NAME_KEY).unwrap_or_else(|_| "Host".into()),
+    });
+    let name = use_state(|| LocalStorage::get::<String>(NAME_KEY).unwrap_or_default());
+
+    // A room link: the host's own table (its record is here), or a friend's seat.
+    {
+        let session = session.clone();
+        let problem = problem.clone();
+        use_effect_with((), move |_| {
+            let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
+            match room_in_fragment(&hash) {
+                Ok(None) => {}
+                Ok(Some(room)) => {
+                    let t = transport();
+                    let opened = match load_host(&room) {
+                        Some(record) => Session::host(record, &t),
+                        None => {
+                            let token =
+                                LocalStorage::get::<String>(token_key(&room)).ok().and_then(|s| token_from_text(&s));
+                            Some(Session::peer(room, token, &t))
+                        }
+                    };
+                    match opened {
+                        Some(s) => *session.borrow_mut() = Some(s),
+                        None => problem.set(Some("This table's save could not be read: open a new table.".into())),
+                    }
+                }
+                Err(why) => problem.set(Some(why.to_string())),
+            }
+        });
+    }
+
+    // Take in what arrived, a few times a frame's worth a second.
+    {
+        let session = session.clone();
+        let tick = tick.clone();
+        use_effect_with((), move |_| {
+            let interval = gloo_timers::callback::Interval::new(POLL_MS, move || {
+                let changed = session.borrow_mut().as_mut().is_some_and(|s| s.poll(js_sys_now()));
+                if changed {
+                    tick.set(tick.wrapping_add(1));
+                }
+            });
+            move || drop(interval)
+        });
+    }
+
+    let on_open = {
+        let session = session.clone();
+        let setup = setup.clone();
+        let tick = tick.clone();
+        Callback::from(move |()| {
+            let record = open_table(&setup);
+            let _ = LocalStorage::set(NAME_KEY, setup.name.clone());
+            save_host(&record);
+            let room = RoomId::parse(&record.room).ok();
+            if let (Some(room), Some(w)) = (room, web_sys::window()) {
+                let _ = w.location().set_hash(&room.fragment());
+            }
+            *session.borrow_mut() = Session::host(record, &transport());
+            tick.set(tick.wrapping_add(1));
+        })
+    };
+
+    let body = match (&*problem, &*session.borrow()) {
+        (Some(p), _) => html! { <p class="notice" role="alert">{ p.clone() }</p> },
+        (None, None) => html! { <>{ setup_form(&setup, on_open) }{ settings_form() }</> },
+        (None, Some(s)) => table_view(s, &session, &name, &tick),
+    };
+    html! {
+        <>
+        <header class="masthead">
+            <div><h1>{"Play with friends"}</h1><p class="tagline"><a href="../">{"All games"}</a></p></div>
+        </header>
+        <main class="friends">{ body }</main>
+        </>
+    }
+}
+
+fn table_view(
+    s: &Session,
+    session: &Rc<RefCell<Option<Session>>>,
+    name: &UseStateHandle<String>,
+    tick: &UseStateHandle<u32>,
+) -> Html {
+    let ended = s.ended.borrow().clone();
+    let dropped = (s.dropped > 0)
+        .then(|| html! { <p class="note">{ format!("{} unreadable messages dropped.", s.dropped) }</p> });
+    let inner = match &s.side {
+        Side::Host(h) => {
+            let seats = h.host.seats();
+            let link = room_link(&s.room);
+            let start = {
+                let session = session.clone();
+                let tick = tick.clone();
+                Callback::from(move |_| {
+                    if let Some(s) = session.borrow_mut().as_mut() {
+                        s.start();
+                    }
+                    tick.set(tick.wrapping_add(1));
+                })
+            };
+            let status = if h.host.is_started() {
+                let host_seat = 0;
+                h.host.table().update_for(host_seat).ok().map(|u| status_line(&u, Some(&seats))).unwrap_or_default()
+            } else {
+                "Send the link to your friends. Deal when everyone is seated; bots take the free seats.".into()
+            };
+            html! {
+                <>
+                <h2>{ seats.game.clone() }</h2>
+                <div class="field"><label for="fr-link">{"Room link"}</label><input id="fr-link" readonly=true value={link} /></div>
+                { seats_list(&seats, Some(0), None) }
+                if !h.host.is_started() { <button class="primary" onclick={start}>{"Deal"}</button> }
+                <p class="status" role="status" aria-live="polite">{ status }</p>
+                </>
+            }
+        }
+        Side::Peer(p) => {
+            let on_take = {
+                let session = session.clone();
+                let name = name.clone();
+                Callback::from(move |seat: u8| {
+                    let mut b = [0u8; 16];
+                    b.copy_from_slice(&random_bytes());
+                    let token = SeatToken(u128::from_le_bytes(b));
+                    let mut guard = session.borrow_mut();
+                    let Some(s) = guard.as_mut() else { return };
+                    let _ = LocalStorage::set(token_key(&s.room), token_text(token));
+                    let _ = LocalStorage::set(NAME_KEY, (*name).clone());
+                    if let Side::Peer(p) = &mut s.side {
+                        p.token = Some(token);
+                    }
+                    s.to_host(&ToHost::Claim { seat, token, name: (*name).clone() });
+                })
+            };
+            let seated = p.seat.is_some();
+            let seats = p.seats.as_ref();
+            let line = if p.host_gone {
+                "The host left the table. When they open it again, this page takes you back to your seat.".to_owned()
+            } else if seats.is_none() {
+                "Connecting to the host…".to_owned()
+            } else if let Some(u) = &p.update {
+                status_line(u, seats)
+            } else {
+                "Pick a free seat.".to_owned()
+            };
+            let on_name = {
+                let name = name.clone();
+                Callback::from(move |e: InputEvent| name.set(input_value(e)))
+            };
+            html! {
+                <>
+                <h2>{ seats.map(|s| s.game.clone()).unwrap_or_else(|| "A table with friends".into()) }</h2>
+                if !seated && seats.is_some() {
+                    <div class="field"><label for="fr-name">{"Your name"}</label><input id="fr-name" maxlength="16" value={(**name).clone()} oninput={on_name} /></div>
+                }
+                if let Some(seats) = seats { { seats_list(seats, p.seat, (!seated).then_some(on_take)) } }
+                <p class="status" role="status" aria-live="polite">{ line }</p>
+                if let Some(r) = &p.refused { <p class="notice" role="alert">{ refusal_words(r) }</p> }
+                </>
+            }
+        }
+    };
+    html! {
+        <section class="friends-table">
+            { inner }
+            if let Some(e) = ended { <p class="notice" role="alert">{ e }</p> }
+            { dropped.unwrap_or_default() }
+        </section>
+    }
+}
