@@ -42,6 +42,9 @@ fn a_connected_peer_sees_the_game_and_every_seat() {
     let seats = seats_to(&out, 7).unwrap();
     assert_eq!(seats.game, "Taylor");
     assert_eq!(seats.seats, vec![Seat::Host { name: "Ann".into() }, Seat::Open, Seat::Open, Seat::Bot]);
+    assert!(!seats.dealt);
+    let out = h.start();
+    assert!(seats_to(&out, 7).unwrap().dealt, "the deal is news to every connected peer");
 }
 
 #[test]

@@ -186,7 +186,7 @@ impl<T: Table> Host<T> {
                 Seating::Friend { name, .. } => Seat::Friend { name: name.clone(), here: h.is_some() },
             })
             .collect();
-        Seats { game: self.game.clone(), seats }
+        Seats { game: self.game.clone(), seats, dealt: self.started }
     }
 
     /// A peer connected: it is sent the seats (to pick one, or to take its own back).
@@ -201,7 +201,9 @@ impl<T: Table> Host<T> {
     /// seat's update (so a move it made too early is made again from it).
     pub fn start(&mut self) -> Out<T> {
         self.started = true;
-        self.updates(&[])
+        let mut out = self.updates(&[]);
+        out.extend(self.seats_to_present());
+        out
     }
 
     /// Bytes from `peer` at `now_ms` (the transport's clock): dropped and counted if the peer

@@ -62,6 +62,8 @@ pub struct Seats {
     /// The game's name, as the host's page says it ("Taylor").
     pub game: String,
     pub seats: Vec<Seat>,
+    /// Whether the host has dealt (moves are taken from then on).
+    pub dealt: bool,
 }
 
 /// Who sits at one seat.

@@ -46,7 +46,9 @@ const seat = (page, n) => page.locator(`.friend-seats li[data-seat="${n - 1}"]`)
 async function take(page, n, name) {
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: `Take seat ${n}` }).click();
-  await seat(page, n).getByText(`${name} (you)`).waitFor();
+  await seat(page, n).getByText(`${name} (you)`).waitFor({ timeout: 20_000 }).catch(async (e) => {
+    throw new Error(`${e.message}\nThe page said: ${await page.locator('main').innerText()}`);
+  });
 }
 
 test('friends: three browsers meet in one room, see each other seated, and a dropped friend comes back', { timeout: 180_000 }, async () => {
@@ -75,6 +77,7 @@ test('friends: three browsers meet in one room, see each other seated, and a dro
     await seat(ann.page, 2).getByText('Seat 2: Sam').waitFor();
     await seat(ann.page, 3).getByText('Seat 3: Bo').waitFor();
     assert.match(await seat(ann.page, 4).innerText(), /Bot 4/);
+    await sam.page.getByRole('status').getByText('Waiting for the host to deal.').waitFor();
     assert.deepEqual(await axeViolations(sam.page), [], 'axe on the friend\'s lobby');
     await screenshot(sam.page, 'friends-lobby-phone');
 

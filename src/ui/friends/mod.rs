@@ -381,8 +381,10 @@ fn table_view(
                 "The host left the table. When they open it again, this page takes you back to your seat.".to_owned()
             } else if seats.is_none() {
                 "Connecting to the host…".to_owned()
-            } else if let Some(u) = &p.update {
+            } else if let (Some(u), Some(true)) = (&p.update, seats.map(|s| s.dealt)) {
                 status_line(u, seats)
+            } else if seated {
+                "Waiting for the host to deal.".to_owned()
             } else {
                 "Pick a free seat.".to_owned()
             };
