@@ -12,7 +12,11 @@ fn main() {
     let mut sizes: Vec<(&str, usize)> = Vec::new();
     for seat in 1..4u8 {
         host.connect(u64::from(seat));
-        let claim = encode(&ToHost::<Action>::Claim { seat, token: SeatToken(u128::MAX - u128::from(seat)), name: "Samantha".into() });
+        let claim = encode(&ToHost::<Action>::Claim {
+            seat,
+            token: SeatToken(u128::MAX - u128::from(seat)),
+            name: "Samantha".into(),
+        });
         sizes.push(("peer -> host: Claim", claim.len()));
         for o in host.receive(u64::from(seat), &claim) {
             let kind = match o.message {

@@ -212,8 +212,11 @@ fn settings_form() -> Html {
     let ice: String = LocalStorage::get(ICE_KEY).unwrap_or_default();
     let on_signal = Callback::from(|e: InputEvent| {
         let v = input_value(e);
-        let _ =
-            if v.trim().is_empty() { Ok(LocalStorage::delete(SIGNAL_KEY)) } else { LocalStorage::set(SIGNAL_KEY, v) };
+        if v.trim().is_empty() {
+            LocalStorage::delete(SIGNAL_KEY);
+        } else {
+            let _ = LocalStorage::set(SIGNAL_KEY, v);
+        }
     });
     let on_ice = Callback::from(|e: InputEvent| {
         let _ = LocalStorage::set(ICE_KEY, input_value(e));
@@ -372,7 +375,7 @@ fn table_view(
                     if let Side::Peer(p) = &mut s.side {
                         p.token = Some(token);
                     }
-                    s.to_host(&ToHost::Claim { seat, token, name: (*name).clone() });
+                    s.send_to_host(&ToHost::Claim { seat, token, name: (*name).clone() });
                 })
             };
             let seated = p.seat.is_some();

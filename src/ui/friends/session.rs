@@ -70,7 +70,7 @@ pub struct PeerSide {
 
 pub enum Side {
     Host(Box<HostSide>),
-    Peer(PeerSide),
+    Peer(Box<PeerSide>),
 }
 
 pub struct Session {
@@ -118,7 +118,7 @@ impl Session {
         let (socket, ended) = socket(room_url(&transport.signal, &room, None), transport);
         let side =
             PeerSide { host: None, token, seat: None, seats: None, update: None, refused: None, host_gone: false };
-        Session { socket, room, side: Side::Peer(side), ended, dropped: 0 }
+        Session { socket, room, side: Side::Peer(Box::new(side)), ended, dropped: 0 }
     }
 
     fn send_to(&mut self, link: Link, bytes: Vec<u8>) {
@@ -128,8 +128,11 @@ impl Session {
     }
 
     /// A friend's message to the host (a claim, a join, a move).
-    pub fn to_host(&mut self, message: &ToHost<Action>) {
-        if let Side::Peer(PeerSide { host: Some(link), .. }) = self.side {
+    pub fn send_to_host(&mut self, message: &ToHost<Action>) {
+        if let Some(link) = match &self.side {
+            Side::Peer(p) => p.host,
+            Side::Host(_) => None,
+        } {
             self.send_to(link, encode(message));
         }
     }
@@ -174,7 +177,7 @@ impl Session {
                 p.host = Some(link);
                 p.host_gone = false;
                 if let Some(token) = p.token {
-                    self.to_host(&ToHost::Join { token });
+                    self.send_to_host(&ToHost::Join { token });
                 }
             }
         }
