@@ -36,6 +36,7 @@ async function signalling() {
 /** A browser whose friends page uses `signal`. */
 async function player(siteUrl, signal, viewport) {
   const b = await openBrowser(viewport, WEBRTC_FLAGS);
+  errors.set(b.page, b.problems.consoleErrors);
   await b.page.goto(`${siteUrl}rules/taylor.html`);
   await b.page.evaluate((s) => localStorage.setItem('bj.friends.signal', JSON.stringify(s)), signal);
   return b;
@@ -43,11 +44,12 @@ async function player(siteUrl, signal, viewport) {
 
 const seat = (page, n) => page.locator(`.friend-seats li[data-seat="${n - 1}"]`);
 
+const errors = new Map();
 async function take(page, n, name) {
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: `Take seat ${n}` }).click();
   await seat(page, n).getByText(`${name} (you)`).waitFor({ timeout: 20_000 }).catch(async (e) => {
-    throw new Error(`${e.message}\nThe page said: ${await page.locator('main').innerText()}`);
+    throw new Error(`${e.message}\nThe page said: ${await page.locator('main').innerText()}\nConsole: ${JSON.stringify(errors.get(page) || [])}`);
   });
 }
 
