@@ -112,8 +112,8 @@ proptest! {
         for raw in msgs {
             let msg = shedding_msg(&t, raw);
             apply_checked(&mut t, msg);
-            prop_assert!(t.log.len() <= 60, "the log keeps its window");
-            prop_assert_eq!(t.acts.len(), 4);
+            prop_assert!(t.screen.log.len() <= 60, "the log keeps its window");
+            prop_assert_eq!(t.screen.acts.len(), 4);
             prop_assert!(t.game.check_invariants().is_ok());
         }
         // What the table shows survives a reload.

@@ -7,7 +7,7 @@ use blackjack::engine::shedding::{Deal, Game, Preset};
 use blackjack::ui::components::card::{CardStyle, CardView, CardViewProps};
 use blackjack::ui::settings::Settings;
 use blackjack::ui::shedding::link::TableSetup;
-use blackjack::ui::shedding::state::TableState;
+use blackjack::ui::shedding::state::{SeatScreen, TableState};
 use blackjack::ui::shedding::table::{SheddingTable, TableProps};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -57,18 +57,10 @@ async fn render_table_with(
 ) -> web_sys::Element {
     let mut setup = TableSetup::new(preset, game.players(), Level::Normal, 0);
     setup.levels = vec![None; game.players() as usize];
-    let players = game.players() as usize;
-    let mut state = TableState {
-        setup,
-        game,
-        bot_seed: 1,
-        log: vec![],
-        notice: None,
-        recent: vec![],
-        acts: vec![None; players],
-        rounds: vec![],
-        between_rounds: false,
-    };
+    // The screen of seat 0, uncovered: a scenario is looked at from the first seat.
+    let mut screen = SeatScreen::new(setup.names.clone(), setup.levels.clone(), game.update_for(0).unwrap());
+    screen.recent.clear();
+    let mut state = TableState { setup, game, bot_seed: 1, screen, covered: false };
     edit(&mut state);
     let r = root();
     let props = TableProps {
@@ -189,11 +181,11 @@ fn saves_round_trip_and_old_or_broken_ones_are_named() {
     assert_eq!(back, stored);
     let restored = TableState::restore(&back).unwrap();
     assert_eq!(restored.game, game.game);
-    assert_eq!((restored.game.hand(0).len(), restored.name(1)), (5, "Ann"), "house rules and names come back");
+    assert_eq!((restored.game.hand(0).len(), restored.screen.name(1)), (5, "Ann"), "house rules and names come back");
     // A save from before house rules and names opens with the preset and default names.
     let old = "blackjack v1\npreset=taylor\nplayers=3\nseed=99\nbot_seed=1\nseats=,easy,easy\nlog=\n";
     let old: StoredGame = decode(old, 1).unwrap();
-    assert_eq!(TableState::restore(&old).unwrap().name(2), "Alex");
+    assert_eq!(TableState::restore(&old).unwrap().screen.name(2), "Alex");
     let mut tampered = stored.clone();
     tampered.log = "p.0.ZZ".into();
     assert!(TableState::restore(&tampered).is_err());
@@ -233,7 +225,7 @@ async fn a_last_card_call_is_labelled_once_on_its_seat() {
     };
     // Just called: the seat's act says so, and no badge repeats it beside the act.
     let just_called = |s: &mut TableState| {
-        s.acts[1] = Some(Act { at: s.game.state_id(), text: "Last card!".into(), kind: "call" });
+        s.screen.acts[1] = Some(Act { at: s.game.state_id(), text: "Last card!".into(), kind: "call" });
     };
     let r = render_table_with(Preset::Taylor, game.clone(), Settings::default(), just_called).await;
     assert_eq!(labels(&r), (1, false));

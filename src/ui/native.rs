@@ -21,6 +21,7 @@ pub mod casino {
 pub mod shedding {
     pub mod link;
     pub mod saved;
+    pub mod screen;
     pub mod state;
     pub mod words;
 }

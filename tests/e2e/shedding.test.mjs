@@ -18,7 +18,7 @@ async function quickTable(page) {
 async function startGame(page, title, players = '4') {
   await quickTable(page);
   await page.getByRole('button', { name: `Play ${title}` }).click();
-  await page.getByLabel('Players (you and bots)').selectOption(players);
+  await page.getByLabel('Players', { exact: true }).selectOption(players);
   await page.getByRole('button', { name: 'Deal' }).click();
   await page.getByRole('list', { name: 'Your hand' }).waitFor();
 }
@@ -259,6 +259,62 @@ test('a whole Priestly College game against two bots, through the page', { timeo
   }
 });
 
+test('pass-and-play: two people and a bot finish a Priestly game on one page, each hand covered between them', { timeout: 300_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.goto(server.url);
+    await quickTable(page);
+    await page.getByRole('button', { name: 'Play Priestly College BlackJack' }).click();
+    await page.getByLabel('Players', { exact: true }).selectOption('3');
+    await page.getByText(/^Seats: names, bots and people/).click();
+    await page.getByLabel('Seat 2 name').fill('Jo');
+    await page.getByLabel('Seat 2 name').dispatchEvent('change');
+    await page.getByLabel('Seat 2', { exact: true }).selectOption('person');
+    await page.getByRole('button', { name: 'Deal' }).click();
+    const cover = page.getByRole('group', { name: 'Pass the screen' });
+    await cover.waitFor();
+    // The head's Rules link opens this game's rules page (beside the menu, not under play/).
+    const rules = await page.locator('.table-head').getByRole('link', { name: 'Rules', exact: true }).getAttribute('href');
+    assert.equal((await page.request.get(new URL(rules, page.url()).href)).status(), 200, `${rules} exists`);
+    const handedTo = new Set();
+    let reloaded = false;
+    const deadline = Date.now() + 250_000;
+    while (!(await gameOver(page)())) {
+      assert.ok(Date.now() < deadline, 'the game did not end in time');
+      if (await cover.count()) {
+        // Covered: no hand is on the screen, only whose turn it is.
+        assert.equal(await page.getByRole('list', { name: 'Your hand' }).count(), 0, 'the cover hides the hand');
+        const who = (await cover.getByRole('paragraph').first().innerText()).match(/^Pass to (.+)\.$/)[1];
+        handedTo.add(who);
+        if (handedTo.size === 2 && !reloaded) {
+          // A reload keeps the game, and comes back covered.
+          reloaded = true;
+          await page.reload();
+          await cover.waitFor();
+          continue;
+        }
+        await tap(cover.getByRole('button', { name: `${who}: tap when ready` }));
+        await page.getByRole('list', { name: 'Your hand' }).waitFor({ timeout: 2_000 }).catch(() => {});
+        // Uncovered: the screen is that person's seat.
+        if (await page.getByRole('list', { name: 'Your hand' }).count()) {
+          assert.match(await page.locator('.seat.me .seat-name').innerText(), new RegExp(`^${who}`));
+        }
+        continue;
+      }
+      await move(page);
+      await page.waitForTimeout(40);
+    }
+    assert.deepEqual([...handedTo].sort(), ['Jo', 'Player 1'], 'the screen went to each person in turn');
+    assert.match(await logText(page), /wins the game!/, 'nobody is "you" on a shared screen');
+    await page.getByRole('button', { name: 'Play again' }).waitFor();
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
 test('British Black Jack through two rounds, with the match scores', { timeout: 300_000 }, async () => {
   const server = await serve('dist', '/');
   const { context, page, problems } = await openBrowser();
@@ -329,7 +385,7 @@ test('house rules: every rule on the new-game screen, checked as it changes, car
     await quickTable(page);
     await page.getByRole('button', { name: 'Play Taylor Blackjack' }).click();
     await page.getByText(/^House rules/).click();
-    await page.getByText(/^Seats: names and levels/).click();
+    await page.getByText(/^Seats: names, bots and people/).click();
     assert.deepEqual(await axeViolations(page), [], 'axe on the new-game screen with every option open');
     await screenshot(page, 'setup-house-rules');
     // Each option is labelled and explained.
@@ -360,7 +416,7 @@ test('house rules: every rule on the new-game screen, checked as it changes, car
     await page.getByRole('combobox', { name: 'Black queens: effect' }).selectOption('-');
     await page.getByLabel('Seat 2 name').fill('Ann');
     await page.getByLabel('Seat 2 name').dispatchEvent('change');
-    await page.getByLabel('Seat 3 level').selectOption('hard');
+    await page.getByLabel('Seat 3', { exact: true }).selectOption('hard');
     assert.match(await page.getByText(/^House rules/).innerText(), /\(4 changed\)/);
     await page.getByRole('button', { name: 'Deal' }).click();
     await page.getByRole('list', { name: 'Your hand' }).waitFor();

@@ -45,7 +45,7 @@ for (const [name, dist, base] of [['root', 'dist', '/'], ['subpath', 'dist-sub',
       await page.getByRole('link', { name: 'All games' }).click();
       await checkShell(page);
       await page.getByRole('link', { name: 'Play UNO Blackjack' }).click();
-      await page.getByLabel('Players (you and bots)').waitFor();
+      await page.getByLabel('Players', { exact: true }).waitFor();
       await page.getByRole('link', { name: 'All games' }).click();
       await checkShell(page);
 
@@ -134,7 +134,7 @@ test('Continue on the first screen resumes the game in progress', async () => {
     await checkShell(page);
     assert.equal(await page.getByRole('button', { name: 'Continue' }).count(), 0, 'nothing to continue yet');
     await page.getByRole('button', { name: 'Play Priestly College BlackJack' }).click();
-    await page.getByLabel('Players (you and bots)').selectOption('2');
+    await page.getByLabel('Players', { exact: true }).selectOption('2');
     await page.getByRole('button', { name: 'Deal' }).click();
     const hand = page.getByRole('list', { name: 'Your hand' });
     await hand.waitFor();

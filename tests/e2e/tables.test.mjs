@@ -102,7 +102,7 @@ test('UNO Blackjack: a whole game against a bot, through the page', { timeout: 4
   const { context, page, problems } = await openBrowser();
   try {
     await page.goto(`${server.url}uno/`);
-    await page.getByLabel('Players (you and bots)').selectOption('2');
+    await page.getByLabel('Players', { exact: true }).selectOption('2');
     assert.deepEqual(await axeViolations(page), [], 'axe on the UNO setup');
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByRole('region', { name: 'UNO Blackjack table' }).waitFor();
@@ -148,7 +148,7 @@ test('UNO Blackjack: round results stay, keys work, once out Fast-forward plays 
   const { context, page, problems } = await openBrowser(PHONE);
   try {
     await page.goto(`${server.url}uno/`);
-    await page.getByLabel('Players (you and bots)').selectOption('4');
+    await page.getByLabel('Players', { exact: true }).selectOption('4');
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByRole('region', { name: 'UNO Blackjack table' }).waitFor();
     const me = page.locator('.uno-player.me');

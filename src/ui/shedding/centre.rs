@@ -5,9 +5,9 @@
 //! positions in thousandths of the felt (CSS container units turn them into pixels), and only
 //! `transform` and `opacity` move, for `var(--motion)` (0 under reduced motion).
 
+use super::screen::SeatScreen;
 use super::seats::position;
-use super::state::TableState;
-use crate::engine::shedding::{Event, SeatView};
+use crate::engine::shedding::Event;
 use crate::ui::components::card::{CardStyle, CardView};
 use yew::prelude::*;
 
@@ -40,11 +40,11 @@ fn flights(recent: &[Event], n: u8) -> Vec<(u8, usize)> {
 
 /// The parts of the centre that are only looked at, as one piece of markup (see seats.rs):
 /// the cards in flight from the stock, the direction, the pending pick-up, the named suit.
-fn markup(state: &TableState, view: &SeatView) -> [String; 2] {
+fn markup(screen: &SeatScreen) -> [String; 2] {
     use std::fmt::Write;
-    let n = state.game.players();
-    let mut h = format!("<div class=\"flights\" data-at=\"{}\" aria-hidden=\"true\">", state.game.state_id());
-    for (s, i) in flights(&state.recent, n) {
+    let (n, view) = (screen.players(), &screen.view);
+    let mut h = format!("<div class=\"flights\" data-at=\"{}\" aria-hidden=\"true\">", screen.at());
+    for (s, i) in flights(&screen.recent, n) {
         let (x, y) = position(s, n);
         let _ = write!(h, "<i class=\"fly\" data-to=\"{s}\" style=\"--dx:{};--dy:{};--i:{i}\"></i>", x - 500, y - 500);
     }
@@ -54,8 +54,8 @@ fn markup(state: &TableState, view: &SeatView) -> [String; 2] {
         ("anticlockwise, to your right", "↺", "to your right")
     };
     h.push_str("</div>");
-    let reversed = state.recent.iter().any(|e| matches!(e, Event::Reversed { .. }));
-    let raised = state.recent.iter().any(|e| matches!(e, Event::PickUpPending { .. }));
+    let reversed = screen.recent.iter().any(|e| matches!(e, Event::Reversed { .. }));
+    let raised = screen.recent.iter().any(|e| matches!(e, Event::PickUpPending { .. }));
     let mut i = format!(
         "<div class=\"centre-info\"><p class=\"direction{}\" role=\"img\" aria-label=\"Play goes {label}\"><span class=\"arrow\">{arrow}</span><span class=\"words\">{words}</span></p>",
         if reversed { " new" } else { "" }
@@ -76,10 +76,10 @@ fn markup(state: &TableState, view: &SeatView) -> [String; 2] {
     [h, i]
 }
 
-pub fn centre(state: &TableState, view: &SeatView, style: CardStyle) -> Html {
-    let n = state.game.players();
+pub fn centre(screen: &SeatScreen, style: CardStyle) -> Html {
+    let (n, view) = (screen.players(), &screen.view);
     let len = view.pile.len();
-    let from = state.recent.iter().find_map(|e| match e {
+    let from = screen.recent.iter().find_map(|e| match e {
         Event::Played { seat, card } if *card == view.top() => Some(*seat),
         _ => None,
     });
@@ -104,7 +104,7 @@ pub fn centre(state: &TableState, view: &SeatView, style: CardStyle) -> Html {
                     }
                 }) }
             </div>
-            { for markup(state, view).into_iter().map(|h| Html::from_html_unchecked(h.into())) }
+            { for markup(screen).into_iter().map(|h| Html::from_html_unchecked(h.into())) }
         </div>
     }
 }

@@ -3,10 +3,10 @@
 //! page control — and one listener on the table handles them all: a tree of virtual nodes and a
 //! callback per button would cost the page many kilobytes for the same buttons.
 
-use super::state::{TableState, HUMAN};
+use super::screen::SeatScreen;
 use super::words::phrase_text;
 use crate::engine::cards::Suit;
-use crate::engine::shedding::{Action, Infringement, Phrase, SeatView};
+use crate::engine::shedding::{Action, Infringement, Phrase, Seat, SeatView};
 use crate::ui::text::escape;
 use std::fmt::Write;
 
@@ -20,8 +20,15 @@ fn act(h: &mut String, class: &str, action: Action, text: &str) {
 }
 
 pub struct Look<'a> {
-    pub state: &'a TableState,
+    pub screen: &'a SeatScreen,
     pub view: &'a SeatView,
+    /// The share link and what it carries ("this deal" once the game is over, else "these
+    /// rules": a link to the deal would tell every hidden card). The screen's source makes it.
+    pub link: (String, &'static str),
+    pub rules_href: &'a str,
+    /// Pass-and-play: the calls other people at the table may make now (their "Last card", a
+    /// dispute of a call-out against them), offered to whoever holds the screen.
+    pub others: &'a [Action],
     pub ended: bool,
     pub help_open: bool,
     pub callout_open: bool,
@@ -46,12 +53,12 @@ fn seconds(ms: u32) -> String {
 
 /// The title row: the rules' name, the match score, the assist, the link, "?" and Menu.
 pub fn head(l: &Look) -> String {
-    let (state, view) = (l.state, l.view);
-    let mut h = format!("<div class=\"table-head\"><h2>{}</h2>", escape(&state.game.rules().spec().name));
+    let (screen, view) = (l.screen, l.view);
+    let mut h = format!("<div class=\"table-head\"><h2>{}</h2>", escape(&view.rules.spec().name));
     if let Some(target) = view.target {
         let _ = write!(h, "<p class=\"scores\">Round {} · to {target}: ", view.round + 1);
-        for s in 0..state.game.players() {
-            let _ = write!(h, "<span>{} {} </span>", escape(state.name(s)), view.scores[s as usize]);
+        for s in 0..screen.players() {
+            let _ = write!(h, "<span>{} {} </span>", escape(screen.name(s)), view.scores[s as usize]);
         }
         h.push_str("</p>");
     }
@@ -62,18 +69,14 @@ pub fn head(l: &Look) -> String {
             if l.assist { " checked" } else { "" }
         );
     }
-    // Mid-game a link carries the rules only: a link to the deal would tell every hidden card.
-    let (link, what) = if state.game.is_over() {
-        (state.setup.fragment(), "this deal")
-    } else {
-        (state.setup.rules_fragment(), "these rules")
-    };
-    let _ = write!(h, "<a class=\"share\" href=\"{}\">Link to {what}</a>", escape(&link));
+    let (link, what) = &l.link;
+    let _ = write!(h, "<a class=\"share\" href=\"{}\">Link to {what}</a>", escape(link));
     let _ = write!(
         h,
         "<button class=\"help-button\" data-ui=\"help\" aria-label=\"Keyboard shortcuts\" aria-expanded=\"{}\">?</button>",
         l.help_open
     );
+    let _ = write!(h, "<a class=\"rules-link\" href=\"{}\">Rules</a>", l.rules_href);
     if !l.ended {
         button(&mut h, "", "data-ui=\"menu\"", "Menu");
     }
@@ -98,16 +101,16 @@ pub fn head(l: &Look) -> String {
 
 /// Whose turn, then the player's actions: name a suit, pick up, finished, Last card, call-outs.
 pub fn actions(l: &Look) -> String {
-    let (state, view) = (l.state, l.view);
+    let (screen, view, me) = (l.screen, l.view, l.screen.me());
     let my_turn = view.is_my_turn();
     let legal = &view.legal;
-    let spec = state.game.rules().spec();
+    let spec = view.rules.spec();
     let mut h = String::from("<div class=\"actions\">");
     let _ = write!(
         h,
         "<p class=\"turn{}\">{}</p>",
         if my_turn { " mine" } else { "" },
-        if my_turn { "Your turn".to_string() } else { format!("{}'s turn", escape(state.name(view.current))) }
+        if my_turn { "Your turn".to_string() } else { format!("{}'s turn", escape(screen.name(view.current))) }
     );
     if my_turn && view.turn.awaiting_suit {
         // Said on screen too: four suit buttons alone do not say that the turn waits for one.
@@ -117,7 +120,7 @@ pub fn actions(l: &Look) -> String {
         );
         for suit in Suit::ALL {
             let text = format!("<span aria-hidden=\"true\">{} </span>{}", suit.symbol(), suit.name());
-            act(&mut h, &format!("suit-{}", suit.letter()), Action::NameSuit { seat: HUMAN, suit }, &text);
+            act(&mut h, &format!("suit-{}", suit.letter()), Action::NameSuit { seat: me, suit }, &text);
         }
         h.push_str("</div>");
     }
@@ -140,7 +143,7 @@ pub fn actions(l: &Look) -> String {
         act(
             &mut h,
             if matters { "last-card" } else { "last-card quiet" },
-            Action::CallLastCard { seat: HUMAN },
+            Action::CallLastCard { seat: me },
             "Last card",
         );
     }
@@ -150,25 +153,59 @@ pub fn actions(l: &Look) -> String {
         button(&mut h, "", &format!("data-ui=\"callout\" aria-expanded=\"{}\"", l.callout_open), "Call out");
     }
     h.push_str("</div>");
-    let name = |s| escape(state.name(s));
+    let name = |s| escape(screen.name(s));
     if l.callout_open && accusable {
         h.push_str("<div class=\"callout\" role=\"group\" aria-label=\"Call out a player who did not say Last card\">");
-        for s in 1..state.game.players() {
-            let a = Action::Accuse { seat: HUMAN, target: s, infringement: Infringement::MissedLastCard };
+        for s in (0..screen.players()).filter(|&s| s != me) {
+            let a = Action::Accuse { seat: me, target: s, infringement: Infringement::MissedLastCard };
             act(&mut h, "", a, &format!("{} missed Last card", name(s)));
         }
         h.push_str("</div>");
     }
     // Open call-outs by others: the player may claim one was false (and pays if it was not).
-    let mut disputes = view.accusations.iter().filter(|a| a.open && a.accuser != HUMAN).peekable();
+    let mut disputes = view.accusations.iter().filter(|a| a.open && a.accuser != me).peekable();
     if disputes.peek().is_some() {
         h.push_str("<div class=\"disputes\" role=\"group\" aria-label=\"Call-outs you can dispute\">");
         for a in disputes {
             let text = format!("Dispute: {} called out {}", name(a.accuser), name(a.target));
-            act(&mut h, "", Action::Dispute { seat: HUMAN, accusation: a.id }, &text);
+            act(&mut h, "", Action::Dispute { seat: me, accusation: a.id }, &text);
         }
         h.push_str("</div>");
     }
+    others(l, &mut h);
+    h.push_str("</div>");
+    h
+}
+
+/// The other people's calls (pass-and-play), each under its caller's name.
+fn others(l: &Look, h: &mut String) {
+    if l.others.is_empty() {
+        return;
+    }
+    h.push_str("<div class=\"others\" role=\"group\" aria-label=\"Calls of the other players\">");
+    for &a in l.others {
+        let name = escape(l.screen.name(a.seat()));
+        let text = match a {
+            Action::Dispute { accusation, .. } => match l.view.accusations.get(accusation as usize) {
+                Some(c) => format!("{name}: dispute {}'s call-out", escape(l.screen.name(c.accuser))),
+                None => continue,
+            },
+            _ => format!("{name}: Last card!"),
+        };
+        act(h, "", a, &text);
+    }
+    h.push_str("</div>");
+}
+
+/// Pass-and-play, between two people's turns: the hand is hidden until the next person is
+/// ready (their clock starts then). The others may still make their calls from here.
+pub fn cover(l: &Look) -> String {
+    let name = escape(l.screen.name(l.screen.me()));
+    let mut h = format!(
+        "<div class=\"cover\" role=\"group\" aria-label=\"Pass the screen\"><p class=\"turn\">Pass to {name}.</p>"
+    );
+    button(&mut h, "primary", "data-ui=\"uncover\"", &format!("{name}: tap when ready"));
+    others(l, &mut h);
     h.push_str("</div>");
     h
 }
@@ -179,9 +216,10 @@ pub fn foot(l: &Look) -> String {
     button(&mut h, "sort", "data-ui=\"sort\"", if l.by_rank { "Sort by suit" } else { "Sort by rank" });
     h.push_str("<div class=\"chat\" role=\"group\" aria-label=\"Say\">");
     let phrases = [Phrase::WellPlayed, Phrase::Hurry, Phrase::Sorry, Phrase::YourTurn(l.view.current)];
-    for p in phrases.into_iter().filter(|p| *p != Phrase::YourTurn(HUMAN)) {
-        let text = escape(&phrase_text(&l.state.setup.names, p));
-        act(&mut h, "chat-button", Action::Say { seat: HUMAN, phrase: p }, &text);
+    let me = l.screen.me();
+    for p in phrases.into_iter().filter(|p| *p != Phrase::YourTurn(me)) {
+        let text = escape(&phrase_text(&l.screen.names, p));
+        act(&mut h, "chat-button", Action::Say { seat: me, phrase: p }, &text);
     }
     h.push_str("</div></div>");
     h
@@ -207,12 +245,12 @@ pub fn log_lines(lines: &[String], open: bool) -> String {
 
 /// The turn move a key stands for, if it is legal now: P picks up (or passes), F finishes, L
 /// says "Last card", H D C S name a suit, 1 to 9 play the first, second… playable card.
-pub fn key_action(key: &str, legal: &[Action], playable: &[Action]) -> Option<Action> {
+pub fn key_action(key: &str, me: Seat, legal: &[Action], playable: &[Action]) -> Option<Action> {
     let find = |f: &dyn Fn(&Action) -> bool| legal.iter().copied().find(|a| f(a));
     match key {
         "p" => find(&|a| matches!(a, Action::Draw { .. } | Action::Pass { .. })),
         "f" => find(&|a| matches!(a, Action::Finish { .. })),
-        "l" => Some(Action::CallLastCard { seat: HUMAN }),
+        "l" => Some(Action::CallLastCard { seat: me }),
         "h" | "d" | "c" | "s" => find(
             &|a| matches!(a, Action::NameSuit { suit, .. } if suit.letter().to_ascii_lowercase().to_string() == key),
         ),

@@ -1,7 +1,8 @@
 //! The end of a game, and of each round of a match: the shared results dialog with places,
 //! cards left and (British) the match scores round by round; Play again, New game, Menu.
 
-use super::state::{TableState, HUMAN};
+use super::screen::SeatScreen;
+use super::words::is_you;
 use crate::engine::shedding::Seat;
 use crate::ui::components::results::{ResultRow, ResultsDialog};
 use crate::ui::text::escape;
@@ -26,8 +27,8 @@ pub struct EndActions {
 }
 
 /// The sentence announced (and shown) for a finished game: "You won!", "Sam won!".
-pub fn headline(state: &TableState, winner: Seat) -> String {
-    if winner == HUMAN {
+pub fn headline(state: &SeatScreen, winner: Seat) -> String {
+    if is_you(&state.names, winner) {
         "You won!".into()
     } else {
         format!("{} won!", state.name(winner))
@@ -35,8 +36,8 @@ pub fn headline(state: &TableState, winner: Seat) -> String {
 }
 
 /// "You", or the seat's name.
-fn headline_name(state: &TableState, s: Seat) -> String {
-    if s == HUMAN {
+fn headline_name(state: &SeatScreen, s: Seat) -> String {
+    if is_you(&state.names, s) {
         "you".into()
     } else {
         state.name(s).to_string()
@@ -45,9 +46,9 @@ fn headline_name(state: &TableState, s: Seat) -> String {
 
 /// "You and Sam reached 12 points": who is at the target, in players' words. (Built by hand:
 /// a string search would bring its searcher into the page.)
-fn reached(state: &TableState, target: u32) -> String {
+fn reached(state: &SeatScreen, target: u32) -> String {
     let scores = state.rounds.last().map(|r| r.scores.clone()).unwrap_or_default();
-    let names: Vec<String> = (0..state.game.players())
+    let names: Vec<String> = (0..state.players())
         .filter(|&s| scores.get(s as usize).is_some_and(|&p| p >= target))
         .map(|s| headline_name(state, s))
         .collect();
@@ -67,12 +68,12 @@ fn reached(state: &TableState, target: u32) -> String {
 }
 
 /// The match scores after each round, one row per round (markup: it is only read).
-fn rounds_table(state: &TableState) -> Html {
+fn rounds_table(state: &SeatScreen) -> Html {
     use std::fmt::Write;
     let mut h = String::from(
         "<div class=\"rounds-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Match scores\"><table class=\"rounds\"><caption>Match scores after each round</caption><thead><tr><th scope=\"col\">Round</th>",
     );
-    for s in 0..state.game.players() {
+    for s in 0..state.players() {
         let _ = write!(h, "<th scope=\"col\">{}</th>", escape(state.name(s)));
     }
     h.push_str("</tr></thead><tbody>");
@@ -99,21 +100,22 @@ fn ranked(n: Seat, rank: impl Fn(Seat) -> u32) -> Vec<Seat> {
 }
 
 /// The dialog, when a game or a round has ended; nothing while play goes on.
-pub fn end(state: &TableState, a: EndActions) -> Html {
-    let game = &state.game;
-    let rules_href = AttrValue::from(format!("rules/{}.html", state.setup.preset.id()));
+/// `rules` is the rules page of the game (`../rules/taylor.html`).
+pub fn end(state: &SeatScreen, rules: &str, a: EndActions) -> Html {
+    let view = &state.view;
+    let n = state.players();
+    let rules_href = AttrValue::from(rules.to_string());
     let row = |place: usize, s: Seat, extra: Vec<AttrValue>| {
         let mut cells = vec![AttrValue::from(ordinal(place)), AttrValue::from(state.name(s).to_string())];
         cells.extend(extra);
-        ResultRow::new(cells, s == HUMAN)
+        ResultRow::new(cells, s == state.me())
     };
-    let target = game.view(HUMAN).target;
-    if let Some(winner) = game.winner() {
+    let target = view.target;
+    if let Some(winner) = state.winner() {
         let (headers, rows): (Vec<AttrValue>, Vec<ResultRow>) = match (state.rounds.last(), target) {
             // A match: ranked by points, the winner first; cards left in the last round.
             (Some(last), Some(_)) => {
-                let order =
-                    ranked(game.players(), |s| if s == winner { 0 } else { u32::MAX - last.scores[s as usize] });
+                let order = ranked(n, |s| if s == winner { 0 } else { u32::MAX - last.scores[s as usize] });
                 let rows = order
                     .iter()
                     .enumerate()
@@ -125,18 +127,22 @@ pub fn end(state: &TableState, a: EndActions) -> Html {
                 (vec!["Place".into(), "Player".into(), "Points".into(), "Cards left".into()], rows)
             }
             _ => {
-                let order = ranked(game.players(), |s| if s == winner { 0 } else { 1 + game.hand(s).len() as u32 });
-                let rows =
-                    order.iter().enumerate().map(|(i, &s)| row(i + 1, s, vec![game.hand(s).len().to_string().into()]));
+                let order = ranked(n, |s| if s == winner { 0 } else { 1 + view.hand_sizes[s as usize] as u32 });
+                let rows = order
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &s)| row(i + 1, s, vec![view.hand_sizes[s as usize].to_string().into()]));
                 (vec!["Place".into(), "Player".into(), "Cards left".into()], rows.collect())
             }
         };
         let summary = match target {
-            Some(t) if game.is_tie_break() => {
+            Some(t) if view.tie_break => {
                 format!("{}; {} won the tie-breaker round.", reached(state, t), headline_name(state, winner))
             }
             Some(t) => format!("First to {t} points wins the match."),
-            None => format!("{} went out first.", if winner == HUMAN { "You" } else { state.name(winner) }),
+            None => {
+                format!("{} went out first.", if is_you(&state.names, winner) { "You" } else { state.name(winner) })
+            }
         };
         return html! {
             <ResultsDialog title={headline(state, winner)} summary={Some(AttrValue::from(summary))} headers={headers} rows={rows}
@@ -156,10 +162,10 @@ pub fn end(state: &TableState, a: EndActions) -> Html {
         })
         .collect();
     let first = last.places[0];
-    let who = if first == HUMAN { "you went".to_string() } else { format!("{} went", state.name(first)) };
+    let who = if is_you(&state.names, first) { "you went".to_string() } else { format!("{} went", state.name(first)) };
     let title = format!("Round {}: {who} out first", state.rounds.len());
     html! {
-        <ResultsDialog title={title} summary={target.map(|t| AttrValue::from(if game.is_tie_break() {
+        <ResultsDialog title={title} summary={target.map(|t| AttrValue::from(if view.tie_break {
                 format!("{}: a tie-breaker round between them decides the match.", reached(state, t))
             } else {
                 format!("First to {t} points wins the match.")

@@ -5,7 +5,7 @@
 //! a wrong card is played at a cost, the "show playable cards" assist dims the cards that do not
 //! follow and describes them to a screen reader.
 
-use super::words::{short, HUMAN};
+use super::words::short;
 use crate::engine::cards::Card;
 use crate::engine::shedding::{Action, SeatView};
 use crate::ui::components::card::{CardStyle, CardView};
@@ -32,7 +32,7 @@ pub fn hand(p: HandProps) -> Html {
             <span id="no-follow" hidden=true>{"Does not follow: costs a penalty card"}</span>
             <ul class="hand" aria-label="Your hand" style={format!("--n:{}", p.cards.len())}>
                 { for p.cards.iter().enumerate().map(|(i, &card)| {
-                    let follows = p.view.legal.contains(&Action::Play { seat: HUMAN, card });
+                    let follows = p.view.legal.contains(&Action::Play { seat: p.view.seat, card });
                     let refused = !follows && !p.penalises_wrong;
                     let costly = !follows && p.penalises_wrong && p.assist && my_turn;
                     // Keyed by card (and copy, with two decks): a card picked up mounts and slides in.
@@ -43,7 +43,7 @@ pub fn hand(p: HandProps) -> Html {
                                 aria-label={card.name()}
                                 aria-disabled={refused.then_some("true")}
                                 aria-describedby={costly.then_some("no-follow")}
-                                data-act={Action::Play { seat: HUMAN, card }.code()}>
+                                data-act={Action::Play { seat: p.view.seat, card }.code()}>
                                 <CardView card={Some(card)} style={p.style} />
                             </button>
                         </li>

@@ -101,6 +101,25 @@ impl TableSetup {
         }
     }
 
+    /// The seats of people (not bots), in seat order: one at a table against bots; several
+    /// share the screen in turn (pass-and-play).
+    pub fn persons(&self) -> Vec<Seat> {
+        (0..self.players).filter(|&s| self.is_person(s)).collect()
+    }
+
+    pub fn is_person(&self, seat: Seat) -> bool {
+        self.levels.get(seat as usize).is_some_and(Option::is_none)
+    }
+
+    /// The names as the table says them: at a pass-and-play table the screen is handed round,
+    /// so nobody is "You" (the first seat's default name becomes "Player 1").
+    pub fn table_names(&self) -> Vec<String> {
+        let shared = self.persons().len() > 1;
+        let name =
+            |(s, n): (usize, &String)| if shared && n == "You" { format!("Player {}", s + 1) } else { n.clone() };
+        self.names.iter().enumerate().map(name).collect()
+    }
+
     /// The preset with the house rules applied (unchecked); `Err` lists unreadable settings.
     pub fn spec(&self) -> Result<RuleSpec, Vec<OverrideProblem>> {
         apply_overrides(&self.preset.spec(), &self.house)
@@ -135,11 +154,14 @@ impl TableSetup {
     }
 
     fn link(&self, deal: &str) -> String {
-        let bots: Vec<Level> = self.levels.iter().flatten().copied().collect();
-        let levels = if bots.windows(2).all(|w| level_id(w[0]) == level_id(w[1])) {
-            level_id(bots.first().copied().unwrap_or(Level::Normal)).to_string()
+        // Seats after the first: one word when every one is a bot of one level, else a letter
+        // each ("p" for a person, at a pass-and-play table).
+        let others = self.levels.get(1..).unwrap_or_default();
+        let first = others.first().copied().flatten().unwrap_or(Level::Normal);
+        let levels = if others.iter().all(|l| l.is_some_and(|l| level_id(l) == level_id(first))) {
+            level_id(first).to_string()
         } else {
-            bots.iter().map(|&l| &level_id(l)[..1]).collect()
+            others.iter().map(|l| l.map_or("p", |l| &level_id(l)[..1])).collect()
         };
         let house = if self.house.is_empty() { String::new() } else { format!("~{}", self.house) };
         format!("#table={}.{}.{levels}.{deal}{house}", self.preset.id(), self.players)
@@ -178,14 +200,15 @@ impl TableSetup {
         let mut setup = TableSetup::new(preset, players, Level::Normal, seed);
         setup.house = house.to_string();
         setup.shared = shared;
-        let bots: Option<Vec<Level>> = match level_from_id(levels) {
-            Some(l) if levels.len() > 1 => Some(vec![l; players.saturating_sub(1) as usize]),
-            _ => levels.chars().map(|c| level_from_id(&c.to_string())).collect(),
+        let others: Option<Vec<Option<Level>>> = match level_from_id(levels) {
+            Some(l) if levels.len() > 1 => Some(vec![Some(l); players.saturating_sub(1) as usize]),
+            _ => levels
+                .chars()
+                .map(|c| if c == 'p' { Some(None) } else { level_from_id(&c.to_string()).map(Some) })
+                .collect(),
         };
-        match bots {
-            Some(b) if b.len() + 1 == players as usize => {
-                setup.levels = std::iter::once(None).chain(b.into_iter().map(Some)).collect()
-            }
+        match others {
+            Some(o) if o.len() + 1 == players as usize => setup.levels = std::iter::once(None).chain(o).collect(),
             _ => return Some(Err(LinkProblem::Levels(shown(levels)))),
         }
         let rules = match setup.rules() {
@@ -277,5 +300,22 @@ mod tests {
         let back = TableSetup::parse(&setup.fragment()).expect("a table link").expect("a good one");
         assert!(back.shared);
         assert_eq!(back.seed, 424_242);
+    }
+
+    #[test]
+    fn a_pass_and_play_table_keeps_its_people_in_the_link() {
+        let mut setup = TableSetup::new(Preset::Priestly, 4, Level::Normal, 9);
+        setup.levels[2] = None;
+        assert_eq!(setup.persons(), [0, 2]);
+        assert_eq!(setup.rules_fragment(), "#table=priestly.4.npn.new");
+        let back = TableSetup::parse(&setup.rules_fragment()).expect("a table link").expect("a good one");
+        assert_eq!(back.levels, setup.levels);
+        // Nobody is "You" on a shared screen; a table of one person keeps its "You".
+        assert_eq!(setup.table_names()[0], "Player 1");
+        assert_eq!(TableSetup::new(Preset::Priestly, 4, Level::Normal, 9).table_names()[0], "You");
+        assert!(
+            TableSetup::parse("#table=priestly.4.nqn.new").is_some_and(|r| r.is_err()),
+            "an unknown letter is refused"
+        );
     }
 }

@@ -7,6 +7,7 @@ pub mod hand;
 pub mod link;
 pub mod players;
 pub mod saved;
+pub mod screen;
 pub mod seats;
 pub mod setup;
 pub mod state;

@@ -4,7 +4,7 @@
 //! timer is dropped when the state changes, and a search stops at its next chunk; anything that
 //! fires late is dropped by the reducer's state-id check.
 
-use super::state::{Msg, TableState, HUMAN, SAVE_KEY, SAVE_VERSION};
+use super::state::{Msg, TableState, SAVE_KEY, SAVE_VERSION};
 use crate::bots::ismcts::Search;
 use crate::bots::shedding::SheddingBot;
 use crate::engine::shedding::{Action, Seat};
@@ -78,8 +78,8 @@ fn page_visible() -> bool {
 }
 
 /// The quick-play clock for this game, scaled by the player's setting; `None` when off.
-pub fn clock_ms(game: &crate::engine::shedding::Game, scale: Option<u8>) -> Option<u32> {
-    game.rules().spec().clock_ms.zip(scale).map(|(ms, k)| ms * k as u32)
+pub fn clock_ms(spec: &crate::engine::shedding::RuleSpec, scale: Option<u8>) -> Option<u32> {
+    spec.clock_ms.zip(scale).map(|(ms, k)| ms * k as u32)
 }
 
 /// Runs the table's bots and the player's clock for each new state (and when the page is shown
@@ -149,12 +149,13 @@ pub fn use_table_players(state: &UseReducerHandle<Reducer<TableState>>, settings
                         }));
                     }
                 }
-                // The quick-play clock for the human player.
-                if let Some(ms) = clock_ms(game, clock_scale) {
-                    if game.current() == HUMAN {
+                // The quick-play clock of the person to move.
+                if let Some(ms) = clock_ms(game.rules().spec(), clock_scale) {
+                    let seat = game.current();
+                    if state.setup.is_person(seat) {
                         let dispatcher = state.dispatcher();
                         timers.borrow_mut().push(Timeout::new(ms, move || {
-                            dispatcher.dispatch(Msg::Act { action: Action::Timeout { seat: HUMAN }, at })
+                            dispatcher.dispatch(Msg::Act { action: Action::Timeout { seat }, at })
                         }));
                     }
                 }
@@ -164,7 +165,7 @@ pub fn use_table_players(state: &UseReducerHandle<Reducer<TableState>>, settings
                 crate::ui::stats::record(
                     state.setup.preset,
                     format!("{}.{}", game.seed(), game.state_id()),
-                    winner == HUMAN,
+                    state.setup.is_person(winner),
                     state.setup.shared,
                 );
             }

@@ -3,9 +3,9 @@
 //! latest act, and on the active seat the glow and the clock ring. The player sits at the
 //! bottom, among the others.
 
-use super::state::{TableState, HUMAN};
+use super::screen::SeatScreen;
 use crate::bots::shedding::Level;
-use crate::engine::shedding::{Event, SeatView};
+use crate::engine::shedding::Event;
 use crate::ui::text::escape;
 use yew::prelude::*;
 
@@ -25,9 +25,12 @@ pub fn position(k: u8, n: u8) -> (i32, i32) {
     (500 + 430 * sin_milli(deg + 90) / 1000, 500 + 400 * sin_milli(deg) / 1000)
 }
 
-fn level_word(l: Option<Level>) -> &'static str {
+/// The level under a seat's name: a bot's level, "you" at the screen's own seat, nothing for
+/// another person.
+fn level_word(l: Option<Level>, me: bool) -> &'static str {
     match l {
-        None => "you",
+        None if me => "you",
+        None => "",
         Some(Level::Easy) => "easy",
         Some(Level::Normal) => "normal",
         Some(Level::Hard) => "hard",
@@ -38,24 +41,25 @@ fn level_word(l: Option<Level>) -> &'static str {
 /// Every seat, the player's own included, round the felt. Nothing here is interactive, so it is
 /// one piece of markup (far smaller in the page than a tree of virtual nodes); it is replaced
 /// only when its text changes, and the moves' animations are keyed to the state they belong to.
-pub fn seats(state: &TableState, view: &SeatView, clock_ms: Option<u32>) -> Html {
+pub fn seats(screen: &SeatScreen, clock_ms: Option<u32>) -> Html {
     use std::fmt::Write;
-    let n = state.game.players();
-    let at = state.game.state_id();
-    let over = state.game.is_over();
+    let (view, me) = (&screen.view, screen.me());
+    let n = screen.players();
+    let at = screen.at();
+    let over = screen.winner().is_some();
     let mut h = String::from("<ul class=\"seats\" aria-label=\"Players\">");
     for s in 0..n {
         let i = s as usize;
         let active = view.current == s && !over;
         let count = view.hand_sizes[i];
-        let hit = |f: &dyn Fn(&Event) -> bool| state.recent.iter().any(f);
+        let hit = |f: &dyn Fn(&Event) -> bool| screen.recent.iter().any(f);
         let drew = hit(&|e| matches!(e, Event::Drew { seat, .. } | Event::Penalty { seat, .. } if *seat == s));
         let skipped = hit(&|e| matches!(e, Event::Skipped { seat } if *seat == s));
         let (x, y) = position(s, n);
         let _ = write!(
             h,
             "<li data-seat=\"{s}\" style=\"--x:{x};--y:{y}\" class=\"seat{}{}{}{}{}{}{}\"{}>",
-            if s == HUMAN { " me" } else { "" },
+            if s == me { " me" } else { "" },
             if y > 600 { " low" } else { "" },
             if y < 250 { " top" } else { "" },
             if active { " active" } else { "" },
@@ -65,7 +69,7 @@ pub fn seats(state: &TableState, view: &SeatView, clock_ms: Option<u32>) -> Html
             if active { " aria-current=\"true\"" } else { "" },
         );
         if let Some(ms) = clock_ms.filter(|_| active) {
-            let big = if s == HUMAN { " big" } else { "" };
+            let big = if s == me { " big" } else { "" };
             let _ = write!(h, "<span class=\"clock-ring{big}\" style=\"animation-duration:{ms}ms;--from:{}\" aria-hidden=\"true\"></span>", ms / 100);
         }
         // The fan follows the hand (up to 10 backs, 5 past eight seats); the count is in words.
@@ -78,16 +82,16 @@ pub fn seats(state: &TableState, view: &SeatView, clock_ms: Option<u32>) -> Html
             h.push_str("<i></i>");
         }
         // The level under the name; for the player only when their name does not say "You".
-        let name = state.name(s);
-        let level = level_word(state.setup.levels.get(i).copied().flatten());
-        let level = if s == HUMAN && name.eq_ignore_ascii_case("you") { "" } else { level };
+        let name = screen.name(s);
+        let level = level_word(screen.levels.get(i).copied().flatten(), s == me);
+        let level = if s == me && name.eq_ignore_ascii_case("you") { "" } else { level };
         let _ = write!(
             h,
             "</span><span class=\"seat-name\">{}<small class=\"level\"> {level}</small></span><span class=\"seat-count\">{count}<span class=\"unit\"> card{}</span></span>",
             escape(name),
             if count == 1 { "" } else { "s" }
         );
-        let act = state.acts.get(i).cloned().flatten();
+        let act = screen.acts.get(i).cloned().flatten();
         // A badge unless the seat's latest act says the same ("Last card!", "out: place 2"):
         // one label for one fact, not two stacked on a small seat.
         let says = |t: &str| act.as_ref().is_some_and(|a| a.text.starts_with(t));

@@ -55,7 +55,9 @@ const SEAT_COUNTS: [(&str, &str); 13] = [
     ("11", "11"),
     ("12", "12"),
 ];
-const LEVEL_NAMES: [(&str, &str); 3] = [("easy", "easy"), ("normal", "normal"), ("hard", "hard")];
+/// A seat's choice: a bot's level, or a person (pass-and-play: the screen is handed round).
+const LEVEL_NAMES: [(&str, &str); 4] =
+    [("easy", "easy"), ("normal", "normal"), ("hard", "hard"), ("person", "a person (pass the screen)")];
 
 /// The form's sections, by house-rule key.
 fn section(key: &str) -> usize {
@@ -277,29 +279,32 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
                 </fieldset>
                 <fieldset class="group">
                     <legend>{"Players"}</legend>
-                    { choice_field("players", "Players (you and bots)",
+                    { choice_field("players", "Players",
                         options(SEAT_COUNTS.get(base.min_players as usize..=base.max_players as usize).unwrap_or_default(), &s.players.to_string()),
                         update(|s, v| s.resize(v.parse().unwrap_or(s.players)))) }
                     { choice_field("level", "Bots", options(&LEVELS, level_id(all_level)), update(|s, v| {
                         let l = level_from_id(&v);
-                        for seat in s.levels.iter_mut().skip(1) {
+                        for seat in s.levels.iter_mut().skip(1).filter(|l| l.is_some()) {
                             *seat = l;
                         }
                     })) }
                     <details class="house">
-                        <summary>{ format!("Seats: names and levels ({} bots)", s.players - 1) }</summary>
-                        { for (1..s.players).map(|seat| {
-                            let level = s.levels[seat as usize].unwrap_or(Level::Normal);
+                        <summary>{ format!("Seats: names, bots and people ({} bots)", s.levels.iter().flatten().count()) }</summary>
+                        <p>{"Make any seat a person to play with friends on this screen: it is passed round, and each hand stays covered until its player is ready."}</p>
+                        { for (0..s.players).map(|seat| {
+                            let level = s.levels[seat as usize].map_or("person", level_id);
                             html! {
                                 <div class="seat-row" key={seat.to_string()}>
                                     <label>{ format!("Seat {} name", seat + 1) }
                                         <input type="text" maxlength="12" value={s.names[seat as usize].clone()} onchange={on_seat(seat, true)} />
                                     </label>
-                                    <label>{ format!("Seat {} level", seat + 1) }
-                                        <select onchange={on_seat(seat, false)}>
-                                            { options(&LEVEL_NAMES, level_id(level)) }
-                                        </select>
-                                    </label>
+                                    if seat > 0 {
+                                        <label>{ format!("Seat {}", seat + 1) }
+                                            <select onchange={on_seat(seat, false)}>
+                                                { options(&LEVEL_NAMES, level) }
+                                            </select>
+                                        </label>
+                                    }
                                 </div>
                             }
                         }) }

@@ -5,49 +5,25 @@
 
 use super::link::TableSetup;
 pub use super::saved::{RestoreError, StoredGame};
-use super::words::{self, who};
+pub use super::screen::{Act, RoundEnd, SeatScreen};
 pub use super::words::{short, HUMAN};
-use crate::engine::shedding::{Action, Event, Game, Seat};
+use crate::engine::shedding::{Action, Game, Seat};
 use crate::ui::reducer::Apply;
 
 pub const SAVE_KEY: &str = "blackjack.shedding";
 pub const SAVE_VERSION: u32 = 1;
 
+/// A table on this device: the game itself (the setup and its seed are here, and only here) and
+/// the screen of the seat being shown, which the views draw from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableState {
     pub setup: TableSetup,
     pub game: Game,
     pub bot_seed: u64,
-    /// Readable lines, oldest first.
-    pub log: Vec<String>,
-    /// Why the last action of the human was refused.
-    pub notice: Option<String>,
-    /// The events of the last accepted action: the table animates them (keyed by state id).
-    pub recent: Vec<Event>,
-    /// Each seat's latest act, shown at the seat: (state id, words, kind for the look).
-    pub acts: Vec<Option<Act>>,
-    /// Every finished round of a match: places, cards left and the match scores after it.
-    pub rounds: Vec<RoundEnd>,
-    /// A round just ended and its summary is open: the next deal waits until it is closed.
-    pub between_rounds: bool,
-}
-
-/// What a seat did last ("played Q♠", "picked up 2", "Last card!", a chat bubble).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Act {
-    pub at: u32,
-    pub text: String,
-    /// "play", "draw", "call" or "say": the seat shows each in its own way.
-    pub kind: &'static str,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct RoundEnd {
-    pub places: Vec<Seat>,
-    pub cards_left: Vec<usize>,
-    pub scores: Vec<u32>,
-    /// A tie-breaker round between those who reached the target (it scores no points).
-    pub tie_break: bool,
+    pub screen: SeatScreen,
+    /// Pass-and-play: the screen was handed to another person, whose hand stays covered until
+    /// they are ready (nothing runs meanwhile: no bot, no clock).
+    pub covered: bool,
 }
 
 pub enum Msg {
@@ -59,6 +35,8 @@ pub enum Msg {
     Dismiss,
     /// Close the round summary: the bots and the clock start on the next deal.
     NextRound,
+    /// Pass-and-play: the person the screen was handed to is ready.
+    Uncover,
 }
 
 impl TableState {
@@ -67,78 +45,46 @@ impl TableState {
         let rules = setup.rules().map_err(RestoreError::BadRules)?;
         let game = Game::new(rules, setup.players, setup.seed).map_err(RestoreError::Setup)?;
         let bot_seed = setup.seed.rotate_left(17);
-        let players = game.players() as usize;
-        // The deal as an event, so the table deals the cards out visibly on a new game.
-        let dealt = Event::Dealt {
-            round: 0,
-            dealer: game.dealer(),
-            seats: (0..players as Seat).collect(),
-            hand_size: game.hand(0).len() as u8,
-            starter: game.view(HUMAN).top(),
-        };
-        let mut t = TableState {
-            setup,
-            game,
-            bot_seed,
-            log: Vec::new(),
-            notice: None,
-            recent: vec![dealt],
-            acts: vec![None; players],
-            rounds: Vec::new(),
-            between_rounds: false,
-        };
-        t.log.push(format!(
-            "{}. {}.",
-            who(&t.setup.names, t.game.dealer(), "deals"),
-            who(&t.setup.names, t.game.current(), "starts")
-        ));
-        Ok(t)
+        let persons = setup.persons();
+        // The screen opens for the person who moves first, else the first person at the table.
+        let first =
+            if persons.contains(&game.current()) { game.current() } else { persons.first().copied().unwrap_or(HUMAN) };
+        let screen = SeatScreen::new(
+            setup.table_names(),
+            setup.levels.clone(),
+            game.update_for(first).map_err(|_| RestoreError::BadSeat(first.to_string()))?,
+        );
+        Ok(TableState { covered: persons.len() > 1, setup, game, bot_seed, screen })
     }
 
-    /// Keeps what the table shows besides the game: each seat's latest act and the rounds' ends.
-    fn absorb(&mut self, before: &Game, events: &[Event]) {
-        let at = self.game.state_id();
-        for e in events {
-            let (seat, act) = match e {
-                Event::Dealt { .. } => {
-                    self.acts.iter_mut().for_each(|a| *a = None);
-                    continue;
-                }
-                Event::RoundOver { places, scores, .. } => {
-                    // Cards left when the round ended: the hands before the last action, less
-                    // the cards of anyone who went out with it.
-                    let cards_left = (0..self.game.players())
-                        .map(|s| {
-                            let out = events.iter().any(|e| matches!(e, Event::WentOut { seat, .. } if *seat == s));
-                            if out {
-                                0
-                            } else {
-                                before.hand(s).len()
-                            }
-                        })
-                        .collect();
-                    self.rounds.push(RoundEnd {
-                        places: places.clone(),
-                        cards_left,
-                        scores: scores.clone(),
-                        tie_break: before.is_tie_break(),
-                    });
-                    self.between_rounds = !self.game.is_over();
-                    continue;
-                }
-                e => match words::act(&self.setup.names, e) {
-                    Some((seat, text, kind)) => (seat, Some(Act { at, text, kind })),
-                    None => continue,
-                },
-            };
-            if let Some(slot) = self.acts.get_mut(seat as usize) {
-                *slot = act;
-            }
+    /// Several people share this screen, each seat in turn (pass-and-play).
+    pub fn pass_and_play(&self) -> bool {
+        self.setup.persons().len() > 1
+    }
+
+    /// The seat the screen shows after a move: the person to move, else whoever had it.
+    fn next_shown(&self) -> Seat {
+        let current = self.game.current();
+        let person = self.setup.levels.get(current as usize).is_some_and(Option::is_none);
+        if person && !self.game.is_over() {
+            current
+        } else {
+            self.screen.me()
         }
     }
 
-    pub fn name(&self, seat: Seat) -> &str {
-        &self.setup.names[seat as usize]
+    /// Applies an action and feeds its events to the screen (of the seat now shown).
+    fn play(&mut self, action: Action) -> Result<(), crate::engine::shedding::IllegalAction> {
+        let events = self.game.apply(action)?;
+        // The person holding the screen reads what their own move cost, before handing it on.
+        let mine = (action.seat() == self.screen.me()).then_some(action);
+        let shown = self.next_shown();
+        self.covered |= shown != self.screen.me();
+        // The shown seat is a seat of this table: the next to move, or the one shown before.
+        if let Ok(update) = self.game.update_after(shown, &events) {
+            self.screen.receive(update, mine);
+        }
+        Ok(())
     }
 
     pub fn stored(&self) -> StoredGame {
@@ -154,17 +100,18 @@ impl TableState {
         let mut t = TableState::new(setup)?;
         t.bot_seed = s.bot_seed;
         for &action in checked.log() {
-            let before = t.game.clone();
-            let events = t.game.apply(action).map_err(RestoreError::Replay)?;
-            t.absorb(&before, &events);
+            t.play(action).map_err(RestoreError::Replay)?;
         }
         // A save with no moves yet is a new deal (the page saves one as it deals): nothing
         // was restored, so the log says nothing of it.
         if !checked.log().is_empty() {
-            t.log = vec!["Game restored.".into()];
+            t.screen.log = vec!["Game restored.".into()];
         }
-        t.recent = Vec::new();
-        t.between_rounds = false;
+        t.screen.recent = Vec::new();
+        t.screen.notice = None;
+        t.screen.between_rounds = false;
+        // Whoever picks the device up after a reload sees no hand until its person is ready.
+        t.covered = t.pass_and_play();
         Ok(t)
     }
 }
@@ -176,25 +123,16 @@ impl Apply for TableState {
     /// refused action), so the page can keep the state it has.
     fn apply(&mut self, msg: Msg) -> bool {
         match msg {
-            Msg::Dismiss => self.notice = None,
-            Msg::NextRound => self.between_rounds = false,
+            Msg::Dismiss => self.screen.notice = None,
+            Msg::NextRound => self.screen.between_rounds = false,
+            Msg::Uncover => self.covered = false,
             Msg::Act { at, .. } if at != self.game.state_id() => return false,
-            Msg::Act { action, .. } => {
-                let before = self.game.clone();
-                match self.game.apply(action) {
-                    Ok(events) => {
-                        self.notice = words::wrong_card(&before, action, &events);
-                        let names = &self.setup.names;
-                        crate::ui::text::extend_log(&mut self.log, &events, |e| words::describe(names, e), 60);
-                        self.absorb(&before, &events);
-                        self.recent = events;
-                    }
-                    Err(e) if action.seat() == HUMAN => {
-                        self.notice = Some(crate::ui::text::capitalise(&e.reason.to_string()))
-                    }
-                    Err(_) => return false,
-                }
-            }
+            Msg::Act { action, .. } => match self.play(action) {
+                Ok(()) => {}
+                // A person's refused move is explained; a bot's is dropped.
+                Err(e) if self.setup.is_person(action.seat()) => self.screen.refused(e.reason.to_string()),
+                Err(_) => return false,
+            },
         }
         true
     }
@@ -217,7 +155,7 @@ mod tests {
             if stop(t) || t.game.is_over() {
                 return;
             }
-            if t.between_rounds {
+            if t.screen.between_rounds {
                 assert!(t.apply(Msg::NextRound));
                 continue;
             }
@@ -241,12 +179,12 @@ mod tests {
         let mut t = table(Preset::Taylor, 11);
         let seat = t.game.current();
         let action = t.game.legal_actions()[0];
-        let (at, lines) = (t.game.state_id(), t.log.len());
+        let (at, lines) = (t.game.state_id(), t.screen.log.len());
         assert!(t.apply(Msg::Act { action, at }));
         assert!(t.game.state_id() > at);
-        assert!(t.log.len() > lines, "the move has a line in the log");
-        assert!(!t.recent.is_empty(), "the move's events drive the animation");
-        let act = t.acts[seat as usize].as_ref().expect("the seat shows what it did");
+        assert!(t.screen.log.len() > lines, "the move has a line in the log");
+        assert!(!t.screen.recent.is_empty(), "the move's events drive the animation");
+        let act = t.screen.acts[seat as usize].as_ref().expect("the seat shows what it did");
         assert_eq!(act.at, t.game.state_id());
     }
 
@@ -261,10 +199,10 @@ mod tests {
         assert_eq!(t.game.refusal(action), Some(Refusal::NotYourTurn));
         assert!(t.apply(Msg::Act { action, at: t.game.state_id() }));
         assert_eq!(t.game, game);
-        let notice = t.notice.clone().expect("the refusal is shown");
+        let notice = t.screen.notice.clone().expect("the refusal is shown");
         assert!(notice.starts_with(|c: char| c.is_ascii_uppercase()), "{notice}");
         assert!(t.apply(Msg::Dismiss));
-        assert_eq!(t.notice, None);
+        assert_eq!(t.screen.notice, None);
     }
 
     #[test]
@@ -290,7 +228,7 @@ mod tests {
                 .find(|&a| t.game.turn().laid.is_empty() && t.game.is_accepted(a) && !t.game.is_legal(a));
             let Some(action) = wrong else { continue };
             assert!(t.apply(Msg::Act { action, at: t.game.state_id() }));
-            let notice = t.notice.expect("a wrong card is explained");
+            let notice = t.screen.notice.expect("a wrong card is explained");
             assert!(notice.contains("does not follow the") && notice.contains("you pick up"), "{notice}");
             return;
         }
@@ -300,17 +238,17 @@ mod tests {
     #[test]
     fn a_round_of_a_match_ends_with_its_summary_and_the_next_waits() {
         let mut t = table(Preset::British, 21);
-        play_until(&mut t, |t| t.between_rounds);
-        assert!(t.between_rounds, "the first round ended");
-        assert_eq!(t.rounds.len(), 1);
-        let end = &t.rounds[0];
+        play_until(&mut t, |t| t.screen.between_rounds);
+        assert!(t.screen.between_rounds, "the first round ended");
+        assert_eq!(t.screen.rounds.len(), 1);
+        let end = &t.screen.rounds[0];
         assert_eq!(end.places.len(), 4);
         // Out first, or fewest cards when the round stopped early: places never go up in cards.
         let left: Vec<usize> = end.places.iter().map(|&s| end.cards_left[s as usize]).collect();
         assert!(left.windows(2).all(|w| w[0] <= w[1]), "{end:?}");
         assert_eq!(end.scores.iter().sum::<u32>(), 3 + 2 + 1, "places score 3, 2, 1 and 0");
         assert!(t.apply(Msg::NextRound));
-        assert!(!t.between_rounds);
+        assert!(!t.screen.between_rounds);
     }
 
     #[test]
@@ -319,8 +257,94 @@ mod tests {
         play_until(&mut t, |t| t.game.log().len() >= 25);
         let back = TableState::restore(&t.stored()).expect("its own save restores");
         assert_eq!(back.game, t.game);
-        assert_eq!(back.acts, t.acts);
-        assert_eq!(back.rounds, t.rounds);
-        assert_eq!(back.log, ["Game restored."]);
+        assert_eq!(back.screen.acts, t.screen.acts);
+        assert_eq!(back.screen.rounds, t.screen.rounds);
+        assert_eq!(back.screen.log, ["Game restored."]);
+    }
+
+    #[test]
+    fn a_screen_fed_only_seat_updates_shows_what_the_table_shows() {
+        // The same stream from another source: a screen that never sees the game, fed each
+        // action's update for seat 0, as a friend's browser would be.
+        let mut t = table(Preset::British, 8);
+        let mut remote = t.screen.clone();
+        for _ in 0..3_000 {
+            if t.game.is_over() {
+                break;
+            }
+            if t.screen.between_rounds {
+                t.apply(Msg::NextRound);
+                remote.between_rounds = false;
+                continue;
+            }
+            let legal = t.game.legal_actions();
+            let action = legal.iter().copied().find(|a| matches!(a, Action::Play { .. })).unwrap_or(legal[0]);
+            let mut host = t.game.clone();
+            let events = host.apply(action).expect("a legal action");
+            assert!(t.apply(Msg::Act { action, at: t.game.state_id() }));
+            remote.receive(host.update_after(HUMAN, &events).unwrap(), (action.seat() == HUMAN).then_some(action));
+            assert_eq!(remote, t.screen);
+        }
+        assert!(remote.log.len() > 10 && !remote.rounds.is_empty());
+    }
+
+    fn pass_and_play(preset: Preset, seed: u64) -> TableState {
+        let mut setup = TableSetup::new(preset, 4, Level::Normal, seed);
+        setup.levels[2] = None;
+        setup.names[2] = "Jo".into();
+        TableState::new(setup).expect("a preset deals")
+    }
+
+    #[test]
+    fn pass_and_play_covers_the_screen_between_two_peoples_turns() {
+        let mut t = pass_and_play(Preset::Priestly, 4);
+        assert!(t.pass_and_play() && t.covered, "the first hand is covered until its person is ready");
+        assert!(t.apply(Msg::Uncover));
+        assert_eq!(t.screen.name(0), "Player 1", "nobody is 'You' on a shared screen");
+        let mut handed = 0;
+        for _ in 0..3_000 {
+            if t.game.is_over() {
+                break;
+            }
+            if t.screen.between_rounds {
+                t.apply(Msg::NextRound);
+            }
+            if t.covered {
+                handed += 1;
+                assert!(t.apply(Msg::Uncover));
+            }
+            let me = t.screen.me();
+            assert!(t.setup.is_person(me), "the screen only ever shows a person's seat");
+            assert_eq!(t.screen.view, t.game.view(me), "the screen holds that seat's view, no other hand");
+            let action = t.game.legal_actions()[0];
+            let before = t.screen.me();
+            t.apply(Msg::Act { action, at: t.game.state_id() });
+            let next = t.game.current();
+            if t.setup.is_person(next) && !t.game.is_over() {
+                assert_eq!(t.screen.me(), next, "the person to move has the screen");
+                assert_eq!(t.covered, next != before, "covered exactly when the screen changes hands");
+            }
+        }
+        assert!(handed > 5, "the screen changed hands {handed} times");
+    }
+
+    #[test]
+    fn a_refused_move_of_any_person_is_explained() {
+        let mut t = pass_and_play(Preset::Priestly, 6);
+        play_until(&mut t, |t| t.game.current() == 2);
+        t.apply(Msg::Uncover);
+        let card = t.game.hand(0).iter().next().expect("seat 0 holds cards");
+        assert!(t.apply(Msg::Act { action: Action::Play { seat: 0, card }, at: t.game.state_id() }));
+        assert!(t.screen.notice.is_some(), "a person's refused move is explained");
+    }
+
+    #[test]
+    fn pass_and_play_is_saved_and_restored_covered() {
+        let mut t = pass_and_play(Preset::Taylor, 12);
+        play_until(&mut t, |t| t.game.log().len() >= 30);
+        let back = TableState::restore(&t.stored()).expect("its own save restores");
+        assert_eq!((back.game.clone(), back.screen.me()), (t.game.clone(), t.screen.me()));
+        assert!(back.covered, "whoever picks up a reloaded screen sees no hand until ready");
+        assert_eq!(back.setup.levels, t.setup.levels);
     }
 }

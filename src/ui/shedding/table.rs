@@ -1,4 +1,7 @@
-//! The shedding table: the oval felt with every seat round it (`seats.rs`), the pile, stock and
+//! The shedding table. `SheddingTable` is a table on this device: it holds the game (through
+//! `state.rs`), runs the bots and the clock, and feeds the shown seat's screen to
+//! [`use_table_view`], which draws any seat's screen from its updates alone (a table with friends
+//! online feeds it from the network). The view: the oval felt with every seat round it (`seats.rs`), the pile, stock and
 //! direction in the middle (`centre.rs`), the player's hand along the bottom (`hand.rs`), the
 //! actions, the log as a drawer, and the results at the end of a game or round (`end.rs`).
 //! Effects run the bots (each on a timer of its own reaction time), the human's quick-play
@@ -7,14 +10,15 @@
 //! listen on the whole document while the table is shown, and focus never falls to <body>.
 
 use super::centre::centre;
-use super::controls::{actions, foot, head, key_action, log_lines, log_toggle, Look};
+use super::controls::{actions, cover, foot, head, key_action, log_lines, log_toggle, Look};
 use super::end::{end, headline, EndActions};
 use super::hand::{hand, HandProps};
 use super::link::TableSetup;
 use super::players::{clock_ms, use_table_players};
+use super::screen::SeatScreen;
 use super::seats::seats;
-use super::state::{Msg, TableState, HUMAN};
-use crate::engine::shedding::{Action, Phase, Preset};
+use super::state::{Msg, TableState};
+use crate::engine::shedding::{Action, Preset};
 use crate::ui::components::card::CardStyle;
 use crate::ui::kit::use_table_keys;
 use crate::ui::reducer::Reducer;
@@ -27,7 +31,7 @@ use yew::prelude::*;
 /// Moves keyboard focus to the next (or previous) card in the hand.
 fn move_focus(forward: bool) {
     let Some(active) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element()) else { return };
-    if !active.class_name().contains("hand-card") {
+    if !active.class_name().starts_with("hand-card") {
         return;
     }
     let Some(item) = active.parent_element() else { return };
@@ -116,49 +120,126 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         let initial = props.initial.clone();
         use_reducer(move || Reducer((*initial).clone()))
     };
-    let game = &state.game;
-    let at = game.state_id();
-    let view = game.view(HUMAN);
-    let style = CardStyle { four_colour: props.settings.four_colour, high_contrast: props.settings.high_contrast };
+    let screen = &state.screen;
+    let (at, me) = (screen.at(), screen.me());
+    // The bots, the quick-play clock and the autosave (`players.rs`); nothing runs while a
+    // round's summary is open or a pass-and-play hand is covered.
+    use_table_players(&state, &props.settings, screen.between_rounds || state.covered);
+    // Mid-game a link carries the rules only: a link to the deal would tell every hidden card.
+    let link = if screen.winner().is_some() {
+        (state.setup.fragment(), "this deal")
+    } else {
+        (state.setup.rules_fragment(), "these rules")
+    };
+    // Pass-and-play: the calls of the other people at the table ("Last card", a dispute), from
+    // the cover or the controls of whoever holds the screen.
+    let others: Vec<Action> = if state.pass_and_play() {
+        let persons = state.setup.persons().into_iter().filter(|&p| p != me);
+        persons
+            .flat_map(|p| state.game.legal_actions_for(p))
+            .filter(|a| matches!(a, Action::CallLastCard { .. } | Action::Dispute { .. }))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let send = |msg: fn() -> Msg| {
+        let state = state.clone();
+        Callback::from(move |()| state.dispatch(msg()))
+    };
+    let on_play_again = {
+        let (cb, setup) = (props.on_play_again.clone(), state.setup.clone());
+        Callback::from(move |()| cb.emit(setup.clone()))
+    };
+    let on_new_game = {
+        let (cb, preset) = (props.on_new_game.clone(), state.setup.preset);
+        Callback::from(move |()| cb.emit(preset))
+    };
+    use_table_view(TableView {
+        screen,
+        settings: &props.settings,
+        covered: state.covered,
+        link,
+        others,
+        // The rules pages sit beside the menu, one level up from this page (`play/`).
+        rules_href: format!("../rules/{}.html", state.setup.preset.id()),
+        // Every move is stamped with the state it was chosen in: a late one is dropped.
+        on_act: {
+            let state = state.clone();
+            Callback::from(move |action| state.dispatch(Msg::Act { action, at }))
+        },
+        on_uncover: send(|| Msg::Uncover),
+        on_next_round: send(|| Msg::NextRound),
+        on_leave: props.on_leave.clone(),
+        on_sort: props.on_sort.clone(),
+        on_settings: props.on_settings.clone(),
+        on_play_again,
+        on_new_game,
+    })
+}
+
+/// What a table draws from, whatever feeds it: the shown seat's screen, and where each thing
+/// the player does goes. A table on this device and a table with friends online both draw
+/// through [`use_table_view`].
+pub struct TableView<'a> {
+    pub screen: &'a SeatScreen,
+    pub settings: &'a Settings,
+    /// Pass-and-play: the hand is covered until its person is ready.
+    pub covered: bool,
+    /// The share link and what it carries ("these rules", "this deal").
+    pub link: (String, &'static str),
+    /// Other people's calls that whoever holds the screen may make for them.
+    pub others: Vec<Action>,
+    pub rules_href: String,
+    /// A move chosen on this screen (its source stamps it with the state it was chosen in).
+    pub on_act: Callback<Action>,
+    pub on_uncover: Callback<()>,
+    pub on_next_round: Callback<()>,
+    pub on_leave: Callback<()>,
+    pub on_sort: Callback<bool>,
+    pub on_settings: Callback<Settings>,
+    pub on_play_again: Callback<()>,
+    pub on_new_game: Callback<()>,
+}
+
+/// The table as markup and handlers, from a [`TableView`]: felt, seats, centre, hand, actions,
+/// log and results; its own panels (keys, call-out, log) and focus-keeping are kept here.
+#[hook]
+pub fn use_table_view(t: TableView<'_>) -> Html {
+    let TableView { screen, settings, .. } = t;
+    let (view, at, me) = (&screen.view, screen.at(), screen.me());
+    let style = CardStyle { four_colour: settings.four_colour, high_contrast: settings.high_contrast };
     let callout_open = use_state(|| false);
     let help_open = use_state(|| false);
     let log_open = use_state(|| false);
     let table_ref = use_node_ref();
-    let paused = state.between_rounds;
+    let paused = screen.between_rounds || t.covered;
+    // The clock waits while its note is open: nobody pays for a move before being told of it.
+    let explained = settings.clock_explained;
 
-    // The bots, the quick-play clock and the autosave (`players.rs`); the clock waits while
-    // its note is open: nobody pays for a move before being told of it.
-    let explained = props.settings.clock_explained;
-    use_table_players(&state, &props.settings, paused);
-
-    let spec = game.rules().spec();
+    let spec = view.rules.spec();
     let penalises_wrong = spec.penalties.wrong_card.is_some();
-    let players = game.players();
-    let over = match view.phase {
-        Phase::Over { winner } => Some(winner),
-        Phase::Playing => None,
-    };
+    let players = screen.players();
+    let over = screen.winner();
     // The engine keeps a hand by suit, then rank; the player may prefer rank, then suit.
-    let by_rank = props.settings.sort_by_rank;
+    let by_rank = settings.sort_by_rank;
     let mut cards = view.hand.clone();
     if by_rank {
         crate::engine::sort::sort_small_by_key(&mut cards, |c| (c.rank, c.suit));
     }
     // The quick-play clock, as the active seat's ring (the engine only ever sees the timeout).
-    let rules_clock = clock_ms(game, props.settings.clock_scale).filter(|_| over.is_none() && !paused);
+    let rules_clock = clock_ms(spec, settings.clock_scale).filter(|_| over.is_none() && !paused);
     let clock_ms = rules_clock.filter(|_| explained);
-    let assist = props.settings.show_playable;
-    let ended = over.is_some() || paused;
+    let assist = settings.show_playable;
+    let ended = over.is_some() || screen.between_rounds;
 
     // Every button of the table says what it does in `data-act` (an action's code) or `data-ui`;
     // one listener here handles them all, and the last page control used keeps the focus.
     let last_ui = use_mut_ref(String::new);
     let engaged: Rc<Cell<bool>> = (*use_memo((), |_| Rc::new(Cell::new(false)))).clone();
     let onclick = {
-        let state = state.clone();
-        let props_settings = props.settings.clone();
-        let (on_leave, on_sort, on_settings) =
-            (props.on_leave.clone(), props.on_sort.clone(), props.on_settings.clone());
+        let props_settings = settings.clone();
+        let (on_act, on_uncover, on_leave, on_sort, on_settings) =
+            (t.on_act.clone(), t.on_uncover, t.on_leave.clone(), t.on_sort, t.on_settings.clone());
         let (help_open, callout_open, log_open) = (help_open.clone(), callout_open.clone(), log_open.clone());
         let (last_ui, engaged) = (last_ui.clone(), engaged.clone());
         Callback::from(move |e: MouseEvent| {
@@ -172,13 +253,14 @@ pub fn SheddingTable(props: &TableProps) -> Html {
             };
             if let Some(action) = el.get_attribute("data-act").as_deref().and_then(Action::from_code) {
                 last_ui.borrow_mut().clear();
-                state.dispatch(Msg::Act { action, at });
+                on_act.emit(action);
                 return;
             }
             let ui = el.get_attribute("data-ui").unwrap_or_default();
             let flip = |h: &UseStateHandle<bool>| h.set(!**h);
             match ui.as_str() {
                 "menu" => on_leave.emit(()),
+                "uncover" => on_uncover.emit(()),
                 "help" => flip(&help_open),
                 "callout" => flip(&callout_open),
                 "log" => flip(&log_open),
@@ -191,7 +273,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         })
     };
     let onchange = {
-        let (on_settings, settings) = (props.on_settings.clone(), props.settings.clone());
+        let (on_settings, settings) = (t.on_settings, settings.clone());
         Callback::from(move |e: yew::Event| {
             let select = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok());
             if let Some(select) = select.filter(|s| s.get_attribute("data-ui").as_deref() == Some("clock")) {
@@ -203,7 +285,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
     // After every move (and when a panel opens or closes), focus stays on the table.
     {
         let (table_ref, last_ui) = (table_ref.clone(), last_ui.clone());
-        let deps = (at, paused, *help_open, *callout_open, *log_open, props.settings.clone());
+        let deps = (at, paused, *help_open, *callout_open, *log_open, settings.clone());
         // Only once the player has used the table (a click or a key): until then focus stays
         // where the page put it, and no focus ring appears on a card nobody chose.
         let engaged = engaged.clone();
@@ -216,12 +298,13 @@ pub fn SheddingTable(props: &TableProps) -> Html {
 
     // Keyboard play from anywhere on the table screen (the kit's document listener, which hands
     // on only the table's keys); the callback is made anew each render, with the latest moves.
+    // Nothing is played from the keys while the hand is covered.
     let onkey = {
-        let state = state.clone();
-        let legal = view.legal.clone();
+        let on_act = t.on_act;
+        let legal = if t.covered { Vec::new() } else { view.legal.clone() };
         let playable: Vec<Action> = cards
             .iter()
-            .map(|&card| Action::Play { seat: HUMAN, card })
+            .map(|&card| Action::Play { seat: me, card })
             .filter(|a| legal.contains(a) && (assist || !penalises_wrong))
             .collect();
         let (help_open, engaged) = (help_open.clone(), engaged.clone());
@@ -233,9 +316,9 @@ pub fn SheddingTable(props: &TableProps) -> Html {
                 "?" => help_open.set(!*help_open),
                 "escape" => help_open.set(false),
                 _ => {
-                    if let Some(action) = key_action(&key, &legal, &playable) {
+                    if let Some(action) = key_action(&key, me, &legal, &playable) {
                         e.prevent_default();
-                        state.dispatch(Msg::Act { action, at });
+                        on_act.emit(action);
                     }
                 }
             }
@@ -244,28 +327,22 @@ pub fn SheddingTable(props: &TableProps) -> Html {
     use_table_keys(onkey);
 
     let end_actions = EndActions {
-        play_again: {
-            let (cb, setup) = (props.on_play_again.clone(), state.setup.clone());
-            Callback::from(move |()| cb.emit(setup.clone()))
-        },
-        next_round: {
-            let state = state.clone();
-            Callback::from(move |()| state.dispatch(Msg::NextRound))
-        },
-        new_game: {
-            let (cb, preset) = (props.on_new_game.clone(), state.setup.preset);
-            Callback::from(move |()| cb.emit(preset))
-        },
-        menu: props.on_leave.clone(),
+        play_again: t.on_play_again,
+        next_round: t.on_next_round,
+        new_game: t.on_new_game,
+        menu: t.on_leave,
     };
     let announce = match over {
-        Some(w) => headline(&state, w),
-        None if paused => format!("Round {} is over.", state.rounds.len()),
+        Some(w) => headline(screen, w),
+        None if screen.between_rounds => format!("Round {} is over.", screen.rounds.len()),
         None => String::new(),
     };
     let look = Look {
-        state: &state,
-        view: &view,
+        screen,
+        view,
+        link: t.link,
+        rules_href: &t.rules_href,
+        others: &t.others,
         ended,
         help_open: *help_open,
         callout_open: *callout_open,
@@ -274,32 +351,34 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         assist,
         by_rank,
         explain_clock: rules_clock.filter(|_| !explained),
-        clock_scale: props.settings.clock_scale,
+        clock_scale: settings.clock_scale,
     };
     let raw = |h: String| Html::from_html_unchecked(h.into());
 
     html! {
         <section ref={table_ref} tabindex="-1" aria-label="Card table" {onclick} {onchange}
-            class={classes!("table", "shed", props.settings.reduce_motion.then_some("reduce-motion"))}>
+            class={classes!("table", "shed", settings.reduce_motion.then_some("reduce-motion"))}>
             { raw(head(&look)) }
             <div class={classes!("felt", (players > 8).then_some("many"))}>
-                { seats(&state, &view, clock_ms) }
-                { centre(&state, &view, style) }
+                { seats(screen, clock_ms) }
+                { centre(screen, style) }
             </div>
-            if let Some(text) = state.notice.clone() {
+            if let Some(text) = screen.notice.clone() {
                 <p class="refusal" role="status">{ text }</p>
             }
-            if !ended {
+            if t.covered && !ended {
+                { raw(cover(&look)) }
+            } else if !ended {
                 { raw(actions(&look)) }
-                { hand(HandProps { cards: &cards, view: &view, penalises_wrong, assist, style }) }
+                { hand(HandProps { cards: &cards, view, penalises_wrong, assist, style }) }
                 { raw(foot(&look)) }
             }
             <div class={classes!("log-drawer", log_open.then_some("open"))}>
                 { raw(log_toggle(*log_open)) }
-                <ul id="game-log" class="log" aria-live="polite" aria-label="Game log" tabindex={log_open.then_some("0")}>{ raw(log_lines(&state.log, *log_open)) }</ul>
+                <ul id="game-log" class="log" aria-live="polite" aria-label="Game log" tabindex={log_open.then_some("0")}>{ raw(log_lines(&screen.log, *log_open)) }</ul>
             </div>
             <p class="sr-cards" role="status">{ announce }</p>
-            { end(&state, end_actions) }
+            { end(screen, &t.rules_href, end_actions) }
             if *help_open {
                 <div class="shortcuts" role="dialog" aria-label="Keyboard shortcuts">
                     <h3>{"Keyboard shortcuts"}</h3>

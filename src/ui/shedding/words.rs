@@ -4,14 +4,24 @@
 //! so imports run one way: table → views → state → words. Builds natively, and is tested there.
 
 use crate::engine::cards::Card;
-use crate::engine::shedding::{Action, Event, Game, PenaltyReason, Phrase, Seat};
+use crate::engine::shedding::{Action, Event, PenaltyReason, Phrase, Seat, SeatView};
 
-/// The seat of the person at this screen.
+/// The seat of the person at a table of one person and bots (the new-game form seats them first).
 pub const HUMAN: Seat = 0;
+
+/// The name of the seat a screen speaks to. A screen names its own seat so (the one person's at
+/// a table of bots, each friend's own at a table online); at a pass-and-play table, where the
+/// screen is handed round, every seat goes by its name.
+pub const YOU: &str = "You";
+
+/// Whether `seat` is spoken to ("You play") rather than named ("Sam plays").
+pub fn is_you(names: &[String], seat: Seat) -> bool {
+    names.get(seat as usize).is_some_and(|n| n == YOU)
+}
 
 /// "Sam plays", "You play": the subject and a present-tense verb that agrees with it.
 pub fn who(names: &[String], seat: Seat, verb: &str) -> String {
-    if seat != HUMAN {
+    if !is_you(names, seat) {
         return format!("{} {verb}", name(names, seat));
     }
     let (first, rest) = verb.split_once(' ').map_or((verb, ""), |(f, r)| (f, r));
@@ -123,23 +133,24 @@ pub fn describe(names: &[String], e: &Event) -> Option<String> {
         }
         Event::TurnLimit { .. } => "The turn limit: the game ends, fewest cards first.".into(),
         Event::GameOver { winner } => {
-            format!("{} {} the game!", name(*winner), if *winner == HUMAN { "win" } else { "wins" })
+            format!("{} {} the game!", name(*winner), if is_you(names, *winner) { "win" } else { "wins" })
         }
         Event::TurnStarts { .. } | Event::PickUpCleared => return None,
     })
 }
 
-/// Why the player's own card cost a penalty, in full: the log line only names the reason.
-pub fn wrong_card(before: &Game, action: Action, events: &[Event]) -> Option<String> {
-    let Action::Play { seat: HUMAN, card } = action else { return None };
+/// Why a person's own card cost a penalty, in full: the log line only names the reason. `before`
+/// is the view the card was played from.
+pub fn wrong_card(before: &SeatView, action: Action, events: &[Event]) -> Option<String> {
+    let Action::Play { seat: me, card } = action else { return None };
     events.iter().find_map(|e| match e {
-        Event::Penalty { seat: HUMAN, cards: n, reason: PenaltyReason::WrongCard } => Some(format!(
+        Event::Penalty { seat, cards: n, reason: PenaltyReason::WrongCard } if *seat == me => Some(format!(
             "The {} does not follow the {}: you pick up {}.",
             card.name(),
-            before.view(HUMAN).top().name(),
+            before.top().name(),
             cards(*n as u32)
         )),
-        Event::Penalty { seat: HUMAN, cards: n, reason: PenaltyReason::OutOfTurn } => {
+        Event::Penalty { seat, cards: n, reason: PenaltyReason::OutOfTurn } if *seat == me => {
             Some(format!("It was not your turn: you pick up {}.", cards(*n as u32)))
         }
         _ => None,
