@@ -94,6 +94,8 @@ pub struct Host<T: Table> {
     started: bool,
     buckets: BTreeMap<PeerId, Bucket>,
     dropped: Dropped,
+    /// The events of the peers' moves not yet taken by the host's own screen.
+    peer_events: Vec<T::Event>,
 }
 
 impl<T: Table> Host<T> {
@@ -138,6 +140,7 @@ impl<T: Table> Host<T> {
             started: false,
             buckets: BTreeMap::new(),
             dropped: Dropped::default(),
+            peer_events: Vec::new(),
         }
     }
 
@@ -259,6 +262,12 @@ impl<T: Table> Host<T> {
         Ok(Applied { events, out })
     }
 
+    /// The events of the peers' moves since the last call, oldest first: the host's own screen
+    /// takes them (its moves and its bots' come back from [`Host::act`]).
+    pub fn take_peer_events(&mut self) -> Vec<T::Event> {
+        std::mem::take(&mut self.peer_events)
+    }
+
     fn join(&mut self, peer: PeerId, token: SeatToken) -> Out<T> {
         let found = self.seating.iter().position(|s| matches!(s, Seating::Friend { token: t, .. } if *t == token));
         let Some(seat) = found else { return refuse(peer, Refusal::UnknownToken) };
@@ -310,7 +319,11 @@ impl<T: Table> Host<T> {
             return refuse(peer, Refusal::Stale { at, now });
         }
         match self.table.act(action) {
-            Ok(events) => self.updates(&events),
+            Ok(events) => {
+                let out = self.updates(&events);
+                self.peer_events.extend(events);
+                out
+            }
             Err(reason) => refuse(peer, Refusal::Illegal(reason)),
         }
     }
