@@ -4,15 +4,24 @@
 //! the seat back after a reload and which no other browser has. The transport is in
 //! [`session`]; what is read from text is in [`room`].
 //!
-//! The table itself is the shedding table's, fed by a seat's updates (a local game and a remote
-//! one are two sources of the same stream); until it is mounted here, this page shows the lobby
-//! and a plain line of what is happening.
+//! Once the host deals, each page draws the shedding table ([`use_table_view`]) from its own
+//! seat's screen: the host's from its game's updates for its seat, a friend's from the updates
+//! the host sends it (a local game and a remote one are two sources of the same stream). Above
+//! it stay the seats and a plain line of what is happening.
+//!
+//! The session sits in a `RefCell` that the poll timer and the callbacks borrow mutably: they
+//! use `try_borrow_mut` and the page renders from a borrow dropped before any child renders, so
+//! a re-entry skips a beat instead of aborting the page.
 
 pub mod room;
 mod session;
 
-use crate::engine::shedding::{Preset, Refusal as Rules, SeatUpdate};
+use crate::bots::shedding::Level;
+use crate::engine::shedding::{Action, Preset, Refusal as Rules, SeatUpdate};
 use crate::net::{Refusal, Seat, SeatToken, Seating, Seats, ToHost};
+use crate::ui::settings::Settings;
+use crate::ui::shedding::screen::SeatScreen;
+use crate::ui::shedding::table::{use_table_view, TableView};
 use gloo_storage::{LocalStorage, Storage};
 use room::{check_signal_url, ice_urls, room_in_fragment, token_from_text, token_text, RoomId};
 use session::{HostRecord, Session, Side, Transport};
@@ -110,6 +119,76 @@ fn seat_name(seats: Option<&Seats>, seat: u8) -> String {
         Some(Seat::Host { name } | Seat::Friend { name, .. }) => name.clone(),
         _ => format!("Bot {}", seat + 1),
     }
+}
+
+/// Every seat's name and bot level as the screen of seat `me` says them: its own seat is "You"
+/// (the table's words speak to the seat named so), a free or bot seat a bot.
+pub(crate) fn screen_names(seats: &Seats, me: u8) -> (Vec<String>, Vec<Option<Level>>) {
+    seats
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            _ if i == me as usize => ("You".to_owned(), None),
+            Seat::Host { name } | Seat::Friend { name, .. } => (name.clone(), None),
+            Seat::Bot | Seat::Open => (format!("Bot {}", i + 1), Some(Level::Normal)),
+        })
+        .unzip()
+}
+
+/// The rules page of the game named `game` (as [`game_name`] says it).
+fn rules_href(game: &str) -> String {
+    let preset = GAMES.into_iter().find(|p| game_name(*p) == game).unwrap_or(Preset::Taylor);
+    format!("../rules/{}.html", preset.id())
+}
+
+#[derive(Properties, PartialEq)]
+struct OnlineProps {
+    screen: SeatScreen,
+    link: String,
+    rules_href: String,
+    on_act: Callback<(Action, u32)>,
+    on_next_round: Callback<()>,
+}
+
+/// The shedding table, drawn from this page's seat's screen. The host runs no quick-play clock
+/// for friends, so the table shows none.
+#[component]
+fn OnlineTable(p: &OnlineProps) -> Html {
+    let settings = use_state(|| Settings { clock_scale: None, ..crate::ui::load_settings().0 });
+    let on_settings = {
+        let settings = settings.clone();
+        Callback::from(move |s: Settings| settings.set(Settings { clock_scale: None, ..s }))
+    };
+    let on_sort = {
+        let settings = settings.clone();
+        Callback::from(move |by_rank| settings.set(Settings { sort_by_rank: by_rank, ..(*settings).clone() }))
+    };
+    let go = |to: &'static str| {
+        Callback::from(move |()| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.location().assign(to);
+            }
+        })
+    };
+    let at = p.screen.at();
+    let on_act = p.on_act.reform(move |a| (a, at));
+    use_table_view(TableView {
+        screen: &p.screen,
+        settings: &settings,
+        covered: false,
+        link: (p.link.clone(), "this table"),
+        others: Vec::new(),
+        rules_href: p.rules_href.clone(),
+        on_act,
+        on_uncover: Callback::noop(),
+        on_next_round: p.on_next_round.clone(),
+        on_leave: go("../"),
+        on_sort,
+        on_settings,
+        on_play_again: go("./"),
+        on_new_game: go("./"),
+    })
 }
 
 /// The plain line of what is happening, from one seat's update.
@@ -280,7 +359,8 @@ pub fn FriendsApp() -> Html {
         let tick = tick.clone();
         use_effect_with((), move |_| {
             let interval = gloo_timers::callback::Interval::new(POLL_MS, move || {
-                let changed = session.borrow_mut().as_mut().is_some_and(|s| s.poll(js_sys_now()));
+                let changed =
+                    session.try_borrow_mut().ok().is_some_and(|mut s| s.as_mut().is_some_and(|s| s.poll(js_sys_now())));
                 if changed {
                     tick.set(tick.wrapping_add(1));
                 }
@@ -306,10 +386,12 @@ pub fn FriendsApp() -> Html {
         })
     };
 
-    let body = match (&*problem, &*session.borrow()) {
+    let body = match (&*problem, session.try_borrow().as_deref()) {
         (Some(p), _) => html! { <p class="notice" role="alert">{ p.clone() }</p> },
-        (None, None) => html! { <>{ setup_form(&setup, on_open) }{ settings_form() }</> },
-        (None, Some(s)) => table_view(s, &session, &name, &tick),
+        (None, Ok(None)) => html! { <>{ setup_form(&setup, on_open) }{ settings_form() }</> },
+        (None, Ok(Some(s))) => table_view(s, &session, &name, &tick),
+        // Never while the page runs as written (nothing renders inside a borrow); a beat later.
+        (None, Err(_)) => html! {},
     };
     html! {
         <>
@@ -319,6 +401,42 @@ pub fn FriendsApp() -> Html {
         <main class="friends">{ body }</main>
         </>
     }
+}
+
+/// Runs `f` on the session, unless there is none or it is in use (then the click is dropped,
+/// never a panic: release builds abort on one).
+fn with_session(session: &Rc<RefCell<Option<Session>>>, f: impl FnOnce(&mut Session)) {
+    if let Ok(mut guard) = session.try_borrow_mut() {
+        if let Some(s) = guard.as_mut() {
+            f(s);
+        }
+    }
+}
+
+/// The mounted table of this page's seat, once dealt.
+fn online_table(
+    screen: Option<&SeatScreen>,
+    link: String,
+    game: &str,
+    session: &Rc<RefCell<Option<Session>>>,
+    tick: &UseStateHandle<u32>,
+) -> Html {
+    let Some(screen) = screen else { return html! {} };
+    let on = |f: fn(&mut Session, Action, u32)| {
+        let (session, tick) = (session.clone(), tick.clone());
+        Callback::from(move |(a, at): (Action, u32)| {
+            with_session(&session, |s| f(s, a, at));
+            tick.set(tick.wrapping_add(1));
+        })
+    };
+    let on_next_round = {
+        let (session, tick) = (session.clone(), tick.clone());
+        Callback::from(move |()| {
+            with_session(&session, Session::next_round);
+            tick.set(tick.wrapping_add(1));
+        })
+    };
+    html! { <OnlineTable screen={screen.clone()} {link} rules_href={rules_href(game)} on_act={on(Session::act)} {on_next_round} /> }
 }
 
 fn table_view(
@@ -334,18 +452,17 @@ fn table_view(
         Side::Host(h) => {
             let seats = h.host.seats();
             let link = room_link(&s.room);
+            let table = online_table(h.screen.as_ref(), link.clone(), &seats.game, session, tick);
             let start = {
                 let session = session.clone();
                 let tick = tick.clone();
                 Callback::from(move |_| {
-                    if let Some(s) = session.borrow_mut().as_mut() {
-                        s.start();
-                    }
+                    with_session(&session, Session::start);
                     tick.set(tick.wrapping_add(1));
                 })
             };
             let status = if h.host.is_started() {
-                let host_seat = 0;
+                let host_seat = session::HOST_SEAT;
                 h.host.table().update_for(host_seat).ok().map(|u| status_line(&u, Some(&seats))).unwrap_or_default()
             } else {
                 "Send the link to your friends. Deal when everyone is seated; bots take the free seats.".into()
@@ -357,6 +474,7 @@ fn table_view(
                 { seats_list(&seats, Some(0), None) }
                 if !h.host.is_started() { <button class="primary" onclick={start}>{"Deal"}</button> }
                 <p class="status" role="status" aria-live="polite">{ status }</p>
+                { table }
                 </>
             }
         }
@@ -368,7 +486,7 @@ fn table_view(
                     let mut b = [0u8; 16];
                     b.copy_from_slice(&random_bytes());
                     let token = SeatToken(u128::from_le_bytes(b));
-                    let mut guard = session.borrow_mut();
+                    let Ok(mut guard) = session.try_borrow_mut() else { return };
                     let Some(s) = guard.as_mut() else { return };
                     let _ = LocalStorage::set(token_key(&s.room), token_text(token));
                     let _ = LocalStorage::set(NAME_KEY, (*name).clone());
@@ -391,6 +509,11 @@ fn table_view(
             } else {
                 "Pick a free seat.".to_owned()
             };
+            let dealt = seats.is_some_and(|s| s.dealt);
+            let table = match (seats, dealt) {
+                (Some(seats), true) => online_table(p.screen.as_ref(), room_link(&s.room), &seats.game, session, tick),
+                _ => html! {},
+            };
             let on_name = {
                 let name = name.clone();
                 Callback::from(move |e: InputEvent| name.set(input_value(e)))
@@ -404,6 +527,7 @@ fn table_view(
                 if let Some(seats) = seats { { seats_list(seats, p.seat, (!seated).then_some(on_take)) } }
                 <p class="status" role="status" aria-live="polite">{ line }</p>
                 if let Some(r) = &p.refused { <p class="notice" role="alert">{ refusal_words(r) }</p> }
+                { table }
                 </>
             }
         }

@@ -5,9 +5,10 @@
 
 use super::room::{room_url, RoomId};
 use crate::bots::shedding::{normal_move, Level, SheddingBot};
-use crate::engine::shedding::{Action, Game, Preset, Refusal as Rules, SeatUpdate};
+use crate::engine::shedding::{Action, Event, Game, Preset, Refusal as Rules, SeatUpdate};
 use crate::net::protocol::{decode_to_peer, DecodeError};
 use crate::net::{encode, Host, Outgoing, PeerId, Refusal, SeatToken, Seating, Seats, ToHost, ToPeer};
+use crate::ui::shedding::screen::SeatScreen;
 use matchbox_socket::{Packet, PeerId as Link, PeerState, RtcIceServerConfig, WebRtcSocket};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -56,7 +57,14 @@ pub struct HostSide {
     next: PeerId,
     bots: Vec<SheddingBot>,
     due: Option<(f64, u32, Action)>,
+    /// The host's own seat's screen, fed like a friend's: from its seat's updates only.
+    pub screen: Option<SeatScreen>,
+    /// The host's "bot pace" setting: it divides the bots' reaction times.
+    pace: u32,
 }
+
+/// The host's own seat (the form opens the table with the host first).
+pub const HOST_SEAT: u8 = 0;
 
 pub struct PeerSide {
     host: Option<Link>,
@@ -66,6 +74,10 @@ pub struct PeerSide {
     pub update: Option<SeatUpdate>,
     pub refused: Option<Refusal<Rules>>,
     pub host_gone: bool,
+    /// The seat's screen, built from the host's updates alone.
+    pub screen: Option<SeatScreen>,
+    /// The move sent last, until its update (or refusal) comes back.
+    pending: Option<Action>,
 }
 
 pub enum Side {
@@ -106,18 +118,29 @@ impl Session {
         let host = record.open()?;
         let friends = record.seating.iter().filter(|s| !matches!(s, Seating::Host { .. } | Seating::Bot)).count() as u8;
         let (socket, ended) = socket(room_url(&transport.signal, &room, Some(friends.max(1))), transport);
+        let pace = u32::from(crate::ui::load_settings().0.bot_pace.max(1));
         let bots = (0..record.players)
             .map(|s| SheddingBot::new(s, Level::Normal, record.seed ^ (u64::from(s) << 32)))
             .collect();
-        let side = HostSide { host, record, links: Vec::new(), next: 1, bots, due: None };
+        let mut side = HostSide { host, record, links: Vec::new(), next: 1, bots, due: None, screen: None, pace };
+        side.deal_screen();
         Some(Session { socket, room, side: Side::Host(Box::new(side)), ended, dropped: 0 })
     }
 
     /// A friend's side: `token` is the seat this browser holds in the room, if any.
     pub fn peer(room: RoomId, token: Option<SeatToken>, transport: &Transport) -> Session {
         let (socket, ended) = socket(room_url(&transport.signal, &room, None), transport);
-        let side =
-            PeerSide { host: None, token, seat: None, seats: None, update: None, refused: None, host_gone: false };
+        let side = PeerSide {
+            host: None,
+            token,
+            seat: None,
+            seats: None,
+            update: None,
+            refused: None,
+            host_gone: false,
+            screen: None,
+            pending: None,
+        };
         Session { socket, room, side: Side::Peer(Box::new(side)), ended, dropped: 0 }
     }
 
@@ -205,6 +228,8 @@ impl Session {
             Side::Host(h) => {
                 let Some(&(_, id)) = h.links.iter().find(|(l, _)| *l == link) else { return };
                 let out = h.host.receive_at(id, now_ms as u64, bytes);
+                let events = h.host.take_peer_events();
+                h.feed(&events, None);
                 h.save();
                 self.send(out);
             }
@@ -228,11 +253,51 @@ impl Session {
         }
     }
 
+    /// A move chosen on this page's screen in state `at` (a late one is dropped): the host's
+    /// own, applied here; a friend's, sent to the host.
+    pub fn act(&mut self, action: Action, at: u32) {
+        match &mut self.side {
+            Side::Host(h) => {
+                if at != h.host.table().state_id() {
+                    return;
+                }
+                match h.host.act(action) {
+                    Ok(applied) => {
+                        h.feed(&applied.events, Some(action));
+                        h.save();
+                        self.send(applied.out);
+                    }
+                    Err(why) => {
+                        if let Some(screen) = &mut h.screen {
+                            screen.refused(why.to_string());
+                        }
+                    }
+                }
+            }
+            Side::Peer(p) => {
+                p.pending = Some(action);
+                self.send_to_host(&ToHost::Act { at, action });
+            }
+        }
+    }
+
+    /// The round's summary was closed: the table goes on.
+    pub fn next_round(&mut self) {
+        let screen = match &mut self.side {
+            Side::Host(h) => &mut h.screen,
+            Side::Peer(p) => &mut p.screen,
+        };
+        if let Some(s) = screen {
+            s.between_rounds = false;
+        }
+    }
+
     /// The host deals: the bots start to play.
     pub fn start(&mut self) {
         if let Side::Host(h) = &mut self.side {
             let out = h.host.start();
             h.record.started = true;
+            h.deal_screen();
             h.save();
             self.send(out);
         }
@@ -253,6 +318,7 @@ impl HostSide {
                     return None;
                 }
                 let applied = self.host.act(action).ok()?;
+                self.feed(&applied.events, None);
                 self.save();
                 Some(applied.out)
             }
@@ -264,11 +330,34 @@ impl HostSide {
                         continue;
                     }
                     if let Some((action, delay_ms)) = bot_decision(&mut self.bots[seat as usize], &game.view(seat)) {
-                        self.due = Some((now_ms + f64::from(delay_ms), state, action));
+                        self.due = Some((now_ms + f64::from(delay_ms / self.pace), state, action));
                         break;
                     }
                 }
                 None
+            }
+        }
+    }
+
+    /// The host's screen, from its seat's view once the host has dealt.
+    fn deal_screen(&mut self) {
+        if !self.host.is_started() {
+            return;
+        }
+        if let Ok(first) = self.host.table().update_for(HOST_SEAT) {
+            let (names, levels) = super::screen_names(&self.host.seats(), HOST_SEAT);
+            self.screen = Some(SeatScreen::new(names, levels, first));
+        }
+    }
+
+    /// The host's screen takes what happened (`mine`: the host's own move), and the names of
+    /// the seats as they are now.
+    fn feed(&mut self, events: &[Event], mine: Option<Action>) {
+        let Some(screen) = &mut self.screen else { return };
+        (screen.names, screen.levels) = super::screen_names(&self.host.seats(), HOST_SEAT);
+        if !events.is_empty() {
+            if let Ok(update) = self.host.table().update_after(HOST_SEAT, events) {
+                screen.receive(update, mine);
             }
         }
     }
@@ -291,16 +380,54 @@ fn bot_decision(bot: &mut SheddingBot, view: &crate::engine::shedding::SeatView)
 }
 
 impl PeerSide {
+    fn names(&self, seat: u8) -> (Vec<String>, Vec<Option<Level>>) {
+        let players = self.update.as_ref().map_or(0, |u| u.view.hand_sizes.len());
+        self.seats.as_ref().map(|s| super::screen_names(s, seat)).unwrap_or_else(|| {
+            let names = (0..players).map(|s| if s == seat as usize { "You".into() } else { format!("Seat {}", s + 1) });
+            (names.collect(), vec![None; players])
+        })
+    }
+
     fn take(&mut self, message: ToPeer<SeatUpdate, Rules>) {
         match message {
             ToPeer::Welcome { seat, update } => {
                 self.seat = Some(seat);
-                self.update = Some(update);
                 self.refused = None;
+                self.pending = None;
+                self.update = Some(update.clone());
+                // A rejoin shows the seat whole; a first welcome starts the screen.
+                match &mut self.screen {
+                    Some(screen) if screen.me() == seat => screen.show(update),
+                    _ => {
+                        let (names, levels) = self.names(seat);
+                        self.screen = Some(SeatScreen::new(names, levels, update));
+                    }
+                }
             }
-            ToPeer::Update(u) => self.update = Some(u),
-            ToPeer::Refused(r) => self.refused = Some(r),
-            ToPeer::Seats(s) => self.seats = Some(s),
+            ToPeer::Update(u) => {
+                if let Some(screen) = &mut self.screen {
+                    screen.receive(u.clone(), self.pending.take());
+                }
+                self.update = Some(u);
+            }
+            ToPeer::Refused(r) => {
+                if let (Some(screen), Refusal::Illegal(_) | Refusal::Stale { .. } | Refusal::NotYourSeat) =
+                    (&mut self.screen, &r)
+                {
+                    // A move's refusal is the table's notice; the lobby's stays under the seats.
+                    screen.refused(super::refusal_words(&r));
+                } else {
+                    self.refused = Some(r);
+                }
+                self.pending = None;
+            }
+            ToPeer::Seats(s) => {
+                self.seats = Some(s);
+                if let (Some(screen), Some(seat)) = (&mut self.screen, self.seat) {
+                    let (names, levels) = self.seats.as_ref().map(|s| super::screen_names(s, seat)).unwrap_or_default();
+                    (screen.names, screen.levels) = (names, levels);
+                }
+            }
             ToPeer::Notice(_) => {}
         }
     }
