@@ -132,5 +132,6 @@ pub fn start_uno() {
 
 /// Mounts the page of tables with friends (`friends/`).
 pub fn start_friends() {
+    components::card::sprite_in_parent_folder();
     yew::Renderer::<friends::FriendsApp>::new().render();
 }

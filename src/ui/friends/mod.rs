@@ -483,17 +483,24 @@ fn table_view(
                 let session = session.clone();
                 let name = name.clone();
                 Callback::from(move |seat: u8| {
+                    // The field as it is now: a click right after typing can come before the
+                    // render that would give this callback the new name.
+                    let typed = web_sys::window()
+                        .and_then(|w| w.document())
+                        .and_then(|d| d.get_element_by_id("fr-name"))
+                        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(e).ok())
+                        .map_or_else(|| (*name).clone(), |i| i.value());
                     let mut b = [0u8; 16];
                     b.copy_from_slice(&random_bytes());
                     let token = SeatToken(u128::from_le_bytes(b));
                     let Ok(mut guard) = session.try_borrow_mut() else { return };
                     let Some(s) = guard.as_mut() else { return };
                     let _ = LocalStorage::set(token_key(&s.room), token_text(token));
-                    let _ = LocalStorage::set(NAME_KEY, (*name).clone());
+                    let _ = LocalStorage::set(NAME_KEY, typed.clone());
                     if let Side::Peer(p) = &mut s.side {
                         p.token = Some(token);
                     }
-                    s.send_to_host(&ToHost::Claim { seat, token, name: (*name).clone() });
+                    s.send_to_host(&ToHost::Claim { seat, token, name: typed });
                 })
             };
             let seated = p.seat.is_some();
