@@ -354,3 +354,23 @@ proptest! {
         let _ = decode_to_peer::<uno::SeatUpdate, uno::Refusal>(&bytes);
     }
 }
+
+#[test]
+fn the_host_s_screen_gets_each_peer_move_s_events_once_and_no_refused_move_s() {
+    let mut h = seated();
+    let a = turn_move(&h);
+    let mover = [10, 11, 12][a.seat() as usize];
+    let at = h.table().state_id();
+    let mut twin = h.table().clone();
+    let expected = twin.apply(a).unwrap();
+    h.receive(mover, &act(at, a));
+    assert_eq!(h.take_peer_events(), expected);
+    assert!(h.take_peer_events().is_empty(), "taken once");
+    // A stale move changes nothing and brings no events; the host's own moves come back from act.
+    h.receive(mover, &act(at, a));
+    assert!(h.take_peer_events().is_empty());
+    let own = turn_move(&h);
+    let applied = h.act(own).unwrap();
+    assert!(!applied.events.is_empty());
+    assert!(h.take_peer_events().is_empty());
+}

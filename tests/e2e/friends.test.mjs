@@ -165,6 +165,7 @@ test('friends: three browsers meet in one room, see each other seated, and a dro
     const over = await play([ann.page, back, bo.page], async () => (await won(ann.page)) > 0, 150_000);
     assert.ok(over, `the game ended; the host's log: ${(await log(ann.page)).slice(-400)}`);
     for (const p of [back, bo.page]) await p.locator('.table.shed').getByText(/ won!$/).first().waitFor({ timeout: 20_000 });
+    for (const p of [ann.page, back, bo.page]) await p.getByRole('status').getByText(/^The game is over: .+ won\.$/).waitFor();
     await screenshot(back, 'friends-game-over');
 
     for (const b of [ann, sam, bo]) assert.deepEqual(b.problems.consoleErrors, [], 'no console errors');

@@ -194,6 +194,10 @@ fn OnlineTable(p: &OnlineProps) -> Html {
 /// The plain line of what is happening, from one seat's update.
 fn status_line(update: &SeatUpdate, seats: Option<&Seats>) -> String {
     let v = &update.view;
+    if let crate::engine::shedding::Phase::Over { winner } = v.phase {
+        let who = if winner == v.seat { "You".to_owned() } else { seat_name(seats, winner) };
+        return format!("The game is over: {who} won.");
+    }
     let cards = crate::ui::plural(v.hand.len(), "card");
     if !v.finished.is_empty() && v.legal.is_empty() && v.current == v.seat && v.hand.is_empty() {
         return format!("You are out. You hold {cards}.");
