@@ -56,10 +56,11 @@ async function move(page) {
   if (await suits.count()) return suits.getByRole('button', { name: 'Hearts' }).click();
   if (!(await table.getByText('Your turn', { exact: true }).count())) return;
   const hand = table.locator('.hand-card');
-  if ((await hand.count()) === 2 && (await table.getByRole('button', { name: 'Last card' }).count())) {
+  const playable = table.locator('.hand-card.playable');
+  // "Last card" only before a card that follows: a false call costs a card.
+  if ((await hand.count()) === 2 && (await playable.count()) && (await table.getByRole('button', { name: 'Last card' }).count())) {
     await table.getByRole('button', { name: 'Last card' }).click();
   }
-  const playable = table.locator('.hand-card.playable');
   if (await playable.count()) return playable.first().click({ position: { x: 10, y: 30 } });
   const finished = table.getByRole('button', { name: 'Finished' });
   if (await finished.count()) return finished.click();
