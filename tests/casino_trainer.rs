@@ -5,10 +5,11 @@
 
 use blackjack::engine::cards::{standard_decks, Card, Rank, Suit};
 use blackjack::engine::casino::count::{system, CountSystem, Counter, HI_LO, SYSTEMS};
-use blackjack::engine::casino::drill::{Cell, Drill, Row, MAX_COUNT};
+use blackjack::engine::casino::drill::{cell_values, cells, Cell, Drill, Record, Row, Tally, MAX_COUNT};
 use blackjack::engine::casino::hand::{hi_lo_points, points};
 use blackjack::engine::casino::indices::{
-    depth_profile, edge_by_count, index_plays, Choice, Composition, IndexPlay, Situation, HIGHEST,
+    count_shoes, depth_profile, depths, edge_by_count, index_plays, index_plays_from, Choice, Composition, IndexPlay,
+    IndexWork, ProfileBuilder, Situation, HIGHEST,
 };
 use blackjack::engine::casino::risk::*;
 use blackjack::engine::casino::strategy::{chart_with, Play};
@@ -401,4 +402,112 @@ fn the_answer_is_the_computed_charts_and_the_hand_fits_the_cell() {
     }
     assert_eq!(d.check(d.len(), Play::Hit), None);
     assert_eq!(d.card(d.len()), None);
+}
+
+// The drills page's pieces: the same answers and figures in steps a page task can hold.
+
+#[test]
+fn each_cells_values_put_the_charts_play_first() {
+    for rules in [TableRules::seed_rules(), six_deck_s17_das_ls()] {
+        let chart = chart_with(&rules, false);
+        let d = Drill::new(&chart);
+        assert_eq!(cells().len(), d.len());
+        for (i, cell) in cells().into_iter().enumerate() {
+            let (c, play) = d.card(i).unwrap();
+            assert_eq!(c, cell);
+            let values = cell_values(&rules, cell);
+            assert_eq!(values.first().map(|v| v.0), Some(play), "{cell:?}: {values:?}");
+            // Every play the rules allow is priced, best first, each once.
+            assert!(values.windows(2).all(|w| w[0].1 >= w[1].1 - 1e-12), "{cell:?}");
+            assert!(values.iter().any(|v| v.0 == Play::Stand) && values.iter().any(|v| v.0 == Play::Hit));
+            assert_eq!(values.iter().any(|v| v.0 == Play::Surrender), rules.surrender, "{cell:?}");
+            assert_eq!(values.iter().any(|v| v.0 == Play::Split), matches!(cell.row, Row::Pair(_)), "{cell:?}");
+        }
+    }
+    assert!(cell_values(&TableRules::seed_rules(), Cell { row: Row::Hard(16), up: 11 }).is_empty());
+    assert!(cell_values(&TableRules::seed_rules(), Cell { row: Row::Soft(40), up: 5 }).is_empty());
+}
+
+#[test]
+fn a_record_read_back_is_bounded_and_its_weakest_cells_are_the_most_missed() {
+    let mut r = Record::new(5);
+    assert!(r.set_tally(0, Tally { right: 1, missed: 1 }));
+    assert!(r.set_tally(1, Tally { right: 0, missed: 3 }));
+    assert!(r.set_tally(2, Tally { right: u32::MAX, missed: u32::MAX }));
+    assert!(r.set_tally(3, Tally { right: 9, missed: 0 }));
+    assert!(!r.set_tally(5, Tally::default()), "no such cell");
+    assert_eq!(r.tally(2), Some(Tally { right: MAX_COUNT, missed: MAX_COUNT }));
+    assert_eq!(r.weakest(10), vec![1, 2, 0], "all missed first, then by share and misses; never missed not at all");
+    assert_eq!(r.weakest(1), vec![1]);
+    assert!(r.record(4, false) && !r.record(9, true));
+    assert_eq!(r.weakest(10), vec![1, 4, 2, 0]);
+}
+
+#[test]
+fn a_profile_made_in_small_steps_is_the_profile_made_at_once() {
+    for (key, decks, dealt) in [("hilo", 6, 150), ("omega2", 2, 40), ("halves", 1, 30), ("ko", 8, 0)] {
+        let s = system(key).unwrap();
+        let mut b = ProfileBuilder::new(s, decks, dealt);
+        let mut steps = 0;
+        while !b.step(1) {
+            steps += 1;
+        }
+        assert!(dealt == 0 || steps > dealt as usize, "{key}: {steps} steps");
+        assert_eq!(b.finish(), depth_profile(s, decks, dealt), "{key}");
+    }
+}
+
+#[test]
+fn the_indices_made_one_step_at_a_time_are_the_indices_made_at_once() {
+    let rules = six_deck_s17_das_ls();
+    let situations = vec![
+        (Situation::Total { soft: false, total: 16 }, 10),
+        (Situation::Pair(10), 5),
+        (Situation::Surrender(15), 10),
+        (Situation::Insurance, 1),
+    ];
+    let shoes: Vec<_> = depths(&rules).iter().map(|&d| count_shoes(&depth_profile(&HI_LO, rules.decks, d))).collect();
+    let mut work = IndexWork::new(&rules, shoes.clone(), situations.clone());
+    let mut last = work.progress();
+    assert_eq!(last.0, 0);
+    while !work.step() {
+        let p = work.progress();
+        assert!(p.0 > last.0 && p.0 <= p.1, "{p:?}");
+        last = p;
+    }
+    let stepped = work.finish();
+    assert_eq!(stepped, index_plays_from(&rules, &shoes, &situations));
+    assert_eq!(stepped, index_plays(&rules, &HI_LO, &situations));
+    assert_eq!(stepped.len(), 4, "{stepped:?}");
+}
+
+#[test]
+fn the_tables_count_in_any_system_is_the_count_of_the_cards_face_up_since_the_shuffle() {
+    use blackjack::engine::casino::save::{new_table, Choice as TableChoice};
+    use blackjack::engine::casino::Action;
+    let mut red_sevens = 0;
+    for seed in 0..40 {
+        let mut g = new_table(TableChoice { decks: 2, bots: 6, ..TableChoice::default() }, seed, 100_000).unwrap();
+        g.apply(Action::Deal).unwrap();
+        // The first round after the shuffle: everything seen is on the table.
+        let face_up: Vec<Card> = g
+            .dealer_visible()
+            .into_iter()
+            .flatten()
+            .chain(g.spots().iter().flat_map(|s| s.hands.iter().flat_map(|h| h.cards.clone())))
+            .collect();
+        red_sevens +=
+            face_up.iter().filter(|c| c.rank == Rank::Seven && matches!(c.suit, Suit::Hearts | Suit::Diamonds)).count();
+        assert_eq!(g.count_in(&HI_LO).0, 2 * g.running_count(), "seed {seed}");
+        for s in &SYSTEMS {
+            let mut c = Counter::new(s, 2);
+            for &card in &face_up {
+                c.see(card);
+            }
+            let (running, true_count) = g.count_in(s);
+            assert_eq!(running, c.running_half, "{} seed {seed}", s.name);
+            assert!((true_count - c.true_count()).abs() < 1e-12, "{} seed {seed}", s.name);
+        }
+    }
+    assert!(red_sevens > 0, "a red seven came up");
 }

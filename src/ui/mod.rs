@@ -5,6 +5,8 @@ mod app;
 pub mod casino;
 mod casino_app;
 pub mod components;
+pub mod drills;
+mod drills_app;
 pub mod friends;
 pub mod kit;
 mod page_frame;
@@ -134,4 +136,13 @@ pub fn start_uno() {
 pub fn start_friends() {
     components::card::sprite_in_parent_folder();
     yew::Renderer::<friends::FriendsApp>::new().render();
+}
+
+/// Mounts the drills page (`drills/`); `drills/#casino` goes to the casino table.
+pub fn start_drills() {
+    let (fragment, target) = drills_app::CASINO_AWAY;
+    if page_frame::redirect_if_hash(fragment, target) {
+        return;
+    }
+    yew::Renderer::<drills_app::DrillsApp>::new().render();
 }

@@ -18,6 +18,10 @@ pub mod casino {
     pub mod words;
 }
 
+pub mod drills {
+    pub mod state;
+}
+
 pub mod shedding {
     pub mod link;
     pub mod saved;

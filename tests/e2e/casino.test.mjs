@@ -180,7 +180,7 @@ for (const [dist, base] of [['dist', '/'], ['dist-sub', '/blackjack/']]) {
       await page.getByRole('region', { name: 'Casino table' }).waitFor();
       await page.evaluate(() => { location.hash = '#uno'; });
       await page.waitForURL(`${server.url}uno/`, { timeout: 10_000 });
-      await page.getByLabel('Players', { exact: true }).waitFor({ timeout: 10_000 });
+      await page.getByLabel('Players (you and bots)').waitFor({ timeout: 10_000 });
       await page.getByRole('button', { name: 'Start' }).click();
       await page.getByRole('region', { name: 'UNO Blackjack table' }).waitFor();
       assert.equal(await page.getByRole('region', { name: 'Casino table' }).count(), 0);

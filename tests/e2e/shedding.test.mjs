@@ -270,7 +270,7 @@ test('pass-and-play: two people and a bot finish a Priestly game on one page, ea
     await page.getByText(/^Seats: names, bots and people/).click();
     await page.getByLabel('Seat 2 name').fill('Jo');
     await page.getByLabel('Seat 2 name').dispatchEvent('change');
-    await page.getByLabel('Seat 2', { exact: true }).selectOption('person');
+    await page.getByRole('combobox', { name: /^Seat 2\b/ }).selectOption('person');
     await page.getByRole('button', { name: 'Deal' }).click();
     const cover = page.getByRole('group', { name: 'Pass the screen' });
     await cover.waitFor();
@@ -286,6 +286,7 @@ test('pass-and-play: two people and a bot finish a Priestly game on one page, ea
         // Covered: no hand is on the screen, only whose turn it is.
         assert.equal(await page.getByRole('list', { name: 'Your hand' }).count(), 0, 'the cover hides the hand');
         const who = (await cover.getByRole('paragraph').first().innerText()).match(/^Pass to (.+)\.$/)[1];
+        if (!handedTo.size) await screenshot(page, 'pass-and-play-cover');
         handedTo.add(who);
         if (handedTo.size === 2 && !reloaded) {
           // A reload keeps the game, and comes back covered.
@@ -416,7 +417,7 @@ test('house rules: every rule on the new-game screen, checked as it changes, car
     await page.getByRole('combobox', { name: 'Black queens: effect' }).selectOption('-');
     await page.getByLabel('Seat 2 name').fill('Ann');
     await page.getByLabel('Seat 2 name').dispatchEvent('change');
-    await page.getByLabel('Seat 3', { exact: true }).selectOption('hard');
+    await page.getByRole('combobox', { name: /^Seat 3\b/ }).selectOption('hard');
     assert.match(await page.getByText(/^House rules/).innerText(), /\(4 changed\)/);
     await page.getByRole('button', { name: 'Deal' }).click();
     await page.getByRole('list', { name: 'Your hand' }).waitFor();

@@ -45,7 +45,7 @@ for (const [name, dist, base] of [['root', 'dist', '/'], ['subpath', 'dist-sub',
       await page.getByRole('link', { name: 'All games' }).click();
       await checkShell(page);
       await page.getByRole('link', { name: 'Play UNO Blackjack' }).click();
-      await page.getByLabel('Players', { exact: true }).waitFor();
+      await page.getByLabel('Players (you and bots)').waitFor();
       await page.getByRole('link', { name: 'All games' }).click();
       await checkShell(page);
 

@@ -68,8 +68,14 @@ test('casino: several rounds through the page, the trainer, the chart, a reload 
     assert.match(await page.locator('.session').innerText(), /Trainer: [1-9]\d* decisions?, \d+ best plays?[.;]/);
 
     // The shoe shows its cut card, the count can be shown, and the chart is computed for these rules.
-    await page.getByLabel('Show the Hi-Lo count').check();
+    await page.getByLabel('Show the count').check();
     assert.match(await page.locator('.count').innerText(), /Running count [+-]\d+ · true count [+-]\d+\.\d/);
+    // Any system of the trainer's: KO starts a six-deck shoe at -20 and counts the sevens (24
+    // in the shoe) as Hi-Lo counts its low cards.
+    const hiLo = Number((await page.locator('.count').innerText()).match(/Running count ([+-]\d+)/)[1]);
+    await page.getByLabel('Count system').selectOption('ko');
+    const ko = Number((await page.locator('.count').innerText()).match(/Running count ([+-]\d+)/)[1]);
+    assert.ok(ko >= -20 + hiLo && ko <= -20 + hiLo + 24, `KO ${ko} beside Hi-Lo ${hiLo}`);
     await page.getByText('Strategy chart for these rules').click();
     const chart = page.getByRole('table', { name: /S stand/ });
     await chart.waitFor({ timeout: 30_000 });
@@ -102,7 +108,7 @@ test('UNO Blackjack: a whole game against a bot, through the page', { timeout: 4
   const { context, page, problems } = await openBrowser();
   try {
     await page.goto(`${server.url}uno/`);
-    await page.getByLabel('Players', { exact: true }).selectOption('2');
+    await page.getByLabel('Players (you and bots)').selectOption('2');
     assert.deepEqual(await axeViolations(page), [], 'axe on the UNO setup');
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByRole('region', { name: 'UNO Blackjack table' }).waitFor();
@@ -148,7 +154,7 @@ test('UNO Blackjack: round results stay, keys work, once out Fast-forward plays 
   const { context, page, problems } = await openBrowser(PHONE);
   try {
     await page.goto(`${server.url}uno/`);
-    await page.getByLabel('Players', { exact: true }).selectOption('4');
+    await page.getByLabel('Players (you and bots)').selectOption('4');
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByRole('region', { name: 'UNO Blackjack table' }).waitFor();
     const me = page.locator('.uno-player.me');

@@ -7,8 +7,13 @@
 //! or always answered right weighs 1, a cell mostly missed up to 21, and no cell ever drops to
 //! 0, so a learnt cell still comes back now and then. Answers are counted up to [`MAX_COUNT`]
 //! each, so the weights stay fixed-size arithmetic however long the drill runs.
+//!
+//! The page does not compute a whole chart first (a column of it takes longer than a page task
+//! may): it keeps a [`Record`] over [`cells`] and works out the one cell it asks with
+//! [`cell_values`], the same probability-weighted values the chart orders its plays by.
 
-use super::strategy::{Chart, Play};
+use super::rules::TableRules;
+use super::strategy::{weighted_order, ActionEvs, Chart, Counts, Play, Solver};
 use crate::engine::rng::GameRng;
 
 /// The most answers of one kind a cell remembers.
@@ -41,62 +46,58 @@ pub struct Tally {
     pub missed: u32,
 }
 
-/// The drill: the cells, their answers from the chart and the player's record on each.
-#[derive(Clone, Debug)]
-pub struct Drill {
-    cells: Vec<(Cell, Play)>,
+/// Every cell a drill asks, in its order: hard 5..=19, soft 13..=20 and the pairs against each
+/// up card.
+pub fn cells() -> Vec<Cell> {
+    let mut cells = Vec::new();
+    for up in 1..=10u8 {
+        let rows = (5..=19).map(Row::Hard).chain((13..=20).map(Row::Soft)).chain((1..=10).map(Row::Pair));
+        cells.extend(rows.map(|row| Cell { row, up }));
+    }
+    cells
+}
+
+/// The player's record on each cell, and the draw weighted by it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
     tally: Vec<Tally>,
 }
 
-impl Drill {
-    /// Every hard, soft and pair cell of `chart` against every up card, each answered as the
-    /// chart decides it with every play open (so a pair not split is played as its total).
-    pub fn new(chart: &Chart) -> Drill {
-        let mut cells = Vec::new();
-        for up in 1..=10u8 {
-            let rows = (5..=19).map(Row::Hard).chain((13..=20).map(Row::Soft)).chain((1..=10).map(Row::Pair));
-            for row in rows {
-                let (a, b) = match row {
-                    Row::Hard(t) => (2.max(t.saturating_sub(10)), t - 2.max(t.saturating_sub(10))),
-                    Row::Soft(t) => (1, t - 11),
-                    Row::Pair(p) => (p, p),
-                };
-                cells.push((Cell { row, up }, chart.decide(&[a, b], up, true, true, true, true)));
-            }
-        }
-        let tally = vec![Tally::default(); cells.len()];
-        Drill { cells, tally }
+impl Record {
+    /// A record of `len` cells, none answered yet.
+    pub fn new(len: usize) -> Record {
+        Record { tally: vec![Tally::default(); len] }
     }
 
     pub fn len(&self) -> usize {
-        self.cells.len()
+        self.tally.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
-    }
-
-    /// The cell at `index` and the chart's play for it (`None` past the end).
-    pub fn card(&self, index: usize) -> Option<(Cell, Play)> {
-        self.cells.get(index).copied()
+        self.tally.is_empty()
     }
 
     pub fn tally(&self, index: usize) -> Option<Tally> {
         self.tally.get(index).copied()
     }
 
-    /// Scores an answer to the cell at `index`: whether it is the chart's play (recorded), or
-    /// `None` for a cell that does not exist (nothing recorded).
-    pub fn check(&mut self, index: usize, answer: Play) -> Option<bool> {
-        let (_, play) = *self.cells.get(index)?;
-        let right = answer == play;
-        let t = &mut self.tally[index];
+    /// Sets a cell's record (one read back from a save), each count held to [`MAX_COUNT`];
+    /// `false` for a cell that does not exist.
+    pub fn set_tally(&mut self, index: usize, t: Tally) -> bool {
+        let Some(slot) = self.tally.get_mut(index) else { return false };
+        *slot = Tally { right: t.right.min(MAX_COUNT), missed: t.missed.min(MAX_COUNT) };
+        true
+    }
+
+    /// Counts an answer to the cell at `index`; `false` for a cell that does not exist.
+    pub fn record(&mut self, index: usize, right: bool) -> bool {
+        let Some(t) = self.tally.get_mut(index) else { return false };
         if right {
             t.right = (t.right + 1).min(MAX_COUNT);
         } else {
             t.missed = (t.missed + 1).min(MAX_COUNT);
         }
-        Some(right)
+        true
     }
 
     /// The cell's weight in the draw: at least 1.
@@ -106,7 +107,7 @@ impl Drill {
         1 + MISS_WEIGHT * m / (m + r + 1)
     }
 
-    /// The next card to ask, drawn by weight from the seeded generator.
+    /// The next cell to ask, drawn by weight from the seeded generator.
     pub fn next(&self, rng: &mut GameRng) -> usize {
         let total: u64 = (0..self.len()).map(|i| self.weight(i)).sum();
         if total == 0 {
@@ -123,18 +124,165 @@ impl Drill {
         self.len() - 1
     }
 
+    /// Up to `n` cells most often missed (by share missed, then by misses), worst first; a
+    /// cell never missed is not among them.
+    pub fn weakest(&self, n: usize) -> Vec<usize> {
+        let mut missed: Vec<usize> = (0..self.len()).filter(|&i| self.tally[i].missed > 0).collect();
+        // Compared as fractions without division: missed_a / total_a against missed_b / total_b.
+        let share = |i: usize| {
+            let t = self.tally[i];
+            (t.missed as u64, t.missed as u64 + t.right as u64)
+        };
+        missed.sort_by(|&a, &b| {
+            let ((ma, ta), (mb, tb)) = (share(a), share(b));
+            (mb * ta).cmp(&(ma * tb)).then(mb.cmp(&ma)).then(a.cmp(&b))
+        });
+        missed.truncate(n);
+        missed
+    }
+}
+
+/// The drill: the cells, their answers from the chart and the player's record on each.
+#[derive(Clone, Debug)]
+pub struct Drill {
+    cells: Vec<(Cell, Play)>,
+    record: Record,
+}
+
+impl Drill {
+    /// Every hard, soft and pair cell of `chart` against every up card, each answered as the
+    /// chart decides it with every play open (so a pair not split is played as its total).
+    pub fn new(chart: &Chart) -> Drill {
+        let cells: Vec<(Cell, Play)> = cells()
+            .into_iter()
+            .map(|cell| {
+                let (a, b) = match cell.row {
+                    Row::Hard(t) => (2.max(t.saturating_sub(10)), t - 2.max(t.saturating_sub(10))),
+                    Row::Soft(t) => (1, t - 11),
+                    Row::Pair(p) => (p, p),
+                };
+                (cell, chart.decide(&[a, b], cell.up, true, true, true, true))
+            })
+            .collect();
+        let record = Record::new(cells.len());
+        Drill { cells, record }
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The cell at `index` and the chart's play for it (`None` past the end).
+    pub fn card(&self, index: usize) -> Option<(Cell, Play)> {
+        self.cells.get(index).copied()
+    }
+
+    pub fn tally(&self, index: usize) -> Option<Tally> {
+        self.record.tally(index)
+    }
+
+    /// Scores an answer to the cell at `index`: whether it is the chart's play (recorded), or
+    /// `None` for a cell that does not exist (nothing recorded).
+    pub fn check(&mut self, index: usize, answer: Play) -> Option<bool> {
+        let (_, play) = *self.cells.get(index)?;
+        let right = answer == play;
+        self.record.record(index, right);
+        Some(right)
+    }
+
+    /// The cell's weight in the draw: at least 1.
+    pub fn weight(&self, index: usize) -> u64 {
+        self.record.weight(index)
+    }
+
+    /// The next card to ask, drawn by weight from the seeded generator.
+    pub fn next(&self, rng: &mut GameRng) -> usize {
+        self.record.next(rng)
+    }
+
     /// Two cards (points, ace = 1) that make the cell's hand, chosen with the generator: any
     /// two different cards of a hard total, an ace and the rest of a soft one, or the pair.
     pub fn hand(&self, index: usize, rng: &mut GameRng) -> Option<(u8, u8)> {
-        let (cell, _) = self.cells.get(index)?;
-        Some(match cell.row {
-            Row::Hard(t) => {
-                let ways: Vec<(u8, u8)> =
-                    (2..=10u8).flat_map(|a| (a + 1..=10).map(move |b| (a, b))).filter(|&(a, b)| a + b == t).collect();
-                *ways.get(rng.below(ways.len().max(1) as u64) as usize)?
-            }
-            Row::Soft(t) => (1, t.saturating_sub(11)),
-            Row::Pair(p) => (p, p),
-        })
+        hand(self.cells.get(index)?.0, rng)
     }
+}
+
+/// Two cards (points, ace = 1) that make the cell's hand, chosen with the generator (see
+/// [`Drill::hand`]); `None` for a cell no two cards make.
+pub fn hand(cell: Cell, rng: &mut GameRng) -> Option<(u8, u8)> {
+    Some(match cell.row {
+        Row::Hard(t) => {
+            let ways: Vec<(u8, u8)> =
+                (2..=10u8).flat_map(|a| (a + 1..=10).map(move |b| (a, b))).filter(|&(a, b)| a + b == t).collect();
+            *ways.get(rng.below(ways.len().max(1) as u64) as usize)?
+        }
+        Row::Soft(t) => (1, t.saturating_sub(11)),
+        Row::Pair(p) => (p, p),
+    })
+}
+
+/// The two-card hands of a cell's row (aces as 1, the lower card first), each with its chance
+/// from a full shoe less the up card: a hard total's hands as the chart weighs its row (its pairs
+/// included, aces apart), a soft total's ace and card, or the pair.
+fn row_hands(cell: Cell, shoe: Counts) -> Vec<(u8, u8, f64)> {
+    let after_up = shoe.without(cell.up).unwrap_or(shoe);
+    let chance = |a: u8, b: u8| {
+        let rest = after_up.without(a).unwrap_or(after_up);
+        let w = after_up.prob(a) * rest.prob(b);
+        if a == b {
+            w
+        } else {
+            2.0 * w
+        }
+    };
+    let pairs: Vec<(u8, u8)> = match cell.row {
+        Row::Hard(t) => (2..=10u8).flat_map(|a| (a..=10).map(move |b| (a, b))).filter(|&(a, b)| a + b == t).collect(),
+        Row::Soft(t) if (13..=20).contains(&t) => vec![(1, t - 11)],
+        Row::Pair(p) if (1..=10).contains(&p) => vec![(p, p)],
+        _ => Vec::new(),
+    };
+    pairs.into_iter().map(|(a, b)| (a, b, chance(a, b))).filter(|h| h.2 > 0.0).collect()
+}
+
+/// The expected value of every play the rules allow for a cell, per unit bet, best first: for a
+/// total the chance-weighted mean over its two-card hands, whose order is the chart's
+/// ([`Chart::decide`] with every play open answers the first); for a pair its own values, split
+/// included. Computed by the solver's quick mode from a full shoe, one cell in a few
+/// milliseconds (natively; `examples/drill_costs.rs`), so the page works out only the card it
+/// asks. Empty for a cell no hand makes or an up card outside 1..=10.
+pub fn cell_values(rules: &TableRules, cell: Cell) -> Vec<(Play, f64)> {
+    if !(1..=10).contains(&cell.up) {
+        return Vec::new();
+    }
+    let shoe = Counts::full(rules.decks);
+    let hands = row_hands(cell, shoe);
+    let mut solver = Solver::new(rules, shoe, cell.up).quick();
+    let rows: Vec<(f64, ActionEvs)> = hands.iter().map(|&(a, b, w)| (w, solver.evaluate(a, b))).collect();
+    let total: f64 = rows.iter().map(|r| r.0).sum();
+    if rows.is_empty() || total <= 0.0 {
+        return Vec::new();
+    }
+    let mean = |p: Play| -> Option<f64> {
+        let mut sum = 0.0;
+        for (w, e) in &rows {
+            sum += w * e.value(p)?;
+        }
+        Some(sum / total)
+    };
+    if let Row::Pair(_) = cell.row {
+        // A pair is split or played as its total, whichever is worth more (as the chart does).
+        let e = rows[0].1;
+        let mut plays: Vec<(Play, f64)> = [Play::Stand, Play::Hit, Play::Double, Play::Split, Play::Surrender]
+            .into_iter()
+            .filter_map(|p| Some((p, e.value(p)?)))
+            .collect();
+        // Stable: on equal value the simpler play stays first.
+        plays.sort_by(|x, y| y.1.total_cmp(&x.1));
+        return plays;
+    }
+    weighted_order(&rows).into_iter().filter(|&p| p != Play::Split).filter_map(|p| Some((p, mean(p)?))).collect()
 }

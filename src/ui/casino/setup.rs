@@ -59,7 +59,7 @@ pub fn CasinoSetup(props: &SetupProps) -> Html {
             </div>
             <h3>{"The rules of this table"}</h3>
             <ul class="rules-summary">{ for rules_summary(&c).into_iter().map(|l| html! { <li>{l}</li> }) }</ul>
-            <p><a class="rules-link" href={RULES_PAGE}>{"How to play casino Blackjack"}</a></p>
+            <p><a class="rules-link" href={RULES_PAGE}>{"How to play casino Blackjack"}</a>{" · "}<a href="../drills/">{"Drills"}</a></p>
             <div class="setup-actions">
                 <button class="play primary" onclick={start}>{"Sit down"}</button>
                 <button onclick={props.on_cancel.reform(|_| ())}>{"Back"}</button>

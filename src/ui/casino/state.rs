@@ -123,6 +123,29 @@ impl Stored for StoredCasino {
     }
 }
 
+/// The trainer's values for one position (the log's length), shared by a state and its clones:
+/// the exact solver takes tens of milliseconds, so the Trainer panel (showing them) and the
+/// reducer (judging the decision made) work them out once per position between them. Never part
+/// of a state's equality.
+#[derive(Clone, Default)]
+pub struct HintCache(std::rc::Rc<std::cell::RefCell<Cached>>);
+
+/// The last position's values, and how many times values were worked out.
+#[derive(Default)]
+struct Cached {
+    at: Option<(usize, Hint)>,
+    worked: u32,
+}
+
+/// The values of every play for the player's decision, best first (`None`: no decision).
+pub type Hint = Option<Vec<(Play, f64)>>;
+
+impl PartialEq for HintCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
 #[derive(Clone, PartialEq)]
 pub struct CasinoState {
     pub choice: Choice,
@@ -134,6 +157,7 @@ pub struct CasinoState {
     /// The trainer's verdict on the player's last decision.
     pub verdict: Option<String>,
     pub bank: Bank,
+    hints: HintCache,
 }
 
 pub enum Msg {
@@ -165,6 +189,7 @@ impl CasinoState {
             notice: None,
             verdict: None,
             bank: Bank { chips, ..bank },
+            hints: HintCache::default(),
         }
     }
 
@@ -181,6 +206,7 @@ impl CasinoState {
             notice: None,
             verdict: None,
             bank: Bank { chips, ..bank },
+            hints: HintCache::default(),
         })
     }
 
@@ -241,8 +267,28 @@ impl CasinoState {
         Some(if is_two_card_21(&dealer) { insured.saturating_mul(INSURANCE_PAYS) } else { -insured })
     }
 
-    /// The trainer's values for the player's current decision, best first.
+    /// The trainer's values for the player's current decision, best first: worked out once
+    /// per position (see [`HintCache`]).
     pub fn hint(&self) -> Option<Vec<(Play, f64)>> {
+        let at = self.at();
+        if let Some((cached_at, values)) = &self.hints.0.borrow().at {
+            if *cached_at == at {
+                return values.clone();
+            }
+        }
+        let values = self.work_out_hint();
+        let mut cache = self.hints.0.borrow_mut();
+        cache.at = Some((at, values.clone()));
+        cache.worked = cache.worked.saturating_add(1);
+        values
+    }
+
+    /// How many times this table (and its clones) worked the trainer's values out.
+    pub fn hints_worked_out(&self) -> u32 {
+        self.hints.0.borrow().worked
+    }
+
+    fn work_out_hint(&self) -> Option<Vec<(Play, f64)>> {
         let Phase::Playing { spot, hand } = self.game.phase() else { return None };
         if spot != HUMAN_SPOT {
             return None;
@@ -408,6 +454,33 @@ mod tests {
         }
         assert!(t.bank.best_plays < t.bank.decisions, "standing every time is not always best");
         assert!(t.bank.ev_lost_milli > 0);
+    }
+
+    #[test]
+    fn the_trainers_values_are_worked_out_once_a_position_for_the_panel_and_the_verdict() {
+        let mut t = table(3);
+        let mut decisions = 0;
+        while decisions < 5 {
+            let mine = matches!(t.game.phase(), Phase::Playing { spot: HUMAN_SPOT, .. });
+            let before = t.hints_worked_out();
+            if mine {
+                // The panel shows the values (twice: a render and a re-render) …
+                let shown = t.hint();
+                assert_eq!(t.hint(), shown);
+                // … and the reducer judges the decision on a clone, as the page's Reducible does.
+                let mut next = t.clone();
+                assert!(next.apply(next_msg(&next)));
+                assert_eq!(next.hints_worked_out(), before + 1, "once for the panel and the verdict");
+                t = next;
+                decisions += 1;
+            } else {
+                assert!(t.apply(next_msg(&t)));
+            }
+        }
+    }
+
+    fn next_msg(t: &CasinoState) -> Msg {
+        next(t, stand)
     }
 
     #[test]

@@ -139,6 +139,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
             <div class="casino-side">
                 <Trainer state={state.clone()} hint={*hint} />
                 <ChartPanel rules={state.game.rules().clone()} />
+                <p class="drills-link"><a href="../drills/">{"Drills: strategy, counting, deviations"}</a></p>
                 <h3 class="log-title">{"What happened"}</h3>
                 <ul class="log" aria-label="Table log">
                     { for state.log.iter().rev().take(12).map(|l| html! { <li>{l}</li> }) }

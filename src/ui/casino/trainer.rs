@@ -3,7 +3,8 @@
 //! for the table's rules, computed when opened, and the table's log.
 
 use super::state::{CasinoState, HUMAN_SPOT};
-use super::words::{signed_milli, signed_tenths, tally, trainer_summary};
+use super::words::{half_points, signed_milli, signed_tenths, tally, trainer_summary};
+use crate::engine::casino::count::SYSTEMS;
 use crate::engine::casino::strategy::{column, Column, Counts};
 use crate::engine::casino::TableRules;
 use crate::ui::reducer::Reducer;
@@ -23,6 +24,7 @@ pub struct TrainerProps {
 #[component]
 pub fn Trainer(p: &TrainerProps) -> Html {
     let show_count = use_state(|| false);
+    let system = use_state(|| 0usize);
     let s = &p.state;
     let my_turn = s.game.to_act() == Some(HUMAN_SPOT);
     // The trainer's values are exact (a solver over the cards left): computed once per
@@ -35,6 +37,14 @@ pub fn Trainer(p: &TrainerProps) -> Html {
         let show_count = show_count.clone();
         Callback::from(move |e: Event| show_count.set(e.target_unchecked_into::<web_sys::HtmlInputElement>().checked()))
     };
+    let on_system = {
+        let system = system.clone();
+        Callback::from(move |e: Event| {
+            let key = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
+            system.set(SYSTEMS.iter().position(|x| x.key == key).unwrap_or(0))
+        })
+    };
+    let chosen = SYSTEMS.get(*system).unwrap_or(&SYSTEMS[0]);
     html! {
         <div class="trainer" role="group" aria-label="Trainer">
             if let Some(v) = s.verdict.clone() { <p class="verdict">{v}</p> }
@@ -47,9 +57,15 @@ pub fn Trainer(p: &TrainerProps) -> Html {
             }
             <p class="session">{ trainer_summary(&s.bank) }</p>
             <p class="tally">{ tally(&s.bank) }</p>
-            <label><input type="checkbox" checked={*show_count} onchange={on_count} />{" Show the Hi-Lo count"}</label>
+            <label><input type="checkbox" checked={*show_count} onchange={on_count} />{" Show the count"}</label>
             if *show_count {
-                <p class="count">{ format!("Running count {:+} · true count {}", s.game.running_count(), signed_tenths(s.game.true_count())) }</p>
+                <select aria-label="Count system" onchange={on_system}>
+                    { for SYSTEMS.iter().map(|x| html! { <option value={x.key} selected={x == chosen}>{x.name}</option> }) }
+                </select>
+                <p class="count">{ {
+                    let (running, true_count) = s.game.count_in(chosen);
+                    format!("Running count {} · true count {}", half_points(running), signed_tenths(true_count))
+                } }</p>
             }
         </div>
     }

@@ -212,6 +212,12 @@ pub fn signed_milli(v: f64) -> String {
     format!("{}{}.{:03}", if m < 0 { "-" } else { "+" }, m.abs() / 1000, m.abs() % 1000)
 }
 
+/// A count in half points as a player writes it: "+3", "-2", "+2.5".
+pub fn half_points(half: i32) -> String {
+    let (sign, a) = (if half < 0 { "-" } else { "+" }, half.unsigned_abs());
+    format!("{sign}{}{}", a / 2, if a % 2 == 1 { ".5" } else { "" })
+}
+
 /// "+1.5" / "-0.3".
 pub fn signed_tenths(v: f64) -> String {
     let t = (v * 10.0).round() as i64;

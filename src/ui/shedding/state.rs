@@ -145,7 +145,7 @@ mod tests {
     use crate::engine::shedding::{Preset, Refusal};
 
     fn table(preset: Preset, seed: u64) -> TableState {
-        TableState::new(TableSetup::new(preset, 4, Level::Normal, seed)).expect("a preset deals")
+        TableState::new(TableSetup::new(preset, 4, Level::Normal, seed)).expect("the classic rules deal")
     }
 
     /// Plays each turn's first legal card (else its first legal action) until `stop` says so, or
@@ -292,7 +292,7 @@ mod tests {
         let mut setup = TableSetup::new(preset, 4, Level::Normal, seed);
         setup.levels[2] = None;
         setup.names[2] = "Jo".into();
-        TableState::new(setup).expect("a preset deals")
+        TableState::new(setup).expect("the classic rules deal")
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! (what is refused and why), `apply` (an action, all or nothing), `round` (the deal, the
 //! hands' turns, the dealer, settling) and `shoe` (drawing, the count, shuffles).
 
+use super::count::CountSystem;
 use super::hand::{hi_lo_points, is_two_card_21, points, Total};
 use super::rules::{DealerBlackjack, Shuffle, TableRules, MAX_CHIPS};
 use crate::engine::cards::{standard_decks, Card};
@@ -300,6 +301,8 @@ pub struct Game {
     round: u32,
     /// Cards seen face up since the last shuffle, by point value (index 0 = ace … 9 = ten).
     seen: [u16; 10],
+    /// The red sevens among them (Red 7 counts them apart).
+    seen_red_sevens: u16,
     log: Vec<Action>,
 }
 
@@ -393,6 +396,7 @@ impl Game {
             phase: Phase::Betting,
             round: 0,
             seen: [0; 10],
+            seen_red_sevens: 0,
             log: Vec::new(),
         };
         g.shuffle(&mut Vec::new());
@@ -471,6 +475,16 @@ impl Game {
     /// The Hi-Lo running count of every card seen since the shuffle.
     pub fn running_count(&self) -> i32 {
         (0..10).map(|i| self.seen[i] as i32 * hi_lo_points(i as u8 + 1)).sum()
+    }
+    /// The running count (in half points, from the system's initial count) and the true count
+    /// of every card seen since the shuffle, in any counting system (`count.rs`).
+    pub fn count_in(&self, system: &CountSystem) -> (i32, f64) {
+        let red = self.seen_red_sevens.min(self.seen[6]) as i32;
+        let tags: i32 = (0..10).map(|i| self.seen[i] as i32 * system.half_tags[i] as i32).sum::<i32>()
+            + red * (system.red_seven_half as i32 - system.half_tags[6] as i32);
+        let running = system.initial_running_count_half(self.rules.decks) + tags;
+        let dealt: u32 = self.seen.iter().map(|&n| n as u32).sum();
+        (running, system.true_count(running, self.rules.decks, dealt))
     }
     /// Running count per deck left in the shoe (the hole card, unseen, counts as still in it).
     pub fn true_count(&self) -> f64 {

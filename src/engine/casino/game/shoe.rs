@@ -22,6 +22,9 @@ impl Game {
 
     pub(super) fn see(&mut self, c: Card) {
         self.seen[points(c) as usize - 1] += 1;
+        if points(c) == 7 && c.colour() == crate::engine::cards::Colour::Red {
+            self.seen_red_sevens += 1;
+        }
     }
 
     /// 004: "All packs … shuffled together"; the cut card "somewhere around a third up from the
@@ -35,6 +38,7 @@ impl Game {
         let cut = (base + self.rng.below(2 * spread as u64 + 1) as usize).saturating_sub(spread).clamp(1, n - 1);
         self.shoe = Shoe { cards, next: 0, cut, discard: 0, cut_out: false };
         self.seen = [0; 10];
+        self.seen_red_sevens = 0;
         ev.push(Event::Shuffled { cut_at: cut as u16 });
     }
 
@@ -61,6 +65,7 @@ impl Game {
         self.shoe = Shoe { cards, next: 0, cut: n, discard: 0, cut_out: true };
         // The count restarts from what is face up on the table (the hole card stays unseen).
         self.seen = [0; 10];
+        self.seen_red_sevens = 0;
         let face_up: Vec<Card> = self.dealer_visible().into_iter().flatten().chain(in_hands).collect();
         for c in face_up {
             self.see(c);

@@ -94,7 +94,7 @@ impl Chart {
 }
 
 /// Order the plays by probability-weighted value over every two-card hand in a row.
-pub(super) fn weighted_order(rows: &[(f64, ActionEvs)]) -> Order {
+pub(crate) fn weighted_order(rows: &[(f64, ActionEvs)]) -> Order {
     let mut sums = [0.0f64; 5];
     let mut ok = [true; 5];
     for (w, e) in rows {

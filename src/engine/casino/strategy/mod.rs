@@ -25,6 +25,7 @@ use std::rc::Rc;
 mod chart;
 mod dealer;
 
+pub(crate) use chart::weighted_order;
 pub use chart::{chart, chart_with, column, Chart, Column, Order};
 use dealer::*;
 

@@ -48,144 +48,9 @@ pub type Composition = [f64; 10];
 pub const LOWEST: i32 = -10;
 pub const HIGHEST: i32 = 10;
 
-// ---------------------------------------------------------------------------------------------
-// The expected composition given the count.
-
-/// The expected cards left for each running count reachable after `dealt` cards: (true count,
-/// probability, composition), sorted by true count.
-pub fn depth_profile(system: &CountSystem, decks: u8, dealt: u32) -> Vec<(f64, f64, Composition)> {
-    let decks = decks.clamp(1, 8);
-    let total = 52 * decks as u32;
-    let n = dealt.min(total.saturating_sub(1)) as usize;
-    // Tag classes: (tag in half points, cards of each point value in the shoe).
-    let mut classes: Vec<(i32, [u32; 10])> = Vec::new();
-    let d = decks as u32;
-    let mut add = |tag: i32, points: usize, count: u32| match classes.iter_mut().find(|c| c.0 == tag) {
-        Some(c) => c.1[points] += count,
-        None => {
-            let mut cards = [0; 10];
-            cards[points] = count;
-            classes.push((tag, cards));
-        }
-    };
-    for p in 0..10 {
-        match p {
-            6 => {
-                add(system.half_tags[6] as i32, 6, 2 * d);
-                add(system.red_seven_half as i32, 6, 2 * d);
-            }
-            9 => add(system.half_tags[9] as i32, 9, 16 * d),
-            _ => add(system.half_tags[p] as i32, p, 4 * d),
-        }
-    }
-    let size = |c: &(i32, [u32; 10])| c.1.iter().sum::<u32>() as usize;
-    let max_tag = classes.iter().map(|c| c.0.unsigned_abs() as usize).max().unwrap_or(0);
-    let off = max_tag * n;
-    let width = 2 * off + 1;
-    // W[n'][s]: the number of ways (as a float) to deal n' cards from the classes so far with tag sum s.
-    let convolve = |cur: &[f64], tag: i32, k_max: usize| -> Vec<f64> {
-        let row = binomials(k_max, n);
-        let mut next = vec![0.0; (n + 1) * width];
-        for n1 in 0..=n {
-            for si in 0..width {
-                let v = cur[n1 * width + si];
-                if v == 0.0 {
-                    continue;
-                }
-                for (k, &c) in row.iter().enumerate().take(n - n1 + 1) {
-                    let s2 = si as i64 + tag as i64 * k as i64;
-                    next[(n1 + k) * width + s2 as usize] += v * c;
-                }
-            }
-        }
-        next
-    };
-    let start = {
-        let mut w = vec![0.0; (n + 1) * width];
-        w[off] = 1.0;
-        w
-    };
-    let mut weight = vec![0.0; width];
-    let mut expected: Vec<Vec<f64>> = vec![vec![0.0; width]; classes.len()];
-    for (c, class) in classes.iter().enumerate() {
-        // The other classes first, then this one by hand, counting its cards.
-        let mut w = start.clone();
-        for (o, other) in classes.iter().enumerate() {
-            if o != c {
-                w = convolve(&w, other.0, size(other));
-            }
-        }
-        let row = binomials(size(class), n);
-        for si in 0..width {
-            let (mut total_w, mut dealt_w) = (0.0, 0.0);
-            for (k, &b) in row.iter().enumerate() {
-                let s_other = si as i64 - class.0 as i64 * k as i64;
-                if !(0..width as i64).contains(&s_other) {
-                    continue;
-                }
-                let v = w[(n - k) * width + s_other as usize] * b;
-                total_w += v;
-                dealt_w += v * k as f64;
-            }
-            if c == 0 {
-                weight[si] = total_w;
-            }
-            expected[c][si] = if total_w > 0.0 { dealt_w / total_w } else { 0.0 };
-        }
-    }
-    let all: f64 = weight.iter().sum();
-    let full = full_shoe(decks);
-    let irc = system.initial_running_count_half(decks);
-    let mut out: Vec<(f64, f64, Composition)> = Vec::new();
-    for si in 0..width {
-        if weight[si] <= 0.0 || all <= 0.0 {
-            continue;
-        }
-        let mut left = full;
-        for (c, class) in classes.iter().enumerate() {
-            let k = size(class) as f64;
-            for (p, &cards) in class.1.iter().enumerate() {
-                if cards > 0 {
-                    left[p] -= expected[c][si] * cards as f64 / k;
-                }
-            }
-        }
-        let running = irc + si as i32 - off as i32;
-        out.push((system.true_count(running, decks, n as u32), weight[si] / all, left.map(|x| x.max(0.0))));
-    }
-    out.sort_by(|a, b| a.0.total_cmp(&b.0));
-    out
-}
-
-/// C(k_max, k) for k = 0 ..= min(k_max, upto), as floats (exact up to 2^53, then rounded).
-fn binomials(k_max: usize, upto: usize) -> Vec<f64> {
-    let mut row = vec![1.0];
-    for k in 0..k_max.min(upto) {
-        let next = row[k] * (k_max - k) as f64 / (k + 1) as f64;
-        row.push(next);
-    }
-    row
-}
-
-fn full_shoe(decks: u8) -> Composition {
-    let d = decks as f64;
-    let mut c = [4.0 * d; 10];
-    c[9] = 16.0 * d;
-    c
-}
-
-/// The composition at true count `t` on this profile, interpolated between the reachable
-/// counts either side; `None` if `t` is beyond every reachable count.
-pub fn composition_at(profile: &[(f64, f64, Composition)], t: f64) -> Option<Composition> {
-    let i = profile.iter().position(|p| p.0 >= t)?;
-    let hi = &profile[i];
-    if (hi.0 - t).abs() < 1e-12 || i == 0 {
-        return ((hi.0 - t).abs() < 1e-9).then_some(hi.2);
-    }
-    let lo = &profile[i - 1];
-    let f = (t - lo.0) / (hi.0 - lo.0);
-    Some(std::array::from_fn(|p| lo.2[p] + f * (hi.2[p] - lo.2[p])))
-}
+mod profile;
+use profile::full_shoe;
+pub use profile::{composition_at, depth_profile, ProfileBuilder};
 
 // ---------------------------------------------------------------------------------------------
 // Expected values at a fractional composition.
@@ -676,67 +541,145 @@ fn round_value(rules: &TableRules, shoe: &Composition) -> f64 {
 /// The index plays for these rules and this system among `situations`, in their order and by
 /// rising index within one.
 pub fn index_plays(rules: &TableRules, system: &CountSystem, situations: &[(Situation, u8)]) -> Vec<IndexPlay> {
-    let counts: Vec<i32> = (LOWEST..=HIGHEST).collect();
-    // values[situation][count] = (sum over depths, depths that reach the count).
-    let mut sums = vec![vec![([0.0f64; 5], [true; 5], 0u32); counts.len()]; situations.len()];
-    for dealt in depths(rules) {
-        let profile = depth_profile(system, rules.decks, dealt);
-        for (ti, &t) in counts.iter().enumerate() {
-            let Some(shoe) = composition_at(&profile, t as f64) else {
+    let shoes: Vec<CountShoes> =
+        depths(rules).iter().map(|&d| count_shoes(&depth_profile(system, rules.decks, d))).collect();
+    index_plays_from(rules, &shoes, situations)
+}
+
+/// The expected cards left at each whole true count [`LOWEST`]..=[`HIGHEST`] of one depth
+/// (`None` where the depth does not reach the count).
+pub type CountShoes = Vec<Option<Composition>>;
+
+/// A depth profile read at every whole true count of the indices' range.
+pub fn count_shoes(profile: &[(f64, f64, Composition)]) -> CountShoes {
+    (LOWEST..=HIGHEST).map(|t| composition_at(profile, t as f64)).collect()
+}
+
+/// [`index_plays`] from the compositions of each depth ([`count_shoes`] of [`depths`]).
+pub fn index_plays_from(rules: &TableRules, shoes: &[CountShoes], situations: &[(Situation, u8)]) -> Vec<IndexPlay> {
+    let mut work = IndexWork::new(rules, shoes.to_vec(), situations.to_vec());
+    while !work.step() {}
+    work.finish()
+}
+
+/// One situation's values at one count, summed over depths: the sums, which plays every depth
+/// priced, and how many depths reached the count.
+type Sums = ([f64; 5], [bool; 5], u32);
+
+/// [`index_plays_from`] one situation's values at one depth and count a step, so a page can make
+/// the profiles in steps ([`ProfileBuilder`]) and then the indices a few steps a task. The
+/// result is the same as in one go.
+#[derive(Clone, Debug)]
+pub struct IndexWork {
+    rules: TableRules,
+    shoes: Vec<CountShoes>,
+    situations: Vec<(Situation, u8)>,
+    /// sums[situation][count] = (values summed over depths, which plays every depth has, depths).
+    sums: Vec<Vec<Sums>>,
+    /// The next step: depth, count, situation.
+    at: (usize, usize, usize),
+    memo: HashMap<(u8, u8, u8), [Option<f64>; 5]>,
+}
+
+impl IndexWork {
+    pub fn new(rules: &TableRules, shoes: Vec<CountShoes>, situations: Vec<(Situation, u8)>) -> IndexWork {
+        let counts = (HIGHEST - LOWEST + 1) as usize;
+        let sums = vec![vec![([0.0f64; 5], [true; 5], 0u32); counts]; situations.len()];
+        IndexWork { rules: rules.clone(), shoes, situations, sums, at: (0, 0, 0), memo: HashMap::new() }
+    }
+
+    /// Steps done and steps in all.
+    pub fn progress(&self) -> (usize, usize) {
+        let (counts, n) = ((HIGHEST - LOWEST + 1) as usize, self.situations.len());
+        let (d, t, s) = self.at;
+        ((d * counts + t) * n + s, self.shoes.len() * counts * n)
+    }
+
+    /// One situation's values at one depth and count (nothing for a count the depth does not
+    /// reach); `true` when every step is done.
+    pub fn step(&mut self) -> bool {
+        let counts = (HIGHEST - LOWEST + 1) as usize;
+        loop {
+            let (d, t, si) = self.at;
+            if d >= self.shoes.len() {
+                return true;
+            }
+            if si >= self.situations.len() || t >= counts {
+                // The next count (its own memo of the dealer's cards), or the next depth.
+                self.memo.clear();
+                self.at = if t + 1 >= counts { (d + 1, 0, 0) } else { (d, t + 1, 0) };
+                continue;
+            }
+            let Some(shoe) = self.shoes[d].get(t).copied().flatten() else {
+                self.at = (d, t + 1, 0);
+                self.memo.clear();
                 continue;
             };
-            let mut memo = HashMap::new();
-            for (si, &(situation, up)) in situations.iter().enumerate() {
-                let v = situation_values(rules, &shoe, situation, up, &mut memo);
-                let cell = &mut sums[si][ti];
-                for (i, value) in v.iter().enumerate() {
-                    match value {
-                        Some(x) => cell.0[i] += x,
-                        None => cell.1[i] = false,
-                    }
+            let (situation, up) = self.situations[si];
+            let v = situation_values(&self.rules, &shoe, situation, up, &mut self.memo);
+            let cell = &mut self.sums[si][t];
+            for (i, value) in v.iter().enumerate() {
+                match value {
+                    Some(x) => cell.0[i] += x,
+                    None => cell.1[i] = false,
                 }
-                cell.2 += 1;
             }
+            cell.2 += 1;
+            self.at = (d, t, si + 1);
+            return false;
         }
     }
-    let mut out = Vec::new();
-    for (si, &(situation, up)) in situations.iter().enumerate() {
-        // The values at each whole count reached, averaged over the depths.
-        let values: Vec<(i32, [Option<f64>; 5])> = counts
-            .iter()
-            .zip(&sums[si])
-            .filter(|(_, c)| c.2 > 0)
-            .map(|(&t, c)| (t, std::array::from_fn(|i| c.1[i].then(|| c.0[i] / c.2 as f64))))
-            .collect();
-        // The plays each situation weighs: a total never surrenders (that is its own situation).
-        let allowed = |p: Play| match situation {
-            Situation::Total { .. } => !matches!(p, Play::Split | Play::Surrender),
-            Situation::Pair(_) => p != Play::Surrender,
-            Situation::Surrender(_) => p != Play::Split,
-            Situation::Insurance => true,
-        };
-        let side = |v: &[Option<f64>; 5]| best_of(v, allowed);
-        for pair in values.windows(2) {
-            let ((t0, v0), (_, v1)) = (&pair[0], &pair[1]);
-            let (Some(b0), Some(b1)) = (side(v0), side(v1)) else { continue };
-            if b0.0 == b1.0 {
-                continue;
-            }
-            let (x, y) = (b0.0, b1.0);
-            let (below, above) = match situation {
-                Situation::Insurance => (choice_insurance(x), choice_insurance(y)),
-                Situation::Pair(_) if x != 3 && y != 3 => continue,
-                Situation::Surrender(_) if x != 4 && y != 4 => continue,
-                _ => (Choice::Play(PLAYS[x]), Choice::Play(PLAYS[y])),
+
+    /// The index plays (see [`index_plays`]); complete once [`IndexWork::step`] said so.
+    pub fn finish(self) -> Vec<IndexPlay> {
+        let counts: Vec<i32> = (LOWEST..=HIGHEST).collect();
+        let (situations, sums) = (self.situations, self.sums);
+        let mut out = Vec::new();
+        for (si, &(situation, up)) in situations.iter().enumerate() {
+            // The values at each whole count reached, averaged over the depths.
+            let values: Vec<(i32, [Option<f64>; 5])> = counts
+                .iter()
+                .zip(&sums[si])
+                .filter(|(_, c)| c.2 > 0)
+                .map(|(&t, c)| (t, std::array::from_fn(|i| c.1[i].then(|| c.0[i] / c.2 as f64))))
+                .collect();
+            // The plays each situation weighs: a total never surrenders (that is its own situation).
+            let allowed = |p: Play| match situation {
+                Situation::Total { .. } => !matches!(p, Play::Split | Play::Surrender),
+                Situation::Pair(_) => p != Play::Surrender,
+                Situation::Surrender(_) => p != Play::Split,
+                Situation::Insurance => true,
             };
-            let (Some(x0), Some(y0), Some(x1), Some(y1)) = (v0[x], v0[y], v1[x], v1[y]) else { continue };
-            let (d0, d1) = (x0 - y0, x1 - y1);
-            let f = if (d0 - d1).abs() > 1e-15 { (d0 / (d0 - d1)).clamp(0.0, 1.0) } else { 0.5 };
-            let crossing = *t0 as f64 + f;
-            out.push(IndexPlay { situation, up, at_or_above: above, below, index: crossing.round() as i32, crossing });
+            let side = |v: &[Option<f64>; 5]| best_of(v, allowed);
+            for pair in values.windows(2) {
+                let ((t0, v0), (_, v1)) = (&pair[0], &pair[1]);
+                let (Some(b0), Some(b1)) = (side(v0), side(v1)) else { continue };
+                if b0.0 == b1.0 {
+                    continue;
+                }
+                let (x, y) = (b0.0, b1.0);
+                let (below, above) = match situation {
+                    Situation::Insurance => (choice_insurance(x), choice_insurance(y)),
+                    Situation::Pair(_) if x != 3 && y != 3 => continue,
+                    Situation::Surrender(_) if x != 4 && y != 4 => continue,
+                    _ => (Choice::Play(PLAYS[x]), Choice::Play(PLAYS[y])),
+                };
+                let (Some(x0), Some(y0), Some(x1), Some(y1)) = (v0[x], v0[y], v1[x], v1[y]) else { continue };
+                let (d0, d1) = (x0 - y0, x1 - y1);
+                let f = if (d0 - d1).abs() > 1e-15 { (d0 / (d0 - d1)).clamp(0.0, 1.0) } else { 0.5 };
+                let crossing = *t0 as f64 + f;
+                out.push(IndexPlay {
+                    situation,
+                    up,
+                    at_or_above: above,
+                    below,
+                    index: crossing.round() as i32,
+                    crossing,
+                });
+            }
         }
+        out
     }
-    out
 }
 
 fn choice_insurance(i: usize) -> Choice {

@@ -1,0 +1,586 @@
+//! The drills page's record and questions, plain Rust (built and tested natively): the house
+//! rules and count system chosen, each drill's score and streak, the strategy drill's record per
+//! chart cell and the other drills' misses by kind, saved versioned and read back with bounds;
+//! and each drill's question, drawn with the engine's seeded generator and checked here.
+
+use crate::engine::cards::{standard_decks, Card, Rank, Suit};
+use crate::engine::casino::count::{CountSystem, Counter, SYSTEMS};
+use crate::engine::casino::drill::{cells, hand, Cell, Record, Tally, MAX_COUNT};
+use crate::engine::casino::indices::{Choice as IndexChoice, IndexPlay, Situation};
+use crate::engine::casino::save::Choice;
+use crate::engine::casino::strategy::Play;
+use crate::engine::rng::GameRng;
+use crate::ui::storage::{Fields, Stored};
+
+pub const SAVE_KEY: &str = "blackjack.drills";
+pub const SAVE_VERSION: u32 = 1;
+
+/// The decks the casino table offers, so the drills train for the same tables.
+pub const DECKS: [u8; 5] = [1, 2, 4, 6, 8];
+/// How long each flash of the running-count drill stays up, in milliseconds.
+pub const SPEEDS: [u32; 4] = [1500, 1000, 600, 300];
+/// Cards a running-count round shows.
+pub const LENGTHS: [u8; 4] = [10, 20, 30, 52];
+/// The most kinds of miss a drill remembers, and the longest name of one.
+pub const MAX_KINDS: usize = 64;
+const MAX_KIND_LEN: usize = 40;
+
+/// The four drills, in the order the page lists them (keys 1 to 4).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Drill {
+    Strategy,
+    Running,
+    True,
+    Deviations,
+}
+
+impl Drill {
+    pub const ALL: [Drill; 4] = [Drill::Strategy, Drill::Running, Drill::True, Drill::Deviations];
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn title(self) -> &'static str {
+        match self {
+            Drill::Strategy => "Strategy flashcards",
+            Drill::Running => "Running count",
+            Drill::True => "True count",
+            Drill::Deviations => "Deviations",
+        }
+    }
+    pub fn about(self) -> &'static str {
+        match self {
+            Drill::Strategy => "A hand and the dealer's card: play it as the chart for these rules does.",
+            Drill::Running => "Cards flash by; keep the count and type it at the end.",
+            Drill::True => "Judge the decks left from the discard tray and turn the running count into a true count.",
+            Drill::Deviations => "A hand at a given true count: play the computed index play.",
+        }
+    }
+}
+
+/// A drill's score: answers right and wrong, the current run of right answers and the best.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    pub right: u32,
+    pub wrong: u32,
+    pub streak: u32,
+    pub best: u32,
+}
+
+impl Score {
+    pub fn add(&mut self, right: bool) {
+        if right {
+            self.right = self.right.saturating_add(1);
+            self.streak = self.streak.saturating_add(1);
+            self.best = self.best.max(self.streak);
+        } else {
+            self.wrong = self.wrong.saturating_add(1);
+            self.streak = 0;
+        }
+    }
+    fn sane(&self) -> bool {
+        self.streak <= self.best && self.best <= self.right
+    }
+}
+
+/// What the player chose: the table's rules (as the casino table offers them) and the drills'
+/// pace and count system.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub choice: Choice,
+    /// An index into [`SYSTEMS`].
+    pub system: usize,
+    /// Milliseconds a flash stays up (one of [`SPEEDS`]).
+    pub speed: u32,
+    /// Cards shown at once, 1 to 3.
+    pub at_once: u8,
+    /// Cards in a running-count round (one of [`LENGTHS`]).
+    pub length: u8,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup { choice: Choice { bots: 0, ..Choice::default() }, system: 0, speed: 1000, at_once: 1, length: 20 }
+    }
+}
+
+impl Setup {
+    pub fn system(&self) -> &'static CountSystem {
+        SYSTEMS.get(self.system).unwrap_or(&SYSTEMS[0])
+    }
+    fn sane(&self) -> bool {
+        DECKS.contains(&self.choice.decks)
+            && self.system < SYSTEMS.len()
+            && SPEEDS.contains(&self.speed)
+            && (1..=3).contains(&self.at_once)
+            && LENGTHS.contains(&self.length)
+    }
+}
+
+/// Misses by kind (a count's pace, a depth of the shoe, a deviation's hand), for the weakest list.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Kinds(pub Vec<(String, Tally)>);
+
+impl Kinds {
+    pub fn add(&mut self, kind: &str, right: bool) {
+        let kind: String =
+            kind.chars().filter(|c| c.is_ascii() && !matches!(c, '|' | ':' | '\n')).take(MAX_KIND_LEN).collect();
+        let slot = match self.0.iter().position(|k| k.0 == kind) {
+            Some(i) => i,
+            None => {
+                if self.0.len() >= MAX_KINDS {
+                    // The kind answered best makes room.
+                    if let Some(i) = (0..self.0.len()).min_by_key(|&i| self.0[i].1.missed) {
+                        self.0.remove(i);
+                    }
+                }
+                self.0.push((kind, Tally::default()));
+                self.0.len() - 1
+            }
+        };
+        let t = &mut self.0[slot].1;
+        if right {
+            t.right = (t.right + 1).min(MAX_COUNT);
+        } else {
+            t.missed = (t.missed + 1).min(MAX_COUNT);
+        }
+    }
+    /// Up to `n` kinds most often missed (by share, then by misses), worst first.
+    pub fn weakest(&self, n: usize) -> Vec<(String, Tally)> {
+        let mut r = Record::new(self.0.len());
+        for (i, k) in self.0.iter().enumerate() {
+            r.set_tally(i, k.1);
+        }
+        r.weakest(n).into_iter().map(|i| self.0[i].clone()).collect()
+    }
+    fn encode(&self) -> String {
+        self.0.iter().map(|(k, t)| format!("{k}:{}:{}", t.right, t.missed)).collect::<Vec<_>>().join("|")
+    }
+    fn decode(text: &str) -> Option<Kinds> {
+        let mut out = Vec::new();
+        for item in text.split('|').filter(|s| !s.is_empty()) {
+            let mut parts = item.split(':');
+            let (k, r, m) = (parts.next()?, parts.next()?.parse().ok()?, parts.next()?.parse().ok()?);
+            let ok = parts.next().is_none()
+                && k.len() <= MAX_KIND_LEN
+                && k.chars().all(|c| c.is_ascii() && !c.is_ascii_control())
+                && r <= MAX_COUNT
+                && m <= MAX_COUNT
+                && out.len() < MAX_KINDS;
+            if !ok {
+                return None;
+            }
+            out.push((k.to_string(), Tally { right: r, missed: m }));
+        }
+        Some(Kinds(out))
+    }
+}
+
+/// Everything the page saves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    pub setup: Setup,
+    pub scores: [Score; 4],
+    /// The strategy drill's record on each of [`cells`].
+    pub cells: Record,
+    /// Misses by kind for the running-count, true-count and deviation drills.
+    pub kinds: [Kinds; 3],
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            setup: Setup::default(),
+            scores: [Score::default(); 4],
+            cells: Record::new(cells().len()),
+            kinds: Default::default(),
+        }
+    }
+}
+
+impl Progress {
+    /// Scores an answer to `drill`; `kind` is what the weakest list groups it by.
+    pub fn score(&mut self, drill: Drill, kind: &str, right: bool) {
+        self.scores[drill.index()].add(right);
+        if drill != Drill::Strategy {
+            self.kinds[drill.index() - 1].add(kind, right);
+        }
+    }
+}
+
+const SCORE_KEYS: [&str; 4] = ["strategy", "running", "true", "deviations"];
+const KIND_KEYS: [&str; 3] = ["running.kinds", "true.kinds", "deviations.kinds"];
+
+impl Stored for Progress {
+    fn encode(&self) -> Vec<(&'static str, String)> {
+        let s = self.setup;
+        let mut out = vec![
+            ("decks", s.choice.decks.to_string()),
+            ("h17", (s.choice.h17 as u8).to_string()),
+            ("surrender", (s.choice.surrender as u8).to_string()),
+            ("system", s.system().key.to_string()),
+            ("speed", s.speed.to_string()),
+            ("at_once", s.at_once.to_string()),
+            ("length", s.length.to_string()),
+        ];
+        for (key, sc) in SCORE_KEYS.iter().zip(&self.scores) {
+            out.push((key, format!("{} {} {} {}", sc.right, sc.wrong, sc.streak, sc.best)));
+        }
+        let cells: Vec<String> = (0..self.cells.len())
+            .filter_map(|i| self.cells.tally(i).filter(|t| *t != Tally::default()).map(|t| (i, t)))
+            .map(|(i, t)| format!("{i}:{}:{}", t.right, t.missed))
+            .collect();
+        out.push(("cells", cells.join("|")));
+        for (key, k) in KIND_KEYS.iter().zip(&self.kinds) {
+            out.push((key, k.encode()));
+        }
+        out
+    }
+
+    /// Every field is bounded at load: the rules the table offers, a known count system, a
+    /// pace the form offers, a streak no longer than the best and a best no more than the right
+    /// answers, cells that exist and counts within [`MAX_COUNT`].
+    fn decode(f: &Fields) -> Option<Self> {
+        let system = SYSTEMS.iter().position(|s| Some(s.key) == f.get("system"))?;
+        let setup = Setup {
+            choice: Choice { decks: f.parse("decks")?, bots: 0, surrender: f.flag("surrender")?, h17: f.flag("h17")? },
+            system,
+            speed: f.parse("speed")?,
+            at_once: f.parse("at_once")?,
+            length: f.parse("length")?,
+        };
+        if !setup.sane() {
+            return None;
+        }
+        let mut scores = [Score::default(); 4];
+        for (key, sc) in SCORE_KEYS.iter().zip(scores.iter_mut()) {
+            let n: Vec<u32> = f.get(key)?.split(' ').map(|x| x.parse().ok()).collect::<Option<_>>()?;
+            let [right, wrong, streak, best] = n[..] else { return None };
+            *sc = Score { right, wrong, streak, best };
+            if !sc.sane() {
+                return None;
+            }
+        }
+        let mut record = Record::new(cells().len());
+        for item in f.get("cells")?.split('|').filter(|s| !s.is_empty()) {
+            let n: Vec<u32> = item.split(':').map(|x| x.parse().ok()).collect::<Option<_>>()?;
+            let [i, right, missed] = n[..] else { return None };
+            if right > MAX_COUNT || missed > MAX_COUNT || !record.set_tally(i as usize, Tally { right, missed }) {
+                return None;
+            }
+        }
+        let mut kinds: [Kinds; 3] = Default::default();
+        for (key, k) in KIND_KEYS.iter().zip(kinds.iter_mut()) {
+            *k = Kinds::decode(f.get(key)?)?;
+        }
+        Some(Progress { setup, scores, cells: record, kinds })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Questions.
+
+/// A card of these points (1 = ace, 10 = any ten-value card) in a suit drawn with `rng`.
+pub fn card_of(points: u8, rng: &mut GameRng) -> Card {
+    let suit = Suit::ALL[rng.below(4) as usize];
+    let rank = match points {
+        1 => Rank::Ace,
+        10 => [Rank::Ten, Rank::Jack, Rank::Queen, Rank::King][rng.below(4) as usize],
+        p => Rank::from_number(p).unwrap_or(Rank::Two),
+    };
+    Card::new(rank, suit)
+}
+
+/// A strategy flashcard: the cell asked, the player's two cards and the dealer's up card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Flashcard {
+    pub index: usize,
+    pub cell: Cell,
+    pub cards: [Card; 2],
+    pub up: Card,
+}
+
+/// The next flashcard, weighted toward the cells the player misses.
+pub fn flashcard(record: &Record, rng: &mut GameRng) -> Option<Flashcard> {
+    let index = record.next(rng);
+    let cell = *cells().get(index)?;
+    let (a, b) = hand(cell, rng)?;
+    let cards = [card_of(a, rng), card_of(b, rng)];
+    Some(Flashcard { index, cell, cards, up: card_of(cell.up, rng) })
+}
+
+/// A running-count round: the cards in the order they flash, from a shuffled shoe.
+pub fn count_round(setup: &Setup, rng: &mut GameRng) -> Vec<Card> {
+    let mut shoe = standard_decks(setup.choice.decks);
+    rng.shuffle(&mut shoe);
+    shoe.truncate(setup.length as usize);
+    shoe
+}
+
+/// The running count after these cards, from the system's initial count, in half points.
+pub fn running_half(system: &'static CountSystem, decks: u8, cards: &[Card]) -> i32 {
+    let mut c = Counter::new(system, decks);
+    for &card in cards {
+        c.see(card);
+    }
+    c.running_half
+}
+
+/// A count as the player types it: "+3", "-2", "−2" (a minus sign), "2.5", "2½"; in half
+/// points, or `None` if it is not a count in whole or half points. Read by hand, digit by digit:
+/// the page has no other use for the float parser's download.
+pub fn parse_count(text: &str) -> Option<i32> {
+    let t = text.trim();
+    if t.is_empty() || t.len() > 12 {
+        return None;
+    }
+    let first = t.chars().next()?;
+    let (negative, rest) = match first {
+        '-' | '\u{2212}' => (true, &t[first.len_utf8()..]),
+        '+' => (false, &t[1..]),
+        _ => (false, t),
+    };
+    let (whole, half) = if let Some(w) = rest.strip_suffix('½') {
+        (w, true)
+    } else if let Some((w, f)) = rest.split_once('.') {
+        match f {
+            "" | "0" | "00" => (w, false),
+            "5" | "50" => (w, true),
+            _ => return None,
+        }
+    } else {
+        (rest, false)
+    };
+    if (whole.is_empty() && !half) || !whole.bytes().all(|b| b.is_ascii_digit()) || whole.len() > 6 {
+        return None;
+    }
+    let n: i32 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+    let halves = 2 * n + half as i32;
+    Some(if negative { -halves } else { halves })
+}
+
+/// A true-count question: the cards already in the discard tray and the running count shown.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrayQuestion {
+    pub decks: u8,
+    pub dealt: u32,
+    pub running_half: i32,
+}
+
+impl TrayQuestion {
+    pub fn decks_left(&self) -> f64 {
+        (52.0 * self.decks as f64 - self.dealt as f64) / 52.0
+    }
+    /// The decks left in quarter decks (the tray is dealt in quarters).
+    pub fn quarters_left(&self) -> u32 {
+        (52 * self.decks as u32).saturating_sub(self.dealt) / 13
+    }
+    pub fn true_count(&self, system: &CountSystem) -> f64 {
+        system.true_count(self.running_half, self.decks, self.dealt)
+    }
+    /// The depth the weakest list groups this question by: the whole decks left.
+    pub fn kind(&self) -> String {
+        let d = self.decks_left().round() as u32;
+        format!("{d} deck{} left of {}", if d == 1 { "" } else { "s" }, self.decks)
+    }
+    /// Whether the estimate of the decks left is within half a deck, and the true count is the
+    /// exact one rounded to the nearest whole, or cut toward zero or down (the conventions
+    /// players use).
+    pub fn check(&self, system: &CountSystem, decks_left: f64, true_count: i32) -> (bool, bool) {
+        let t = self.true_count(system);
+        let decks_ok = decks_left.is_finite() && (decks_left - self.decks_left()).abs() <= 0.5 + 1e-9;
+        let ways = [t.round(), t.trunc(), t.floor()];
+        (decks_ok, ways.iter().any(|&w| w as i32 == true_count))
+    }
+}
+
+/// A discard tray between a quarter deck dealt and the cut card, with the running count of
+/// those cards, drawn from a shuffled shoe.
+pub fn tray_question(setup: &Setup, rng: &mut GameRng) -> TrayQuestion {
+    let decks = setup.choice.decks;
+    let total = 52 * decks as u32;
+    let most = total * 3 / 4;
+    // In quarter decks, as a tray is read.
+    let dealt = 13 * (1 + rng.below((most / 13).max(1) as u64) as u32);
+    let mut shoe = standard_decks(decks);
+    rng.shuffle(&mut shoe);
+    let seen = &shoe[..(dealt as usize).min(shoe.len())];
+    TrayQuestion { decks, dealt, running_half: running_half(setup.system(), decks, seen) }
+}
+
+/// The play at true count `t` for one decision, from all of its computed index plays.
+pub fn play_at(plays: &[IndexPlay], situation: Situation, up: u8, t: i32) -> Option<IndexChoice> {
+    let mut mine: Vec<&IndexPlay> = plays.iter().filter(|p| p.situation == situation && p.up == up).collect();
+    mine.sort_by_key(|p| p.index);
+    let first = mine.first()?;
+    Some(mine.iter().rev().find(|p| t >= p.index).map_or(first.below, |p| p.at_or_above))
+}
+
+/// A deviation question: a decision with an index, a true count near it and a hand of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deviation {
+    pub play: IndexPlay,
+    pub true_count: i32,
+    /// The player's two cards (none for insurance, asked before the hand is played).
+    pub cards: Vec<Card>,
+    pub up: Card,
+    pub answer: IndexChoice,
+}
+
+impl Deviation {
+    pub fn kind(&self) -> String {
+        format!("{} v {}", self.play.situation.describe(), up_name(self.play.up))
+    }
+}
+
+/// "A" for an ace, else the points.
+pub fn up_name(up: u8) -> String {
+    if up == 1 {
+        "A".into()
+    } else {
+        up.to_string()
+    }
+}
+
+/// A question from the computed index plays: one of them, a true count within two of its
+/// index, answered by every index play of that decision.
+pub fn deviation(plays: &[IndexPlay], record: &Kinds, rng: &mut GameRng) -> Option<Deviation> {
+    if plays.is_empty() {
+        return None;
+    }
+    // Weighted toward the decisions missed, as the flashcards are.
+    let mut r = Record::new(plays.len());
+    for (i, p) in plays.iter().enumerate() {
+        let kind = format!("{} v {}", p.situation.describe(), up_name(p.up));
+        if let Some(k) = record.0.iter().find(|k| k.0 == kind) {
+            r.set_tally(i, k.1);
+        }
+    }
+    let play = plays[r.next(rng)];
+    let t = (play.index + rng.below(5) as i32 - 2)
+        .clamp(crate::engine::casino::indices::LOWEST, crate::engine::casino::indices::HIGHEST);
+    let answer = play_at(plays, play.situation, play.up, t)?;
+    let cards = match play.situation {
+        Situation::Total { soft: false, total } | Situation::Surrender(total) => {
+            let ways: Vec<(u8, u8)> =
+                (2..=10u8).flat_map(|a| (a + 1..=10).map(move |b| (a, b))).filter(|&(a, b)| a + b == total).collect();
+            let (a, b) = *ways.get(rng.below(ways.len().max(1) as u64) as usize)?;
+            vec![card_of(a, rng), card_of(b, rng)]
+        }
+        Situation::Total { soft: true, total } => vec![card_of(1, rng), card_of(total.saturating_sub(11), rng)],
+        Situation::Pair(p) => vec![card_of(p, rng), card_of(p, rng)],
+        Situation::Insurance => Vec::new(),
+    };
+    Some(Deviation { play, true_count: t, cards, up: card_of(play.up, rng), answer })
+}
+
+/// The answer a key gives in the strategy and deviation drills.
+pub fn key_choice(key: &str) -> Option<IndexChoice> {
+    Some(match key {
+        "s" | "S" => IndexChoice::Play(Play::Stand),
+        "h" | "H" => IndexChoice::Play(Play::Hit),
+        "d" | "D" => IndexChoice::Play(Play::Double),
+        "p" | "P" => IndexChoice::Play(Play::Split),
+        "r" | "R" => IndexChoice::Play(Play::Surrender),
+        "i" | "I" => IndexChoice::Insure,
+        "n" | "N" => IndexChoice::DeclineInsurance,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::storage::{decode, encode};
+
+    #[test]
+    fn a_score_keeps_its_streak_and_best() {
+        let mut s = Score::default();
+        for r in [true, true, false, true] {
+            s.add(r);
+        }
+        assert_eq!(s, Score { right: 3, wrong: 1, streak: 1, best: 2 });
+    }
+
+    #[test]
+    fn progress_round_trips_and_a_save_out_of_bounds_is_refused() {
+        let mut p = Progress::default();
+        p.setup.system = 6;
+        p.setup.choice.decks = 2;
+        p.score(Drill::Running, "1 card, 1 s", false);
+        p.score(Drill::Deviations, "hard 16 v 10", true);
+        p.score(Drill::Strategy, "", true);
+        p.cells.record(17, false);
+        let text = encode(SAVE_VERSION, &p);
+        assert_eq!(decode::<Progress>(&text, SAVE_VERSION), Ok(p.clone()));
+        for (from, to) in [
+            ("decks=2", "decks=3"),
+            ("system=halves", "system=nosuch"),
+            ("speed=1000", "speed=7"),
+            ("at_once=1", "at_once=4"),
+            ("strategy=1 0 1 1", "strategy=1 0 2 1"),
+            ("cells=17:0:1", "cells=9999:0:1"),
+            ("cells=17:0:1", "cells=17:0:10001"),
+            ("running.kinds=1 card, 1 s:0:1", "running.kinds=1 card, 1 s:0"),
+        ] {
+            assert!(text.contains(from), "{from} in {text}");
+            assert!(decode::<Progress>(&text.replace(from, to), SAVE_VERSION).is_err(), "{to}");
+        }
+    }
+
+    #[test]
+    fn counts_are_read_in_whole_and_half_points() {
+        assert_eq!(parse_count("+3"), Some(6));
+        assert_eq!(parse_count(" −2 "), Some(-4));
+        assert_eq!(parse_count("2.5"), Some(5));
+        assert_eq!(parse_count("1½"), Some(3));
+        assert_eq!(parse_count("-0.5"), Some(-1));
+        assert_eq!(parse_count("4.0"), Some(8));
+        for bad in ["", "2.25", "x", "1e9", "NaN", "inf", "99999999999", "+", "-", "--1", "½½", "1.5.5"] {
+            assert_eq!(parse_count(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_true_count_is_right_rounded_or_cut_and_the_decks_within_half_a_deck() {
+        let hilo = &SYSTEMS[0];
+        // 2 decks dealt of 6, running +10: 2.5 a deck.
+        let q = TrayQuestion { decks: 6, dealt: 104, running_half: 20 };
+        assert_eq!(q.check(hilo, 4.0, 3), (true, true));
+        assert_eq!(q.check(hilo, 4.5, 2), (true, true));
+        assert_eq!(q.check(hilo, 3.0, 4), (false, false));
+        assert_eq!(q.kind(), "4 decks left of 6");
+    }
+
+    #[test]
+    fn kinds_stay_bounded_and_the_weakest_come_first() {
+        let mut k = Kinds::default();
+        for i in 0..(MAX_KINDS + 5) {
+            k.add(&format!("kind {i}"), i % 2 == 0);
+        }
+        assert_eq!(k.0.len(), MAX_KINDS);
+        k.add("bad|name:", false);
+        assert!(k.0.iter().any(|x| x.0 == "badname"));
+        assert!(k.weakest(3).iter().all(|x| x.1.missed > 0));
+        assert_eq!(Kinds::decode(&k.encode()), Some(k));
+    }
+
+    #[test]
+    fn the_play_at_a_count_follows_every_index_of_the_decision() {
+        use crate::engine::casino::indices::IndexPlay;
+        let s = Situation::Total { soft: false, total: 12 };
+        let p = |index, below, above| IndexPlay {
+            situation: s,
+            up: 3,
+            at_or_above: IndexChoice::Play(above),
+            below: IndexChoice::Play(below),
+            index,
+            crossing: index as f64,
+        };
+        let plays = [p(2, Play::Hit, Play::Stand), p(-5, Play::Stand, Play::Hit)];
+        // A made-up pair of flips: stand below -5, hit from -5, stand from 2.
+        assert_eq!(play_at(&plays, s, 3, -6), Some(IndexChoice::Play(Play::Stand)));
+        assert_eq!(play_at(&plays, s, 3, 0), Some(IndexChoice::Play(Play::Hit)));
+        assert_eq!(play_at(&plays, s, 3, 2), Some(IndexChoice::Play(Play::Stand)));
+        assert_eq!(play_at(&plays, s, 4, 2), None);
+    }
+}

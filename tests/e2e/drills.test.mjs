@@ -1,0 +1,238 @@
+// The casino drills page (drills/) as a player meets it, in headless Chromium: each of the four
+// drills answered right and wrong from the keyboard, the score, streak and weakest hands checked
+// against the verdicts, the record kept over a reload, and a broken save set aside with a notice.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, openBrowser, axeViolations, putSaves } from './harness.mjs';
+
+const score = async (page) => (await page.locator('.drill .score').innerText()).trim();
+const scoreOf = (right, wrong, streak, best) => `Right ${right} · wrong ${wrong} · streak ${streak} · best streak ${best}`;
+const verdict = async (page) => (await page.locator('.verdict').innerText()).trim();
+
+/** Keeps a player's tally: each verdict moves it the way the page's score must move. */
+function tally() {
+  const t = { right: 0, wrong: 0, streak: 0, best: 0 };
+  t.add = (ok) => {
+    if (ok) { t.right++; t.streak++; t.best = Math.max(t.best, t.streak); } else { t.wrong++; t.streak = 0; }
+    return scoreOf(t.right, t.wrong, t.streak, t.best);
+  };
+  return t;
+}
+
+/** Points of a card as data-card names it ("QS" → 10, "AH" → 1). */
+const points = (c) => { const r = c.slice(0, -1); return r === 'A' ? 1 : ['J', 'Q', 'K'].includes(r) ? 10 : Number(r); };
+const hiLo = (c) => { const p = points(c); return p >= 2 && p <= 6 ? 1 : p === 1 || p === 10 ? -1 : 0; };
+
+async function open(page, server, saves = {}) {
+  await putSaves(page, server.url, saves);
+  await page.goto(`${server.url}drills/`);
+  await page.getByRole('heading', { name: 'Casino drills' }).waitFor();
+}
+
+test('drills: strategy flashcards scored from the keyboard, with the values of every play and the weakest hands', { timeout: 240_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await open(page, server);
+    assert.deepEqual(await axeViolations(page), [], 'axe on the drills list');
+    await page.keyboard.press('1');
+    await page.getByRole('heading', { name: 'Strategy flashcards' }).waitFor();
+    assert.equal(await score(page), scoreOf(0, 0, 0, 0));
+    const t = tally();
+    let knownRight = 0, knownWrong = 0;
+    for (let i = 0; i < 60 && (knownRight < 2 || knownWrong < 1 || i < 4); i++) {
+      const cards = await page.locator('.question [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card));
+      const [a, b] = cards.slice(1).map(points);
+      const hard = a + b, soft = (a === 1) !== (b === 1);
+      // Hands whose play no rule of this table changes: hard 17 to 19 stand, hard 5 to 7 hit,
+      // a pair of tens stands, aces split.
+      let known = null;
+      if (a === b && a === 10) known = 's';
+      else if (a === b && a === 1) known = 'p';
+      else if (!soft && a !== b && hard >= 17 && hard <= 19) known = 's';
+      else if (!soft && a !== b && hard <= 7) known = 'h';
+      let key = 's';
+      if (known) {
+        // The first known hand answered right, the next one wrong on purpose, then right again.
+        const wrong = knownRight >= 1 && knownWrong === 0;
+        key = wrong ? (known === 'h' ? 's' : 'h') : known;
+      }
+      await page.keyboard.press(key);
+      const v = await verdict(page);
+      const ok = v.startsWith('Right');
+      if (known) {
+        assert.equal(ok, key === known, `${cards}: ${v}`);
+        if (ok) knownRight++; else knownWrong++;
+      }
+      assert.equal(await score(page), t.add(ok), `after ${cards}: ${v}`);
+      // Every play's value, the best first: the verdict's play.
+      const rows = await page.getByRole('table', { name: /Expected value of each play/ }).getByRole('row').allInnerTexts();
+      assert.ok(rows.length >= 2 && rows.some((r) => r.startsWith('Stand')) && rows.some((r) => r.startsWith('Hit')), rows.join('; '));
+      const best = rows[0].split(/\s/)[0];
+      assert.ok(v.includes(`${best}`), `${v} names ${best}`);
+      if (!ok) assert.match(await page.locator('.weakest').innerText(), /missed \d+ of \d+/);
+      await page.keyboard.press('Enter');
+    }
+    assert.ok(knownRight >= 2 && knownWrong >= 1, `known hands: ${knownRight} right, ${knownWrong} wrong`);
+    assert.deepEqual(await axeViolations(page), [], 'axe on a flashcard');
+    // The record outlives the page.
+    const before = await score(page);
+    await page.reload();
+    // The keys are the app's once it has mounted: wait for its list before pressing one.
+    await page.getByRole('heading', { name: 'Casino drills' }).waitFor();
+    await page.keyboard.press('1');
+    await page.getByRole('heading', { name: 'Strategy flashcards' }).waitFor();
+    assert.equal(await score(page), before);
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Casino drills' }).waitFor();
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('drills: the running count flashes, and the count typed is scored', { timeout: 120_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await open(page, server);
+    await page.getByLabel('Pace of the cards').selectOption('300');
+    await page.getByLabel('Cards a round').selectOption('10');
+    await page.getByLabel('Cards at a time').selectOption('2');
+    await page.keyboard.press('2');
+    await page.getByRole('heading', { name: 'Running count' }).waitFor();
+    const t = tally();
+    for (const wrong of [false, true]) {
+      // Every card that flashes is written down, as a player counts it.
+      await page.evaluate(() => {
+        window.flashes = {};
+        window.watch = new MutationObserver(() => {
+          const flash = document.querySelector('.flash');
+          const cards = [...(flash?.querySelectorAll('[data-card]') || [])].map((e) => e.dataset.card);
+          if (flash && cards.length) window.flashes[flash.dataset.shown] = cards;
+        });
+        window.watch.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+      });
+      await page.keyboard.press('Enter');
+      const input = page.getByLabel('The running count');
+      await input.waitFor({ timeout: 20_000 });
+      const seen = await page.evaluate(() => Object.keys(window.flashes).sort((a, b) => a - b).flatMap((k) => window.flashes[k]));
+      assert.equal(seen.length, 10, `ten cards flashed, two at a time: ${seen}`);
+      const count = seen.map(hiLo).reduce((a, b) => a + b, 0) + (wrong ? 1 : 0);
+      assert.ok(await page.evaluate(() => document.activeElement?.id === 'count-answer'), 'the answer field has focus');
+      await page.keyboard.type(String(count));
+      await page.keyboard.press('Enter');
+      const v = await verdict(page);
+      assert.equal(v.startsWith('Right'), !wrong, v);
+      assert.equal(await score(page), t.add(!wrong));
+      const shown = await page.locator('.cards-were [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card));
+      assert.deepEqual(shown, seen, 'the cards are shown again after the answer');
+      await page.evaluate(() => window.watch.disconnect());
+    }
+    assert.match(await page.locator('.weakest').innerText(), /2 at a time, 0\.3 s: missed 1 of 2/);
+    assert.deepEqual(await axeViolations(page), [], 'axe after a round');
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('drills: the true count from a drawn discard tray, right and wrong', { timeout: 120_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await open(page, server);
+    await page.keyboard.press('3');
+    await page.getByRole('heading', { name: 'True count' }).waitFor();
+    const t = tally();
+    for (const wrong of [false, true, false]) {
+      const tray = await page.evaluate(() => {
+        const box = document.querySelector('.tray-box'), stack = document.querySelector('.tray-stack');
+        return { decks: Number(box.dataset.decks), full: Number(box.getAttribute('height')), stack: Number(stack.getAttribute('height')) };
+      });
+      const left = tray.decks - (tray.stack / tray.full) * tray.decks;
+      const running = Number((await page.locator('.running').innerText()).replace('−', '-'));
+      const tc = Math.round(running / left);
+      assert.ok(await page.evaluate(() => document.activeElement?.id === 'decks-left'), 'the first field has focus');
+      await page.keyboard.type(String(Math.round(left * 2) / 2 + (wrong ? 2 : 0)));
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(String(tc));
+      await page.keyboard.press('Enter');
+      const v = await verdict(page);
+      assert.equal(v.startsWith('Right'), !wrong, `${JSON.stringify(tray)} running ${running}: ${v}`);
+      assert.equal(await score(page), t.add(!wrong));
+      assert.match(await page.locator('.formula').innerText(), /running count ÷ decks left/);
+      await page.keyboard.press('Enter');
+    }
+    assert.match(await page.locator('.weakest').innerText(), /decks? left of 6: missed 1 of/);
+    assert.deepEqual(await axeViolations(page), [], 'axe on a tray');
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('drills: deviations answered by the computed index plays, worked out in slices', { timeout: 240_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await open(page, server);
+    // The index plays are worked out in slices, the page painting between them: the share done
+    // shows several values on its way (how long each slice takes is measured in
+    // examples/drill_costs.rs, not here).
+    await page.evaluate(() => {
+      window.shares = new Set();
+      window.watchShares = new MutationObserver(() => {
+        const m = document.querySelector('.working')?.textContent.match(/(\d+)%/);
+        if (m) window.shares.add(Number(m[1]));
+      });
+      window.watchShares.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await page.keyboard.press('4');
+    await page.locator('.true-count').waitFor({ timeout: 200_000 });
+    const shares = await page.evaluate(() => [...window.shares].sort((a, b) => a - b));
+    assert.ok(shares.length >= 5 && shares.every((x) => x >= 0 && x < 100), `shares seen: ${shares}`);
+    const t = tally();
+    let right = 0, wrong = 0;
+    for (let i = 0; i < 20 && (right < 1 || wrong < 1); i++) {
+      const isInsurance = (await page.locator('.question').innerText()).includes('Insurance?');
+      // Insuring a hand (or standing on insurance) is always wrong; standing is often right.
+      const key = wrong === 0 ? (isInsurance ? 's' : 'i') : 's';
+      await page.keyboard.press(key);
+      const v = await verdict(page);
+      const ok = v.startsWith('Right');
+      if (key === 'i' || isInsurance) assert.ok(!ok, v);
+      if (ok) right++; else wrong++;
+      assert.equal(await score(page), t.add(ok), v);
+      assert.match(await page.locator('.index-rule').innerText(), / at a true count of [+-]\d+ or more, .* below\./);
+      await page.keyboard.press('Enter');
+    }
+    assert.ok(right >= 1 && wrong >= 1, `${right} right, ${wrong} wrong`);
+    assert.deepEqual(await axeViolations(page), [], 'axe on a deviation');
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('drills: a broken record is set aside with a notice, and the drills start afresh', { timeout: 60_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    const bad = 'blackjack v1\ndecks=6\nh17=0\nsurrender=0\nsystem=hilo\nspeed=1000\nat_once=1\nlength=20\n'
+      + 'strategy=1 0 5 1\nrunning=0 0 0 0\ntrue=0 0 0 0\ndeviations=0 0 0 0\ncells=\nrunning.kinds=\ntrue.kinds=\ndeviations.kinds=\n';
+    await open(page, server, { 'blackjack.drills': bad });
+    await page.getByRole('alert').filter({ hasText: 'Your saved drill record could not be read and was set aside.' }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('blackjack.drills.unreadable')), bad);
+    await page.keyboard.press('1');
+    assert.equal(await score(page), scoreOf(0, 0, 0, 0));
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
