@@ -1,5 +1,6 @@
-//! Sizes of the messages of a table with friends (bytes on the wire, JSON), over a whole random
-//! Taylor game for four through `net::Host`: `cargo run --release --example friends_messages`.
+//! Sizes of the messages of a table with friends (bytes on the wire: `postcard`, the rules in the
+//! welcome only), over a whole random Taylor game for four through `net::Host`:
+//! `cargo run --release --example friends_messages`.
 
 use blackjack::engine::rng::GameRng;
 use blackjack::engine::shedding::{Action, Game, Preset};

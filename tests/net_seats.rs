@@ -4,7 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use blackjack::engine::shedding::{Action, Game, Preset, Refusal as Rules};
-use blackjack::net::protocol::{decode_to_peer, MAX_NAME};
+use blackjack::net::protocol::MAX_NAME;
 use blackjack::net::rate::BURST;
 use blackjack::net::*;
 
@@ -101,7 +101,7 @@ fn a_dropped_friend_s_seat_is_a_bot_s_until_its_token_comes_back_and_no_other_to
     // The token from Sam's browser, on a new connection, takes it back with its view.
     h.connect(9);
     let out = h.receive(9, &encode(&ToHost::<Action>::Join { token: MINE }));
-    let ToPeer::Welcome { seat: 1, update } = &out[0].message else { panic!("{out:?}") };
+    let ToPeer::Welcome { seat: 1, update, .. } = &out[0].message else { panic!("{out:?}") };
     assert_eq!(update.view, h.table().view(1));
     assert!(h.is_played_by_a_person(1));
     // The seating keeps the token, so the host's save reopens the table with it.
@@ -145,7 +145,7 @@ fn every_message_of_a_lobby_reads_back_on_the_peer_s_side() {
     let mut out = h.receive(7, &claim(1, MINE, "Sam"));
     out.extend(h.leave(7));
     for o in out {
-        let back = decode_to_peer::<blackjack::engine::shedding::SeatUpdate, Rules>(&encode(&o.message)).unwrap();
+        let back = Reader::<Game>::default().read(&encode(&o.message)).unwrap();
         assert_eq!(back, o.message);
     }
 }

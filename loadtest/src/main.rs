@@ -14,8 +14,7 @@
 
 use blackjack::bots::shedding::normal_move;
 use blackjack::engine::shedding::{Game, Phase, Preset, Refusal as Rules, SeatUpdate};
-use blackjack::net::protocol::decode_to_peer;
-use blackjack::net::{encode, Host, PeerId, Refusal, SeatToken, Seating, ToHost, ToPeer};
+use blackjack::net::{encode, Host, PeerId, Reader, Refusal, SeatToken, Seating, ToHost, ToPeer};
 use matchbox_socket::{Packet, PeerId as Link, PeerState, RtcIceServerConfig, WebRtcSocket};
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -179,6 +178,8 @@ async fn friend(
         let mut host: Option<Link> = None;
         let mut sent: Option<(u32, Instant)> = None;
         let mut last: Option<SeatUpdate> = None;
+        // A connection's reader keeps the rules its welcome carried.
+        let mut reader = Reader::<Game>::default();
         loop {
             if Instant::now() > deadline {
                 return Err(format!("room {r} seat {seat}: timed out (connected: {})", host.is_some()));
@@ -210,7 +211,8 @@ async fn friend(
             };
             let mut latest: Option<SeatUpdate> = None;
             for (_, bytes) in s.channel_mut(0).receive() {
-                match decode_to_peer::<SeatUpdate, Rules>(&bytes).map_err(|e| format!("room {r}: {e}"))? {
+                let read = reader.read(&bytes);
+                match read.ok_or_else(|| format!("room {r}: unreadable bytes ({:?})", reader.dropped()))? {
                     ToPeer::Welcome { update, .. } | ToPeer::Update(update) => latest = Some(update),
                     // A move made before the deal, or crossed by another: the next update says again.
                     ToPeer::Refused(Refusal::NotStarted | Refusal::Stale { .. }) => sent = None,

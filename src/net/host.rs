@@ -22,20 +22,22 @@ use super::protocol::{
 };
 use super::rate::Bucket;
 use super::Table;
-use std::collections::BTreeMap;
 
 /// The transport's name for one connection.
 pub type PeerId = u64;
 
 /// One message for one peer.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Outgoing<U, R> {
+pub struct Outgoing<U, R, S = ()> {
     pub to: PeerId,
-    pub message: ToPeer<U, R>,
+    pub message: ToPeer<U, R, S>,
 }
 
+/// A message of a table's family.
+pub type Message<T> = ToPeer<<T as Table>::Update, <T as Table>::Refusal, <T as Table>::Shared>;
+
 /// The messages of a table's family.
-pub type Out<T> = Vec<Outgoing<<T as Table>::Update, <T as Table>::Refusal>>;
+pub type Out<T> = Vec<Outgoing<<T as Table>::Update, <T as Table>::Refusal, <T as Table>::Shared>>;
 
 /// A move the host made: its events (for the host's own screen) and every seated peer's update.
 pub struct Applied<T: Table> {
@@ -92,7 +94,8 @@ pub struct Host<T: Table> {
     /// Peers connected (seated or not), told of every change of seats.
     present: Vec<PeerId>,
     started: bool,
-    buckets: BTreeMap<PeerId, Bucket>,
+    /// Each connected peer's token bucket (a handful of peers: a list, no map's code in the page).
+    buckets: Vec<(PeerId, Bucket)>,
     dropped: Dropped,
     /// The events of the peers' moves not yet taken by the host's own screen.
     peer_events: Vec<T::Event>,
@@ -138,7 +141,7 @@ impl<T: Table> Host<T> {
             holders: vec![None; seats],
             present: Vec::new(),
             started: false,
-            buckets: BTreeMap::new(),
+            buckets: Vec::new(),
             dropped: Dropped::default(),
             peer_events: Vec::new(),
         }
@@ -212,7 +215,14 @@ impl<T: Table> Host<T> {
     /// Bytes from `peer` at `now_ms` (the transport's clock): dropped and counted if the peer
     /// sends faster than [`super::rate`] allows, else as [`Host::receive`].
     pub fn receive_at(&mut self, peer: PeerId, now_ms: u64, bytes: &[u8]) -> Out<T> {
-        if !self.buckets.entry(peer).or_insert_with(|| Bucket::new(now_ms)).take(now_ms) {
+        let at = match self.buckets.iter().position(|(p, _)| *p == peer) {
+            Some(at) => at,
+            None => {
+                self.buckets.push((peer, Bucket::new(now_ms)));
+                self.buckets.len() - 1
+            }
+        };
+        if !self.buckets[at].1.take(now_ms) {
             self.dropped.too_fast += 1;
             return Vec::new();
         }
@@ -243,7 +253,7 @@ impl<T: Table> Host<T> {
     /// The transport lost `peer`: its seat waits for its token again, and the others are told.
     pub fn leave(&mut self, peer: PeerId) -> Out<T> {
         self.present.retain(|p| *p != peer);
-        self.buckets.remove(&peer);
+        self.buckets.retain(|(p, _)| *p != peer);
         let Some(seat) = self.seat_of(peer) else { return Vec::new() };
         self.holders[seat as usize] = None;
         let mut out = self.to_all(|_| Some(ToPeer::Notice(Notice::Left { seat })));
@@ -300,7 +310,8 @@ impl<T: Table> Host<T> {
         }
         let Ok(update) = self.table.update(seat, &[]) else { return refuse(peer, Refusal::UnknownToken) };
         self.holders[seat as usize] = Some(peer);
-        let mut out = vec![Outgoing { to: peer, message: ToPeer::Welcome { seat, update } }];
+        let shared = self.table.shared();
+        let mut out = vec![Outgoing { to: peer, message: ToPeer::Welcome { seat, shared, update } }];
         out.extend(self.to_all(|s| (s != seat).then_some(ToPeer::Notice(Notice::Joined { seat }))));
         out.extend(self.seats_to_present());
         out
@@ -340,7 +351,7 @@ impl<T: Table> Host<T> {
     }
 
     /// A message for each seated peer, made from its seat (`None`: nothing for that seat).
-    fn to_all(&self, message: impl Fn(u8) -> Option<ToPeer<T::Update, T::Refusal>>) -> Out<T> {
+    fn to_all(&self, message: impl Fn(u8) -> Option<Message<T>>) -> Out<T> {
         self.holders
             .iter()
             .enumerate()
@@ -349,6 +360,6 @@ impl<T: Table> Host<T> {
     }
 }
 
-fn refuse<U, R>(peer: PeerId, why: Refusal<R>) -> Vec<Outgoing<U, R>> {
+fn refuse<U, R, S>(peer: PeerId, why: Refusal<R>) -> Vec<Outgoing<U, R, S>> {
     vec![Outgoing { to: peer, message: ToPeer::Refused(why) }]
 }

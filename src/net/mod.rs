@@ -11,16 +11,19 @@
 pub mod host;
 pub mod protocol;
 pub mod rate;
+mod reader;
 
-pub use host::{Applied, Dropped, Host, Out, Outgoing, PeerId, Seating};
+pub use host::{Applied, Dropped, Host, Message, Out, Outgoing, PeerId, Seating};
 pub use protocol::{
     decode_to_host, decode_to_peer, encode, Notice, Refusal, Seat, SeatToken, Seats, ToHost, ToPeer, PROTOCOL,
 };
+pub use reader::Reader;
 
 use crate::engine::feed::NoSuchSeat;
 use crate::engine::{casino, shedding, uno};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::sync::Arc;
 
 /// What the host needs of a game family: its seats, its state id, whose move an action is,
 /// applying one, and a seat's update.
@@ -30,7 +33,13 @@ pub trait Table {
     type Update: Serialize + DeserializeOwned + Clone;
     /// Why the rules refuse a move (sent to the peer as it is; its page puts it in words).
     type Refusal: Serialize + DeserializeOwned + Clone + std::fmt::Debug + PartialEq;
+    /// What every update of the table repeats and the wire carries once, in the welcome (the
+    /// shedding rules; `()` for a family whose updates carry nothing of the kind).
+    type Shared: Serialize + DeserializeOwned + Clone + std::fmt::Debug + PartialEq;
     fn seats(&self) -> u8;
+    fn shared(&self) -> Self::Shared;
+    /// Puts what the welcome carried back into an update read from the wire.
+    fn restore(update: &mut Self::Update, shared: &Self::Shared);
     /// Moves with each accepted action; a peer's move must carry the current one.
     fn state_id(&self) -> u32;
     /// The seat whose move this is; `None` for a move only the host makes.
@@ -48,8 +57,17 @@ impl Table for shedding::Game {
     type Event = shedding::Event;
     type Update = shedding::SeatUpdate;
     type Refusal = shedding::Refusal;
+    /// A view's rules are left off the wire (`SeatView::rules` is not serialised): a few hundred
+    /// bytes a move, the same every time.
+    type Shared = Arc<shedding::Rules>;
     fn seats(&self) -> u8 {
         self.players()
+    }
+    fn shared(&self) -> Arc<shedding::Rules> {
+        self.shared_rules()
+    }
+    fn restore(update: &mut shedding::SeatUpdate, rules: &Arc<shedding::Rules>) {
+        update.view.rules = rules.clone();
     }
     fn state_id(&self) -> u32 {
         shedding::Game::state_id(self)
@@ -74,6 +92,10 @@ impl Table for casino::Game {
     type Event = casino::Event;
     type Update = casino::SeatUpdate;
     type Refusal = casino::Refusal;
+    /// Its views still carry their rules (the friends page plays the shedding games only).
+    type Shared = ();
+    fn shared(&self) {}
+    fn restore(_: &mut casino::SeatUpdate, (): &()) {}
     fn seats(&self) -> u8 {
         u8::try_from(self.spots().len()).unwrap_or(u8::MAX)
     }
@@ -97,6 +119,10 @@ impl Table for uno::Game {
     type Event = uno::Event;
     type Update = uno::SeatUpdate;
     type Refusal = uno::Refusal;
+    /// Its views still carry their rules (the friends page plays the shedding games only).
+    type Shared = ();
+    fn shared(&self) {}
+    fn restore(_: &mut uno::SeatUpdate, (): &()) {}
     fn seats(&self) -> u8 {
         u8::try_from(self.players().len()).unwrap_or(u8::MAX)
     }

@@ -1,24 +1,30 @@
 //! The messages between a host and its peers, and their one encoding.
 //!
-//! Versioned: every message travels in an envelope with [`PROTOCOL`], so a peer running another
-//! release is told so instead of being misread. Encoded by [`encode`] and read by
-//! [`decode_to_host`] / [`decode_to_peer`] only, so the format (JSON for now) can change in one
-//! place. Bytes from the network are untrusted: their length is checked before anything is
-//! read, and every problem is a typed [`DecodeError`], never a panic.
+//! The wire form is compact and binary: two bytes of [`PROTOCOL`] (little-endian), then the
+//! message in `postcard` (serde's data model, variable-length integers, no field names). A peer
+//! running another release is told so instead of being misread. Encoded by [`encode`] and read
+//! by [`decode_to_host`] / [`decode_to_peer`] only, so the format can change in one place (and
+//! the version with it). Bytes from the network are untrusted: their length is checked before
+//! anything is read, every length inside is bounded by the bytes there are, trailing bytes make
+//! a message unreadable, and every problem is a typed [`DecodeError`], never a panic.
+//!
+//! What every update of a table repeats (the shedding rules) travels once, in the
+//! [`ToPeer::Welcome`]; [`super::Reader`] puts it back into each update a peer reads.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The protocol's version; a message of another version is not read.
-pub const PROTOCOL: u16 = 1;
+/// The protocol's version; a message of another version is not read. 1 was JSON with the rules
+/// in every update; 2 is `postcard` with the rules in the welcome only.
+pub const PROTOCOL: u16 = 2;
 
 /// The most bytes a peer's message may have: a join or one action is a few dozen bytes.
 pub const MAX_TO_HOST: usize = 1024;
 
 /// The most bytes a host's message may have: an update carries the seat's whole view (a large
-/// shedding table with its rules is a few KB).
-pub const MAX_TO_PEER: usize = 256 * 1024;
+/// shedding table is a few hundred bytes, its rules in the welcome about as much again).
+pub const MAX_TO_PEER: usize = 64 * 1024;
 
 /// The secret that gives a seat to whoever shows it: the host deals one per open seat (from the
 /// browser's random source) and shares it with the friend invited to that seat.
@@ -40,11 +46,13 @@ pub enum ToHost<A> {
     Act { at: u32, action: A },
 }
 
-/// A host to one peer. `U` is the game family's seat update, `R` its rules' refusal.
+/// A host to one peer. `U` is the game family's seat update, `R` its rules' refusal, `S` what
+/// every update of the table shares and the wire carries once ([`super::Table::Shared`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum ToPeer<U, R> {
-    /// The seat is the peer's; `update` is its whole view (no events), to draw the table from.
-    Welcome { seat: u8, update: U },
+pub enum ToPeer<U, R, S = ()> {
+    /// The seat is the peer's; `update` is its whole view (no events), to draw the table from,
+    /// and `shared` what the later updates leave out (the rules).
+    Welcome { seat: u8, shared: S, update: U },
     /// What happened since the last update, as this seat may know it.
     Update(U),
     /// The peer's message was not acted on, and why.
@@ -131,8 +139,9 @@ pub enum Notice {
 pub enum DecodeError {
     /// Longer than the limit: not read at all.
     TooLong { bytes: usize, max: usize },
-    /// Not a message of this protocol (the text of the parser's complaint, shortened).
-    Malformed(String),
+    /// Not a message of this protocol, and why in a few words (fixed texts: the decoder's own
+    /// error messages stay out of the page).
+    Malformed(&'static str),
     /// A message of another version.
     Version { found: u16 },
 }
@@ -149,23 +158,11 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-/// Every message on the wire: the protocol version, then the message.
-#[derive(Serialize, Deserialize)]
-struct Envelope<M> {
-    v: u16,
-    m: M,
-}
-
-/// Just the version, read first so that another version's message is told apart from garbage.
-#[derive(Deserialize)]
-struct VersionOnly {
-    v: u16,
-}
-
-/// The bytes of a message (either direction).
+/// The bytes of a message (either direction): the version, then the message.
 pub fn encode<M: Serialize>(message: &M) -> Vec<u8> {
-    // Serialising plain data to JSON cannot fail: every key is a string and no value is a float.
-    serde_json::to_vec(&Envelope { v: PROTOCOL, m: message }).unwrap_or_default()
+    // Plain data (no maps with non-string keys, no floats, no `skip_serializing_if`) always
+    // serialises; an error would be a bug, sent as bytes the other side drops and counts.
+    postcard::to_extend(message, PROTOCOL.to_le_bytes().to_vec()).unwrap_or_default()
 }
 
 /// A peer's message, read by the host.
@@ -176,11 +173,13 @@ pub fn decode_to_host<A: DeserializeOwned>(bytes: &[u8]) -> Result<ToHost<A>, De
     decode(bytes, MAX_TO_HOST)
 }
 
-/// The host's message, read by a peer.
+/// The host's message, read by a peer (through [`super::Reader`], which puts the rules back).
 ///
 /// # Errors
 /// [`DecodeError`] for bytes over [`MAX_TO_PEER`], of another version or not a message.
-pub fn decode_to_peer<U: DeserializeOwned, R: DeserializeOwned>(bytes: &[u8]) -> Result<ToPeer<U, R>, DecodeError> {
+pub fn decode_to_peer<U: DeserializeOwned, R: DeserializeOwned, S: DeserializeOwned>(
+    bytes: &[u8],
+) -> Result<ToPeer<U, R, S>, DecodeError> {
     decode(bytes, MAX_TO_PEER)
 }
 
@@ -188,14 +187,19 @@ fn decode<M: DeserializeOwned>(bytes: &[u8], max: usize) -> Result<M, DecodeErro
     if bytes.len() > max {
         return Err(DecodeError::TooLong { bytes: bytes.len(), max });
     }
-    let malformed = |e: serde_json::Error| DecodeError::Malformed(e.to_string().chars().take(80).collect());
-    match serde_json::from_slice::<Envelope<M>>(bytes) {
-        Ok(Envelope { v: PROTOCOL, m }) => Ok(m),
-        Ok(Envelope { v, .. }) => Err(DecodeError::Version { found: v }),
-        Err(e) => match serde_json::from_slice::<VersionOnly>(bytes) {
-            Ok(VersionOnly { v }) if v != PROTOCOL => Err(DecodeError::Version { found: v }),
-            _ => Err(malformed(e)),
-        },
+    let Some((version, body)) = bytes.split_first_chunk::<2>() else {
+        return Err(DecodeError::Malformed("shorter than its version"));
+    };
+    match u16::from_le_bytes(*version) {
+        PROTOCOL => {}
+        found => return Err(DecodeError::Version { found }),
+    }
+    // postcard reads lengths as the bytes allow (a sequence's claimed length never allocates
+    // past what serde's cautious size hint permits), and every element takes at least a byte.
+    match postcard::take_from_bytes::<M>(body) {
+        Ok((m, [])) => Ok(m),
+        Ok(_) => Err(DecodeError::Malformed("bytes after the message")),
+        Err(_) => Err(DecodeError::Malformed("not a message of this protocol")),
     }
 }
 
@@ -234,9 +238,35 @@ mod tests {
 
     #[test]
     fn another_version_is_told_apart_from_garbage() {
-        let other = br#"{"v":2,"m":{"Hello":{}}}"#;
-        assert_eq!(decode_to_host::<Action>(other), Err(DecodeError::Version { found: 2 }));
-        assert!(matches!(decode_to_host::<Action>(b"{\"v\":1,\"m\":3}"), Err(DecodeError::Malformed(_))));
-        assert!(matches!(decode_to_host::<Action>(&[0xff, 0xfe]), Err(DecodeError::Malformed(_))));
+        let mut other = encode(&ToHost::<Action>::Join { token: SeatToken(1) });
+        other[..2].copy_from_slice(&3u16.to_le_bytes());
+        assert_eq!(decode_to_host::<Action>(&other), Err(DecodeError::Version { found: 3 }));
+        // Version 1 was JSON: its first two bytes, `{"`, are no version this host speaks.
+        assert_eq!(decode_to_host::<Action>(br#"{"v":1,"m":3}"#), Err(DecodeError::Version { found: 0x227b }));
+        let v = PROTOCOL.to_le_bytes();
+        assert!(matches!(decode_to_host::<Action>(&[v[0], v[1], 9]), Err(DecodeError::Malformed(_))));
+        assert!(matches!(decode_to_host::<Action>(&[v[0]]), Err(DecodeError::Malformed(_))));
+        assert!(matches!(decode_to_host::<Action>(&[]), Err(DecodeError::Malformed(_))));
+    }
+
+    #[test]
+    fn a_message_with_bytes_after_it_is_unreadable() {
+        let mut m = encode(&ToHost::<Action>::Act { at: 7, action: Action::Draw { seat: 2 } });
+        m.push(0);
+        assert!(matches!(decode_to_host::<Action>(&m), Err(DecodeError::Malformed(_))));
+    }
+
+    #[test]
+    fn a_claimed_length_past_the_bytes_is_unreadable_without_allocating_it() {
+        // A claim whose name says it has 2^32-1 bytes: postcard sees there are not that many.
+        let v = PROTOCOL.to_le_bytes();
+        let bytes = [v[0], v[1], 1, 3, 9, 0xff, 0xff, 0xff, 0xff, 0x0f, b'a'];
+        assert!(matches!(decode_to_host::<Action>(&bytes), Err(DecodeError::Malformed(_))));
+    }
+
+    #[test]
+    fn an_action_is_a_few_bytes() {
+        let m = encode(&ToHost::<Action>::Act { at: 70_000, action: Action::Draw { seat: 2 } });
+        assert!(m.len() <= 8, "{} bytes", m.len());
     }
 }

@@ -38,7 +38,7 @@ async function player(siteUrl, signal, viewport) {
   const b = await openBrowser(viewport, WEBRTC_FLAGS);
   errors.set(b.page, b.problems.consoleErrors);
   await b.page.goto(`${siteUrl}rules/taylor.html`);
-  await b.page.evaluate((s) => localStorage.setItem('bj.friends.signal', JSON.stringify(s)), signal);
+  await b.page.evaluate((s) => localStorage.setItem('bj.friends.signal', s), signal);
   // Bots at eight times people's pace, no animations, the assist on: a whole game in a minute or two.
   await b.page.evaluate((s) => localStorage.setItem('blackjack.settings', s), SETTINGS);
   return b;

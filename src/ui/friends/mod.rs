@@ -55,16 +55,22 @@ fn token_key(room: &RoomId) -> String {
     format!("bj.friends.seat.{}", room.as_str())
 }
 
+/// The text stored under `key` (as it was set: no JSON around it).
+fn stored(key: &str) -> Option<String> {
+    LocalStorage::raw().get_item(key).ok().flatten()
+}
+
+/// Storage can be full or disabled (private mode): the table goes on either way.
+fn store(key: &str, value: &str) {
+    let _ = LocalStorage::raw().set_item(key, value);
+}
+
 fn save_host(record: &HostRecord) {
-    if let Ok(text) = serde_json::to_string(record) {
-        let _ = LocalStorage::set(host_key(&record.room), text);
-    }
+    store(&host_key(&record.room), &record.to_text());
 }
 
 fn load_host(room: &RoomId) -> Option<HostRecord> {
-    let text: String = LocalStorage::get(host_key(room.as_str())).ok()?;
-    // from_slice, as the messages are read: one copy of the decoders in the module, not two.
-    (text.len() <= 512 * 1024).then(|| serde_json::from_slice(text.as_bytes()).ok()).flatten()
+    HostRecord::from_text(&stored(&host_key(room.as_str()))?)
 }
 
 fn random_bytes() -> [u8; 16] {
@@ -83,11 +89,11 @@ fn js_sys_now() -> f64 {
 /// The signalling address: the player's setting, else the build's (`BJ_SIGNAL_URL`), else port
 /// 3536 of the machine that served this page (as `scripts/serve.sh` runs it).
 fn transport() -> Transport {
-    let set: Option<String> = LocalStorage::get::<String>(SIGNAL_KEY).ok().and_then(|s| check_signal_url(&s));
+    let set: Option<String> = stored(SIGNAL_KEY).and_then(|s| check_signal_url(&s));
     let built = option_env!("BJ_SIGNAL_URL").and_then(check_signal_url);
     let here = web_sys::window().and_then(|w| w.location().hostname().ok()).unwrap_or_else(|| "127.0.0.1".into());
     let signal = set.or(built).unwrap_or_else(|| format!("ws://{here}:3536"));
-    let ice = ice_urls(&LocalStorage::get::<String>(ICE_KEY).unwrap_or_default());
+    let ice = ice_urls(&stored(ICE_KEY).unwrap_or_default());
     Transport { signal, ice }
 }
 
@@ -142,13 +148,26 @@ fn rules_href(game: &str) -> String {
     format!("../rules/{}.html", preset.id())
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 struct OnlineProps {
-    screen: SeatScreen,
+    screen: Rc<SeatScreen>,
     link: String,
     rules_href: String,
     on_act: Callback<(Action, u32)>,
     on_next_round: Callback<()>,
+}
+
+/// The page renders only when something arrived or was done, and then the table renders too: a
+/// screen is the same only if it is the same allocation (a deep comparison of two screens was
+/// about 5 KB of the module).
+impl PartialEq for OnlineProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.screen, &other.screen)
+            && self.link == other.link
+            && self.rules_href == other.rules_href
+            && self.on_act == other.on_act
+            && self.on_next_round == other.on_next_round
+    }
 }
 
 /// The shedding table, drawn from this page's seat's screen. The host runs no quick-play clock
@@ -291,18 +310,18 @@ fn setup_form(setup: &UseStateHandle<Setup>, on_open: Callback<()>) -> Html {
 }
 
 fn settings_form() -> Html {
-    let signal: String = LocalStorage::get(SIGNAL_KEY).unwrap_or_default();
-    let ice: String = LocalStorage::get(ICE_KEY).unwrap_or_default();
+    let signal: String = stored(SIGNAL_KEY).unwrap_or_default();
+    let ice: String = stored(ICE_KEY).unwrap_or_default();
     let on_signal = Callback::from(|e: InputEvent| {
         let v = input_value(e);
         if v.trim().is_empty() {
-            LocalStorage::delete(SIGNAL_KEY);
+            let _ = LocalStorage::raw().remove_item(SIGNAL_KEY);
         } else {
-            let _ = LocalStorage::set(SIGNAL_KEY, v);
+            store(SIGNAL_KEY, &v);
         }
     });
     let on_ice = Callback::from(|e: InputEvent| {
-        let _ = LocalStorage::set(ICE_KEY, input_value(e));
+        store(ICE_KEY, &input_value(e));
     });
     html! {
         <details class="friends-settings">
@@ -325,9 +344,9 @@ pub fn FriendsApp() -> Html {
         preset: Preset::Taylor,
         players: 4,
         friends: 2,
-        name: LocalStorage::get(NAME_KEY).unwrap_or_else(|_| "Host".into()),
+        name: stored(NAME_KEY).unwrap_or_else(|| "Host".into()),
     });
-    let name = use_state(|| LocalStorage::get::<String>(NAME_KEY).unwrap_or_default());
+    let name = use_state(|| stored(NAME_KEY).unwrap_or_default());
 
     // A room link: the host's own table (its record is here), or a friend's seat.
     {
@@ -342,8 +361,7 @@ pub fn FriendsApp() -> Html {
                     let opened = match load_host(&room) {
                         Some(record) => Session::host(record, &t),
                         None => {
-                            let token =
-                                LocalStorage::get::<String>(token_key(&room)).ok().and_then(|s| token_from_text(&s));
+                            let token = stored(&token_key(&room)).and_then(|s| token_from_text(&s));
                             Some(Session::peer(room, token, &t))
                         }
                     };
@@ -379,7 +397,7 @@ pub fn FriendsApp() -> Html {
         let tick = tick.clone();
         Callback::from(move |()| {
             let record = open_table(&setup);
-            let _ = LocalStorage::set(NAME_KEY, setup.name.clone());
+            store(NAME_KEY, &setup.name);
             save_host(&record);
             let room = RoomId::parse(&record.room).ok();
             if let (Some(room), Some(w)) = (room, web_sys::window()) {
@@ -440,7 +458,7 @@ fn online_table(
             tick.set(tick.wrapping_add(1));
         })
     };
-    html! { <OnlineTable screen={screen.clone()} {link} rules_href={rules_href(game)} on_act={on(Session::act)} {on_next_round} /> }
+    html! { <OnlineTable screen={Rc::new(screen.clone())} {link} rules_href={rules_href(game)} on_act={on(Session::act)} {on_next_round} /> }
 }
 
 fn table_view(
@@ -499,8 +517,8 @@ fn table_view(
                     let token = SeatToken(u128::from_le_bytes(b));
                     let Ok(mut guard) = session.try_borrow_mut() else { return };
                     let Some(s) = guard.as_mut() else { return };
-                    let _ = LocalStorage::set(token_key(&s.room), token_text(token));
-                    let _ = LocalStorage::set(NAME_KEY, typed.clone());
+                    store(&token_key(&s.room), &token_text(token));
+                    store(NAME_KEY, &typed);
                     if let Side::Peer(p) = &mut s.side {
                         p.token = Some(token);
                     }

@@ -6,8 +6,7 @@
 use super::room::{room_url, RoomId};
 use crate::bots::shedding::{normal_move, Level, SheddingBot};
 use crate::engine::shedding::{Action, Event, Game, Preset, Refusal as Rules, SeatUpdate};
-use crate::net::protocol::{decode_to_peer, DecodeError};
-use crate::net::{encode, Host, Outgoing, PeerId, Refusal, SeatToken, Seating, Seats, ToHost, ToPeer};
+use crate::net::{encode, Host, Message, Out, PeerId, Reader, Refusal, SeatToken, Seating, Seats, ToHost, ToPeer};
 use crate::ui::shedding::screen::SeatScreen;
 use matchbox_socket::{Packet, PeerId as Link, PeerState, RtcIceServerConfig, WebRtcSocket};
 use serde::{Deserialize, Serialize};
@@ -34,7 +33,43 @@ pub struct HostRecord {
     pub started: bool,
 }
 
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// How a host record is stored: this prefix, then the record in the wire's form (`postcard`) as
+/// hexadecimal text. A record of another form (an older page's) is not read: the table is
+/// opened afresh.
+const RECORD_FORM: &str = "bj.friends.1:";
+
+/// The longest record read back (a long game's log is a few thousand moves of a few bytes).
+const MAX_RECORD_TEXT: usize = 512 * 1024;
+
 impl HostRecord {
+    pub fn to_text(&self) -> String {
+        // The same serializer as the wire's (`to_extend` into a Vec): one copy of its code.
+        let bytes = postcard::to_extend(self, Vec::new()).unwrap_or_default();
+        let mut text = String::with_capacity(RECORD_FORM.len() + 2 * bytes.len());
+        text.push_str(RECORD_FORM);
+        for b in bytes {
+            text.push(char::from(HEX[usize::from(b >> 4)]));
+            text.push(char::from(HEX[usize::from(b & 15)]));
+        }
+        text
+    }
+
+    /// The record in `text`, if it is one this page wrote (bounded, never a panic).
+    pub fn from_text(text: &str) -> Option<HostRecord> {
+        let hex = text.strip_prefix(RECORD_FORM)?.as_bytes();
+        if hex.len() > MAX_RECORD_TEXT || hex.len() % 2 != 0 {
+            return None;
+        }
+        let nibble = |c: u8| HEX.iter().position(|h| *h == c).map(|n| n as u8);
+        let bytes: Option<Vec<u8>> = hex.chunks_exact(2).map(|p| Some(nibble(p[0])? << 4 | nibble(p[1])?)).collect();
+        match postcard::take_from_bytes(&bytes?) {
+            Ok((record, [])) => Some(record),
+            _ => None,
+        }
+    }
+
     /// The game and its host, replayed from the record.
     pub fn open(&self) -> Option<Host<Game>> {
         let preset = Preset::from_id(&self.preset)?;
@@ -78,6 +113,8 @@ pub struct PeerSide {
     pub screen: Option<SeatScreen>,
     /// The move sent last, until its update (or refusal) comes back.
     pending: Option<Action>,
+    /// The host's bytes read (the rules kept from the welcome, put back into each update).
+    reader: Reader<Game>,
 }
 
 pub enum Side {
@@ -140,6 +177,7 @@ impl Session {
             host_gone: false,
             screen: None,
             pending: None,
+            reader: Reader::default(),
         };
         Session { socket, room, side: Side::Peer(Box::new(side)), ended, dropped: 0 }
     }
@@ -233,16 +271,15 @@ impl Session {
                 h.save();
                 self.send(out);
             }
-            Side::Peer(p) => match decode_to_peer::<SeatUpdate, Rules>(bytes) {
-                Ok(message) if p.host == Some(link) => p.take(message),
-                Ok(_) | Err(DecodeError::TooLong { .. } | DecodeError::Malformed(_) | DecodeError::Version { .. }) => {
-                    self.dropped += 1;
-                }
+            Side::Peer(p) if p.host == Some(link) => match p.reader.read(bytes) {
+                Some(message) => p.take(message),
+                None => self.dropped += 1,
             },
+            Side::Peer(_) => self.dropped += 1,
         }
     }
 
-    fn send(&mut self, out: Vec<Outgoing<SeatUpdate, Rules>>) {
+    fn send(&mut self, out: Out<Game>) {
         let Side::Host(h) = &self.side else { return };
         let sends: Vec<(Link, Vec<u8>)> = out
             .into_iter()
@@ -306,7 +343,7 @@ impl Session {
 
 impl HostSide {
     /// One bot move when it is due (a bot plays every seat no person plays now).
-    fn bot_move(&mut self, now_ms: f64) -> Option<Vec<Outgoing<SeatUpdate, Rules>>> {
+    fn bot_move(&mut self, now_ms: f64) -> Option<Out<Game>> {
         let game = self.host.table();
         if !self.host.is_started() || game.is_over() {
             return None;
@@ -388,9 +425,9 @@ impl PeerSide {
         })
     }
 
-    fn take(&mut self, message: ToPeer<SeatUpdate, Rules>) {
+    fn take(&mut self, message: Message<Game>) {
         match message {
-            ToPeer::Welcome { seat, update } => {
+            ToPeer::Welcome { seat, update, .. } => {
                 self.seat = Some(seat);
                 self.refused = None;
                 self.pending = None;
