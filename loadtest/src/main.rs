@@ -13,7 +13,7 @@
 //! deadline, and so has the whole run: it stops by itself.
 
 use blackjack::bots::shedding::normal_move;
-use blackjack::engine::shedding::{Game, Phase, Preset, Refusal as Rules, SeatUpdate};
+use blackjack::engine::shedding::{Game, Phase, Preset, SeatUpdate};
 use blackjack::net::{encode, Host, PeerId, Reader, Refusal, SeatToken, Seating, ToHost, ToPeer};
 use matchbox_socket::{Packet, PeerId as Link, PeerState, RtcIceServerConfig, WebRtcSocket};
 use std::io::{Read, Write};
