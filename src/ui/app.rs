@@ -161,6 +161,90 @@ pub fn App() -> Html {
         let notice = notice.clone();
         Callback::from(move |_| notice.set(None))
     };
+    let go = |to: Screen| {
+        let screen = screen.clone();
+        Callback::from(move |()| screen.set(to.clone()))
+    };
+    // Deal: the new game is saved, and the table's page opens it (as it does on a reload).
+    let on_start = {
+        let notice = notice.clone();
+        Callback::from(move |setup: TableSetup| {
+            match TableState::new(TableSetup { seed: super::new_seed(), ..setup }) {
+                Ok(t) => {
+                    storage::save(SAVE_KEY, SAVE_VERSION, &t.stored());
+                    to_play();
+                }
+                // The form refuses rules with problems; this is the belt to its braces.
+                Err(e) => notice.set(Some(format!("That table could not be dealt: {e}."))),
+            }
+        })
+    };
+    let body = match (*screen).clone() {
+        Screen::Setup(preset) => html! {
+            <main><SheddingSetup preset={preset} on_start={on_start} on_cancel={go(Screen::Title)} /></main>
+        },
+        Screen::Title => title_screen(painted[1].clone().unwrap_or_default(), &screen),
+    };
+
+    html! {
+        <>
+        // The masthead's Settings button (index.html's markup) opens and closes the panel.
+        <div onclick={toggle_settings}>{ painted[0].clone().unwrap_or_default() }</div>
+        <Notice text={(*notice).clone()} on_dismiss={dismiss} />
+        if *settings_open { { settings_panel(&settings) } }
+        {body}
+        { painted[2].clone().unwrap_or_default() }
+        </>
+    }
+}
+
+/// The menu's first screen: the game in progress, the game tiles (the static page's, kept as
+/// painted) and the player's results.
+fn title_screen(games: Html, screen: &UseStateHandle<Screen>) -> Html {
+    let (stats, _) = super::stats::load();
+    let shed = saved_game();
+    // A tile's Play for a shedding game names its rules (`data-play`); the casino and UNO
+    // tiles are links to the second page.
+    let on_tiles = {
+        let screen = screen.clone();
+        Callback::from(move |e: MouseEvent| {
+            if let Some(p) = clicked(&e, "data-play").and_then(|(_, id)| Preset::from_id(&id)) {
+                screen.set(Screen::Setup(p));
+            }
+        })
+    };
+    html! {
+    <main onclick={on_tiles}>
+        if let Some(t) = shed {
+            <section class="resume" aria-labelledby="resume-title">
+                <h2 id="resume-title" class="section-title">{"Your game in progress"}</h2>
+                <p class="resume-game">
+                    <span id="resume-shed">{ format!("{} · {} players", super::shedding::link::preset_title(t.setup.preset), t.setup.players) }</span>
+                    <button class="primary" aria-describedby="resume-shed" onclick={Callback::from(|_: MouseEvent| to_play())}>{"Continue"}</button>
+                </p>
+            </section>
+        }
+        <h2 class="section-title">{"Choose a game"}</h2>
+        { games }
+        if stats.games.iter().any(|g| g.0 > 0) {
+            <section class="stats" aria-labelledby="stats-title">
+                <h2 id="stats-title" class="section-title">{"Your games"}</h2>
+                <table>
+                    <thead><tr><th scope="col">{"Rules"}</th><th scope="col">{"Played"}</th><th scope="col">{"Won"}</th></tr></thead>
+                    <tbody>
+                        { for Preset::ALL.iter().zip(stats.games.iter()).filter(|(_, g)| g.0 > 0).map(|(p, g)| html! {
+                            <tr><th scope="row">{ super::shedding::link::preset_title(*p) }</th><td>{ g.0 }</td><td>{ g.1 }</td></tr>
+                        }) }
+                    </tbody>
+                </table>
+            </section>
+        }
+    </main>
+    }
+}
+
+/// The settings panel the masthead's Settings button opens.
+fn settings_panel(settings: &UseStateHandle<Settings>) -> Html {
     let set_flag = |update: fn(&mut Settings, bool)| {
         let settings = settings.clone();
         Callback::from(move |e: Event| {
@@ -188,96 +272,21 @@ pub fn App() -> Html {
             settings.set(next);
         })
     };
-    let s = (*settings).clone();
-    let go = |to: Screen| {
-        let screen = screen.clone();
-        Callback::from(move |()| screen.set(to.clone()))
-    };
-    // Deal: the new game is saved, and the table's page opens it (as it does on a reload).
-    let on_start = {
-        let notice = notice.clone();
-        Callback::from(move |setup: TableSetup| {
-            match TableState::new(TableSetup { seed: super::new_seed(), ..setup }) {
-                Ok(t) => {
-                    storage::save(SAVE_KEY, SAVE_VERSION, &t.stored());
-                    to_play();
-                }
-                // The form refuses rules with problems; this is the belt to its braces.
-                Err(e) => notice.set(Some(format!("That table could not be dealt: {e}."))),
-            }
-        })
-    };
-    let body = match (*screen).clone() {
-        Screen::Setup(preset) => html! {
-            <main><SheddingSetup preset={preset} on_start={on_start} on_cancel={go(Screen::Title)} /></main>
-        },
-        Screen::Title => {
-            let (stats, _) = super::stats::load();
-            let shed = saved_game();
-            // A tile's Play for a shedding game names its rules (`data-play`); the casino and UNO
-            // tiles are links to the second page.
-            let on_tiles = {
-                let screen = screen.clone();
-                Callback::from(move |e: MouseEvent| {
-                    if let Some(p) = clicked(&e, "data-play").and_then(|(_, id)| Preset::from_id(&id)) {
-                        screen.set(Screen::Setup(p));
-                    }
-                })
-            };
-            html! {
-            <main onclick={on_tiles}>
-                if let Some(t) = shed {
-                    <section class="resume" aria-labelledby="resume-title">
-                        <h2 id="resume-title" class="section-title">{"Your game in progress"}</h2>
-                        <p class="resume-game">
-                            <span id="resume-shed">{ format!("{} · {} players", super::shedding::link::preset_title(t.setup.preset), t.setup.players) }</span>
-                            <button class="primary" aria-describedby="resume-shed" onclick={Callback::from(|_: MouseEvent| to_play())}>{"Continue"}</button>
-                        </p>
-                    </section>
-                }
-                <h2 class="section-title">{"Choose a game"}</h2>
-                { painted[1].clone().unwrap_or_default() }
-                if stats.games.iter().any(|g| g.0 > 0) {
-                    <section class="stats" aria-labelledby="stats-title">
-                        <h2 id="stats-title" class="section-title">{"Your games"}</h2>
-                        <table>
-                            <thead><tr><th scope="col">{"Rules"}</th><th scope="col">{"Played"}</th><th scope="col">{"Won"}</th></tr></thead>
-                            <tbody>
-                                { for Preset::ALL.iter().zip(stats.games.iter()).filter(|(_, g)| g.0 > 0).map(|(p, g)| html! {
-                                    <tr><th scope="row">{ super::shedding::link::preset_title(*p) }</th><td>{ g.0 }</td><td>{ g.1 }</td></tr>
-                                }) }
-                            </tbody>
-                        </table>
-                    </section>
-                }
-            </main>
-            }
-        }
-    };
-
+    let s = (**settings).clone();
     html! {
-        <>
-        // The masthead's Settings button (index.html's markup) opens and closes the panel.
-        <div onclick={toggle_settings}>{ painted[0].clone().unwrap_or_default() }</div>
-        <Notice text={(*notice).clone()} on_dismiss={dismiss} />
-        if *settings_open {
-            <section id="settings" class="settings" aria-labelledby="settings-title">
-                <h2 id="settings-title">{"Settings"}</h2>
-                <label><input type="checkbox" checked={s.four_colour} onchange={set_flag(|s, v| s.four_colour = v)} />{" Four-colour deck"}</label>
-                <label><input type="checkbox" checked={s.high_contrast} onchange={set_flag(|s, v| s.high_contrast = v)} />{" High-contrast cards"}</label>
-                <label><input type="checkbox" checked={s.reduce_motion} onchange={set_flag(|s, v| s.reduce_motion = v)} />{" Reduce motion"}</label>
-                <label for="clock">{"Quick-play clock"}</label>
-                <select id="clock" onchange={on_clock}>
-                    { options(&[("1", "As the rules say"), ("2", "Twice as long"), ("4", "Four times as long"), ("0", "Off")], &s.clock_scale.unwrap_or(0).to_string()) }
-                </select>
-                <label for="pace">{"Bots' pace"}</label>
-                <select id="pace" onchange={on_pace}>
-                    { options(&[("1", "Like people"), ("2", "Brisk"), ("4", "Quick")], &s.bot_pace.to_string()) }
-                </select>
-            </section>
-        }
-        {body}
-        { painted[2].clone().unwrap_or_default() }
-        </>
+        <section id="settings" class="settings" aria-labelledby="settings-title">
+            <h2 id="settings-title">{"Settings"}</h2>
+            <label><input type="checkbox" checked={s.four_colour} onchange={set_flag(|s, v| s.four_colour = v)} />{" Four-colour deck"}</label>
+            <label><input type="checkbox" checked={s.high_contrast} onchange={set_flag(|s, v| s.high_contrast = v)} />{" High-contrast cards"}</label>
+            <label><input type="checkbox" checked={s.reduce_motion} onchange={set_flag(|s, v| s.reduce_motion = v)} />{" Reduce motion"}</label>
+            <label for="clock">{"Quick-play clock"}</label>
+            <select id="clock" onchange={on_clock}>
+                { options(&[("1", "As the rules say"), ("2", "Twice as long"), ("4", "Four times as long"), ("0", "Off")], &s.clock_scale.unwrap_or(0).to_string()) }
+            </select>
+            <label for="pace">{"Bots' pace"}</label>
+            <select id="pace" onchange={on_pace}>
+                { options(&[("1", "Like people"), ("2", "Brisk"), ("4", "Quick")], &s.bot_pace.to_string()) }
+            </select>
+        </section>
     }
 }

@@ -6,7 +6,6 @@ pub mod casino;
 mod casino_app;
 pub mod components;
 pub mod drills;
-mod drills_app;
 pub mod friends;
 pub mod kit;
 mod page_frame;
@@ -140,9 +139,9 @@ pub fn start_friends() {
 
 /// Mounts the drills page (`drills/`); `drills/#casino` goes to the casino table.
 pub fn start_drills() {
-    let (fragment, target) = drills_app::CASINO_AWAY;
+    let (fragment, target) = drills::app::CASINO_AWAY;
     if page_frame::redirect_if_hash(fragment, target) {
         return;
     }
-    yew::Renderer::<drills_app::DrillsApp>::new().render();
+    yew::Renderer::<drills::app::DrillsApp>::new().render();
 }

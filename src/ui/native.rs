@@ -19,6 +19,7 @@ pub mod casino {
 }
 
 pub mod drills {
+    pub mod session;
     pub mod state;
 }
 

@@ -1,4 +1,10 @@
-//! The drills page's pieces: `state.rs` (the record, its save and every question, plain Rust);
-//! the page itself is `drills_app.rs`.
+//! The drills page (`drills/`): `state.rs` (the record, its save and every question) and
+//! `session.rs` (the reducer: what is on screen, every answer scored) are plain Rust, tested
+//! natively; `app.rs` wires them to the page, `view.rs` draws them, `indices.rs` works out the
+//! index plays between frames.
 
+pub mod app;
+mod indices;
+pub mod session;
 pub mod state;
+mod view;

@@ -1,0 +1,122 @@
+//! The drills page (`drills/`, its own wasm module): four drills for the casino table's rules,
+//! keyboard-first and scored, with a streak and the weakest hands; the record is saved in
+//! localStorage (`state.rs`). The reducer (`session.rs`) holds what is on screen; this component
+//! only wires it to the page: the save, the running count's timer, the focus, the keys, and the
+//! index plays worked out between frames (`indices.rs`).
+
+use super::indices::{compute_indices, indices_key, Indices};
+use super::session::{DrillMsg, Drills};
+use super::state::*;
+use super::view::body;
+use crate::ui::kit::use_table_keys;
+use crate::ui::new_seed;
+use crate::ui::page_frame::PageFrame;
+use crate::ui::reducer::Reducer;
+use crate::ui::storage;
+use yew::prelude::*;
+
+/// The casino table's fragment on this page sends it there.
+pub const CASINO_AWAY: (&str, &str) = ("#casino", "../tables/#casino");
+
+/// The saved record, or a fresh one and a notice for a save that cannot be read.
+fn load_progress() -> (Progress, Option<String>) {
+    match storage::load::<Progress>(SAVE_KEY, SAVE_VERSION) {
+        Ok(p) => (p.unwrap_or_default(), None),
+        Err(problem) => {
+            storage::set_aside(SAVE_KEY);
+            (Progress::default(), Some(problem.notice("drill record")))
+        }
+    }
+}
+
+fn focus_id(id: &str) {
+    if let Some(e) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+    {
+        crate::ui::focus_quietly(&e);
+    }
+}
+
+#[component]
+pub fn DrillsApp() -> Html {
+    let loaded = use_memo((), |_| load_progress());
+    let drills = use_reducer(|| Reducer(Drills::new(loaded.0.clone(), new_seed())));
+    let notice = use_state(|| loaded.1.clone());
+    let indices = use_state(|| None::<Indices>);
+    let indices_for = use_mut_ref(|| indices_key(&drills.progress.setup));
+    let send = drills.dispatcher();
+    let send = Callback::from(move |m: DrillMsg| send.dispatch(m));
+    let setup = drills.progress.setup;
+
+    // Saved on every change of the record.
+    use_effect_with(drills.progress.clone(), |p| storage::save(SAVE_KEY, SAVE_VERSION, p));
+
+    // The running count's flashes: the next one after the chosen pace, then the answer's field.
+    {
+        let round =
+            drills.round.as_ref().filter(|r| r.answer.is_none()).map(|r| (r.id, r.shown, r.done(setup.at_once)));
+        let send = send.clone();
+        use_effect_with(round, move |round| {
+            let timer = match *round {
+                Some((id, shown, false)) => Some(gloo_timers::callback::Timeout::new(setup.speed, move || {
+                    send.emit(DrillMsg::Tick { id, shown })
+                })),
+                Some((_, _, true)) => {
+                    focus_id("count-answer");
+                    None
+                }
+                None => None,
+            };
+            move || drop(timer)
+        });
+    }
+
+    // A new tray: the first field takes the keys (once it is on the page).
+    use_effect_with(drills.tray.as_ref().map(|t| (t.id, t.answer.is_some())), |key| {
+        if matches!(key, Some((_, false))) {
+            focus_id("decks-left");
+        }
+    });
+
+    // The index plays, worked out when the deviations drill is opened for new rules.
+    {
+        let (indices, indices_for) = (indices.clone(), indices_for.clone());
+        let open = drills.screen == Some(Drill::Deviations);
+        use_effect_with((open, indices_key(&setup)), move |(open, key)| {
+            let have = indices.as_ref().is_some_and(|i| i.key() == *key);
+            *indices_for.borrow_mut() = *key;
+            if *open && !have {
+                compute_indices(key.0, indices_for, indices);
+            }
+        });
+    }
+    // The reducer asks its deviations from the plays once they are ready.
+    {
+        let send = send.clone();
+        use_effect_with(indices.as_ref().and_then(Indices::plays), move |plays| {
+            send.emit(DrillMsg::Plays(plays.clone()))
+        });
+    }
+
+    {
+        let (drills, send) = (drills.clone(), send.clone());
+        use_table_keys(Callback::from(move |e: KeyboardEvent| {
+            if let Some(msg) = drills.key(&e.key()) {
+                e.prevent_default();
+                send.emit(msg);
+            }
+        }));
+    }
+
+    let on_dismiss = {
+        let notice = notice.clone();
+        Callback::from(move |()| notice.set(None))
+    };
+    html! {
+        <PageFrame notice={(*notice).clone()} {on_dismiss} away={CASINO_AWAY}>
+            { body(&drills, &indices, &send) }
+        </PageFrame>
+    }
+}

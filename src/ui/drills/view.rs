@@ -1,0 +1,364 @@
+//! The drills page's views: plain functions of the reducer's [`Drills`] that send [`DrillMsg`]s.
+
+use super::indices::Indices;
+use super::session::{DrillMsg, Drills};
+use super::state::*;
+use crate::engine::cards::Card;
+use crate::engine::casino::count::{CountSystem, SYSTEMS};
+use crate::engine::casino::drill::{cells, Row};
+use crate::engine::casino::indices::{Choice as IndexChoice, Situation};
+use crate::engine::casino::strategy::Play;
+use crate::ui::casino::words::{half_points, signed_milli, signed_tenths};
+use crate::ui::kit::{choice_field, house_rule, number_options, options};
+use yew::prelude::*;
+
+/// A card as text, named for a screen reader.
+fn card(c: Card) -> Html {
+    let red = matches!(c.suit, crate::engine::cards::Suit::Hearts | crate::engine::cards::Suit::Diamonds);
+    html! {
+        <span class={classes!("pc", red.then_some("red"))} role="img" aria-label={c.name()} data-card={c.to_string()}>
+            { format!("{}{}", c.rank.short(), c.suit.symbol()) }
+        </span>
+    }
+}
+
+fn score_line(s: &Score) -> String {
+    format!("Right {} · wrong {} · streak {} · best streak {}", s.right, s.wrong, s.streak, s.best)
+}
+
+fn cell_name(i: usize) -> String {
+    let Some(c) = cells().get(i).copied() else { return String::new() };
+    let hand = match c.row {
+        Row::Hard(t) => format!("Hard {t}"),
+        Row::Soft(t) => format!("Soft {t}"),
+        Row::Pair(p) => format!("{},{}", up_name(p), up_name(p)),
+    };
+    format!("{hand} v {}", up_name(c.up))
+}
+
+fn weakest(list: Vec<(String, u32, u32)>) -> Html {
+    if list.is_empty() {
+        return html! { <p class="weakest">{"Weakest: nothing missed yet."}</p> };
+    }
+    html! {
+        <div class="weakest"><h3>{"Weakest"}</h3><ol>
+            { for list.into_iter().map(|(k, r, m)| html! { <li>{ format!("{k}: missed {m} of {}", r + m) }</li> }) }
+        </ol></div>
+    }
+}
+
+/// The plays' keys, for the strategy and deviation drills.
+fn play_keys(plays: &[(IndexChoice, &'static str)], on: Callback<IndexChoice>, answered: bool) -> Html {
+    html! {
+        <div class="answers" role="group" aria-label="Your play">
+            { for plays.iter().map(|&(c, k)| {
+                let on = on.clone();
+                html! { <button disabled={answered} onclick={Callback::from(move |_| on.emit(c))}>
+                    { c.name() }<kbd>{k}</kbd></button> }
+            }) }
+        </div>
+    }
+}
+
+const STRATEGY_KEYS: [(IndexChoice, &str); 5] = [
+    (IndexChoice::Play(Play::Stand), "S"),
+    (IndexChoice::Play(Play::Hit), "H"),
+    (IndexChoice::Play(Play::Double), "D"),
+    (IndexChoice::Play(Play::Split), "P"),
+    (IndexChoice::Play(Play::Surrender), "R"),
+];
+
+fn input_value(id: &str) -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(e).ok())
+        .map(|i| i.value())
+        .unwrap_or_default()
+}
+
+/// A form's submit as the message its fields make.
+fn submit(send: &Callback<DrillMsg>, msg: fn() -> DrillMsg) -> Callback<SubmitEvent> {
+    send.reform(move |e: SubmitEvent| {
+        e.prevent_default();
+        msg()
+    })
+}
+
+fn next_button(send: &Callback<DrillMsg>, msg: DrillMsg, label: &'static str) -> Html {
+    html! { <button class="primary next" onclick={send.reform(move |_| msg.clone())}>{label}<kbd>{"Enter"}</kbd></button> }
+}
+
+/// The page's body: the list of drills, or the drill open.
+pub fn body(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMsg>) -> Html {
+    let Some(drill) = d.screen else { return home(&d.progress, send) };
+    let p = &d.progress;
+    let weak: Vec<(String, u32, u32)> = match drill {
+        Drill::Strategy => p
+            .cells
+            .weakest(5)
+            .into_iter()
+            .filter_map(|i| Some((cell_name(i), p.cells.tally(i)?)))
+            .map(|(k, t)| (k, t.right, t.missed))
+            .collect(),
+        _ => p.kinds[drill.index() - 1].weakest(5).into_iter().map(|(k, t)| (k, t.right, t.missed)).collect(),
+    };
+    let content = match drill {
+        Drill::Strategy => strategy_view(d, send),
+        Drill::Running => running_view(d, send),
+        Drill::True => tray_view(d, send),
+        Drill::Deviations => deviation_view(d, indices, send),
+    };
+    html! {
+        <section class="drill" aria-labelledby="drill-title">
+            <div class="drill-head">
+                <h2 id="drill-title">{drill.title()}</h2>
+                <button onclick={send.reform(|_| DrillMsg::Open(None))}>{"All drills"}<kbd>{"Esc"}</kbd></button>
+            </div>
+            <p class="rules-line">{ rules_line(&p.setup) }</p>
+            <p class="score" aria-live="polite">{ score_line(&p.scores[drill.index()]) }</p>
+            { content }
+            { weakest(weak) }
+        </section>
+    }
+}
+
+fn rules_line(s: &Setup) -> String {
+    let c = s.choice;
+    format!(
+        "{} deck{}, dealer {} soft 17, {}surrender · {} count",
+        c.decks,
+        if c.decks == 1 { "" } else { "s" },
+        if c.h17 { "hits" } else { "stands on" },
+        if c.surrender { "" } else { "no " },
+        s.system().name
+    )
+}
+
+fn home(progress: &Progress, send: &Callback<DrillMsg>) -> Html {
+    let s = progress.setup;
+    let change = |f: fn(&mut Setup, &str)| {
+        send.reform(move |v: String| {
+            let mut n = s;
+            f(&mut n, &v);
+            DrillMsg::Setup(n)
+        })
+    };
+    let flag = |f: fn(&mut Setup, bool)| {
+        send.reform(move |v: bool| {
+            let mut n = s;
+            f(&mut n, v);
+            DrillMsg::Setup(n)
+        })
+    };
+    let systems: Vec<(&'static str, &'static str)> = SYSTEMS.iter().map(|x| (x.key, x.name)).collect();
+    let speeds: Vec<(&'static str, &'static str)> =
+        vec![("1500", "Slow (1.5 s)"), ("1000", "Steady (1 s)"), ("600", "Quick (0.6 s)"), ("300", "Fast (0.3 s)")];
+    html! {
+        <section class="setup drills-home" aria-labelledby="drills-title">
+            <h2 id="drills-title">{"Casino drills"}</h2>
+            <p>{"Practise for the casino table: basic strategy, counting and the count's deviations, each worked out for the rules you choose. Your scores stay in this browser."}</p>
+            <ul class="drill-list">
+                { for Drill::ALL.iter().enumerate().map(|(i, &d)| html! { <li>
+                    <button class="drill-open" onclick={send.reform(move |_| DrillMsg::Open(Some(d)))}>
+                        <strong>{d.title()}</strong><kbd>{i + 1}</kbd>
+                    </button>
+                    <span>{d.about()}</span>
+                    <span class="score">{ score_line(&progress.scores[i]) }</span>
+                </li> }) }
+            </ul>
+            <div class="setup-groups">
+                <fieldset>
+                    <legend>{"The table"}</legend>
+                    { choice_field("decks", "Decks in the shoe", number_options(DECKS, s.choice.decks), change(|s, v| s.choice.decks = v.parse().unwrap_or(6))) }
+                    { house_rule(s.choice.surrender, flag(|s, v| s.choice.surrender = v), "Surrender", "Give up half your bet instead of playing the hand, as your first decision.") }
+                    { house_rule(s.choice.h17, flag(|s, v| s.choice.h17 = v), "Dealer hits soft 17", "The classic rules have the dealer stand on every 17.") }
+                </fieldset>
+                <fieldset>
+                    <legend>{"Counting"}</legend>
+                    { choice_field("system", "Count system", options(&systems, s.system().key), change(|s, v| s.system = SYSTEMS.iter().position(|x| x.key == v).unwrap_or(0))) }
+                    { choice_field("speed", "Pace of the cards", options(&speeds, &s.speed.to_string()), change(|s, v| s.speed = v.parse().unwrap_or(1000))) }
+                    { choice_field("at-once", "Cards at a time", number_options(1..=3, s.at_once), change(|s, v| s.at_once = v.parse().unwrap_or(1))) }
+                    { choice_field("length", "Cards a round", number_options(LENGTHS, s.length), change(|s, v| s.length = v.parse().unwrap_or(20))) }
+                </fieldset>
+            </div>
+            <p><a href="../tables/#casino">{"To the casino table"}</a>{" · "}<a href="../rules/casino.html">{"How to play casino Blackjack"}</a></p>
+        </section>
+    }
+}
+
+fn strategy_view(d: &Drills, send: &Callback<DrillMsg>) -> Html {
+    let Some(f) = &d.flash else { return html! { <p>{"No hand to ask."}</p> } };
+    let best = f.values.first().map(|v| v.0);
+    let allowed: Vec<(IndexChoice, &'static str)> = STRATEGY_KEYS
+        .iter()
+        .copied()
+        .filter(|(c, _)| matches!(c, IndexChoice::Play(p) if f.values.iter().any(|v| v.0 == *p)))
+        .collect();
+    html! {
+        <>
+        <div class="question" aria-live="polite">
+            <p>{"Dealer shows "}{ card(f.q.up) }</p>
+            <p>{"You hold "}{ card(f.q.cards[0]) }{" "}{ card(f.q.cards[1]) }</p>
+        </div>
+        { play_keys(&allowed, send.reform(DrillMsg::AnswerFlash), f.answer.is_some()) }
+        if let (Some(a), Some(b)) = (f.answer, best) {
+            <p class={classes!("verdict", if a == b { "right" } else { "wrong" })} role="status">
+                { if a == b { format!("Right: {}.", b.name()) } else { format!("Not quite: {} is the play, not {}.", b.name(), a.name()) } }
+            </p>
+            <table class="evs"><caption>{"Expected value of each play, per bet, from a full shoe"}</caption>
+                <tbody>{ for f.values.iter().map(|(p, v)| html! { <tr><th scope="row">{p.name()}</th><td>{ signed_milli(*v) }</td></tr> }) }</tbody>
+            </table>
+            { next_button(send, DrillMsg::NextFlash, "Next hand") }
+        }
+        </>
+    }
+}
+
+fn running_view(d: &Drills, send: &Callback<DrillMsg>) -> Html {
+    let setup = &d.progress.setup;
+    let start = setup.system().initial_running_count_half(setup.choice.decks);
+    let start_text = if start == 0 { "0".to_string() } else { half_points(start) };
+    let Some(r) = &d.round else {
+        return html! {
+            <>
+            <p>{ format!("{} cards, {} at a time. Start the count at {start_text}.", setup.length, setup.at_once) }</p>
+            { next_button(send, DrillMsg::NextRound, "Start") }
+            </>
+        };
+    };
+    let per = setup.at_once as usize;
+    let done = r.done(setup.at_once);
+    let showing: Vec<Card> = if done || r.shown == 0 {
+        Vec::new()
+    } else {
+        r.cards[((r.shown - 1) * per).min(r.cards.len())..(r.shown * per).min(r.cards.len())].to_vec()
+    };
+    let truth = running_half(setup.system(), setup.choice.decks, &r.cards);
+    html! {
+        <>
+        <p>{ format!("Start the count at {start_text}.") }</p>
+        <div class="flash" aria-live="assertive" data-shown={r.shown.to_string()}>{ for showing.into_iter().map(card) }</div>
+        if done {
+            <form class="count-form" onsubmit={submit(send, || DrillMsg::AnswerCount(input_value("count-answer")))}>
+                <label for="count-answer">{"The running count"}</label>
+                <input id="count-answer" inputmode="decimal" autocomplete="off" disabled={r.answer.is_some()} />
+                <button type="submit" disabled={r.answer.is_some()}>{"Check"}</button>
+            </form>
+            if let Some(a) = r.answer {
+                <p class={classes!("verdict", if a == truth { "right" } else { "wrong" })} role="status">
+                    { if a == truth { format!("Right: {}.", half_points(truth)) } else { format!("Not quite: the count was {}, not {}.", half_points(truth), half_points(a)) } }
+                </p>
+                <p class="cards-were">{"The cards: "}{ for r.cards.iter().map(|&c| card(c)) }</p>
+                { next_button(send, DrillMsg::NextRound, "Next round") }
+            }
+        } else {
+            <p class="progress">{ format!("Cards {} of {}", (r.shown * per).min(r.cards.len()), r.cards.len()) }</p>
+        }
+        </>
+    }
+}
+
+/// Quarter decks as a player reads them: "4.75".
+fn quarters_text(q: u32) -> String {
+    format!("{}{}", q / 4, ["", ".25", ".5", ".75"][(q % 4) as usize])
+}
+
+fn tray_view(d: &Drills, send: &Callback<DrillMsg>) -> Html {
+    let Some(t) = &d.tray else { return html! {} };
+    let system: &CountSystem = d.progress.setup.system();
+    let q = &t.q;
+    // The tray drawn to scale in whole units (480 divides into quarter decks of every shoe
+    // offered): its height holds the whole shoe, a mark at each deck.
+    let (h, w) = (480u32, 140u32);
+    let per_deck = h / q.decks.max(1) as u32;
+    let stack = (q.dealt * per_deck / 52).min(h);
+    let truth = q.true_count(system);
+    let formula = if system.balanced() {
+        "true count = running count ÷ decks left".to_string()
+    } else {
+        "true count = (running count − initial count − deck sum × decks dealt) ÷ decks left".to_string()
+    };
+    let answer = submit(send, || DrillMsg::AnswerTray {
+        decks: input_value("decks-left"),
+        true_count: input_value("true-answer"),
+    });
+    html! {
+        <>
+        <div class="tray-question">
+            <svg class="tray" viewBox={format!("0 0 {} {}", w + 60, h + 20)} width="110" height="250" role="img"
+                aria-label={format!("The discard tray for {} decks, {} percent full", q.decks, 100 * stack / h)}>
+                <rect class="tray-box" x="50" y="10" width={w.to_string()} height={h.to_string()} data-decks={q.decks.to_string()} />
+                <rect class="tray-stack" x="50" y={(10 + h - stack).to_string()} width={w.to_string()} height={stack.to_string()} />
+                { for (1..q.decks as u32).map(|d| {
+                    let y = (10 + h - d * per_deck).to_string();
+                    html! { <line class="tray-mark" x1="30" x2="50" y1={y.clone()} y2={y} /> }
+                }) }
+            </svg>
+            <p>{ format!("{} decks in the shoe. The running count is ", q.decks) }<strong class="running">{ half_points(q.running_half) }</strong>{"."}</p>
+        </div>
+        <form class="count-form" key={t.id.to_string()} onsubmit={answer}>
+            <label for="decks-left">{"Decks left (to half a deck)"}</label>
+            <input id="decks-left" inputmode="decimal" autocomplete="off" disabled={t.answer.is_some()} />
+            <label for="true-answer">{"True count (whole number)"}</label>
+            <input id="true-answer" inputmode="decimal" autocomplete="off" disabled={t.answer.is_some()} />
+            <button type="submit" disabled={t.answer.is_some()}>{"Check"}</button>
+        </form>
+        if let Some((decks, tc, decks_ok, count_ok)) = t.answer {
+            <p class={classes!("verdict", if decks_ok && count_ok { "right" } else { "wrong" })} role="status">
+                { format!("{} {} decks were left (you said {}); the true count is {} (you said {tc:+}).",
+                    if decks_ok && count_ok { "Right:" } else { "Not quite:" }, quarters_text(q.quarters_left()),
+                    half_points(decks).trim_start_matches('+'), signed_tenths(truth)) }
+            </p>
+            <p class="formula">{ formula }</p>
+            { next_button(send, DrillMsg::NextTray, "Next tray") }
+        }
+        </>
+    }
+}
+
+fn deviation_view(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMsg>) -> Html {
+    match indices {
+        Some(Indices::Ready { plays, .. }) if plays.is_empty() => {
+            return html! { <p>{"No play changes with the count between −10 and +10 for these rules."}</p> }
+        }
+        Some(Indices::Ready { .. }) => {}
+        Some(Indices::Working { percent, .. }) => {
+            return html! { <p class="working" role="status">{ format!("Working out the index plays for these rules and this count: {percent}%") }</p> }
+        }
+        None => return html! { <p class="working">{"Working out the index plays…"}</p> },
+    }
+    let Some(dev) = &d.dev else { return html! {} };
+    let q = &dev.q;
+    let keys: Vec<(IndexChoice, &'static str)> = match q.play.situation {
+        Situation::Insurance => vec![(IndexChoice::Insure, "I"), (IndexChoice::DeclineInsurance, "N")],
+        _ => STRATEGY_KEYS.to_vec(),
+    };
+    let rule = format!(
+        "{} v {}: {} at a true count of {:+} or more, {} below.",
+        q.play.situation.describe(),
+        up_name(q.play.up),
+        q.play.at_or_above.name(),
+        q.play.index,
+        q.play.below.name()
+    );
+    html! {
+        <>
+        <div class="question" aria-live="polite">
+            <p class="true-count">{ format!("True count {:+}", q.true_count) }</p>
+            <p>{"Dealer shows "}{ card(q.up) }</p>
+            if q.cards.is_empty() { <p>{"Insurance?"}</p> } else {
+                <p>{"You hold "}{ for q.cards.iter().map(|&c| card(c)) }</p>
+            }
+        </div>
+        { play_keys(&keys, send.reform(DrillMsg::AnswerDev), dev.answer.is_some()) }
+        if let Some(a) = dev.answer {
+            <p class={classes!("verdict", if a == q.answer { "right" } else { "wrong" })} role="status">
+                { if a == q.answer { format!("Right: {}.", q.answer.name()) } else { format!("Not quite: {} is the play here, not {}.", q.answer.name(), a.name()) } }
+            </p>
+            <p class="index-rule">{ rule }</p>
+            { next_button(send, DrillMsg::NextDev, "Next hand") }
+        }
+        </>
+    }
+}
