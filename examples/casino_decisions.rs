@@ -89,7 +89,7 @@ fn main() {
         let mut table_seed = seed;
         let mut played = 0;
         while played < rounds {
-            let choice = Choice { decks, bots: 6, surrender: table_seed % 2 == 0, h17: table_seed % 3 == 0 };
+            let choice = Choice { decks, bots: 6, surrender: table_seed % 2 == 0, h17: table_seed % 3 == 0, spots: 1 };
             let Ok(mut g) = new_table(choice, table_seed, 100_000) else { break };
             table_seed += 1;
             // Until the table runs dry of chips: one table seed after another.
@@ -144,7 +144,7 @@ fn main() {
     // The slowest hands found above, timed alone (the least of five runs: little noise).
     println!("the slowest hands alone, full shoe, least of five runs:");
     for decks in [1u8, 2, 6, 8] {
-        let rules = Choice { decks, bots: 6, surrender: true, h17: true }.rules();
+        let rules = Choice { decks, bots: 6, surrender: true, h17: true, spots: 1 }.rules();
         let mut worst = (Duration::ZERO, String::new());
         for (a, b) in [("2H", "2D"), ("3H", "3D"), ("AH", "AD"), ("AH", "2D"), ("AH", "3D"), ("2H", "3D")] {
             for up in ["AS", "2S", "3S", "4S"] {

@@ -22,7 +22,7 @@ fn play(a: Action) -> Play {
 /// Every decision of `rounds` rounds at a table of six bots and the player (who plays as a
 /// bot), checked against the reference: the move, and the values of the hint for that hand.
 fn check_table(decks: u8, seed: u64, rounds: u32) -> usize {
-    let choice = Choice { decks, bots: 6, surrender: seed % 2 == 0, h17: seed % 3 == 0 };
+    let choice = Choice { decks, bots: 6, surrender: seed % 2 == 0, h17: seed % 3 == 0, spots: 1 };
     let mut g = new_table(choice, seed, 100_000).unwrap();
     let (mut played, mut decisions) = (0, 0);
     // One bot for the whole table, as the page keeps it: what it remembers changes nothing.

@@ -6,7 +6,7 @@
 use blackjack::bots::casino::decide;
 use blackjack::engine::cards::{standard_decks, Card};
 use blackjack::engine::casino::game::money;
-use blackjack::engine::casino::save::{code, new_table, parse_code, restore, Choice};
+use blackjack::engine::casino::save::{code, new_table, parse_code, restore, Choice, SaveProblem};
 use blackjack::engine::casino::*;
 use blackjack::engine::codes::{CodeError, ReplayError, MAX_LOG_ACTIONS};
 use blackjack::engine::rng::GameRng;
@@ -178,11 +178,11 @@ proptest! {
 
     #[test]
     fn any_saved_table_is_restored_or_refused_never_a_panic(
-        decks in any::<u8>(), bots in any::<u8>(), surrender: bool, h17: bool,
+        decks in any::<u8>(), bots in any::<u8>(), surrender: bool, h17: bool, spots in 0u8..=5,
         seed: u64, chips in prop_oneof![any::<i64>(), 0i64..=MAX_CHIPS],
         log in "([a-z][0-9]{0,3}(:[0-9]{1,6})? ){0,30}|.{0,60}",
     ) {
-        let choice = Choice { decks, bots, surrender, h17 };
+        let choice = Choice { decks, bots, surrender, h17, spots };
         if let Ok(g) = restore(choice, seed, chips, &log) {
             let bots = g.bankrolls().len() as i64 - 1;
             check(&g, chips.max(500) + bots * TableSpec::default().starting_bankroll);
@@ -193,10 +193,12 @@ proptest! {
     /// save is refused, or it replays to a table whose chips and cards are all accounted for.
     #[test]
     fn tampered_saves_are_refused_or_replay_to_a_sound_table(
-        seed: u64, bots in 0u8..=6, decks in 1u8..=8,
+        seed: u64, bots in 0u8..=6, decks in 1u8..=8, spots in 1u8..=3,
         edits in proptest::collection::vec((0usize..4, any::<usize>(), any::<usize>()), 1..6),
     ) {
-        let choice = Choice { decks, bots, surrender: seed % 2 == 0, h17: seed % 3 == 0 };
+        // Every spot the player may play; the bots fill the seats left.
+        let bots = bots.min(7 - spots);
+        let choice = Choice { decks, bots, surrender: seed % 2 == 0, h17: seed % 3 == 0, spots };
         let mut g = new_table(choice, seed, 100_000).unwrap();
         let mut rng = GameRng::new(seed);
         for _ in 0..200 {
@@ -236,4 +238,38 @@ fn codes_are_ascii_and_short_and_the_log_is_read_whole_before_replay() {
     g.apply(Action::Deal).unwrap();
     let log: Vec<String> = g.log().iter().map(|&a| code(a)).collect();
     assert_eq!(restore(Choice::default(), 5, 100_000, &log.join(" ")).unwrap(), g);
+}
+
+#[test]
+fn a_shared_shoes_code_reads_back_and_a_bad_one_is_a_typed_error() {
+    use blackjack::engine::casino::save::{parse_shoe_code, shoe_code, ShoeCodeError};
+    let choice = Choice { decks: 2, bots: 4, surrender: true, h17: false, spots: 3 };
+    for seed in [0, 1, 35, 36, u64::MAX, 0x1234_5678_9abc] {
+        let code = shoe_code(choice, seed);
+        assert!(code.len() <= 18 && code.bytes().all(|b| b.is_ascii_alphanumeric()), "{code}");
+        assert_eq!(parse_shoe_code(&code), Ok((choice, seed)));
+    }
+    assert_eq!(shoe_code(Choice::default(), 36), "6001210");
+    assert_eq!(parse_shoe_code(""), Err(ShoeCodeError::Shape));
+    assert_eq!(parse_shoe_code(&"6".repeat(19)), Err(ShoeCodeError::Shape));
+    assert_eq!(parse_shoe_code("6001é0"), Err(ShoeCodeError::Shape));
+    assert_eq!(parse_shoe_code("6201210"), Err(ShoeCodeError::Shape), "a flag is 0 or 1");
+    assert_eq!(parse_shoe_code("6004710"), Err(ShoeCodeError::Table(SaveProblem::Spots(4))));
+    assert_eq!(parse_shoe_code("9001210"), Err(ShoeCodeError::Table(SaveProblem::Choice)));
+    assert_eq!(parse_shoe_code("6001z"), Err(ShoeCodeError::Shape), "too short");
+    // One past u64::MAX in base 36 (3w5e11264sgsf is the largest).
+    assert_eq!(parse_shoe_code("600123w5e11264sgsg"), Err(ShoeCodeError::Number));
+    assert_eq!(parse_shoe_code("60012zzzzzzzzzzzzz"), Err(ShoeCodeError::Number));
+}
+
+#[test]
+fn a_save_with_spots_the_page_never_offers_is_refused_by_name() {
+    for spots in [0, 4, 255] {
+        let e = restore(Choice { spots, ..Choice::default() }, 1, 100_000, "").unwrap_err();
+        assert!(matches!(e, ReplayError::Setup(SaveProblem::Spots(n)) if n == spots), "{e}");
+    }
+    // Three spots and six bots do not fit at seven seats.
+    let full = Choice { spots: 3, bots: 6, ..Choice::default() };
+    assert!(matches!(restore(full, 1, 100_000, ""), Err(ReplayError::Setup(SaveProblem::Choice))));
+    assert!(new_table(Choice { spots: 3, bots: 4, ..Choice::default() }, 1, 100_000).is_ok());
 }

@@ -11,7 +11,7 @@ use blackjack::bots::shedding::Level;
 use blackjack::engine::casino::{Action as CasinoAction, Phase as CasinoPhase};
 use blackjack::engine::shedding::{Action as ShedAction, Preset};
 use blackjack::engine::uno::Action as UnoAction;
-use blackjack::ui::casino::state::{Bank, CasinoState, Choice, Msg as CasinoMsg, HUMAN_SPOT, MAX_LOST_MILLI, MAX_NET};
+use blackjack::ui::casino::state::{Bank, CasinoState, Choice, Msg as CasinoMsg, MAX_LOST_MILLI, MAX_NET};
 use blackjack::ui::reducer::Apply;
 use blackjack::ui::shedding::link::TableSetup;
 use blackjack::ui::shedding::state::{Msg as ShedMsg, TableState};
@@ -52,7 +52,7 @@ fn casino_msg(t: &CasinoState, (kind, a, b, stale): Raw) -> CasinoMsg {
         CasinoPhase::Betting => Some(CasinoAction::Deal),
         CasinoPhase::Settled => Some(CasinoAction::NextRound),
         _ => match t.game.to_act() {
-            Some(s) if s != HUMAN_SPOT => decide(&t.game.view(s)),
+            Some(s) if !t.is_mine(s) => decide(&t.game.view(s)),
             _ => {
                 let legal = t.game.legal_actions();
                 legal.get(a as usize % legal.len().max(1)).copied()
@@ -72,6 +72,7 @@ fn casino_msg(t: &CasinoState, (kind, a, b, stale): Raw) -> CasinoMsg {
         _ => CasinoAction::Stand { spot },
     };
     match kind % 24 {
+        21 => CasinoMsg::BetOn(spot),
         22 => CasinoMsg::Dismiss,
         23 => CasinoMsg::Refill { seed: u64::from(a) << 8 | u64::from(b) },
         _ => CasinoMsg::Act { action, at },
@@ -123,7 +124,7 @@ proptest! {
 
     #[test]
     fn a_casino_table_takes_any_messages_and_any_bank(
-        bots in 0u8..7, seed: u64,
+        bots in 0u8..7, spots in 1u8..=3, seed: u64,
         chips in prop_oneof![Just(0i64), Just(100_000), Just(i64::MAX), any::<i64>()],
         decisions in prop_oneof![Just(u32::MAX), any::<u32>()],
         best in prop_oneof![Just(0u32), any::<u32>()],
@@ -131,13 +132,16 @@ proptest! {
         hands in prop_oneof![Just(u32::MAX), any::<u32>()],
         net in prop_oneof![Just(MAX_NET), Just(-MAX_NET), Just(i64::MAX), Just(i64::MIN), any::<i64>()],
         refills in prop_oneof![Just(u32::MAX), any::<u32>()],
+        // The session's history as stored: any text (the table appends to it unread).
+        rounds in prop_oneof![Just(String::new()), "[0-9, -]{0,60}", ".{0,40}"],
         // Fewer: each of the player's decisions is priced by the trainer's exact solver.
         msgs in prop::collection::vec(any::<Raw>(), 0..100),
     ) {
-        let stored = Bank { chips, decisions, best_plays: best, ev_lost_milli: lost, hands, net, refills };
+        let stored = Bank { chips, decisions, best_plays: best, ev_lost_milli: lost, hands, net, refills, rounds, ..Bank::default() };
         // A bank read back from storage: out of bounds, it is refused (and the page starts anew).
         let bank = decode::<Bank>(&encode(1, &stored), 1).unwrap_or_default();
-        let mut t = CasinoState::new(Choice { bots, ..Choice::default() }, seed, bank);
+        let choice = Choice { bots: bots.min(7 - spots), spots, ..Choice::default() };
+        let mut t = CasinoState::new(choice, seed, bank);
         for raw in msgs {
             let msg = casino_msg(&t, raw);
             apply_checked(&mut t, msg);
@@ -163,7 +167,7 @@ proptest! {
             apply_checked(&mut t, msg);
             // A fast-forward is one chunk: the page stays responsive.
             prop_assert!(t.at().saturating_sub(at) <= blackjack::ui::uno::state::FORWARD_CHUNK);
-            prop_assert!(t.log.len() <= 60);
+            prop_assert!(t.screen.log.len() <= 60);
         }
         let back = UnoState::restore(&t.stored()).expect("its own save restores");
         prop_assert_eq!(back.game.log(), t.game.log());

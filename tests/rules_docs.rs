@@ -39,6 +39,18 @@ fn sentences(text: &str) -> Vec<String> {
     out
 }
 
+/// Appends every `.rs` file below `dir` to `out`.
+fn read_sources(dir: &Path, out: &mut String) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_dir() {
+            read_sources(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push_str(&fs::read_to_string(p).unwrap());
+        }
+    }
+}
+
 fn check(seed_file: &str, doc: &str, stop_at: Option<&str>) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let seed_path = root.join("../shared/seeds").join(seed_file);
@@ -62,14 +74,10 @@ fn check(seed_file: &str, doc: &str, stop_at: Option<&str>) {
     let missing: Vec<String> = sentences(&seed).into_iter().filter(|s| !quoted.contains(s.as_str())).collect();
     assert!(missing.is_empty(), "{doc} does not quote {} seed sentence(s):\n{}", missing.len(), missing.join("\n"));
 
-    // Every test the page names exists.
+    // Every test the page names exists: an integration test, or a unit test beside its code.
     let mut sources = String::new();
-    for entry in fs::read_dir(root.join("tests")).unwrap() {
-        let p = entry.unwrap().path();
-        if p.extension().is_some_and(|e| e == "rs") {
-            sources.push_str(&fs::read_to_string(p).unwrap());
-        }
-    }
+    read_sources(&root.join("tests"), &mut sources);
+    read_sources(&root.join("src"), &mut sources);
     for name in doc_text.split('`').skip(1).step_by(2) {
         let looks_like_test = name.chars().all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit())
             && name.matches('_').count() >= 3;

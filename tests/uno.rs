@@ -382,6 +382,15 @@ fn random_games_keep_every_invariant_at_every_player_count() {
                 }
                 g.apply(a).unwrap();
                 assert_eq!(g.cards_accounted(), g.total_cards(), "cards conserved");
+                // A screen fed only views knows what the game would refuse, and why.
+                let v = g.view((steps % players as u32) as Seat);
+                for s in 0..=players {
+                    for a in
+                        [Action::Reveal, Action::Hit { seat: s }, Action::Pass { seat: s }, Action::Join { seat: s }]
+                    {
+                        assert_eq!(v.refusal(a), g.refusal(a), "{a:?} from the view ({players} players, seed {seed})");
+                    }
+                }
                 for s in 0..players {
                     let v = g.view(s);
                     assert_eq!(

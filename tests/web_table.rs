@@ -306,7 +306,11 @@ async fn after_an_ace_the_table_asks_for_a_suit_in_words_and_the_suit_buttons_ta
     ace.click();
     yew::scheduler::flush().await;
     let picker = r.query_selector(".suit-picker").unwrap().expect("the suit buttons are shown");
-    assert!(picker.text_content().unwrap().starts_with("Name a suit:"), "{:?}", picker.text_content());
+    // The group is named in words; the words shown beside it say the same.
+    assert_eq!(picker.get_attribute("aria-label").as_deref(), Some("Name a suit"));
+    let prompt = picker.previous_element_sibling().and_then(|p| p.text_content());
+    assert_eq!(prompt.as_deref(), Some("Name a suit:"));
+    assert!(picker.text_content().unwrap().contains("Hearts"), "{:?}", picker.text_content());
     let focused = web_sys::window().unwrap().document().unwrap().active_element().expect("something has the focus");
     assert!(focused.closest(".suit-picker").unwrap().is_some(), "focus is on {}", focused.outer_html());
 }

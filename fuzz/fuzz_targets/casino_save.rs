@@ -10,7 +10,7 @@ fuzz_target!(|data: &[u8]| {
     if data.len() < 12 {
         return;
     }
-    let choice = Choice { decks: data[0], bots: data[1], surrender: data[2] & 1 == 1, h17: data[2] & 2 == 2 };
+    let choice = Choice { decks: data[0], bots: data[1], surrender: data[2] & 1 == 1, h17: data[2] & 2 == 2, spots: data[2] >> 2 };
     let chips = i64::from_le_bytes(data[3..11].try_into().unwrap());
     let seed = data[11] as u64;
     let log = String::from_utf8_lossy(&data[12..]);

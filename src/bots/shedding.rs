@@ -28,6 +28,14 @@ pub enum Level {
     Hard,
 }
 
+/// Time for the table to take in the last move before a bot makes its next turn move, added by
+/// the page to the bot's reaction time (and divided by the pace, as that is). The reaction alone
+/// (a median of 0.9 s at the normal level, half that for each further card of a turn) left a
+/// newcomer behind; with this a bot's move comes every 1.1 to 2.6 s at "Like people", each card
+/// of a turn of several cards on its own. `examples/game_lengths.rs` measures what it makes of a
+/// whole game.
+pub const SEEN_MS: u32 = 800;
+
 /// What the bot wants to do, and after how long (the page waits, then re-checks the state id).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Decision {

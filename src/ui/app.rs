@@ -254,24 +254,17 @@ fn settings_panel(settings: &UseStateHandle<Settings>) -> Html {
             settings.set(next);
         })
     };
-    let on_clock = {
+    let set_choice = |update: fn(&mut Settings, &str)| {
         let settings = settings.clone();
         Callback::from(move |e: Event| {
             let value = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
             let mut next = (*settings).clone();
-            next.clock_scale = value.parse::<u8>().ok().filter(|&n| n > 0);
+            update(&mut next, &value);
             settings.set(next);
         })
     };
-    let on_pace = {
-        let settings = settings.clone();
-        Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
-            let mut next = (*settings).clone();
-            next.bot_pace = value.parse::<u8>().unwrap_or(1).clamp(1, 8);
-            settings.set(next);
-        })
-    };
+    let on_clock = set_choice(|s, v| s.clock_scale = v.parse::<u8>().ok().filter(|&n| n > 0));
+    let on_pace = set_choice(|s, v| s.bot_pace = v.parse::<u8>().unwrap_or(1).clamp(1, 8));
     let s = (**settings).clone();
     html! {
         <section id="settings" class="settings" aria-labelledby="settings-title">

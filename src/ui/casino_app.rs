@@ -2,7 +2,7 @@
 //! wasm module. It resumes a table in progress and links back to the menu; an old `tables/#uno`
 //! link is sent to the UNO page (`uno/`).
 
-use super::casino::setup::CasinoSetup;
+use super::casino::setup::casino_setup;
 use super::casino::state::{Bank, CasinoState, Choice, StoredCasino, BANK_KEY, SAVE_KEY, SAVE_VERSION};
 use super::casino::table::{CasinoTable, Leave};
 use super::components::card::CardStyle;
@@ -10,6 +10,7 @@ use super::new_seed;
 use super::page_frame::{to_menu, PageFrame};
 use super::settings::{self, Settings};
 use super::storage;
+use crate::engine::casino::save::parse_shoe_code;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -18,8 +19,18 @@ pub const UNO_AWAY: (&str, &str) = ("#uno", "../uno/");
 
 #[derive(Clone, PartialEq)]
 enum Screen {
-    Setup,
+    /// The new-table form; with a shared shoe, its table and number.
+    Setup(Option<(Choice, u64)>),
     Table(Rc<CasinoState>),
+}
+
+/// A shared shoe in the page's address (`?shoe=CODE`, see `Share this shoe`): its table and
+/// number, or a notice that it cannot be read (`parse_shoe_code` checks its length first).
+fn shared_shoe() -> Option<Result<(Choice, u64), String>> {
+    let search = web_sys::window()?.location().search().ok()?;
+    let code = search.strip_prefix('?')?.split('&').find_map(|p| p.strip_prefix("shoe="))?;
+    let notice = "This link to a shoe could not be read. Here is a new table instead.";
+    Some(parse_shoe_code(code).map_err(|_| notice.to_string()))
 }
 
 /// The player's chips and trainer record; a bad save becomes a fresh bank and a notice.
@@ -39,9 +50,13 @@ fn initial_screen() -> (Screen, Option<String>) {
     let (table, notice) = storage::resume::<StoredCasino, _, _>(SAVE_KEY, SAVE_VERSION, "casino table", |s| {
         CasinoState::restore(s, bank)
     });
-    match table {
-        Some(t) => (Screen::Table(Rc::new(t)), notice.or(bank_notice)),
-        None => (Screen::Setup, notice.or(bank_notice)),
+    let notice = notice.or(bank_notice);
+    match (table, shared_shoe()) {
+        // The table the link deals is the one in progress: it resumes.
+        (Some(t), Some(Ok(shoe))) if (t.choice, t.seed) == shoe => (Screen::Table(Rc::new(t)), notice),
+        (_, Some(Ok(shoe))) => (Screen::Setup(Some(shoe)), notice),
+        (Some(t), shared) => (Screen::Table(Rc::new(t)), shared.and_then(Result::err).or(notice)),
+        (None, shared) => (Screen::Setup(None), shared.and_then(Result::err).or(notice)),
     }
 }
 
@@ -50,19 +65,27 @@ pub fn CasinoApp() -> Html {
     let resumed = use_memo((), |_| initial_screen());
     let screen = use_state(|| resumed.0.clone());
     let notice = use_state(|| resumed.1.clone());
+    // The table being chosen at the setup: a shared shoe's, else the classic one.
+    let choice = use_state(|| match &resumed.0 {
+        Screen::Setup(Some(shared)) => shared.0,
+        _ => Choice::default(),
+    });
     let settings = use_memo((), |_| {
         storage::load::<Settings>(settings::KEY, settings::VERSION).ok().flatten().unwrap_or_default()
     });
     let style = CardStyle { four_colour: settings.four_colour, high_contrast: settings.high_contrast };
     let body = match (*screen).clone() {
-        Screen::Setup => {
+        Screen::Setup(shared) => {
             let on_start = {
                 let screen = screen.clone();
                 Callback::from(move |c: Choice| {
-                    screen.set(Screen::Table(Rc::new(CasinoState::new(c, new_seed(), casino_bank().0))))
+                    // The shared shoe's cards need its decks; any other table gets a new shoe.
+                    let seed = shared.filter(|s| s.0.decks == c.decks).map_or_else(new_seed, |s| s.1);
+                    let t = CasinoState::new(c, seed, casino_bank().0);
+                    screen.set(Screen::Table(Rc::new(t)))
                 })
             };
-            html! { <CasinoSetup {on_start} on_cancel={Callback::from(|()| to_menu())} /> }
+            casino_setup(&choice, on_start, Callback::from(|()| to_menu()), shared.is_some())
         }
         Screen::Table(t) => {
             let key = t.seed.to_string();
@@ -71,7 +94,7 @@ pub fn CasinoApp() -> Html {
                 let screen = screen.clone();
                 Callback::from(move |l: Leave| match l {
                     Leave::Menu => to_menu(),
-                    Leave::NewGame => screen.set(Screen::Setup),
+                    Leave::NewGame => screen.set(Screen::Setup(None)),
                 })
             };
             html! { <CasinoTable {key} initial={t} style={style} {on_leave} /> }

@@ -99,6 +99,12 @@ pub fn clear_save(key: &str) {
     }
 }
 
+/// The sound switch of every table's head row: static/sound.js (loaded after the page) makes
+/// the sounds, keeps the switch's state in localStorage and puts it back whenever a table redraws
+/// the switch; the page only shows it.
+pub const SOUND_SWITCH: &str =
+    "<label class=\"sound-switch\"><input type=\"checkbox\" data-sound checked>Sound</label>";
+
 /// The head row of a table: its name, what the table adds (`extra`: the chips at the casino),
 /// then "?" (the keyboard list), Rules and Menu, the same at every table. (A view function, not
 /// a component: each component costs its page download, and these have no state of their own.)
@@ -114,6 +120,7 @@ pub fn table_head(
         <div class="table-head">
             <h2>{ title }</h2>
             { extra }
+            { Html::from_html_unchecked(AttrValue::Static(SOUND_SWITCH)) }
             <button class="help-button" aria-label="Keyboard shortcuts" aria-expanded={help_open.to_string()}
                 onclick={on_help.reform(|_| ())}>{"?"}</button>
             <a class="rules-link" href={rules_href}>{"Rules"}</a>

@@ -14,6 +14,7 @@ pub mod friends {
 }
 
 pub mod casino {
+    pub mod history;
     pub mod state;
     pub mod words;
 }
@@ -32,6 +33,7 @@ pub mod shedding {
 }
 
 pub mod uno {
+    pub mod screen;
     pub mod state;
     pub mod words;
 }

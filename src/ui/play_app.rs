@@ -4,7 +4,7 @@
 //! earlier visit saved; with none it sends the player to the menu, a table link with it. Menu and New game go
 //! back to the menu page; Play again deals here.
 
-use super::components::notice::Notice;
+use super::components::notice::notice as banner;
 use super::settings::{self, Settings};
 use super::shedding::link::TableSetup;
 use super::shedding::state::{StoredGame, TableState, SAVE_KEY, SAVE_VERSION};
@@ -109,7 +109,7 @@ pub fn PlayApp() -> Html {
     };
     html! {
         <>
-        <Notice text={(*notice).clone()} on_dismiss={dismiss} />
+        { banner((*notice).clone(), dismiss) }
         <main>{body}</main>
         </>
     }

@@ -33,6 +33,9 @@ export const SIZES = [
   { width: 1024, height: 768, phone: false },
   { width: 1440, height: 900, phone: false },
   { width: 1920, height: 1080, phone: false },
+  // Phones held sideways: the felt beside the hand, nothing to scroll to.
+  { width: 844, height: 390, phone: true },
+  { width: 740, height: 360, phone: true },
 ];
 const sizeName = (s) => `${s.width}x${s.height}`;
 const FORBIDDEN = /\b(seed|preset|spec|RuleSpec)\b/gi;
@@ -145,6 +148,38 @@ export async function screenProblems(page, phone, { handOnScreen = false } = {})
         if (w > 1 && h > 1) out.fans.push(`the bubble "${nameOf(act)}" covers "${nameOf(el)}" by ${Math.round(w)}x${Math.round(h)} px`);
       }
     }
+    // No two seats overlap, nor one seat's name, badge or latest act another seat's name or badge
+    // (a twelve-seat table on a phone included); the pile covers neither the direction nor the
+    // pick-up nor the called suit.
+    const overlap = (a, b) => {
+      const [w, h] = [Math.min(a.right, b.right) - Math.max(a.left, b.left), Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)];
+      return w > 1 && h > 1 ? [Math.round(w), Math.round(h)] : null;
+    };
+    const seatsNow = [...document.querySelectorAll('.seat, .uno-players > li')].filter(visible);
+    const seatName = (seat) => nameOf(seat.querySelector('.seat-name') || seat);
+    seatsNow.forEach((a, i) => seatsNow.slice(i + 1).forEach((b) => {
+      const o = overlap(a.getBoundingClientRect(), b.getBoundingClientRect());
+      if (o) out.fans.push(`${seatName(a)}'s and ${seatName(b)}'s seats overlap by ${o.join('x')} px`);
+    }));
+    const labels = (seat) => [...seat.querySelectorAll('.seat-name, .badge, .act')].filter(visible);
+    for (const a of seatsNow) {
+      for (const b of seatsNow) {
+        if (a === b) continue;
+        for (const x of labels(a)) {
+          for (const y of [...b.querySelectorAll('.seat-name, .badge')].filter(visible)) {
+            const o = overlap(x.getBoundingClientRect(), y.getBoundingClientRect());
+            if (o) out.fans.push(`${seatName(a)}'s "${nameOf(x)}" covers ${seatName(b)}'s "${nameOf(y)}" by ${o.join('x')} px`);
+          }
+        }
+      }
+    }
+    const pile = document.querySelector('.pile');
+    if (pile && visible(pile)) {
+      for (const el of [...document.querySelectorAll('.direction, .pending, .called')].filter(visible)) {
+        const o = overlap(pile.getBoundingClientRect(), el.getBoundingClientRect());
+        if (o) out.fans.push(`the pile covers "${nameOf(el)}" by ${o.join('x')} px`);
+      }
+    }
     // A card that cannot be played is dimmed, never see-through: in an overlapping hand the
     // card behind would show through it.
     out.faded = [...document.querySelectorAll('.hand-card')]
@@ -153,16 +188,19 @@ export async function screenProblems(page, phone, { handOnScreen = false } = {})
     // On a normal turn the player's hand begins on the first screen, a small phone's too: at
     // least the top half of its first card (a call-out or dispute row may push it a little).
     // At the casino, the player's cards and the first of their choices (under the cards there).
+    // Every card of the hand, not only the first (a hand never wraps a card below the fold), and
+    // the turn's first action: Pick up and the like, UNO's Hit.
     const firsts = [
-      ["the hand's first card", "[aria-label='Your hand'] > li, .casino .spot.me .cards > *"],
+      ["a card of the hand", "[aria-label='Your hand'] > li, .casino .spot.me .cards > *", true],
       ['the first choice', '.casino .controls button'],
+      ["the turn's first action", '.shed .actions button, .uno [aria-label="Your controls"] button'],
     ];
     out.fold = [];
-    for (const [what, query] of handOnScreen && !document.querySelector('[role=dialog], dialog[open]') ? firsts : []) {
-      const el = document.querySelector(query);
-      if (!el || !visible(el)) continue;
-      const r = el.getBoundingClientRect();
-      const half = r.top + r.height / 2 + scrollY - innerHeight;
+    for (const [what, query, all] of handOnScreen && !document.querySelector('[role=dialog], dialog[open]') ? firsts : []) {
+      const els = [...document.querySelectorAll(query)].filter(visible).slice(0, all ? undefined : 1);
+      const lowest = Math.max(...els.map((el) => { const r = el.getBoundingClientRect(); return r.top + r.height / 2; }));
+      if (!els.length) continue;
+      const half = lowest + scrollY - innerHeight;
       if (half > 1) out.fold.push(`${what} is ${Math.round(half)} px too low: less than its top half on the first screen`);
     }
     out.words = [...new Set((document.body.innerText.match(/\b(seed|preset|spec|RuleSpec)\b/gi) || []).map((w) => w.toLowerCase()))];
@@ -189,7 +227,8 @@ async function captureAllSizes(results, game, state) {
     await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
     await page.waitForTimeout(120);
     await page.screenshot({ path: join(SCREENS, `${game}-${state}-${sizeName(size)}.png`) });
-    const problems = await screenProblems(page, size.phone, { handOnScreen: state === 'table' }).catch((e) => [`checks failed to run: ${e.message}`]);
+    const handOnScreen = ['table', 'power', 'hand10', 'hand20', 'twelve'].includes(state);
+    const problems = await screenProblems(page, size.phone, { handOnScreen }).catch((e) => [`checks failed to run: ${e.message}`]);
     results.get(sizeName(size)).push(...problems.map((p) => `${state}: ${p}`));
   }
 }
@@ -328,6 +367,25 @@ async function shedMove() {
   if (await usable(pickUp())) await pickUp().first().click();
 }
 
+/** Extra screens of Taylor's: hands of 10 and 20 cards (the laptop hand once wrapped at ten), and
+ *  twelve seats (on a phone they once piled up). */
+const crowdedStates = [
+  ...[10, 20].map((n) => [`hand${n}`, async () => {
+    // Table talk costs a card under Taylor's rules: "Sorry!" until the hand holds n cards.
+    await open(`${server.url}#table=taylor.3.normal.42`);
+    await hand().first().waitFor();
+    await until(`a hand of ${n} cards`, 30_000, async () => {
+      if ((await hand().count()) >= n) return true;
+      await button('Sorry!').click({ timeout: 2_000 }).catch(() => {});
+      return false;
+    });
+  }]),
+  ['twelve', async () => {
+    await open(`${server.url}#table=taylor.12.normal.42`);
+    await hand().first().waitFor();
+  }],
+];
+
 function sheddingStates(preset, title, seed) {
   return [
     ['setup', async () => {
@@ -372,7 +430,8 @@ function sheddingStates(preset, title, seed) {
       await store('blackjack.shedding', sheddingSave(preset, SHEDDING_LOGS[preset]));
       await open(server.url);
       await resume(hand().first());
-      await until('the end of the game', 60_000, async () => {
+      // (A bot's move waits for the last one to be seen, a quarter of SEEN_MS at the quick pace.)
+      await until('the end of the game', 150_000, async () => {
         if (await gameOver()) return true;
         await shedMove();
         return false;
@@ -381,15 +440,15 @@ function sheddingStates(preset, title, seed) {
   ];
 }
 
-test('matrix: Taylor Blackjack', { timeout: 300_000 }, async (t) => {
-  await runGame(t, 'taylor', 'Taylor Blackjack', sheddingStates('taylor', 'Taylor Blackjack', 42));
+test('matrix: Taylor Blackjack', { timeout: 600_000 }, async (t) => {
+  await runGame(t, 'taylor', 'Taylor Blackjack', [...sheddingStates('taylor', 'Taylor Blackjack', 42), ...crowdedStates]);
 });
 
-test('matrix: Priestly College BlackJack', { timeout: 300_000 }, async (t) => {
+test('matrix: Priestly College BlackJack', { timeout: 450_000 }, async (t) => {
   await runGame(t, 'priestly', 'Priestly College BlackJack', sheddingStates('priestly', 'Priestly College BlackJack', 42));
 });
 
-test('matrix: British Black Jack', { timeout: 300_000 }, async (t) => {
+test('matrix: British Black Jack', { timeout: 450_000 }, async (t) => {
   await runGame(t, 'british', 'British Black Jack', sheddingStates('british', 'British Black Jack', 42));
 });
 

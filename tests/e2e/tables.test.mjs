@@ -149,7 +149,7 @@ test('UNO Blackjack: a whole game against a bot, through the page', { timeout: 4
   }
 });
 
-test('UNO Blackjack: round results stay, keys work, once out Fast-forward plays to the end, Play again deals anew', { timeout: 300_000 }, async (t) => {
+test('UNO Blackjack: round results on the table, keys work, once out Fast-forward plays to the end, Play again deals anew', { timeout: 300_000 }, async (t) => {
   const server = await serve('dist', '/');
   const { context, page, problems } = await openBrowser(PHONE);
   try {
@@ -164,19 +164,18 @@ test('UNO Blackjack: round results stay, keys work, once out Fast-forward plays 
     // Always hit, from the keyboard (focus stays on the table): the player soon runs out of cards.
     while (!(await me.locator('.tag', { hasText: /^out$/ }).count())) {
       assert.ok(Date.now() < deadline, 'the player never went out');
-      const results = page.getByRole('dialog');
-      if (await results.count()) {
+      const result = page.locator('.round-result');
+      if (await result.count()) {
         if (!roundChecked) {
-          // The round's results: a row per player, and the stacks still on the felt behind it.
-          assert.equal(await results.getByRole('row').count(), 5, 'a heading row and one row per player');
+          // The round's result is on the table (no dialog), the stacks still on the felt, and
+          // the next round is a tap away (or comes by itself: see the twenty-round test).
+          assert.match(await result.innerText(), /round \d+/);
+          assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog between rounds');
           assert.ok((await cardsOnFelt()) > 0, 'the stacks stay on the table after the reward');
-          await results.getByRole('button', { name: 'View table' }).click();
-          assert.ok((await cardsOnFelt()) > 0);
           assert.deepEqual(await axeViolations(page), [], 'axe on the table after a round');
-          await page.getByRole('button', { name: 'Show results' }).click();
           roundChecked = true;
+          await page.getByRole('button', { name: /^Reveal round \d+$/ }).click().catch(() => {});
         }
-        await page.getByRole('button', { name: /^Reveal round \d+$/ }).click();
       } else if (await page.getByRole('button', { name: 'Reveal', exact: true }).count()) {
         await page.keyboard.press('r');
       } else if (await page.getByText('Your turn: hit or pass?').count()) {
@@ -211,6 +210,46 @@ test('UNO Blackjack: round results stay, keys work, once out Fast-forward plays 
     await page.getByRole('button', { name: 'Reveal', exact: true }).waitFor();
     assert.deepEqual(await page.locator('.uno-player .count').allInnerTexts(), ['15', '15', '15', '15'], 'a new deal at the same table');
     assert.equal(await page.getByRole('dialog').count(), 0);
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('UNO Blackjack: twenty rounds go by with no click between them (the result shows, then the next round comes)', { timeout: 400_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser(PHONE);
+  try {
+    await page.goto(`${server.url}uno/`);
+    await page.getByLabel('Players (you and bots)').selectOption('2');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('button', { name: 'Reveal', exact: true }).click();
+    const roundNow = async () => Number(((await page.locator('.round-info').innerText().catch(() => '')).match(/Round (\d+)/) || [0, 0])[1]);
+    let rounds = 0;
+    let last = await roundNow();
+    let results = 0;
+    const deadline = Date.now() + 380_000;
+    while (rounds < 20) {
+      assert.ok(Date.now() < deadline, `only ${rounds} rounds went by`);
+      // The player's own decisions only: pass at once (a short round); never Reveal.
+      if (await page.getByText('Your turn: hit or pass?').count()) await page.keyboard.press('p');
+      if (await page.locator('.round-result').count()) results += 1;
+      const end = page.getByRole('dialog');
+      if (await end.count()) {
+        // Only the game's end opens a dialog: a new game, and on.
+        assert.match(await end.getByRole('heading').innerText(), /(win!|wins|share the win)$/);
+        await end.getByRole('button', { name: 'Play again' }).click();
+        await page.getByRole('button', { name: 'Reveal', exact: true }).click();
+        last = await roundNow();
+        continue;
+      }
+      const now = await roundNow();
+      if (now > last) rounds += now - last;
+      last = now;
+      await page.waitForTimeout(150);
+    }
+    assert.ok(results > 0, 'the rounds\' results were shown on the table');
     assert.deepEqual(problems.consoleErrors, [], 'console errors');
   } finally {
     await context.close();

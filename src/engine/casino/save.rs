@@ -10,6 +10,10 @@ use crate::engine::codes::{parse_log, Code, CodeError, ReplayError};
 /// The player sits in the middle of the seven spots; other players fill these in order.
 pub const HUMAN_SPOT: Spot = 3;
 pub const BOT_SPOTS: [Spot; 6] = [2, 4, 1, 5, 0, 6];
+/// The most spots one player may play at once. The seed's table seats seven players and says
+/// nothing against one playing several; three, side by side in the middle, keeps the bots a seat
+/// each and the felt readable on a phone.
+pub const MAX_SPOTS: u8 = 3;
 
 /// The table the player chose on the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,11 +22,13 @@ pub struct Choice {
     pub bots: u8,
     pub surrender: bool,
     pub h17: bool,
+    /// The player's spots, 1 to [`MAX_SPOTS`].
+    pub spots: u8,
 }
 
 impl Default for Choice {
     fn default() -> Self {
-        Choice { decks: 6, bots: 2, surrender: false, h17: false }
+        Choice { decks: 6, bots: 2, surrender: false, h17: false, spots: 1 }
     }
 }
 
@@ -39,18 +45,39 @@ impl Choice {
     pub fn rules(&self) -> TableRules {
         TableRules::new(self.spec()).unwrap_or_else(|_| TableRules::seed_rules())
     }
-    /// Whether the page could have offered this choice (1 to 8 decks, at most six bots).
+    /// Whether the page could have offered this choice (1 to 8 decks, 1 to [`MAX_SPOTS`] spots
+    /// for the player, and bots only in the seats left).
     pub fn check(&self) -> Result<(), SaveProblem> {
-        if !(1..=8).contains(&self.decks) || self.bots > BOT_SPOTS.len() as u8 {
+        if !(1..=MAX_SPOTS).contains(&self.spots) {
+            return Err(SaveProblem::Spots(self.spots));
+        }
+        if !(1..=8).contains(&self.decks) || self.bots > self.max_bots() {
             return Err(SaveProblem::Choice);
         }
         Ok(())
     }
-    /// Spot → player: the player (0) at [`HUMAN_SPOT`], bots 1, 2, … at [`BOT_SPOTS`].
+    /// The bots that fit beside the player's spots.
+    pub fn max_bots(&self) -> u8 {
+        7u8.saturating_sub(self.spots.clamp(1, MAX_SPOTS))
+    }
+    /// The player's spots side by side, in the order they are dealt: [`HUMAN_SPOT`] alone,
+    /// with the next spot dealt after it, then with the spot dealt before it too.
+    pub fn my_spots(&self) -> &'static [Spot] {
+        match self.spots {
+            ..=1 => &[HUMAN_SPOT],
+            2 => &[HUMAN_SPOT, HUMAN_SPOT + 1],
+            _ => &[HUMAN_SPOT - 1, HUMAN_SPOT, HUMAN_SPOT + 1],
+        }
+    }
+    /// Spot → player: the player (0) at [`Choice::my_spots`], bots 1, 2, … at the free
+    /// [`BOT_SPOTS`] in order.
     pub fn seating(&self) -> Vec<Option<u8>> {
         let mut s = vec![None; 7];
-        s[HUMAN_SPOT as usize] = Some(0);
-        for (i, &spot) in BOT_SPOTS.iter().take(self.bots as usize).enumerate() {
+        for &spot in self.my_spots() {
+            s[spot as usize] = Some(0);
+        }
+        let free = BOT_SPOTS.iter().filter(|&&b| s[b as usize].is_none()).copied().collect::<Vec<_>>();
+        for (i, spot) in free.into_iter().take(self.bots as usize).enumerate() {
             s[spot as usize] = Some(i as u8 + 1);
         }
         s
@@ -62,6 +89,8 @@ impl Choice {
 pub enum SaveProblem {
     /// Decks or bots the page never offers.
     Choice,
+    /// A number of spots for the player other than 1 to [`MAX_SPOTS`].
+    Spots(u8),
     /// A chip count below zero or above [`MAX_CHIPS`].
     Chips(i64),
     Setup(SetupError),
@@ -71,6 +100,7 @@ impl std::fmt::Display for SaveProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SaveProblem::Choice => f.write_str("the table's decks or seats are not ones the page offers"),
+            SaveProblem::Spots(n) => write!(f, "{n} spots for you; a table offers 1 to {MAX_SPOTS}"),
             SaveProblem::Chips(c) => {
                 write!(f, "a chip count of {c} cents is outside 0 to {}", super::game::money(MAX_CHIPS))
             }
@@ -114,6 +144,72 @@ pub fn parse_code(s: &str) -> Result<Action, CodeError> {
         b'n' => c.bare().map(|()| Action::NextRound)?,
         _ => return Err(CodeError::UnknownKind),
     })
+}
+
+/// The seed of the shoe after the one `seed` dealt. The page opens each shoe as a table of its
+/// own, so that one short code (the table and this number) gives anyone the same cards.
+pub fn next_shoe_seed(seed: u64) -> u64 {
+    crate::engine::rng::GameRng::new(seed ^ 0x5348_4f45).next_u64()
+}
+
+/// A shared shoe's code: the table (decks, surrender, dealer hits soft 17, the player's spots,
+/// the bots) as five digits, then the shoe's number in base 36. Short and opaque in a link.
+pub fn shoe_code(choice: Choice, seed: u64) -> String {
+    let mut n = seed;
+    let mut digits = Vec::new();
+    loop {
+        digits.push(char::from_digit((n % 36) as u32, 36).unwrap_or('0'));
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    let c = choice;
+    let head = format!("{}{}{}{}{}", c.decks, c.surrender as u8, c.h17 as u8, c.spots, c.bots);
+    head + &digits.into_iter().rev().collect::<String>()
+}
+
+/// What is wrong with a shared shoe's code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShoeCodeError {
+    /// Not 6 to 18 letters and digits.
+    Shape,
+    /// A table the page does not offer.
+    Table(SaveProblem),
+    /// A shoe number past the largest there is.
+    Number,
+}
+
+impl std::fmt::Display for ShoeCodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShoeCodeError::Shape => f.write_str("it is not a code this page writes"),
+            ShoeCodeError::Table(p) => write!(f, "{p}"),
+            ShoeCodeError::Number => f.write_str("its shoe number is out of range"),
+        }
+    }
+}
+
+/// Reads a code written by [`shoe_code`]; the length is checked before anything else is read.
+pub fn parse_shoe_code(code: &str) -> Result<(Choice, u64), ShoeCodeError> {
+    let b = code.as_bytes();
+    if !(6..=18).contains(&b.len()) || !b.iter().all(u8::is_ascii_alphanumeric) {
+        return Err(ShoeCodeError::Shape);
+    }
+    let digit = |i: usize| (b[i] as char).to_digit(10).map(|d| d as u8).ok_or(ShoeCodeError::Shape);
+    let flag = |i: usize| match b[i] {
+        b'0' => Ok(false),
+        b'1' => Ok(true),
+        _ => Err(ShoeCodeError::Shape),
+    };
+    let choice = Choice { decks: digit(0)?, surrender: flag(1)?, h17: flag(2)?, spots: digit(3)?, bots: digit(4)? };
+    choice.check().map_err(ShoeCodeError::Table)?;
+    let mut seed: u64 = 0;
+    for &c in &b[5..] {
+        let d = (c.to_ascii_lowercase() as char).to_digit(36).ok_or(ShoeCodeError::Shape)?;
+        seed = seed.checked_mul(36).and_then(|s| s.checked_add(d as u64)).ok_or(ShoeCodeError::Number)?;
+    }
+    Ok((choice, seed))
 }
 
 /// The page's table with nobody's bet placed yet: the player's `chips` (none if broke:

@@ -3,9 +3,9 @@
 //! shortcuts that stand for them. Every control and key becomes a [`Press`], which the table
 //! runs.
 
-use super::state::{CasinoState, HUMAN_SPOT};
+use super::state::CasinoState;
 use crate::engine::casino::game::money;
-use crate::engine::casino::{Action, Phase};
+use crate::engine::casino::{Action, Phase, Spot};
 use yew::prelude::*;
 
 /// The chips a bet is made of, in cents.
@@ -20,11 +20,14 @@ pub enum Press {
     /// Open (or close) the amounts of a double for less.
     Less,
     Help,
+    /// Bet on another of the player's spots.
+    BetOn(Spot),
 }
 
 /// The shortcuts, as the "?" list shows them.
-pub const KEYS: [(&str, &str); 8] = [
+pub const KEYS: [(&str, &str); 9] = [
     ("1 2 3 4", "Add a $5, $25, $100 or $500 chip"),
+    ("B", "Bet on your next spot"),
     ("C", "Clear the bet"),
     ("Enter", "Deal, or the next round"),
     ("H / S", "Hit / Stand"),
@@ -36,10 +39,11 @@ pub const KEYS: [(&str, &str); 8] = [
 
 /// The press a key stands for (the caller checks that an action is legal now).
 pub fn key_press(s: &CasinoState, key: &str) -> Option<Press> {
-    let spot = HUMAN_SPOT;
+    let spot = s.spot();
     let bet = s.bet();
     let phase = s.game.phase();
     Some(Press::Act(match key {
+        "b" => return Some(Press::BetOn(next_spot(s))),
         "h" => Action::Hit { spot },
         "s" => Action::Stand { spot },
         "d" => Action::Double { spot, amount: bet },
@@ -49,7 +53,7 @@ pub fn key_press(s: &CasinoState, key: &str) -> Option<Press> {
         "n" => Action::Insure { spot, amount: 0 },
         "c" => Action::Bet { spot, amount: 0 },
         "1" | "2" | "3" | "4" => Action::Bet { spot, amount: bet + CHIPS[(key.as_bytes()[0] - b'1') as usize] },
-        "enter" if phase == Phase::Betting && bet > 0 => Action::Deal,
+        "enter" if phase == Phase::Betting && s.placed() => Action::Deal,
         "enter" if phase == Phase::Settled => Action::NextRound,
         "l" => return Some(Press::Less),
         "?" | "escape" => return Some(Press::Help),
@@ -57,11 +61,16 @@ pub fn key_press(s: &CasinoState, key: &str) -> Option<Press> {
     }))
 }
 
+/// The player's spot after the one bet on, round the table.
+fn next_spot(s: &CasinoState) -> Spot {
+    let mine = s.mine();
+    let i = mine.iter().position(|&x| x == s.betting).unwrap_or(0);
+    mine[(i + 1) % mine.len()]
+}
+
 /// Whether the player may double for less now (the rules allow it, and any double is open).
 pub fn can_double_less(s: &CasinoState) -> bool {
-    s.game.rules().double_for_less
-        && s.game.to_act() == Some(HUMAN_SPOT)
-        && s.game.is_legal(Action::Double { spot: HUMAN_SPOT, amount: 100 })
+    s.game.rules().double_for_less && s.my_turn() && s.game.is_legal(Action::Double { spot: s.spot(), amount: 100 })
 }
 
 /// The amounts offered for a double for less: each chip below the bet, half the bet, and the
@@ -90,8 +99,8 @@ type Button = (String, Press, bool, &'static str);
 /// The controls of this moment, and a line about them.
 fn buttons(s: &CasinoState, less_open: bool) -> (Vec<Button>, Option<String>) {
     let game = &s.game;
-    let (me, bet, rules) = (HUMAN_SPOT, s.bet(), game.rules());
-    let my_turn = game.to_act() == Some(me);
+    let (me, bet, rules) = (s.spot(), s.bet(), game.rules());
+    let my_turn = s.my_turn();
     let legal = |a: Action| game.is_legal(a);
     let mut out = Vec::new();
     let mut b = |label: &str, p: Press, on: bool, class: &'static str| out.push((label.to_string(), p, on, class));
@@ -105,10 +114,24 @@ fn buttons(s: &CasinoState, less_open: bool) -> (Vec<Button>, Option<String>) {
             ));
         }
         Phase::Betting => {
+            let mine = s.mine();
+            if mine.len() > 1 {
+                for (i, &spot) in mine.iter().enumerate() {
+                    b(&format!("Spot {}", i + 1), Press::BetOn(spot), true, if spot == me { "on" } else { "" });
+                }
+            }
             b("Clear bet", Press::Act(Action::Bet { spot: me, amount: 0 }), bet > 0, "");
-            b("Deal", Press::Act(Action::Deal), bet > 0 && legal(Action::Deal), "primary");
-            line =
-                Some(format!("Bet {} · table limits {} to {}", money(bet), money(rules.min_bet), money(rules.max_bet)));
+            b("Deal", Press::Act(Action::Deal), s.placed() && legal(Action::Deal), "primary");
+            let on = match mine.iter().position(|&x| x == me) {
+                Some(i) if mine.len() > 1 => format!(" on spot {}", i + 1),
+                _ => String::new(),
+            };
+            line = Some(format!(
+                "Bet {}{on} · table limits {} to {}",
+                money(bet),
+                money(rules.min_bet),
+                money(rules.max_bet)
+            ));
         }
         Phase::Insurance { .. } if my_turn => {
             let insure = Action::Insure { spot: me, amount: bet / 2 };
@@ -157,7 +180,7 @@ pub fn controls(s: &CasinoState, on_press: &Callback<Press>, hint: bool, less_op
     let chips_row = (s.game.phase() == Phase::Betting && !s.broke()).then(|| html! {
         <div class="chips" role="group" aria-label="Chips">
             { for CHIPS.iter().enumerate().map(|(i, &chip)| {
-                let a = Action::Bet { spot: HUMAN_SPOT, amount: bet + chip };
+                let a = Action::Bet { spot: s.spot(), amount: bet + chip };
                 html! { <button class={format!("chip chip-{i}")} aria-label={format!("Add {}", money(chip))} disabled={!s.game.is_legal(a)} onclick={press(Press::Act(a))}>{ chip / 100 }</button> }
             }) }
         </div>
@@ -168,10 +191,16 @@ pub fn controls(s: &CasinoState, on_press: &Callback<Press>, hint: bool, less_op
             { chips_row.unwrap_or_default() }
             if let Some(l) = line { <p>{l}</p> }
             { for buttons.into_iter().map(|(label, x, on, class)| {
-                let pressed = (x == Press::Hint).then(|| hint.to_string());
+                let pressed = match x {
+                    Press::Hint => Some(hint.to_string()),
+                    Press::BetOn(_) => Some((class == "on").to_string()),
+                    _ => None,
+                };
                 let expanded = (x == Press::Less).then(|| less_open.to_string());
+                // Keyed by its word: after Deal, Yew would otherwise reuse Deal's button, focus
+                // and all, for whichever button took its place (Hint), not Hit.
                 html! {
-                    <button class={class} data-primary={(class == "primary").then_some("")} disabled={!on}
+                    <button key={label.clone()} class={class} data-primary={(class == "primary").then_some("")} disabled={!on}
                         aria-pressed={pressed} aria-expanded={expanded} onclick={press(x)}>{label}</button>
                 }
             }) }

@@ -2,12 +2,19 @@
 //! session so far, in the results dialog with Next round.
 
 use super::setup::RULES_PAGE;
-use super::state::{CasinoState, HUMAN_SPOT};
-use super::words::{outcome_line, signed_money, spot_name, tally, total_badge};
+use super::state::CasinoState;
+use super::words::{outcome_line, signed_money, tally, total_badge, who};
 use crate::engine::casino::game::money;
 use crate::engine::casino::hand::{is_two_card_21, Total};
 use crate::ui::components::results::{ResultRow, ResultsDialog};
 use yew::prelude::*;
+
+/// A link to this shoe, offered only before its first card or after its last round
+/// (`CasinoState::share_code`): whoever opens it plays the same cards.
+pub fn share(s: &CasinoState) -> Html {
+    let Some(code) = s.share_code() else { return Html::default() };
+    html! { <p class="share"><a href={format!("?shoe={code}#casino")}>{"Share this shoe"}</a>{": a link that deals anyone the same cards."}</p> }
+}
 
 /// The results of the hand just settled; nothing before it is. (A view function: no state.)
 pub fn round_end(s: &CasinoState, on_next: Callback<()>, on_new_game: Callback<()>, on_menu: Callback<()>) -> Html {
@@ -26,16 +33,16 @@ pub fn round_end(s: &CasinoState, on_next: Callback<()>, on_new_game: Callback<(
         None => String::new(),
     };
     let mut rows = Vec::new();
+    // Every hand by spot, and each of the player's spots' insurance under its hands.
     for (i, spot) in game.spots().iter().enumerate() {
-        let me = i as u8 == HUMAN_SPOT;
+        let (me, name) = (s.is_mine(i as u8), AttrValue::from(who(i as u8, s.mine())));
         for h in &spot.hands {
-            let who = if me { "You" } else { spot_name(i as u8) };
             let result = outcome_line(h).map(|o| o.0).unwrap_or_default();
-            rows.push(ResultRow::new(vec![who.into(), total_badge(h).into(), result.into()], me));
+            rows.push(ResultRow::new(vec![name.clone(), total_badge(h).into(), result.into()], me));
         }
-    }
-    if let Some(insurance) = s.insurance_net() {
-        rows.push(ResultRow::new(vec!["You".into(), "Insurance".into(), signed_money(insurance).into()], true));
+        if let Some(insurance) = s.insurance_net(i as u8).filter(|_| me) {
+            rows.push(ResultRow::new(vec![name, "Insurance".into(), signed_money(insurance).into()], true));
+        }
     }
     let shuffle = if game.cut_card_out() { " The cut card is out: a new shoe next." } else { "" };
     let summary = format!("{dealer_line} You have {}.{shuffle}", money(s.chips()));
@@ -45,6 +52,7 @@ pub fn round_end(s: &CasinoState, on_next: Callback<()>, on_new_game: Callback<(
             primary_label="Next round" on_primary={on_next}
             on_new_game={Some(on_new_game)} on_menu={Some(on_menu)} rules_href={Some(AttrValue::Static(RULES_PAGE))}>
             <p class="tally">{ tally(&s.bank) }</p>
+            { share(s) }
         </ResultsDialog>
     }
 }

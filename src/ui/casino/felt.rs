@@ -3,13 +3,14 @@
 //! the middle, each hand with its total and, once settled, its result.
 
 use super::state::{CasinoState, HUMAN_SPOT};
+use super::words::who;
 use super::words::{outcome_line, spot_name, total_badge};
 use crate::engine::casino::game::money;
 use crate::engine::casino::game::SpotState;
 use crate::engine::casino::hand::Total;
 use crate::engine::casino::rules::INSURANCE_PAYS;
 use crate::engine::casino::Phase;
-use crate::ui::components::card::{CardStyle, CardView};
+use crate::ui::components::card::{card_view, CardStyle};
 use yew::prelude::*;
 
 /// What the table is waiting for, in a line.
@@ -20,10 +21,18 @@ fn status(s: &CasinoState) -> String {
             format!("You have less than the smallest bet, {}.", money(s.game.rules().min_bet))
         }
         Phase::Betting => "Place your bet and deal.".to_string(),
-        Phase::Insurance { spot } if spot == HUMAN_SPOT => "The dealer shows an ace: insurance?".into(),
-        Phase::Playing { spot, .. } if spot == HUMAN_SPOT => "Your decision.".into(),
+        Phase::Insurance { spot } if s.is_mine(spot) => format!("The dealer shows an ace: insurance?{}", at(s, spot)),
+        Phase::Playing { spot, .. } if s.is_mine(spot) => format!("Your decision{}.", at(s, spot)),
         Phase::Insurance { spot } | Phase::Playing { spot, .. } => format!("{} is deciding.", spot_name(spot)),
         Phase::Settled => "Hand over.".into(),
+    }
+}
+
+/// " on spot 2" when the player has several spots, else nothing.
+fn at(s: &CasinoState, spot: u8) -> String {
+    match s.mine().iter().position(|&x| x == spot) {
+        Some(i) if s.mine().len() > 1 => format!(" on spot {}", i + 1),
+        _ => String::new(),
     }
 }
 
@@ -52,7 +61,7 @@ pub fn felt(state: &CasinoState, style: CardStyle) -> Html {
                     if let Some(t) = dealer_total { <span class={classes!("badge", t.is_bust().then_some("bust"))}>{ if phase == Phase::Settled { t.best().to_string() } else { t.describe() } }</span> }
                 </h3>
                 <div class="cards">
-                    { for dealer.iter().map(|c| html! { <CardView card={*c} {style} /> }) }
+                    { for dealer.iter().map(|c| card_view(*c, style, Classes::new())) }
                 </div>
                 <ul class="sr-cards">
                     { for dealer.iter().map(|c| html! { <li>{ c.map_or("Face-down card".to_string(), |c| c.name()) }</li> }) }
@@ -70,7 +79,7 @@ pub fn felt(state: &CasinoState, style: CardStyle) -> Html {
         </div>
         <p class="felt-print" aria-hidden="true">{ format!("Blackjack pays {pays} to {per} · Insurance pays {INSURANCE_PAYS} to 1") }</p>
         <p class="status" aria-live="polite">{ status(state) }</p>
-        <ul class="spots" aria-label="Players">
+        <ul class={classes!("spots", (state.mine().len() > 1).then_some("several"))} aria-label="Players">
             { for game.spots().iter().enumerate().filter(|(_, s)| s.owner.is_some()).map(|(i, s)| spot(state, i as u8, s, style)) }
         </ul>
     </> }
@@ -80,11 +89,14 @@ pub fn felt(state: &CasinoState, style: CardStyle) -> Html {
 fn spot(state: &CasinoState, spot: u8, s: &SpotState, style: CardStyle) -> Html {
     let game = &state.game;
     let phase = game.phase();
-    let active = game.to_act() == Some(spot);
+    let (mine, several) = (state.is_mine(spot), state.mine().len() > 1);
+    // The spot to act, or the one the chips go on while the player bets on several.
+    let active = game.to_act() == Some(spot) || (several && phase == Phase::Betting && spot == state.betting);
     let arc = 3 - (spot as i32 - HUMAN_SPOT as i32).abs();
     html! {
-    <li class={classes!("spot", active.then_some("active"), (spot == HUMAN_SPOT).then_some("me"))} style={format!("--arc:{arc}")} aria-current={active.then_some("true")}>
-        <h3>{ spot_name(spot) }
+    <li class={classes!("spot", active.then_some("active"), mine.then_some("me"))} style={format!("--arc:{arc}")} aria-current={active.then_some("true")}>
+        <h3>{ who(spot, state.mine()) }
+            if active && mine && several { <span class="turn">{ if phase == Phase::Betting { "Betting" } else { "Your turn" } }</span> }
             if s.bet > 0 { <span class="bet">{ money(s.bet) }</span> } else { <span class="bet none">{"no bet"}</span> }
             if s.insurance > 0 { <span class="bet insured">{ format!("insured {}", money(s.insurance)) }</span> }
         </h3>
@@ -93,8 +105,8 @@ fn spot(state: &CasinoState, spot: u8, s: &SpotState, style: CardStyle) -> Html 
             let current = matches!(phase, Phase::Playing { spot: ps, hand } if ps == spot && hand as usize == j);
             let outcome = outcome_line(h);
             html! {
-            <div role="group" class={classes!("bj-hand", current.then_some("current"))} aria-label={format!("{} hand {}: {}", spot_name(spot), j + 1, h.cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "))}>
-                <div class="cards">{ for h.cards.iter().map(|c| html! { <CardView card={Some(*c)} style={style} /> }) }</div>
+            <div role="group" class={classes!("bj-hand", current.then_some("current"))} aria-label={format!("{} hand {}: {}", who(spot, state.mine()), j + 1, h.cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "))}>
+                <div class="cards">{ for h.cards.iter().map(|c| card_view(Some(*c), style, Classes::new())) }</div>
                 <p class={classes!("total", "badge", h.total().is_bust().then_some("bust"))}>
                     { total_badge(h) }{ if h.doubled { " · doubled" } else { "" } }
                 </p>

@@ -3,6 +3,7 @@
 pub mod controls;
 pub mod end;
 pub mod felt;
+pub mod history;
 pub mod setup;
 pub mod state;
 pub mod table;

@@ -3,22 +3,22 @@
 
 use super::state::Choice;
 use super::words::rules_summary;
+use crate::engine::casino::save::MAX_SPOTS;
 use crate::ui::kit::{choice_field, house_rule, number_options};
 use yew::prelude::*;
 
 /// The player rules page, from the tables page.
 pub const RULES_PAGE: &str = "../rules/casino.html";
 
-#[derive(Properties, PartialEq)]
-pub struct SetupProps {
-    pub on_start: Callback<Choice>,
-    pub on_cancel: Callback<()>,
-}
-
-#[component]
-pub fn CasinoSetup(props: &SetupProps) -> Html {
-    let choice = use_state(Choice::default);
-    let c = *choice;
+/// The form, a view function (a component costs the page about a kilobyte): the page holds the
+/// `choice` being made; `shared` says it came from a shared shoe's link.
+pub fn casino_setup(
+    choice: &UseStateHandle<Choice>,
+    on_start: Callback<Choice>,
+    on_cancel: Callback<()>,
+    shared: bool,
+) -> Html {
+    let c = **choice;
     let num = |f: fn(&mut Choice, u8)| {
         let choice = choice.clone();
         Callback::from(move |v: String| {
@@ -35,19 +35,24 @@ pub fn CasinoSetup(props: &SetupProps) -> Html {
             choice.set(n);
         })
     };
-    let start = {
-        let on_start = props.on_start.clone();
-        Callback::from(move |_: MouseEvent| on_start.emit(c))
-    };
+    let start = Callback::from(move |_: MouseEvent| on_start.emit(c));
     html! {
         <section class="setup casino-setup" aria-labelledby="casino-setup-title">
             <h2 id="casino-setup-title">{"Casino Blackjack"}</h2>
             <p>{"Beat the dealer: finish closer to 21 than the dealer without going over. The other players are bots; everyone plays against the dealer, not each other."}</p>
+            if shared {
+                <p class="notice shared" role="status">{"A shared shoe: sit down to play the same cards."}</p>
+            }
             <div class="setup-groups">
                 <fieldset>
                     <legend>{"The table"}</legend>
                     { choice_field("decks", "Decks in the shoe", number_options([1, 2, 4, 6, 8], c.decks), num(|c, v| c.decks = v)) }
-                    { choice_field("bots", "Other players (bots)", number_options(0..=6, c.bots), num(|c, v| c.bots = v)) }
+                    { choice_field("spots", "Your spots", number_options(1..=MAX_SPOTS, c.spots), num(|c, v| {
+                        // The bots keep the seats the player's spots leave.
+                        c.spots = v.clamp(1, MAX_SPOTS);
+                        c.bots = c.bots.min(c.max_bots());
+                    })) }
+                    { choice_field("bots", "Other players (bots)", number_options(0..=c.max_bots(), c.bots), num(|c, v| c.bots = v)) }
                 </fieldset>
                 <fieldset>
                     <legend>{"House rules"}</legend>
@@ -62,7 +67,7 @@ pub fn CasinoSetup(props: &SetupProps) -> Html {
             <p><a class="rules-link" href={RULES_PAGE}>{"How to play casino Blackjack"}</a>{" · "}<a href="../drills/">{"Drills"}</a></p>
             <div class="setup-actions">
                 <button class="play primary" onclick={start}>{"Sit down"}</button>
-                <button onclick={props.on_cancel.reform(|_| ())}>{"Back"}</button>
+                <button onclick={on_cancel.reform(|_| ())}>{"Back"}</button>
             </div>
         </section>
     }

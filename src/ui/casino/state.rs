@@ -3,6 +3,7 @@
 //! page wraps it in a thin `yew::Reducible` (`table.rs`). Bots, timers and storage are effects
 //! in the component.
 
+use super::history::{kind_of, record, Round};
 use super::words::{describe, of_a_bet};
 use crate::bots::casino::{hand_label, unseen_plus, values, Allowed};
 use crate::engine::casino::game::money;
@@ -11,7 +12,7 @@ use crate::engine::casino::rules::INSURANCE_PAYS;
 use crate::engine::casino::save::{self, new_table, CasinoReplayError};
 pub use crate::engine::casino::save::{code, parse_code, Choice, HUMAN_SPOT};
 use crate::engine::casino::strategy::Play;
-use crate::engine::casino::{Action, Game, Phase, TableSpec, MAX_CHIPS};
+use crate::engine::casino::{Action, Game, Phase, Spot, TableSpec, MAX_CHIPS};
 use crate::ui::reducer::Apply;
 use crate::ui::storage::{Fields, Stored};
 
@@ -37,6 +38,11 @@ pub struct Bank {
     pub hands: u32,
     pub net: i64,
     pub refills: u32,
+    /// The session's latest rounds for the Sessions screen, as stored ("worth,bet,count,net"
+    /// each, see `history.rs`): appended here, read and bounded only where they are drawn.
+    pub rounds: String,
+    /// By kind of decision (hard, soft, pair): decisions judged and the value given up.
+    pub kinds: [(u32, i64); 3],
 }
 
 impl Default for Bank {
@@ -49,6 +55,8 @@ impl Default for Bank {
             hands: 0,
             net: 0,
             refills: 0,
+            rounds: String::new(),
+            kinds: [(0, 0); 3],
         }
     }
 }
@@ -63,6 +71,11 @@ impl Stored for Bank {
             ("hands", self.hands.to_string()),
             ("net", self.net.to_string()),
             ("refills", self.refills.to_string()),
+            ("rounds", self.rounds.clone()),
+            ("kinds", {
+                let [a, b, c] = self.kinds;
+                format!("{},{},{},{},{},{}", a.0, a.1, b.0, b.1, c.0, c.1)
+            }),
         ]
     }
     /// Limits are checked here, at load: chips within 0 to `MAX_CHIPS`, no more best plays
@@ -77,11 +90,22 @@ impl Stored for Bank {
             hands: f.parse("hands").unwrap_or(0),
             net: f.parse("net").unwrap_or(0),
             refills: f.parse("refills").unwrap_or(0),
+            // Added with the Sessions screen: a bank saved before it has no history.
+            rounds: f.get("rounds").unwrap_or("").to_string(),
+            kinds: match f.get("kinds") {
+                None => [(0, 0); 3],
+                Some(v) => {
+                    let mut n = v.split(',');
+                    let mut kind = || Some((n.next()?.parse().ok()?, n.next()?.parse().ok()?));
+                    [kind()?, kind()?, kind()?]
+                }
+            },
         };
         let sane = (0..=MAX_CHIPS).contains(&bank.chips)
             && bank.best_plays <= bank.decisions
             && (0..=MAX_LOST_MILLI).contains(&bank.ev_lost_milli)
-            && (-MAX_NET..=MAX_NET).contains(&bank.net);
+            && (-MAX_NET..=MAX_NET).contains(&bank.net)
+            && bank.kinds.iter().all(|k| (0..=MAX_LOST_MILLI).contains(&k.1));
         sane.then_some(bank)
     }
 }
@@ -103,6 +127,7 @@ impl Stored for StoredCasino {
             ("bots", c.bots.to_string()),
             ("surrender", (c.surrender as u8).to_string()),
             ("h17", (c.h17 as u8).to_string()),
+            ("spots", c.spots.to_string()),
             ("seed", self.seed.to_string()),
             ("chips", self.chips.to_string()),
             ("log", self.log.clone()),
@@ -115,6 +140,12 @@ impl Stored for StoredCasino {
                 bots: f.parse("bots")?,
                 surrender: f.flag("surrender")?,
                 h17: f.flag("h17")?,
+                // Added with several spots: a save from before them has one. A value the page
+                // never offers is refused when the table is restored, with a notice.
+                spots: match f.get("spots") {
+                    None => 1,
+                    Some(v) => v.parse().ok()?,
+                },
             },
             seed: f.parse("seed")?,
             chips: f.parse("chips")?,
@@ -157,6 +188,10 @@ pub struct CasinoState {
     /// The trainer's verdict on the player's last decision.
     pub verdict: Option<String>,
     pub bank: Bank,
+    /// The player's spot that the chips go on while betting.
+    pub betting: Spot,
+    /// The Hi-Lo true count (tenths) and the player's bets when this round was dealt.
+    dealt: Option<(i32, i64)>,
     hints: HintCache,
 }
 
@@ -170,6 +205,8 @@ pub enum Msg {
         seed: u64,
     },
     Dismiss,
+    /// Bet on another of the player's spots.
+    BetOn(Spot),
 }
 
 impl CasinoState {
@@ -189,6 +226,8 @@ impl CasinoState {
             notice: None,
             verdict: None,
             bank: Bank { chips, ..bank },
+            betting: choice.my_spots()[0],
+            dealt: None,
             hints: HintCache::default(),
         }
     }
@@ -206,6 +245,8 @@ impl CasinoState {
             notice: None,
             verdict: None,
             bank: Bank { chips, ..bank },
+            betting: s.choice.my_spots()[0],
+            dealt: None,
             hints: HintCache::default(),
         })
     }
@@ -228,14 +269,40 @@ impl CasinoState {
         self.game.bankrolls()[0]
     }
 
-    /// The player's bet on the spot.
-    pub fn bet(&self) -> i64 {
-        self.game.spots()[HUMAN_SPOT as usize].bet
+    /// The player's spots, in the order they are dealt.
+    pub fn mine(&self) -> &'static [Spot] {
+        self.choice.my_spots()
     }
 
-    /// What the player owns: the chips, plus a bet still only placed (before the deal).
+    /// Whether the spot is one of the player's.
+    pub fn is_mine(&self, spot: Spot) -> bool {
+        self.mine().contains(&spot)
+    }
+
+    /// The player's spot the controls act on: the one whose turn it is, else the one bet on.
+    pub fn spot(&self) -> Spot {
+        self.game.to_act().filter(|&s| self.is_mine(s)).unwrap_or(self.betting)
+    }
+
+    /// Whether it is one of the player's spots' turn.
+    pub fn my_turn(&self) -> bool {
+        self.game.to_act().is_some_and(|s| self.is_mine(s))
+    }
+
+    /// The player's bet on the spot the controls act on.
+    pub fn bet(&self) -> i64 {
+        self.game.spots()[self.spot() as usize].bet
+    }
+
+    /// Whether the player has a bet on any spot.
+    pub fn placed(&self) -> bool {
+        self.mine().iter().any(|&s| self.game.spots()[s as usize].bet > 0)
+    }
+
+    /// What the player owns: the chips, plus the bets still only placed (before the deal).
     pub fn worth(&self) -> i64 {
-        self.chips() + if self.game.phase() == Phase::Betting { self.bet() } else { 0 }
+        let placed: i64 = self.mine().iter().map(|&s| self.game.spots()[s as usize].bet).sum();
+        self.chips() + if self.game.phase() == Phase::Betting { placed } else { 0 }
     }
 
     /// Out of chips: nothing on the spot and not enough for the smallest bet.
@@ -243,23 +310,32 @@ impl CasinoState {
         self.game.phase() == Phase::Betting && self.worth() < self.game.rules().min_bet
     }
 
-    /// The player's net result for a settled round, in cents: every hand and the insurance.
+    /// The player's net result for a settled round, in cents: every hand of every spot played
+    /// and the insurance.
     pub fn round_net(&self) -> Option<i64> {
-        if self.game.phase() != Phase::Settled {
+        let played: Vec<Spot> = self.played().collect();
+        if self.game.phase() != Phase::Settled || played.is_empty() {
             return None;
         }
-        let s = &self.game.spots()[HUMAN_SPOT as usize];
-        if s.hands.is_empty() {
-            return None;
-        }
-        let hands: i64 = s.hands.iter().map(|h| h.returned - h.stake).sum();
-        Some(hands.saturating_add(self.insurance_net().unwrap_or(0)))
+        Some(played.iter().map(|&s| self.spot_net(s)).fold(0i64, |a, n| a.saturating_add(n)))
     }
 
-    /// What the player's insurance made once the hole card is known: the bet paid 2 to 1
+    /// The player's spots dealt in this round.
+    pub fn played(&self) -> impl Iterator<Item = Spot> + '_ {
+        self.mine().iter().copied().filter(|&s| !self.game.spots()[s as usize].hands.is_empty())
+    }
+
+    /// What one of the player's spots made this round: its hands and its insurance.
+    pub fn spot_net(&self, spot: Spot) -> i64 {
+        let s = &self.game.spots()[spot as usize];
+        let hands: i64 = s.hands.iter().map(|h| h.returned - h.stake).sum();
+        hands.saturating_add(self.insurance_net(spot).unwrap_or(0))
+    }
+
+    /// What a spot's insurance made once the hole card is known: the bet paid 2 to 1
     /// ([`INSURANCE_PAYS`]) if the dealer has blackjack, else lost. `None` without insurance.
-    pub fn insurance_net(&self) -> Option<i64> {
-        let insured = self.game.spots()[HUMAN_SPOT as usize].insurance;
+    pub fn insurance_net(&self, spot: Spot) -> Option<i64> {
+        let insured = self.game.spots()[spot as usize].insurance;
         if insured == 0 {
             return None;
         }
@@ -290,7 +366,7 @@ impl CasinoState {
 
     fn work_out_hint(&self) -> Option<Vec<(Play, f64)>> {
         let Phase::Playing { spot, hand } = self.game.phase() else { return None };
-        if spot != HUMAN_SPOT {
+        if !self.is_mine(spot) {
             return None;
         }
         let view = self.game.view(spot);
@@ -322,20 +398,22 @@ impl Apply for CasinoState {
     fn apply(&mut self, msg: Msg) -> bool {
         match msg {
             Msg::Dismiss => self.notice = None,
+            Msg::BetOn(spot) if self.is_mine(spot) && spot != self.betting => self.betting = spot,
+            Msg::BetOn(_) => return false,
             Msg::Refill { seed } if self.broke() => {
                 let bank = Bank {
                     chips: TableSpec::default().starting_bankroll,
                     refills: self.bank.refills.saturating_add(1),
                     ..self.bank.clone()
                 };
-                let mut next = CasinoState::new(self.choice, seed, bank);
-                next.log = std::mem::take(&mut self.log);
-                next.log.push(format!("A new bankroll: {}, and a fresh shoe.", money(next.worth())));
-                *self = next;
+                let line = format!("A new bankroll: {}, and a fresh shoe.", money(bank.chips));
+                self.reopen(seed, bank, line);
             }
             Msg::Refill { .. } => return false,
             // A stale action (a timer from an earlier state) is dropped.
             Msg::Act { at, .. } if at != self.at() => return false,
+            // The cut card came out: the next shoe is a table of its own, so it can be shared.
+            Msg::Act { action: Action::NextRound, .. } if self.shoe_over() => self.new_shoe(),
             Msg::Act { action, .. } => self.act(action),
         }
         true
@@ -343,45 +421,101 @@ impl Apply for CasinoState {
 }
 
 impl CasinoState {
+    /// The shoe is over: the round is settled and the cut card is out.
+    pub fn shoe_over(&self) -> bool {
+        self.game.phase() == Phase::Settled && self.game.cut_card_out()
+    }
+
+    /// No card of this shoe has been dealt yet.
+    pub fn shoe_fresh(&self) -> bool {
+        self.game.phase() == Phase::Betting && self.game.shoe_left() == self.game.shoe_size()
+    }
+
+    /// The code of a link to this shoe (its table and number), only before its first card or
+    /// after its last round: in the middle of a shoe it would tell the cards to come.
+    pub fn share_code(&self) -> Option<String> {
+        (self.shoe_fresh() || self.shoe_over()).then(|| save::shoe_code(self.choice, self.seed))
+    }
+
+    /// The next shoe, as a table of its own (the seed's next shoe): the player's chips, bets,
+    /// record (the session's history in it) and log carry over.
+    fn new_shoe(&mut self) {
+        let bank = Bank { chips: self.chips(), ..self.bank.clone() };
+        let line = "A new shoe: the dealer shuffles and a player places the cut card.".into();
+        self.reopen(save::next_shoe_seed(self.seed), bank, line);
+    }
+
+    /// A new table (a new shoe, or a new bankroll) at the same seats: the player's bets where
+    /// the chips cover them (the minimum otherwise), the log with `line` added.
+    fn reopen(&mut self, seed: u64, bank: Bank, line: String) {
+        let mut next = CasinoState::new(self.choice, seed, bank);
+        for &spot in self.mine() {
+            // A spot that sat out (no chips for it) keeps the minimum the new table places.
+            let amount = self.game.spots()[spot as usize].bet;
+            if amount > 0 {
+                let _ = next.game.apply(Action::Bet { spot, amount });
+            }
+        }
+        next.bank.chips = next.worth();
+        next.log = std::mem::take(&mut self.log);
+        next.log.push(line);
+        next.betting = self.betting;
+        *self = next;
+    }
+
     fn act(&mut self, action: Action) {
         // The trainer judges a decision before it is made, on the cards left.
         let judged = match (action.spot(), play_of(action)) {
-            (Some(HUMAN_SPOT), Some(p)) => self.hint().map(|v| (p, v)),
+            (Some(s), Some(p)) if self.is_mine(s) => self.hint().map(|v| (p, v)),
             _ => None,
         };
-        let label = self.game.current_hand().map(|h| hand_label(&h.cards));
+        let hand = self.game.current_hand().map(|h| (hand_label(&h.cards), kind_of(&h.cards)));
         let settled_before = self.round_net().is_some();
+        if action == Action::Deal {
+            let placed = self.mine().iter().map(|&s| self.game.spots()[s as usize].bet).sum();
+            // Rounded to the nearest tenth (floor is one instruction; `round` would be a function).
+            self.dealt = Some(((self.game.true_count() * 10.0 + 0.5).floor() as i32, placed));
+        }
         match self.game.apply(action) {
             Ok(events) => {
                 self.notice = None;
-                crate::ui::text::extend_log(&mut self.log, &events, describe, 40);
+                let mine = self.mine();
+                crate::ui::text::extend_log(&mut self.log, &events, |e| describe(e, mine), 40);
                 if let Some((played, vals)) = judged {
-                    self.judge(played, &vals, &label.unwrap_or_default());
+                    let (label, kind) = hand.unwrap_or_default();
+                    let lost = self.judge(played, &vals, &label);
+                    super::history::judged(&mut self.bank, kind, lost);
                 }
+                self.bank.chips = self.worth();
                 if let (Some(net), false) = (self.round_net(), settled_before) {
                     self.bank.hands = self.bank.hands.saturating_add(1);
                     self.bank.net = self.bank.net.saturating_add(net).clamp(-MAX_NET, MAX_NET);
+                    let (tc_tenths, bet) = self.dealt.take().unwrap_or_default();
+                    let worth = self.bank.chips;
+                    record(&mut self.bank, Round { worth, bet, tc_tenths, net });
                 }
-                self.bank.chips = self.worth();
             }
             Err(e) => self.notice = Some(e.reason.to_string()),
         }
     }
 
-    /// The trainer's verdict on a decision, from the values of every option (best first).
-    fn judge(&mut self, played: Play, vals: &[(Play, f64)], hand: &str) {
-        let Some(&(best, best_v)) = vals.first() else { return };
+    /// The trainer's verdict on a decision, from the values of every option (best first); the
+    /// expected value given up, in thousandths of a bet.
+    fn judge(&mut self, played: Play, vals: &[(Play, f64)], hand: &str) -> i64 {
+        let Some(&(best, best_v)) = vals.first() else { return 0 };
         let mine = vals.iter().find(|(p, _)| *p == played).map_or(best_v, |v| v.1);
         let lost = (best_v - mine).max(0.0);
         self.bank.decisions = self.bank.decisions.saturating_add(1);
         if played == best || lost < 1e-9 {
             self.bank.best_plays = self.bank.best_plays.saturating_add(1);
             self.verdict = Some(format!("{} with {hand}: the best play.", played.name()));
+            0
         } else {
             let milli = (lost * 1000.0).round() as i64;
             self.bank.ev_lost_milli = self.bank.ev_lost_milli.saturating_add(milli).min(MAX_LOST_MILLI);
             self.verdict =
                 Some(format!("{} with {hand}: {} was better, by {}.", played.name(), best.name(), of_a_bet(milli)));
+            milli
         }
     }
 }
@@ -390,6 +524,7 @@ impl CasinoState {
 mod tests {
     use super::*;
     use crate::bots::casino::decide;
+    use crate::ui::casino::history::History;
 
     fn table(seed: u64) -> CasinoState {
         CasinoState::new(Choice { bots: 2, ..Choice::default() }, seed, Bank::default())
@@ -435,6 +570,9 @@ mod tests {
         }
         assert_eq!(t.bank.chips, t.worth(), "the bank follows the chips");
         assert_eq!(t.bank.net, t.chips() - t.start_chips, "the net is the chips won and lost");
+        let rounds = History::of(&t.bank).expect("a sound history").rounds;
+        assert_eq!(rounds.len(), 5, "a round each in the history");
+        assert_eq!(rounds.iter().map(|r| r.net).sum::<i64>(), t.bank.net);
     }
 
     #[test]
@@ -454,6 +592,10 @@ mod tests {
         }
         assert!(t.bank.best_plays < t.bank.decisions, "standing every time is not always best");
         assert!(t.bank.ev_lost_milli > 0);
+        // The history prices the same decisions, by kind.
+        let kinds = t.bank.kinds;
+        assert_eq!(kinds.iter().map(|k| k.0).sum::<u32>(), t.bank.decisions);
+        assert_eq!(kinds.iter().map(|k| k.1).sum::<i64>(), t.bank.ev_lost_milli);
     }
 
     #[test]
@@ -502,6 +644,7 @@ mod tests {
         let mut t = CasinoState::new(Choice::default(), 6, broke);
         assert!(t.broke());
         assert!(t.apply(Msg::Refill { seed: 9 }));
+        assert_eq!(t.bet(), t.game.rules().min_bet, "the minimum bet is placed on the new bankroll");
         assert_eq!(t.chips(), TableSpec::default().starting_bankroll - t.bet());
         assert_eq!(t.bank.refills, u32::MAX, "the count saturates");
     }
@@ -541,6 +684,88 @@ mod tests {
     }
 
     #[test]
+    fn three_spots_take_their_own_bets_play_in_turn_and_settle_each() {
+        let choice = Choice { spots: 3, bots: 4, ..Choice::default() };
+        let mut t = CasinoState::new(choice, 8, Bank::default());
+        assert_eq!(t.mine(), &[2, 3, 4]);
+        assert_eq!(t.betting, 2);
+        // The chips go on the spot chosen; each spot keeps its own bet.
+        assert!(t.apply(Msg::BetOn(4)));
+        assert!(!t.apply(Msg::BetOn(4)), "already chosen");
+        assert!(!t.apply(Msg::BetOn(1)), "a bot's spot is not the player's");
+        assert!(t.apply(Msg::Act { action: Action::Bet { spot: t.spot(), amount: 2500 }, at: t.at() }));
+        let bets: Vec<i64> = t.mine().iter().map(|&s| t.game.spots()[s as usize].bet).collect();
+        assert_eq!(bets, [500, 500, 2500]);
+        assert_eq!(t.worth(), TableSpec::default().starting_bankroll, "bets placed are still the player's");
+        // Decisions go spot by spot, left to right, and the controls follow the spot to act.
+        let mut turns = Vec::new();
+        while t.game.phase() != Phase::Settled {
+            if let Some(s) = t.game.to_act().filter(|&s| t.is_mine(s)) {
+                assert_eq!(t.spot(), s);
+                if turns.last() != Some(&s) {
+                    turns.push(s);
+                }
+            }
+            assert!(t.apply(next(&t, |t| Action::Stand { spot: t.spot() })));
+        }
+        assert!(turns.windows(2).all(|w| w[0] < w[1]), "{turns:?}");
+        let each: i64 = t.played().map(|s| t.spot_net(s)).sum();
+        assert_eq!(t.round_net(), Some(each));
+        assert_eq!(t.bank.net, each);
+        // The session's history has the round: every spot's bet together, its result.
+        let [r] = History::of(&t.bank).unwrap().rounds[..] else { panic!("one round") };
+        assert_eq!((r.bet, r.net, r.worth), (3500, each, t.worth()));
+        // The save carries the spots, and a save from before them has one.
+        let stored = t.stored();
+        assert_eq!(CasinoState::restore(&stored, Bank::default()).unwrap().mine(), &[2, 3, 4]);
+        use crate::ui::storage::{decode, encode};
+        let text = encode(1, &stored);
+        let old = text.lines().filter(|l| !l.starts_with("spots=")).collect::<Vec<_>>().join("\n");
+        assert_eq!(decode::<StoredCasino>(&old, 1).unwrap().choice.spots, 1);
+        // A spot count the page never offers is refused when the table is restored, by name.
+        let four = StoredCasino { choice: Choice { spots: 4, ..choice }, ..stored };
+        let e = CasinoState::restore(&four, Bank::default()).err().expect("refused");
+        assert!(e.to_string().contains("4 spots for you"), "{e}");
+    }
+
+    #[test]
+    fn each_shoe_is_a_table_of_its_own_that_a_link_can_share_only_between_shoes() {
+        let mut t = table(9);
+        let code = t.share_code().expect("offered before the first card");
+        assert_eq!(save::parse_shoe_code(&code), Ok((t.choice, 9)));
+        assert!(t.apply(Msg::Act { action: Action::Bet { spot: HUMAN_SPOT, amount: 2500 }, at: t.at() }));
+        assert!(t.apply(next(&t, stand)));
+        assert!(t.share_code().is_none(), "never in the middle of a shoe");
+        let mut rounds = 0;
+        while !t.shoe_over() {
+            assert!(t.apply(next(&t, stand)));
+            if t.game.phase() != Phase::Settled {
+                assert!(t.share_code().is_none());
+            }
+            rounds += 1;
+            assert!(rounds < 5000, "the cut card comes out");
+        }
+        assert!(t.share_code().is_some(), "offered after the last round");
+        let played = |t: &CasinoState| History::of(&t.bank).unwrap().rounds.len();
+        let (worth, net, before) = (t.worth(), t.bank.net, played(&t));
+        assert!(t.apply(next(&t, stand)));
+        assert_eq!(t.seed, save::next_shoe_seed(9));
+        assert!(t.shoe_fresh() && t.share_code().is_some());
+        assert_eq!(t.bet(), 2500, "the bet carries over");
+        assert_eq!(t.worth(), worth, "and the chips");
+        assert_eq!((t.bank.net, played(&t)), (net, before));
+        // The same code deals the same cards: a table from it is this one.
+        let (choice, seed) = save::parse_shoe_code(&t.share_code().unwrap()).unwrap();
+        let again = CasinoState::new(choice, seed, Bank::default());
+        assert_eq!(again.game.shoe_left(), t.game.shoe_left());
+        let deal = |mut s: CasinoState| {
+            s.apply(Msg::Act { action: Action::Deal, at: s.at() });
+            s.game.spots()[HUMAN_SPOT as usize].hands[0].cards.clone()
+        };
+        assert_eq!(deal(again), deal(t));
+    }
+
+    #[test]
     fn insurance_is_paid_at_the_rules_odds() {
         for seed in 0..3000 {
             let mut t = CasinoState::new(Choice::default(), seed, Bank::default());
@@ -557,7 +782,7 @@ mod tests {
             while t.game.phase() != Phase::Settled {
                 assert!(t.apply(next(&t, stand)));
             }
-            let net = t.insurance_net().expect("insured");
+            let net = t.insurance_net(HUMAN_SPOT).expect("insured");
             assert!(net == amount * INSURANCE_PAYS || net == -amount, "{net}");
             return;
         }

@@ -5,11 +5,11 @@
 //! kit keeps keyboard focus on the table and listens for the shortcuts anywhere on the page.
 
 use super::controls::{can_double_less, controls, key_press, Press, KEYS};
-use super::end::round_end;
+use super::end::{round_end, share};
 use super::felt::felt;
 use super::setup::RULES_PAGE;
-use super::state::{CasinoState, Msg, BANK_KEY, HUMAN_SPOT, SAVE_KEY, SAVE_VERSION};
-use super::trainer::{ChartPanel, Trainer};
+use super::state::{CasinoState, Msg, BANK_KEY, SAVE_KEY, SAVE_VERSION};
+use super::trainer::{chart_panel, trainer, Panel};
 use crate::bots::casino::CasinoBot;
 use crate::engine::casino::game::money;
 use crate::engine::casino::{Action, Phase};
@@ -47,6 +47,13 @@ pub fn CasinoTable(props: &TableProps) -> Html {
     let less: UseStateHandle<Option<usize>> = use_state(|| None);
     let table_ref = use_node_ref();
     let at = state.at();
+    let panel = Panel { show_count: use_state(|| false), system: use_state(|| 0), chart: use_state(|| None) };
+    // The trainer's values are exact (a solver over the cards left): computed once per
+    // position while the hint is open, not on every render.
+    let values = {
+        let s = state.clone();
+        use_memo((at, *hint), move |&(_, open)| if open { s.hint() } else { None })
+    };
 
     // Autosave the table and the player's bank after every change.
     {
@@ -59,7 +66,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
     // what it works out from hand to hand.
     let bot = use_mut_ref(CasinoBot::default);
     {
-        let spot = state.game.to_act().filter(|&sp| sp != HUMAN_SPOT);
+        let spot = state.game.to_act().filter(|&sp| !state.is_mine(sp));
         let action = spot.and_then(|sp| bot.borrow_mut().decide(&state.game.view(sp)));
         let d = state.dispatcher();
         use_next_move(at, action.map(|action| (BOT_MS, Callback::from(move |()| d.dispatch(Msg::Act { action, at })))));
@@ -79,6 +86,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
             Press::Hint => hint.set(!*hint),
             Press::Less => less.set(if *less == Some(at) { None } else { Some(at) }),
             Press::Help => help.set(!*help),
+            Press::BetOn(spot) => s.dispatch(Msg::BetOn(spot)),
         })
     };
     // Leaving: with nothing at stake the table's save goes (its chips are in the bank); in the
@@ -106,6 +114,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                 Some(Press::Act(a)) => s.game.is_legal(a),
                 Some(Press::Less) => can_double_less(&s),
                 Some(Press::Help) => key == "?" || help_open,
+                Some(Press::BetOn(_)) => s.mine().len() > 1 && s.game.phase() == Phase::Betting,
                 _ => false,
             };
             if let Some(p) = key_press(&s, &key).filter(|_| ok) {
@@ -137,9 +146,10 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                 { controls(&state, &run, *hint, *less == Some(at)) }
             </div>
             <div class="casino-side">
-                <Trainer state={state.clone()} hint={*hint} />
-                <ChartPanel rules={state.game.rules().clone()} />
-                <p class="drills-link"><a href="../drills/">{"Drills: strategy, counting, deviations"}</a></p>
+                { trainer(&state, *hint, &values, &panel) }
+                { chart_panel(state.game.rules(), &panel.chart) }
+                { share(&state) }
+                <p class="drills-link"><a href="../drills/">{"Drills: strategy, counting, deviations"}</a>{" · "}<a href="../drills/#sessions">{"Your session"}</a></p>
                 <h3 class="log-title">{"What happened"}</h3>
                 <ul class="log" aria-label="Table log">
                     { for state.log.iter().rev().take(12).map(|l| html! { <li>{l}</li> }) }

@@ -1,38 +1,32 @@
-//! Beside the felt (below it on a phone): the trainer (its verdict on the last decision, the
+//! Beside the felt (below it on a phone), as plain view functions: the trainer (its verdict on the last decision, the
 //! value of every option on request, the session's score, the Hi-Lo count), the strategy chart
 //! for the table's rules, computed when opened, and the table's log.
 
-use super::state::{CasinoState, HUMAN_SPOT};
+use super::state::{CasinoState, Hint};
 use super::words::{half_points, signed_milli, signed_tenths, tally, trainer_summary};
 use crate::engine::casino::count::SYSTEMS;
 use crate::engine::casino::strategy::{column, Column, Counts};
 use crate::engine::casino::TableRules;
-use crate::ui::reducer::Reducer;
 use std::rc::Rc;
 use std::time::Duration;
 use yew::platform::spawn_local;
 use yew::platform::time::sleep;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct TrainerProps {
-    pub state: UseReducerHandle<Reducer<CasinoState>>,
-    /// The player asked for the value of every option.
-    pub hint: bool,
+/// What the trainer panel keeps between renders (the table's hooks hold it): the count shown
+/// and its system, and the strategy chart once computed. (Plain view functions rather than
+/// components: each component costs the page's download about a kilobyte.)
+pub struct Panel {
+    pub show_count: UseStateHandle<bool>,
+    pub system: UseStateHandle<usize>,
+    pub chart: UseStateHandle<Option<Rc<Vec<Column>>>>,
 }
 
-#[component]
-pub fn Trainer(p: &TrainerProps) -> Html {
-    let show_count = use_state(|| false);
-    let system = use_state(|| 0usize);
-    let s = &p.state;
-    let my_turn = s.game.to_act() == Some(HUMAN_SPOT);
-    // The trainer's values are exact (a solver over the cards left): computed once per
-    // position while the hint is open, not on every render.
-    let values = {
-        let s = p.state.clone();
-        use_memo((s.at(), p.hint), move |&(_, open)| if open { s.hint() } else { None })
-    };
+/// The trainer: `hint` says the player asked for the value of every option, whose `values` the
+/// table works out once per position while the hint is open.
+pub fn trainer(s: &CasinoState, hint: bool, values: &Hint, panel: &Panel) -> Html {
+    let (show_count, system) = (&panel.show_count, &panel.system);
+    let my_turn = s.my_turn();
     let on_count = {
         let show_count = show_count.clone();
         Callback::from(move |e: Event| show_count.set(e.target_unchecked_into::<web_sys::HtmlInputElement>().checked()))
@@ -44,12 +38,12 @@ pub fn Trainer(p: &TrainerProps) -> Html {
             system.set(SYSTEMS.iter().position(|x| x.key == key).unwrap_or(0))
         })
     };
-    let chosen = SYSTEMS.get(*system).unwrap_or(&SYSTEMS[0]);
+    let chosen = SYSTEMS.get(**system).unwrap_or(&SYSTEMS[0]);
     html! {
         <div class="trainer" role="group" aria-label="Trainer">
             if let Some(v) = s.verdict.clone() { <p class="verdict">{v}</p> }
-            if p.hint && my_turn {
-                if let Some(vals) = (*values).clone() {
+            if hint && my_turn {
+                if let Some(vals) = values.clone() {
                     <table class="evs"><caption>{"Expected value of each play, per bet, for the cards left"}</caption>
                         <tbody>{ for vals.iter().map(|(p, v)| html! { <tr><th scope="row">{p.name()}</th><td>{ signed_milli(*v) }</td></tr> }) }</tbody>
                     </table>
@@ -57,8 +51,8 @@ pub fn Trainer(p: &TrainerProps) -> Html {
             }
             <p class="session">{ trainer_summary(&s.bank) }</p>
             <p class="tally">{ tally(&s.bank) }</p>
-            <label><input type="checkbox" checked={*show_count} onchange={on_count} />{" Show the count"}</label>
-            if *show_count {
+            <label><input type="checkbox" checked={**show_count} onchange={on_count} />{" Show the count"}</label>
+            if **show_count {
                 <select aria-label="Count system" onchange={on_system}>
                     { for SYSTEMS.iter().map(|x| html! { <option value={x.key} selected={x == chosen}>{x.name}</option> }) }
                 </select>
@@ -71,19 +65,12 @@ pub fn Trainer(p: &TrainerProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct ChartProps {
-    pub rules: std::sync::Arc<TableRules>,
-}
-
 /// The basic-strategy chart for the table's rules, computed one up card per task when the
 /// panel is first opened (the browser paints between them).
-#[component]
-pub fn ChartPanel(p: &ChartProps) -> Html {
-    let chart: UseStateHandle<Option<Rc<Vec<Column>>>> = use_state(|| None);
+pub fn chart_panel(rules: &std::sync::Arc<TableRules>, chart: &UseStateHandle<Option<Rc<Vec<Column>>>>) -> Html {
     let ontoggle = {
         let chart = chart.clone();
-        let rules = p.rules.clone();
+        let rules = rules.clone();
         Callback::from(move |e: Event| {
             let open = e.target_unchecked_into::<web_sys::HtmlDetailsElement>().open();
             if !open || chart.is_some() {
@@ -104,7 +91,7 @@ pub fn ChartPanel(p: &ChartProps) -> Html {
     html! {
         <details class="chart" {ontoggle}>
             <summary>{"Strategy chart for these rules"}</summary>
-            { match (*chart).clone() {
+            { match (**chart).clone() {
                 None => html! { <p>{"Computing the chart…"}</p> },
                 Some(cols) => chart_table(&cols),
             } }

@@ -4,7 +4,7 @@
 
 use crate::engine::casino::game::{money, Hand};
 use crate::engine::casino::rules::{DealerBlackjack, DoubleOn, INSURANCE_PAYS};
-use crate::engine::casino::save::{Choice, HUMAN_SPOT};
+use crate::engine::casino::save::Choice;
 use crate::engine::casino::{Event, HandState, Outcome, Spot};
 use crate::ui::casino::state::Bank;
 
@@ -13,6 +13,16 @@ const NAMES: [&str; 7] = ["Ada", "Ben", "Cy", "You", "Di", "Eve", "Fay"];
 /// A spot's player, by the spot: the person at this screen is "You".
 pub fn spot_name(spot: Spot) -> &'static str {
     NAMES.get(spot as usize).copied().unwrap_or("A player")
+}
+
+/// A spot's player when the player has the spots `mine`: "You" at one spot, "You (spot 2)"
+/// (counted from the dealer's left) at several; a bot by its name.
+pub fn who(spot: Spot, mine: &[Spot]) -> String {
+    match mine.iter().position(|&s| s == spot) {
+        Some(_) if mine.len() == 1 => "You".into(),
+        Some(i) => format!("You (spot {})", i + 1),
+        None => spot_name(spot).into(),
+    }
 }
 
 /// An amount in thousandths of a bet, as a player reads it: "0.08 of a bet", "1.25 bets"
@@ -26,10 +36,10 @@ pub fn of_a_bet(milli: i64) -> String {
     }
 }
 
-/// A sentence for the log and the live region.
-pub fn describe(e: &Event) -> Option<String> {
-    let me = |s: Spot| s == HUMAN_SPOT;
-    let who = |s: Spot| if me(s) { "You" } else { spot_name(s) };
+/// A sentence for the log and the live region; the player has the spots `mine`.
+pub fn describe(e: &Event, mine: &[Spot]) -> Option<String> {
+    let me = |s: Spot| mine.contains(&s);
+    let who = |s: Spot| who(s, mine);
     // "You win" / "Ada wins".
     let verb = |s: Spot, v: &str| format!("{} {v}{}", who(s), if me(s) { "" } else { "s" });
     Some(match e {
@@ -269,6 +279,9 @@ mod tests {
     fn a_spot_without_a_name_never_breaks_a_sentence() {
         assert_eq!(spot_name(3), "You");
         assert_eq!(spot_name(200), "A player");
+        assert_eq!(who(3, &[3]), "You");
+        assert_eq!(who(4, &[2, 3, 4]), "You (spot 3)");
+        assert_eq!(who(1, &[2, 3, 4]), "Ben");
     }
 
     #[test]

@@ -76,13 +76,19 @@ pub struct CardViewProps {
 /// A card as a picture (decorative: the surrounding control carries its name).
 #[component]
 pub fn CardView(props: &CardViewProps) -> Html {
-    let inner = match props.card {
-        Some(c) => face(c, props.style),
+    card_view(props.card, props.style, props.class.clone())
+}
+
+/// [`CardView`] as a plain view function: a page whose only cards are these carries no card
+/// component (a component costs about 1 KB of the page's download; `play/` has none to spare).
+pub fn card_view(card: Option<Card>, style: CardStyle, class: Classes) -> Html {
+    let inner = match card {
+        Some(c) => face(c, style),
         None => back(),
     };
     html! {
-        <svg class={classes!("card", props.class.clone())} viewBox="0 0 100 140" aria-hidden="true" focusable="false"
-             data-card={props.card.map(|c| c.to_string())}>
+        <svg class={classes!("card", class)} viewBox="0 0 100 140" aria-hidden="true" focusable="false"
+             data-card={card.map(|c| c.to_string())}>
             {inner}
         </svg>
     }

@@ -10,11 +10,16 @@ pub struct NoticeProps {
 
 #[component]
 pub fn Notice(props: &NoticeProps) -> Html {
-    match &props.text {
+    notice(props.text.clone(), props.on_dismiss.clone())
+}
+
+/// [`Notice`] as a plain view function, for a page with no bytes to spare for a component.
+pub fn notice(text: Option<String>, on_dismiss: Callback<MouseEvent>) -> Html {
+    match text {
         Some(text) => html! {
             <div class="notice" role="alert">
-                <p>{text.clone()}</p>
-                <button onclick={props.on_dismiss.clone()}>{"Dismiss"}</button>
+                <p>{text}</p>
+                <button onclick={on_dismiss}>{"Dismiss"}</button>
             </div>
         },
         None => html! {},

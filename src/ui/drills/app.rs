@@ -6,8 +6,11 @@
 
 use super::indices::{compute_indices, indices_key, Indices};
 use super::session::{DrillMsg, Drills};
+use super::sessions::sessions_view;
 use super::state::*;
 use super::view::body;
+use crate::ui::casino::history::History;
+use crate::ui::casino::state::{Bank, BANK_KEY, SAVE_VERSION as BANK_VERSION};
 use crate::ui::kit::use_table_keys;
 use crate::ui::new_seed;
 use crate::ui::page_frame::PageFrame;
@@ -29,6 +32,25 @@ fn load_progress() -> (Progress, Option<String>) {
     }
 }
 
+/// The casino table's session history (kept in the player's bank) and the chips now, for the
+/// Sessions screen. A history with a figure out of bounds is cleared, with a notice: the casino
+/// table starts it again from the next round. (An unreadable bank is the casino page's to set
+/// aside and report.)
+fn load_history() -> (History, i64, Option<String>) {
+    let Ok(Some(mut bank)) = storage::load::<Bank>(BANK_KEY, BANK_VERSION) else {
+        return (History::default(), Bank::default().chips, None);
+    };
+    match History::of(&bank) {
+        Some(h) => (h, bank.chips, None),
+        None => {
+            (bank.rounds, bank.kinds) = (String::new(), Default::default());
+            storage::save(BANK_KEY, BANK_VERSION, &bank);
+            let notice = "Your casino session history could not be read; it starts again from your next round.";
+            (History::default(), bank.chips, Some(notice.into()))
+        }
+    }
+}
+
 fn focus_id(id: &str) {
     if let Some(e) = web_sys::window()
         .and_then(|w| w.document())
@@ -43,7 +65,11 @@ fn focus_id(id: &str) {
 pub fn DrillsApp() -> Html {
     let loaded = use_memo((), |_| load_progress());
     let drills = use_reducer(|| Reducer(Drills::new(loaded.0.clone(), new_seed())));
-    let notice = use_state(|| loaded.1.clone());
+    let history = use_memo((), |_| load_history());
+    let notice = use_state(|| loaded.1.clone().or(history.2.clone()));
+    // The Sessions screen, open from the list or at drills/#sessions (the casino table's link).
+    let sessions =
+        use_state(|| web_sys::window().and_then(|w| w.location().hash().ok()).is_some_and(|h| h == "#sessions"));
     let indices = use_state(|| None::<Indices>);
     let indices_for = use_mut_ref(|| indices_key(&drills.progress.setup));
     let send = drills.dispatcher();
@@ -101,9 +127,18 @@ pub fn DrillsApp() -> Html {
     }
 
     {
-        let (drills, send) = (drills.clone(), send.clone());
+        let (drills, send, sessions) = (drills.clone(), send.clone(), sessions.clone());
         use_table_keys(Callback::from(move |e: KeyboardEvent| {
-            if let Some(msg) = drills.key(&e.key()) {
+            // The Sessions screen: Escape goes back; 5 opens it from the list.
+            let key = e.key();
+            if *sessions || (drills.screen.is_none() && key == "5") {
+                if *sessions == (key == "Escape") {
+                    e.prevent_default();
+                    sessions.set(!*sessions);
+                }
+                return;
+            }
+            if let Some(msg) = drills.key(&key) {
                 e.prevent_default();
                 send.emit(msg);
             }
@@ -116,7 +151,11 @@ pub fn DrillsApp() -> Html {
     };
     html! {
         <PageFrame notice={(*notice).clone()} {on_dismiss} away={CASINO_AWAY}>
-            { body(&drills, &indices, &send) }
+            if *sessions {
+                { sessions_view(&history.0, history.1, { let s = sessions.clone(); Callback::from(move |()| s.set(false)) }) }
+            } else {
+                { body(&drills, &indices, &send, { let s = sessions.clone(); Callback::from(move |()| s.set(true)) }) }
+            }
         </PageFrame>
     }
 }

@@ -242,7 +242,13 @@ impl Stored for Progress {
     fn decode(f: &Fields) -> Option<Self> {
         let system = SYSTEMS.iter().position(|s| Some(s.key) == f.get("system"))?;
         let setup = Setup {
-            choice: Choice { decks: f.parse("decks")?, bots: 0, surrender: f.flag("surrender")?, h17: f.flag("h17")? },
+            choice: Choice {
+                decks: f.parse("decks")?,
+                bots: 0,
+                surrender: f.flag("surrender")?,
+                h17: f.flag("h17")?,
+                spots: 1,
+            },
             system,
             speed: f.parse("speed")?,
             at_once: f.parse("at_once")?,

@@ -90,8 +90,8 @@ fn next_button(send: &Callback<DrillMsg>, msg: DrillMsg, label: &'static str) ->
 }
 
 /// The page's body: the list of drills, or the drill open.
-pub fn body(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMsg>) -> Html {
-    let Some(drill) = d.screen else { return home(&d.progress, send) };
+pub fn body(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMsg>, on_sessions: Callback<()>) -> Html {
+    let Some(drill) = d.screen else { return home(&d.progress, send, on_sessions) };
     let p = &d.progress;
     let weak: Vec<(String, u32, u32)> = match drill {
         Drill::Strategy => p
@@ -135,7 +135,7 @@ fn rules_line(s: &Setup) -> String {
     )
 }
 
-fn home(progress: &Progress, send: &Callback<DrillMsg>) -> Html {
+fn home(progress: &Progress, send: &Callback<DrillMsg>, on_sessions: Callback<()>) -> Html {
     let s = progress.setup;
     let change = |f: fn(&mut Setup, &str)| {
         send.reform(move |v: String| {
@@ -166,6 +166,10 @@ fn home(progress: &Progress, send: &Callback<DrillMsg>) -> Html {
                     <span>{d.about()}</span>
                     <span class="score">{ score_line(&progress.scores[i]) }</span>
                 </li> }) }
+                <li>
+                    <button class="drill-open" onclick={on_sessions.reform(|_| ())}><strong>{"Your casino sessions"}</strong><kbd>{"5"}</kbd></button>
+                    <span>{"Your bankroll over time, what each kind of decision cost you, your results by count, and your risk of ruin."}</span>
+                </li>
             </ul>
             <div class="setup-groups">
                 <fieldset>

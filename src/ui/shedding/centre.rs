@@ -8,7 +8,7 @@
 use super::screen::SeatScreen;
 use super::seats::position;
 use crate::engine::shedding::Event;
-use crate::ui::components::card::{CardStyle, CardView};
+use crate::ui::components::card::{card_view, CardStyle};
 use yew::prelude::*;
 
 /// `--dx`/`--dy`: from the centre of the felt to seat `s`, in thousandths of the felt.
@@ -67,7 +67,7 @@ fn markup(screen: &SeatScreen) -> [String; 2] {
     if let Some(s) = view.called_suit {
         let _ = write!(
             i,
-            "<p class=\"called\"><span class=\"suit\" aria-hidden=\"true\">{}</span>{} called</p>",
+            "<p class=\"called\"><span class=\"suit\" aria-hidden=\"true\">{}</span><span class=\"name\">{}</span> called</p>",
             s.symbol(),
             s.name()
         );
@@ -86,7 +86,7 @@ pub fn centre(screen: &SeatScreen, style: CardStyle) -> Html {
     html! {
         <div class="centre">
             <div class="stock" role="img" aria-label={format!("Stock: {} cards", view.stock_len)}>
-                if view.stock_len > 0 { <CardView card={None} /> }
+                if view.stock_len > 0 { { card_view(None, style, Classes::new()) } }
                 <span class="stock-count">{ view.stock_len }</span>
             </div>
             <div class="pile" role="img" aria-label={format!("Top card: {}", view.top().name())}>
@@ -99,7 +99,7 @@ pub fn centre(screen: &SeatScreen, style: CardStyle) -> Html {
                         <div key={i} class={classes!("laid", moving.map(|_| "from-seat"))}
                             data-from={moving.map(|s| s.to_string())}
                             style={moving.map(|s| offset(s, n))}>
-                            <div class="turned" style={format!("--r:{turn}deg")}><CardView card={Some(card)} style={style} /></div>
+                            <div class="turned" style={format!("--r:{turn}deg")}>{ card_view(Some(card), style, Classes::new()) }</div>
                         </div>
                     }
                 }) }

@@ -56,7 +56,10 @@ pub fn head(l: &Look) -> String {
     let (screen, view) = (l.screen, l.view);
     let mut h = format!("<div class=\"table-head\"><h2>{}</h2>", escape(&view.rules.spec().name));
     if let Some(target) = view.target {
-        let _ = write!(h, "<p class=\"scores\">Round {} · to {target}: ", view.round + 1);
+        // Between rounds the engine has dealt the next round already: the header keeps to the one
+        // whose results are shown until they are closed.
+        let round = view.round + u32::from(!screen.between_rounds);
+        let _ = write!(h, "<p class=\"scores\">Round {round} · to {target}: ");
         for s in 0..screen.players() {
             let _ = write!(h, "<span>{} {} </span>", escape(screen.name(s)), view.scores[s as usize]);
         }
@@ -84,8 +87,8 @@ pub fn head(l: &Look) -> String {
     if let Some(ms) = l.explain_clock {
         let _ = write!(
             h,
-            "<div class=\"clock-tip\" role=\"note\"><p>Quick play: you have {} for each move, shown by the ring on your \
-             seat; when it runs out you pick up. It starts when you choose Got it.</p><label>Clock speed <select data-ui=\"clock\">",
+            "<div class=\"clock-tip\" role=\"note\"><p>Quick play: you have {} for each move (the ring on your \
+             seat), or you pick up. It starts at Got it.</p><label>Clock speed <select data-ui=\"clock\">",
             seconds(ms)
         );
         for (v, text) in [(1, "As the rules say"), (2, "Twice as long"), (4, "Four times as long"), (0, "Off")] {
@@ -114,9 +117,11 @@ pub fn actions(l: &Look) -> String {
     );
     if my_turn && view.turn.awaiting_suit {
         // Said on screen too: four suit buttons alone do not say that the turn waits for one.
+        // The words sit beside "Your turn" and the four suits share the row under them, so a
+        // phone's hand stays on the first screen (the group has the words as its name).
         h.push_str(
-            "<div class=\"suit-picker\" role=\"group\" aria-label=\"Name a suit\">\
-             <span class=\"prompt\" aria-hidden=\"true\">Name a suit:</span>",
+            "<span class=\"prompt\" aria-hidden=\"true\">Name a suit:</span>\
+             <div class=\"suit-picker\" role=\"group\" aria-label=\"Name a suit\">",
         );
         for suit in Suit::ALL {
             let text = format!("<span aria-hidden=\"true\">{} </span>{}", suit.symbol(), suit.name());

@@ -152,13 +152,22 @@ pub fn end(state: &SeatScreen, rules: &str, a: EndActions) -> Html {
         };
     }
     let Some(last) = state.rounds.last().filter(|_| state.between_rounds) else { return Html::default() };
+    // The rows go in this round's finishing order, so beside the match total each shows what this
+    // round earned (the total alone read as if 3rd place had scored more than 2nd).
+    let before = state.rounds.len().checked_sub(2).map(|r| &state.rounds[r].scores);
     let rows: Vec<ResultRow> = last
         .places
         .iter()
         .enumerate()
         .map(|(i, &s)| {
             let i_ = s as usize;
-            row(i + 1, s, vec![last.cards_left[i_].to_string().into(), last.scores[i_].to_string().into()])
+            let now = last.scores[i_];
+            let earned = now - before.map_or(0, |b| b[i_].min(now));
+            row(
+                i + 1,
+                s,
+                vec![last.cards_left[i_].to_string().into(), format!("+{earned}").into(), now.to_string().into()],
+            )
         })
         .collect();
     let first = last.places[0];
@@ -170,7 +179,7 @@ pub fn end(state: &SeatScreen, rules: &str, a: EndActions) -> Html {
             } else {
                 format!("First to {t} points wins the match.")
             }))}
-            headers={vec!["Place".into(), "Player".into(), "Cards left".into(), "Points".into()]} rows={rows}
+            headers={vec!["Place".into(), "Player".into(), "Cards left".into(), "This round".into(), "Match total".into()]} rows={rows}
             primary_label="Next round" on_primary={a.next_round} on_menu={Some(a.menu)} rules_href={Some(rules_href)}>
             { rounds_table(state) }
         </ResultsDialog>

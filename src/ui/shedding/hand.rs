@@ -8,7 +8,7 @@
 use super::words::short;
 use crate::engine::cards::Card;
 use crate::engine::shedding::{Action, SeatView};
-use crate::ui::components::card::{CardStyle, CardView};
+use crate::ui::components::card::{card_view, CardStyle};
 use yew::prelude::*;
 
 pub struct HandProps<'a> {
@@ -44,7 +44,7 @@ pub fn hand(p: HandProps) -> Html {
                                 aria-disabled={refused.then_some("true")}
                                 aria-describedby={costly.then_some("no-follow")}
                                 data-act={Action::Play { seat: p.view.seat, card }.code()}>
-                                <CardView card={Some(card)} style={p.style} />
+                                { card_view(Some(card), p.style, Classes::new()) }
                             </button>
                         </li>
                     }

@@ -271,7 +271,7 @@ pub fn preset_title(p: Preset) -> &'static str {
         Preset::Taylor => "Taylor Blackjack",
         Preset::Priestly => "Priestly College BlackJack",
         Preset::British => "British Black Jack",
-        Preset::CrazyEights => "Crazy Eights (OpenSpiel rules)",
+        Preset::CrazyEights => "Crazy Eights",
         Preset::Switch => "Switch",
     }
 }

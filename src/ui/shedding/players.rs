@@ -6,7 +6,7 @@
 
 use super::state::{Msg, TableState, SAVE_KEY, SAVE_VERSION};
 use crate::bots::ismcts::Search;
-use crate::bots::shedding::SheddingBot;
+use crate::bots::shedding::{Decision, SheddingBot, SEEN_MS};
 use crate::engine::shedding::{Action, Seat};
 use crate::ui::reducer::Reducer;
 use crate::ui::settings::Settings;
@@ -135,11 +135,12 @@ pub fn use_table_players(state: &UseReducerHandle<Reducer<TableState>>, settings
                         None => match bot.start_search(&view) {
                             // The hard level thinks in chunks so the page never freezes.
                             Some(search) => {
-                                let delay = bot.turn_delay(&view) / pace;
+                                let delay = (bot.turn_delay(&view) + SEEN_MS) / pace;
                                 think(search, delay, state.dispatcher(), at, search_generation.clone());
                                 None
                             }
-                            None => bot.decide(&view),
+                            // A turn move also waits for the last one to be seen (see SEEN_MS).
+                            None => bot.decide(&view).map(|d| Decision { delay_ms: d.delay_ms + SEEN_MS, ..d }),
                         },
                     };
                     if let Some(d) = decision {

@@ -108,7 +108,12 @@ impl SeatScreen {
     pub fn receive(&mut self, update: SeatUpdate, mine: Option<Action>) {
         let before = std::mem::replace(&mut self.view, update.view);
         let events = update.events;
-        self.notice = mine.and_then(|a| words::wrong_card(&before, a, &events));
+        // A penalty of this person's is explained until their next move, whoever moves in between
+        // (a call-out or the clock costs cards too).
+        let banner = words::penalty_banner(&before, self.me(), mine, &events);
+        if banner.is_some() || mine.is_some() {
+            self.notice = banner;
+        }
         let names = &self.names;
         crate::ui::text::extend_log(&mut self.log, &events, |e| words::describe(names, e), 60);
         self.absorb(&before, &events);

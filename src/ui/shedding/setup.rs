@@ -191,6 +191,22 @@ fn problem_text(problem: &Problem) -> String {
     }
 }
 
+/// How long a game usually lasts with four players, bots at the pace "Like people": measured by
+/// `cargo run --release --example game_lengths` (200 games each; the middle half and the longest
+/// one in ten). A game with friends, or more players, takes longer.
+fn game_length(preset: Preset) -> Option<&'static str> {
+    match preset {
+        Preset::Taylor => Some("A game of four usually takes 1 to 2 minutes; a long one 3."),
+        Preset::Priestly => {
+            Some("A game of four usually takes 3 to 9 minutes, now and then over 12: runs are hard to finish.")
+        }
+        Preset::British => Some(
+            "A match of four, to 10 points, usually takes 17 to 22 minutes: six rounds or so, of about 3 minutes each.",
+        ),
+        _ => None,
+    }
+}
+
 #[component]
 pub fn SheddingSetup(props: &SetupProps) -> Html {
     let setup = use_state(|| TableSetup::new(props.preset, 4, Level::Normal, 0));
@@ -233,18 +249,6 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
             }
         })
     };
-    let on_seat = |seat: Seat, name: bool| {
-        let setup = setup.clone();
-        Callback::from(move |e: Event| {
-            let mut next = (*setup).clone();
-            if name {
-                next.names[seat as usize] = clean_name(&value_of(&e), seat);
-            } else {
-                next.levels[seat as usize] = level_from_id(&select_value(&e));
-            }
-            setup.set(next);
-        })
-    };
     let reset = {
         let setup = setup.clone();
         let input_problem = input_problem.clone();
@@ -261,12 +265,12 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
         })
     };
     let s = &*setup;
-    let changed = if s.house.is_empty() { 0 } else { s.house.split('~').count() };
     let all_level = s.levels.iter().flatten().next().copied().unwrap_or(Level::Normal);
     html! {
         <section class="setup" aria-labelledby="setup-title">
             <h2 id="setup-title">{"New game"}</h2>
             <p class="rules-summary">{ summary(s.preset, &spec) }</p>
+            if let Some(length) = game_length(s.preset) { <p class="game-length">{ length }</p> }
             <p><a class="rules-link" href={format!("rules/{}.html", s.preset.id())}>{ format!("How to play {}", preset_title(s.preset)) }</a></p>
             <form onsubmit={start}>
                 <fieldset class="group">
@@ -288,40 +292,9 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
                             *seat = l;
                         }
                     })) }
-                    <details class="house">
-                        <summary>{ format!("Seats: names, bots and people ({} bots)", s.levels.iter().flatten().count()) }</summary>
-                        <p>{"Make any seat a person to play with friends on this screen: it is passed round, and each hand stays covered until its player is ready."}</p>
-                        { for (0..s.players).map(|seat| {
-                            let level = s.levels[seat as usize].map_or("person", level_id);
-                            html! {
-                                <div class="seat-row" key={seat.to_string()}>
-                                    <label>{ format!("Seat {} name", seat + 1) }
-                                        <input type="text" maxlength="12" value={s.names[seat as usize].clone()} onchange={on_seat(seat, true)} />
-                                    </label>
-                                    if seat > 0 {
-                                        <label>{ format!("Seat {}", seat + 1) }
-                                            <select onchange={on_seat(seat, false)}>
-                                                { options(&LEVEL_NAMES, level) }
-                                            </select>
-                                        </label>
-                                    }
-                                </div>
-                            }
-                        }) }
-                    </details>
+                    { seat_rows(&setup) }
                 </fieldset>
-                <details class="house">
-                    <summary>{ format!("House rules ({changed} changed)") }</summary>
-                    <p>{"Change any rule of the game. A share link of the table carries your house rules."}</p>
-                    <button type="button" onclick={reset}>{ format!("Back to the classic {}", preset_title(s.preset)) }</button>
-                    { for SECTIONS.iter().enumerate().map(|(i, title)| html! {
-                        <fieldset>
-                            <legend>{ *title }</legend>
-                            // A setting that does not apply (a detail of a call that is off) is not shown.
-                            { for rules.iter().filter(|r| section(&r.key) == i && !r.get(&spec).is_empty()).map(|r| rule_control(r, &spec, &on_rule)) }
-                        </fieldset>
-                    }) }
-                </details>
+                { house_rules_details(s, &spec, &rules, &on_rule, reset) }
                 if !problems.is_empty() {
                     <ul class="problems" role="alert" aria-label="Problems with these rules">
                         { for problems.iter().map(|p| html! { <li>{ p.clone() }</li> }) }
@@ -333,5 +306,70 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
                 </div>
             </form>
         </section>
+    }
+}
+
+/// The seats: each one's name, and a bot's level or a person (pass-and-play).
+fn seat_rows(setup: &UseStateHandle<TableSetup>) -> Html {
+    let on_seat = |seat: Seat, name: bool| {
+        let setup = setup.clone();
+        Callback::from(move |e: Event| {
+            let mut next = (*setup).clone();
+            if name {
+                next.names[seat as usize] = clean_name(&value_of(&e), seat);
+            } else {
+                next.levels[seat as usize] = level_from_id(&select_value(&e));
+            }
+            setup.set(next);
+        })
+    };
+    let s = &**setup;
+    html! {
+        <details class="house">
+            <summary>{ format!("Seats: names, bots and people ({} bots)", s.levels.iter().flatten().count()) }</summary>
+            <p>{"Make any seat a person to play with friends on this screen: it is passed round, and each hand stays covered until its player is ready."}</p>
+            { for (0..s.players).map(|seat| {
+                let level = s.levels[seat as usize].map_or("person", level_id);
+                html! {
+                    <div class="seat-row" key={seat.to_string()}>
+                        <label>{ format!("Seat {} name", seat + 1) }
+                            <input type="text" maxlength="12" value={s.names[seat as usize].clone()} onchange={on_seat(seat, true)} />
+                        </label>
+                        if seat > 0 {
+                            <label>{ format!("Seat {}", seat + 1) }
+                                <select onchange={on_seat(seat, false)}>
+                                    { options(&LEVEL_NAMES, level) }
+                                </select>
+                            </label>
+                        }
+                    </div>
+                }
+            }) }
+        </details>
+    }
+}
+
+/// Every house rule, by section, with a way back to the classic rules.
+fn house_rules_details(
+    s: &TableSetup,
+    spec: &RuleSpec,
+    rules: &[HouseRule],
+    on_rule: &Callback<(String, String)>,
+    reset: Callback<MouseEvent>,
+) -> Html {
+    let changed = if s.house.is_empty() { 0 } else { s.house.split('~').count() };
+    html! {
+        <details class="house">
+            <summary>{ format!("House rules ({changed} changed)") }</summary>
+            <p>{"Change any rule of the game. A share link of the table carries your house rules."}</p>
+            <button type="button" onclick={reset}>{ format!("Back to the classic {}", preset_title(s.preset)) }</button>
+            { for SECTIONS.iter().enumerate().map(|(i, title)| html! {
+                <fieldset>
+                    <legend>{ *title }</legend>
+                    // A setting that does not apply (a detail of a call that is off) is not shown.
+                    { for rules.iter().filter(|r| section(&r.key) == i && !r.get(spec).is_empty()).map(|r| rule_control(r, spec, on_rule)) }
+                </fieldset>
+            }) }
+        </details>
     }
 }

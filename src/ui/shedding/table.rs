@@ -18,12 +18,13 @@ use super::players::{clock_ms, use_table_players};
 use super::screen::SeatScreen;
 use super::seats::seats;
 use super::state::{Msg, TableState};
+use crate::engine::cards::Card;
 use crate::engine::shedding::{Action, Preset};
 use crate::ui::components::card::CardStyle;
 use crate::ui::kit::use_table_keys;
 use crate::ui::reducer::Reducer;
 use crate::ui::settings::Settings;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -73,12 +74,13 @@ fn keep_focus(table: &NodeRef, last_ui: &str) {
     crate::ui::focus_quietly(&target.unwrap_or(table));
 }
 
-/// The "?" list of keys (static markup: nothing to compute).
-const SHORTCUTS: &str = "<dl><dt><kbd>1</kbd>–<kbd>9</kbd></dt><dd>play the first, second… card that can be played</dd>\
-<dt><kbd>←</kbd> <kbd>→</kbd></dt><dd>move through your hand; <kbd>Enter</kbd> plays the card</dd>\
-<dt><kbd>P</kbd></dt><dd>pick up (or pass)</dd><dt><kbd>F</kbd></dt><dd>finished (end a turn of several cards)</dd>\
-<dt><kbd>L</kbd></dt><dd>say “Last card”</dd><dt><kbd>H</kbd> <kbd>D</kbd> <kbd>C</kbd> <kbd>S</kbd></dt>\
-<dd>name hearts, diamonds, clubs or spades</dd><dt><kbd>?</kbd></dt><dd>show or hide this list; <kbd>Esc</kbd> closes it</dd></dl>";
+/// The "?" list of keys (static markup: nothing to compute; HTML's optional end tags of `dt` and
+/// `dd` left out, for the page's download).
+const SHORTCUTS: &str = "<dl><dt><kbd>1</kbd>–<kbd>9</kbd><dd>play the 1st, 2nd… playable card\
+<dt><kbd>←</kbd> <kbd>→</kbd><dd>move through your hand; <kbd>Enter</kbd> plays\
+<dt><kbd>P</kbd><dd>pick up (or pass)<dt><kbd>F</kbd><dd>finished (a turn of several cards)\
+<dt><kbd>L</kbd><dd>say “Last card”<dt><kbd>H</kbd> <kbd>D</kbd> <kbd>C</kbd> <kbd>S</kbd>\
+<dd>name a suit<dt><kbd>?</kbd> <kbd>Esc</kbd><dd>show or hide this list</dl>";
 
 #[derive(Properties)]
 pub struct TableProps {
@@ -123,8 +125,15 @@ pub fn SheddingTable(props: &TableProps) -> Html {
     let screen = &state.screen;
     let (at, me) = (screen.at(), screen.me());
     // The bots, the quick-play clock and the autosave (`players.rs`); nothing runs while a
-    // round's summary is open or a pass-and-play hand is covered.
-    use_table_players(&state, &props.settings, screen.between_rounds || state.covered);
+    // round's summary is open, a pass-and-play hand is covered, or the clock's first-time note or
+    // the keyboard list is open (nobody misses a turn, or pays for a move, while reading it). The
+    // list's open state lives here, not in the view, so that it can pause the table.
+    let help_open = use_state(|| false);
+    let reading = *help_open
+        || !props.settings.clock_explained
+            && clock_ms(screen.view.rules.spec(), props.settings.clock_scale).is_some()
+            && screen.winner().is_none();
+    use_table_players(&state, &props.settings, screen.between_rounds || state.covered || reading);
     // Mid-game a link carries the rules only: a link to the deal would tell every hidden card.
     let link = if screen.winner().is_some() {
         (state.setup.fragment(), "this deal")
@@ -158,6 +167,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         screen,
         settings: &props.settings,
         covered: state.covered,
+        help_open,
         link,
         others,
         // The rules pages sit beside the menu, one level up from this page (`play/`).
@@ -185,6 +195,9 @@ pub struct TableView<'a> {
     pub settings: &'a Settings,
     /// Pass-and-play: the hand is covered until its person is ready.
     pub covered: bool,
+    /// The keyboard list ("?"): open or not, kept by the table's source, which pauses its
+    /// clock and bots while the list is open.
+    pub help_open: UseStateHandle<bool>,
     /// The share link and what it carries ("these rules", "this deal").
     pub link: (String, &'static str),
     /// Other people's calls that whoever holds the screen may make for them.
@@ -201,24 +214,121 @@ pub struct TableView<'a> {
     pub on_new_game: Callback<()>,
 }
 
+/// The table's own panels: the keyboard list (kept by the table's source), the call-out choices
+/// and the log drawer.
+#[derive(Clone)]
+struct Panels {
+    help: UseStateHandle<bool>,
+    callout: UseStateHandle<bool>,
+    log: UseStateHandle<bool>,
+}
+
+/// What the table remembers for its focus: the page control used last (it keeps the focus when
+/// the table redraws), and whether the player has used the table yet (a click or a key).
+#[derive(Clone)]
+struct Focus {
+    last_ui: Rc<RefCell<String>>,
+    engaged: Rc<Cell<bool>>,
+}
+
+/// Every button of the table says what it does in `data-act` (an action's code) or `data-ui`;
+/// one listener handles them all, and the last page control used keeps the focus.
+fn table_click(t: &TableView<'_>, panels: &Panels, focus: &Focus, by_rank: bool) -> Callback<MouseEvent> {
+    let settings = t.settings.clone();
+    let assist = settings.show_playable;
+    let (on_act, on_uncover, on_leave, on_sort, on_settings) =
+        (t.on_act.clone(), t.on_uncover.clone(), t.on_leave.clone(), t.on_sort.clone(), t.on_settings.clone());
+    let (panels, focus) = (panels.clone(), focus.clone());
+    Callback::from(move |e: MouseEvent| {
+        focus.engaged.set(true);
+        let Some(el) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.closest("[data-act], [data-ui]").ok().flatten())
+        else {
+            return;
+        };
+        if let Some(action) = el.get_attribute("data-act").as_deref().and_then(Action::from_code) {
+            focus.last_ui.borrow_mut().clear();
+            on_act.emit(action);
+            return;
+        }
+        let ui = el.get_attribute("data-ui").unwrap_or_default();
+        let flip = |h: &UseStateHandle<bool>| h.set(!**h);
+        match ui.as_str() {
+            "menu" => on_leave.emit(()),
+            "uncover" => on_uncover.emit(()),
+            "help" => flip(&panels.help),
+            "callout" => flip(&panels.callout),
+            "log" => flip(&panels.log),
+            "sort" => on_sort.emit(!by_rank),
+            "clock-ok" => on_settings.emit(Settings { clock_explained: true, ..settings.clone() }),
+            "assist" => on_settings.emit(Settings { show_playable: !assist, ..settings.clone() }),
+            _ => return,
+        }
+        *focus.last_ui.borrow_mut() = ui;
+    })
+}
+
+/// The clock's note offers the clock's lengths: choosing one also closes the note.
+fn clock_choice(t: &TableView<'_>) -> Callback<yew::Event> {
+    let (on_settings, settings) = (t.on_settings.clone(), t.settings.clone());
+    Callback::from(move |e: yew::Event| {
+        let select = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok());
+        if let Some(select) = select.filter(|s| s.get_attribute("data-ui").as_deref() == Some("clock")) {
+            let clock_scale = select.value().parse::<u8>().ok().filter(|&n| n > 0);
+            on_settings.emit(Settings { clock_scale, clock_explained: true, ..settings.clone() });
+        }
+    })
+}
+
+/// Keyboard play from anywhere on the table screen (the kit's document listener hands on only
+/// the table's keys); made anew each render, with the latest moves. Nothing is played from the
+/// keys while the hand is covered.
+fn table_keys(
+    t: &TableView<'_>,
+    cards: &[Card],
+    help: &UseStateHandle<bool>,
+    focus: &Focus,
+) -> Callback<KeyboardEvent> {
+    let me = t.screen.me();
+    let legal = if t.covered { Vec::new() } else { t.screen.view.legal.clone() };
+    let may_guess = t.settings.show_playable || t.screen.view.rules.spec().penalties.wrong_card.is_none();
+    let playable: Vec<Action> =
+        cards.iter().map(|&card| Action::Play { seat: me, card }).filter(|a| legal.contains(a) && may_guess).collect();
+    let (on_act, help, engaged) = (t.on_act.clone(), help.clone(), focus.engaged.clone());
+    Callback::from(move |e: KeyboardEvent| {
+        engaged.set(true);
+        let key = e.key().to_ascii_lowercase();
+        match key.as_str() {
+            "arrowleft" | "arrowright" => move_focus(key == "arrowright"),
+            "?" => help.set(!*help),
+            "escape" => help.set(false),
+            _ => {
+                if let Some(action) = key_action(&key, me, &legal, &playable) {
+                    e.prevent_default();
+                    on_act.emit(action);
+                }
+            }
+        }
+    })
+}
+
 /// The table as markup and handlers, from a [`TableView`]: felt, seats, centre, hand, actions,
 /// log and results; its own panels (keys, call-out, log) and focus-keeping are kept here.
 #[hook]
 pub fn use_table_view(t: TableView<'_>) -> Html {
     let TableView { screen, settings, .. } = t;
-    let (view, at, me) = (&screen.view, screen.at(), screen.me());
+    let view = &screen.view;
     let style = CardStyle { four_colour: settings.four_colour, high_contrast: settings.high_contrast };
-    let callout_open = use_state(|| false);
-    let help_open = use_state(|| false);
-    let log_open = use_state(|| false);
+    let panels = Panels { help: t.help_open.clone(), callout: use_state(|| false), log: use_state(|| false) };
+    let focus =
+        Focus { last_ui: use_mut_ref(String::new), engaged: (*use_memo((), |_| Rc::new(Cell::new(false)))).clone() };
     let table_ref = use_node_ref();
     let paused = screen.between_rounds || t.covered;
     // The clock waits while its note is open: nobody pays for a move before being told of it.
     let explained = settings.clock_explained;
-
     let spec = view.rules.spec();
-    let penalises_wrong = spec.penalties.wrong_card.is_some();
-    let players = screen.players();
     let over = screen.winner();
     // The engine keeps a hand by suit, then rank; the player may prefer rank, then suit.
     let by_rank = settings.sort_by_rank;
@@ -226,117 +336,36 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
     if by_rank {
         crate::engine::sort::sort_small_by_key(&mut cards, |c| (c.rank, c.suit));
     }
-    // The quick-play clock, as the active seat's ring (the engine only ever sees the timeout).
+    // The quick-play clock, as the active seat's ring (the engine only ever sees the timeout),
+    // nor while the keyboard list pauses the table: the ring starts afresh after.
     let rules_clock = clock_ms(spec, settings.clock_scale).filter(|_| over.is_none() && !paused);
-    let clock_ms = rules_clock.filter(|_| explained);
-    let assist = settings.show_playable;
+    let clock_ms = rules_clock.filter(|_| explained && !*panels.help);
     let ended = over.is_some() || screen.between_rounds;
 
-    // Every button of the table says what it does in `data-act` (an action's code) or `data-ui`;
-    // one listener here handles them all, and the last page control used keeps the focus.
-    let last_ui = use_mut_ref(String::new);
-    let engaged: Rc<Cell<bool>> = (*use_memo((), |_| Rc::new(Cell::new(false)))).clone();
-    let onclick = {
-        let props_settings = settings.clone();
-        let (on_act, on_uncover, on_leave, on_sort, on_settings) =
-            (t.on_act.clone(), t.on_uncover, t.on_leave.clone(), t.on_sort, t.on_settings.clone());
-        let (help_open, callout_open, log_open) = (help_open.clone(), callout_open.clone(), log_open.clone());
-        let (last_ui, engaged) = (last_ui.clone(), engaged.clone());
-        Callback::from(move |e: MouseEvent| {
-            engaged.set(true);
-            let Some(el) = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .and_then(|t| t.closest("[data-act], [data-ui]").ok().flatten())
-            else {
-                return;
-            };
-            if let Some(action) = el.get_attribute("data-act").as_deref().and_then(Action::from_code) {
-                last_ui.borrow_mut().clear();
-                on_act.emit(action);
-                return;
-            }
-            let ui = el.get_attribute("data-ui").unwrap_or_default();
-            let flip = |h: &UseStateHandle<bool>| h.set(!**h);
-            match ui.as_str() {
-                "menu" => on_leave.emit(()),
-                "uncover" => on_uncover.emit(()),
-                "help" => flip(&help_open),
-                "callout" => flip(&callout_open),
-                "log" => flip(&log_open),
-                "sort" => on_sort.emit(!by_rank),
-                "clock-ok" => on_settings.emit(Settings { clock_explained: true, ..props_settings.clone() }),
-                "assist" => on_settings.emit(Settings { show_playable: !assist, ..props_settings.clone() }),
-                _ => return,
-            }
-            *last_ui.borrow_mut() = ui;
-        })
-    };
-    let onchange = {
-        let (on_settings, settings) = (t.on_settings, settings.clone());
-        Callback::from(move |e: yew::Event| {
-            let select = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok());
-            if let Some(select) = select.filter(|s| s.get_attribute("data-ui").as_deref() == Some("clock")) {
-                let clock_scale = select.value().parse::<u8>().ok().filter(|&n| n > 0);
-                on_settings.emit(Settings { clock_scale, clock_explained: true, ..settings.clone() });
-            }
-        })
-    };
-    // After every move (and when a panel opens or closes), focus stays on the table.
+    let onclick = table_click(&t, &panels, &focus, by_rank);
+    let onchange = clock_choice(&t);
+    // After every move (and when a panel opens or closes), focus stays on the table; only once
+    // the player has used it: until then focus stays where the page put it, and no focus ring
+    // appears on a card nobody chose.
     {
-        let (table_ref, last_ui) = (table_ref.clone(), last_ui.clone());
-        let deps = (at, paused, *help_open, *callout_open, *log_open, settings.clone());
-        // Only once the player has used the table (a click or a key): until then focus stays
-        // where the page put it, and no focus ring appears on a card nobody chose.
-        let engaged = engaged.clone();
+        let (table_ref, focus) = (table_ref.clone(), focus.clone());
+        let deps = (screen.at(), paused, *panels.help, *panels.callout, *panels.log, settings.clone());
         use_effect_with(deps, move |_| {
-            if engaged.get() {
-                keep_focus(&table_ref, &last_ui.borrow());
+            if focus.engaged.get() {
+                keep_focus(&table_ref, &focus.last_ui.borrow());
             }
         });
     }
+    use_table_keys(table_keys(&t, &cards, &panels.help, &focus));
 
-    // Keyboard play from anywhere on the table screen (the kit's document listener, which hands
-    // on only the table's keys); the callback is made anew each render, with the latest moves.
-    // Nothing is played from the keys while the hand is covered.
-    let onkey = {
-        let on_act = t.on_act;
-        let legal = if t.covered { Vec::new() } else { view.legal.clone() };
-        let playable: Vec<Action> = cards
-            .iter()
-            .map(|&card| Action::Play { seat: me, card })
-            .filter(|a| legal.contains(a) && (assist || !penalises_wrong))
-            .collect();
-        let (help_open, engaged) = (help_open.clone(), engaged.clone());
-        Callback::from(move |e: KeyboardEvent| {
-            engaged.set(true);
-            let key = e.key().to_ascii_lowercase();
-            match key.as_str() {
-                "arrowleft" | "arrowright" => move_focus(key == "arrowright"),
-                "?" => help_open.set(!*help_open),
-                "escape" => help_open.set(false),
-                _ => {
-                    if let Some(action) = key_action(&key, me, &legal, &playable) {
-                        e.prevent_default();
-                        on_act.emit(action);
-                    }
-                }
-            }
-        })
-    };
-    use_table_keys(onkey);
-
-    let end_actions = EndActions {
-        play_again: t.on_play_again,
-        next_round: t.on_next_round,
-        new_game: t.on_new_game,
-        menu: t.on_leave,
-    };
     let announce = match over {
         Some(w) => headline(screen, w),
         None if screen.between_rounds => format!("Round {} is over.", screen.rounds.len()),
         None => String::new(),
     };
+    let assist = settings.show_playable;
+    let penalises_wrong = spec.penalties.wrong_card.is_some();
+    let log_open = *panels.log;
     let look = Look {
         screen,
         view,
@@ -344,22 +373,27 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
         rules_href: &t.rules_href,
         others: &t.others,
         ended,
-        help_open: *help_open,
-        callout_open: *callout_open,
-        log_open: *log_open,
+        help_open: *panels.help,
+        callout_open: *panels.callout,
+        log_open,
         penalises_wrong,
         assist,
         by_rank,
         explain_clock: rules_clock.filter(|_| !explained),
         clock_scale: settings.clock_scale,
     };
+    let end_actions = EndActions {
+        play_again: t.on_play_again,
+        next_round: t.on_next_round,
+        new_game: t.on_new_game,
+        menu: t.on_leave,
+    };
     let raw = |h: String| Html::from_html_unchecked(h.into());
-
     html! {
         <section ref={table_ref} tabindex="-1" aria-label="Card table" {onclick} {onchange}
             class={classes!("table", "shed", settings.reduce_motion.then_some("reduce-motion"))}>
             { raw(head(&look)) }
-            <div class={classes!("felt", (players > 8).then_some("many"))}>
+            <div class={classes!("felt", (screen.players() > 8).then_some("many"))}>
                 { seats(screen, clock_ms) }
                 { centre(screen, style) }
             </div>
@@ -374,12 +408,12 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
                 { raw(foot(&look)) }
             }
             <div class={classes!("log-drawer", log_open.then_some("open"))}>
-                { raw(log_toggle(*log_open)) }
-                <ul id="game-log" class="log" aria-live="polite" aria-label="Game log" tabindex={log_open.then_some("0")}>{ raw(log_lines(&screen.log, *log_open)) }</ul>
+                { raw(log_toggle(log_open)) }
+                <ul id="game-log" class="log" aria-live="polite" aria-label="Game log" tabindex={log_open.then_some("0")}>{ raw(log_lines(&screen.log, log_open)) }</ul>
             </div>
             <p class="sr-cards" role="status">{ announce }</p>
             { end(screen, &t.rules_href, end_actions) }
-            if *help_open {
+            if *panels.help {
                 <div class="shortcuts" role="dialog" aria-label="Keyboard shortcuts">
                     <h3>{"Keyboard shortcuts"}</h3>
                     { raw(SHORTCUTS.into()) }

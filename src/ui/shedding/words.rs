@@ -1,5 +1,5 @@
 //! The players' words of the shedding table, in one place: the log's sentences, each seat's
-//! latest act, the penalties' reasons, table talk, and the explanation of a wrong card. The
+//! latest act, the penalties' reasons, table talk, and the banner that explains a penalty. The
 //! reducer (`state.rs`) and the views (`seats.rs`, `controls.rs`, `end.rs`) both read them here,
 //! so imports run one way: table → views → state → words. Builds natively, and is tested there.
 
@@ -139,21 +139,38 @@ pub fn describe(names: &[String], e: &Event) -> Option<String> {
     })
 }
 
-/// Why a person's own card cost a penalty, in full: the log line only names the reason. `before`
-/// is the view the card was played from.
-pub fn wrong_card(before: &SeatView, action: Action, events: &[Event]) -> Option<String> {
-    let Action::Play { seat: me, card } = action else { return None };
-    events.iter().find_map(|e| match e {
-        Event::Penalty { seat, cards: n, reason: PenaltyReason::WrongCard } if *seat == me => Some(format!(
-            "The {} does not follow the {}: you pick up {}.",
-            card.name(),
-            before.top().name(),
-            cards(*n as u32)
-        )),
-        Event::Penalty { seat, cards: n, reason: PenaltyReason::OutOfTurn } if *seat == me => {
-            Some(format!("It was not your turn: you pick up {}.", cards(*n as u32)))
+/// A penalty of `me`'s, in full, as a banner: what happened and what to do next time (the log
+/// line and the seat's badge only name the reason). `before` is the view the move was made from;
+/// `mine` the person's own move, when the update answers it (a wrong card names both cards).
+/// Nothing when the person paid no penalty.
+pub fn penalty_banner(before: &SeatView, me: Seat, mine: Option<Action>, events: &[Event]) -> Option<String> {
+    events.iter().find_map(|e| {
+        let Event::Penalty { seat, cards: n, reason } = e else { return None };
+        if *seat != me {
+            return None;
         }
-        _ => None,
+        let n = cards(*n as u32);
+        // What happened (the log's reason, capitalised), then what to do next time.
+        let next = match reason {
+            PenaltyReason::WrongCard => {
+                let Some(Action::Play { card, .. }) = mine else { return None };
+                return Some(format!(
+                    "The {} does not follow the {}: you pick up {n}.",
+                    card.name(),
+                    before.top().name()
+                ));
+            }
+            PenaltyReason::OutOfTurn => "Wait for your turn.",
+            PenaltyReason::Timeout => "Move before your ring runs out.",
+            PenaltyReason::TableTalk => "Say nothing during play.",
+            PenaltyReason::MissedLastCard => "Say it with one card left.",
+            PenaltyReason::FalseLastCard => "Say it with one card left.",
+            PenaltyReason::FalseAccusation => "Call out only a silent last card.",
+            PenaltyReason::WrongDispute => "Dispute only a false call.",
+            PenaltyReason::NoCallToGoOut => "Say it before your turn.",
+        };
+        let what = crate::ui::text::capitalise(reason_text(*reason));
+        Some(format!("{what}: you pick up {n}. {next}"))
     })
 }
 
@@ -199,5 +216,36 @@ mod tests {
         let said = Event::Said { seat: 1, phrase: Phrase::YourTurn(2) };
         assert_eq!(act(&names(), &said), Some((1, "“Your turn, Ali”".into(), "say")));
         assert_eq!(act(&names(), &Event::Reversed { clockwise: true }), None);
+    }
+
+    #[test]
+    fn every_penalty_of_the_players_is_explained_with_what_to_do_next_time() {
+        let game = crate::engine::shedding::Game::new(
+            std::sync::Arc::new(crate::engine::shedding::Preset::Taylor.rules()),
+            3,
+            1,
+        )
+        .expect("deals");
+        let view = game.view(HUMAN);
+        let reasons = [
+            PenaltyReason::OutOfTurn,
+            PenaltyReason::Timeout,
+            PenaltyReason::TableTalk,
+            PenaltyReason::MissedLastCard,
+            PenaltyReason::FalseLastCard,
+            PenaltyReason::FalseAccusation,
+            PenaltyReason::WrongDispute,
+            PenaltyReason::NoCallToGoOut,
+        ];
+        for reason in reasons {
+            let events = [Event::Penalty { seat: HUMAN, cards: 2, reason }];
+            let banner = penalty_banner(&view, HUMAN, None, &events).expect("explained");
+            // What happened, what it cost, then a second sentence: what to do next time.
+            assert!(banner.contains("2 cards"), "{banner}");
+            assert!(banner.trim_end_matches('.').contains(". "), "{banner}");
+            // Another seat's penalty is its own business: no banner.
+            let theirs = [Event::Penalty { seat: 1, cards: 2, reason }];
+            assert_eq!(penalty_banner(&view, HUMAN, None, &theirs), None);
+        }
     }
 }

@@ -1,20 +1,17 @@
 //! The UNO Blackjack table's state and reducer (`UnoState::apply`, plain Rust, built and tested
 //! natively; the page wraps it in a thin `yew::Reducible` in `table.rs`). Timers and storage are
 //! effects in the component.
-//! Besides the game, the state keeps what the table shows of it: each seat's revealed cards and
-//! latest act, which stay on the felt after the round's reward until the next round starts, the
-//! cards that just moved (they travel from the deck or the queue), and each player's exit round.
+//! The state is the table's local source: it holds the game and feeds the shown seat's screen
+//! (`screen.rs`) that seat's updates only; the views draw from the screen.
 
-use super::words::describe;
+pub use super::screen::{Fresh, RoundEnd, UnoScreen};
 pub use super::words::{level_name, name, HUMAN};
 use crate::bots::shedding::Level;
 use crate::bots::uno::decide;
 use crate::engine::codes::ReplayError;
 use crate::engine::uno::save::save_from_codes;
 pub use crate::engine::uno::save::{code, parse_code};
-use crate::engine::uno::{
-    Action, Event, Game, IllegalAction, Phase, Seat, SkipValue, Status, UnoCard, UnoReplayError, UnoRules, UnoSpec,
-};
+use crate::engine::uno::{Action, Game, IllegalAction, Phase, Seat, SkipValue, UnoReplayError, UnoRules, UnoSpec};
 use crate::ui::reducer::Apply;
 use crate::ui::storage::{Fields, Stored};
 
@@ -115,39 +112,18 @@ impl Stored for StoredUno {
     }
 }
 
-/// A card that just arrived on a seat's stack: where it came from, in the order of the flips.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Fresh {
-    pub seat: Seat,
-    pub index: usize,
-    pub from_deck: bool,
-}
+/// How long a round's result stays on the table before the next round is revealed by itself:
+/// long enough to read the winner, the totals and who is out (a tap on Reveal goes on sooner).
+pub const ROUND_SHOWN_MS: u32 = 4500;
 
-/// How the last round ended: its winners, their total and the cards each took.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RoundEnd {
-    pub round: u32,
-    pub winners: Vec<Seat>,
-    pub total: u8,
-    pub rewards: Vec<u8>,
-}
-
+/// A table on this device: the game itself (its seed is here, and only here) and the screen of
+/// the seat being shown, which the views draw from.
 #[derive(Clone, PartialEq)]
 pub struct UnoState {
     pub choice: UnoChoice,
     pub seed: u64,
     pub game: Game,
-    pub log: Vec<String>,
-    pub notice: Option<String>,
-    /// Each seat's revealed cards this round (a bust stays shown, marked), kept until the next round.
-    pub shown: Vec<Vec<UnoCard>>,
-    pub totals: Vec<u8>,
-    /// Each seat's latest act: "hit: 7 → 18", "passed", "bust!".
-    pub acts: Vec<String>,
-    pub fresh: Vec<Fresh>,
-    pub last: Option<RoundEnd>,
-    /// The round in which each player went out.
-    pub out_round: Vec<Option<u32>>,
+    pub screen: UnoScreen,
     /// Fast-forward is under way: the page sends the next chunk after it has painted.
     pub forwarding: bool,
 }
@@ -174,21 +150,9 @@ impl UnoState {
         let choice = UnoChoice { players: choice.players.clamp(2, 10), ..choice };
         let game = Game::with_waiting(choice.rules(), choice.players, &waiting(&choice), seed)
             .expect("2 to 10 players, at most one waiting");
-        let n = choice.players as usize;
-        UnoState {
-            choice,
-            seed,
-            game,
-            log: Vec::new(),
-            notice: None,
-            shown: vec![Vec::new(); n],
-            totals: vec![0; n],
-            acts: vec![String::new(); n],
-            fresh: Vec::new(),
-            last: None,
-            out_round: vec![None; n],
-            forwarding: false,
-        }
+        let first = game.update_for(HUMAN).expect("the player's seat is at every table");
+        let screen = UnoScreen::new(choice.level, choice.pass_again, first);
+        UnoState { choice, seed, game, screen, forwarding: false }
     }
     /// A saved game, checked whole (players, every action code, every action replayed) first;
     /// then replayed through the same steps as play, so the table looks as it did.
@@ -202,85 +166,26 @@ impl UnoState {
         }
         Ok(t)
     }
-    /// Applies one action and updates what the table shows of it.
+    /// Applies one action and feeds its events, as the shown seat may learn them, to the screen.
     pub fn play(&mut self, action: Action) -> Result<(), IllegalAction> {
         let events = self.game.apply(action)?;
-        self.fresh.clear();
-        let mut drawn = None;
-        for e in &events {
-            self.note(action, e, &mut drawn);
+        // The shown seat is a seat of this table.
+        if let Ok(update) = self.game.update_after(self.screen.me(), &events) {
+            self.screen.receive(update);
         }
-        crate::ui::text::extend_log(&mut self.log, &events, describe, 60);
         Ok(())
-    }
-    fn note(&mut self, action: Action, e: &Event, drawn: &mut Option<Seat>) {
-        let act = |s: &mut Self, seat: Seat, text: String| s.acts[seat as usize] = text;
-        match e {
-            Event::RoundStarts { round, .. } => {
-                self.shown.iter_mut().for_each(Vec::clear);
-                self.totals.iter_mut().for_each(|t| *t = 0);
-                self.acts.iter_mut().for_each(String::clear);
-                self.last = Some(RoundEnd { round: *round, winners: Vec::new(), total: 0, rewards: Vec::new() });
-            }
-            Event::Flipped { seat, card, from_deck, total } => {
-                let s = *seat as usize;
-                self.shown[s].push(*card);
-                self.totals[s] = *total;
-                self.fresh.push(Fresh { seat: *seat, index: self.shown[s].len() - 1, from_deck: *from_deck });
-                let how = match action {
-                    _ if *drawn == Some(*seat) => "draw one",
-                    Action::Hit { .. } => "hit",
-                    _ => "flip",
-                };
-                act(self, *seat, format!("{how}: {} → {total}", super::words::mark(*card)));
-            }
-            Event::DrawPenalty { seat } => *drawn = Some(*seat),
-            Event::Skipped { seat } => act(self, *seat, "skipped".into()),
-            Event::Bust { seat, .. } => act(self, *seat, "bust!".into()),
-            Event::Passed { seat } => act(self, *seat, "passed".into()),
-            Event::NoCards { seat } => act(self, *seat, "no cards".into()),
-            Event::Winners { seats, total } => {
-                if let Some(l) = &mut self.last {
-                    l.winners = seats.clone();
-                    l.total = *total;
-                    l.rewards = vec![0; seats.len()];
-                }
-                for &s in seats {
-                    act(self, s, format!("wins with {total}"));
-                }
-            }
-            Event::Rewarded { seat, cards } => {
-                if let Some(l) = &mut self.last {
-                    if let Some(i) = l.winners.iter().position(|w| w == seat) {
-                        l.rewards[i] = *cards;
-                    }
-                }
-                act(self, *seat, format!("won +{cards}"));
-            }
-            Event::Joined { seat } => act(self, *seat, "joins".into()),
-            Event::EarnedQueue { seat } => act(self, *seat, "has a queue".into()),
-            Event::Out { seat } => {
-                self.out_round[*seat as usize] = Some(self.game.round());
-                act(self, *seat, "out".into());
-            }
-            _ => {}
-        }
-    }
-    /// The player's own status.
-    pub fn me(&self) -> Status {
-        self.game.players()[HUMAN as usize].status
     }
     /// Whether the player takes part in the game still (not out, not yet waiting to join).
     pub fn i_am_in(&self) -> bool {
-        matches!(self.me(), Status::Playing | Status::Joining { .. })
+        self.screen.i_am_in()
     }
     /// Whether the player has nothing left to decide this round (bust, or passed for good).
     pub fn i_am_done(&self) -> bool {
-        let p = &self.game.players()[HUMAN as usize];
-        matches!(self.game.phase(), Phase::Match { .. }) && (p.busted || (p.passed && !self.choice.pass_again))
+        self.screen.i_am_done()
     }
     /// What happens next without the player, and after how many milliseconds: a bot's move, a
-    /// latecomer joining, or the next round when the player is out of the game.
+    /// latecomer joining, the next round once the last one's result has been shown, or the next
+    /// round at once when the player is out of the game.
     pub fn auto_action(&self) -> Option<(Action, u32)> {
         let g = &self.game;
         match g.phase() {
@@ -293,6 +198,9 @@ impl UnoState {
                 match g.legal_actions().into_iter().find(|a| matches!(a, Action::Join { .. })) {
                     Some(a) => Some((a, 600)),
                     None if !self.i_am_in() => Some((Action::Reveal, 2000)),
+                    // A round the player took part in: its result stays on the table a moment,
+                    // then the next round goes on by itself (or at a tap on Reveal).
+                    None if self.screen.last.is_some() => Some((Action::Reveal, ROUND_SHOWN_MS)),
                     None => None,
                 }
             }
@@ -348,10 +256,11 @@ impl Apply for UnoState {
             Msg::Act { at, .. } | Msg::FastForward { at } if at != self.at() => return false,
             Msg::Act { action, .. } => {
                 self.forwarding = false;
-                self.notice = self.play(action).err().map(|e| e.reason.to_string());
+                let refused = self.play(action).err().map(|e| e.reason.to_string());
+                self.screen.refused(refused);
             }
             Msg::FastForward { .. } => {
-                self.notice = None;
+                self.screen.refused(None);
                 self.fast_forward(FORWARD_CHUNK);
             }
         }
@@ -362,6 +271,10 @@ impl Apply for UnoState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::feed::cards_in;
+    use crate::engine::rng::GameRng;
+    use crate::engine::uno::{Event, SeatUpdate, UnoCard};
+    use std::collections::HashMap;
 
     fn table(players: u8, seed: u64) -> UnoState {
         UnoState::new(UnoChoice { players, level: Level::Hard, ..UnoChoice::default() }, seed)
@@ -372,7 +285,7 @@ mod tests {
         let legal = t.game.legal_actions();
         let hit = Action::Hit { seat: HUMAN };
         let pass = Action::Pass { seat: HUMAN };
-        [Action::Reveal, if t.totals[HUMAN as usize] < 17 { hit } else { pass }, pass, hit]
+        [Action::Reveal, if t.screen.totals[HUMAN as usize] < 17 { hit } else { pass }, pass, hit]
             .into_iter()
             .find(|a| legal.contains(a))
             .or_else(|| legal.first().copied())
@@ -399,7 +312,7 @@ mod tests {
         let at = t.at();
         assert!(t.apply(Msg::Act { action: Action::Pass { seat: 3 }, at }));
         assert_eq!(t.at(), at);
-        assert!(t.notice.is_some());
+        assert!(t.screen.notice.is_some());
     }
 
     #[test]
@@ -458,10 +371,128 @@ mod tests {
         }
         let back = UnoState::restore(&t.stored()).expect("its own save restores");
         assert_eq!(back.game.log(), t.game.log());
-        assert_eq!(back.acts, t.acts);
-        assert_eq!(back.shown, t.shown);
+        assert_eq!(back.screen, t.screen);
         let mut bad = t.stored();
         bad.log.push_str(" zz");
         assert!(matches!(UnoState::restore(&bad), Err(ReplayError::BadCode { .. })));
+    }
+
+    /// Random legal moves for everyone (the player too), now and then what the table does by
+    /// itself, over several table sizes and house rules: `each` sees the host's game after
+    /// every action and the action's events.
+    fn random_games(mut each: impl FnMut(&UnoState, &Game, &[Event])) {
+        for (k, players) in [2u8, 3, 4, 7, 10].into_iter().enumerate() {
+            let seed = 40 + k as u64;
+            let choice = UnoChoice {
+                players,
+                latecomer: k % 2 == 1,
+                pass_again: k == 2,
+                deal_back_in: k == 3,
+                skip_zero: k == 4,
+                ..UnoChoice::default()
+            };
+            let mut t = UnoState::new(choice, seed);
+            let mut rng = GameRng::new(seed);
+            for _ in 0..3_000 {
+                if t.game.is_over() {
+                    break;
+                }
+                let legal = t.game.legal_actions();
+                let action = match t.auto_action() {
+                    Some((a, _)) if rng.below(2) == 0 => a,
+                    _ => legal[rng.below(legal.len() as u64) as usize],
+                };
+                let mut host = t.game.clone();
+                let events = host.apply(action).expect("a legal action");
+                assert!(t.apply(Msg::Act { action, at: t.at() }));
+                assert_eq!(t.game, host);
+                each(&t, &host, &events);
+            }
+        }
+    }
+
+    #[test]
+    fn a_screen_fed_only_seat_updates_shows_what_the_table_shows() {
+        // The same stream from another source: a screen that never sees the game, fed each
+        // action's update for the player's seat, as a friend's browser would be.
+        let mut remote: Option<UnoScreen> = None;
+        let (mut steps, mut rounds, mut outs) = (0, 0, 0);
+        random_games(|t, host, events| {
+            let remote = match &mut remote {
+                Some(r) if t.at() > 1 => r,
+                r => {
+                    // A new game: its screen starts from the deal's update, then takes the first action's.
+                    let fresh = Game::with_waiting(t.choice.rules(), t.choice.players, &waiting(&t.choice), t.seed)
+                        .expect("the same table");
+                    let first = fresh.update_for(HUMAN).expect("the player's seat");
+                    r.insert(UnoScreen::new(t.choice.level, t.choice.pass_again, first))
+                }
+            };
+            remote.receive(host.update_after(HUMAN, events).expect("the player's seat"));
+            assert_eq!(remote, &t.screen, "after {:?}", host.log().last());
+            steps += 1;
+            rounds += events.iter().filter(|e| matches!(e, Event::Winners { .. })).count();
+            outs += events.iter().filter(|e| matches!(e, Event::Out { .. })).count();
+        });
+        assert!(steps > 1_000 && rounds > 20 && outs > 3, "{steps} steps, {rounds} rounds won, {outs} out");
+    }
+
+    /// A card count per card: UNO decks hold two of most cards, so a multiset.
+    fn counts(cards: impl IntoIterator<Item = UnoCard>) -> HashMap<UnoCard, usize> {
+        let mut m = HashMap::new();
+        cards.into_iter().for_each(|c| *m.entry(c).or_insert(0) += 1);
+        m
+    }
+
+    /// The cards `update` names that are not face up on the table (a queue's or the deck's): its
+    /// events may name the cards this action flipped, its view the stacks and the trash.
+    fn hidden_in(update: &SeatUpdate, host: &Game, events: &[Event]) -> Vec<UnoCard> {
+        let face_up = counts(host.players().iter().flat_map(|p| p.stack.clone()).chain(host.trash().iter().copied()));
+        let flipped = counts(events.iter().filter_map(|e| match e {
+            Event::Flipped { card, .. } => Some(*card),
+            _ => None,
+        }));
+        let in_events = cards_in::<UnoCard>(&update.events);
+        // The view as the update carries it (its wire form): the whole update less its events.
+        let mut in_view = counts(cards_in::<UnoCard>(update));
+        for c in &in_events {
+            in_view.entry(*c).and_modify(|n| *n -= 1);
+        }
+        let over = |found: HashMap<UnoCard, usize>, allowed: &HashMap<UnoCard, usize>| {
+            found
+                .into_iter()
+                .filter(|(c, n)| *n > allowed.get(c).copied().unwrap_or(0))
+                .map(|(c, _)| c)
+                .collect::<Vec<_>>()
+        };
+        let mut hidden = over(counts(in_events), &flipped);
+        hidden.extend(over(in_view, &face_up));
+        hidden
+    }
+
+    #[test]
+    fn no_update_to_the_player_carries_another_seats_hidden_card() {
+        let mut checked = 0;
+        random_games(|_, host, events| {
+            let u = host.update_after(HUMAN, events).expect("the player's seat");
+            assert_eq!(hidden_in(&u, host, events), Vec::<UnoCard>::new(), "after {:?}", host.log().last());
+            // The check can fail: the next card of another seat's queue, planted in the update, is caught.
+            if let Some(&next) = host.players().iter().skip(1).find_map(|p| p.queue.front()) {
+                let mut planted = u.clone();
+                planted.view.stacks[0].push(next);
+                let face_up = host
+                    .players()
+                    .iter()
+                    .flat_map(|p| p.stack.iter())
+                    .chain(host.trash())
+                    .filter(|&&c| c == next)
+                    .count();
+                if face_up == 0 {
+                    assert_eq!(hidden_in(&planted, host, events), vec![next]);
+                }
+            }
+            checked += 1;
+        });
+        assert!(checked > 1_000);
     }
 }

@@ -6,7 +6,9 @@
 //! game end in a results dialog.
 
 use super::card::UnoCardView;
-use super::state::{level_name, name, parse_level, Msg, RoundEnd, UnoChoice, UnoState, HUMAN, SAVE_KEY, SAVE_VERSION};
+use super::state::{
+    level_name, name, parse_level, Msg, RoundEnd, UnoChoice, UnoScreen, UnoState, HUMAN, SAVE_KEY, SAVE_VERSION,
+};
 use crate::engine::uno::{Action, Phase, Seat, Status};
 use crate::ui::components::results::{ResultRow, ResultsDialog};
 use crate::ui::kit::{
@@ -133,33 +135,33 @@ fn names(seats: &[Seat]) -> String {
 
 /// One seat: name and level, the queue as a stack of backs with its count, the revealed stack
 /// fanned with its total, the starter token and the latest act.
-fn seat_view(state: &UnoState, seat: Seat) -> Html {
-    let g = &state.game;
-    let p = &g.players()[seat as usize];
-    let me = seat == HUMAN;
-    let active = matches!(g.phase(), Phase::Match { turn } if *turn == seat);
-    let shown = &state.shown[seat as usize];
-    let won =
-        !matches!(g.phase(), Phase::Match { .. }) && state.last.as_ref().is_some_and(|l| l.winners.contains(&seat));
+fn seat_view(screen: &UnoScreen, seat: Seat) -> Html {
+    let v = &screen.view;
+    let status = screen.status(seat);
+    let busted = v.busted.get(seat as usize).copied().unwrap_or(false);
+    let me = seat == screen.me();
+    let active = screen.turn() == Some(seat);
+    let shown = &screen.shown[seat as usize];
+    let won = screen.turn().is_none() && screen.last.as_ref().is_some_and(|l| l.winners.contains(&seat));
     // Bust and passed are the seat's latest act; the tag is for where the player stands in the game.
-    let tag = match p.status {
+    let tag = match status {
         Status::Out => "out",
         Status::Waiting => "waiting",
         Status::Joining { .. } => "from the deck",
         Status::Playing => "",
     };
     let whose = if me { "Your".to_string() } else { format!("{}'s", name(seat)) };
-    let queue = p.queue.len();
-    let round = g.round();
+    let queue = v.queue_sizes.get(seat as usize).map_or(0, |&q| q as usize);
+    let round = v.round;
     html! {
         <li class={classes!("uno-player", active.then_some("active"), me.then_some("me"), won.then_some("won"),
-                (p.status == Status::Out).then_some("out"), p.busted.then_some("bust"))}
+                (status == Status::Out).then_some("out"), busted.then_some("bust"))}
             style={format!("--k:{seat}")} aria-current={active.then_some("true")}>
             <p class="seat-name">
                 <span class="who">{ name(seat) }</span>
                 // The player's seat is named "You" already: a level badge saying "you" would repeat it.
-                if !me { <span class="level">{ level_name(state.choice.level) }</span> }
-                if g.starter() == seat {
+                if !me { <span class="level">{ level_name(screen.level) }</span> }
+                if v.starter == seat {
                     <span class="starter" title="Starts this round">{"★"}<span class="sr-cards">{" starter"}</span></span>
                 }
             </p>
@@ -172,8 +174,8 @@ fn seat_view(state: &UnoState, seat: Seat) -> Html {
                 <div role="group" class="cards stack" aria-label={format!("{whose} stack: {}",
                         shown.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "))}>
                     { for shown.iter().enumerate().map(|(i, c)| {
-                        let fresh = state.fresh.iter().position(|f| f.seat == seat && f.index == i);
-                        let from_deck = fresh.is_some_and(|o| state.fresh[o].from_deck);
+                        let fresh = screen.fresh.iter().position(|f| f.seat == seat && f.index == i);
+                        let from_deck = fresh.is_some_and(|o| screen.fresh[o].from_deck);
                         html! {
                             <span key={format!("{round}.{i}")} class={classes!("slot", fresh.map(|_| "fly"), from_deck.then_some("from-deck"))}
                                   style={fresh.map(|o| format!("--i:{o}"))}>
@@ -184,34 +186,34 @@ fn seat_view(state: &UnoState, seat: Seat) -> Html {
                 </div>
             </div>
             <p class="total">
-                if !shown.is_empty() { <span class="sum"><span class="word">{"Total "}</span>{ state.totals[seat as usize] }</span> }
+                if !shown.is_empty() { <span class="sum"><span class="word">{"Total "}</span>{ screen.totals[seat as usize] }</span> }
                 if !tag.is_empty() { <span class="tag">{ tag }</span> }
             </p>
-            <p class="act">{ state.acts[seat as usize].clone() }</p>
+            <p class="act">{ screen.acts[seat as usize].clone() }</p>
         </li>
     }
 }
 
 /// The deck, the trash with its top card, the round and the direction of play.
-fn centre_view(state: &UnoState) -> Html {
-    let g = &state.game;
+fn centre_view(screen: &UnoScreen) -> Html {
+    let v = &screen.view;
     html! {
         <div class="uno-centre">
             <p class="round-info">
-                { if g.round() == 0 { "First round".to_string() } else { format!("Round {}", g.round()) } }
+                { if v.round == 0 { "First round".to_string() } else { format!("Round {}", v.round) } }
                 <span class="dir">
-                    <span class="dir-words">{ if g.clockwise() { "play goes clockwise " } else { "play goes anticlockwise " } }</span>
-                    { if g.clockwise() { "↻" } else { "↺" } }
+                    <span class="dir-words">{ if v.clockwise { "play goes clockwise " } else { "play goes anticlockwise " } }</span>
+                    { if v.clockwise { "↻" } else { "↺" } }
                 </span>
             </p>
             <div class="piles">
                 <div class="uno-deck">
                     <UnoCardView card={None} />
-                    <span class="pile-count"><span class="word">{"Deck "}</span>{ g.deck_len() }</span>
+                    <span class="pile-count"><span class="word">{"Deck "}</span>{ v.deck }</span>
                 </div>
                 <div class="uno-trash">
-                    if g.trash().is_empty() { <span class="empty-slot"></span> } else { <UnoCardView card={g.trash().last().copied()} /> }
-                    <span class="pile-count"><span class="word">{"Trash "}</span>{ g.trash().len() }</span>
+                    if v.trash.is_empty() { <span class="empty-slot"></span> } else { <UnoCardView card={v.trash.last().copied()} /> }
+                    <span class="pile-count"><span class="word">{"Trash "}</span>{ v.trash.len() }</span>
                 </div>
             </div>
         </div>
@@ -227,40 +229,12 @@ fn round_title(l: &RoundEnd) -> String {
     }
 }
 
-/// The end of a round the player took part in: every player's total and result.
-fn round_rows(state: &UnoState) -> Vec<ResultRow> {
-    let Some(last) = &state.last else { return Vec::new() };
-    state
-        .game
-        .players()
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let seat = i as Seat;
-            let shown = !state.shown[i].is_empty();
-            let result = match last.winners.iter().position(|&w| w == seat) {
-                Some(w) => format!("wins +{}", plural(last.rewards.get(w).copied().unwrap_or(0) as usize, "card")),
-                None if state.out_round[i] == Some(last.round) => "out".into(),
-                None if p.status == Status::Out => "out".into(),
-                None if p.busted => "bust".into(),
-                None if shown => "lost".into(),
-                None => "sat out".into(),
-            };
-            let total = if shown { state.totals[i].to_string() } else { "–".into() };
-            ResultRow::new(
-                vec![name(seat).into(), total.into(), result.into(), plural(p.queue.len(), "card").into()],
-                seat == HUMAN,
-            )
-        })
-        .collect()
-}
-
 /// The end of the game: winners first, then the others by how long they lasted.
-fn game_rows(state: &UnoState, winners: &[Seat]) -> Vec<ResultRow> {
-    let n = state.game.players().len();
+fn game_rows(screen: &UnoScreen, winners: &[Seat]) -> Vec<ResultRow> {
+    let n = screen.players();
     // Lasting longer is better: a winner beats everyone, a later exit an earlier one.
     let rank =
-        |s: usize| if winners.contains(&(s as Seat)) { u32::MAX } else { state.out_round[s].unwrap_or(u32::MAX - 1) };
+        |s: usize| if winners.contains(&(s as Seat)) { u32::MAX } else { screen.out_round[s].unwrap_or(u32::MAX - 1) };
     let mut order: Vec<usize> = (0..n).collect();
     // An insertion sort: ten seats at most, and no second copy of the library's sort in the page.
     for i in 1..n {
@@ -274,9 +248,10 @@ fn game_rows(state: &UnoState, winners: &[Seat]) -> Vec<ResultRow> {
         .iter()
         .map(|&s| {
             let place = 1 + (0..n).filter(|&o| rank(o) > rank(s)).count();
-            let out = state.out_round[s].map_or("–".to_string(), |r| format!("round {r}"));
-            let queue = plural(state.game.players()[s].queue.len(), "card");
-            ResultRow::new(vec![place.to_string().into(), name(s as Seat).into(), queue.into(), out.into()], s == 0)
+            let out = screen.out_round[s].map_or("–".to_string(), |r| format!("round {r}"));
+            let queue = plural(screen.view.queue_sizes[s] as usize, "card");
+            let me = s == screen.me() as usize;
+            ResultRow::new(vec![place.to_string().into(), name(s as Seat).into(), queue.into(), out.into()], me)
         })
         .collect()
 }
@@ -289,6 +264,18 @@ fn new_game() {
     let _ = w.location().reload();
 }
 
+/// What the table's controls do: the source of the screen (this device's game, or a host) acts
+/// on them.
+struct Look {
+    act: Callback<Action>,
+    fast_forward: Callback<()>,
+    help: bool,
+    toggle_help: Callback<()>,
+    on_leave: Callback<()>,
+    restart: Callback<()>,
+    table: NodeRef,
+}
+
 #[component]
 pub fn UnoTable(props: &TableProps) -> Html {
     let initial = props.initial.clone();
@@ -297,7 +284,6 @@ pub fn UnoTable(props: &TableProps) -> Html {
     let table = use_node_ref();
     let at = state.at();
     let key = (state.seed, at);
-    let game = &state.game;
 
     {
         let s = state.clone();
@@ -320,19 +306,6 @@ pub fn UnoTable(props: &TableProps) -> Html {
         let table = table.clone();
         use_effect_with(key, move |_| kit::keep_focus(&table, "[aria-label='Your controls'] button:not([disabled])"));
     }
-    let my_turn = matches!(game.phase(), Phase::Match { turn } if *turn == HUMAN);
-    let can_hit = my_turn && game.is_legal(Action::Hit { seat: HUMAN });
-    let over = game.is_over();
-    let can_ff = !over && (state.i_am_done() || !state.i_am_in());
-    let round_over = *game.phase() == Phase::RoundStart && state.last.is_some() && state.i_am_in();
-    let act = |action: Action| {
-        let s = state.clone();
-        Callback::from(move |_: MouseEvent| s.dispatch(Msg::Act { action, at }))
-    };
-    let fast_forward = {
-        let s = state.clone();
-        Callback::from(move |_: MouseEvent| s.dispatch(Msg::FastForward { at }))
-    };
     let toggle_help = {
         let help = help.clone();
         Callback::from(move |()| help.set(!*help))
@@ -341,7 +314,8 @@ pub fn UnoTable(props: &TableProps) -> Html {
         let s = state.clone();
         let help = help.clone();
         Callback::from(move |e: KeyboardEvent| {
-            let at = s.at();
+            let (screen, at) = (&s.screen, s.at());
+            let me = screen.me();
             let msg = match e.key().as_str() {
                 "?" => {
                     help.set(!*help);
@@ -349,13 +323,13 @@ pub fn UnoTable(props: &TableProps) -> Html {
                     return;
                 }
                 "Escape" => return help.set(false),
-                "h" | "H" => Msg::Act { action: Action::Hit { seat: HUMAN }, at },
-                "p" | "P" => Msg::Act { action: Action::Pass { seat: HUMAN }, at },
+                "h" | "H" => Msg::Act { action: Action::Hit { seat: me }, at },
+                "p" | "P" => Msg::Act { action: Action::Pass { seat: me }, at },
                 "r" | "R" => Msg::Act { action: Action::Reveal, at },
-                "f" | "F" if !s.game.is_over() && (s.i_am_done() || !s.i_am_in()) => Msg::FastForward { at },
+                "f" | "F" if !screen.is_over() && (screen.i_am_done() || !screen.i_am_in()) => Msg::FastForward { at },
                 _ => return,
             };
-            if matches!(msg, Msg::Act { action, .. } if !s.game.is_legal(action)) {
+            if matches!(msg, Msg::Act { action, .. } if !screen.is_legal(action)) {
                 return;
             }
             e.prevent_default();
@@ -363,93 +337,132 @@ pub fn UnoTable(props: &TableProps) -> Html {
         })
     };
     use_table_keys(on_key);
-    let restart = {
-        let s = state.clone();
-        Callback::from(move |()| s.dispatch(Msg::Restart { seed: getrandom::u64().unwrap_or(s.seed.wrapping_add(1)) }))
+    let look = Look {
+        act: {
+            let s = state.clone();
+            Callback::from(move |action| s.dispatch(Msg::Act { action, at }))
+        },
+        fast_forward: {
+            let s = state.clone();
+            Callback::from(move |()| s.dispatch(Msg::FastForward { at }))
+        },
+        help: *help,
+        toggle_help,
+        on_leave: props.on_leave.clone(),
+        restart: {
+            let s = state.clone();
+            Callback::from(move |()| {
+                s.dispatch(Msg::Restart { seed: getrandom::u64().unwrap_or(s.seed.wrapping_add(1)) })
+            })
+        },
+        table,
     };
-    let next_round = {
-        let s = state.clone();
-        Callback::from(move |()| s.dispatch(Msg::Act { action: Action::Reveal, at }))
-    };
-    let phase_text = match game.phase() {
-        Phase::RoundStart => format!("Round {}: reveal phase next.", game.round() + 1),
+    table_view(&state.screen, look)
+}
+
+/// The table as one seat's screen shows it: drawn from the screen alone (a table with friends
+/// feeds the same screen from the network).
+fn table_view(screen: &UnoScreen, look: Look) -> Html {
+    let v = &screen.view;
+    let me = screen.me();
+    let my_turn = screen.my_turn();
+    let can_hit = my_turn && screen.is_legal(Action::Hit { seat: me });
+    let over = screen.is_over();
+    let can_ff = !over && (screen.i_am_done() || !screen.i_am_in());
+    let round_over = v.phase == Phase::RoundStart && screen.last.is_some() && screen.i_am_in();
+    let act = |action: Action| look.act.reform(move |_: MouseEvent| action);
+    let phase_text = match &v.phase {
+        Phase::RoundStart => format!("Round {}: reveal phase next.", v.round + 1),
         Phase::Match { .. } if my_turn => "Your turn: hit or pass?".to_string(),
         Phase::Match { turn } => format!("{}'s turn to hit or pass.", name(*turn)),
         Phase::Over { winners } => format!("Game over. Winner: {}.", names(winners)),
     };
-    let n = game.players().len();
+    let n = screen.players();
     // The results of the game, or of the round the player just played (not while watching).
-    let results = match game.phase() {
+    let results = match &v.phase {
         Phase::Over { winners } => Some((
             match winners.as_slice() {
                 [HUMAN] => "You win!".to_string(),
                 [w] => format!("{} wins", name(*w)),
                 ws => format!("{} share the win", names(ws)),
             },
-            format!("The last with cards in the queue, after {}.", plural(game.round() as usize, "round")),
+            format!("The last with cards in the queue, after {}.", plural(v.round as usize, "round")),
             ["Place", "Player", "Queue", "Out"],
-            game_rows(&state, winners),
+            game_rows(screen, winners),
             "Play again".to_string(),
-            restart,
+            look.restart.clone(),
         )),
-        _ => state.last.as_ref().filter(|_| round_over).map(|l| {
-            (
-                round_title(l),
-                if l.winners.is_empty() {
-                    "Everyone went bust: the cards go to the trash.".to_string()
-                } else {
-                    format!("Closest to 21: {}. The stacks stay on the table until the next round.", l.total)
-                },
-                ["Player", "Total", "Result", "Queue"],
-                round_rows(&state),
-                format!("Reveal round {}", game.round() + 1),
-                next_round,
-            )
-        }),
+        _ => None,
     };
+    // A round's result is shown on the table, over the felt's foot, and the next round goes on
+    // by itself after a few seconds (`auto_action`) or at a tap: one game had 75 rounds, and a
+    // dialog after each was 74 clicks.
+    let round_result = screen.last.as_ref().filter(|_| round_over).map(|l| {
+        let mut text = round_title(l);
+        if l.winners.is_empty() {
+            text.push_str(": everyone went bust, the cards go to the trash.");
+        } else {
+            let _ = std::fmt::Write::write_fmt(&mut text, format_args!(" with {}.", l.total));
+        }
+        let out: Vec<Seat> = (0..n as Seat).filter(|&s| screen.out_round[s as usize] == Some(l.round)).collect();
+        match out.as_slice() {
+            [] => {}
+            [HUMAN] => text.push_str(" You are out."),
+            [one] => text.push_str(&format!(" {} is out.", name(*one))),
+            many => text.push_str(&format!(" {} are out.", names(many))),
+        }
+        text
+    });
+    let toggle_help = look.toggle_help;
 
     html! {
-    <section class="uno table" aria-label="UNO Blackjack table" tabindex="-1" ref={table}>
-        { table_head("UNO Blackjack", Html::default(), *help, toggle_help.clone(), RULES_HREF, props.on_leave.clone()) }
-        if *help {
+    <section class="uno table" aria-label="UNO Blackjack table" tabindex="-1" ref={look.table}>
+        { table_head("UNO Blackjack", Html::default(), look.help, toggle_help.clone(), RULES_HREF, look.on_leave.clone()) }
+        if look.help {
             <div class="uno-keys" role="region" aria-label="Keyboard shortcuts list">
                 { Html::from_html_unchecked(AttrValue::Static(KEYS)) }
                 <button onclick={toggle_help.reform(|_| ())}>{"Close"}</button>
             </div>
         }
-        if let Some(n) = state.notice.clone() { <p class="notice" role="alert">{n}</p> }
+        if let Some(n) = screen.notice.clone() { <p class="notice" role="alert">{n}</p> }
         <div class={classes!("uno-felt", (n > 6).then_some("many"), (n > 8).then_some("crowd"))} style={format!("--n:{n}")}>
             <ul class="uno-players" aria-label="Players">
-                { for (0..n as Seat).map(|s| seat_view(&state, s)) }
+                { for (0..n as Seat).map(|s| seat_view(screen, s)) }
             </ul>
-            { centre_view(&state) }
+            { centre_view(screen) }
         </div>
-        <p class="status" aria-live="polite">{ phase_text }</p>
+        if let Some(text) = round_result {
+            <p class="round-result" role="status">{ text }</p>
+        } else {
+            <p class="status" aria-live="polite">{ phase_text }</p>
+        }
         <div class="controls" role="group" aria-label="Your controls">
-            if *game.phase() == Phase::RoundStart && !round_over && state.i_am_in() {
+            if round_over {
+                <button class="primary next-round" onclick={act(Action::Reveal)}>{ format!("Reveal round {}", v.round + 1) }</button>
+            } else if v.phase == Phase::RoundStart && screen.i_am_in() {
                 <button class="primary" onclick={act(Action::Reveal)}>{"Reveal"}</button>
             }
             if !over {
-                <button disabled={!can_hit} aria-disabled={(!can_hit).to_string()} onclick={act(Action::Hit { seat: HUMAN })}>{"Hit"}</button>
-                <button disabled={!my_turn} aria-disabled={(!my_turn).to_string()} onclick={act(Action::Pass { seat: HUMAN })}>{"Pass"}</button>
+                <button disabled={!can_hit} aria-disabled={(!can_hit).to_string()} onclick={act(Action::Hit { seat: me })}>{"Hit"}</button>
+                <button disabled={!my_turn} aria-disabled={(!my_turn).to_string()} onclick={act(Action::Pass { seat: me })}>{"Pass"}</button>
             }
             if can_ff {
-                <button class="primary" onclick={fast_forward}>{"Fast-forward"}</button>
+                <button class="primary" onclick={look.fast_forward.reform(|_| ())}>{"Fast-forward"}</button>
             }
-            if !over && !state.i_am_in() {
-                <button onclick={props.on_leave.reform(|_| ())}>{"Leave"}</button>
+            if !over && !screen.i_am_in() {
+                <button onclick={look.on_leave.reform(|_| ())}>{"Leave"}</button>
             }
         </div>
         if can_ff {
-            <p class="hint">{ if state.i_am_in() { "Fast-forward plays the bots to the end of the round." } else { "You are out. Fast-forward plays the bots to the end of the game." } }</p>
+            <p class="hint">{ if screen.i_am_in() { "Fast-forward plays the bots to the end of the round." } else { "You are out. Fast-forward plays the bots to the end of the game." } }</p>
         }
         <ul class="log" aria-label="Game log" tabindex="0">
-            { for state.log.iter().rev().take(14).map(|l| html! { <li>{l}</li> }) }
+            { for screen.log.iter().rev().take(14).map(|l| html! { <li>{l}</li> }) }
         </ul>
         if let Some((title, summary, headers, rows, primary, on_primary)) = results {
             <ResultsDialog {title} {summary} headers={headers.iter().map(|&h| AttrValue::Static(h)).collect::<Vec<_>>()} {rows}
                 primary_label={primary} {on_primary} on_new_game={Callback::from(|()| new_game())}
-                on_menu={props.on_leave.clone()} rules_href={RULES_HREF} />
+                on_menu={look.on_leave} rules_href={RULES_HREF} />
         }
     </section>
     }

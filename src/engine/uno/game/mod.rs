@@ -224,6 +224,29 @@ pub fn total(stack: &[UnoCard], skip: SkipValue) -> u8 {
     }
 }
 
+/// Why `action` is refused in `phase`: the one rule, for the game and for a seat's view (which
+/// holds everything it reads). `waiting`: a seat that may join; `can_flip`: a seat that has a
+/// card to flip in its queue, the deck or the trash.
+fn refusal(
+    phase: &Phase,
+    action: Action,
+    waiting: impl Fn(Seat) -> bool,
+    can_flip: impl Fn(Seat) -> bool,
+) -> Option<Refusal> {
+    match (phase, action) {
+        (Phase::Over { .. }, _) => Some(Refusal::GameOver),
+        (Phase::RoundStart, Action::Reveal) => None,
+        (Phase::RoundStart, Action::Join { seat }) => (!waiting(seat)).then_some(Refusal::CannotJoin),
+        (Phase::Match { turn }, Action::Hit { seat } | Action::Pass { seat }) if seat != *turn => {
+            Some(Refusal::NotYourTurn)
+        }
+        (Phase::Match { turn }, Action::Hit { .. }) => (!can_flip(*turn)).then_some(Refusal::NoCardsToHit),
+        (Phase::Match { .. }, Action::Pass { .. }) => None,
+        (_, Action::Join { .. }) => Some(Refusal::CannotJoin),
+        _ => Some(Refusal::NotNow),
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     rules: Arc<UnoRules>,
@@ -437,20 +460,8 @@ impl Game {
     }
 
     pub fn refusal(&self, action: Action) -> Option<Refusal> {
-        match (&self.phase, action) {
-            (Phase::Over { .. }, _) => Some(Refusal::GameOver),
-            (Phase::RoundStart, Action::Reveal) => None,
-            (Phase::RoundStart, Action::Join { seat }) => (self.players.get(seat as usize).map(|p| p.status)
-                != Some(Status::Waiting))
-            .then_some(Refusal::CannotJoin),
-            (Phase::Match { turn }, Action::Hit { seat } | Action::Pass { seat }) if seat != *turn => {
-                Some(Refusal::NotYourTurn)
-            }
-            (Phase::Match { turn }, Action::Hit { .. }) => (!self.can_flip(*turn)).then_some(Refusal::NoCardsToHit),
-            (Phase::Match { .. }, Action::Pass { .. }) => None,
-            (_, Action::Join { .. }) => Some(Refusal::CannotJoin),
-            _ => Some(Refusal::NotNow),
-        }
+        let waiting = |seat: Seat| self.players.get(seat as usize).map(|p| p.status) == Some(Status::Waiting);
+        refusal(&self.phase, action, waiting, |seat| self.can_flip(seat))
     }
 
     pub fn is_legal(&self, action: Action) -> bool {

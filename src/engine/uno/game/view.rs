@@ -26,6 +26,20 @@ impl UnoView {
     pub fn total(&self, seat: Seat) -> u8 {
         total(&self.stacks[seat as usize], self.skip_value)
     }
+
+    /// Why `action` would be refused now, as [`Game::refusal`] says it: everything it decides on
+    /// is in every seat's view, so a screen fed only views knows which buttons work.
+    pub fn refusal(&self, action: Action) -> Option<Refusal> {
+        let waiting = |seat: Seat| self.statuses.get(seat as usize) == Some(&Status::Waiting);
+        let can_flip = |seat: Seat| {
+            self.queue_sizes.get(seat as usize).is_some_and(|&q| q > 0) || self.deck > 0 || !self.trash.is_empty()
+        };
+        refusal(&self.phase, action, waiting, can_flip)
+    }
+
+    pub fn is_legal(&self, action: Action) -> bool {
+        self.refusal(action).is_none()
+    }
 }
 
 impl Game {

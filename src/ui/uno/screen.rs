@@ -1,0 +1,209 @@
+//! What one seat's UNO Blackjack screen shows, built from that seat's [`SeatUpdate`]s alone: its
+//! view, the log, each seat's revealed cards and latest act (kept on the felt after the round's
+//! reward until the next round starts), the cards that just moved, the last round's result and
+//! each player's exit round. It never holds the [`Game`]: a table on this device (`state.rs`,
+//! which holds the game) and a table with friends feed the same screen, and the views
+//! (`table.rs`) draw from it.
+//!
+//! [`Game`]: crate::engine::uno::Game
+
+use super::words::{describe, mark};
+use crate::bots::shedding::Level;
+use crate::engine::uno::{Action, Event, Phase, Seat, SeatUpdate, Status, UnoCard, UnoView};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnoScreen {
+    /// The bots' level (the table's setting, which every seat may know).
+    pub level: Level,
+    /// The house rule "a pass lasts one go-around" (a pass is final for the round without it).
+    pub pass_again: bool,
+    /// The seat's view after the latest update.
+    pub view: UnoView,
+    /// The number of actions applied so far: a move made from this screen is stamped with it.
+    pub state_id: u32,
+    /// Readable lines, oldest first.
+    pub log: Vec<String>,
+    /// Why this seat's last move was refused.
+    pub notice: Option<String>,
+    /// Each seat's revealed cards this round (a bust stays shown, marked), kept until the next round.
+    pub shown: Vec<Vec<UnoCard>>,
+    pub totals: Vec<u8>,
+    /// Each seat's latest act: "hit: 7 → 18", "passed", "bust!".
+    pub acts: Vec<String>,
+    /// The cards the latest update turned up (they travel from the deck or the queue).
+    pub fresh: Vec<Fresh>,
+    pub last: Option<RoundEnd>,
+    /// The round in which each player went out.
+    pub out_round: Vec<Option<u32>>,
+}
+
+/// A card that just arrived on a seat's stack: where it came from, in the order of the flips.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fresh {
+    pub seat: Seat,
+    pub index: usize,
+    pub from_deck: bool,
+}
+
+/// How the last round ended: its winners, their total and the cards each took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundEnd {
+    pub round: u32,
+    pub winners: Vec<Seat>,
+    pub total: u8,
+    pub rewards: Vec<u8>,
+}
+
+impl UnoScreen {
+    /// A screen from a seat's first update (a new deal, or a seat that joins).
+    pub fn new(level: Level, pass_again: bool, first: SeatUpdate) -> UnoScreen {
+        let n = first.view.statuses.len();
+        let mut s = UnoScreen {
+            level,
+            pass_again,
+            view: first.view.clone(),
+            state_id: first.state_id,
+            log: Vec::new(),
+            notice: None,
+            shown: vec![Vec::new(); n],
+            totals: vec![0; n],
+            acts: vec![String::new(); n],
+            fresh: Vec::new(),
+            last: None,
+            out_round: vec![None; n],
+        };
+        s.receive(first);
+        s
+    }
+
+    /// The seat this screen shows.
+    pub fn me(&self) -> Seat {
+        self.view.seat
+    }
+
+    pub fn at(&self) -> usize {
+        self.state_id as usize
+    }
+
+    pub fn players(&self) -> usize {
+        self.view.statuses.len()
+    }
+
+    pub fn status(&self, seat: Seat) -> Status {
+        self.view.statuses.get(seat as usize).copied().unwrap_or(Status::Out)
+    }
+
+    /// The seat whose turn it is to hit or pass, if the round's match is on.
+    pub fn turn(&self) -> Option<Seat> {
+        match self.view.phase {
+            Phase::Match { turn } => Some(turn),
+            _ => None,
+        }
+    }
+
+    pub fn my_turn(&self) -> bool {
+        self.turn() == Some(self.me())
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.view.phase, Phase::Over { .. })
+    }
+
+    /// Whether this seat takes part in the game still (not out, not yet waiting to join).
+    pub fn i_am_in(&self) -> bool {
+        matches!(self.status(self.me()), Status::Playing | Status::Joining { .. })
+    }
+
+    /// Whether this seat has nothing left to decide this round (bust, or passed for good).
+    pub fn i_am_done(&self) -> bool {
+        let me = self.me() as usize;
+        self.turn().is_some() && (self.view.busted[me] || (self.view.passed[me] && !self.pass_again))
+    }
+
+    /// Whether the game would accept `action` now (the engine's own rule, read off the view).
+    pub fn is_legal(&self, action: Action) -> bool {
+        self.view.is_legal(action)
+    }
+
+    /// Takes the update after an action: the view, and what the table shows of the events.
+    pub fn receive(&mut self, update: SeatUpdate) {
+        self.view = update.view;
+        self.state_id = update.state_id;
+        self.fresh.clear();
+        // A reveal starts with its round; any other flip is a hit (a Draw card's penalty flip
+        // happens only in the reveal, after the card that caused it).
+        let reveal = update.events.iter().any(|e| matches!(e, Event::RoundStarts { .. }));
+        let mut drawn = None;
+        for e in &update.events {
+            self.note(reveal, e, &mut drawn);
+        }
+        crate::ui::text::extend_log(&mut self.log, &update.events, describe, 60);
+    }
+
+    /// A move of this screen's person was refused (or, `None`, a move was accepted): why.
+    pub fn refused(&mut self, why: Option<String>) {
+        self.notice = why;
+    }
+
+    fn note(&mut self, reveal: bool, e: &Event, drawn: &mut Option<Seat>) {
+        let n = self.players();
+        let mut act = |seat: Seat, text: String| {
+            if let Some(a) = self.acts.get_mut(seat as usize) {
+                *a = text;
+            }
+        };
+        match e {
+            Event::RoundStarts { round, .. } => {
+                self.shown.iter_mut().for_each(Vec::clear);
+                self.totals.iter_mut().for_each(|t| *t = 0);
+                self.acts.iter_mut().for_each(String::clear);
+                self.last = Some(RoundEnd { round: *round, winners: Vec::new(), total: 0, rewards: Vec::new() });
+            }
+            Event::Flipped { seat, card, from_deck, total } if (*seat as usize) < n => {
+                let how = match () {
+                    _ if *drawn == Some(*seat) => "draw one",
+                    _ if !reveal => "hit",
+                    _ => "flip",
+                };
+                act(*seat, format!("{how}: {} → {total}", mark(*card)));
+                let s = *seat as usize;
+                self.shown[s].push(*card);
+                self.totals[s] = *total;
+                self.fresh.push(Fresh { seat: *seat, index: self.shown[s].len() - 1, from_deck: *from_deck });
+            }
+            Event::DrawPenalty { seat } => *drawn = Some(*seat),
+            Event::Skipped { seat } => act(*seat, "skipped".into()),
+            Event::Bust { seat, .. } => act(*seat, "bust!".into()),
+            Event::Passed { seat } => act(*seat, "passed".into()),
+            Event::NoCards { seat } => act(*seat, "no cards".into()),
+            Event::Winners { seats, total } => {
+                for &s in seats {
+                    act(s, format!("wins with {total}"));
+                }
+                if let Some(l) = &mut self.last {
+                    l.winners = seats.clone();
+                    l.total = *total;
+                    l.rewards = vec![0; seats.len()];
+                }
+            }
+            Event::Rewarded { seat, cards } => {
+                act(*seat, format!("won +{cards}"));
+                if let Some(l) = &mut self.last {
+                    if let Some(i) = l.winners.iter().position(|w| w == seat) {
+                        l.rewards[i] = *cards;
+                    }
+                }
+            }
+            Event::Joined { seat } => act(*seat, "joins".into()),
+            Event::EarnedQueue { seat } => act(*seat, "has a queue".into()),
+            Event::Out { seat } => {
+                // The seat's tag says "out"; its act says why, not the same word again.
+                act(*seat, "no cards left".into());
+                if let Some(o) = self.out_round.get_mut(*seat as usize) {
+                    *o = Some(self.view.round);
+                }
+            }
+            _ => {}
+        }
+    }
+}
