@@ -203,6 +203,18 @@ impl<T: Table> Host<T> {
         vec![Outgoing { to: peer, message: ToPeer::Seats(self.seats()) }]
     }
 
+    /// The host's own page, as a peer: it holds the host's seat, and is sent the seats and the
+    /// seat's updates as a friend is (its moves are checked as a friend's). Nothing if the table
+    /// has no host's seat.
+    pub fn seat_host(&mut self, peer: PeerId) -> Out<T> {
+        let Some(seat) = self.seating.iter().position(|s| matches!(s, Seating::Host { .. })) else {
+            return Vec::new();
+        };
+        let mut out = self.connect(peer);
+        out.extend(self.seat(peer, seat as u8));
+        out
+    }
+
     /// The host deals: from now on peers' moves are taken, and every seated peer is sent its
     /// seat's update (so a move it made too early is made again from it).
     pub fn start(&mut self) -> Out<T> {

@@ -12,6 +12,7 @@ pub mod host;
 pub mod protocol;
 pub mod rate;
 mod reader;
+pub mod worker;
 
 pub use host::{Applied, Dropped, Host, Message, Out, Outgoing, PeerId, Seating};
 pub use protocol::{

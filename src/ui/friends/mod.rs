@@ -18,13 +18,14 @@ mod session;
 
 use crate::bots::shedding::Level;
 use crate::engine::shedding::{Action, Preset, Refusal as Rules, SeatUpdate};
+use crate::net::worker::{game_name, HostRecord};
 use crate::net::{Refusal, Seat, SeatToken, Seating, Seats, ToHost};
 use crate::ui::settings::Settings;
 use crate::ui::shedding::screen::SeatScreen;
 use crate::ui::shedding::table::{use_table_view, TableView};
 use gloo_storage::{LocalStorage, Storage};
 use room::{check_signal_url, ice_urls, room_in_fragment, token_from_text, token_text, RoomId};
-use session::{HostRecord, Session, Side, Transport};
+use session::{Session, Transport};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -38,14 +39,6 @@ const NAME_KEY: &str = "bj.friends.name";
 
 /// How often the page takes in what arrived (ms).
 const POLL_MS: u32 = 40;
-
-fn game_name(preset: Preset) -> &'static str {
-    match preset {
-        Preset::Taylor => "Taylor Blackjack",
-        Preset::Priestly => "Priestly College BlackJack",
-        _ => "British Black Jack",
-    }
-}
 
 fn host_key(room: &str) -> String {
     format!("bj.friends.host.{room}")
@@ -65,12 +58,21 @@ fn store(key: &str, value: &str) {
     let _ = LocalStorage::raw().set_item(key, value);
 }
 
-fn save_host(record: &HostRecord) {
-    store(&host_key(&record.room), &record.to_text());
+/// The host's table as its worker last wrote it (the worker alone reads it whole).
+fn save_host(room: &str, record: &str) {
+    store(&host_key(room), record);
 }
 
-fn load_host(room: &RoomId) -> Option<HostRecord> {
-    HostRecord::from_text(&stored(&host_key(room.as_str()))?)
+fn load_host(room: &RoomId) -> Option<String> {
+    stored(&host_key(room.as_str()))
+}
+
+/// The host's side of the table stored as `record` (its text).
+fn open_host(room: RoomId, record: String, t: &Transport) -> Result<Session, String> {
+    let friends = HostRecord::from_text(&record)
+        .map_or(1, |r| r.seating.iter().filter(|s| !matches!(s, Seating::Host { .. } | Seating::Bot)).count() as u8);
+    let pace = u32::from(crate::ui::load_settings().0.bot_pace.max(1));
+    Session::host(room, record, friends, pace, t)
 }
 
 fn random_bytes() -> [u8; 16] {
@@ -190,12 +192,15 @@ fn OnlineTable(p: &OnlineProps) -> Html {
             }
         })
     };
+    // The keyboard list pauses nothing here: the host's bots keep their own pace.
+    let help_open = use_state(|| false);
     let at = p.screen.at();
     let on_act = p.on_act.reform(move |a| (a, at));
     use_table_view(TableView {
         screen: &p.screen,
         settings: &settings,
         covered: false,
+        help_open,
         link: (p.link.clone(), "this table"),
         others: Vec::new(),
         rules_href: p.rules_href.clone(),
@@ -359,15 +364,15 @@ pub fn FriendsApp() -> Html {
                 Ok(Some(room)) => {
                     let t = transport();
                     let opened = match load_host(&room) {
-                        Some(record) => Session::host(record, &t),
+                        Some(record) => open_host(room, record, &t),
                         None => {
                             let token = stored(&token_key(&room)).and_then(|s| token_from_text(&s));
-                            Some(Session::peer(room, token, &t))
+                            Ok(Session::peer(room, token, &t))
                         }
                     };
                     match opened {
-                        Some(s) => *session.borrow_mut() = Some(s),
-                        None => problem.set(Some("This table's save could not be read: open a new table.".into())),
+                        Ok(s) => *session.borrow_mut() = Some(s),
+                        Err(why) => problem.set(Some(why)),
                     }
                 }
                 Err(why) => problem.set(Some(why.to_string())),
@@ -393,17 +398,22 @@ pub fn FriendsApp() -> Html {
 
     let on_open = {
         let session = session.clone();
+        let problem = problem.clone();
         let setup = setup.clone();
         let tick = tick.clone();
         Callback::from(move |()| {
             let record = open_table(&setup);
             store(NAME_KEY, &setup.name);
-            save_host(&record);
-            let room = RoomId::parse(&record.room).ok();
-            if let (Some(room), Some(w)) = (room, web_sys::window()) {
+            let text = record.to_text();
+            save_host(&record.room, &text);
+            let Ok(room) = RoomId::parse(&record.room) else { return };
+            if let Some(w) = web_sys::window() {
                 let _ = w.location().set_hash(&room.fragment());
             }
-            *session.borrow_mut() = Session::host(record, &transport());
+            match open_host(room, text, &transport()) {
+                Ok(s) => *session.borrow_mut() = Some(s),
+                Err(why) => problem.set(Some(why)),
+            }
             tick.set(tick.wrapping_add(1));
         })
     };
@@ -470,11 +480,16 @@ fn table_view(
     let ended = s.ended.borrow().clone();
     let dropped = (s.dropped > 0)
         .then(|| html! { <p class="note">{ format!("{} unreadable messages dropped.", s.dropped) }</p> });
-    let inner = match &s.side {
-        Side::Host(h) => {
-            let seats = h.host.seats();
+    let p = &s.me;
+    let seats = p.seats.as_ref();
+    let dealt = seats.is_some_and(|s| s.dealt);
+    let table = match (seats, dealt) {
+        (Some(seats), true) => online_table(p.screen.as_ref(), room_link(&s.room), &seats.game, session, tick),
+        _ => html! {},
+    };
+    let inner = match &s.hosting {
+        Some(h) => {
             let link = room_link(&s.room);
-            let table = online_table(h.screen.as_ref(), link.clone(), &seats.game, session, tick);
             let start = {
                 let session = session.clone();
                 let tick = tick.clone();
@@ -483,24 +498,24 @@ fn table_view(
                     tick.set(tick.wrapping_add(1));
                 })
             };
-            let status = if h.host.is_started() {
-                let host_seat = session::HOST_SEAT;
-                h.host.table().update_for(host_seat).ok().map(|u| status_line(&u, Some(&seats))).unwrap_or_default()
-            } else {
-                "Send the link to your friends. Deal when everyone is seated; bots take the free seats.".into()
+            let status = match (&p.update, dealt) {
+                (Some(u), true) => status_line(u, seats),
+                _ if seats.is_none() => "Opening your table…".into(),
+                _ => "Send the link to your friends. Deal when everyone is seated; bots take the free seats.".into(),
             };
             html! {
                 <>
-                <h2>{ seats.game.clone() }</h2>
+                <h2>{ seats.map(|s| s.game.clone()).unwrap_or_default() }</h2>
                 <div class="field"><label for="fr-link">{"Room link"}</label><input id="fr-link" readonly=true value={link} /></div>
-                { seats_list(&seats, Some(0), None) }
-                if !h.host.is_started() { <button class="primary" onclick={start}>{"Deal"}</button> }
+                if let Some(seats) = seats { { seats_list(seats, p.seat, None) } }
+                if seats.is_some() && !dealt { <button class="primary" onclick={start}>{"Deal"}</button> }
                 <p class="status" role="status" aria-live="polite">{ status }</p>
+                if let Some(b) = &h.broken { <p class="notice" role="alert">{ b.clone() }</p> }
                 { table }
                 </>
             }
         }
-        Side::Peer(p) => {
+        None => {
             let on_take = {
                 let session = session.clone();
                 let name = name.clone();
@@ -519,14 +534,11 @@ fn table_view(
                     let Some(s) = guard.as_mut() else { return };
                     store(&token_key(&s.room), &token_text(token));
                     store(NAME_KEY, &typed);
-                    if let Side::Peer(p) = &mut s.side {
-                        p.token = Some(token);
-                    }
+                    s.me.token = Some(token);
                     s.send_to_host(&ToHost::Claim { seat, token, name: typed });
                 })
             };
             let seated = p.seat.is_some();
-            let seats = p.seats.as_ref();
             let line = if p.host_gone {
                 "The host left the table. When they open it again, this page takes you back to your seat.".to_owned()
             } else if seats.is_none() {
@@ -537,11 +549,6 @@ fn table_view(
                 "Waiting for the host to deal.".to_owned()
             } else {
                 "Pick a free seat.".to_owned()
-            };
-            let dealt = seats.is_some_and(|s| s.dealt);
-            let table = match (seats, dealt) {
-                (Some(seats), true) => online_table(p.screen.as_ref(), room_link(&s.room), &seats.game, session, tick),
-                _ => html! {},
             };
             let on_name = {
                 let name = name.clone();
