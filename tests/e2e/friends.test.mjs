@@ -33,9 +33,84 @@ async function signalling() {
   return { url: `ws://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
+/** Runs in every page before its scripts (not in workers): keeps each wasm instance's memory
+ * where the test reads it, and notes when the player clicks and when the game log's text
+ * changes, on the page's own clock (for the round-trip figures; never asserted on). */
+function instrument() {
+  const keep = (r) => {
+    const memory = (r.instance || r).exports?.memory;
+    if (memory) (self.__wasmMemories ||= []).push(memory);
+    return r;
+  };
+  const streaming = WebAssembly.instantiateStreaming;
+  if (streaming) WebAssembly.instantiateStreaming = (...a) => streaming.apply(WebAssembly, a).then(keep);
+  const plain = WebAssembly.instantiate;
+  WebAssembly.instantiate = (...a) => plain.apply(WebAssembly, a).then(keep);
+  self.__clicks = [];
+  self.__logChanges = [];
+  let seen = '';
+  addEventListener('click', () => self.__clicks.push(performance.now()), true);
+  new MutationObserver(() => {
+    const text = document.getElementById('game-log')?.textContent ?? '';
+    if (text !== seen) {
+      seen = text;
+      self.__logChanges.push(performance.now());
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** The cards of this page's hand, as its buttons name them ("10 of hearts"): [rank 1-13, suit
+ * 0-3 in the engine's order clubs, diamonds, hearts, spades]. */
+async function handCards(page) {
+  const labels = await page.locator('.table.shed .hand-card').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  const RANKS = { Ace: 1, Jack: 11, Queen: 12, King: 13 };
+  const SUITS = ['clubs', 'diamonds', 'hearts', 'spades'];
+  return labels.map((l) => {
+    const [, r, s] = l.match(/^(\w+) of (\w+)$/) || [];
+    const card = [RANKS[r] ?? Number(r), SUITS.indexOf(s)];
+    assert.ok(card[0] >= 1 && card[0] <= 13 && card[1] >= 0, `a card's name: ${l}`);
+    return card;
+  });
+}
+
+/** Whether the page's wasm memory holds `cards` as a hand: that many cards side by side (the
+ * engine's Card is two bytes, rank and suit, in either order), in any order. */
+function memoryHolds(page, cards) {
+  return page.evaluate((cards) => {
+    const key = (list) => list.map(([r, s]) => r * 4 + s).sort((a, b) => a - b).join(',');
+    const want = key(cards);
+    const n = cards.length;
+    for (const memory of self.__wasmMemories || []) {
+      const b = new Uint8Array(memory.buffer);
+      for (let o = 0; o + 2 * n <= b.length; o++) {
+        for (const [ri, si] of [[0, 1], [1, 0]]) {
+          const got = [];
+          for (let k = 0; k < n; k++) {
+            const r = b[o + 2 * k + ri];
+            const s = b[o + 2 * k + si];
+            if (r < 1 || r > 13 || s > 3) break;
+            got.push([r, s]);
+          }
+          if (got.length === n && key(got) === want) return true;
+        }
+      }
+    }
+    return false;
+  }, cards);
+}
+
+/** Each click's time to the next change of the game log's text, on a page's clock. */
+async function roundTrips(page) {
+  const { clicks, changes } = await page.evaluate(() => ({ clicks: self.__clicks, changes: self.__logChanges }));
+  return clicks.map((c) => changes.find((t) => t > c) - c).filter((d) => d >= 0 && d < 2000);
+}
+
+const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+
 /** A browser whose friends page uses `signal`. */
 async function player(siteUrl, signal, viewport) {
   const b = await openBrowser(viewport, WEBRTC_FLAGS);
+  await b.context.addInitScript(instrument);
   errors.set(b.page, b.problems.consoleErrors);
   await b.page.goto(`${siteUrl}rules/taylor.html`);
   await b.page.evaluate((s) => localStorage.setItem('bj.friends.signal', s), signal);
@@ -142,6 +217,16 @@ test('friends: three browsers meet in one room, see each other seated, and a dro
     assert.match(await sam.page.locator('.table.shed').innerText(), /Ann/);
     assert.match(await ann.page.locator('.table.shed').innerText(), /Sam/);
 
+    // What a page's memory holds: its own hand (the search finds a hand where there is one),
+    // never another seat's, the host's page included (the game is in its worker).
+    const hands = { ann: await handCards(ann.page), sam: await handCards(sam.page), bo: await handCards(bo.page) };
+    for (const [who, page] of [['ann', ann.page], ['sam', sam.page], ['bo', bo.page]]) {
+      assert.ok(await memoryHolds(page, hands[who]), `${who}'s page holds ${who}'s hand`);
+      for (const other of Object.keys(hands).filter((o) => o !== who)) {
+        assert.ok(!(await memoryHolds(page, hands[other])), `${who}'s page holds no trace of ${other}'s hand`);
+      }
+    }
+
     // A few moves each, through the tables.
     await play([ann.page, sam.page, bo.page], async () => /Sam (plays|picks)/.test(await log(ann.page)), 60_000);
     assert.match(await log(ann.page), /Sam (plays|picks)/, 'Sam moved from the table');
@@ -169,6 +254,13 @@ test('friends: three browsers meet in one room, see each other seated, and a dro
     for (const p of [ann.page, back, bo.page]) await p.getByRole('status').getByText(/^The game is over: .+ won\.$/).waitFor();
     await screenshot(back, 'friends-game-over');
 
+    // A measurement, never asserted: a click on the table to the log's line of that move, on
+    // loopback (the host's page through its worker; a friend's through WebRTC, the host's page
+    // and its worker, and back).
+    for (const [who, page] of [['host', ann.page], ['friend', back], ['friend', bo.page]]) {
+      const rtt = await roundTrips(page);
+      if (rtt.length) console.log(`round trip of a move (${who}'s page): median ${quantile(rtt, 0.5).toFixed(1)} ms, p95 ${quantile(rtt, 0.95).toFixed(1)} ms, ${rtt.length} moves`);
+    }
     for (const b of [ann, sam, bo]) assert.deepEqual(b.problems.consoleErrors, [], 'no console errors');
   } finally {
     for (const b of [ann, sam, bo]) await b.context.close();
