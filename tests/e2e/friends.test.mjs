@@ -49,7 +49,10 @@ function instrument() {
   self.__clicks = [];
   self.__logChanges = [];
   let seen = '';
-  addEventListener('click', () => self.__clicks.push(performance.now()), true);
+  // A move's click: a card or a move's button on the table (they carry the move in data-act).
+  addEventListener('click', (e) => {
+    if (e.target.closest?.('.table.shed [data-act]')) self.__clicks.push(performance.now());
+  }, true);
   new MutationObserver(() => {
     const text = document.getElementById('game-log')?.textContent ?? '';
     if (text !== seen) {
@@ -73,15 +76,25 @@ async function handCards(page) {
   });
 }
 
-/** Whether the page's wasm memory holds `cards` as a hand: that many cards side by side (the
- * engine's Card is two bytes, rank and suit, in either order), in any order. */
+/** Whether the page's wasm memory holds `cards` as a hand, in either of the engine's forms: the
+ * game's bit set (`shedding::Hand`: bit suit * 13 + rank - 1 of a little-endian u64) or that
+ * many `Card`s side by side (two bytes, rank and suit, in either order; a view's hand), in any
+ * order. */
 function memoryHolds(page, cards) {
   return page.evaluate((cards) => {
     const key = (list) => list.map(([r, s]) => r * 4 + s).sort((a, b) => a - b).join(',');
     const want = key(cards);
     const n = cards.length;
+    let mask = 0n;
+    for (const [r, s] of cards) mask |= 1n << BigInt(s * 13 + r - 1);
+    const maskBytes = [...Array(8)].map((_, i) => Number((mask >> BigInt(8 * i)) & 0xffn));
     for (const memory of self.__wasmMemories || []) {
       const b = new Uint8Array(memory.buffer);
+      for (let o = 0; o + 8 <= b.length; o++) {
+        let k = 0;
+        while (k < 8 && b[o + k] === maskBytes[k]) k++;
+        if (k === 8) return true;
+      }
       for (let o = 0; o + 2 * n <= b.length; o++) {
         for (const [ri, si] of [[0, 1], [1, 0]]) {
           const got = [];

@@ -230,13 +230,13 @@ impl Session {
             }
         }
         if self.hosting.is_some() {
-            changed |= self.from_worker(now);
+            changed |= self.take_from_worker(now);
         }
         changed
     }
 
     /// What the worker posted since the last poll; then a tick, for a bot whose move is due.
-    fn from_worker(&mut self, now: u64) -> bool {
+    fn take_from_worker(&mut self, now: u64) -> bool {
         let Some(h) = &mut self.hosting else { return false };
         let posted = std::mem::take(&mut *h.inbox.borrow_mut());
         let changed = !posted.is_empty();
