@@ -35,6 +35,7 @@ pub struct Hosting {
     worker: web_sys::Worker,
     inbox: Rc<RefCell<Vec<Vec<u8>>>>,
     _listener: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _failed: Closure<dyn FnMut(web_sys::Event)>,
     /// The worker posted `Ready`: messages posted now are read (earlier ones wait in `queue`).
     ready: bool,
     queue: Vec<Vec<u8>>,
@@ -61,10 +62,20 @@ impl Hosting {
             }
         });
         worker.set_onmessage(Some(listener.as_ref().unchecked_ref()));
+        // A worker that cannot load (its files missing, a browser without module workers) says
+        // so once, as an empty message: the page tells the player instead of waiting forever.
+        let into = inbox.clone();
+        let failed = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+            if let Ok(mut inbox) = into.try_borrow_mut() {
+                inbox.push(Vec::new());
+            }
+        });
+        worker.set_onerror(Some(failed.as_ref().unchecked_ref()));
         let mut hosting = Hosting {
             worker,
             inbox,
             _listener: listener,
+            _failed: failed,
             ready: false,
             queue: Vec::new(),
             links: Vec::new(),
@@ -241,6 +252,13 @@ impl Session {
         let posted = std::mem::take(&mut *h.inbox.borrow_mut());
         let changed = !posted.is_empty();
         for bytes in posted {
+            if bytes.is_empty() {
+                if let Some(h) = &mut self.hosting {
+                    h.broken =
+                        Some("This browser could not start the table's host: reload the page to try again.".into());
+                }
+                continue;
+            }
             match from_bytes::<FromWorker>(&bytes) {
                 Some(FromWorker::Ready) => {
                     let Some(h) = &mut self.hosting else { return changed };
