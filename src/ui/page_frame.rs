@@ -3,8 +3,8 @@
 //! a fragment that names the other game to that game's page. Each page is its own wasm module,
 //! so nothing here names either game's table types.
 
-use super::components::logo::Logo;
-use super::components::notice::Notice;
+use super::components::logo::logo;
+use super::components::notice::notice;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -65,13 +65,13 @@ pub fn PageFrame(props: &FrameProps) -> Html {
     html! {
         <>
         <header class="masthead">
-            <Logo />
+            { logo() }
             <div>
                 <h1>{"Blackjack"}</h1>
                 <p class="tagline"><a href="../">{"All games"}</a></p>
             </div>
         </header>
-        <Notice text={props.notice.clone()} on_dismiss={dismiss} />
+        { notice(props.notice.clone(), dismiss) }
         <main>{props.children.clone()}</main>
         <footer><p>{"Runs entirely in your browser. No account, no network needed after the first visit."}</p></footer>
         </>
