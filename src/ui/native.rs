@@ -11,6 +11,7 @@ pub mod text;
 
 pub mod casino {
     pub mod history;
+    pub mod screen;
     pub mod state;
     pub mod words;
 }
