@@ -15,6 +15,7 @@ pub mod friends {
 
 pub mod casino {
     pub mod history;
+    pub mod screen;
     pub mod state;
     pub mod words;
 }
