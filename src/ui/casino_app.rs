@@ -7,7 +7,7 @@ use super::casino::state::{Bank, CasinoState, Choice, StoredCasino, BANK_KEY, SA
 use super::casino::table::{CasinoTable, Leave};
 use super::components::card::CardStyle;
 use super::new_seed;
-use super::page_frame::{to_menu, PageFrame};
+use super::page_frame::{page_frame, to_menu, use_away};
 use super::settings::{self, Settings};
 use super::storage;
 use crate::engine::casino::save::parse_shoe_code;
@@ -62,6 +62,8 @@ fn initial_screen() -> (Screen, Option<String>) {
 
 #[component]
 pub fn CasinoApp() -> Html {
+    // The frame as a view function and its one effect here: no frame component on this page.
+    use_away(UNO_AWAY);
     let resumed = use_memo((), |_| initial_screen());
     let screen = use_state(|| resumed.0.clone());
     let notice = use_state(|| resumed.1.clone());
@@ -104,5 +106,5 @@ pub fn CasinoApp() -> Html {
         let notice = notice.clone();
         Callback::from(move |()| notice.set(None))
     };
-    html! { <PageFrame notice={(*notice).clone()} {on_dismiss} away={UNO_AWAY}>{body}</PageFrame> }
+    page_frame((*notice).clone(), on_dismiss, body)
 }

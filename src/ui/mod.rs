@@ -6,6 +6,7 @@ pub mod casino;
 mod casino_app;
 pub mod components;
 pub mod drills;
+pub mod friends;
 pub mod kit;
 mod page_frame;
 mod play_app;
@@ -128,6 +129,12 @@ pub fn start_uno() {
         return;
     }
     yew::Renderer::<uno_app::UnoApp>::new().render();
+}
+
+/// Mounts the page of tables with friends (`friends/`).
+pub fn start_friends() {
+    components::card::sprite_in_parent_folder();
+    yew::Renderer::<friends::FriendsApp>::new().render();
 }
 
 /// Mounts the drills page (`drills/`); `drills/#casino` goes to the casino table.

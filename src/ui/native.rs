@@ -9,8 +9,13 @@ pub mod stats;
 pub mod storage;
 pub mod text;
 
+pub mod friends {
+    pub mod room;
+}
+
 pub mod casino {
     pub mod history;
+    pub mod screen;
     pub mod state;
     pub mod words;
 }

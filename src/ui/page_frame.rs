@@ -3,8 +3,8 @@
 //! a fragment that names the other game to that game's page. Each page is its own wasm module,
 //! so nothing here names either game's table types.
 
-use super::components::logo::Logo;
-use super::components::notice::Notice;
+use super::components::logo::logo;
+use super::components::notice::notice;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -46,7 +46,15 @@ pub struct FrameProps {
 /// The page around a table; it also follows a change of fragment to the other game's page.
 #[component]
 pub fn PageFrame(props: &FrameProps) -> Html {
-    let (fragment, target) = props.away;
+    use_away(props.away);
+    page_frame(props.notice.clone(), props.on_dismiss.clone(), props.children.clone())
+}
+
+/// Follows a change of the page's fragment to the other game's page (`away`: the fragment, and
+/// the page it now lives on), for as long as the page is up.
+#[hook]
+pub fn use_away(away: (&'static str, &'static str)) {
+    let (fragment, target) = away;
     use_effect_with((), move |_| {
         let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
             redirect_if_hash(fragment, target);
@@ -61,18 +69,22 @@ pub fn PageFrame(props: &FrameProps) -> Html {
             }
         }
     });
-    let dismiss = props.on_dismiss.reform(|_: MouseEvent| ());
+}
+
+/// [`PageFrame`]'s markup as a view function: a page that calls [`use_away`] itself carries no
+/// frame component (a component costs its page about a kilobyte).
+pub fn page_frame(notice_text: Option<String>, on_dismiss: Callback<()>, body: Html) -> Html {
     html! {
         <>
         <header class="masthead">
-            <Logo />
+            { logo() }
             <div>
                 <h1>{"Blackjack"}</h1>
                 <p class="tagline"><a href="../">{"All games"}</a></p>
             </div>
         </header>
-        <Notice text={props.notice.clone()} on_dismiss={dismiss} />
-        <main>{props.children.clone()}</main>
+        { notice(notice_text, on_dismiss.reform(|_: MouseEvent| ())) }
+        <main>{body}</main>
         <footer><p>{"Runs entirely in your browser. No account, no network needed after the first visit."}</p></footer>
         </>
     }

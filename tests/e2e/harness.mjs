@@ -24,9 +24,9 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm
  * A fresh browser profile with watchers: every console error and page error, and every
  * request that would leave 127.0.0.1, are collected for the test to assert on.
  */
-export async function openBrowser(viewport = { width: 1440, height: 900 }) {
+export async function openBrowser(viewport = { width: 1440, height: 900 }, extraFlags = []) {
   const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'bj-e2e-')), {
-    executablePath: '/usr/bin/chromium', headless: true, args: FLAGS, viewport,
+    executablePath: '/usr/bin/chromium', headless: true, args: [...FLAGS, ...extraFlags], viewport,
   });
   const problems = { consoleErrors: [], foreignRequests: [] };
   context.on('request', (r) => {

@@ -117,6 +117,18 @@ pub fn system(key: &str) -> Option<&'static CountSystem> {
 }
 
 impl CountSystem {
+    /// The running count (in half points, from the initial count) and the true count of the
+    /// cards seen face up since the shuffle, by point value (`seen`) with `red_sevens` among
+    /// the sevens: the one computation behind `Game::count_in` and `SpotView::count_in`.
+    pub fn count_of(&self, decks: u8, seen: &[u16; 10], red_sevens: u16) -> (i32, f64) {
+        let red = red_sevens.min(seen[6]) as i32;
+        let tags: i32 = (0..10).map(|i| seen[i] as i32 * self.half_tags[i] as i32).sum::<i32>()
+            + red * (self.red_seven_half as i32 - self.half_tags[6] as i32);
+        let running = self.initial_running_count_half(decks) + tags;
+        let dealt: u32 = seen.iter().map(|&n| n as u32).sum();
+        (running, self.true_count(running, decks, dealt))
+    }
+
     /// A card's tag in half points.
     pub fn tag_half(&self, card: Card) -> i32 {
         let p = super::hand::points(card);

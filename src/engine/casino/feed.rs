@@ -12,7 +12,7 @@
 //! [`SpotView`] is defined beside the game without serde; its wire form is written here
 //! ([`SpotViewDef`]) and its rules are checked again when read, as every rule set read is.
 
-use super::game::{Action, Event, Game, Hand, Phase, Spot};
+use super::game::{Action, Event, Game, Phase, Spot, SpotState};
 use super::rules::{TableRules, TableSpec};
 use super::view::SpotView;
 use crate::engine::cards::Card;
@@ -108,12 +108,17 @@ struct SpotViewDef {
     phase: Phase,
     chips: i64,
     bet: i64,
-    hands: Vec<Hand>,
-    table: Vec<Vec<Vec<Card>>>,
+    hands: Vec<super::game::Hand>,
+    spots: Vec<SpotState>,
     dealer: Vec<Option<Card>>,
+    hole_revealed: bool,
     seen: [u16; 10],
     discards: usize,
     shoe_left: usize,
+    shoe_size: usize,
+    before_cut: usize,
+    cut_out: bool,
+    red_sevens: u16,
     legal: Vec<Action>,
 }
 
@@ -190,7 +195,7 @@ mod tests {
         let events = g.apply(Action::Deal).unwrap();
         let u = g.update_after(0, &events).unwrap();
         assert!(u.events.contains(&Event::Dealt { spot: 1, hand: 0, card: "9D".parse().unwrap() }));
-        assert_eq!(u.view.table[1], vec![parse_cards("9D 8D").unwrap()]);
+        assert_eq!(u.view.spots[1].hands[0].cards, parse_cards("9D 8D").unwrap());
         assert!(!cards_in::<Card>(&u).contains(&"2H".parse().unwrap()), "the shoe's next card stays unknown");
     }
 

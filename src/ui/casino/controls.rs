@@ -6,6 +6,8 @@
 use super::state::CasinoState;
 use crate::engine::casino::game::money;
 use crate::engine::casino::{Action, Phase, Spot};
+use crate::ui::reducer::Reducer;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// The chips a bet is made of, in cents.
@@ -41,7 +43,7 @@ pub const KEYS: [(&str, &str); 9] = [
 pub fn key_press(s: &CasinoState, key: &str) -> Option<Press> {
     let spot = s.spot();
     let bet = s.bet();
-    let phase = s.game.phase();
+    let phase = s.view().phase;
     Some(Press::Act(match key {
         "b" => return Some(Press::BetOn(next_spot(s))),
         "h" => Action::Hit { spot },
@@ -61,6 +63,34 @@ pub fn key_press(s: &CasinoState, key: &str) -> Option<Press> {
     }))
 }
 
+/// The keyboard's shortcuts at the table (the kit listens anywhere on the page): a key that
+/// stands for a press open now runs it through `run`; `help_open` says the list is showing.
+pub fn shortcuts(
+    s: UseReducerHandle<Reducer<CasinoState>>,
+    run: Callback<Press>,
+    help_open: bool,
+) -> Callback<KeyboardEvent> {
+    Callback::from(move |e: KeyboardEvent| {
+        let key = e.key().to_ascii_lowercase();
+        // Enter on a button or link is the browser's own.
+        let tag = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).map(|t| t.tag_name());
+        if key == "enter" && tag.is_some_and(|t| t != "SECTION" && t != "BODY") {
+            return;
+        }
+        let ok = match key_press(&s, &key) {
+            Some(Press::Act(a)) => s.screen.is_legal(a),
+            Some(Press::Less) => can_double_less(&s),
+            Some(Press::Help) => key == "?" || help_open,
+            Some(Press::BetOn(_)) => s.mine().len() > 1 && s.view().phase == Phase::Betting,
+            _ => false,
+        };
+        if let Some(p) = key_press(&s, &key).filter(|_| ok) {
+            e.prevent_default();
+            run.emit(p);
+        }
+    })
+}
+
 /// The player's spot after the one bet on, round the table.
 fn next_spot(s: &CasinoState) -> Spot {
     let mine = s.mine();
@@ -70,7 +100,7 @@ fn next_spot(s: &CasinoState) -> Spot {
 
 /// Whether the player may double for less now (the rules allow it, and any double is open).
 pub fn can_double_less(s: &CasinoState) -> bool {
-    s.game.rules().double_for_less && s.my_turn() && s.game.is_legal(Action::Double { spot: s.spot(), amount: 100 })
+    s.view().rules.double_for_less && s.my_turn() && s.screen.is_legal(Action::Double { spot: s.spot(), amount: 100 })
 }
 
 /// The amounts offered for a double for less: each chip below the bet, half the bet, and the
@@ -98,14 +128,13 @@ type Button = (String, Press, bool, &'static str);
 
 /// The controls of this moment, and a line about them.
 fn buttons(s: &CasinoState, less_open: bool) -> (Vec<Button>, Option<String>) {
-    let game = &s.game;
-    let (me, bet, rules) = (s.spot(), s.bet(), game.rules());
+    let (me, bet, rules) = (s.spot(), s.bet(), &s.view().rules);
     let my_turn = s.my_turn();
-    let legal = |a: Action| game.is_legal(a);
+    let legal = |a: Action| s.screen.is_legal(a);
     let mut out = Vec::new();
     let mut b = |label: &str, p: Press, on: bool, class: &'static str| out.push((label.to_string(), p, on, class));
     let mut line = None;
-    match game.phase() {
+    match s.view().phase {
         Phase::Betting if s.broke() => {
             b("New bankroll", Press::Refill, true, "primary");
             line = Some(format!(
@@ -177,11 +206,11 @@ fn buttons(s: &CasinoState, less_open: bool) -> (Vec<Button>, Option<String>) {
 pub fn controls(s: &CasinoState, on_press: &Callback<Press>, hint: bool, less_open: bool) -> Html {
     let press = |x: Press| on_press.reform(move |_: MouseEvent| x);
     let bet = s.bet();
-    let chips_row = (s.game.phase() == Phase::Betting && !s.broke()).then(|| html! {
+    let chips_row = (s.view().phase == Phase::Betting && !s.broke()).then(|| html! {
         <div class="chips" role="group" aria-label="Chips">
             { for CHIPS.iter().enumerate().map(|(i, &chip)| {
                 let a = Action::Bet { spot: s.spot(), amount: bet + chip };
-                html! { <button class={format!("chip chip-{i}")} aria-label={format!("Add {}", money(chip))} disabled={!s.game.is_legal(a)} onclick={press(Press::Act(a))}>{ chip / 100 }</button> }
+                html! { <button class={format!("chip chip-{i}")} aria-label={format!("Add {}", money(chip))} disabled={!s.screen.is_legal(a)} onclick={press(Press::Act(a))}>{ chip / 100 }</button> }
             }) }
         </div>
     });

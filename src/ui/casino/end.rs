@@ -19,14 +19,14 @@ pub fn share(s: &CasinoState) -> Html {
 /// The results of the hand just settled; nothing before it is. (A view function: no state.)
 pub fn round_end(s: &CasinoState, on_next: Callback<()>, on_new_game: Callback<()>, on_menu: Callback<()>) -> Html {
     let Some(net) = s.round_net() else { return Html::default() };
-    let game = &s.game;
+    let v = s.view();
     let title = match net {
         0 => "You break even".to_string(),
         n if n > 0 => format!("You win {}", money(n)),
         n => format!("You lose {}", money(n.saturating_neg())),
     };
-    let dealer: Vec<_> = game.dealer_visible().into_iter().flatten().collect();
-    let dealer_line = match game.hole_revealed().then(|| Total::of(&dealer)) {
+    let dealer: Vec<_> = v.dealer.iter().flatten().copied().collect();
+    let dealer_line = match v.hole_revealed.then(|| Total::of(&dealer)) {
         Some(t) if t.is_bust() => format!("The dealer busts with {}.", t.hard),
         Some(_) if is_two_card_21(&dealer) => "The dealer has blackjack.".into(),
         Some(t) => format!("The dealer has {}.", t.best()),
@@ -34,7 +34,7 @@ pub fn round_end(s: &CasinoState, on_next: Callback<()>, on_new_game: Callback<(
     };
     let mut rows = Vec::new();
     // Every hand by spot, and each of the player's spots' insurance under its hands.
-    for (i, spot) in game.spots().iter().enumerate() {
+    for (i, spot) in v.spots.iter().enumerate() {
         let (me, name) = (s.is_mine(i as u8), AttrValue::from(who(i as u8, s.mine())));
         for h in &spot.hands {
             let result = outcome_line(h).map(|o| o.0).unwrap_or_default();
@@ -44,7 +44,7 @@ pub fn round_end(s: &CasinoState, on_next: Callback<()>, on_new_game: Callback<(
             rows.push(ResultRow::new(vec![name, "Insurance".into(), signed_money(insurance).into()], true));
         }
     }
-    let shuffle = if game.cut_card_out() { " The cut card is out: a new shoe next." } else { "" };
+    let shuffle = if v.cut_out { " The cut card is out: a new shoe next." } else { "" };
     let summary = format!("{dealer_line} You have {}.{shuffle}", money(s.chips()));
     html! {
         <ResultsDialog title={title} summary={Some(AttrValue::from(summary))}

@@ -15,10 +15,10 @@ use yew::prelude::*;
 
 /// What the table is waiting for, in a line.
 fn status(s: &CasinoState) -> String {
-    match s.game.phase() {
+    match s.view().phase {
         Phase::Betting if s.broke() => {
             // Chips may remain, short of the smallest bet: say so rather than "no chips".
-            format!("You have less than the smallest bet, {}.", money(s.game.rules().min_bet))
+            format!("You have less than the smallest bet, {}.", money(s.view().rules.min_bet))
         }
         Phase::Betting => "Place your bet and deal.".to_string(),
         Phase::Insurance { spot } if s.is_mine(spot) => format!("The dealer shows an ace: insurance?{}", at(s, spot)),
@@ -39,22 +39,22 @@ fn at(s: &CasinoState, spot: u8) -> String {
 /// The felt's view. (A view function, not a component: it has no state of its own, and each
 /// component costs the page download.)
 pub fn felt(state: &CasinoState, style: CardStyle) -> Html {
-    let game = &state.game;
-    let phase = game.phase();
-    let dealer = game.dealer_visible();
+    let v = state.view();
+    let phase = v.phase;
+    let dealer = &v.dealer;
     let dealer_cards: Vec<_> = dealer.iter().flatten().copied().collect();
-    let dealer_total = game.hole_revealed().then(|| Total::of(&dealer_cards));
-    let shoe = game.shoe_size().max(1);
-    let left_pct = 100 * game.shoe_left() / shoe;
+    let dealer_total = v.hole_revealed.then(|| Total::of(&dealer_cards));
+    let shoe = v.shoe_size.max(1);
+    let left_pct = 100 * v.shoe_left / shoe;
     // The shoe is drawn from its back (right) to its front: the cut card sits this far from the back.
-    let cut_pct = 100 * game.shoe_left().saturating_sub(game.before_cut()) / shoe;
-    let tray_pct = (100 * game.discards() / shoe).min(100);
-    let (pays, per) = game.rules().blackjack_pays;
+    let cut_pct = 100 * v.shoe_left.saturating_sub(v.before_cut) / shoe;
+    let tray_pct = (100 * v.discards / shoe).min(100);
+    let (pays, per) = v.rules.blackjack_pays;
     html! { <>
         <div class="felt-top">
-            <div class="tray" role="img" aria-label={format!("Discards: {} cards", game.discards())}>
+            <div class="tray" role="img" aria-label={format!("Discards: {} cards", v.discards)}>
                 <div class="tray-box"><div class="tray-stack" style={format!("height:{tray_pct}%")}></div></div>
-                <p>{ format!("Discards {}", game.discards()) }</p>
+                <p>{ format!("Discards {}", v.discards) }</p>
             </div>
             <div class="dealer" role="group" aria-label="Dealer">
                 <h3>{"Dealer"}
@@ -68,30 +68,29 @@ pub fn felt(state: &CasinoState, style: CardStyle) -> Html {
                 </ul>
             </div>
             <div class="shoe" role="group" aria-label="Shoe">
-                <div class="shoe-box" role="img" aria-label={format!("{} cards left, {} before the cut card", game.shoe_left(), game.before_cut())}>
+                <div class="shoe-box" role="img" aria-label={format!("{} cards left, {} before the cut card", v.shoe_left, v.before_cut)}>
                     <div class="shoe-stack" style={format!("width:{left_pct}%")}></div>
-                    if !game.cut_card_out() {
+                    if !v.cut_out {
                         <div class="shoe-cut" style={format!("right:{cut_pct}%")}></div>
                     }
                 </div>
-                <p>{ if game.cut_card_out() { "Cut card out".to_string() } else { format!("{} cards to the cut card", game.before_cut()) } }</p>
+                <p>{ if v.cut_out { "Cut card out".to_string() } else { format!("{} cards to the cut card", v.before_cut) } }</p>
             </div>
         </div>
         <p class="felt-print" aria-hidden="true">{ format!("Blackjack pays {pays} to {per} · Insurance pays {INSURANCE_PAYS} to 1") }</p>
         <p class="status" aria-live="polite">{ status(state) }</p>
         <ul class={classes!("spots", (state.mine().len() > 1).then_some("several"))} aria-label="Players">
-            { for game.spots().iter().enumerate().filter(|(_, s)| s.owner.is_some()).map(|(i, s)| spot(state, i as u8, s, style)) }
+            { for v.spots.iter().enumerate().filter(|(_, s)| s.owner.is_some()).map(|(i, s)| spot(state, i as u8, s, style)) }
         </ul>
     </> }
 }
 
 /// One spot on the arc: its player, bet and insurance, and each of its hands.
 fn spot(state: &CasinoState, spot: u8, s: &SpotState, style: CardStyle) -> Html {
-    let game = &state.game;
-    let phase = game.phase();
+    let phase = state.view().phase;
     let (mine, several) = (state.is_mine(spot), state.mine().len() > 1);
     // The spot to act, or the one the chips go on while the player bets on several.
-    let active = game.to_act() == Some(spot) || (several && phase == Phase::Betting && spot == state.betting);
+    let active = state.view().to_act() == Some(spot) || (several && phase == Phase::Betting && spot == state.betting);
     let arc = 3 - (spot as i32 - HUMAN_SPOT as i32).abs();
     html! {
     <li class={classes!("spot", active.then_some("active"), mine.then_some("me"))} style={format!("--arc:{arc}")} aria-current={active.then_some("true")}>

@@ -4,6 +4,7 @@ pub mod controls;
 pub mod end;
 pub mod felt;
 pub mod history;
+pub mod screen;
 pub mod setup;
 pub mod state;
 pub mod table;

@@ -2,9 +2,14 @@
 //! keeps the trainer's tally and the player's bank. Plain Rust, built and tested natively; the
 //! page wraps it in a thin `yew::Reducible` (`table.rs`). Bots, timers and storage are effects
 //! in the component.
+//!
+//! The state is the table's local source: it holds the game and feeds the player's screen
+//! (`screen.rs`) the updates of the player's spots only; every question the page asks of the
+//! table (whose turn, the bets, the results, the trainer's values) is answered from the screen.
 
 use super::history::{kind_of, record, Round};
-use super::words::{describe, of_a_bet};
+use super::screen::CasinoScreen;
+use super::words::of_a_bet;
 use crate::bots::casino::{hand_label, unseen_plus, values, Allowed};
 use crate::engine::casino::game::money;
 use crate::engine::casino::hand::is_two_card_21;
@@ -12,7 +17,7 @@ use crate::engine::casino::rules::INSURANCE_PAYS;
 use crate::engine::casino::save::{self, new_table, CasinoReplayError};
 pub use crate::engine::casino::save::{code, parse_code, Choice, HUMAN_SPOT};
 use crate::engine::casino::strategy::Play;
-use crate::engine::casino::{Action, Game, Phase, Spot, TableSpec, MAX_CHIPS};
+use crate::engine::casino::{Action, Event, Game, Phase, SeatUpdate, Spot, SpotView, TableSpec, MAX_CHIPS};
 use crate::ui::reducer::Apply;
 use crate::ui::storage::{Fields, Stored};
 
@@ -182,8 +187,10 @@ pub struct CasinoState {
     pub choice: Choice,
     pub seed: u64,
     pub start_chips: i64,
+    /// The game itself: the local source, read only to feed the screen and run the bots.
     pub game: Game,
-    pub log: Vec<String>,
+    /// What the player sees: the page draws from it alone.
+    pub screen: CasinoScreen,
     pub notice: Option<String>,
     /// The trainer's verdict on the player's last decision.
     pub verdict: Option<String>,
@@ -221,8 +228,8 @@ impl CasinoState {
             choice,
             seed,
             start_chips: chips,
+            screen: first_screen(&game, choice.my_spots()),
             game,
-            log: Vec::new(),
             notice: None,
             verdict: None,
             bank: Bank { chips, ..bank },
@@ -240,8 +247,8 @@ impl CasinoState {
             choice: s.choice,
             seed: s.seed,
             start_chips: s.chips,
+            screen: first_screen(&game, s.choice.my_spots()),
             game,
-            log: Vec::new(),
             notice: None,
             verdict: None,
             bank: Bank { chips, ..bank },
@@ -261,12 +268,17 @@ impl CasinoState {
     }
 
     pub fn at(&self) -> usize {
-        self.game.log().len()
+        self.screen.state_id as usize
     }
 
     /// The player's chips now.
     pub fn chips(&self) -> i64 {
-        self.game.bankrolls()[0]
+        self.screen.chips()
+    }
+
+    /// The table as the player sees it.
+    pub fn view(&self) -> &SpotView {
+        self.screen.view()
     }
 
     /// The player's spots, in the order they are dealt.
@@ -281,40 +293,40 @@ impl CasinoState {
 
     /// The player's spot the controls act on: the one whose turn it is, else the one bet on.
     pub fn spot(&self) -> Spot {
-        self.game.to_act().filter(|&s| self.is_mine(s)).unwrap_or(self.betting)
+        self.view().to_act().filter(|&s| self.is_mine(s)).unwrap_or(self.betting)
     }
 
     /// Whether it is one of the player's spots' turn.
     pub fn my_turn(&self) -> bool {
-        self.game.to_act().is_some_and(|s| self.is_mine(s))
+        self.view().to_act().is_some_and(|s| self.is_mine(s))
     }
 
     /// The player's bet on the spot the controls act on.
     pub fn bet(&self) -> i64 {
-        self.game.spots()[self.spot() as usize].bet
+        self.screen.spots()[self.spot() as usize].bet
     }
 
     /// Whether the player has a bet on any spot.
     pub fn placed(&self) -> bool {
-        self.mine().iter().any(|&s| self.game.spots()[s as usize].bet > 0)
+        self.mine().iter().any(|&s| self.screen.spots()[s as usize].bet > 0)
     }
 
     /// What the player owns: the chips, plus the bets still only placed (before the deal).
     pub fn worth(&self) -> i64 {
-        let placed: i64 = self.mine().iter().map(|&s| self.game.spots()[s as usize].bet).sum();
-        self.chips() + if self.game.phase() == Phase::Betting { placed } else { 0 }
+        let placed: i64 = self.mine().iter().map(|&s| self.screen.spots()[s as usize].bet).sum();
+        self.chips() + if self.screen.phase() == Phase::Betting { placed } else { 0 }
     }
 
     /// Out of chips: nothing on the spot and not enough for the smallest bet.
     pub fn broke(&self) -> bool {
-        self.game.phase() == Phase::Betting && self.worth() < self.game.rules().min_bet
+        self.screen.phase() == Phase::Betting && self.worth() < self.view().rules.min_bet
     }
 
     /// The player's net result for a settled round, in cents: every hand of every spot played
     /// and the insurance.
     pub fn round_net(&self) -> Option<i64> {
         let played: Vec<Spot> = self.played().collect();
-        if self.game.phase() != Phase::Settled || played.is_empty() {
+        if self.screen.phase() != Phase::Settled || played.is_empty() {
             return None;
         }
         Some(played.iter().map(|&s| self.spot_net(s)).fold(0i64, |a, n| a.saturating_add(n)))
@@ -322,12 +334,12 @@ impl CasinoState {
 
     /// The player's spots dealt in this round.
     pub fn played(&self) -> impl Iterator<Item = Spot> + '_ {
-        self.mine().iter().copied().filter(|&s| !self.game.spots()[s as usize].hands.is_empty())
+        self.mine().iter().copied().filter(|&s| !self.screen.spots()[s as usize].hands.is_empty())
     }
 
     /// What one of the player's spots made this round: its hands and its insurance.
     pub fn spot_net(&self, spot: Spot) -> i64 {
-        let s = &self.game.spots()[spot as usize];
+        let s = &self.screen.spots()[spot as usize];
         let hands: i64 = s.hands.iter().map(|h| h.returned - h.stake).sum();
         hands.saturating_add(self.insurance_net(spot).unwrap_or(0))
     }
@@ -335,11 +347,11 @@ impl CasinoState {
     /// What a spot's insurance made once the hole card is known: the bet paid 2 to 1
     /// ([`INSURANCE_PAYS`]) if the dealer has blackjack, else lost. `None` without insurance.
     pub fn insurance_net(&self, spot: Spot) -> Option<i64> {
-        let insured = self.game.spots()[spot as usize].insurance;
+        let insured = self.screen.spots()[spot as usize].insurance;
         if insured == 0 {
             return None;
         }
-        let dealer: Vec<_> = self.game.dealer_visible().into_iter().flatten().collect();
+        let dealer: Vec<_> = self.view().dealer.iter().flatten().copied().collect();
         Some(if is_two_card_21(&dealer) { insured.saturating_mul(INSURANCE_PAYS) } else { -insured })
     }
 
@@ -365,18 +377,27 @@ impl CasinoState {
     }
 
     fn work_out_hint(&self) -> Option<Vec<(Play, f64)>> {
-        let Phase::Playing { spot, hand } = self.game.phase() else { return None };
-        if !self.is_mine(spot) {
-            return None;
-        }
-        let view = self.game.view(spot);
+        // The player's own view: the cards seen, never the shoe's order.
+        let Phase::Playing { spot, hand } = self.screen.phase() else { return None };
+        let view = self.screen.view_of(spot)?;
         let h = view.hands.get(hand as usize)?;
         let up = view.dealer_up()?;
         let mut extra = h.cards.clone();
         extra.push(up);
-        let shoe = unseen_plus(&view, &extra);
-        Some(values(&view.rules, shoe, &h.cards, up, Allowed::of(&view)))
+        let shoe = unseen_plus(view, &extra);
+        Some(values(&view.rules, shoe, &h.cards, up, Allowed::of(view)))
     }
+}
+
+/// What the player's spots receive after an action that produced `events`.
+fn updates(game: &Game, mine: &[Spot], events: &[Event]) -> Vec<SeatUpdate> {
+    mine.iter().filter_map(|&s| game.update_after(s, events).ok()).collect()
+}
+
+/// The player's screen of a table just opened (or restored): a checked choice always seats
+/// the player at a spot or more.
+fn first_screen(game: &Game, mine: &[Spot]) -> CasinoScreen {
+    CasinoScreen::new(updates(game, mine, &[])).expect("the player sits at a spot")
 }
 
 fn play_of(a: Action) -> Option<Play> {
@@ -423,12 +444,13 @@ impl Apply for CasinoState {
 impl CasinoState {
     /// The shoe is over: the round is settled and the cut card is out.
     pub fn shoe_over(&self) -> bool {
-        self.game.phase() == Phase::Settled && self.game.cut_card_out()
+        self.screen.phase() == Phase::Settled && self.view().cut_out
     }
 
     /// No card of this shoe has been dealt yet.
     pub fn shoe_fresh(&self) -> bool {
-        self.game.phase() == Phase::Betting && self.game.shoe_left() == self.game.shoe_size()
+        let v = self.view();
+        v.phase == Phase::Betting && v.shoe_left == v.shoe_size
     }
 
     /// The code of a link to this shoe (its table and number), only before its first card or
@@ -456,9 +478,10 @@ impl CasinoState {
                 let _ = next.game.apply(Action::Bet { spot, amount });
             }
         }
+        next.screen = first_screen(&next.game, next.mine());
         next.bank.chips = next.worth();
-        next.log = std::mem::take(&mut self.log);
-        next.log.push(line);
+        next.screen.log = std::mem::take(&mut self.screen.log);
+        next.screen.log.push(line);
         next.betting = self.betting;
         *self = next;
     }
@@ -472,15 +495,14 @@ impl CasinoState {
         let hand = self.game.current_hand().map(|h| (hand_label(&h.cards), kind_of(&h.cards)));
         let settled_before = self.round_net().is_some();
         if action == Action::Deal {
-            let placed = self.mine().iter().map(|&s| self.game.spots()[s as usize].bet).sum();
+            let placed = self.mine().iter().map(|&s| self.screen.spots()[s as usize].bet).sum();
             // Rounded to the nearest tenth (floor is one instruction; `round` would be a function).
             self.dealt = Some(((self.game.true_count() * 10.0 + 0.5).floor() as i32, placed));
         }
         match self.game.apply(action) {
             Ok(events) => {
                 self.notice = None;
-                let mine = self.mine();
-                crate::ui::text::extend_log(&mut self.log, &events, |e| describe(e, mine), 40);
+                self.screen.receive(updates(&self.game, self.mine(), &events));
                 if let Some((played, vals)) = judged {
                     let (label, kind) = hand.unwrap_or_default();
                     let lost = self.judge(played, &vals, &label);

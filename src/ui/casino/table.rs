@@ -4,7 +4,7 @@
 //! (dropped when the state changes) and save the table and the bank after every change; the
 //! kit keeps keyboard focus on the table and listens for the shortcuts anywhere on the page.
 
-use super::controls::{can_double_less, controls, key_press, Press, KEYS};
+use super::controls::{controls, shortcuts, Press, KEYS};
 use super::end::{round_end, share};
 use super::felt::felt;
 use super::setup::RULES_PAGE;
@@ -17,7 +17,6 @@ use crate::ui::components::card::CardStyle;
 use crate::ui::kit::{self, table_head, use_autosave, use_next_move, use_table_keys};
 use crate::ui::reducer::Reducer;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// Where the player goes from the table.
@@ -66,7 +65,8 @@ pub fn CasinoTable(props: &TableProps) -> Html {
     // what it works out from hand to hand.
     let bot = use_mut_ref(CasinoBot::default);
     {
-        let spot = state.game.to_act().filter(|&sp| !state.is_mine(sp));
+        // The bots sit at this device's table: they decide from their own spot's view.
+        let spot = state.view().to_act().filter(|&sp| !state.is_mine(sp));
         let action = spot.and_then(|sp| bot.borrow_mut().decide(&state.game.view(sp)));
         let d = state.dispatcher();
         use_next_move(at, action.map(|action| (BOT_MS, Callback::from(move |()| d.dispatch(Msg::Act { action, at })))));
@@ -93,7 +93,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
     // middle of a hand it stays, and the table resumes next time.
     let leave = |to: Leave| {
         let on_leave = props.on_leave.clone();
-        let keep = !matches!(state.game.phase(), Phase::Betting | Phase::Settled);
+        let keep = !matches!(state.view().phase, Phase::Betting | Phase::Settled);
         Callback::from(move |()| {
             if !keep {
                 kit::clear_save(SAVE_KEY);
@@ -101,28 +101,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
             on_leave.emit(to)
         })
     };
-    {
-        let (run, s, help_open) = (run.clone(), state.clone(), *help);
-        use_table_keys(Callback::from(move |e: KeyboardEvent| {
-            let key = e.key().to_ascii_lowercase();
-            // Enter on a button or link is the browser's own.
-            let tag = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).map(|t| t.tag_name());
-            if key == "enter" && tag.is_some_and(|t| t != "SECTION" && t != "BODY") {
-                return;
-            }
-            let ok = match key_press(&s, &key) {
-                Some(Press::Act(a)) => s.game.is_legal(a),
-                Some(Press::Less) => can_double_less(&s),
-                Some(Press::Help) => key == "?" || help_open,
-                Some(Press::BetOn(_)) => s.mine().len() > 1 && s.game.phase() == Phase::Betting,
-                _ => false,
-            };
-            if let Some(p) = key_press(&s, &key).filter(|_| ok) {
-                e.prevent_default();
-                run.emit(p);
-            }
-        }));
-    }
+    use_table_keys(shortcuts(state.clone(), run.clone(), *help));
     let next_round = {
         let d = state.dispatcher();
         Callback::from(move |()| d.dispatch(Msg::Act { action: Action::NextRound, at }))
@@ -147,12 +126,12 @@ pub fn CasinoTable(props: &TableProps) -> Html {
             </div>
             <div class="casino-side">
                 { trainer(&state, *hint, &values, &panel) }
-                { chart_panel(state.game.rules(), &panel.chart) }
+                { chart_panel(&state.view().rules, &panel.chart) }
                 { share(&state) }
                 <p class="drills-link"><a href="../drills/">{"Drills: strategy, counting, deviations"}</a>{" · "}<a href="../drills/#sessions">{"Your session"}</a></p>
                 <h3 class="log-title">{"What happened"}</h3>
                 <ul class="log" aria-label="Table log">
-                    { for state.log.iter().rev().take(12).map(|l| html! { <li>{l}</li> }) }
+                    { for state.screen.log.iter().rev().take(12).map(|l| html! { <li>{l}</li> }) }
                 </ul>
             </div>
         </div>

@@ -57,7 +57,7 @@ pub fn trainer(s: &CasinoState, hint: bool, values: &Hint, panel: &Panel) -> Htm
                     { for SYSTEMS.iter().map(|x| html! { <option value={x.key} selected={x == chosen}>{x.name}</option> }) }
                 </select>
                 <p class="count">{ {
-                    let (running, true_count) = s.game.count_in(chosen);
+                    let (running, true_count) = s.view().count_in(chosen);
                     format!("Running count {} · true count {}", half_points(running), signed_tenths(true_count))
                 } }</p>
             }

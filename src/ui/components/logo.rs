@@ -1,8 +1,8 @@
 use yew::prelude::*;
 
-/// The game's mark: a black jack over an ace of spades, drawn in SVG.
-#[component]
-pub fn Logo() -> Html {
+/// The game's mark: a black jack over an ace of spades, drawn in SVG. (A view function, not a
+/// component: a component costs each page that draws it about a kilobyte.)
+pub fn logo() -> Html {
     html! {
         <svg class="logo" viewBox="0 0 120 100" role="img" aria-label="Blackjack logo: a jack over an ace">
             <g transform="rotate(-12 40 60)">

@@ -80,88 +80,103 @@ impl Game {
 
     /// Why `action` would be refused now, or `None` if it is legal.
     pub fn refusal(&self, action: Action) -> Option<Refusal> {
-        if let Some(spot) = action.spot() {
-            if self.spots.get(spot as usize).is_none_or(|s| s.owner.is_none()) {
-                return Some(Refusal::NoSuchSpot);
+        refusal_at(&self.rules, self.phase, &self.spots, &|s| self.owner_chips(s), action)
+    }
+}
+
+/// The one definition of what is refused and why, over what a table shows (the rules, the
+/// phase, every spot) and the chips behind a spot: the game asks it with every player's chips,
+/// a spot's view ([`SpotView::refusal`]) with its own.
+///
+/// [`SpotView::refusal`]: crate::engine::casino::SpotView::refusal
+pub(crate) fn refusal_at(
+    r: &TableRules,
+    phase: Phase,
+    spots: &[SpotState],
+    // A `dyn` closure: one copy of this function in the page, not one per caller.
+    owner_chips: &dyn Fn(Spot) -> i64,
+    action: Action,
+) -> Option<Refusal> {
+    if let Some(spot) = action.spot() {
+        if spots.get(spot as usize).is_none_or(|s| s.owner.is_none()) {
+            return Some(Refusal::NoSuchSpot);
+        }
+    }
+    match (action, phase) {
+        (Action::Bet { spot, amount }, Phase::Betting) => {
+            let s = &spots[spot as usize];
+            if amount != 0 && (amount < r.min_bet || amount > r.max_bet) {
+                return Some(Refusal::BetOutOfRange { min: r.min_bet, max: r.max_bet });
+            }
+            if amount > owner_chips(spot) + s.bet {
+                return Some(Refusal::NotEnoughChips);
+            }
+            None
+        }
+        (Action::Deal, Phase::Betting) => (!spots.iter().any(|s| s.bet > 0)).then_some(Refusal::NoBets),
+        (Action::Insure { spot, amount }, Phase::Insurance { spot: turn }) => {
+            if spot != turn {
+                return Some(Refusal::NotYourTurn);
+            }
+            let max = spots[spot as usize].bet / 2;
+            if amount < 0 || amount > max {
+                return Some(Refusal::InsuranceTooBig { max });
+            }
+            (amount > owner_chips(spot)).then_some(Refusal::NotEnoughChips)
+        }
+        (
+            Action::Surrender { spot }
+            | Action::Hit { spot }
+            | Action::Stand { spot }
+            | Action::Double { spot, .. }
+            | Action::Split { spot },
+            Phase::Playing { spot: turn, hand },
+        ) => {
+            if spot != turn {
+                return Some(Refusal::NotYourTurn);
+            }
+            let s = &spots[spot as usize];
+            let h = &s.hands[hand as usize];
+            let total = h.total();
+            let locked_ace = h.is_split_ace() && !r.hit_split_aces;
+            match action {
+                Action::Stand { .. } => None,
+                Action::Hit { .. } => locked_ace.then_some(Refusal::CannotHit),
+                Action::Surrender { .. } => {
+                    let first = s.hands.len() == 1 && h.cards.len() == 2 && !h.doubled;
+                    (!(r.surrender && first)).then_some(Refusal::CannotSurrender)
+                }
+                Action::Double { amount, .. } => {
+                    let soft = total.has_ace.then_some(total.hard + 10);
+                    let ok = h.cards.len() == 2
+                        && !h.doubled
+                        && !locked_ace
+                        && (!h.from_split || r.double_after_split)
+                        && r.may_double_total(total.hard, soft);
+                    if !ok {
+                        return Some(Refusal::CannotDouble);
+                    }
+                    let amount_ok = if r.double_for_less { amount > 0 && amount <= s.bet } else { amount == s.bet };
+                    if !amount_ok {
+                        return Some(Refusal::BetOutOfRange {
+                            min: if r.double_for_less { 1 } else { s.bet },
+                            max: s.bet,
+                        });
+                    }
+                    (amount > owner_chips(spot)).then_some(Refusal::NotEnoughChips)
+                }
+                Action::Split { .. } => {
+                    let pair = h.cards.len() == 2 && points(h.cards[0]) == points(h.cards[1]);
+                    let aces_ok = points(h.cards[0]) != 1 || !h.from_split || r.resplit_aces;
+                    if !(pair && aces_ok && !h.doubled && s.hands.len() < r.max_hands()) {
+                        return Some(Refusal::CannotSplit);
+                    }
+                    (s.bet > owner_chips(spot)).then_some(Refusal::NotEnoughChips)
+                }
+                _ => Some(Refusal::NotNow),
             }
         }
-        let r = &self.rules;
-        match (action, self.phase) {
-            (Action::Bet { spot, amount }, Phase::Betting) => {
-                let s = &self.spots[spot as usize];
-                if amount != 0 && (amount < r.min_bet || amount > r.max_bet) {
-                    return Some(Refusal::BetOutOfRange { min: r.min_bet, max: r.max_bet });
-                }
-                if amount > self.owner_chips(spot) + s.bet {
-                    return Some(Refusal::NotEnoughChips);
-                }
-                None
-            }
-            (Action::Deal, Phase::Betting) => (!self.spots.iter().any(|s| s.bet > 0)).then_some(Refusal::NoBets),
-            (Action::Insure { spot, amount }, Phase::Insurance { spot: turn }) => {
-                if spot != turn {
-                    return Some(Refusal::NotYourTurn);
-                }
-                let max = self.spots[spot as usize].bet / 2;
-                if amount < 0 || amount > max {
-                    return Some(Refusal::InsuranceTooBig { max });
-                }
-                (amount > self.owner_chips(spot)).then_some(Refusal::NotEnoughChips)
-            }
-            (
-                Action::Surrender { spot }
-                | Action::Hit { spot }
-                | Action::Stand { spot }
-                | Action::Double { spot, .. }
-                | Action::Split { spot },
-                Phase::Playing { spot: turn, hand },
-            ) => {
-                if spot != turn {
-                    return Some(Refusal::NotYourTurn);
-                }
-                let s = &self.spots[spot as usize];
-                let h = &s.hands[hand as usize];
-                let total = h.total();
-                let locked_ace = h.is_split_ace() && !r.hit_split_aces;
-                match action {
-                    Action::Stand { .. } => None,
-                    Action::Hit { .. } => locked_ace.then_some(Refusal::CannotHit),
-                    Action::Surrender { .. } => {
-                        let first = s.hands.len() == 1 && h.cards.len() == 2 && !h.doubled;
-                        (!(r.surrender && first)).then_some(Refusal::CannotSurrender)
-                    }
-                    Action::Double { amount, .. } => {
-                        let soft = total.has_ace.then_some(total.hard + 10);
-                        let ok = h.cards.len() == 2
-                            && !h.doubled
-                            && !locked_ace
-                            && (!h.from_split || r.double_after_split)
-                            && r.may_double_total(total.hard, soft);
-                        if !ok {
-                            return Some(Refusal::CannotDouble);
-                        }
-                        let amount_ok = if r.double_for_less { amount > 0 && amount <= s.bet } else { amount == s.bet };
-                        if !amount_ok {
-                            return Some(Refusal::BetOutOfRange {
-                                min: if r.double_for_less { 1 } else { s.bet },
-                                max: s.bet,
-                            });
-                        }
-                        (amount > self.owner_chips(spot)).then_some(Refusal::NotEnoughChips)
-                    }
-                    Action::Split { .. } => {
-                        let pair = h.cards.len() == 2 && points(h.cards[0]) == points(h.cards[1]);
-                        let aces_ok = points(h.cards[0]) != 1 || !h.from_split || r.resplit_aces;
-                        if !(pair && aces_ok && !h.doubled && s.hands.len() < self.rules.max_hands()) {
-                            return Some(Refusal::CannotSplit);
-                        }
-                        (s.bet > self.owner_chips(spot)).then_some(Refusal::NotEnoughChips)
-                    }
-                    _ => Some(Refusal::NotNow),
-                }
-            }
-            (Action::NextRound, Phase::Settled) => None,
-            _ => Some(Refusal::NotNow),
-        }
+        (Action::NextRound, Phase::Settled) => None,
+        _ => Some(Refusal::NotNow),
     }
 }

@@ -18,7 +18,7 @@ use std::fmt;
 use std::sync::Arc;
 
 mod apply;
-mod legal;
+pub(crate) mod legal;
 mod round;
 mod shoe;
 
@@ -74,7 +74,7 @@ impl Action {
     }
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Refusal {
     NotNow,
     NoSuchSpot,
@@ -479,12 +479,11 @@ impl Game {
     /// The running count (in half points, from the system's initial count) and the true count
     /// of every card seen since the shuffle, in any counting system (`count.rs`).
     pub fn count_in(&self, system: &CountSystem) -> (i32, f64) {
-        let red = self.seen_red_sevens.min(self.seen[6]) as i32;
-        let tags: i32 = (0..10).map(|i| self.seen[i] as i32 * system.half_tags[i] as i32).sum::<i32>()
-            + red * (system.red_seven_half as i32 - system.half_tags[6] as i32);
-        let running = system.initial_running_count_half(self.rules.decks) + tags;
-        let dealt: u32 = self.seen.iter().map(|&n| n as u32).sum();
-        (running, system.true_count(running, self.rules.decks, dealt))
+        system.count_of(self.rules.decks, &self.seen, self.seen_red_sevens)
+    }
+    /// The red sevens among the cards seen since the shuffle (Red 7 counts them apart).
+    pub fn seen_red_sevens(&self) -> u16 {
+        self.seen_red_sevens
     }
     /// Running count per deck left in the shoe (the hole card, unseen, counts as still in it).
     pub fn true_count(&self) -> f64 {
@@ -540,5 +539,15 @@ impl Game {
             .filter(|h| h.state != HandState::BlackjackPaid)
             .map(|h| h.cards.len())
             .sum()
+    }
+}
+
+#[cfg(test)]
+impl Game {
+    /// What the table keeps face down, for the tests that prove no update names it: the hole
+    /// card while it is down, and the shoe's cards still to come, in order.
+    pub(crate) fn face_down(&self) -> (Option<Card>, &[Card]) {
+        let hole = self.dealer.get(1).copied().filter(|_| !self.hole_revealed);
+        (hole, self.shoe.cards.get(self.shoe.next..).unwrap_or_default())
     }
 }

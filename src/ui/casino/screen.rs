@@ -1,0 +1,267 @@
+//! What the player's casino screen shows, built from the [`SeatUpdate`]s of the player's spots
+//! alone: each spot's view and the table's log. It never holds the [`Game`] (the shoe's order,
+//! the hole card): a table on this device (`state.rs`, which holds the game) and a table with
+//! friends feed the same screen, and the felt, the controls, the trainer and the results
+//! (`felt.rs`, `controls.rs`, `trainer.rs`, `end.rs`) draw from it.
+//!
+//! At a casino table everything but the hole card and the shoe is in plain sight, so one view
+//! carries the whole table; the player keeps a view per spot because the moves open to a spot
+//! are that spot's view's.
+//!
+//! [`Game`]: crate::engine::casino::Game
+
+use super::words::describe;
+use crate::engine::casino::game::SpotState;
+use crate::engine::casino::{Action, Phase, Refusal, SeatUpdate, Spot, SpotView};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CasinoScreen {
+    /// The view of each of the player's spots, in the order they are dealt (never empty).
+    pub views: Vec<SpotView>,
+    /// The number of actions applied so far: a move made from this screen is stamped with it.
+    pub state_id: u32,
+    /// Readable lines, oldest first.
+    pub log: Vec<String>,
+}
+
+impl CasinoScreen {
+    /// A screen from the first update of each of the player's spots (a new table, or a player
+    /// who sits down); `None` without a spot.
+    pub fn new(first: Vec<SeatUpdate>) -> Option<CasinoScreen> {
+        let state_id = first.first()?.state_id;
+        let views = first.iter().map(|u| u.view.clone()).collect();
+        let mut s = CasinoScreen { views, state_id, log: Vec::new() };
+        s.receive(first);
+        Some(s)
+    }
+
+    /// Takes the updates after an action, one per spot of the player's (the same events in
+    /// each: every casino event is public), and writes the events into the log once.
+    pub fn receive(&mut self, updates: Vec<SeatUpdate>) {
+        let mine = self.mine();
+        if let Some(u) = updates.first() {
+            self.state_id = u.state_id;
+            crate::ui::text::extend_log(&mut self.log, &u.events, |e| describe(e, &mine), 40);
+        }
+        for u in updates {
+            if let Some(v) = self.views.iter_mut().find(|v| v.spot == u.view.spot) {
+                *v = u.view;
+            }
+        }
+    }
+
+    /// The table as the player's first spot sees it (every spot sees the same table).
+    pub fn view(&self) -> &SpotView {
+        &self.views[0]
+    }
+
+    /// The view of one of the player's spots.
+    pub fn view_of(&self, spot: Spot) -> Option<&SpotView> {
+        self.views.iter().find(|v| v.spot == spot)
+    }
+
+    /// The player's spots, in the order they are dealt.
+    pub fn mine(&self) -> Vec<Spot> {
+        self.views.iter().map(|v| v.spot).collect()
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.view().phase
+    }
+
+    pub fn spots(&self) -> &[SpotState] {
+        &self.view().spots
+    }
+
+    /// The player's chips (not on the table).
+    pub fn chips(&self) -> i64 {
+        self.view().chips
+    }
+
+    /// Why the game would refuse the player's `action` now: the view of the action's spot
+    /// answers (the first spot's for a move of no spot, Deal or Next round); a move for a spot
+    /// that is not the player's is not the player's to make.
+    pub fn refusal(&self, action: Action) -> Option<Refusal> {
+        match action.spot() {
+            None => self.view().refusal(action),
+            Some(s) => self.view_of(s).map_or(Some(Refusal::NotYourTurn), |v| v.refusal(action)),
+        }
+    }
+
+    pub fn is_legal(&self, action: Action) -> bool {
+        self.refusal(action).is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::casino::decide;
+    use crate::engine::cards::Card;
+    use crate::engine::casino::{Event, Game};
+    use crate::engine::feed::cards_in;
+    use crate::engine::rng::GameRng;
+    use crate::ui::casino::state::{Bank, CasinoState, Choice, Msg};
+    use crate::ui::reducer::Apply;
+
+    /// The amounts worth trying for a move of `spot`: none, the smallest, the bet's halves, the
+    /// chips, and one past each limit.
+    fn amounts(g: &Game, spot: Spot) -> Vec<i64> {
+        let r = g.rules();
+        let bet = g.spots()[spot as usize].bet;
+        let chips = g.spots()[spot as usize].owner.map_or(0, |p| g.bankrolls()[p as usize]);
+        let mut v = vec![0, 1, 100, r.min_bet - 100, r.min_bet, bet / 2, bet / 2 + 100, bet, bet + 100];
+        v.extend([chips, chips + bet, chips + bet + 100, r.max_bet, r.max_bet + 100, -100]);
+        v
+    }
+
+    /// Every move of `spot` worth trying now, and the moves of no spot.
+    fn moves(g: &Game, spot: Spot) -> Vec<Action> {
+        let mut v = vec![Action::Deal, Action::NextRound];
+        for amount in amounts(g, spot) {
+            v.extend([Action::Bet { spot, amount }, Action::Insure { spot, amount }, Action::Double { spot, amount }]);
+        }
+        v.extend([Action::Hit { spot }, Action::Stand { spot }, Action::Split { spot }, Action::Surrender { spot }]);
+        v
+    }
+
+    /// Random rounds at tables of one to three spots for the player, with bots: the player's
+    /// moves are random among those its screen allows (any amount), a bot's its strategy.
+    /// `each` sees the table before and after every action, and the action's events.
+    fn random_rounds(mut each: impl FnMut(&CasinoState, &CasinoState, &[Event])) {
+        let tables = [(1, 2, 1, false), (2, 3, 2, true), (3, 4, 6, false), (3, 0, 8, true)];
+        for (k, (spots, bots, decks, surrender)) in tables.into_iter().enumerate() {
+            let choice = Choice { spots, bots, decks, surrender, h17: k % 2 == 0 };
+            let seed = 70 + k as u64;
+            let mut t = CasinoState::new(choice, seed, Bank::default());
+            let mut rng = GameRng::new(seed);
+            for _ in 0..2_500 {
+                let g = &t.game;
+                let action = match g.to_act() {
+                    Some(s) if !t.is_mine(s) => decide(&g.view(s)).expect("a bot decides its own turn"),
+                    _ => {
+                        let open: Vec<Action> =
+                            moves(g, t.spot()).into_iter().filter(|&a| t.screen.is_legal(a)).collect();
+                        // Deal often enough that rounds are played, not only bets changed.
+                        match open.iter().find(|&&a| a == Action::Deal || a == Action::NextRound) {
+                            Some(&a) if rng.below(3) == 0 => a,
+                            _ if open.is_empty() => break,
+                            _ => open[rng.below(open.len() as u64) as usize],
+                        }
+                    }
+                };
+                let before = t.clone();
+                let mut host = before.game.clone();
+                let events = host.apply(action).expect("a legal move");
+                assert!(t.apply(Msg::Act { action, at: t.at() }));
+                if t.seed == before.seed {
+                    assert_eq!(t.game, host);
+                }
+                each(&before, &t, &events);
+            }
+        }
+    }
+
+    /// What the player's spots receive from `g` after `events`.
+    fn updates(g: &Game, mine: &[Spot], events: &[Event]) -> Vec<SeatUpdate> {
+        mine.iter().map(|&s| g.update_after(s, events).expect("the player's spot")).collect()
+    }
+
+    #[test]
+    fn a_screen_fed_only_the_players_updates_shows_what_the_game_shows_each_spot() {
+        // The same stream from another source: a screen that never sees the game, fed the
+        // updates of the player's spots, as a friend's browser would be.
+        let mut remote: Option<CasinoScreen> = None;
+        let (mut steps, mut rounds) = (0, 0);
+        random_rounds(|before, t, events| {
+            let remote = match &mut remote {
+                Some(r) if r == &before.screen => r,
+                r => {
+                    // A new table (or a new shoe: a table of its own): the screen starts from
+                    // each spot's first update, with the log so far.
+                    let mut fresh = CasinoScreen::new(updates(&before.game, before.mine(), &[])).unwrap();
+                    fresh.log = before.screen.log.clone();
+                    assert_eq!(fresh, before.screen, "a screen from the first updates is the table's");
+                    r.insert(fresh)
+                }
+            };
+            if t.seed != before.seed {
+                return;
+            }
+            remote.receive(updates(&t.game, t.mine(), events));
+            assert_eq!(remote, &t.screen, "after {:?}", t.game.log().last());
+            for &s in t.mine() {
+                assert_eq!(t.screen.view_of(s), Some(&t.game.view(s)), "the screen holds each spot's view");
+            }
+            assert_eq!(t.screen.spots(), t.game.spots(), "every spot as the table shows it");
+            assert_eq!(t.view().dealer, t.game.dealer_visible());
+            steps += 1;
+            rounds += events.iter().filter(|e| matches!(e, Event::Settled { .. })).count();
+        });
+        assert!(steps > 5_000 && rounds > 500, "{steps} steps, {rounds} hands settled");
+    }
+
+    /// Cards `update` names that are not face up on `g`'s table (the hole card while down, the
+    /// shoe's cards to come): by kind, as a shoe holds several decks.
+    fn hidden_in(update: &impl serde::Serialize, g: &Game) -> Vec<Card> {
+        let face_up: Vec<Card> = g
+            .dealer_visible()
+            .into_iter()
+            .flatten()
+            .chain(g.spots().iter().flat_map(|s| s.hands.iter().flat_map(|h| h.cards.clone())))
+            .collect();
+        cards_in::<Card>(update).into_iter().filter(|c| !face_up.contains(c)).collect()
+    }
+
+    #[test]
+    fn no_update_names_the_hole_card_or_the_shoe_to_come() {
+        let (mut checked, mut holes, mut shoes) = (0, 0, 0);
+        random_rounds(|_, t, events| {
+            let g = &t.game;
+            for &s in t.mine() {
+                let u = g.update_after(s, events).unwrap();
+                assert_eq!(hidden_in(&u, g), Vec::<Card>::new(), "after {:?}", g.log().last());
+                // The check can fail: the hole card, or the shoe's next card, planted in the
+                // update (where no such card is face up) is caught.
+                let (hole, shoe) = g.face_down();
+                if let Some(hole) = hole.filter(|h| hidden_in(&vec![*h], g) == [*h]) {
+                    let mut planted = u.clone();
+                    planted.view.dealer[1] = Some(hole);
+                    assert_eq!(hidden_in(&planted, g), vec![hole]);
+                    holes += 1;
+                }
+                if let Some(&next) = shoe.first().filter(|c| hidden_in(&vec![**c], g) == [**c]) {
+                    let mut planted = u.clone();
+                    planted.events.push(Event::DealerDraws { card: next });
+                    assert_eq!(hidden_in(&planted, g), vec![next]);
+                    shoes += 1;
+                }
+            }
+            checked += 1;
+        });
+        assert!(checked > 5_000 && holes > 1_000 && shoes > 1_000, "{checked} {holes} {shoes}");
+    }
+
+    #[test]
+    fn the_views_refusal_is_the_games_for_every_move_of_every_spot() {
+        let mut compared = 0;
+        random_rounds(|_, t, _| {
+            let g = &t.game;
+            for (i, s) in g.spots().iter().enumerate() {
+                if s.owner.is_none() {
+                    continue;
+                }
+                let spot = i as Spot;
+                let view = g.view(spot);
+                for a in moves(g, spot) {
+                    assert_eq!(view.refusal(a), g.refusal(a), "{a:?} at {:?}", g.phase());
+                    if t.is_mine(spot) {
+                        assert_eq!(t.screen.refusal(a), g.refusal(a), "{a:?} at {:?}", g.phase());
+                    }
+                    compared += 1;
+                }
+            }
+        });
+        assert!(compared > 100_000, "{compared}");
+    }
+}
