@@ -66,6 +66,23 @@ export async function putSaves(page, siteUrl, saves, { keep = false } = {}) {
   }, [saves, keep]);
 }
 
+/**
+ * The browser's random numbers as a fixed sequence from `start`, for every page the test opens:
+ * the same deal every run (a game's length varies with its deal).
+ */
+export async function fixedRandom(page, start) {
+  await page.addInitScript((first) => {
+    let x = first;
+    globalThis.crypto.getRandomValues = (bytes) => {
+      for (let i = 0; i < bytes.length; i++) {
+        x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+        bytes[i] = x >>> 24;
+      }
+      return bytes;
+    };
+  }, start);
+}
+
 export async function screenshot(page, name) {
   await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
 }
