@@ -1,12 +1,14 @@
 //! What the drills page computes, timed natively (a page task must stay under ~50 ms, and wasm
 //! runs these two to three times slower): a chart column in quick mode, one hand's values, the
-//! count's depth profile, and one situation's index plays from profiles already made.
+//! count's depth profile, one situation's index plays from profiles already made, and the steps of
+//! the bet spread's chances and edges.
 //!   cargo run --release --example drill_costs
 use blackjack::engine::casino::count::HI_LO;
 use blackjack::engine::casino::indices::{
     all_situations, count_shoes, depth_profile, depths, index_plays, index_plays_from, IndexWork, ProfileBuilder,
     Situation,
 };
+use blackjack::engine::casino::risk::SpreadWork;
 use blackjack::engine::casino::strategy::{column, Counts, Solver};
 use blackjack::engine::casino::{TableRules, TableSpec};
 use std::time::Instant;
@@ -94,6 +96,31 @@ fn main() {
         times.len(),
         ms(all)
     );
+    // The bet spread's chances and edges (the Sessions screen), in the page's steps, for Hi-Lo
+    // and for Wong Halves (the system with the most tag classes and the widest counts).
+    for system in [&HI_LO, blackjack::engine::casino::count::system("halves").expect("Wong Halves")] {
+        let mut work = SpreadWork::new(&rules, system);
+        let (mut times, all) = (Vec::new(), Instant::now());
+        loop {
+            let t = Instant::now();
+            let done = work.step(100_000);
+            times.push(ms(t));
+            if done {
+                break;
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+        println!(
+            "spread steps ({}): median {:.2} ms, p99 {:.1} ms, max {:.1} ms ({} steps, {:.0} ms in all; wall-clock)",
+            system.name,
+            at(0.5),
+            at(0.99),
+            at(1.0),
+            times.len(),
+            ms(all)
+        );
+    }
     if std::env::args().any(|a| a == "--each") {
         let shoes: Vec<_> =
             depths(&rules).iter().map(|&d| count_shoes(&depth_profile(&HI_LO, rules.decks, d))).collect();
