@@ -145,11 +145,11 @@ pub fn count_rows(frequencies: &[(i32, f64)], edges: &[(i32, f64)]) -> Vec<(i32,
 /// weighted alike. Sorted by count; the chances sum to one.
 pub fn true_count_frequencies(system: &CountSystem, rules: &TableRules) -> Vec<(i32, f64)> {
     let depths = frequency_depths(rules);
-    let mut bins: std::collections::BTreeMap<i32, f64> = Default::default();
+    let mut bins = Bins::default();
     for &dealt in &depths {
-        add_profile(&mut bins, &depth_profile(system, rules.decks, dealt), depths.len());
+        bins.add(&depth_profile(system, rules.decks, dealt), depths.len());
     }
-    bins.into_iter().collect()
+    bins.chances()
 }
 
 /// Every half deck dealt before the cut card: the depths the chances are taken at.
@@ -158,11 +158,39 @@ fn frequency_depths(rules: &TableRules) -> Vec<u32> {
     (0..).map(|i| i * 26).take_while(|&d| d < before_cut).collect()
 }
 
-fn add_profile(bins: &mut std::collections::BTreeMap<i32, f64>, profile: &[(f64, f64, Composition)], depths: usize) {
-    for &(tc, p, _) in profile {
-        *bins.entry(tc.round().clamp(-1000.0, 1000.0) as i32).or_insert(0.0) += p / depths as f64;
+/// The whole true counts a bin each, from −[`BIN_REACH`] to +[`BIN_REACH`] (a true count is at
+/// most the running count's reach over the last card, far inside this at eight decks).
+const BIN_REACH: i32 = 2000;
+
+/// Each whole true count's chance so far (a plain array: a map would weigh on the page).
+#[derive(Clone, Debug)]
+struct Bins(Vec<f64>);
+
+impl Default for Bins {
+    fn default() -> Self {
+        Bins(vec![0.0; 2 * BIN_REACH as usize + 1])
     }
 }
+
+impl Bins {
+    /// Adds one depth's profile, weighed as one of `depths` depths.
+    fn add(&mut self, profile: &[(f64, f64, Composition)], depths: usize) {
+        for &(tc, p, _) in profile {
+            let t = tc.round().clamp(-BIN_REACH as f64, BIN_REACH as f64) as i32;
+            self.0[(t + BIN_REACH) as usize] += p / depths as f64;
+        }
+    }
+
+    /// (count, chance) for every count reached, by rising count.
+    fn chances(&self) -> Vec<(i32, f64)> {
+        (-BIN_REACH..=BIN_REACH).zip(self.0.iter().copied()).filter(|b| b.1 > 0.0).collect()
+    }
+}
+
+/// Each whole true count with its chance, by rising count.
+pub type Chances = Vec<(i32, f64)>;
+/// Whole true counts with the player's edge there (a fraction of the bet).
+pub type Edges = Vec<(i32, f64)>;
 
 /// The least chance of a true count whose edge [`SpreadWork`] computes: rarer counts (each under
 /// one round in a thousand) take the edge of the nearest count computed ([`count_rows`]), which
@@ -188,7 +216,7 @@ pub struct SpreadWork {
     jobs: Vec<u32>,
     job: usize,
     builder: Option<ProfileBuilder>,
-    bins: std::collections::BTreeMap<i32, f64>,
+    bins: Bins,
     /// The counts whose edge is computed (once the chances are known), and the expected cards
     /// left at each of them, per edge depth.
     counts: Vec<i32>,
@@ -245,10 +273,9 @@ impl SpreadWork {
             if b.step(budget) {
                 let profile = self.builder.take().map(ProfileBuilder::finish).unwrap_or_default();
                 if self.job < freq_jobs {
-                    add_profile(&mut self.bins, &profile, freq_jobs);
+                    self.bins.add(&profile, freq_jobs);
                     if self.job + 1 == freq_jobs {
-                        let chances: Vec<(i32, f64)> = self.bins.iter().map(|(&t, &p)| (t, p)).collect();
-                        self.counts = edge_counts(&chances);
+                        self.counts = edge_counts(&self.bins.chances());
                         self.sums = vec![(0.0, 0); self.counts.len()];
                     }
                 } else {
@@ -293,12 +320,12 @@ impl SpreadWork {
     /// (each whole true count's chance, the edge at each count of [`edge_counts`] reached), as
     /// [`true_count_frequencies`] and [`super::indices::edge_by_count`] give them; complete once
     /// [`SpreadWork::step`] said so.
-    pub fn finish(self) -> (Vec<(i32, f64)>, Vec<(i32, f64)>) {
+    pub fn finish(self) -> (Chances, Edges) {
         let edges = (self.counts.into_iter())
             .zip(self.sums)
             .filter(|(_, s)| s.1 > 0)
             .map(|(t, s)| (t, s.0 / s.1 as f64))
             .collect();
-        (self.bins.into_iter().collect(), edges)
+        (self.bins.chances(), edges)
     }
 }
