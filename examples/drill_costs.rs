@@ -17,6 +17,30 @@ fn ms(t: Instant) -> f64 {
     t.elapsed().as_secs_f64() * 1000.0
 }
 
+/// Runs `step` until it says it is done, timing each call: the median, p99, p99.9 and longest.
+fn time_steps(mut step: impl FnMut() -> bool) -> String {
+    let (mut times, all) = (Vec::new(), Instant::now());
+    loop {
+        let t = Instant::now();
+        let done = step();
+        times.push(ms(t));
+        if done {
+            break;
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    format!(
+        "median {:.2} ms, p99 {:.1} ms, p99.9 {:.1} ms, max {:.1} ms ({} steps, {:.0} ms in all; wall-clock)",
+        at(0.5),
+        at(0.99),
+        at(0.999),
+        at(1.0),
+        times.len(),
+        ms(all)
+    )
+}
+
 fn main() {
     let rules = TableRules::new(TableSpec::default()).expect("the default table");
     let mut worst: f64 = 0.0;
@@ -76,50 +100,13 @@ fn main() {
         shoes.push(count_shoes(&b.finish()));
     }
     let mut work = IndexWork::new(&rules, shoes, all_situations(&rules));
-    let (mut times, all) = (Vec::new(), Instant::now());
-    loop {
-        let t = Instant::now();
-        let done = work.step();
-        times.push(ms(t));
-        if done {
-            break;
-        }
-    }
-    times.sort_by(f64::total_cmp);
-    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
-    println!(
-        "page steps: profile step at most {worst_profile:.1} ms; index steps median {:.2} ms, p99 {:.1} ms, p99.9 {:.1} ms, max {:.1} ms ({} steps, {:.0} ms in all; wall-clock)",
-        at(0.5),
-        at(0.99),
-        at(0.999),
-        at(1.0),
-        times.len(),
-        ms(all)
-    );
+    let steps = time_steps(|| work.step());
+    println!("page steps: profile step at most {worst_profile:.1} ms; index steps {steps}");
     // The bet spread's chances and edges (the Sessions screen), in the page's steps, for Hi-Lo
     // and for Wong Halves (the system with the most tag classes and the widest counts).
     for system in [&HI_LO, blackjack::engine::casino::count::system("halves").expect("Wong Halves")] {
         let mut work = SpreadWork::new(&rules, system);
-        let (mut times, all) = (Vec::new(), Instant::now());
-        loop {
-            let t = Instant::now();
-            let done = work.step(100_000);
-            times.push(ms(t));
-            if done {
-                break;
-            }
-        }
-        times.sort_by(f64::total_cmp);
-        let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
-        println!(
-            "spread steps ({}): median {:.2} ms, p99 {:.1} ms, max {:.1} ms ({} steps, {:.0} ms in all; wall-clock)",
-            system.name,
-            at(0.5),
-            at(0.99),
-            at(1.0),
-            times.len(),
-            ms(all)
-        );
+        println!("spread steps ({}): {}", system.name, time_steps(|| work.step(100_000)));
     }
     if std::env::args().any(|a| a == "--each") {
         let shoes: Vec<_> =

@@ -7,6 +7,7 @@
 
 use super::indices::indices_key;
 use super::state::Setup;
+use super::view::input_value;
 use crate::engine::casino::risk::{
     bankroll_for_risk, count_rows, risk_of_ruin, spread_figures, RoundFigures, Spread, SpreadWork, ROUND_VARIANCE,
 };
@@ -126,15 +127,6 @@ fn signed_percent(v: f64) -> String {
     format!("{}{}.{}%", if t < 0 { "-" } else { "+" }, t.abs() / 10, t.abs() % 10)
 }
 
-fn field_value(id: &str) -> String {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(id))
-        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(e).ok())
-        .map(|i| i.value())
-        .unwrap_or_default()
-}
-
 const BET_LABELS: [&str; 5] =
     ["Bet at a true count of +1 or less", "Bet at +2", "Bet at +3", "Bet at +4", "Bet at +5 or more"];
 
@@ -149,7 +141,7 @@ pub fn spread_view(
     let (p, problem) = *plan;
     let onsubmit = on_plan.reform(|e: SubmitEvent| {
         e.prevent_default();
-        Plan::read(&field_value("ror-bankroll"), std::array::from_fn(|i| field_value(&format!("ror-bet-{i}"))))
+        Plan::read(&input_value("ror-bankroll"), std::array::from_fn(|i| input_value(&format!("ror-bet-{i}"))))
     });
     let result = match rows {
         Some(SpreadRows::Ready { rows, .. }) => figures_view(&p, rows),

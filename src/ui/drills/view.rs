@@ -65,7 +65,8 @@ const STRATEGY_KEYS: [(IndexChoice, &str); 5] = [
     (IndexChoice::Play(Play::Surrender), "R"),
 ];
 
-fn input_value(id: &str) -> String {
+/// The text in the input with this id (empty if there is none).
+pub(super) fn input_value(id: &str) -> String {
     web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id(id))
