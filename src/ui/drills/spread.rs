@@ -207,9 +207,12 @@ fn figures_view(p: &Plan, rows: &[(i32, f64, f64)]) -> Html {
     </> }
 }
 
+// The page's module is built for wasm only, where the test runner runs `wasm_bindgen_test`s
+// (plain `#[test]`s there are not run).
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     fn s(v: &str) -> String {
         v.to_string()
