@@ -143,5 +143,6 @@ pub fn start_drills() {
     if page_frame::redirect_if_hash(fragment, target) {
         return;
     }
+    components::card::sprite_in_parent_folder();
     yew::Renderer::<drills::app::DrillsApp>::new().render();
 }
