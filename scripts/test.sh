@@ -23,7 +23,8 @@ cargo test --locked
 cargo test --locked -p blackjack-signal
 
 step "browser component tests (wasm-bindgen-test in headless Chromium)"
-cargo test --locked --target wasm32-unknown-unknown --tests
+# --lib too: unit tests of page-only modules (e.g. ui/drills/spread.rs) are wasm_bindgen_tests.
+cargo test --locked --target wasm32-unknown-unknown --lib --tests
 
 step "release build at / (dist) and under a GitHub Pages subpath (dist-sub)"
 "$ROOT/scripts/build.sh" dist /
