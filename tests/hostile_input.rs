@@ -543,3 +543,15 @@ fn statistics_count_shared_deals_apart_and_never_wrap() {
         assert!(decode::<Stats>(&format!("blackjack v1\n{bad}\ncounted=\n"), 1).is_err(), "{bad}");
     }
 }
+
+/// Found by the property test above: a round of British scoring that ended on the 3,000th turn
+/// dealt the next round (turn 3,001). The game must end at the limit however its last turn ends.
+#[test]
+fn a_round_ending_on_the_last_allowed_turn_ends_the_game() {
+    let seed = 5606243189014385381u64;
+    let (preset, house) = random_house(seed);
+    let rules = Rules::new(apply_overrides(&preset.spec(), &house).expect("overrides")).expect("rules");
+    let players = 3u8.clamp(rules.spec().min_players, rules.spec().max_players);
+    let g = play_random(Game::new(rules, players, seed).expect("deal"), seed ^ 0xabc);
+    assert_eq!(g.turn_number(), MAX_TURNS, "this deal's last round ends on the last allowed turn");
+}

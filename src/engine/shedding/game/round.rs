@@ -185,6 +185,15 @@ impl Game {
                 ev.push(|| Event::TieBreak { seats: at_target });
             }
         }
+        if self.turn_number >= MAX_TURNS {
+            // The round ended on the last turn the game allows: no round is dealt after it. The
+            // highest score wins; a tie goes to the better place in this round.
+            ev.push(|| Event::TurnLimit { turns: self.turn_number });
+            let best = self.scores.iter().copied().max().unwrap_or(0);
+            let winner = self.finished.iter().copied().find(|&s| self.scores[s as usize] == best);
+            self.game_over(winner.unwrap_or(self.current), ev);
+            return;
+        }
         self.round += 1;
         let dealer = (self.dealer + 1) % self.players;
         self.deal_round(dealer, ev);
