@@ -169,13 +169,13 @@ pub fn number_options(values: impl IntoIterator<Item = u8>, current: u8) -> Html
 const SEAT_CHOICES: [(&str, &str); 4] =
     [("easy", "easy"), ("normal", "normal"), ("hard", "hard"), ("person", "a person (pass the screen)")];
 
+/// Where a new-game form keeps its seats: the names and the levels (`None`: a person).
+pub type SeatFields<T> = fn(&mut T) -> (&mut Vec<String>, &mut Vec<Option<Level>>);
+
 /// The seats of a new-game form (the shedding games' and UNO Blackjack's): each one's name and,
 /// after the first (the person at the page), a bot's level or a person. `seats` finds the names
 /// and the levels (`None`: a person) in the form's state, which a change sets anew.
-pub fn seat_rows<T: Clone + 'static>(
-    state: &UseStateHandle<T>,
-    seats: fn(&mut T) -> (&mut Vec<String>, &mut Vec<Option<Level>>),
-) -> Html {
+pub fn seat_rows<T: Clone + 'static>(state: &UseStateHandle<T>, seats: SeatFields<T>) -> Html {
     let on_seat = {
         let state = state.clone();
         Callback::from(move |(seat, name, value): (u8, bool, String)| {
