@@ -109,7 +109,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
 
     html! {
     <section class="casino table" aria-label="Casino table" tabindex="-1" ref={table_ref}>
-        { table_head("Casino Blackjack", html! { <p class="bankroll">{ format!("Chips: {}", money(state.chips())) }</p> },
+        { table_head("Casino Blackjack", html! { <p class="bankroll">{ state.chips_line() }</p> },
             *help, run.reform(|()| Press::Help), RULES_PAGE, leave(Leave::Menu)) }
         if *help {
             <dl class="keys-help" aria-label="Keyboard shortcuts">
