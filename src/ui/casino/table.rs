@@ -11,7 +11,6 @@ use super::setup::RULES_PAGE;
 use super::state::{CasinoState, Msg, BANK_KEY, SAVE_KEY, SAVE_VERSION};
 use super::trainer::{chart_panel, trainer, Panel};
 use crate::bots::casino::CasinoBot;
-use crate::engine::casino::game::money;
 use crate::engine::casino::{Action, Phase};
 use crate::ui::components::card::CardStyle;
 use crate::ui::kit::{self, table_head, use_autosave, use_next_move, use_table_keys};
