@@ -56,6 +56,7 @@ pub fn casino_setup(
         })
     };
     let name_field = |i: usize| {
+        let value = names[i].clone();
         let names = names.clone();
         let oninput = Callback::from(move |e: InputEvent| {
             let mut list = (*names).clone();
@@ -69,7 +70,7 @@ pub fn casino_setup(
             <div class="field">
                 <label for={id.clone()}>{ format!("Player {}'s name", i + 1) }</label>
                 <input {id} type="text" maxlength={MAX_NAME.to_string()} autocomplete="off"
-                    placeholder={format!("Player {}", i + 1)} value={names[i].clone()} {oninput} />
+                    placeholder={format!("Player {}", i + 1)} {value} {oninput} />
             </div>
         }
     };
