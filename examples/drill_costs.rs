@@ -1,18 +1,44 @@
 //! What the drills page computes, timed natively (a page task must stay under ~50 ms, and wasm
 //! runs these two to three times slower): a chart column in quick mode, one hand's values, the
-//! count's depth profile, and one situation's index plays from profiles already made.
+//! count's depth profile, one situation's index plays from profiles already made, and the steps of
+//! the bet spread's chances and edges.
 //!   cargo run --release --example drill_costs
 use blackjack::engine::casino::count::HI_LO;
 use blackjack::engine::casino::indices::{
     all_situations, count_shoes, depth_profile, depths, index_plays, index_plays_from, IndexWork, ProfileBuilder,
     Situation,
 };
+use blackjack::engine::casino::risk::SpreadWork;
 use blackjack::engine::casino::strategy::{column, Counts, Solver};
 use blackjack::engine::casino::{TableRules, TableSpec};
 use std::time::Instant;
 
 fn ms(t: Instant) -> f64 {
     t.elapsed().as_secs_f64() * 1000.0
+}
+
+/// Runs `step` until it says it is done, timing each call: the median, p99, p99.9 and longest.
+fn time_steps(mut step: impl FnMut() -> bool) -> String {
+    let (mut times, all) = (Vec::new(), Instant::now());
+    loop {
+        let t = Instant::now();
+        let done = step();
+        times.push(ms(t));
+        if done {
+            break;
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    format!(
+        "median {:.2} ms, p99 {:.1} ms, p99.9 {:.1} ms, max {:.1} ms ({} steps, {:.0} ms in all; wall-clock)",
+        at(0.5),
+        at(0.99),
+        at(0.999),
+        at(1.0),
+        times.len(),
+        ms(all)
+    )
 }
 
 fn main() {
@@ -74,26 +100,14 @@ fn main() {
         shoes.push(count_shoes(&b.finish()));
     }
     let mut work = IndexWork::new(&rules, shoes, all_situations(&rules));
-    let (mut times, all) = (Vec::new(), Instant::now());
-    loop {
-        let t = Instant::now();
-        let done = work.step();
-        times.push(ms(t));
-        if done {
-            break;
-        }
+    let steps = time_steps(|| work.step());
+    println!("page steps: profile step at most {worst_profile:.1} ms; index steps {steps}");
+    // The bet spread's chances and edges (the Sessions screen), in the page's steps, for Hi-Lo
+    // and for Wong Halves (the system with the most tag classes and the widest counts).
+    for system in [&HI_LO, blackjack::engine::casino::count::system("halves").expect("Wong Halves")] {
+        let mut work = SpreadWork::new(&rules, system);
+        println!("spread steps ({}): {}", system.name, time_steps(|| work.step(100_000)));
     }
-    times.sort_by(f64::total_cmp);
-    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
-    println!(
-        "page steps: profile step at most {worst_profile:.1} ms; index steps median {:.2} ms, p99 {:.1} ms, p99.9 {:.1} ms, max {:.1} ms ({} steps, {:.0} ms in all; wall-clock)",
-        at(0.5),
-        at(0.99),
-        at(0.999),
-        at(1.0),
-        times.len(),
-        ms(all)
-    );
     if std::env::args().any(|a| a == "--each") {
         let shoes: Vec<_> =
             depths(&rules).iter().map(|&d| count_shoes(&depth_profile(&HI_LO, rules.decks, d))).collect();

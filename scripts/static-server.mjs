@@ -54,8 +54,10 @@ export async function serveDir(dir, base = '/', port = 0, { pages = false } = {}
     }
     send(200, headers, body);
   });
-  await new Promise((ok) => server.listen(port, '127.0.0.1', ok));
-  const url = `http://127.0.0.1:${server.address().port}${base}`;
+  // BIND=0.0.0.0 (scripts/serve.sh) opens it to a home network; the tests keep 127.0.0.1.
+  const host = process.env.BIND || '127.0.0.1';
+  await new Promise((ok) => server.listen(port, host, ok));
+  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${server.address().port}${base}`;
   return { url, stats, close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }) };
 }
 

@@ -15,13 +15,16 @@ step "workflow lint (actionlint), formatting (rustfmt) and lints (clippy -D warn
 "$ACTIONLINT" -shellcheck= -pyflakes= .github/workflows/*.yml
 cargo fmt --check
 cargo clippy --locked --all-targets -- -D warnings
+cargo clippy --locked --all-targets -p blackjack-signal -- -D warnings
 cargo clippy --locked --all-targets --target wasm32-unknown-unknown -- -D warnings
 
-step "native engine and bot tests (cargo test)"
+step "native engine and bot tests (cargo test), and the signalling server's rooms"
 cargo test --locked
+cargo test --locked -p blackjack-signal
 
 step "browser component tests (wasm-bindgen-test in headless Chromium)"
-cargo test --locked --target wasm32-unknown-unknown --tests
+# --lib too: unit tests of page-only modules (e.g. ui/drills/spread.rs) are wasm_bindgen_tests.
+cargo test --locked --target wasm32-unknown-unknown --lib --tests
 
 step "release build at / (dist) and under a GitHub Pages subpath (dist-sub)"
 "$ROOT/scripts/build.sh" dist /
@@ -30,5 +33,10 @@ step "release build at / (dist) and under a GitHub Pages subpath (dist-sub)"
 step "first-load size budget"
 node scripts/size-report.mjs dist --budget-kb 150
 
-step "end-to-end tests in headless Chromium"
+step "end-to-end tests in headless Chromium (the signalling server on 127.0.0.1 beside them)"
+# Tables with friends connect through it (tests/e2e/friends.test.mjs); stopped when this script ends.
+"$SIGNAL_BIN" --addr "127.0.0.1:$SIGNAL_PORT" &
+SIGNAL_PID=$!
+trap 'kill "$SIGNAL_PID" 2>/dev/null || true' EXIT
+export SIGNAL_URL="ws://127.0.0.1:$SIGNAL_PORT"
 node --test --test-concurrency=1 tests/e2e/

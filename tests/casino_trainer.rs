@@ -252,6 +252,55 @@ fn the_chance_of_losing_300_units_before_doubling_them_is_halls_nine_percent() {
     assert!(risk_of_ruin(win, sd, 300.0) > r);
 }
 
+/// A worked example answered on the Two Plus Two forums (the thread archived at
+/// archives2.twoplustwo.com/archive/index.php/t-28089.html), with the formula
+/// `ror = exp(−2uB/σ²)` used here: a standard deviation of 8 units an hour and a bankroll of 100
+/// units give 21% winning 0.5 units an hour, 9.6% at 0.75 and 4.3% at 1 (the answer gives the
+/// discrete form `((1 − u/σ)/(1 + u/σ))^(B/σ)` beside it as "essentially the same"; at 1 unit
+/// the exponential gives 4.39% and the discrete form 4.32%).
+#[test]
+fn the_risk_of_ruin_is_the_forums_worked_example() {
+    for (win, published) in [(0.5, 0.21), (0.75, 0.096), (1.0, 0.043)] {
+        let r = risk_of_ruin(win, 8.0, 100.0);
+        // Within the published figure's last digit (4.39% against 4.3%: the discrete form's).
+        assert!((r - published).abs() < 0.0011, "winning {win}: {r} against {published}");
+    }
+    // The formula itself, to the last digit: exp(−2 · 0.5 · 100 / 64).
+    assert!((risk_of_ruin(0.5, 8.0, 100.0) - (-1.5625f64).exp()).abs() < 1e-15);
+}
+
+#[test]
+fn the_spreads_figures_made_in_steps_are_the_chances_and_edges_made_at_once() {
+    // A single deck keeps the one-go edges quick; every count the shoe reaches is compared.
+    let rules = TableRules::new(TableSpec { decks: 1, penetration_percent: 75, ..TableSpec::default() }).unwrap();
+    for system in [&HI_LO, system("ko").unwrap()] {
+        let mut work = SpreadWork::new(&rules, system);
+        let mut steps = 0;
+        while !work.step(50_000) {
+            steps += 1;
+            let (done, all) = work.progress();
+            assert!(done <= all, "{done} of {all}");
+        }
+        assert!(steps > 10, "{steps} steps");
+        let (chances, edges) = work.finish();
+        assert_eq!(chances, true_count_frequencies(system, &rules));
+        let counts = edge_counts(&chances);
+        assert!(counts.len() >= 5 && counts.contains(&0), "{counts:?}");
+        let once = edge_by_count(&rules, system, &counts);
+        assert_eq!(edges.len(), once.len());
+        for (a, b) in edges.iter().zip(&once) {
+            assert_eq!(a.0, b.0);
+            assert!((a.1 - b.1).abs() < 1e-12, "{a:?} {b:?}");
+        }
+        // A spread from these: more units at high counts wins more than flat betting.
+        let rows = count_rows(&chances, &edges);
+        let flat = spread_figures(&Spread { steps: vec![(-1000, 1.0)] }, &rows, ROUND_VARIANCE);
+        let ramp = Spread { steps: vec![(-1000, 1.0), (2, 2.0), (3, 4.0), (4, 6.0), (5, 8.0)] };
+        let f = spread_figures(&ramp, &rows, ROUND_VARIANCE);
+        assert!(f.win > flat.win && f.sd > flat.sd, "{} {flat:?} {f:?}", system.name);
+    }
+}
+
 #[test]
 fn the_bankroll_for_a_risk_gives_back_that_risk_and_more_bankroll_means_less_risk() {
     let (win, sd) = (0.02, 2.3);

@@ -7,7 +7,7 @@
 
 use blackjack::engine::rng::GameRng;
 use blackjack::engine::{casino, shedding, uno};
-use blackjack::net::protocol::{decode_to_peer, MAX_TO_HOST};
+use blackjack::net::protocol::MAX_TO_HOST;
 use blackjack::net::*;
 use proptest::prelude::*;
 
@@ -33,7 +33,10 @@ fn act(at: u32, action: shedding::Action) -> Vec<u8> {
 }
 
 /// The only message, to `peer`.
-fn only<U: std::fmt::Debug>(out: Vec<Outgoing<U>>, peer: PeerId) -> ToPeer<U> {
+fn only<U: std::fmt::Debug, R: std::fmt::Debug, S: std::fmt::Debug>(
+    out: Vec<Outgoing<U, R, S>>,
+    peer: PeerId,
+) -> ToPeer<U, R, S> {
     assert_eq!(out.len(), 1, "{out:?}");
     assert_eq!(out[0].to, peer);
     out.into_iter().next().unwrap().message
@@ -59,7 +62,8 @@ fn a_token_gives_its_seat_and_the_seat_s_view_exactly() {
     let mut h = taylor();
     let out = h.receive(11, &join(T1));
     let game = h.table().clone();
-    assert_eq!(only(out, 11), ToPeer::Welcome { seat: 1, update: game.update_for(1).unwrap() });
+    let welcome = ToPeer::Welcome { seat: 1, shared: game.shared_rules(), update: game.update_for(1).unwrap() };
+    assert_eq!(only(out, 11), welcome);
     assert_eq!(h.seat_of(11), Some(1));
 }
 
@@ -165,8 +169,8 @@ fn an_illegal_move_of_one_s_own_seat_is_refused_with_the_rules_reason() {
     let current = before.current();
     let other = (current + 1) % 3;
     let out = h.receive(10 + other as PeerId, &act(0, shedding::Action::Pass { seat: other }));
-    let ToPeer::Refused(Refusal::Illegal { reason }) = only(out, 10 + other as PeerId) else { panic!() };
-    assert!(!reason.is_empty());
+    let ToPeer::Refused(Refusal::Illegal(reason)) = only(out, 10 + other as PeerId) else { panic!() };
+    assert_eq!(reason, shedding::Refusal::NotYourTurn);
     assert_eq!(h.table(), &before);
 }
 
@@ -174,12 +178,15 @@ fn an_illegal_move_of_one_s_own_seat_is_refused_with_the_rules_reason() {
 fn unreadable_and_oversized_bytes_are_dropped_and_counted_without_an_answer() {
     let mut h = seated();
     let before = h.table().clone();
-    assert!(h.receive(10, b"not json").is_empty());
+    let v = PROTOCOL.to_le_bytes();
+    let with_version = |body: &[u8]| [&v[..], body].concat();
+    assert!(h.receive(10, &with_version(b"not a message")).is_empty());
     assert!(h.receive(10, &[]).is_empty());
-    assert!(h.receive(10, br#"{"v":1,"m":{"Act":{"at":0,"action":{"Fly":{}}}}}"#).is_empty());
+    // An action of a kind that does not exist (variant 2 of ToHost, action variant 200).
+    assert!(h.receive(10, &with_version(&[2, 0, 200, 1])).is_empty());
     assert!(h.receive(10, &vec![b'['; MAX_TO_HOST + 1]).is_empty());
-    assert!(h.receive(99, &vec![b'['; 500]).is_empty(), "deep nesting within the limit");
-    assert_eq!(h.dropped(), Dropped { too_long: 1, malformed: 4, other_version: 0 });
+    assert!(h.receive(99, &with_version(&[0xff; 500])).is_empty(), "a length past the bytes there are");
+    assert_eq!(h.dropped(), Dropped { too_long: 1, malformed: 4, other_version: 0, too_fast: 0 });
     assert_eq!(h.table(), &before);
 }
 
@@ -212,7 +219,7 @@ fn a_peer_that_comes_back_with_its_token_gets_its_seat_s_view_exactly() {
     assert_eq!(h.seat_of(11), None);
     // Back on a new connection: the view it had, from nothing but the token.
     let out = h.receive(21, &join(T1));
-    let ToPeer::Welcome { seat: 1, update } = &out[0].message else { panic!("{out:?}") };
+    let ToPeer::Welcome { seat: 1, update, .. } = &out[0].message else { panic!("{out:?}") };
     assert_eq!(update.view, followed.view);
     assert_eq!(update.state_id, followed.state_id);
     assert!(update.events.is_empty());
@@ -236,19 +243,27 @@ fn a_whole_game_through_the_host_keeps_every_peer_on_its_own_view() {
     let mut h = seated();
     let mut rng = GameRng::new(3);
     let mut last: Vec<Option<shedding::SeatUpdate>> = vec![None; 3];
+    // Each peer's reader keeps the rules its welcome carried (a join again sends it again).
+    let mut readers: Vec<Reader<shedding::Game>> = (0..3).map(|_| Reader::default()).collect();
+    for (seat, token) in [T0, T1, T2].into_iter().enumerate() {
+        let peer = 10 + seat as PeerId;
+        let welcome = h.receive(peer, &join(token)).into_iter().find(|o| o.to == peer).unwrap();
+        assert!(matches!(readers[seat].read(&encode(&welcome.message)), Some(ToPeer::Welcome { .. })));
+    }
     let mut steps = 0;
     while !h.table().is_over() && steps < 400 {
         let legal = h.table().legal_actions();
         let a = legal[rng.below(legal.len() as u64) as usize];
         for o in h.receive(10 + a.seat() as PeerId, &act(h.table().state_id(), a)) {
             let seat = h.seat_of(o.to).unwrap();
-            match decode_to_peer::<shedding::SeatUpdate>(&encode(&o.message)) {
-                Ok(ToPeer::Update(u)) => last[seat as usize] = Some(u),
+            match readers[seat as usize].read(&encode(&o.message)) {
+                Some(ToPeer::Update(u)) => last[seat as usize] = Some(u),
                 other => panic!("step {steps}: {other:?}"),
             }
         }
         steps += 1;
     }
+    assert_eq!(readers.iter().map(|r| r.dropped()).collect::<Vec<_>>(), vec![Dropped::default(); 3]);
     for seat in 0..3u8 {
         assert_eq!(last[seat as usize].as_ref().unwrap().view, h.table().view(seat));
     }
@@ -346,11 +361,39 @@ proptest! {
         prop_assert!(h.table().check_invariants().is_ok());
     }
 
-    /// The peer's decoder, on arbitrary bytes: a typed error or a message, never a panic.
+    /// The peer's reader, on arbitrary bytes (with and without this version's first two
+    /// bytes, so the body's decoder is reached): a message or a drop counted, never a panic.
     #[test]
-    fn a_peer_reads_arbitrary_bytes_without_panicking(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
-        let _ = decode_to_peer::<shedding::SeatUpdate>(&bytes);
-        let _ = decode_to_peer::<casino::SeatUpdate>(&bytes);
-        let _ = decode_to_peer::<uno::SeatUpdate>(&bytes);
+    fn a_peer_reads_arbitrary_bytes_without_panicking(body in proptest::collection::vec(any::<u8>(), 0..400)) {
+        let mut versioned = PROTOCOL.to_le_bytes().to_vec();
+        versioned.extend_from_slice(&body);
+        for bytes in [&body, &versioned] {
+            let mut r = Reader::<shedding::Game>::default();
+            let read = r.read(bytes).is_some();
+            let d = r.dropped();
+            prop_assert_eq!(u64::from(!read), d.too_long + d.malformed + d.other_version);
+            let _ = Reader::<casino::Game>::default().read(bytes);
+            let _ = Reader::<uno::Game>::default().read(bytes);
+        }
     }
+}
+
+#[test]
+fn the_host_s_screen_gets_each_peer_move_s_events_once_and_no_refused_move_s() {
+    let mut h = seated();
+    let a = turn_move(&h);
+    let mover = [10, 11, 12][a.seat() as usize];
+    let at = h.table().state_id();
+    let mut twin = h.table().clone();
+    let expected = twin.apply(a).unwrap();
+    h.receive(mover, &act(at, a));
+    assert_eq!(h.take_peer_events(), expected);
+    assert!(h.take_peer_events().is_empty(), "taken once");
+    // A stale move changes nothing and brings no events; the host's own moves come back from act.
+    h.receive(mover, &act(at, a));
+    assert!(h.take_peer_events().is_empty());
+    let own = turn_move(&h);
+    let applied = h.act(own).unwrap();
+    assert!(!applied.events.is_empty());
+    assert!(h.take_peer_events().is_empty());
 }

@@ -4,18 +4,23 @@
 //!
 //! A peer's message is acted on only if every check passes, and a refusal changes nothing:
 //! - bytes too long or unreadable are dropped and counted ([`Dropped`]), with no answer (a peer
-//!   of another version is told the host's version);
+//!   of another version is told the host's version); so are messages that come too fast
+//!   ([`Host::receive_at`], a [`Bucket`] per peer);
 //! - a seat is taken with its [`SeatToken`], by one peer at a time, one seat per peer; the peer
 //!   that held it must have left ([`Host::leave`]) before the token works from another peer,
-//!   and then the seat's view is restored whole;
+//!   and then the seat's view is restored whole. A seat open to friends is claimed with a token
+//!   the peer drew itself ([`ToHost::Claim`]), which from then on is the seat's;
 //! - a move must name the peer's own seat (a move naming no seat, such as dealing or the clock,
-//!   is the host's), be stamped with the current state id (a replayed or late move is stale),
-//!   and be legal.
+//!   is the host's), come after the host dealt ([`Host::start`]), be stamped with the current
+//!   state id (a replayed or late move is stale), and be legal.
 //!
-//! Pure: no clock, no sockets, no randomness (the host's page deals the tokens); the transport
-//! calls [`Host::receive`] and [`Host::leave`] and sends what they return.
+//! Pure: no clock, no sockets, no randomness (the pages draw the tokens); the transport
+//! calls [`Host::connect`], [`Host::receive_at`] and [`Host::leave`] and sends what they return.
 
-use super::protocol::{decode_to_host, DecodeError, Notice, Refusal, SeatToken, ToHost, ToPeer, PROTOCOL};
+use super::protocol::{
+    clean_name, decode_to_host, DecodeError, Notice, Refusal, Seat, SeatToken, Seats, ToHost, ToPeer, PROTOCOL,
+};
+use super::rate::Bucket;
 use super::Table;
 
 /// The transport's name for one connection.
@@ -23,15 +28,21 @@ pub type PeerId = u64;
 
 /// One message for one peer.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Outgoing<U> {
+pub struct Outgoing<U, R, S = ()> {
     pub to: PeerId,
-    pub message: ToPeer<U>,
+    pub message: ToPeer<U, R, S>,
 }
+
+/// A message of a table's family.
+pub type Message<T> = ToPeer<<T as Table>::Update, <T as Table>::Refusal, <T as Table>::Shared>;
+
+/// The messages of a table's family.
+pub type Out<T> = Vec<Outgoing<<T as Table>::Update, <T as Table>::Refusal, <T as Table>::Shared>>;
 
 /// A move the host made: its events (for the host's own screen) and every seated peer's update.
 pub struct Applied<T: Table> {
     pub events: Vec<T::Event>,
-    pub out: Vec<Outgoing<T::Update>>,
+    pub out: Out<T>,
 }
 
 /// Messages dropped unread, by cause (for the host's diagnostics; a hostile peer only moves
@@ -41,6 +52,20 @@ pub struct Dropped {
     pub too_long: u64,
     pub malformed: u64,
     pub other_version: u64,
+    pub too_fast: u64,
+}
+
+/// Who a seat is for, as the host opens the table (and saves it, to reopen it).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Seating {
+    /// The host's own seat.
+    Host { name: String },
+    /// A bot's, for the whole game.
+    Bot,
+    /// Open: the first friend to claim it takes it (a bot plays it until then).
+    Open,
+    /// A friend's, taken back with its token.
+    Friend { token: SeatToken, name: String },
 }
 
 /// A table and the peers at it.
@@ -62,26 +87,64 @@ pub struct Dropped {
 /// ```
 pub struct Host<T: Table> {
     table: T,
-    /// The token of each seat open to a friend (`None`: the host's own seat or a bot's).
-    tokens: Vec<Option<SeatToken>>,
+    game: String,
+    seating: Vec<Seating>,
     /// Who holds each seat now.
     holders: Vec<Option<PeerId>>,
+    /// Peers connected (seated or not), told of every change of seats.
+    present: Vec<PeerId>,
+    started: bool,
+    /// Each connected peer's token bucket (a handful of peers: a list, no map's code in the page).
+    buckets: Vec<(PeerId, Bucket)>,
     dropped: Dropped,
+    /// The events of the peers' moves not yet taken by the host's own screen.
+    peer_events: Vec<T::Event>,
 }
 
 impl<T: Table> Host<T> {
-    /// A host for `table`; `tokens[seat]` opens that seat to whoever shows the token. Seats past
-    /// the list, and tokens past the table's seats, are not open; a token listed twice opens
-    /// only its first seat (one token, one seat).
+    /// A host for `table`, already dealt; `tokens[seat]` opens that seat to whoever shows the
+    /// token. Seats past the list, and tokens past the table's seats, are not open; a token
+    /// listed twice opens only its first seat (one token, one seat).
     pub fn new(table: T, tokens: &[Option<SeatToken>]) -> Host<T> {
+        let seating: Vec<Seating> = (0..table.seats() as usize)
+            .map(|s| match tokens.get(s).copied().flatten() {
+                Some(token) if !tokens[..s].contains(&Some(token)) => Seating::Friend { token, name: String::new() },
+                _ => Seating::Bot,
+            })
+            .collect();
+        let mut host = Host::open(table, "", seating);
+        host.started = true;
+        host
+    }
+
+    /// A table opened for friends, not dealt yet: `seating[seat]` for each seat (a seat past the
+    /// list is a bot's; a token seen twice, a bot's at its second seat).
+    pub fn open(table: T, game: &str, seating: Vec<Seating>) -> Host<T> {
         let seats = table.seats() as usize;
-        let mut open: Vec<Option<SeatToken>> = Vec::with_capacity(seats);
+        let mut fixed: Vec<Seating> = Vec::with_capacity(seats);
         for s in 0..seats {
-            let t = tokens.get(s).copied().flatten();
-            open.push(t.filter(|t| !open.contains(&Some(*t))));
+            let seat = match seating.get(s).cloned().unwrap_or(Seating::Bot) {
+                Seating::Friend { token, .. }
+                    if fixed.iter().any(|f| matches!(f, Seating::Friend { token: t, .. } if *t == token)) =>
+                {
+                    Seating::Bot
+                }
+                seat => seat,
+            };
+            fixed.push(seat);
         }
-        let tokens = open;
-        Host { table, tokens, holders: vec![None; seats], dropped: Dropped::default() }
+        let game = game.chars().filter(|c| !c.is_control()).take(40).collect();
+        Host {
+            table,
+            game,
+            seating: fixed,
+            holders: vec![None; seats],
+            present: Vec::new(),
+            started: false,
+            buckets: Vec::new(),
+            dropped: Dropped::default(),
+            peer_events: Vec::new(),
+        }
     }
 
     pub fn table(&self) -> &T {
@@ -92,15 +155,97 @@ impl<T: Table> Host<T> {
         self.dropped
     }
 
+    /// Who each seat is for now (the host saves it: the same tokens take the same seats back).
+    pub fn seating(&self) -> &[Seating] {
+        &self.seating
+    }
+
+    /// Whether a person plays `seat` now: the host's own seat, or a friend who is connected. A
+    /// bot plays every other seat (an open seat, a bot's, a friend's whose connection went).
+    pub fn is_played_by_a_person(&self, seat: u8) -> bool {
+        match self.seating.get(seat as usize) {
+            Some(Seating::Host { .. }) => true,
+            Some(Seating::Friend { .. }) => self.holders[seat as usize].is_some(),
+            _ => false,
+        }
+    }
+
+    pub fn is_started(&self) -> bool {
+        self.started
+    }
+
     /// The seat `peer` holds, if any.
     pub fn seat_of(&self, peer: PeerId) -> Option<u8> {
         self.holders.iter().position(|h| *h == Some(peer)).map(|s| s as u8)
     }
 
+    /// What the lobby shows.
+    pub fn seats(&self) -> Seats {
+        let seats = self
+            .seating
+            .iter()
+            .zip(&self.holders)
+            .map(|(s, h)| match s {
+                Seating::Host { name } => Seat::Host { name: name.clone() },
+                Seating::Bot => Seat::Bot,
+                Seating::Open => Seat::Open,
+                Seating::Friend { name, .. } => Seat::Friend { name: name.clone(), here: h.is_some() },
+            })
+            .collect();
+        Seats { game: self.game.clone(), seats, dealt: self.started }
+    }
+
+    /// A peer connected: it is sent the seats (to pick one, or to take its own back).
+    pub fn connect(&mut self, peer: PeerId) -> Out<T> {
+        if !self.present.contains(&peer) {
+            self.present.push(peer);
+        }
+        vec![Outgoing { to: peer, message: ToPeer::Seats(self.seats()) }]
+    }
+
+    /// The host's own page, as a peer: it holds the host's seat, and is sent the seats and the
+    /// seat's updates as a friend is (its moves are checked as a friend's). Nothing if the table
+    /// has no host's seat.
+    pub fn seat_host(&mut self, peer: PeerId) -> Out<T> {
+        let Some(seat) = self.seating.iter().position(|s| matches!(s, Seating::Host { .. })) else {
+            return Vec::new();
+        };
+        let mut out = self.connect(peer);
+        out.extend(self.seat(peer, seat as u8));
+        out
+    }
+
+    /// The host deals: from now on peers' moves are taken, and every seated peer is sent its
+    /// seat's update (so a move it made too early is made again from it).
+    pub fn start(&mut self) -> Out<T> {
+        self.started = true;
+        let mut out = self.updates(&[]);
+        out.extend(self.seats_to_present());
+        out
+    }
+
+    /// Bytes from `peer` at `now_ms` (the transport's clock): dropped and counted if the peer
+    /// sends faster than [`super::rate`] allows, else as [`Host::receive`].
+    pub fn receive_at(&mut self, peer: PeerId, now_ms: u64, bytes: &[u8]) -> Out<T> {
+        let at = match self.buckets.iter().position(|(p, _)| *p == peer) {
+            Some(at) => at,
+            None => {
+                self.buckets.push((peer, Bucket::new(now_ms)));
+                self.buckets.len() - 1
+            }
+        };
+        if !self.buckets[at].1.take(now_ms) {
+            self.dropped.too_fast += 1;
+            return Vec::new();
+        }
+        self.receive(peer, bytes)
+    }
+
     /// Bytes from `peer`: what to send, to whom (nothing, if they were dropped).
-    pub fn receive(&mut self, peer: PeerId, bytes: &[u8]) -> Vec<Outgoing<T::Update>> {
+    pub fn receive(&mut self, peer: PeerId, bytes: &[u8]) -> Out<T> {
         match decode_to_host::<T::Action>(bytes) {
             Ok(ToHost::Join { token }) => self.join(peer, token),
+            Ok(ToHost::Claim { seat, token, name }) => self.claim(peer, seat, token, &name),
             Ok(ToHost::Act { at, action }) => self.peer_act(peer, at, action),
             Err(DecodeError::TooLong { .. }) => {
                 self.dropped.too_long += 1;
@@ -118,68 +263,115 @@ impl<T: Table> Host<T> {
     }
 
     /// The transport lost `peer`: its seat waits for its token again, and the others are told.
-    pub fn leave(&mut self, peer: PeerId) -> Vec<Outgoing<T::Update>> {
+    pub fn leave(&mut self, peer: PeerId) -> Out<T> {
+        self.present.retain(|p| *p != peer);
+        self.buckets.retain(|(p, _)| *p != peer);
         let Some(seat) = self.seat_of(peer) else { return Vec::new() };
         self.holders[seat as usize] = None;
-        self.to_all(|_| Some(ToPeer::Notice(Notice::Left { seat })))
+        let mut out = self.to_all(|_| Some(ToPeer::Notice(Notice::Left { seat })));
+        out.extend(self.seats_to_present());
+        out
     }
 
     /// A move by the host's side (its own seat, a bot, the clock, dealing): trusted, not checked
     /// against a seat or a state id.
     ///
     /// # Errors
-    /// The rules' refusal, in players' words; nothing changed.
-    pub fn act(&mut self, action: T::Action) -> Result<Applied<T>, String> {
+    /// The rules' refusal; nothing changed.
+    pub fn act(&mut self, action: T::Action) -> Result<Applied<T>, T::Refusal> {
         let events = self.table.act(action)?;
         let out = self.updates(&events);
         Ok(Applied { events, out })
     }
 
-    fn join(&mut self, peer: PeerId, token: SeatToken) -> Vec<Outgoing<T::Update>> {
-        let refuse = |r| vec![Outgoing { to: peer, message: ToPeer::Refused(r) }];
-        let Some(seat) = self.tokens.iter().position(|t| *t == Some(token)) else {
-            return refuse(Refusal::UnknownToken);
-        };
-        let seat = seat as u8;
+    /// The events of the peers' moves since the last call, oldest first: the host's own screen
+    /// takes them (its moves and its bots' come back from [`Host::act`]).
+    pub fn take_peer_events(&mut self) -> Vec<T::Event> {
+        std::mem::take(&mut self.peer_events)
+    }
+
+    fn join(&mut self, peer: PeerId, token: SeatToken) -> Out<T> {
+        let found = self.seating.iter().position(|s| matches!(s, Seating::Friend { token: t, .. } if *t == token));
+        let Some(seat) = found else { return refuse(peer, Refusal::UnknownToken) };
+        self.seat(peer, seat as u8)
+    }
+
+    fn claim(&mut self, peer: PeerId, seat: u8, token: SeatToken, name: &str) -> Out<T> {
+        let Some(name) = clean_name(name) else { return refuse(peer, Refusal::BadName) };
+        if self.seating.get(seat as usize) != Some(&Seating::Open) {
+            return refuse(peer, Refusal::NotOpen { seat });
+        }
+        if let Some(mine) = self.seat_of(peer) {
+            return refuse(peer, Refusal::AlreadySeated { seat: mine });
+        }
+        let in_use = self.seating.iter().any(|s| matches!(s, Seating::Friend { token: t, .. } if *t == token));
+        if in_use {
+            // One token, one seat: a peer that shows another seat's token joins that one.
+            return refuse(peer, Refusal::UnknownToken);
+        }
+        self.seating[seat as usize] = Seating::Friend { token, name };
+        self.seat(peer, seat)
+    }
+
+    /// Gives `seat` to `peer` (its token checked): the seat's whole view, and the news to the others.
+    fn seat(&mut self, peer: PeerId, seat: u8) -> Out<T> {
         match (self.holders[seat as usize], self.seat_of(peer)) {
-            (Some(holder), _) if holder != peer => return refuse(Refusal::SeatTaken { seat }),
-            (_, Some(mine)) if mine != seat => return refuse(Refusal::AlreadySeated { seat: mine }),
+            (Some(holder), _) if holder != peer => return refuse(peer, Refusal::SeatTaken { seat }),
+            (_, Some(mine)) if mine != seat => return refuse(peer, Refusal::AlreadySeated { seat: mine }),
             _ => {}
         }
-        let Ok(update) = self.table.update(seat, &[]) else { return refuse(Refusal::UnknownToken) };
+        let Ok(update) = self.table.update(seat, &[]) else { return refuse(peer, Refusal::UnknownToken) };
         self.holders[seat as usize] = Some(peer);
-        let mut out = vec![Outgoing { to: peer, message: ToPeer::Welcome { seat, update } }];
+        let shared = self.table.shared();
+        let mut out = vec![Outgoing { to: peer, message: ToPeer::Welcome { seat, shared, update } }];
         out.extend(self.to_all(|s| (s != seat).then_some(ToPeer::Notice(Notice::Joined { seat }))));
+        out.extend(self.seats_to_present());
         out
     }
 
-    fn peer_act(&mut self, peer: PeerId, at: u32, action: T::Action) -> Vec<Outgoing<T::Update>> {
-        let refuse = |r| vec![Outgoing { to: peer, message: ToPeer::Refused(r) }];
-        let Some(seat) = self.seat_of(peer) else { return refuse(Refusal::NotSeated) };
+    fn peer_act(&mut self, peer: PeerId, at: u32, action: T::Action) -> Out<T> {
+        let Some(seat) = self.seat_of(peer) else { return refuse(peer, Refusal::NotSeated) };
         if T::seat_of(&action) != Some(seat) {
-            return refuse(Refusal::NotYourSeat);
+            return refuse(peer, Refusal::NotYourSeat);
+        }
+        if !self.started {
+            return refuse(peer, Refusal::NotStarted);
         }
         let now = self.table.state_id();
         if at != now {
-            return refuse(Refusal::Stale { at, now });
+            return refuse(peer, Refusal::Stale { at, now });
         }
         match self.table.act(action) {
-            Ok(events) => self.updates(&events),
-            Err(reason) => refuse(Refusal::Illegal { reason }),
+            Ok(events) => {
+                let out = self.updates(&events);
+                self.peer_events.extend(events);
+                out
+            }
+            Err(reason) => refuse(peer, Refusal::Illegal(reason)),
         }
     }
 
     /// Every seated peer's update after an action with `events`.
-    fn updates(&self, events: &[T::Event]) -> Vec<Outgoing<T::Update>> {
+    fn updates(&self, events: &[T::Event]) -> Out<T> {
         self.to_all(|seat| self.table.update(seat, events).ok().map(ToPeer::Update))
     }
 
+    /// The seats, to every connected peer.
+    fn seats_to_present(&self) -> Out<T> {
+        let seats = self.seats();
+        self.present.iter().map(|&to| Outgoing { to, message: ToPeer::Seats(seats.clone()) }).collect()
+    }
+
     /// A message for each seated peer, made from its seat (`None`: nothing for that seat).
-    fn to_all(&self, message: impl Fn(u8) -> Option<ToPeer<T::Update>>) -> Vec<Outgoing<T::Update>> {
+    fn to_all(&self, message: impl Fn(u8) -> Option<Message<T>>) -> Out<T> {
         self.holders
             .iter()
             .enumerate()
             .filter_map(|(s, h)| Some(Outgoing { to: (*h)?, message: message(s as u8)? }))
             .collect()
     }
+}
+
+fn refuse<U, R, S>(peer: PeerId, why: Refusal<R>) -> Vec<Outgoing<U, R, S>> {
+    vec![Outgoing { to: peer, message: ToPeer::Refused(why) }]
 }

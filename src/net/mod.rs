@@ -10,14 +10,21 @@
 
 pub mod host;
 pub mod protocol;
+pub mod rate;
+mod reader;
+pub mod worker;
 
-pub use host::{Applied, Dropped, Host, Outgoing, PeerId};
-pub use protocol::{decode_to_host, decode_to_peer, encode, Notice, Refusal, SeatToken, ToHost, ToPeer, PROTOCOL};
+pub use host::{Applied, Dropped, Host, Message, Out, Outgoing, PeerId, Seating};
+pub use protocol::{
+    decode_to_host, decode_to_peer, encode, Notice, Refusal, Seat, SeatToken, Seats, ToHost, ToPeer, PROTOCOL,
+};
+pub use reader::Reader;
 
 use crate::engine::feed::NoSuchSeat;
 use crate::engine::{casino, shedding, uno};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::sync::Arc;
 
 /// What the host needs of a game family: its seats, its state id, whose move an action is,
 /// applying one, and a seat's update.
@@ -25,13 +32,24 @@ pub trait Table {
     type Action: Serialize + DeserializeOwned;
     type Event;
     type Update: Serialize + DeserializeOwned + Clone;
+    /// Why the rules refuse a move (sent to the peer as it is; its page puts it in words).
+    type Refusal: Serialize + DeserializeOwned + Clone + std::fmt::Debug + PartialEq;
+    /// What every update of the table repeats and the wire carries once, in the welcome (the
+    /// shedding rules; `()` for a family whose updates carry nothing of the kind).
+    type Shared: Serialize + DeserializeOwned + Clone + std::fmt::Debug + PartialEq;
     fn seats(&self) -> u8;
+    fn shared(&self) -> Self::Shared;
+    /// Puts what the welcome carried back into an update read from the wire.
+    fn restore(update: &mut Self::Update, shared: &Self::Shared);
     /// Moves with each accepted action; a peer's move must carry the current one.
     fn state_id(&self) -> u32;
     /// The seat whose move this is; `None` for a move only the host makes.
     fn seat_of(action: &Self::Action) -> Option<u8>;
-    /// Applies a move (all or nothing); a refusal in players' words.
-    fn act(&mut self, action: Self::Action) -> Result<Vec<Self::Event>, String>;
+    /// Applies a move (all or nothing).
+    ///
+    /// # Errors
+    /// The rules' reason; nothing changed.
+    fn act(&mut self, action: Self::Action) -> Result<Vec<Self::Event>, Self::Refusal>;
     fn update(&self, seat: u8, events: &[Self::Event]) -> Result<Self::Update, NoSuchSeat>;
 }
 
@@ -39,8 +57,18 @@ impl Table for shedding::Game {
     type Action = shedding::Action;
     type Event = shedding::Event;
     type Update = shedding::SeatUpdate;
+    type Refusal = shedding::Refusal;
+    /// A view's rules are left off the wire (`SeatView::rules` is not serialised): a few hundred
+    /// bytes a move, the same every time.
+    type Shared = Arc<shedding::Rules>;
     fn seats(&self) -> u8 {
         self.players()
+    }
+    fn shared(&self) -> Arc<shedding::Rules> {
+        self.shared_rules()
+    }
+    fn restore(update: &mut shedding::SeatUpdate, rules: &Arc<shedding::Rules>) {
+        update.view.rules = rules.clone();
     }
     fn state_id(&self) -> u32 {
         shedding::Game::state_id(self)
@@ -52,8 +80,8 @@ impl Table for shedding::Game {
             a => Some(a.seat()),
         }
     }
-    fn act(&mut self, action: shedding::Action) -> Result<Vec<shedding::Event>, String> {
-        self.apply(action).map_err(|e| e.reason.to_string())
+    fn act(&mut self, action: shedding::Action) -> Result<Vec<shedding::Event>, shedding::Refusal> {
+        self.apply(action).map_err(|e| e.reason)
     }
     fn update(&self, seat: u8, events: &[shedding::Event]) -> Result<shedding::SeatUpdate, NoSuchSeat> {
         self.update_after(seat, events)
@@ -64,6 +92,11 @@ impl Table for casino::Game {
     type Action = casino::Action;
     type Event = casino::Event;
     type Update = casino::SeatUpdate;
+    type Refusal = casino::Refusal;
+    /// Its views still carry their rules (the friends page plays the shedding games only).
+    type Shared = ();
+    fn shared(&self) {}
+    fn restore(_: &mut casino::SeatUpdate, (): &()) {}
     fn seats(&self) -> u8 {
         u8::try_from(self.spots().len()).unwrap_or(u8::MAX)
     }
@@ -74,8 +107,8 @@ impl Table for casino::Game {
     fn seat_of(action: &casino::Action) -> Option<u8> {
         action.spot()
     }
-    fn act(&mut self, action: casino::Action) -> Result<Vec<casino::Event>, String> {
-        self.apply(action).map_err(|e| e.reason.to_string())
+    fn act(&mut self, action: casino::Action) -> Result<Vec<casino::Event>, casino::Refusal> {
+        self.apply(action).map_err(|e| e.reason)
     }
     fn update(&self, seat: u8, events: &[casino::Event]) -> Result<casino::SeatUpdate, NoSuchSeat> {
         self.update_after(seat, events)
@@ -86,6 +119,11 @@ impl Table for uno::Game {
     type Action = uno::Action;
     type Event = uno::Event;
     type Update = uno::SeatUpdate;
+    type Refusal = uno::Refusal;
+    /// Its views still carry their rules (the friends page plays the shedding games only).
+    type Shared = ();
+    fn shared(&self) {}
+    fn restore(_: &mut uno::SeatUpdate, (): &()) {}
     fn seats(&self) -> u8 {
         u8::try_from(self.players().len()).unwrap_or(u8::MAX)
     }
@@ -99,8 +137,8 @@ impl Table for uno::Game {
             uno::Action::Reveal => None,
         }
     }
-    fn act(&mut self, action: uno::Action) -> Result<Vec<uno::Event>, String> {
-        self.apply(action).map_err(|e| e.reason.to_string())
+    fn act(&mut self, action: uno::Action) -> Result<Vec<uno::Event>, uno::Refusal> {
+        self.apply(action).map_err(|e| e.reason)
     }
     fn update(&self, seat: u8, events: &[uno::Event]) -> Result<uno::SeatUpdate, NoSuchSeat> {
         self.update_after(seat, events)

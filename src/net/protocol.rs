@@ -1,55 +1,104 @@
 //! The messages between a host and its peers, and their one encoding.
 //!
-//! Versioned: every message travels in an envelope with [`PROTOCOL`], so a peer running another
-//! release is told so instead of being misread. Encoded by [`encode`] and read by
-//! [`decode_to_host`] / [`decode_to_peer`] only, so the format (JSON for now) can change in one
-//! place. Bytes from the network are untrusted: their length is checked before anything is
-//! read, and every problem is a typed [`DecodeError`], never a panic.
+//! The wire form is compact and binary: two bytes of [`PROTOCOL`] (little-endian), then the
+//! message in `postcard` (serde's data model, variable-length integers, no field names). A peer
+//! running another release is told so instead of being misread. Encoded by [`encode`] and read
+//! by [`decode_to_host`] / [`decode_to_peer`] only, so the format can change in one place (and
+//! the version with it). Bytes from the network are untrusted: their length is checked before
+//! anything is read, every length inside is bounded by the bytes there are, trailing bytes make
+//! a message unreadable, and every problem is a typed [`DecodeError`], never a panic.
+//!
+//! What every update of a table repeats (the shedding rules) travels once, in the
+//! [`ToPeer::Welcome`]; [`super::Reader`] puts it back into each update a peer reads.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The protocol's version; a message of another version is not read.
-pub const PROTOCOL: u16 = 1;
+/// The protocol's version; a message of another version is not read. 1 was JSON with the rules
+/// in every update; 2 is `postcard` with the rules in the welcome only.
+pub const PROTOCOL: u16 = 2;
 
 /// The most bytes a peer's message may have: a join or one action is a few dozen bytes.
 pub const MAX_TO_HOST: usize = 1024;
 
 /// The most bytes a host's message may have: an update carries the seat's whole view (a large
-/// shedding table with its rules is a few KB).
-pub const MAX_TO_PEER: usize = 256 * 1024;
+/// shedding table is a few hundred bytes, its rules in the welcome about as much again).
+pub const MAX_TO_PEER: usize = 64 * 1024;
 
 /// The secret that gives a seat to whoever shows it: the host deals one per open seat (from the
 /// browser's random source) and shares it with the friend invited to that seat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SeatToken(pub u128);
 
+/// The most characters of a player's name at a table with friends.
+pub const MAX_NAME: usize = 16;
+
 /// A peer to its host. `A` is the game family's action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ToHost<A> {
     /// Take (or take back, after a dropped connection) the seat the token was dealt for.
     Join { token: SeatToken },
+    /// Take a seat open to friends, under `name`; from now on `token` (drawn by the peer's
+    /// browser and kept there) takes it back, and nothing else does.
+    Claim { seat: u8, token: SeatToken, name: String },
     /// Make a move, computed from the update with state id `at`.
     Act { at: u32, action: A },
 }
 
-/// A host to one peer. `U` is the game family's seat update.
+/// A host to one peer. `U` is the game family's seat update, `R` its rules' refusal, `S` what
+/// every update of the table shares and the wire carries once ([`super::Table::Shared`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum ToPeer<U> {
-    /// The seat is the peer's; `update` is its whole view (no events), to draw the table from.
-    Welcome { seat: u8, update: U },
+pub enum ToPeer<U, R, S = ()> {
+    /// The seat is the peer's; `update` is its whole view (no events), to draw the table from,
+    /// and `shared` what the later updates leave out (the rules).
+    Welcome { seat: u8, shared: S, update: U },
     /// What happened since the last update, as this seat may know it.
     Update(U),
     /// The peer's message was not acted on, and why.
-    Refused(Refusal),
+    Refused(Refusal<R>),
     /// Something about the table that is not a move.
     Notice(Notice),
+    /// The table and its seats, sent to every connected peer when it connects and whenever a
+    /// seat changes hands (seated or not: a friend picks a seat from it).
+    Seats(Seats),
 }
 
-/// Why the host did not act on a peer's message.
+/// What the lobby shows: the game and who sits where.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Refusal {
+pub struct Seats {
+    /// The game's name, as the host's page says it ("Taylor").
+    pub game: String,
+    pub seats: Vec<Seat>,
+    /// Whether the host has dealt (moves are taken from then on).
+    pub dealt: bool,
+}
+
+/// Who sits at one seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Seat {
+    /// The player who opened the table.
+    Host { name: String },
+    /// Free for a friend to take (a bot plays it meanwhile, once the game is on).
+    Open,
+    /// A bot's, for the whole game.
+    Bot,
+    /// A friend's; `here`: connected now (if not, a bot plays it until they come back).
+    Friend { name: String, here: bool },
+}
+
+/// A player's name as a table shows it: control characters dropped, spaces trimmed, at most
+/// [`MAX_NAME`] characters; `None` if nothing is left.
+pub fn clean_name(name: &str) -> Option<String> {
+    let clean: String = name.chars().filter(|c| !c.is_control()).take(MAX_NAME * 4).collect();
+    let clean: String = clean.trim().chars().take(MAX_NAME).collect();
+    let clean = clean.trim_end().to_owned();
+    (!clean.is_empty()).then_some(clean)
+}
+
+/// Why the host did not act on a peer's message. `R` is the rules' refusal of the game family.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Refusal<R> {
     /// No open seat has this token.
     UnknownToken,
     /// Another peer holds this seat now.
@@ -64,8 +113,14 @@ pub enum Refusal {
     /// The move is not the peer's seat's to make (another seat's, or the host's: dealing, the
     /// clock).
     NotYourSeat,
-    /// The rules refused the move; the reason in players' words.
-    Illegal { reason: String },
+    /// The rules refused the move, for this reason (the page puts it in words).
+    Illegal(R),
+    /// The seat is not open to friends (the host's, a bot's, or taken with another token).
+    NotOpen { seat: u8 },
+    /// A name with nothing to show.
+    BadName,
+    /// The host has not dealt yet.
+    NotStarted,
 }
 
 /// News about the table.
@@ -84,8 +139,9 @@ pub enum Notice {
 pub enum DecodeError {
     /// Longer than the limit: not read at all.
     TooLong { bytes: usize, max: usize },
-    /// Not a message of this protocol (the text of the parser's complaint, shortened).
-    Malformed(String),
+    /// Not a message of this protocol, and why in a few words (fixed texts: the decoder's own
+    /// error messages stay out of the page).
+    Malformed(&'static str),
     /// A message of another version.
     Version { found: u16 },
 }
@@ -102,23 +158,11 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-/// Every message on the wire: the protocol version, then the message.
-#[derive(Serialize, Deserialize)]
-struct Envelope<M> {
-    v: u16,
-    m: M,
-}
-
-/// Just the version, read first so that another version's message is told apart from garbage.
-#[derive(Deserialize)]
-struct VersionOnly {
-    v: u16,
-}
-
-/// The bytes of a message (either direction).
+/// The bytes of a message (either direction): the version, then the message.
 pub fn encode<M: Serialize>(message: &M) -> Vec<u8> {
-    // Serialising plain data to JSON cannot fail: every key is a string and no value is a float.
-    serde_json::to_vec(&Envelope { v: PROTOCOL, m: message }).unwrap_or_default()
+    // Plain data (no maps with non-string keys, no floats, no `skip_serializing_if`) always
+    // serialises; an error would be a bug, sent as bytes the other side drops and counts.
+    postcard::to_extend(message, PROTOCOL.to_le_bytes().to_vec()).unwrap_or_default()
 }
 
 /// A peer's message, read by the host.
@@ -129,11 +173,13 @@ pub fn decode_to_host<A: DeserializeOwned>(bytes: &[u8]) -> Result<ToHost<A>, De
     decode(bytes, MAX_TO_HOST)
 }
 
-/// The host's message, read by a peer.
+/// The host's message, read by a peer (through [`super::Reader`], which puts the rules back).
 ///
 /// # Errors
 /// [`DecodeError`] for bytes over [`MAX_TO_PEER`], of another version or not a message.
-pub fn decode_to_peer<U: DeserializeOwned>(bytes: &[u8]) -> Result<ToPeer<U>, DecodeError> {
+pub fn decode_to_peer<U: DeserializeOwned, R: DeserializeOwned, S: DeserializeOwned>(
+    bytes: &[u8],
+) -> Result<ToPeer<U, R, S>, DecodeError> {
     decode(bytes, MAX_TO_PEER)
 }
 
@@ -141,14 +187,19 @@ fn decode<M: DeserializeOwned>(bytes: &[u8], max: usize) -> Result<M, DecodeErro
     if bytes.len() > max {
         return Err(DecodeError::TooLong { bytes: bytes.len(), max });
     }
-    let malformed = |e: serde_json::Error| DecodeError::Malformed(e.to_string().chars().take(80).collect());
-    match serde_json::from_slice::<Envelope<M>>(bytes) {
-        Ok(Envelope { v: PROTOCOL, m }) => Ok(m),
-        Ok(Envelope { v, .. }) => Err(DecodeError::Version { found: v }),
-        Err(e) => match serde_json::from_slice::<VersionOnly>(bytes) {
-            Ok(VersionOnly { v }) if v != PROTOCOL => Err(DecodeError::Version { found: v }),
-            _ => Err(malformed(e)),
-        },
+    let Some((version, body)) = bytes.split_first_chunk::<2>() else {
+        return Err(DecodeError::Malformed("shorter than its version"));
+    };
+    match u16::from_le_bytes(*version) {
+        PROTOCOL => {}
+        found => return Err(DecodeError::Version { found }),
+    }
+    // postcard reads lengths as the bytes allow (a sequence's claimed length never allocates
+    // past what serde's cautious size hint permits), and every element takes at least a byte.
+    match postcard::take_from_bytes::<M>(body) {
+        Ok((m, [])) => Ok(m),
+        Ok(_) => Err(DecodeError::Malformed("bytes after the message")),
+        Err(_) => Err(DecodeError::Malformed("not a message of this protocol")),
     }
 }
 
@@ -163,6 +214,17 @@ mod tests {
         assert_eq!(decode_to_host::<Action>(&encode(&m)), Ok(m));
         let j: ToHost<Action> = ToHost::Join { token: SeatToken(u128::MAX) };
         assert_eq!(decode_to_host::<Action>(&encode(&j)), Ok(j));
+        let c: ToHost<Action> = ToHost::Claim { seat: 3, token: SeatToken(9), name: "Sam".into() };
+        assert_eq!(decode_to_host::<Action>(&encode(&c)), Ok(c));
+    }
+
+    #[test]
+    fn a_name_is_trimmed_bounded_and_free_of_control_characters() {
+        assert_eq!(clean_name("  Sam \n"), Some("Sam".into()));
+        assert_eq!(clean_name("A\u{0}b\u{1b}[31mc"), Some("Ab[31mc".into()));
+        assert_eq!(clean_name(&"é".repeat(40)).map(|n| n.chars().count()), Some(MAX_NAME));
+        assert_eq!(clean_name(" \t\r "), None);
+        assert_eq!(clean_name("Jo                 x"), Some("Jo".into()), "cut, then trimmed again");
     }
 
     #[test]
@@ -176,9 +238,35 @@ mod tests {
 
     #[test]
     fn another_version_is_told_apart_from_garbage() {
-        let other = br#"{"v":2,"m":{"Hello":{}}}"#;
-        assert_eq!(decode_to_host::<Action>(other), Err(DecodeError::Version { found: 2 }));
-        assert!(matches!(decode_to_host::<Action>(b"{\"v\":1,\"m\":3}"), Err(DecodeError::Malformed(_))));
-        assert!(matches!(decode_to_host::<Action>(&[0xff, 0xfe]), Err(DecodeError::Malformed(_))));
+        let mut other = encode(&ToHost::<Action>::Join { token: SeatToken(1) });
+        other[..2].copy_from_slice(&3u16.to_le_bytes());
+        assert_eq!(decode_to_host::<Action>(&other), Err(DecodeError::Version { found: 3 }));
+        // Version 1 was JSON: its first two bytes, `{"`, are no version this host speaks.
+        assert_eq!(decode_to_host::<Action>(br#"{"v":1,"m":3}"#), Err(DecodeError::Version { found: 0x227b }));
+        let v = PROTOCOL.to_le_bytes();
+        assert!(matches!(decode_to_host::<Action>(&[v[0], v[1], 9]), Err(DecodeError::Malformed(_))));
+        assert!(matches!(decode_to_host::<Action>(&[v[0]]), Err(DecodeError::Malformed(_))));
+        assert!(matches!(decode_to_host::<Action>(&[]), Err(DecodeError::Malformed(_))));
+    }
+
+    #[test]
+    fn a_message_with_bytes_after_it_is_unreadable() {
+        let mut m = encode(&ToHost::<Action>::Act { at: 7, action: Action::Draw { seat: 2 } });
+        m.push(0);
+        assert!(matches!(decode_to_host::<Action>(&m), Err(DecodeError::Malformed(_))));
+    }
+
+    #[test]
+    fn a_claimed_length_past_the_bytes_is_unreadable_without_allocating_it() {
+        // A claim whose name says it has 2^32-1 bytes: postcard sees there are not that many.
+        let v = PROTOCOL.to_le_bytes();
+        let bytes = [v[0], v[1], 1, 3, 9, 0xff, 0xff, 0xff, 0xff, 0x0f, b'a'];
+        assert!(matches!(decode_to_host::<Action>(&bytes), Err(DecodeError::Malformed(_))));
+    }
+
+    #[test]
+    fn an_action_is_a_few_bytes() {
+        let m = encode(&ToHost::<Action>::Act { at: 70_000, action: Action::Draw { seat: 2 } });
+        assert!(m.len() <= 8, "{} bytes", m.len());
     }
 }

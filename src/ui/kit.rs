@@ -6,6 +6,8 @@
 //! `shedding/controls.rs`: a tree of nodes would cost its page download it has not got) with the
 //! same classes and order as [`table_head`].
 
+use crate::bots::shedding::Level;
+use crate::ui::shedding::link::{clean_name, level_from_id, level_id};
 use crate::ui::storage::{self, Stored};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -160,4 +162,57 @@ pub fn options(items: &[(&'static str, &'static str)], current: &str) -> Html {
 /// A drop-down's options for the counts `values`, `current` selected.
 pub fn number_options(values: impl IntoIterator<Item = u8>, current: u8) -> Html {
     values.into_iter().map(|n| html! { <option value={n.to_string()} selected={n == current}>{ n }</option> }).collect()
+}
+
+/// A seat's choice on a new-game form: a bot's level, or a person (pass-and-play: the screen is
+/// handed round).
+const SEAT_CHOICES: [(&str, &str); 4] =
+    [("easy", "easy"), ("normal", "normal"), ("hard", "hard"), ("person", "a person (pass the screen)")];
+
+/// The seats of a new-game form (the shedding games' and UNO Blackjack's): each one's name and,
+/// after the first (the person at the page), a bot's level or a person. `seats` finds the names
+/// and the levels (`None`: a person) in the form's state, which a change sets anew.
+pub fn seat_rows<T: Clone + 'static>(
+    state: &UseStateHandle<T>,
+    seats: fn(&mut T) -> (&mut Vec<String>, &mut Vec<Option<Level>>),
+) -> Html {
+    let on_seat = {
+        let state = state.clone();
+        Callback::from(move |(seat, name, value): (u8, bool, String)| {
+            let mut next = (*state).clone();
+            let (names, levels) = seats(&mut next);
+            if name {
+                names[seat as usize] = clean_name(&value, seat);
+            } else {
+                levels[seat as usize] = level_from_id(&value);
+            }
+            state.set(next);
+        })
+    };
+    let mut shown = (**state).clone();
+    let (names, levels) = seats(&mut shown);
+    let bots = levels.iter().flatten().count();
+    html! {
+        <details class="house seats">
+            <summary>{ format!("Seats: names, bots and people ({})", crate::ui::text::plural(bots, "bot")) }</summary>
+            <p>{"Make any seat a person to play with friends on this screen: it is passed round, and covered between two people's turns until the next one is ready."}</p>
+            { for names.iter().zip(levels).enumerate().map(|(seat, (name, level))| {
+                let seat = seat as u8;
+                let on_name = on_seat.reform(move |e: Event| (seat, true, e.target_unchecked_into::<web_sys::HtmlInputElement>().value()));
+                let on_level = on_seat.reform(move |e: Event| (seat, false, e.target_unchecked_into::<web_sys::HtmlSelectElement>().value()));
+                html! {
+                    <div class="seat-row" key={seat.to_string()}>
+                        <label>{ format!("Seat {} name", seat + 1) }
+                            <input type="text" maxlength="12" value={name.clone()} onchange={on_name} />
+                        </label>
+                        if seat > 0 {
+                            <label>{ format!("Seat {}", seat + 1) }
+                                <select onchange={on_level}>{ options(&SEAT_CHOICES, level.map_or("person", level_id)) }</select>
+                            </label>
+                        }
+                    </div>
+                }
+            }) }
+        </details>
+    }
 }

@@ -6,6 +6,7 @@ pub mod casino;
 mod casino_app;
 pub mod components;
 pub mod drills;
+pub mod friends;
 pub mod kit;
 mod page_frame;
 mod play_app;
@@ -130,11 +131,18 @@ pub fn start_uno() {
     yew::Renderer::<uno_app::UnoApp>::new().render();
 }
 
+/// Mounts the page of tables with friends (`friends/`).
+pub fn start_friends() {
+    components::card::sprite_in_parent_folder();
+    yew::Renderer::<friends::FriendsApp>::new().render();
+}
+
 /// Mounts the drills page (`drills/`); `drills/#casino` goes to the casino table.
 pub fn start_drills() {
     let (fragment, target) = drills::app::CASINO_AWAY;
     if page_frame::redirect_if_hash(fragment, target) {
         return;
     }
+    components::card::sprite_in_parent_folder();
     yew::Renderer::<drills::app::DrillsApp>::new().render();
 }

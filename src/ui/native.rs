@@ -9,6 +9,10 @@ pub mod stats;
 pub mod storage;
 pub mod text;
 
+pub mod friends {
+    pub mod room;
+}
+
 pub mod casino {
     pub mod history;
     pub mod screen;

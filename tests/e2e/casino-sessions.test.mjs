@@ -1,7 +1,8 @@
 // The Sessions screen of the drills page (issue 26): the casino table's stored history (kept in
 // the player's bank) drawn as three SVG charts, each with its figures as a table (the text
-// alternative), and the risk of ruin with its formula and source. A history with a figure out of
-// bounds is cleared with a notice.
+// alternative), and the risk of ruin with its formula and source, both as played and for a
+// bankroll and bet spread the player enters. A history with a figure out of bounds is cleared
+// with a notice.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, PHONE, DESKTOP, putSaves, screenshot } from './harness.mjs';
@@ -16,6 +17,68 @@ function bank(n) {
     rounds.push(`${worth},${i % 5 === 0 ? 2500 : 500},${((i % 9) - 4) * 10},${net}`);
   }
   return `blackjack v1\nchips=102000\ndecisions=19\nbest=15\nlost=1380\nrounds=${rounds.join(' ')}\nkinds=12,480,4,0,3,900\n`;
+}
+
+/** A risk figure as a number: "Risk of ruin: 12.3%" → 0.123 (the far ends as 0.0005 and 0.9995). */
+function riskOf(text) {
+  if (/less than 0\.1%/.test(text)) return 0.0005;
+  if (/more than 99\.9%/.test(text)) return 0.9995;
+  return Number(/Risk of ruin: ([\d.]+)%/.exec(text)[1]) / 100;
+}
+
+/**
+ * The risk for a bankroll and bet spread the player enters: worked out between frames for the
+ * drills' rules, then a figure from W and SD by the formula, refused entries said so, a bigger
+ * bankroll a smaller risk and a flat bet a losing game.
+ */
+async function spreadRisk(page) {
+  const box = page.locator('.risk.spread');
+  const figure = box.locator('.risk-figure');
+  await figure.waitFor({ timeout: 60_000 });
+  assert.match(await box.innerText(), /For the drills' table: 6 decks, dealer stands on soft 17, no surrender · Hi-Lo count\./);
+  const read = async () => {
+    const text = await box.innerText();
+    const w = Number(/W, your average result a round: ([+-][\d.]+) units/.exec(text)[1]);
+    const sd = Number(/SD, its standard deviation: ([\d.]+) units a round/.exec(text)[1]);
+    const b = Number(/B, your bankroll: (\d+) units/.exec(text)[1]);
+    return { w, sd, b, risk: riskOf(await figure.innerText()) };
+  };
+  // The default plan: 1,000 units, 1 to 8 units from +1 to +5.
+  const first = await read();
+  assert.equal(first.b, 1000);
+  assert.ok(first.w > 0 && first.sd > 1.5, JSON.stringify(first));
+  // W is shown to a thousandth and SD to a hundredth, the risk to a tenth of a percent: the
+  // formula from the figures shown, within their rounding.
+  const ror = (w, sd) => Math.exp((-2 * w * first.b) / (sd * sd));
+  const [lo, hi] = [ror(first.w + 0.0005, first.sd - 0.005) - 0.0005, ror(first.w - 0.0005, first.sd + 0.005) + 0.0005];
+  assert.ok(lo <= first.risk && first.risk <= hi, `${first.risk} in ${lo}..${hi}`);
+  const table = page.getByRole('table', { name: /Each true count/ });
+  assert.match(await table.getByRole('row', { name: /^\+5\b/ }).innerText(), /\+5\s+[\d.]+%\s+\+[\d.]+%\s+8$/);
+  assert.match(await table.getByRole('row', { name: /^-1\b/ }).innerText(), /-1\s+[\d.]+%\s+-[\d.]+%\s+1$/);
+  // Keyboard only: the fields are labelled, the button submits.
+  await page.getByLabel('Bankroll, in units').fill('4000');
+  await page.getByLabel('Bankroll, in units').press('Enter');
+  await page.waitForFunction(() => /B, your bankroll: 4000 units/.test(document.querySelector('.risk.spread').innerText));
+  const richer = await read();
+  assert.ok(richer.risk < first.risk || richer.risk === 0.0005, `${richer.risk} < ${first.risk}`);
+  assert.equal(richer.w, first.w);
+  // A bet that does not rise with the count loses: certain ruin.
+  for (const label of ['Bet at a true count of +1 or less', 'Bet at +2', 'Bet at +3', 'Bet at +4', 'Bet at +5 or more']) {
+    await page.getByLabel(label).fill('2');
+  }
+  await page.getByRole('button', { name: 'Work out my risk' }).click();
+  await page.waitForFunction(() => /betting 2 to 2 units/.test(document.querySelector('.risk.spread').innerText));
+  const flat = await read();
+  assert.ok(flat.w < 0, JSON.stringify(flat));
+  assert.equal(flat.risk, 1);
+  assert.match(await box.innerText(), /any bankroll is lost in the end/);
+  // Entries it cannot use are refused with a reason; the figures stay.
+  await page.getByLabel('Bankroll, in units').fill('lots');
+  await page.getByLabel('Bankroll, in units').press('Enter');
+  await box.getByText(/whole numbers of units/).waitFor();
+  assert.match(await box.innerText(), /B, your bankroll: 4000 units/);
+  // Out of the field (whose keys are the player's typing), the page's keys work again.
+  await page.evaluate(() => document.activeElement.blur());
 }
 
 for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
@@ -40,9 +103,11 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       assert.equal(await counts.getByRole('row').count(), 1 + 7);
       assert.match(await counts.getByRole('row', { name: /or more/ }).innerText(), /\+3 or more\s+\d+\s+\$\d+/);
       // The risk of ruin, for the bank's chips, with the formula and its source.
-      assert.match(await page.locator('.risk-figure').innerText(), /^Risk of ruin: [\d.]+%|^Risk of ruin: (less|more) than/);
-      assert.match(await page.locator('.risk-figure').innerText(), /your \$1020 \(204 bets of \$5\)/);
-      assert.match(await page.locator('.risk').innerText(), /exp\(−2 · W · B \/ SD²\).*Blackjack Attack/s);
+      const played = page.locator('.risk:not(.spread)');
+      assert.match(await played.locator('.risk-figure').innerText(), /^Risk of ruin: [\d.]+%|^Risk of ruin: (less|more) than/);
+      assert.match(await played.locator('.risk-figure').innerText(), /your \$1020 \(204 bets of \$5\)/);
+      assert.match(await played.innerText(), /exp\(−2 · W · B \/ SD²\).*Blackjack Attack/s);
+      await spreadRisk(page);
       await screenshot(page, `drills-sessions-${size}`);
       assert.deepEqual(await axeViolations(page), [], 'axe on the Sessions screen');
       // Escape goes to the list, whose button (or 5) opens it again.

@@ -1,6 +1,7 @@
 // The casino drills page (drills/) as a player meets it, in headless Chromium: each of the four
 // drills answered right and wrong from the keyboard, the score, streak and weakest hands checked
-// against the verdicts, the record kept over a reload, and a broken save set aside with a notice.
+// against the verdicts, the cards drawn as the tables draw them, the index plays as a table, the
+// record kept over a reload, and a broken save set aside with a notice.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, putSaves } from './harness.mjs';
@@ -38,6 +39,12 @@ test('drills: strategy flashcards scored from the keyboard, with the values of e
     await page.keyboard.press('1');
     await page.getByRole('heading', { name: 'Strategy flashcards' }).waitFor();
     assert.equal(await score(page), scoreOf(0, 0, 0, 0));
+    // The cards are the tables' SVG cards from the sprite, each named for a screen reader.
+    const names = await page.locator('.question .pc[role="img"]').evaluateAll((es) => es.map((e) => e.getAttribute('aria-label')));
+    assert.equal(names.length, 3, names.join('; '));
+    assert.ok(names.every((n) => /^(Ace|Jack|Queen|King|\d+) of (hearts|diamonds|clubs|spades)$/.test(n)), names.join('; '));
+    const hrefs = await page.locator('.question svg.card use').evaluateAll((es) => es.map((e) => e.getAttribute('href')));
+    assert.ok(hrefs.length === 3 && hrefs.every((h) => /^\.\.\/cards\.svg#\w+$/.test(h)), hrefs.join('; '));
     const t = tally();
     let knownRight = 0, knownWrong = 0;
     for (let i = 0; i < 60 && (knownRight < 2 || knownWrong < 1 || i < 4); i++) {
@@ -211,6 +218,13 @@ test('drills: deviations answered by the computed index plays, worked out in sli
       await page.keyboard.press('Enter');
     }
     assert.ok(right >= 1 && wrong >= 1, `${right} right, ${wrong} wrong`);
+    // Every computed index play as a table, insurance included (Hi-Lo insures from +3, published).
+    await page.locator('.index-table summary').click();
+    const plays = page.getByRole('table', { name: /at the index or above/ });
+    assert.ok(await plays.getByRole('row').count() > 20, 'a row a play');
+    const insurance = await plays.getByRole('row', { name: /^A insurance/ }).innerText();
+    const m = /^A\s+insurance\s+([+-]\d+)\s+Insure\s+No insurance$/.exec(insurance.trim());
+    assert.ok(m && Math.abs(Number(m[1]) - 3) <= 1, insurance);
     assert.deepEqual(await axeViolations(page), [], 'axe on a deviation');
     assert.deepEqual(problems.consoleErrors, [], 'console errors');
   } finally {

@@ -24,9 +24,9 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm
  * A fresh browser profile with watchers: every console error and page error, and every
  * request that would leave 127.0.0.1, are collected for the test to assert on.
  */
-export async function openBrowser(viewport = { width: 1440, height: 900 }) {
+export async function openBrowser(viewport = { width: 1440, height: 900 }, extraFlags = []) {
   const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'bj-e2e-')), {
-    executablePath: '/usr/bin/chromium', headless: true, args: FLAGS, viewport,
+    executablePath: '/usr/bin/chromium', headless: true, args: [...FLAGS, ...extraFlags], viewport,
   });
   const problems = { consoleErrors: [], foreignRequests: [] };
   context.on('request', (r) => {
@@ -64,6 +64,23 @@ export async function putSaves(page, siteUrl, saves, { keep = false } = {}) {
     if (!keep) localStorage.clear();
     for (const [k, v] of Object.entries(s)) (v === null ? localStorage.removeItem(k) : localStorage.setItem(k, v));
   }, [saves, keep]);
+}
+
+/**
+ * The browser's random numbers as a fixed sequence from `start`, for every page the test opens:
+ * the same deal every run (a game's length varies with its deal).
+ */
+export async function fixedRandom(page, start) {
+  await page.addInitScript((first) => {
+    let x = first;
+    globalThis.crypto.getRandomValues = (bytes) => {
+      for (let i = 0; i < bytes.length; i++) {
+        x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+        bytes[i] = x >>> 24;
+      }
+      return bytes;
+    };
+  }, start);
 }
 
 export async function screenshot(page, name) {

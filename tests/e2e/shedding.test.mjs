@@ -5,7 +5,7 @@
 // switched off in Settings so the test's own speed cannot lose, and the bots play quickly.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, openBrowser, axeViolations, screenshot, putSaves, PHONE, DESKTOP } from './harness.mjs';
+import { serve, openBrowser, axeViolations, screenshot, putSaves, fixedRandom, PHONE, DESKTOP } from './harness.mjs';
 
 /** Clock off, bots quick: the settings every game test starts from. */
 async function quickTable(page) {
@@ -285,16 +285,7 @@ test('pass-and-play: two people and a bot finish a Priestly game on one page, ea
     // The same deal every run: a game's length varies with its deal (one took 80 s, others
     // outlasted seven minutes), so the browser's random numbers are a fixed sequence here: its
     // game took 109 s (another sequence's took 332 s).
-    await page.addInitScript((start) => {
-      let x = start;
-      globalThis.crypto.getRandomValues = (bytes) => {
-        for (let i = 0; i < bytes.length; i++) {
-          x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-          bytes[i] = x >>> 24;
-        }
-        return bytes;
-      };
-    }, 12345);
+    await fixedRandom(page, 12345);
     await page.goto(server.url);
     await quickTable(page);
     await page.getByRole('button', { name: 'Play Priestly College BlackJack' }).click();

@@ -20,11 +20,17 @@
 //! exactly from [`super::indices::depth_profile`] ([`true_count_frequencies`]), the edge at each
 //! count from [`super::indices::edge_by_count`] ([`count_rows`] pairs them).
 //!
+//! A page works the chances and the edges out in bounded steps with [`SpreadWork`] (the same
+//! figures as [`true_count_frequencies`] and [`super::indices::edge_by_count`]); the spread's
+//! figures from them are then instant, so the player can try bankrolls and spreads freely.
+//!
 //! The risk functions take any floats and return a probability in 0..=1: a game without an edge,
 //! or nonsense input, is certain ruin, never a panic or a NaN.
 
 use super::count::CountSystem;
-use super::indices::depth_profile;
+use super::indices::{
+    composition_at, depth_profile, depths, round_value_part, Composition, ProfileBuilder, HIGHEST, LOWEST,
+};
 use super::rules::TableRules;
 
 /// The variance of one blackjack round per unit bet, doubles, splits and blackjacks included:
@@ -138,13 +144,188 @@ pub fn count_rows(frequencies: &[(i32, f64)], edges: &[(i32, f64)]) -> Vec<(i32,
 /// the shoe from the first round to the cut card: exact at every half deck dealt, the depths
 /// weighted alike. Sorted by count; the chances sum to one.
 pub fn true_count_frequencies(system: &CountSystem, rules: &TableRules) -> Vec<(i32, f64)> {
-    let before_cut = 52 * rules.decks as u32 * rules.penetration_percent as u32 / 100;
-    let depths: Vec<u32> = (0..).map(|i| i * 26).take_while(|&d| d < before_cut).collect();
-    let mut bins: std::collections::BTreeMap<i32, f64> = Default::default();
+    let depths = frequency_depths(rules);
+    let mut bins = Bins::default();
     for &dealt in &depths {
-        for (tc, p, _) in depth_profile(system, rules.decks, dealt) {
-            *bins.entry(tc.round().clamp(-1000.0, 1000.0) as i32).or_insert(0.0) += p / depths.len() as f64;
+        bins.add(&depth_profile(system, rules.decks, dealt), depths.len());
+    }
+    bins.chances()
+}
+
+/// Every half deck dealt before the cut card: the depths the chances are taken at.
+fn frequency_depths(rules: &TableRules) -> Vec<u32> {
+    let before_cut = 52 * rules.decks as u32 * rules.penetration_percent as u32 / 100;
+    (0..).map(|i| i * 26).take_while(|&d| d < before_cut).collect()
+}
+
+/// The whole true counts a bin each, from −[`BIN_REACH`] to +[`BIN_REACH`] (a true count is at
+/// most the running count's reach over the last card, far inside this at eight decks).
+const BIN_REACH: i32 = 2000;
+
+/// Each whole true count's chance so far (a plain array: a map would weigh on the page).
+#[derive(Clone, Debug)]
+struct Bins(Vec<f64>);
+
+impl Default for Bins {
+    fn default() -> Self {
+        Bins(vec![0.0; 2 * BIN_REACH as usize + 1])
+    }
+}
+
+impl Bins {
+    /// Adds one depth's profile, weighed as one of `depths` depths.
+    fn add(&mut self, profile: &[(f64, f64, Composition)], depths: usize) {
+        for &(tc, p, _) in profile {
+            let t = tc.round().clamp(-BIN_REACH as f64, BIN_REACH as f64) as i32;
+            self.0[(t + BIN_REACH) as usize] += p / depths as f64;
         }
     }
-    bins.into_iter().collect()
+
+    /// (count, chance) for every count reached, by rising count.
+    fn chances(&self) -> Vec<(i32, f64)> {
+        (-BIN_REACH..=BIN_REACH).zip(self.0.iter().copied()).filter(|b| b.1 > 0.0).collect()
+    }
+}
+
+/// Each whole true count with its chance, by rising count.
+pub type Chances = Vec<(i32, f64)>;
+/// Whole true counts with the player's edge there (a fraction of the bet).
+pub type Edges = Vec<(i32, f64)>;
+
+/// The least chance of a true count whose edge [`SpreadWork`] computes: rarer counts (each under
+/// one round in a thousand) take the edge of the nearest count computed ([`count_rows`]), which
+/// spares the page the work of the counts that hardly ever come.
+pub const EDGE_MIN_CHANCE: f64 = 0.001;
+
+/// The whole counts whose edge [`SpreadWork`] computes, from the counts' chances: those of at
+/// least [`EDGE_MIN_CHANCE`] between [`LOWEST`] and [`HIGHEST`].
+pub fn edge_counts(chances: &[(i32, f64)]) -> Vec<i32> {
+    chances.iter().filter(|c| c.1 >= EDGE_MIN_CHANCE && (LOWEST..=HIGHEST).contains(&c.0)).map(|c| c.0).collect()
+}
+
+/// What a bet spread's figures need for one table and one count: each whole true count's chance
+/// ([`true_count_frequencies`]) and the player's edge at the counts of [`edge_counts`] that the
+/// shoe reaches ([`super::indices::edge_by_count`]), worked out in bounded steps so a page can
+/// do it between frames: call [`SpreadWork::step`] until it returns `true`, then
+/// [`SpreadWork::finish`]. The figures are the same as in one go.
+#[derive(Clone, Debug)]
+pub struct SpreadWork {
+    rules: TableRules,
+    system: CountSystem,
+    /// The profiles to make: the chances' depths, then the edges' depths.
+    jobs: Vec<u32>,
+    job: usize,
+    builder: Option<ProfileBuilder>,
+    bins: Bins,
+    /// The counts whose edge is computed (once the chances are known), and the expected cards
+    /// left at each of them, per edge depth.
+    counts: Vec<i32>,
+    shoes: Vec<Vec<Option<Composition>>>,
+    /// The next edge step: depth, count, up card, the player's lower card; the up card's part of
+    /// the round's value so far, and the round's value so far at that count.
+    at: (usize, usize, u8, u8),
+    part: f64,
+    round: f64,
+    /// Per count: the round's values summed over the depths that reach it, and how many do.
+    sums: Vec<(f64, u32)>,
+}
+
+impl SpreadWork {
+    pub fn new(rules: &TableRules, system: &CountSystem) -> SpreadWork {
+        let mut jobs = frequency_depths(rules);
+        jobs.extend(depths(rules));
+        SpreadWork {
+            rules: rules.clone(),
+            system: *system,
+            jobs,
+            job: 0,
+            builder: None,
+            bins: Default::default(),
+            counts: Vec::new(),
+            shoes: Vec::new(),
+            at: (0, 0, 1, 1),
+            part: 0.0,
+            round: 0.0,
+            sums: Vec::new(),
+        }
+    }
+
+    /// Steps done and steps in all, roughly (for a progress figure).
+    pub fn progress(&self) -> (usize, usize) {
+        // Before the chances are known, about a dozen counts.
+        let counts = if self.counts.is_empty() { 12 } else { self.counts.len() };
+        // A profile weighs about as much as a count's hundred parts of a round.
+        let profiles = self.job.min(self.jobs.len()) * 100;
+        let (d, t, up, a) = self.at;
+        let edges = (d * counts + t) * 100 + (up as usize - 1) * 10 + a as usize - 1;
+        (profiles + edges, self.jobs.len() * 100 + depths(&self.rules).len() * counts * 100)
+    }
+
+    /// About `budget` multiply-adds of a profile, or one part of a round's value at one depth and
+    /// count (an up card and the player's lower card: [`round_value_part`]); `true` when every
+    /// step is done.
+    pub fn step(&mut self, budget: usize) -> bool {
+        let edge_jobs = depths(&self.rules).len();
+        let freq_jobs = self.jobs.len() - edge_jobs;
+        if self.job < self.jobs.len() {
+            let dealt = self.jobs[self.job];
+            let b = self.builder.get_or_insert_with(|| ProfileBuilder::new(&self.system, self.rules.decks, dealt));
+            if b.step(budget) {
+                let profile = self.builder.take().map(ProfileBuilder::finish).unwrap_or_default();
+                if self.job < freq_jobs {
+                    self.bins.add(&profile, freq_jobs);
+                    if self.job + 1 == freq_jobs {
+                        self.counts = edge_counts(&self.bins.chances());
+                        self.sums = vec![(0.0, 0); self.counts.len()];
+                    }
+                } else {
+                    self.shoes.push(self.counts.iter().map(|&t| composition_at(&profile, t as f64)).collect());
+                }
+                self.job += 1;
+            }
+            return false;
+        }
+        let counts = self.counts.len();
+        loop {
+            let (d, t, up, a) = self.at;
+            if d >= self.shoes.len() {
+                return true;
+            }
+            if t >= counts {
+                self.at = (d + 1, 0, 1, 1);
+                continue;
+            }
+            let Some(shoe) = self.shoes[d][t] else {
+                self.at = (d, t + 1, 1, 1);
+                continue;
+            };
+            // Summed in the order edge_by_count sums them, so the figures are the same.
+            self.part += round_value_part(&self.rules, &shoe, up, a);
+            self.at = if a < 10 {
+                (d, t, up, a + 1)
+            } else {
+                self.round += std::mem::take(&mut self.part);
+                if up < 10 {
+                    (d, t, up + 1, 1)
+                } else {
+                    self.sums[t].0 += std::mem::take(&mut self.round);
+                    self.sums[t].1 += 1;
+                    (d, t + 1, 1, 1)
+                }
+            };
+            return false;
+        }
+    }
+
+    /// (each whole true count's chance, the edge at each count of [`edge_counts`] reached), as
+    /// [`true_count_frequencies`] and [`super::indices::edge_by_count`] give them; complete once
+    /// [`SpreadWork::step`] said so.
+    pub fn finish(self) -> (Chances, Edges) {
+        let edges = (self.counts.into_iter())
+            .zip(self.sums)
+            .filter(|(_, s)| s.1 > 0)
+            .map(|(t, s)| (t, s.0 / s.1 as f64))
+            .collect();
+        (self.bins.chances(), edges)
+    }
 }

@@ -21,9 +21,17 @@ pub struct AccusationView {
     pub open: bool,
 }
 
+fn rules_sent_apart() -> Arc<Rules> {
+    Arc::new(super::Preset::Taylor.rules())
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatView {
     pub seat: Seat,
+    /// The table's rules. Not serialised: they are the same in every update, so the wire of a
+    /// table with friends carries them once, in the welcome, and `net::Reader` puts them back
+    /// into each update; a view read on its own holds the classic Taylor rules until then.
+    #[serde(skip, default = "rules_sent_apart")]
     pub rules: Arc<Rules>,
     pub hand: Vec<Card>,
     pub hand_sizes: Vec<usize>,

@@ -28,7 +28,7 @@ impl CardStyle {
     }
 }
 
-/// Whether this page sits one folder below the sprite (the tables page, `tables/`).
+/// Whether this page sits one folder below the sprite (`play/`, `tables/`, `drills/`).
 static SPRITE_UP_ONE: AtomicBool = AtomicBool::new(false);
 
 /// Called once by the casino page (`tables/`): its cards fetch the sprite from `../cards.svg`.

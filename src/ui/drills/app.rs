@@ -7,14 +7,17 @@
 use super::indices::{compute_indices, indices_key, Indices};
 use super::session::{DrillMsg, Drills};
 use super::sessions::sessions_view;
+use super::spread::{compute_spread, spread_view, Plan, SpreadRows};
 use super::state::*;
-use super::view::body;
+use super::view::{body, rules_line};
 use crate::ui::casino::history::History;
 use crate::ui::casino::state::{Bank, BANK_KEY, SAVE_VERSION as BANK_VERSION};
+use crate::ui::components::card::CardStyle;
 use crate::ui::kit::use_table_keys;
 use crate::ui::new_seed;
 use crate::ui::page_frame::PageFrame;
 use crate::ui::reducer::Reducer;
+use crate::ui::settings::{self, Settings};
 use crate::ui::storage;
 use yew::prelude::*;
 
@@ -71,10 +74,18 @@ pub fn DrillsApp() -> Html {
     let sessions =
         use_state(|| web_sys::window().and_then(|w| w.location().hash().ok()).is_some_and(|h| h == "#sessions"));
     let indices = use_state(|| None::<Indices>);
+    let spread_rows = use_state(|| None::<SpreadRows>);
+    let spread_for = use_mut_ref(|| indices_key(&drills.progress.setup));
+    let plan = use_state(|| (Plan::default(), None::<&'static str>));
     let indices_for = use_mut_ref(|| indices_key(&drills.progress.setup));
     let send = drills.dispatcher();
     let send = Callback::from(move |m: DrillMsg| send.dispatch(m));
     let setup = drills.progress.setup;
+    // The cards in the player's deck colours, as the tables draw them.
+    let settings = use_memo((), |_| {
+        storage::load::<Settings>(settings::KEY, settings::VERSION).ok().flatten().unwrap_or_default()
+    });
+    let style = CardStyle { four_colour: settings.four_colour, high_contrast: settings.high_contrast };
 
     // Saved on every change of the record.
     use_effect_with(drills.progress.clone(), |p| storage::save(SAVE_KEY, SAVE_VERSION, p));
@@ -118,6 +129,18 @@ pub fn DrillsApp() -> Html {
             }
         });
     }
+    // The chances and edges for the bet spread's risk, worked out when the Sessions screen is
+    // opened for new rules.
+    {
+        let (rows, spread_for) = (spread_rows.clone(), spread_for.clone());
+        use_effect_with((*sessions, indices_key(&setup)), move |(open, key)| {
+            let have = rows.as_ref().is_some_and(|r| r.key() == *key);
+            *spread_for.borrow_mut() = *key;
+            if *open && !have {
+                compute_spread(key.0, spread_for, rows);
+            }
+        });
+    }
     // The reducer asks its deviations from the plays once they are ready.
     {
         let send = send.clone();
@@ -149,12 +172,25 @@ pub fn DrillsApp() -> Html {
         let notice = notice.clone();
         Callback::from(move |()| notice.set(None))
     };
+    let spread = if *sessions {
+        let on_plan = {
+            let plan = plan.clone();
+            Callback::from(move |p: Result<Plan, &'static str>| match p {
+                Ok(p) => plan.set((p, None)),
+                Err(problem) => plan.set((plan.0, Some(problem))),
+            })
+        };
+        let table = format!("For the drills' table: {}.", rules_line(&setup));
+        spread_view(&spread_rows, &plan, table, on_plan)
+    } else {
+        Html::default()
+    };
     html! {
         <PageFrame notice={(*notice).clone()} {on_dismiss} away={CASINO_AWAY}>
             if *sessions {
-                { sessions_view(&history.0, history.1, { let s = sessions.clone(); Callback::from(move |()| s.set(false)) }) }
+                { sessions_view(&history.0, history.1, { let s = sessions.clone(); Callback::from(move |()| s.set(false)) }, spread) }
             } else {
-                { body(&drills, &indices, &send, { let s = sessions.clone(); Callback::from(move |()| s.set(true)) }) }
+                { body(&drills, &indices, &send, { let s = sessions.clone(); Callback::from(move |()| s.set(true)) }, style) }
             }
         </PageFrame>
     }

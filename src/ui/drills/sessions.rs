@@ -21,8 +21,9 @@ fn n(v: f64) -> String {
     (v.round() as i64).to_string()
 }
 
-/// The screen: `chips` is the player's bankroll now (the casino's bank).
-pub fn sessions_view(h: &History, chips: i64, on_back: Callback<()>) -> Html {
+/// The screen: `chips` is the player's bankroll now (the casino's bank); `spread` the risk of
+/// ruin for a bankroll and bet spread the player enters (`spread.rs`), shown with or without rounds.
+pub fn sessions_view(h: &History, chips: i64, on_back: Callback<()>, spread: Html) -> Html {
     let head = html! {
         <div class="drill-head">
             <h2 id="drill-title">{"Your casino sessions"}</h2>
@@ -35,6 +36,7 @@ pub fn sessions_view(h: &History, chips: i64, on_back: Callback<()>) -> Html {
                 { head }
                 <p>{"No rounds yet. Play at the casino table and your session shows here: your bankroll round by round, what each kind of decision cost you, and how you did at each count."}</p>
                 <p><a href="../tables/#casino">{"To the casino table"}</a></p>
+                { spread }
             </section>
         };
     }
@@ -46,6 +48,7 @@ pub fn sessions_view(h: &History, chips: i64, on_back: Callback<()>) -> Html {
             { kinds_chart(&h.kinds) }
             { count_chart(&h.rounds) }
             { risk(&h.rounds, chips) }
+            { spread }
         </section>
     }
 }
@@ -171,7 +174,7 @@ fn risk(rounds: &[Round], chips: i64) -> Html {
     };
     html! {
         <div class="risk">
-            <h3>{"Risk of ruin"}</h3>
+            <h3>{"Risk of ruin, betting as you did"}</h3>
             { body }
             <p class="formula">{"Risk of ruin = exp(−2 · W · B / SD²): Don Schlesinger, "}<cite>{"Blackjack Attack: Playing the Pros' Way"}</cite>{" (RGE Publishing, third edition 2005), the chapter on risk of ruin. W and SD are measured from your rounds; a short session measures them roughly."}</p>
         </div>

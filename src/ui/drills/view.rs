@@ -6,20 +6,17 @@ use super::state::*;
 use crate::engine::cards::Card;
 use crate::engine::casino::count::{CountSystem, SYSTEMS};
 use crate::engine::casino::drill::{cells, Row};
-use crate::engine::casino::indices::{Choice as IndexChoice, Situation};
+use crate::engine::casino::indices::{Choice as IndexChoice, IndexPlay, Situation};
 use crate::engine::casino::strategy::Play;
 use crate::ui::casino::words::{half_points, signed_milli, signed_tenths};
+use crate::ui::components::card::{card_view, CardStyle};
 use crate::ui::kit::{choice_field, house_rule, number_options, options};
 use yew::prelude::*;
 
-/// A card as text, named for a screen reader.
-fn card(c: Card) -> Html {
-    let red = matches!(c.suit, crate::engine::cards::Suit::Hearts | crate::engine::cards::Suit::Diamonds);
-    html! {
-        <span class={classes!("pc", red.then_some("red"))} role="img" aria-label={c.name()} data-card={c.to_string()}>
-            { format!("{}{}", c.rank.short(), c.suit.symbol()) }
-        </span>
-    }
+/// A card drawn as the tables draw it (the SVG sprite, in the player's deck colours), named for
+/// a screen reader: the picture itself is hidden from it, the wrapper carries the name.
+fn card(c: Card, style: CardStyle) -> Html {
+    html! { <span class="pc" role="img" aria-label={c.name()}>{ card_view(Some(c), style, Classes::new()) }</span> }
 }
 
 fn score_line(s: &Score) -> String {
@@ -68,7 +65,8 @@ const STRATEGY_KEYS: [(IndexChoice, &str); 5] = [
     (IndexChoice::Play(Play::Surrender), "R"),
 ];
 
-fn input_value(id: &str) -> String {
+/// The text in the input with this id (empty if there is none).
+pub(super) fn input_value(id: &str) -> String {
     web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id(id))
@@ -90,7 +88,13 @@ fn next_button(send: &Callback<DrillMsg>, msg: DrillMsg, label: &'static str) ->
 }
 
 /// The page's body: the list of drills, or the drill open.
-pub fn body(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMsg>, on_sessions: Callback<()>) -> Html {
+pub fn body(
+    d: &Drills,
+    indices: &Option<Indices>,
+    send: &Callback<DrillMsg>,
+    on_sessions: Callback<()>,
+    style: CardStyle,
+) -> Html {
     let Some(drill) = d.screen else { return home(&d.progress, send, on_sessions) };
     let p = &d.progress;
     let weak: Vec<(String, u32, u32)> = match drill {
@@ -104,10 +108,10 @@ pub fn body(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMsg>, on
         _ => p.kinds[drill.index() - 1].weakest(5).into_iter().map(|(k, t)| (k, t.right, t.missed)).collect(),
     };
     let content = match drill {
-        Drill::Strategy => strategy_view(d, send),
-        Drill::Running => running_view(d, send),
+        Drill::Strategy => strategy_view(d, send, style),
+        Drill::Running => running_view(d, send, style),
         Drill::True => tray_view(d, send),
-        Drill::Deviations => deviation_view(d, indices, send),
+        Drill::Deviations => deviation_view(d, indices, send, style),
     };
     html! {
         <section class="drill" aria-labelledby="drill-title">
@@ -123,7 +127,7 @@ pub fn body(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMsg>, on
     }
 }
 
-fn rules_line(s: &Setup) -> String {
+pub(super) fn rules_line(s: &Setup) -> String {
     let c = s.choice;
     format!(
         "{} deck{}, dealer {} soft 17, {}surrender · {} count",
@@ -191,7 +195,7 @@ fn home(progress: &Progress, send: &Callback<DrillMsg>, on_sessions: Callback<()
     }
 }
 
-fn strategy_view(d: &Drills, send: &Callback<DrillMsg>) -> Html {
+fn strategy_view(d: &Drills, send: &Callback<DrillMsg>, style: CardStyle) -> Html {
     let Some(f) = &d.flash else { return html! { <p>{"No hand to ask."}</p> } };
     let best = f.values.first().map(|v| v.0);
     let allowed: Vec<(IndexChoice, &'static str)> = STRATEGY_KEYS
@@ -202,8 +206,8 @@ fn strategy_view(d: &Drills, send: &Callback<DrillMsg>) -> Html {
     html! {
         <>
         <div class="question" aria-live="polite">
-            <p>{"Dealer shows "}{ card(f.q.up) }</p>
-            <p>{"You hold "}{ card(f.q.cards[0]) }{" "}{ card(f.q.cards[1]) }</p>
+            <p>{"Dealer shows "}{ card(f.q.up, style) }</p>
+            <p>{"You hold "}{ card(f.q.cards[0], style) }{" "}{ card(f.q.cards[1], style) }</p>
         </div>
         { play_keys(&allowed, send.reform(DrillMsg::AnswerFlash), f.answer.is_some()) }
         if let (Some(a), Some(b)) = (f.answer, best) {
@@ -219,7 +223,7 @@ fn strategy_view(d: &Drills, send: &Callback<DrillMsg>) -> Html {
     }
 }
 
-fn running_view(d: &Drills, send: &Callback<DrillMsg>) -> Html {
+fn running_view(d: &Drills, send: &Callback<DrillMsg>, style: CardStyle) -> Html {
     let setup = &d.progress.setup;
     let start = setup.system().initial_running_count_half(setup.choice.decks);
     let start_text = if start == 0 { "0".to_string() } else { half_points(start) };
@@ -242,7 +246,7 @@ fn running_view(d: &Drills, send: &Callback<DrillMsg>) -> Html {
     html! {
         <>
         <p>{ format!("Start the count at {start_text}.") }</p>
-        <div class="flash" aria-live="assertive" data-shown={r.shown.to_string()}>{ for showing.into_iter().map(card) }</div>
+        <div class="flash" aria-live="assertive" data-shown={r.shown.to_string()}>{ for showing.into_iter().map(|c| card(c, style)) }</div>
         if done {
             <form class="count-form" onsubmit={submit(send, || DrillMsg::AnswerCount(input_value("count-answer")))}>
                 <label for="count-answer">{"The running count"}</label>
@@ -253,7 +257,7 @@ fn running_view(d: &Drills, send: &Callback<DrillMsg>) -> Html {
                 <p class={classes!("verdict", if a == truth { "right" } else { "wrong" })} role="status">
                     { if a == truth { format!("Right: {}.", half_points(truth)) } else { format!("Not quite: the count was {}, not {}.", half_points(truth), half_points(a)) } }
                 </p>
-                <p class="cards-were">{"The cards: "}{ for r.cards.iter().map(|&c| card(c)) }</p>
+                <p class="cards-were">{"The cards: "}{ for r.cards.iter().map(|&c| card(c, style)) }</p>
                 { next_button(send, DrillMsg::NextRound, "Next round") }
             }
         } else {
@@ -321,18 +325,36 @@ fn tray_view(d: &Drills, send: &Callback<DrillMsg>) -> Html {
     }
 }
 
-fn deviation_view(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMsg>) -> Html {
-    match indices {
+/// Every computed index play for the rules and count, as a table (folded away under the drill),
+/// by the dealer's card as they are worked out (a sort would weigh on the page), insurance last.
+fn index_table(rows: &[IndexPlay]) -> Html {
+    html! {
+        <details class="index-table">
+            <summary>{ format!("All {} index plays for these rules and this count", rows.len()) }</summary>
+            <table class="evs">
+                <caption>{"Each play: at the index or above, and below it"}</caption>
+                <thead><tr><th scope="col">{"Dealer"}</th><th scope="col">{"Hand"}</th><th scope="col">{"Index"}</th><th scope="col">{"At or above"}</th><th scope="col">{"Below"}</th></tr></thead>
+                <tbody>{ for rows.iter().map(|p| html! {
+                    <tr><td>{ up_name(p.up) }</td><th scope="row">{ p.situation.describe() }</th><td>{ format!("{:+}", p.index) }</td>
+                        <td>{ p.at_or_above.name() }</td><td>{ p.below.name() }</td></tr>
+                }) }</tbody>
+            </table>
+        </details>
+    }
+}
+
+fn deviation_view(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMsg>, style: CardStyle) -> Html {
+    let table = match indices {
         Some(Indices::Ready { plays, .. }) if plays.is_empty() => {
             return html! { <p>{"No play changes with the count between −10 and +10 for these rules."}</p> }
         }
-        Some(Indices::Ready { .. }) => {}
+        Some(Indices::Ready { plays, .. }) => index_table(plays),
         Some(Indices::Working { percent, .. }) => {
             return html! { <p class="working" role="status">{ format!("Working out the index plays for these rules and this count: {percent}%") }</p> }
         }
         None => return html! { <p class="working">{"Working out the index plays…"}</p> },
-    }
-    let Some(dev) = &d.dev else { return html! {} };
+    };
+    let Some(dev) = &d.dev else { return table };
     let q = &dev.q;
     let keys: Vec<(IndexChoice, &'static str)> = match q.play.situation {
         Situation::Insurance => vec![(IndexChoice::Insure, "I"), (IndexChoice::DeclineInsurance, "N")],
@@ -350,9 +372,9 @@ fn deviation_view(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMs
         <>
         <div class="question" aria-live="polite">
             <p class="true-count">{ format!("True count {:+}", q.true_count) }</p>
-            <p>{"Dealer shows "}{ card(q.up) }</p>
+            <p>{"Dealer shows "}{ card(q.up, style) }</p>
             if q.cards.is_empty() { <p>{"Insurance?"}</p> } else {
-                <p>{"You hold "}{ for q.cards.iter().map(|&c| card(c)) }</p>
+                <p>{"You hold "}{ for q.cards.iter().map(|&c| card(c, style)) }</p>
             }
         </div>
         { play_keys(&keys, send.reform(DrillMsg::AnswerDev), dev.answer.is_some()) }
@@ -363,6 +385,7 @@ fn deviation_view(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMs
             <p class="index-rule">{ rule }</p>
             { next_button(send, DrillMsg::NextDev, "Next hand") }
         }
+        { table }
         </>
     }
 }

@@ -2,12 +2,12 @@
 //! and every house rule of the engine's rule data, each with its one-line explanation. The form
 //! edits a [`TableSetup`]; the rules are checked as they change, and every problem is listed.
 
-use super::link::{clean_name, level_from_id, level_id, preset_title, BadRules, TableSetup};
+use super::link::{level_from_id, level_id, preset_title, BadRules, TableSetup};
 use crate::bots::shedding::Level;
 use crate::engine::shedding::house::{
     effect_from_parts, effect_parts, house_rules, overrides, HouseRule, Kind, EFFECT_KINDS,
 };
-use crate::engine::shedding::{Preset, Problem, RuleSpec, Seat};
+use crate::engine::shedding::{Preset, Problem, RuleSpec};
 use crate::ui::kit::{choice_field, options};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -55,10 +55,6 @@ const SEAT_COUNTS: [(&str, &str); 13] = [
     ("11", "11"),
     ("12", "12"),
 ];
-/// A seat's choice: a bot's level, or a person (pass-and-play: the screen is handed round).
-const LEVEL_NAMES: [(&str, &str); 4] =
-    [("easy", "easy"), ("normal", "normal"), ("hard", "hard"), ("person", "a person (pass the screen)")];
-
 /// The form's sections, by house-rule key.
 fn section(key: &str) -> usize {
     match key {
@@ -292,7 +288,7 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
                             *seat = l;
                         }
                     })) }
-                    { seat_rows(&setup) }
+                    { crate::ui::kit::seat_rows(&setup, |s| (&mut s.names, &mut s.levels)) }
                 </fieldset>
                 { house_rules_details(s, &spec, &rules, &on_rule, reset) }
                 if !problems.is_empty() {
@@ -306,46 +302,6 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
                 </div>
             </form>
         </section>
-    }
-}
-
-/// The seats: each one's name, and a bot's level or a person (pass-and-play).
-fn seat_rows(setup: &UseStateHandle<TableSetup>) -> Html {
-    let on_seat = |seat: Seat, name: bool| {
-        let setup = setup.clone();
-        Callback::from(move |e: Event| {
-            let mut next = (*setup).clone();
-            if name {
-                next.names[seat as usize] = clean_name(&value_of(&e), seat);
-            } else {
-                next.levels[seat as usize] = level_from_id(&select_value(&e));
-            }
-            setup.set(next);
-        })
-    };
-    let s = &**setup;
-    html! {
-        <details class="house">
-            <summary>{ format!("Seats: names, bots and people ({} bots)", s.levels.iter().flatten().count()) }</summary>
-            <p>{"Make any seat a person to play with friends on this screen: it is passed round, and each hand stays covered until its player is ready."}</p>
-            { for (0..s.players).map(|seat| {
-                let level = s.levels[seat as usize].map_or("person", level_id);
-                html! {
-                    <div class="seat-row" key={seat.to_string()}>
-                        <label>{ format!("Seat {} name", seat + 1) }
-                            <input type="text" maxlength="12" value={s.names[seat as usize].clone()} onchange={on_seat(seat, true)} />
-                        </label>
-                        if seat > 0 {
-                            <label>{ format!("Seat {}", seat + 1) }
-                                <select onchange={on_seat(seat, false)}>
-                                    { options(&LEVEL_NAMES, level) }
-                                </select>
-                            </label>
-                        }
-                    </div>
-                }
-            }) }
-        </details>
     }
 }
 

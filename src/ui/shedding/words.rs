@@ -22,11 +22,12 @@ pub fn is_you(names: &[String], seat: Seat) -> bool {
 /// "Sam plays", "You play": the subject and a present-tense verb that agrees with it.
 pub fn who(names: &[String], seat: Seat, verb: &str) -> String {
     if !is_you(names, seat) {
-        return format!("{} {verb}", name(names, seat));
+        return format!("{} {verb}", seat_name(names, seat));
     }
     let (first, rest) = verb.split_once(' ').map_or((verb, ""), |(f, r)| (f, r));
     let plain = match first {
         "is" => "are".to_string(),
+        "has" => "have".to_string(),
         f if f.ends_with("sses") || f.ends_with("shes") => f[..f.len() - 2].to_string(),
         f => f.strip_suffix('s').unwrap_or(f).to_string(),
     };
@@ -38,7 +39,7 @@ pub fn who(names: &[String], seat: Seat, verb: &str) -> String {
 }
 
 /// A seat's name; a seat the names do not cover (never at a checked table) reads "A player".
-fn name(names: &[String], seat: Seat) -> &str {
+pub fn seat_name(names: &[String], seat: Seat) -> &str {
     names.get(seat as usize).map_or("A player", String::as_str)
 }
 
@@ -56,7 +57,7 @@ pub fn cards(n: u32) -> String {
 pub fn phrase_text(names: &[String], p: Phrase) -> String {
     match p {
         Phrase::Sorry => "Sorry!".into(),
-        Phrase::YourTurn(s) => format!("Your turn, {}", name(names, s)),
+        Phrase::YourTurn(s) => format!("Your turn, {}", seat_name(names, s)),
         Phrase::WellPlayed => "Well played".into(),
         Phrase::Hurry => "Hurry up!".into(),
     }
@@ -90,7 +91,9 @@ pub fn act(names: &[String], e: &Event) -> Option<(Seat, String, &'static str)> 
         Event::Skipped { seat } => (*seat, "missed a turn".into(), "draw"),
         Event::CalledLastCard { seat } => (*seat, "Last card!".into(), "call"),
         Event::Said { seat, phrase } => (*seat, format!("“{}”", phrase_text(names, *phrase)), "say"),
-        Event::Accused { accuser, target, .. } => (*accuser, format!("called out {}!", name(names, *target)), "call"),
+        Event::Accused { accuser, target, .. } => {
+            (*accuser, format!("called out {}!", seat_name(names, *target)), "call")
+        }
         Event::WentOut { seat, place } => (*seat, format!("out: place {place}"), "call"),
         _ => return None,
     })
@@ -99,7 +102,7 @@ pub fn act(names: &[String], e: &Event) -> Option<(Seat, String, &'static str)> 
 /// One line of the game log for an event, or nothing for bookkeeping events.
 pub fn describe(names: &[String], e: &Event) -> Option<String> {
     let who = |seat: Seat, verb: &str| who(names, seat, verb);
-    let name = |seat: Seat| name(names, seat);
+    let name = |seat: Seat| seat_name(names, seat);
     Some(match e {
         Event::Dealt { round, dealer, .. } => format!("Round {}: {}.", round + 1, who(*dealer, "deals")),
         Event::Played { seat, card } => format!("{} the {}.", who(*seat, "plays"), card.name()),

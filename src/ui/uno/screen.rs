@@ -7,14 +7,16 @@
 //!
 //! [`Game`]: crate::engine::uno::Game
 
-use super::words::{describe, mark};
+use super::words::{describe, mark, name};
 use crate::bots::shedding::Level;
 use crate::engine::uno::{Action, Event, Phase, Seat, SeatUpdate, Status, UnoCard, UnoView};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct UnoScreen {
-    /// The bots' level (the table's setting, which every seat may know).
-    pub level: Level,
+    /// The table's names, seat by seat ("You" for the one person at a table of bots).
+    pub names: Vec<String>,
+    /// Each seat's bot level, `None` for a person (the table's setting, which every seat may know).
+    pub levels: Vec<Option<Level>>,
     /// The house rule "a pass lasts one go-around" (a pass is final for the round without it).
     pub pass_again: bool,
     /// The seat's view after the latest update.
@@ -56,10 +58,11 @@ pub struct RoundEnd {
 
 impl UnoScreen {
     /// A screen from a seat's first update (a new deal, or a seat that joins).
-    pub fn new(level: Level, pass_again: bool, first: SeatUpdate) -> UnoScreen {
+    pub fn new(names: Vec<String>, levels: Vec<Option<Level>>, pass_again: bool, first: SeatUpdate) -> UnoScreen {
         let n = first.view.statuses.len();
         let mut s = UnoScreen {
-            level,
+            names,
+            levels,
             pass_again,
             view: first.view.clone(),
             state_id: first.state_id,
@@ -79,6 +82,16 @@ impl UnoScreen {
     /// The seat this screen shows.
     pub fn me(&self) -> Seat {
         self.view.seat
+    }
+
+    /// A seat's name at this table.
+    pub fn name(&self, seat: Seat) -> &str {
+        name(&self.names, seat)
+    }
+
+    /// A seat's bot level; `None` for a person.
+    pub fn level(&self, seat: Seat) -> Option<Level> {
+        self.levels.get(seat as usize).copied().flatten()
     }
 
     pub fn at(&self) -> usize {
@@ -114,6 +127,18 @@ impl UnoScreen {
         matches!(self.status(self.me()), Status::Playing | Status::Joining { .. })
     }
 
+    /// Whether any person at the table (this seat or, on a shared screen, another) takes part in
+    /// the game still: with one person, [`Self::i_am_in`].
+    pub fn people_in(&self) -> bool {
+        (0..self.players() as Seat)
+            .any(|s| self.level(s).is_none() && matches!(self.status(s), Status::Playing | Status::Joining { .. }))
+    }
+
+    /// Several people share this screen (pass-and-play).
+    pub fn shared(&self) -> bool {
+        self.levels.iter().filter(|l| l.is_none()).count() > 1
+    }
+
     /// Whether this seat has nothing left to decide this round (bust, or passed for good).
     pub fn i_am_done(&self) -> bool {
         let me = self.me() as usize;
@@ -137,7 +162,8 @@ impl UnoScreen {
         for e in &update.events {
             self.note(reveal, e, &mut drawn);
         }
-        crate::ui::text::extend_log(&mut self.log, &update.events, describe, 60);
+        let names = &self.names;
+        crate::ui::text::extend_log(&mut self.log, &update.events, |e| describe(names, e), 60);
     }
 
     /// A move of this screen's person was refused (or, `None`, a move was accepted): why.

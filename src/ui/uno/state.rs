@@ -3,16 +3,23 @@
 //! effects in the component.
 //! The state is the table's local source: it holds the game and feeds the shown seat's screen
 //! (`screen.rs`) that seat's updates only; the views draw from the screen.
+//! Pass-and-play: any seat may be a person. The screen shows the seat of the person whose
+//! decision it is, and is covered between two people's turns until the next is ready (nothing
+//! runs meanwhile); the bots' turns, the reveal and a round's result are shown on the screen of
+//! whoever holds it (they are public). docs/rules/uno-blackjack.md says so for players.
 
 pub use super::screen::{Fresh, RoundEnd, UnoScreen};
-pub use super::words::{level_name, name, HUMAN};
+pub use super::words::{level_name, HUMAN};
 use crate::bots::shedding::Level;
 use crate::bots::uno::decide;
 use crate::engine::codes::ReplayError;
 use crate::engine::uno::save::save_from_codes;
 pub use crate::engine::uno::save::{code, parse_code};
-use crate::engine::uno::{Action, Game, IllegalAction, Phase, Seat, SkipValue, UnoReplayError, UnoRules, UnoSpec};
+use crate::engine::uno::{
+    Action, Game, IllegalAction, Phase, Seat, SkipValue, Status, UnoReplayError, UnoRules, UnoSpec,
+};
 use crate::ui::reducer::Apply;
+use crate::ui::shedding::link::{clean_name, level_from_id, level_id, NAMES};
 use crate::ui::storage::{Fields, Stored};
 
 pub const SAVE_KEY: &str = "blackjack.uno";
@@ -21,10 +28,13 @@ pub const SAVE_VERSION: u32 = 1;
 /// after the player is out, a ten-seat game can have thousands left, a few seconds of frozen
 /// page if played at once. A chunk this size stays well inside a browser's 50 ms long task.
 pub const FORWARD_CHUNK: usize = 150;
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnoChoice {
     pub players: u8,
-    pub level: Level,
+    /// One level per seat, `None` for a person; seat 0 is always a person (the one at the page).
+    pub levels: Vec<Option<Level>>,
+    /// The names, seat by seat, as the form has them (seat 0 "You" unless renamed).
+    pub names: Vec<String>,
     pub skip_zero: bool,
     pub pass_again: bool,
     pub deal_back_in: bool,
@@ -35,18 +45,56 @@ pub struct UnoChoice {
 
 impl Default for UnoChoice {
     fn default() -> Self {
-        UnoChoice {
-            players: 4,
-            level: Level::Normal,
+        let mut c = UnoChoice {
+            players: 0,
+            levels: Vec::new(),
+            names: Vec::new(),
             skip_zero: false,
             pass_again: false,
             deal_back_in: false,
             latecomer: false,
-        }
+        };
+        c.resize(4);
+        c
     }
 }
 
 impl UnoChoice {
+    /// A table of `players` (2 to 10): new seats are bots at the level of the last bot, named
+    /// by default; seat 0 stays a person.
+    pub fn resize(&mut self, players: u8) {
+        let players = players.clamp(2, 10);
+        let level = self.levels.iter().flatten().last().copied().unwrap_or(Level::Normal);
+        self.players = players;
+        self.levels.resize(players as usize, Some(level));
+        self.levels[0] = None;
+        let from = self.names.len().min(players as usize);
+        self.names.truncate(players as usize);
+        self.names.extend(NAMES[from..players as usize].iter().map(|n| n.to_string()));
+    }
+
+    /// The level the bots play at, for the form's "all bots" field: the first bot's.
+    pub fn bot_level(&self) -> Level {
+        self.levels.iter().flatten().next().copied().unwrap_or(Level::Normal)
+    }
+
+    pub fn is_person(&self, seat: Seat) -> bool {
+        self.levels.get(seat as usize).is_some_and(Option::is_none)
+    }
+
+    pub fn persons(&self) -> Vec<Seat> {
+        (0..self.players).filter(|&s| self.is_person(s)).collect()
+    }
+
+    /// The names as the table says them: at a pass-and-play table the screen is handed round,
+    /// so nobody is "You" (the first seat's default name becomes "Player 1").
+    pub fn table_names(&self) -> Vec<String> {
+        let shared = self.persons().len() > 1;
+        let name =
+            |(s, n): (usize, &String)| if shared && n == "You" { format!("Player {}", s + 1) } else { n.clone() };
+        self.names.iter().enumerate().map(name).collect()
+    }
+
     pub fn rules(&self) -> UnoRules {
         UnoRules::new(UnoSpec {
             skip_value: if self.skip_zero { SkipValue::Zero } else { SkipValue::Ten },
@@ -58,21 +106,13 @@ impl UnoChoice {
     }
 }
 
-fn level_code(l: Level) -> &'static str {
-    match l {
-        Level::Random | Level::Easy => "easy",
-        Level::Normal => "normal",
-        Level::Hard => "hard",
-    }
+pub fn parse_level(s: &str) -> Option<Level> {
+    level_from_id(s).filter(|_| s.len() > 1)
 }
 
-pub fn parse_level(s: &str) -> Option<Level> {
-    Some(match s {
-        "easy" => Level::Easy,
-        "normal" => Level::Normal,
-        "hard" => Level::Hard,
-        _ => return None,
-    })
+/// A seat's choice as the save writes it: a bot's level, or "person".
+fn seat_code(l: Option<Level>) -> &'static str {
+    l.map_or("person", level_id)
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -84,10 +124,13 @@ pub struct StoredUno {
 
 impl Stored for StoredUno {
     fn encode(&self) -> Vec<(&'static str, String)> {
-        let c = self.choice;
+        let c = &self.choice;
         vec![
             ("players", c.players.to_string()),
-            ("level", level_code(c.level).into()),
+            // The bots' level, as a save from before pass-and-play had it (for one level at all).
+            ("level", level_id(c.bot_level()).into()),
+            ("seats", c.levels.iter().map(|&l| seat_code(l)).collect::<Vec<_>>().join(",")),
+            ("names", c.names.join(",")),
             ("skip_zero", (c.skip_zero as u8).to_string()),
             ("pass_again", (c.pass_again as u8).to_string()),
             ("deal_back_in", (c.deal_back_in as u8).to_string()),
@@ -96,11 +139,31 @@ impl Stored for StoredUno {
             ("log", self.log.clone()),
         ]
     }
+    /// A save from before pass-and-play (no seats, no names) is one person and bots at its level.
     fn decode(f: &Fields) -> Option<Self> {
+        let players: u8 = f.parse("players")?;
+        let level = parse_level(f.get("level")?)?;
+        let n = players as usize;
+        let levels: Vec<Option<Level>> = match f.get("seats") {
+            Some(seats) => seats
+                .split(',')
+                .map(|c| if c == "person" { Some(None) } else { parse_level(c).map(Some) })
+                .collect::<Option<_>>()?,
+            None => (0..n).map(|s| (s > 0).then_some(level)).collect(),
+        };
+        let names: Vec<String> = match f.get("names") {
+            Some(names) => names.split(',').enumerate().map(|(s, raw)| clean_name(raw, s as Seat)).collect(),
+            None => NAMES[..n.min(NAMES.len())].iter().map(|s| s.to_string()).collect(),
+        };
+        // Seat 0 is the person at the page, as the form makes it.
+        if levels.len() != n || names.len() != n || levels.first() != Some(&None) {
+            return None;
+        }
         Some(StoredUno {
             choice: UnoChoice {
-                players: f.parse("players")?,
-                level: parse_level(f.get("level")?)?,
+                players,
+                levels,
+                names,
                 skip_zero: f.flag("skip_zero")?,
                 pass_again: f.flag("pass_again")?,
                 deal_back_in: f.flag("deal_back_in")?,
@@ -126,6 +189,9 @@ pub struct UnoState {
     pub screen: UnoScreen,
     /// Fast-forward is under way: the page sends the next chunk after it has painted.
     pub forwarding: bool,
+    /// Pass-and-play: the screen was handed to another person, and the table stays covered
+    /// until they are ready (nothing runs meanwhile: no bot, no next round).
+    pub covered: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -143,16 +209,51 @@ pub enum Msg {
     Restart {
         seed: u64,
     },
+    /// Pass-and-play: the person the screen was handed to is ready.
+    Uncover,
 }
 
 impl UnoState {
-    pub fn new(choice: UnoChoice, seed: u64) -> UnoState {
-        let choice = UnoChoice { players: choice.players.clamp(2, 10), ..choice };
+    pub fn new(mut choice: UnoChoice, seed: u64) -> UnoState {
+        choice.resize(choice.players);
         let game = Game::with_waiting(choice.rules(), choice.players, &waiting(&choice), seed)
             .expect("2 to 10 players, at most one waiting");
+        // The first seat is a person's: the screen opens there (covered, with several people).
         let first = game.update_for(HUMAN).expect("the player's seat is at every table");
-        let screen = UnoScreen::new(choice.level, choice.pass_again, first);
-        UnoState { choice, seed, game, screen, forwarding: false }
+        let screen = UnoScreen::new(choice.table_names(), choice.levels.clone(), choice.pass_again, first);
+        let covered = choice.persons().len() > 1;
+        UnoState { choice, seed, game, screen, forwarding: false, covered }
+    }
+
+    /// Several people share this screen, each seat in turn (pass-and-play).
+    pub fn pass_and_play(&self) -> bool {
+        self.choice.persons().len() > 1
+    }
+
+    /// Whether any person takes part in the game still (not out, not yet waiting to join).
+    pub fn anyone_in(&self) -> bool {
+        self.screen.people_in()
+    }
+
+    /// The seat the screen shows after a move: the person whose decision it is; else whoever
+    /// had it, unless they are out of the game and another person is still in it (then, once
+    /// the next round's matches start, that person: the result of the round that put the one
+    /// holding the screen out is shown to them first).
+    fn next_shown(&self) -> Seat {
+        let me = self.screen.me();
+        match self.game.phase() {
+            Phase::Match { turn } if self.choice.is_person(*turn) => *turn,
+            Phase::RoundStart | Phase::Over { .. } => me,
+            Phase::Match { .. } => {
+                let players = self.game.players();
+                let is_in = |s: Seat| matches!(players[s as usize].status, Status::Playing | Status::Joining { .. });
+                if is_in(me) {
+                    me
+                } else {
+                    self.choice.persons().into_iter().find(|&s| is_in(s)).unwrap_or(me)
+                }
+            }
+        }
     }
     /// A saved game, checked whole (players, every action code, every action replayed) first;
     /// then replayed through the same steps as play, so the table looks as it did.
@@ -160,17 +261,21 @@ impl UnoState {
         let c = &s.choice;
         let save = save_from_codes(c.rules().spec().clone(), c.players, waiting(c), s.seed, &s.log)?;
         Game::replay(&save, None)?;
-        let mut t = UnoState::new(s.choice, s.seed);
+        let mut t = UnoState::new(s.choice.clone(), s.seed);
         for (index, &a) in save.log.iter().enumerate() {
             t.play(a).map_err(|refused| ReplayError::Refused { index, refused })?;
         }
+        // Whoever picks the device up after a reload sees the table only once its person is ready.
+        t.covered = t.pass_and_play();
         Ok(t)
     }
     /// Applies one action and feeds its events, as the shown seat may learn them, to the screen.
     pub fn play(&mut self, action: Action) -> Result<(), IllegalAction> {
         let events = self.game.apply(action)?;
-        // The shown seat is a seat of this table.
-        if let Ok(update) = self.game.update_after(self.screen.me(), &events) {
+        let shown = self.next_shown();
+        self.covered |= shown != self.screen.me();
+        // The shown seat is a seat of this table: the person to move, or the one shown before.
+        if let Ok(update) = self.game.update_after(shown, &events) {
             self.screen.receive(update);
         }
         Ok(())
@@ -186,32 +291,37 @@ impl UnoState {
     /// What happens next without the player, and after how many milliseconds: a bot's move, a
     /// latecomer joining, the next round once the last one's result has been shown, or the next
     /// round at once when the player is out of the game.
+    /// Nothing happens while the screen is covered between two people.
     pub fn auto_action(&self) -> Option<(Action, u32)> {
         let g = &self.game;
+        if self.covered {
+            return None;
+        }
         match g.phase() {
-            Phase::Match { turn } if *turn != HUMAN => {
+            Phase::Match { turn } => {
+                let level = self.choice.levels.get(*turn as usize).copied().flatten()?;
                 let jitter = crate::bots::uno::jitter(self.seed, self.at());
-                Some((decide(&g.view(*turn), self.choice.level, jitter), 500))
+                Some((decide(&g.view(*turn), level, jitter), 500))
             }
             // The latecomer joins at the beginning of the second round's reveal phase.
             Phase::RoundStart if g.round() >= 1 => {
                 match g.legal_actions().into_iter().find(|a| matches!(a, Action::Join { .. })) {
                     Some(a) => Some((a, 600)),
-                    None if !self.i_am_in() => Some((Action::Reveal, 2000)),
+                    None if !self.anyone_in() => Some((Action::Reveal, 2000)),
                     // A round the player took part in: its result stays on the table a moment,
                     // then the next round goes on by itself (or at a tap on Reveal).
                     None if self.screen.last.is_some() => Some((Action::Reveal, ROUND_SHOWN_MS)),
                     None => None,
                 }
             }
-            Phase::RoundStart if !self.i_am_in() => Some((Action::Reveal, 2000)),
+            Phase::RoundStart if !self.anyone_in() => Some((Action::Reveal, 2000)),
             _ => None,
         }
     }
     /// Plays the bots' moves at once, to the end of the round (or the game, once the player is
     /// out), at most `chunk` of them; `forwarding` says whether any are left for another chunk.
     pub fn fast_forward(&mut self, chunk: usize) {
-        let whole_game = !self.i_am_in();
+        let whole_game = !self.anyone_in();
         self.forwarding = false;
         for _ in 0..chunk {
             if !whole_game && !matches!(self.game.phase(), Phase::Match { .. }) {
@@ -226,7 +336,7 @@ impl UnoState {
     }
     pub fn stored(&self) -> StoredUno {
         StoredUno {
-            choice: self.choice,
+            choice: self.choice.clone(),
             seed: self.seed,
             log: self.game.log().iter().map(|&a| code(a)).collect::<Vec<_>>().join(" "),
         }
@@ -252,7 +362,8 @@ impl Apply for UnoState {
     /// keeps the state it has.
     fn apply(&mut self, msg: Msg) -> bool {
         match msg {
-            Msg::Restart { seed } => *self = UnoState::new(self.choice, seed),
+            Msg::Restart { seed } => *self = UnoState::new(self.choice.clone(), seed),
+            Msg::Uncover => self.covered = false,
             Msg::Act { at, .. } | Msg::FastForward { at } if at != self.at() => return false,
             Msg::Act { action, .. } => {
                 self.forwarding = false;
@@ -277,7 +388,9 @@ mod tests {
     use std::collections::HashMap;
 
     fn table(players: u8, seed: u64) -> UnoState {
-        UnoState::new(UnoChoice { players, level: Level::Hard, ..UnoChoice::default() }, seed)
+        let mut c = UnoChoice { levels: vec![None, Some(Level::Hard)], ..UnoChoice::default() };
+        c.resize(players);
+        UnoState::new(c, seed)
     }
 
     /// The player's own move: reveal at a round's start, hit below 17, else pass.
@@ -383,14 +496,14 @@ mod tests {
     fn random_games(mut each: impl FnMut(&UnoState, &Game, &[Event])) {
         for (k, players) in [2u8, 3, 4, 7, 10].into_iter().enumerate() {
             let seed = 40 + k as u64;
-            let choice = UnoChoice {
-                players,
+            let mut choice = UnoChoice {
                 latecomer: k % 2 == 1,
                 pass_again: k == 2,
                 deal_back_in: k == 3,
                 skip_zero: k == 4,
                 ..UnoChoice::default()
             };
+            choice.resize(players);
             let mut t = UnoState::new(choice, seed);
             let mut rng = GameRng::new(seed);
             for _ in 0..3_000 {
@@ -425,7 +538,12 @@ mod tests {
                     let fresh = Game::with_waiting(t.choice.rules(), t.choice.players, &waiting(&t.choice), t.seed)
                         .expect("the same table");
                     let first = fresh.update_for(HUMAN).expect("the player's seat");
-                    r.insert(UnoScreen::new(t.choice.level, t.choice.pass_again, first))
+                    r.insert(UnoScreen::new(
+                        t.choice.table_names(),
+                        t.choice.levels.clone(),
+                        t.choice.pass_again,
+                        first,
+                    ))
                 }
             };
             remote.receive(host.update_after(HUMAN, events).expect("the player's seat"));
@@ -494,5 +612,153 @@ mod tests {
             checked += 1;
         });
         assert!(checked > 1_000);
+    }
+
+    /// Seats 0 and 2 people ("You" and "Jo"), seat 1 a bot: a pass-and-play table of three.
+    fn shared(seed: u64) -> UnoState {
+        let mut c = UnoChoice::default();
+        c.resize(3);
+        c.levels[2] = None;
+        c.names[2] = "Jo".into();
+        UnoState::new(c, seed)
+    }
+
+    #[test]
+    fn pass_and_play_covers_the_table_between_two_peoples_turns() {
+        let mut t = shared(7);
+        assert!(t.pass_and_play() && t.covered, "the table opens covered until its first person is ready");
+        assert_eq!(t.auto_action(), None, "nothing runs while covered");
+        assert_eq!(t.screen.names, ["Player 1", "Sam", "Jo"], "nobody is 'You' on a shared screen");
+        assert_eq!((t.screen.level(1), t.screen.level(2)), (Some(Level::Normal), None));
+        let (mut handed, mut shown) = (0, [false; 3]);
+        for _ in 0..20_000 {
+            if t.game.is_over() {
+                break;
+            }
+            if t.covered {
+                handed += 1;
+                assert_eq!(t.auto_action(), None, "no bot moves, no round starts, while covered");
+                assert!(t.apply(Msg::Uncover));
+                continue;
+            }
+            let me = t.screen.me();
+            shown[me as usize] = true;
+            assert!(t.choice.is_person(me), "the screen only ever shows a person's seat");
+            assert_eq!(t.screen.view, t.game.view(me), "the screen holds that seat's view");
+            let action = match t.auto_action() {
+                Some((a, _)) => a,
+                None => {
+                    let legal = t.game.legal_actions();
+                    let hit = Action::Hit { seat: me };
+                    let pass = Action::Pass { seat: me };
+                    let mine = if t.screen.totals[me as usize] < 17 { hit } else { pass };
+                    [Action::Reveal, mine, pass, hit].into_iter().find(|a| legal.contains(a)).unwrap_or(legal[0])
+                }
+            };
+            assert!(t.apply(Msg::Act { action, at: t.at() }));
+            if let Phase::Match { turn } = t.game.phase() {
+                if t.choice.is_person(*turn) {
+                    assert_eq!(t.screen.me(), *turn, "the person to decide has the screen");
+                    assert_eq!(t.covered, *turn != me, "covered exactly when the screen changes hands");
+                }
+            }
+        }
+        assert!(t.game.is_over(), "the game was played to its end");
+        assert!(handed > 5 && shown[0] && shown[2] && !shown[1], "handed {handed} times, shown {shown:?}");
+    }
+
+    #[test]
+    fn with_one_person_the_table_is_never_covered_and_shows_the_player() {
+        let mut t = table(4, 9);
+        assert!(!t.pass_and_play());
+        assert_eq!(t.screen.names[0], "You");
+        for _ in 0..2_000 {
+            if t.game.is_over() {
+                break;
+            }
+            assert!(!t.covered && t.screen.me() == HUMAN);
+            step(&mut t);
+        }
+    }
+
+    #[test]
+    fn pass_and_play_is_saved_and_restored_covered_with_its_seats() {
+        let mut t = shared(12);
+        for _ in 0..40 {
+            if t.game.is_over() {
+                break;
+            }
+            if t.covered {
+                t.apply(Msg::Uncover);
+            }
+            let action = t.auto_action().map(|(a, _)| a).unwrap_or_else(|| t.game.legal_actions()[0]);
+            t.apply(Msg::Act { action, at: t.at() });
+        }
+        let text = crate::ui::storage::encode(SAVE_VERSION, &t.stored());
+        let read: StoredUno = crate::ui::storage::decode(&text, SAVE_VERSION).expect("its own save reads");
+        assert_eq!(read, t.stored());
+        let back = UnoState::restore(&read).expect("its own save restores");
+        assert!(!t.game.is_over() && t.at() > 10, "a game under way is saved");
+        assert_eq!((back.game.log(), back.screen.me()), (t.game.log(), t.screen.me()));
+        assert!(back.covered, "whoever picks up a reloaded screen sees no table until ready");
+        assert_eq!((&back.choice.levels, &back.screen.names), (&t.choice.levels, &t.screen.names));
+        // Play again keeps the seats and the names, and covers the new deal.
+        let mut again = back.clone();
+        assert!(again.apply(Msg::Restart { seed: 99 }));
+        assert_eq!((&again.choice, again.at(), again.covered), (&back.choice, 0, true));
+    }
+
+    #[test]
+    fn a_save_from_before_pass_and_play_is_one_person_and_bots() {
+        let old = format!(
+            "blackjack v{SAVE_VERSION}\nplayers=3\nlevel=hard\nskip_zero=0\npass_again=0\ndeal_back_in=0\nlatecomer=0\nseed=4\nlog="
+        );
+        let read: StoredUno = crate::ui::storage::decode(&old, SAVE_VERSION).expect("an old save reads");
+        assert_eq!(read.choice.levels, [None, Some(Level::Hard), Some(Level::Hard)]);
+        assert_eq!(read.choice.names, ["You", "Sam", "Alex"]);
+        // A save whose first seat is a bot, or whose seats do not match its players, is refused.
+        for bad in
+            ["seats=hard,hard,hard\nnames=a,b,c", "seats=person,hard\nnames=a,b,c", "seats=person,hard,x\nnames=a,b,c"]
+        {
+            let text = format!("{old}\n{bad}");
+            assert!(crate::ui::storage::decode::<StoredUno>(&text, SAVE_VERSION).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn fast_forward_on_a_shared_screen_stops_for_the_next_person_and_always_moves_on() {
+        for seed in 0..20 {
+            let mut t = shared(seed);
+            for _ in 0..20_000 {
+                if t.game.is_over() {
+                    break;
+                }
+                if t.covered {
+                    assert!(t.apply(Msg::Uncover));
+                    continue;
+                }
+                let me = t.screen.me();
+                let can_ff = t.screen.i_am_done() || !t.screen.people_in();
+                let before = (t.at(), t.covered);
+                if can_ff {
+                    assert!(t.apply(Msg::FastForward { at: t.at() }));
+                    assert!(!t.forwarding || t.at() > before.0, "a chunk that goes on has moved, seed {seed}");
+                } else if let Some((a, _)) = t.auto_action() {
+                    assert!(t.apply(Msg::Act { action: a, at: t.at() }));
+                } else {
+                    let legal = t.game.legal_actions();
+                    let hit = Action::Hit { seat: me };
+                    let action =
+                        [Action::Reveal, hit, Action::Pass { seat: me }].into_iter().find(|a| legal.contains(a));
+                    let action = action.unwrap_or_else(|| panic!("nothing to do at {:?}, seed {seed}", t.game.phase()));
+                    assert!(t.apply(Msg::Act { action, at: t.at() }));
+                }
+                assert!(
+                    (t.at(), t.covered) != before || t.forwarding || t.auto_action().is_some() || can_ff,
+                    "stuck, seed {seed}"
+                );
+            }
+            assert!(t.game.is_over(), "seed {seed}");
+        }
     }
 }

@@ -6,13 +6,13 @@
 //! game end in a results dialog.
 
 use super::card::UnoCardView;
-use super::state::{
-    level_name, name, parse_level, Msg, RoundEnd, UnoChoice, UnoScreen, UnoState, HUMAN, SAVE_KEY, SAVE_VERSION,
-};
+use super::state::{level_name, parse_level, Msg, RoundEnd, UnoChoice, UnoScreen, UnoState, SAVE_KEY, SAVE_VERSION};
+use super::words::{is_you, names_of};
 use crate::engine::uno::{Action, Phase, Seat, Status};
 use crate::ui::components::results::{ResultRow, ResultsDialog};
 use crate::ui::kit::{
-    self, choice_field, house_rule, number_options, options, table_head, use_autosave, use_next_move, use_table_keys,
+    self, choice_field, house_rule, number_options, options, seat_rows, table_head, use_autosave, use_next_move,
+    use_table_keys,
 };
 use crate::ui::reducer::Reducer;
 use crate::ui::text::plural;
@@ -36,32 +36,45 @@ pub struct SetupProps {
 #[component]
 pub fn UnoSetup(props: &SetupProps) -> Html {
     let choice = use_state(UnoChoice::default);
-    let c = *choice;
-    let on_players = {
-        let choice = choice.clone();
-        Callback::from(move |v: String| choice.set(UnoChoice { players: v.parse().unwrap_or(4), ..*choice }))
-    };
-    let on_level = {
+    let c = &*choice;
+    let change = |f: fn(&mut UnoChoice, String)| {
         let choice = choice.clone();
         Callback::from(move |v: String| {
-            choice.set(UnoChoice { level: parse_level(&v).unwrap_or(choice.level), ..*choice })
-        })
-    };
-    let flag = |f: fn(&mut UnoChoice, bool)| {
-        let choice = choice.clone();
-        Callback::from(move |v: bool| {
-            let mut n = *choice;
+            let mut n = (*choice).clone();
             f(&mut n, v);
             choice.set(n);
         })
     };
-    let levels =
-        options(&[("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")], &level_name(c.level).to_ascii_lowercase());
+    let on_players = change(|c, v| c.resize(v.parse().unwrap_or(c.players)));
+    // Every bot's level at once; a seat's own choice is on its row.
+    let on_level = change(|c, v| {
+        let level = parse_level(&v).unwrap_or(c.bot_level());
+        c.levels.iter_mut().filter(|l| l.is_some()).for_each(|l| *l = Some(level));
+    });
+    let flag = |f: fn(&mut UnoChoice, bool)| {
+        let choice = choice.clone();
+        Callback::from(move |v: bool| {
+            let mut n = (*choice).clone();
+            f(&mut n, v);
+            choice.set(n);
+        })
+    };
+    let levels = options(
+        &[("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")],
+        &level_name(c.bot_level()).to_ascii_lowercase(),
+    );
     let start = {
         let on_start = props.on_start.clone();
-        Callback::from(move |_: MouseEvent| on_start.emit(c))
+        let c = c.clone();
+        Callback::from(move |_: MouseEvent| on_start.emit(c.clone()))
     };
-    let bots = c.players as usize - 1;
+    let bots = c.levels.iter().flatten().count();
+    let people = c.players as usize - bots;
+    let who = match people {
+        1 => format!("you and {}", plural(bots, "bot")),
+        _ if bots == 0 => format!("{people} people, passing the screen"),
+        _ => format!("{people} people, passing the screen, and {}", plural(bots, "bot")),
+    };
     html! {
         <section class="setup uno-setup" aria-labelledby="uno-setup-title">
             <h2 id="uno-setup-title">{"UNO Blackjack"}</h2>
@@ -71,6 +84,7 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
                     <legend>{"Table"}</legend>
                     { choice_field("uno-players", "Players (you and bots)", number_options(2..=10, c.players), on_players) }
                     { choice_field("uno-level", "Bot level", levels, on_level) }
+                    { seat_rows(&choice, |c| (&mut c.names, &mut c.levels)) }
                 </fieldset>
                 <fieldset class="group">
                     <legend>{"House rules"}</legend>
@@ -87,7 +101,11 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
             <section class="group uno-summary" aria-labelledby="uno-summary-title">
                 <h3 id="uno-summary-title">{"At this table"}</h3>
                 <ul>
-                    <li>{ format!("{} players: you and {} ({}).", c.players, plural(bots, "bot"), level_name(c.level)) }</li>
+                    <li>{ if bots == 0 {
+                        format!("{} players: {who}.", c.players)
+                    } else {
+                        format!("{} players: {who} ({}).", c.players, level_name(c.bot_level()))
+                    } }</li>
                     <li>{"Everyone starts with 15 cards face down."}</li>
                     <li>{ if c.skip_zero {
                         "Numbers count their value, Skip 0 (house rule), Reverse and Draw Two 10; a Wild is an ace, 11 or 1."
@@ -105,7 +123,7 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
                         "With no cards left at the end of a round, you are out."
                     } }</li>
                     if c.latecomer && c.players >= 3 {
-                        <li>{ format!("{} sits out round 1, then joins (house rule).", name(c.players - 1)) }</li>
+                        <li>{ format!("{} sits out round 1, then joins (house rule).", c.table_names()[c.players as usize - 1]) }</li>
                     }
                 </ul>
                 <p><a class="rules-link" href={RULES_HREF}>{"How to play UNO Blackjack"}</a></p>
@@ -122,15 +140,6 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
 pub struct TableProps {
     pub initial: Rc<UnoState>,
     pub on_leave: Callback<()>,
-}
-
-/// The names of several seats: "You", "Sam and Jo", "Sam, Jo and Kit".
-fn names(seats: &[Seat]) -> String {
-    let all: Vec<&str> = seats.iter().map(|&s| name(s)).collect();
-    match all.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => all.concat(),
-    }
 }
 
 /// One seat: name and level, the queue as a stack of backs with its count, the revealed stack
@@ -150,17 +159,21 @@ fn seat_view(screen: &UnoScreen, seat: Seat) -> Html {
         Status::Joining { .. } => "from the deck",
         Status::Playing => "",
     };
-    let whose = if me { "Your".to_string() } else { format!("{}'s", name(seat)) };
+    let whose = if me { "Your".to_string() } else { format!("{}'s", screen.name(seat)) };
     let queue = v.queue_sizes.get(seat as usize).map_or(0, |&q| q as usize);
     let round = v.round;
+    // Places round the felt count from the shown seat, drawn at the foot (on a shared screen,
+    // the person holding it), so the others keep their order and nobody sits under it.
+    let n = screen.players();
+    let place = (seat as usize + n - screen.me() as usize) % n;
     html! {
         <li class={classes!("uno-player", active.then_some("active"), me.then_some("me"), won.then_some("won"),
                 (status == Status::Out).then_some("out"), busted.then_some("bust"))}
-            style={format!("--k:{seat}")} aria-current={active.then_some("true")}>
+            style={format!("--k:{place}")} aria-current={active.then_some("true")}>
             <p class="seat-name">
-                <span class="who">{ name(seat) }</span>
-                // The player's seat is named "You" already: a level badge saying "you" would repeat it.
-                if !me { <span class="level">{ level_name(screen.level) }</span> }
+                <span class="who">{ screen.name(seat).to_string() }</span>
+                // A bot's level; a person's seat has none.
+                if let Some(level) = screen.level(seat) { <span class="level">{ level_name(level) }</span> }
                 if v.starter == seat {
                     <span class="starter" title="Starts this round">{"★"}<span class="sr-cards">{" starter"}</span></span>
                 }
@@ -220,12 +233,12 @@ fn centre_view(screen: &UnoScreen) -> Html {
     }
 }
 
-fn round_title(l: &RoundEnd) -> String {
+fn round_title(screen: &UnoScreen, l: &RoundEnd) -> String {
     match l.winners.as_slice() {
         [] => format!("Round {}: no winner", l.round),
-        [HUMAN] => format!("You win round {}", l.round),
-        [w] => format!("{} wins round {}", name(*w), l.round),
-        ws => format!("{} share round {}", names(ws), l.round),
+        [w] if is_you(&screen.names, *w) => format!("You win round {}", l.round),
+        [w] => format!("{} wins round {}", screen.name(*w), l.round),
+        ws => format!("{} share round {}", names_of(&screen.names, ws), l.round),
     }
 }
 
@@ -251,7 +264,10 @@ fn game_rows(screen: &UnoScreen, winners: &[Seat]) -> Vec<ResultRow> {
             let out = screen.out_round[s].map_or("–".to_string(), |r| format!("round {r}"));
             let queue = plural(screen.view.queue_sizes[s] as usize, "card");
             let me = s == screen.me() as usize;
-            ResultRow::new(vec![place.to_string().into(), name(s as Seat).into(), queue.into(), out.into()], me)
+            ResultRow::new(
+                vec![place.to_string().into(), screen.name(s as Seat).to_string().into(), queue.into(), out.into()],
+                me,
+            )
         })
         .collect()
 }
@@ -271,6 +287,9 @@ struct Look {
     fast_forward: Callback<()>,
     help: bool,
     toggle_help: Callback<()>,
+    /// Pass-and-play: the table is covered until the person it was handed to is ready.
+    covered: bool,
+    uncover: Callback<()>,
     on_leave: Callback<()>,
     restart: Callback<()>,
     table: NodeRef,
@@ -283,7 +302,8 @@ pub fn UnoTable(props: &TableProps) -> Html {
     let help = use_state(|| false);
     let table = use_node_ref();
     let at = state.at();
-    let key = (state.seed, at);
+    // Uncovering starts what waited for the next person (a bot's move after a reload).
+    let key = (state.seed, at, state.covered);
 
     {
         let s = state.clone();
@@ -304,7 +324,9 @@ pub fn UnoTable(props: &TableProps) -> Html {
     // player's first usable control (Hit, Reveal…) takes it, so a keyboard player never looks for it.
     {
         let table = table.clone();
-        use_effect_with(key, move |_| kit::keep_focus(&table, "[aria-label='Your controls'] button:not([disabled])"));
+        use_effect_with(key, move |_| {
+            kit::keep_focus(&table, ".cover button, [aria-label='Your controls'] button:not([disabled])")
+        });
     }
     let toggle_help = {
         let help = help.clone();
@@ -315,6 +337,10 @@ pub fn UnoTable(props: &TableProps) -> Html {
         let help = help.clone();
         Callback::from(move |e: KeyboardEvent| {
             let (screen, at) = (&s.screen, s.at());
+            // A covered table takes no moves: the next person taps when ready.
+            if s.covered && e.key() != "?" {
+                return;
+            }
             let me = screen.me();
             let msg = match e.key().as_str() {
                 "?" => {
@@ -326,7 +352,9 @@ pub fn UnoTable(props: &TableProps) -> Html {
                 "h" | "H" => Msg::Act { action: Action::Hit { seat: me }, at },
                 "p" | "P" => Msg::Act { action: Action::Pass { seat: me }, at },
                 "r" | "R" => Msg::Act { action: Action::Reveal, at },
-                "f" | "F" if !screen.is_over() && (screen.i_am_done() || !screen.i_am_in()) => Msg::FastForward { at },
+                "f" | "F" if !screen.is_over() && (screen.i_am_done() || !screen.people_in()) => {
+                    Msg::FastForward { at }
+                }
                 _ => return,
             };
             if matches!(msg, Msg::Act { action, .. } if !screen.is_legal(action)) {
@@ -348,6 +376,11 @@ pub fn UnoTable(props: &TableProps) -> Html {
         },
         help: *help,
         toggle_help,
+        covered: state.covered,
+        uncover: {
+            let s = state.clone();
+            Callback::from(move |()| s.dispatch(Msg::Uncover))
+        },
         on_leave: props.on_leave.clone(),
         restart: {
             let s = state.clone();
@@ -368,23 +401,27 @@ fn table_view(screen: &UnoScreen, look: Look) -> Html {
     let my_turn = screen.my_turn();
     let can_hit = my_turn && screen.is_legal(Action::Hit { seat: me });
     let over = screen.is_over();
-    let can_ff = !over && (screen.i_am_done() || !screen.i_am_in());
-    let round_over = v.phase == Phase::RoundStart && screen.last.is_some() && screen.i_am_in();
+    // On a shared screen, what waits for a person waits for any person still in the game.
+    let people_in = screen.people_in();
+    let can_ff = !over && (screen.i_am_done() || !people_in);
+    let round_over = v.phase == Phase::RoundStart && screen.last.is_some() && people_in;
     let act = |action: Action| look.act.reform(move |_: MouseEvent| action);
+    let shared = screen.shared();
     let phase_text = match &v.phase {
         Phase::RoundStart => format!("Round {}: reveal phase next.", v.round + 1),
+        Phase::Match { .. } if my_turn && shared => format!("{}: your turn, hit or pass?", screen.name(me)),
         Phase::Match { .. } if my_turn => "Your turn: hit or pass?".to_string(),
-        Phase::Match { turn } => format!("{}'s turn to hit or pass.", name(*turn)),
-        Phase::Over { winners } => format!("Game over. Winner: {}.", names(winners)),
+        Phase::Match { turn } => format!("{}'s turn to hit or pass.", screen.name(*turn)),
+        Phase::Over { winners } => format!("Game over. Winner: {}.", names_of(&screen.names, winners)),
     };
     let n = screen.players();
     // The results of the game, or of the round the player just played (not while watching).
     let results = match &v.phase {
         Phase::Over { winners } => Some((
             match winners.as_slice() {
-                [HUMAN] => "You win!".to_string(),
-                [w] => format!("{} wins", name(*w)),
-                ws => format!("{} share the win", names(ws)),
+                [w] if is_you(&screen.names, *w) => "You win!".to_string(),
+                [w] => format!("{} wins", screen.name(*w)),
+                ws => format!("{} share the win", names_of(&screen.names, ws)),
             },
             format!("The last with cards in the queue, after {}.", plural(v.round as usize, "round")),
             ["Place", "Player", "Queue", "Out"],
@@ -398,7 +435,7 @@ fn table_view(screen: &UnoScreen, look: Look) -> Html {
     // by itself after a few seconds (`auto_action`) or at a tap: one game had 75 rounds, and a
     // dialog after each was 74 clicks.
     let round_result = screen.last.as_ref().filter(|_| round_over).map(|l| {
-        let mut text = round_title(l);
+        let mut text = round_title(screen, l);
         if l.winners.is_empty() {
             text.push_str(": everyone went bust, the cards go to the trash.");
         } else {
@@ -407,9 +444,9 @@ fn table_view(screen: &UnoScreen, look: Look) -> Html {
         let out: Vec<Seat> = (0..n as Seat).filter(|&s| screen.out_round[s as usize] == Some(l.round)).collect();
         match out.as_slice() {
             [] => {}
-            [HUMAN] => text.push_str(" You are out."),
-            [one] => text.push_str(&format!(" {} is out.", name(*one))),
-            many => text.push_str(&format!(" {} are out.", names(many))),
+            [one] if is_you(&screen.names, *one) => text.push_str(" You are out."),
+            [one] => text.push_str(&format!(" {} is out.", screen.name(*one))),
+            many => text.push_str(&format!(" {} are out.", names_of(&screen.names, many))),
         }
         text
     });
@@ -424,6 +461,14 @@ fn table_view(screen: &UnoScreen, look: Look) -> Html {
                 <button onclick={toggle_help.reform(|_| ())}>{"Close"}</button>
             </div>
         }
+        if look.covered {
+            // Pass-and-play, between two people: no card of the table is on the screen until
+            // the next person is ready (the log below is public).
+            <div class="cover" role="group" aria-label="Pass the screen">
+                <p class="turn">{ format!("Pass to {}.", screen.name(me)) }</p>
+                <button class="primary" onclick={look.uncover.reform(|_| ())}>{ format!("{}: tap when ready", screen.name(me)) }</button>
+            </div>
+        } else {
         if let Some(n) = screen.notice.clone() { <p class="notice" role="alert">{n}</p> }
         <div class={classes!("uno-felt", (n > 6).then_some("many"), (n > 8).then_some("crowd"))} style={format!("--n:{n}")}>
             <ul class="uno-players" aria-label="Players">
@@ -439,7 +484,7 @@ fn table_view(screen: &UnoScreen, look: Look) -> Html {
         <div class="controls" role="group" aria-label="Your controls">
             if round_over {
                 <button class="primary next-round" onclick={act(Action::Reveal)}>{ format!("Reveal round {}", v.round + 1) }</button>
-            } else if v.phase == Phase::RoundStart && screen.i_am_in() {
+            } else if v.phase == Phase::RoundStart && people_in {
                 <button class="primary" onclick={act(Action::Reveal)}>{"Reveal"}</button>
             }
             if !over {
@@ -449,12 +494,17 @@ fn table_view(screen: &UnoScreen, look: Look) -> Html {
             if can_ff {
                 <button class="primary" onclick={look.fast_forward.reform(|_| ())}>{"Fast-forward"}</button>
             }
-            if !over && !screen.i_am_in() {
+            if !over && !people_in {
                 <button onclick={look.on_leave.reform(|_| ())}>{"Leave"}</button>
             }
         </div>
         if can_ff {
-            <p class="hint">{ if screen.i_am_in() { "Fast-forward plays the bots to the end of the round." } else { "You are out. Fast-forward plays the bots to the end of the game." } }</p>
+            <p class="hint">{ match () {
+                _ if shared && people_in => "Fast-forward plays the bots' turns at once.",
+                _ if people_in => "Fast-forward plays the bots to the end of the round.",
+                _ => "You are out. Fast-forward plays the bots to the end of the game.",
+            } }</p>
+        }
         }
         <ul class="log" aria-label="Game log" tabindex="0">
             { for screen.log.iter().rev().take(14).map(|l| html! { <li>{l}</li> }) }

@@ -1,19 +1,16 @@
-//! The UNO Blackjack table's words: seats' names, the log's sentences, the bots' level, and a
-//! card's mark as printed on real UNO cards. The reducer (`state.rs`) and the views both read
-//! them here; natively built and tested.
+//! The UNO Blackjack table's words: the log's sentences, the bots' level, and a card's mark as
+//! printed on real UNO cards. Seats go by the table's names, as at the shedding tables (whose
+//! `who`, "You" and default names these are): the one person at a table of bots is "You", and
+//! at a pass-and-play table every seat goes by its name. The reducer (`state.rs`) and the views
+//! both read them here; natively built and tested.
 
 use crate::bots::shedding::Level;
 use crate::engine::uno::{Event, Face, Seat, UnoCard};
+pub use crate::ui::shedding::words::{is_you, seat_name as name, who as says};
 use crate::ui::text::plural;
 
-/// The seat of the person at this screen.
+/// The seat of the person at a table of one person and bots (the new-game form seats them first).
 pub const HUMAN: Seat = 0;
-const NAMES: [&str; 10] = ["You", "Sam", "Alex", "Jo", "Kit", "Lou", "Max", "Ned", "Pat", "Rae"];
-
-/// A seat's name (ten seats at most; a larger number wraps rather than fails).
-pub fn name(seat: Seat) -> &'static str {
-    NAMES[seat as usize % NAMES.len()]
-}
 
 /// The level as a player reads it: "Easy", "Normal", "Hard".
 pub fn level_name(l: Level) -> &'static str {
@@ -24,23 +21,21 @@ pub fn level_name(l: Level) -> &'static str {
     }
 }
 
-/// "Sam flips", "You flip": the subject and a verb that agrees with it.
-pub fn says(seat: Seat, verb: &str) -> String {
-    if seat != HUMAN {
-        return format!("{} {verb}", name(seat));
+/// "Sam and Jo", "Sam, Jo and Kit": the names of several seats.
+pub fn names_of(names: &[String], seats: &[Seat]) -> String {
+    let all: Vec<&str> = seats.iter().map(|&s| name(names, s)).collect();
+    match all.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => all.concat(),
     }
-    let plain = match verb {
-        "is" => "are",
-        "has" => "have",
-        v if v.ends_with("sses") || v.ends_with("shes") => &v[..v.len() - 2],
-        v => v.strip_suffix('s').unwrap_or(v),
-    };
-    format!("You {plain}")
 }
 
-/// One line of the game log for an event.
-pub fn describe(e: &Event) -> Option<String> {
-    let who = |s: Seat| name(s);
+/// One line of the game log for an event, `names` the table's.
+pub fn describe(names: &[String], e: &Event) -> Option<String> {
+    let says = |s: Seat, verb: &str| says(names, s, verb);
+    let who = |s: Seat| name(names, s);
+    // "wins" for one seat named, "win" for several or for "You".
+    let win = |seats: &[Seat]| if seats.len() == 1 && !is_you(names, seats[0]) { "s" } else { "" };
     Some(match e {
         Event::RoundStarts { round, starter } => format!("Round {round}: {}.", says(*starter, "starts")),
         Event::Flipped { seat, card, from_deck, total } => format!(
@@ -52,7 +47,7 @@ pub fn describe(e: &Event) -> Option<String> {
         Event::DrawPenalty { seat } => format!(
             "Draw one: {} a card and {} the turn.",
             says(*seat, "flips"),
-            if *seat == HUMAN { "lose" } else { "loses" }
+            if is_you(names, *seat) { "lose" } else { "loses" }
         ),
         Event::Skipped { seat } => format!("{} skipped.", says(*seat, "is")),
         Event::Reversed { clockwise } => {
@@ -64,7 +59,7 @@ pub fn describe(e: &Event) -> Option<String> {
         Event::Winners { seats, total } => format!(
             "{} win{} the round with {total}.",
             seats.iter().map(|&s| who(s)).collect::<Vec<_>>().join(" and "),
-            if seats.len() == 1 && seats[0] != HUMAN { "s" } else { "" }
+            win(seats)
         ),
         Event::Rewarded { seat, cards } => {
             format!("{} {} into the queue.", says(*seat, "takes"), plural(*cards as usize, "card"))
@@ -75,7 +70,7 @@ pub fn describe(e: &Event) -> Option<String> {
         Event::GameOver { winners } => format!(
             "Game over: {} win{}.",
             winners.iter().map(|&s| who(s)).collect::<Vec<_>>().join(" and "),
-            if winners.len() == 1 && winners[0] != HUMAN { "s" } else { "" }
+            win(winners)
         ),
         Event::NoCards { seat } => format!("No cards left for {}.", who(*seat)),
         Event::RoundLimit { rounds } => {
@@ -99,12 +94,29 @@ mod tests {
     use super::*;
     use crate::engine::uno::Colour;
 
+    fn table() -> Vec<String> {
+        ["You", "Sam", "Alex", "Jo"].map(String::from).to_vec()
+    }
+
     #[test]
     fn the_player_is_you_and_the_verb_agrees() {
-        assert_eq!(says(HUMAN, "flips"), "You flip");
-        assert_eq!(says(HUMAN, "has"), "You have");
-        assert_eq!(says(HUMAN, "passes"), "You pass");
-        assert_eq!(says(1, "busts"), "Sam busts");
+        let t = table();
+        assert_eq!(says(&t, HUMAN, "flips"), "You flip");
+        assert_eq!(says(&t, HUMAN, "has"), "You have");
+        assert_eq!(says(&t, HUMAN, "passes"), "You pass");
+        assert_eq!(says(&t, 1, "busts"), "Sam busts");
+    }
+
+    #[test]
+    fn on_a_shared_screen_every_seat_goes_by_its_name() {
+        let t = ["Player 1", "Sam", "Jo"].map(String::from).to_vec();
+        assert_eq!(describe(&t, &Event::Passed { seat: 0 }).as_deref(), Some("Player 1 passes."));
+        assert_eq!(
+            describe(&t, &Event::DrawPenalty { seat: 0 }).as_deref(),
+            Some("Draw one: Player 1 flips a card and loses the turn.")
+        );
+        assert_eq!(describe(&t, &Event::GameOver { winners: vec![0] }).as_deref(), Some("Game over: Player 1 wins."));
+        assert_eq!(names_of(&t, &[0, 1, 2]), "Player 1, Sam and Jo");
     }
 
     #[test]
@@ -116,15 +128,15 @@ mod tests {
     #[test]
     fn the_log_says_who_wins_in_agreement() {
         assert_eq!(
-            describe(&Event::Winners { seats: vec![1], total: 21 }).as_deref(),
+            describe(&table(), &Event::Winners { seats: vec![1], total: 21 }).as_deref(),
             Some("Sam wins the round with 21.")
         );
         assert_eq!(
-            describe(&Event::Winners { seats: vec![0, 2], total: 20 }).as_deref(),
+            describe(&table(), &Event::Winners { seats: vec![0, 2], total: 20 }).as_deref(),
             Some("You and Alex win the round with 20.")
         );
         assert_eq!(
-            describe(&Event::Rewarded { seat: 0, cards: 1 }).as_deref(),
+            describe(&table(), &Event::Rewarded { seat: 0, cards: 1 }).as_deref(),
             Some("You take 1 card into the queue.")
         );
     }

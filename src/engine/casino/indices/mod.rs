@@ -495,45 +495,54 @@ pub fn edge_by_count(rules: &TableRules, system: &CountSystem, counts: &[i32]) -
 
 /// A round's value from these cards: over the up card and the player's two cards.
 fn round_value(rules: &TableRules, shoe: &Composition) -> f64 {
+    (1..=10u8).map(|up| round_value_for_up(rules, shoe, up)).sum()
+}
+
+/// The part of a round's value (see [`edge_by_count`]) where the dealer shows `up`, weighted by
+/// that up card's chance: the ten of them sum to the round's value.
+pub fn round_value_for_up(rules: &TableRules, shoe: &Composition, up: u8) -> f64 {
+    (1..=10u8).map(|a| round_value_part(rules, shoe, up, a)).sum()
+}
+
+/// The part of a round's value where the dealer shows `up` and the player's lower card is `a`
+/// (aces low), weighted by its chance: ten of them make [`round_value_for_up`]. One part is one
+/// bounded step of a page's work ([`super::risk::SpreadWork`]): at most ten two-card hands.
+pub fn round_value_part(rules: &TableRules, shoe: &Composition, up: u8, a: u8) -> f64 {
     let n: f64 = shoe.iter().sum();
-    if n < 3.0 {
+    if n < 3.0 || !(1..=10).contains(&up) || !(1..=10).contains(&a) {
         return 0.0;
     }
+    let p_up = shoe[up as usize - 1] / n;
+    if p_up <= 0.0 {
+        return 0.0;
+    }
+    let after_up = without(*shoe, up);
+    let m: f64 = after_up.iter().sum();
+    let pa = after_up[a as usize - 1] / m;
+    let rest = without(after_up, a);
     let mut total = 0.0;
-    for up in 1..=10u8 {
-        let p_up = shoe[up as usize - 1] / n;
-        if p_up <= 0.0 {
+    for b in a..=10u8 {
+        let mut w = pa * rest[b as usize - 1] / (m - 1.0);
+        if a != b {
+            w *= 2.0;
+        }
+        if w <= 0.0 {
             continue;
         }
-        let after_up = without(*shoe, up);
-        let m: f64 = after_up.iter().sum();
-        for a in 1..=10u8 {
-            let pa = after_up[a as usize - 1] / m;
-            let rest = without(after_up, a);
-            for b in a..=10u8 {
-                let mut w = pa * rest[b as usize - 1] / (m - 1.0);
-                if a != b {
-                    w *= 2.0;
-                }
-                if w <= 0.0 {
-                    continue;
-                }
-                let v = if a == 1 && b == 10 {
-                    // A blackjack is paid unless the dealer has one too.
-                    let hand_shoe = without(rest, b);
-                    let left: f64 = hand_shoe.iter().sum();
-                    let pbj = match up {
-                        1 => hand_shoe[9] / left,
-                        10 => hand_shoe[0] / left,
-                        _ => 0.0,
-                    };
-                    (1.0 - pbj) * rules.blackjack_ratio()
-                } else {
-                    hand_values(rules, shoe, up, a, b).iter().flatten().fold(f64::NEG_INFINITY, |x, &y| x.max(y))
-                };
-                total += p_up * w * v;
-            }
-        }
+        let v = if a == 1 && b == 10 {
+            // A blackjack is paid unless the dealer has one too.
+            let hand_shoe = without(rest, b);
+            let left: f64 = hand_shoe.iter().sum();
+            let pbj = match up {
+                1 => hand_shoe[9] / left,
+                10 => hand_shoe[0] / left,
+                _ => 0.0,
+            };
+            (1.0 - pbj) * rules.blackjack_ratio()
+        } else {
+            hand_values(rules, shoe, up, a, b).iter().flatten().fold(f64::NEG_INFINITY, |x, &y| x.max(y))
+        };
+        total += p_up * w * v;
     }
     total
 }

@@ -143,7 +143,7 @@ pub enum Event {
     },
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Refusal {
     GameOver,
     NotNow,

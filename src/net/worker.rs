@@ -1,0 +1,269 @@
+//! The host of a table with friends as it runs in a Web Worker of its own (`friends_host`, a
+//! wasm module without yew): the game, its bots and [`Host`] live there, never in a page. The
+//! host's page is a client like any friend's: it sends the same wire bytes a remote peer sends
+//! ([`ToWorker::Bytes`] from [`PAGE`]) and draws its seat from the updates it is sent back, so
+//! no page ever holds the whole game, and the bots think off the page's thread.
+//!
+//! Pure: the worker's `main` hands in the page's messages and posts what [`HostWorker::handle`]
+//! returns; the page keeps the WebRTC links (a worker has no `RTCPeerConnection`) and the
+//! record's storage (a worker has no `localStorage`). Tested natively (`tests/net_worker.rs`).
+
+use super::host::{Host, Out, PeerId, Seating};
+use super::protocol::encode;
+use crate::bots::shedding::{normal_move, Level, SheddingBot};
+use crate::engine::shedding::{Action, Game, Preset, SeatView};
+use serde::{Deserialize, Serialize};
+
+/// The host's own page, as the worker's peer: it holds the host's seat. The page numbers its
+/// remote links from 1.
+pub const PAGE: PeerId = 0;
+
+/// The longest message between the page and its worker (a whole record, a peer's bytes).
+pub const MAX_WORKER_MESSAGE: usize = 1024 * 1024;
+
+/// The page to its host worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ToWorker {
+    /// Open the table of this record (as [`HostRecord::to_text`] wrote it); the bots' reaction
+    /// times are divided by `pace` (the player's "bot pace" setting).
+    Open { record: String, pace: u32 },
+    /// A friend's browser connected through the page's transport.
+    Connected { peer: PeerId },
+    /// A friend's connection went.
+    Left { peer: PeerId },
+    /// Wire bytes from `peer` ([`PAGE`]: the host's own page) at the page's clock.
+    Bytes { peer: PeerId, now_ms: u64, bytes: Vec<u8> },
+    /// The host deals.
+    Deal,
+    /// Time passes: a bot whose move is due makes it.
+    Tick { now_ms: u64 },
+}
+
+/// The host worker to its page.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FromWorker {
+    /// The worker's module is up: messages posted from now on are read.
+    Ready,
+    /// Wire bytes for `to` ([`PAGE`]: the host's own page reads them as a friend's would).
+    Send { to: PeerId, bytes: Vec<u8> },
+    /// The table as it is now, for the page to store (it reopens the table after a reload).
+    Save { record: String },
+    /// The record could not be opened (an older page's, or damaged).
+    Unreadable,
+}
+
+/// A message between the page and its worker, as bytes (`postcard`; no version: both come
+/// from the same build).
+pub fn to_bytes<M: Serialize>(message: &M) -> Vec<u8> {
+    postcard::to_extend(message, Vec::new()).unwrap_or_default()
+}
+
+/// The message in `bytes`, if it is one (bounded, never a panic).
+pub fn from_bytes<M: serde::de::DeserializeOwned>(bytes: &[u8]) -> Option<M> {
+    if bytes.len() > MAX_WORKER_MESSAGE {
+        return None;
+    }
+    match postcard::take_from_bytes(bytes) {
+        Ok((m, [])) => Some(m),
+        _ => None,
+    }
+}
+
+/// The games' names as a table with friends says them.
+pub fn game_name(preset: Preset) -> &'static str {
+    match preset {
+        Preset::Taylor => "Taylor Blackjack",
+        Preset::Priestly => "Priestly College BlackJack",
+        _ => "British Black Jack",
+    }
+}
+
+/// What the host keeps in the browser, to reopen its table after a reload (the same link then
+/// brings every friend back to their seat).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HostRecord {
+    pub room: String,
+    pub preset: String,
+    pub players: u8,
+    pub seed: u64,
+    pub seating: Vec<Seating>,
+    pub log: Vec<Action>,
+    pub started: bool,
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// How a host record is stored: this prefix, then the record in the wire's form (`postcard`) as
+/// hexadecimal text. A record of another form (an older page's) is not read: the table is
+/// opened afresh.
+const RECORD_FORM: &str = "bj.friends.1:";
+
+/// The longest record read back (a long game's log is a few thousand moves of a few bytes).
+const MAX_RECORD_TEXT: usize = 512 * 1024;
+
+impl HostRecord {
+    pub fn to_text(&self) -> String {
+        let bytes = to_bytes(self);
+        let mut text = String::with_capacity(RECORD_FORM.len() + 2 * bytes.len());
+        text.push_str(RECORD_FORM);
+        for b in bytes {
+            text.push(char::from(HEX[usize::from(b >> 4)]));
+            text.push(char::from(HEX[usize::from(b & 15)]));
+        }
+        text
+    }
+
+    /// The record in `text`, if it is one this page wrote (bounded, never a panic).
+    pub fn from_text(text: &str) -> Option<HostRecord> {
+        let hex = text.strip_prefix(RECORD_FORM)?.as_bytes();
+        if hex.len() > MAX_RECORD_TEXT || hex.len() % 2 != 0 {
+            return None;
+        }
+        let nibble = |c: u8| HEX.iter().position(|h| *h == c).map(|n| n as u8);
+        let bytes: Option<Vec<u8>> = hex.chunks_exact(2).map(|p| Some(nibble(p[0])? << 4 | nibble(p[1])?)).collect();
+        from_bytes(&bytes?)
+    }
+
+    /// The game and its host, replayed from the record.
+    pub fn open(&self) -> Option<Host<Game>> {
+        let preset = Preset::from_id(&self.preset)?;
+        let mut game = Game::new(preset.rules(), self.players, self.seed).ok()?;
+        for a in &self.log {
+            game.apply(*a).ok()?;
+        }
+        let mut host = Host::open(game, game_name(preset), self.seating.clone());
+        if self.started {
+            host.start();
+        }
+        Some(host)
+    }
+}
+
+/// The host's table in its worker: the game, its bots, and who is connected.
+pub struct HostWorker {
+    host: Host<Game>,
+    record: HostRecord,
+    bots: Vec<SheddingBot>,
+    /// The next bot move: when (page clock), in which state, what.
+    due: Option<(u64, u32, Action)>,
+    pace: u32,
+}
+
+impl HostWorker {
+    /// The table of `record`, with the host's page seated at the host's seat: the page is sent
+    /// the seats and its seat's welcome, as a friend who joins is.
+    pub fn open(record: &str, pace: u32) -> Option<(HostWorker, Vec<FromWorker>)> {
+        let record = HostRecord::from_text(record)?;
+        let mut host = record.open()?;
+        let out = host.seat_host(PAGE);
+        let bots = (0..record.players)
+            .map(|s| SheddingBot::new(s, Level::Normal, record.seed ^ (u64::from(s) << 32)))
+            .collect();
+        let worker = HostWorker { host, record, bots, due: None, pace: pace.max(1) };
+        Some((worker, sends(out)))
+    }
+
+    pub fn host(&self) -> &Host<Game> {
+        &self.host
+    }
+
+    /// One message of the page (`Open` is taken by [`Worker::handle`]).
+    pub fn handle(&mut self, message: ToWorker) -> Vec<FromWorker> {
+        let (out, moved) = match message {
+            ToWorker::Open { .. } => return Vec::new(),
+            ToWorker::Connected { peer } => (self.host.connect(peer), false),
+            ToWorker::Left { peer } => (self.host.leave(peer), true),
+            ToWorker::Bytes { peer: PAGE, bytes, .. } => (self.host.receive(PAGE, &bytes), true),
+            ToWorker::Bytes { peer, now_ms, bytes } => (self.host.receive_at(peer, now_ms, &bytes), true),
+            ToWorker::Deal => {
+                self.record.started = true;
+                (self.host.start(), true)
+            }
+            ToWorker::Tick { now_ms } => match self.bot_move(now_ms) {
+                Some(out) => (out, true),
+                None => return Vec::new(),
+            },
+        };
+        // No screen here takes the peers' events: every page reads its own seat's updates.
+        drop(self.host.take_peer_events());
+        let mut to_page = sends(out);
+        if moved {
+            self.record.seating = self.host.seating().to_vec();
+            self.record.log = self.host.table().log().to_vec();
+            to_page.push(FromWorker::Save { record: self.record.to_text() });
+        }
+        to_page
+    }
+
+    /// One bot move when it is due (a bot plays every seat no person plays now).
+    fn bot_move(&mut self, now_ms: u64) -> Option<Out<Game>> {
+        let game = self.host.table();
+        if !self.host.is_started() || game.is_over() {
+            return None;
+        }
+        match self.due {
+            Some((at_ms, state, action)) if now_ms >= at_ms => {
+                self.due = None;
+                if state != game.state_id() {
+                    return None;
+                }
+                Some(self.host.act(action).ok()?.out)
+            }
+            Some(_) => None,
+            None => {
+                let state = game.state_id();
+                for seat in 0..game.players() {
+                    if self.host.is_played_by_a_person(seat) {
+                        continue;
+                    }
+                    if let Some((action, delay_ms)) = bot_decision(&mut self.bots[seat as usize], &game.view(seat)) {
+                        self.due = Some((now_ms + u64::from(delay_ms / self.pace), state, action));
+                        break;
+                    }
+                }
+                None
+            }
+        }
+    }
+}
+
+/// The worker's state between messages: nothing until the page opens a table.
+#[derive(Default)]
+pub struct Worker {
+    table: Option<HostWorker>,
+}
+
+impl Worker {
+    /// The page's bytes in, the messages for the page out. Unreadable bytes, or a message
+    /// before the table is open, change nothing.
+    pub fn handle(&mut self, bytes: &[u8]) -> Vec<FromWorker> {
+        match (from_bytes::<ToWorker>(bytes), &mut self.table) {
+            (Some(ToWorker::Open { record, pace }), _) => match HostWorker::open(&record, pace) {
+                Some((table, out)) => {
+                    self.table = Some(table);
+                    out
+                }
+                None => vec![FromWorker::Unreadable],
+            },
+            (Some(message), Some(table)) => table.handle(message),
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn table(&self) -> Option<&HostWorker> {
+        self.table.as_ref()
+    }
+}
+
+fn sends(out: Out<Game>) -> Vec<FromWorker> {
+    out.into_iter().map(|o| FromWorker::Send { to: o.to, bytes: encode(&o.message) }).collect()
+}
+
+/// The normal level's move (its calls at the table, then its turn).
+fn bot_decision(bot: &mut SheddingBot, view: &SeatView) -> Option<(Action, u32)> {
+    if let Some(d) = bot.table_decision(view) {
+        return Some((d.action, d.delay_ms));
+    }
+    let action = view.is_my_turn().then(|| normal_move(&view.policy_input())).flatten()?;
+    Some((action, bot.turn_delay(view)))
+}

@@ -1,0 +1,253 @@
+//! The risk of ruin for the bankroll and bet spread the player enters (the Sessions screen): the
+//! chance of each true count and the player's exact edge at each count, for the drills' rules and
+//! count system, are worked out between frames ([`compute_spread`], `engine::casino::risk::
+//! SpreadWork`: about a second of work natively, in slices of [`SLICE_MS`]); the win rate, its
+//! standard deviation and the risk for any bankroll and spread then follow at once
+//! ([`Plan::figures`]).
+
+use super::indices::indices_key;
+use super::state::Setup;
+use super::view::input_value;
+use crate::engine::casino::risk::{
+    bankroll_for_risk, count_rows, risk_of_ruin, spread_figures, RoundFigures, Spread, SpreadWork, ROUND_VARIANCE,
+};
+use crate::ui::casino::history::{hundredths, percent};
+use crate::ui::casino::words::signed_milli;
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::Duration;
+use yew::platform::spawn_local;
+use yew::platform::time::sleep;
+use yew::prelude::*;
+
+/// How long one task of the work runs before the page paints, in ms (a step is a profile's
+/// slice or one up card's part of a round's value, a few ms natively: `examples/drill_costs.rs`).
+const SLICE_MS: f64 = 12.0;
+
+/// The true counts the player sets a bet for: +1 or less, +2, +3, +4, +5 or more.
+pub const BET_COUNTS: [i32; 5] = [1, 2, 3, 4, 5];
+const MAX_BANKROLL: u32 = 10_000_000;
+const MAX_BET: u32 = 10_000;
+
+/// Each whole true count with its chance and the player's edge there, for one set of rules and
+/// one count system, as far as they are worked out.
+#[derive(Clone, PartialEq)]
+pub enum SpreadRows {
+    Working { key: (Setup, usize), percent: u32 },
+    Ready { key: (Setup, usize), rows: Rc<Vec<(i32, f64, f64)>> },
+}
+
+impl SpreadRows {
+    pub fn key(&self) -> (Setup, usize) {
+        match self {
+            SpreadRows::Working { key, .. } | SpreadRows::Ready { key, .. } => *key,
+        }
+    }
+}
+
+fn now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
+/// Works the rows out in slices of [`SLICE_MS`], yielding to the browser between them, and
+/// stops if the rules or system change meanwhile (`current` no longer holds the key).
+pub fn compute_spread(setup: Setup, current: Rc<RefCell<(Setup, usize)>>, out: UseStateHandle<Option<SpreadRows>>) {
+    let key = indices_key(&setup);
+    out.set(Some(SpreadRows::Working { key, percent: 0 }));
+    spawn_local(async move {
+        let mut work = SpreadWork::new(&setup.choice.rules(), setup.system());
+        let mut start = now();
+        while !work.step(100_000) {
+            if now() - start > SLICE_MS {
+                sleep(Duration::ZERO).await;
+                if *current.borrow() != key {
+                    return;
+                }
+                let (done, all) = work.progress();
+                out.set(Some(SpreadRows::Working { key, percent: (100 * done / all.max(1)) as u32 }));
+                start = now();
+            }
+        }
+        if *current.borrow() == key {
+            let (chances, edges) = work.finish();
+            out.set(Some(SpreadRows::Ready { key, rows: Rc::new(count_rows(&chances, &edges)) }));
+        }
+    });
+}
+
+/// The player's bankroll and bet spread, in units (their smallest bet).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Plan {
+    pub bankroll: u32,
+    /// The bet at each of [`BET_COUNTS`]: the first below it too, the last above it.
+    pub bets: [u32; 5],
+}
+
+impl Default for Plan {
+    fn default() -> Self {
+        Plan { bankroll: 1000, bets: [1, 2, 4, 6, 8] }
+    }
+}
+
+/// What the form says of entries it cannot use.
+pub const PLAN_PROBLEM: &str =
+    "The bankroll and the bets are whole numbers of units: a bankroll of 1 to 10,000,000 and bets of 0 to 10,000.";
+
+impl Plan {
+    /// The plan the form's fields make (the bankroll, then the five bets), or why not.
+    pub fn read(bankroll: &str, bets: [String; 5]) -> Result<Plan, &'static str> {
+        let bankroll: u32 = bankroll.trim().parse().map_err(|_| PLAN_PROBLEM)?;
+        if !(1..=MAX_BANKROLL).contains(&bankroll) {
+            return Err(PLAN_PROBLEM);
+        }
+        let mut out = [0; 5];
+        for (slot, b) in out.iter_mut().zip(bets) {
+            *slot = b.trim().parse().ok().filter(|&b| b <= MAX_BET).ok_or(PLAN_PROBLEM)?;
+        }
+        Ok(Plan { bankroll, bets: out })
+    }
+
+    pub fn spread(&self) -> Spread {
+        // The first step covers every count below +2.
+        let mut steps = vec![(i32::MIN, self.bets[0] as f64)];
+        steps.extend(BET_COUNTS[1..].iter().zip(&self.bets[1..]).map(|(&t, &b)| (t, b as f64)));
+        Spread { steps }
+    }
+
+    /// The win and standard deviation of a round, and the risk of ruin, from the rows.
+    pub fn figures(&self, rows: &[(i32, f64, f64)]) -> (RoundFigures, f64) {
+        let f = spread_figures(&self.spread(), rows, ROUND_VARIANCE);
+        (f, risk_of_ruin(f.win, f.sd, self.bankroll as f64))
+    }
+}
+
+/// "+1.2%" / "-0.5%": a fraction as a signed percent, to a tenth.
+fn signed_percent(v: f64) -> String {
+    let t = (v * 1000.0).round() as i64;
+    format!("{}{}.{}%", if t < 0 { "-" } else { "+" }, t.abs() / 10, t.abs() % 10)
+}
+
+const BET_LABELS: [&str; 5] =
+    ["Bet at a true count of +1 or less", "Bet at +2", "Bet at +3", "Bet at +4", "Bet at +5 or more"];
+
+/// The form and, once the rows are ready, the figures. `plan` is the last plan entered (with
+/// the form's complaint, if the last entries could not be read); `table` names the rules.
+pub fn spread_view(
+    rows: &Option<SpreadRows>,
+    plan: &(Plan, Option<&'static str>),
+    table: String,
+    on_plan: Callback<Result<Plan, &'static str>>,
+) -> Html {
+    let (p, problem) = *plan;
+    let onsubmit = on_plan.reform(|e: SubmitEvent| {
+        e.prevent_default();
+        Plan::read(&input_value("ror-bankroll"), std::array::from_fn(|i| input_value(&format!("ror-bet-{i}"))))
+    });
+    let result = match rows {
+        Some(SpreadRows::Ready { rows, .. }) => figures_view(&p, rows),
+        Some(SpreadRows::Working { percent, .. }) => {
+            html! { <p class="working">{ format!("Working out the edge at each count for these rules: {percent}%") }</p> }
+        }
+        None => html! { <p class="working">{"Working out the edge at each count…"}</p> },
+    };
+    html! {
+        <div class="risk spread">
+            <h3>{"Risk of ruin for your bankroll and bet spread"}</h3>
+            <p class="rules-line">{ table }</p>
+            <form class="spread-form" {onsubmit} aria-describedby="spread-units">
+                <p id="spread-units">{"In units: one unit is your smallest bet."}</p>
+                <div class="field">
+                    <label for="ror-bankroll">{"Bankroll, in units"}</label>
+                    <input id="ror-bankroll" inputmode="numeric" autocomplete="off" value={p.bankroll.to_string()} />
+                </div>
+                <fieldset>
+                    <legend>{"Bet spread, in units"}</legend>
+                    { for BET_LABELS.iter().enumerate().map(|(i, label)| {
+                        let id = format!("ror-bet-{i}");
+                        html! { <div class="field">
+                            <label for={id.clone()}>{ *label }</label>
+                            <input {id} inputmode="numeric" autocomplete="off" value={p.bets[i].to_string()} />
+                        </div> }
+                    }) }
+                </fieldset>
+                <button type="submit">{"Work out my risk"}</button>
+            </form>
+            <div class="spread-result" role="status" aria-live="polite">
+                if let Some(problem) = problem { <p class="verdict wrong">{ problem }</p> }
+                { result }
+            </div>
+            <p class="formula">{"The chance of each true count is exact, over every half deck dealt before the cut card; the edge at each count is the exact expected value of perfect play for the cards left at that count (the same method as the index plays); a round bet at one unit is taken to have a standard deviation of 1.15 units, doubles and splits included. Risk of ruin = exp(−2 · W · B / SD²): Don Schlesinger, "}<cite>{"Blackjack Attack: Playing the Pros' Way"}</cite>{" (RGE Publishing, third edition 2005), the chapter on risk of ruin."}</p>
+        </div>
+    }
+}
+
+fn figures_view(p: &Plan, rows: &[(i32, f64, f64)]) -> Html {
+    let (f, risk) = p.figures(rows);
+    let spread = p.spread();
+    // The table lists the counts reached at least one round in 200 (all count in the figures).
+    let shown: Vec<&(i32, f64, f64)> = rows.iter().filter(|r| r.1 >= 0.005).collect();
+    let five = bankroll_for_risk(f.win, f.sd, 0.05).filter(|b| *b < 1e9);
+    html! { <>
+        <p class="risk-figure"><strong>{ format!("Risk of ruin: {}", percent(risk)) }</strong>
+            { format!(" with {} units, betting {} to {} units.", p.bankroll, p.bets.iter().min().unwrap_or(&0), p.bets.iter().max().unwrap_or(&0)) }</p>
+        <ul class="formula">
+            <li>{ format!("W, your average result a round: {} units ({} a hundred rounds)", signed_milli(f.win), hundredths(100.0 * f.win)) }</li>
+            <li>{ format!("SD, its standard deviation: {} units a round", hundredths(f.sd)) }</li>
+            <li>{ format!("B, your bankroll: {} units", p.bankroll) }</li>
+            if let Some(b) = five { <li>{ format!("A 5% risk needs {} units", b.ceil() as u64) }</li> }
+        </ul>
+        if f.win <= 0.0 { <p>{"At a loss on average, any bankroll is lost in the end: the formula gives 100%. Bet more where the count is high and less where it is low to turn W above zero."}</p> }
+        <table class="evs chart-table">
+            <caption>{"Each true count: how often a round starts there, your edge and your bet"}</caption>
+            <thead><tr><th scope="col">{"True count"}</th><th scope="col">{"Rounds"}</th><th scope="col">{"Your edge"}</th><th scope="col">{"Your bet"}</th></tr></thead>
+            <tbody>{ for shown.iter().map(|&&(t, chance, edge)| html! {
+                <tr><th scope="row">{ format!("{t:+}") }</th><td>{ percent(chance) }</td><td>{ signed_percent(edge) }</td><td>{ spread.bet_at(t) as u32 }</td></tr>
+            }) }</tbody>
+        </table>
+    </> }
+}
+
+// The page's module is built for wasm only, where the test runner runs `wasm_bindgen_test`s
+// (plain `#[test]`s there are not run).
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    fn s(v: &str) -> String {
+        v.to_string()
+    }
+
+    #[test]
+    fn a_plan_is_read_from_whole_units_and_anything_else_is_refused() {
+        let bets = || [s("1"), s(" 2"), s("4"), s("6"), s("8 ")];
+        assert_eq!(Plan::read(" 1000", bets()), Ok(Plan::default()));
+        for bankroll in ["0", "-5", "1.5", "", "abc", "10000001", "99999999999999999999"] {
+            assert_eq!(Plan::read(bankroll, bets()), Err(PLAN_PROBLEM), "{bankroll:?}");
+        }
+        assert_eq!(Plan::read("100", [s("1"), s("x"), s("4"), s("6"), s("8")]), Err(PLAN_PROBLEM));
+        assert_eq!(Plan::read("100", [s("1"), s("2"), s("4"), s("6"), s("10001")]), Err(PLAN_PROBLEM));
+    }
+
+    #[test]
+    fn the_spread_bets_its_first_unit_below_plus_two_and_its_last_from_plus_five() {
+        let sp = Plan::default().spread();
+        let bets: Vec<f64> = [-9, 0, 1, 2, 3, 4, 5, 12].iter().map(|&t| sp.bet_at(t)).collect();
+        assert_eq!(bets, vec![1.0, 1.0, 1.0, 2.0, 4.0, 6.0, 8.0, 8.0]);
+    }
+
+    #[test]
+    fn the_figures_are_the_engines_for_the_rows_and_more_bankroll_is_less_risk() {
+        // Rows as the engine gives them: (count, chance, edge).
+        let rows = [(-2, 0.2, -0.015), (0, 0.5, -0.005), (2, 0.2, 0.005), (5, 0.1, 0.02)];
+        let p = Plan::default();
+        let (f, risk) = p.figures(&rows);
+        let direct = spread_figures(&p.spread(), &rows, ROUND_VARIANCE);
+        assert_eq!(f, direct);
+        assert_eq!(risk, risk_of_ruin(f.win, f.sd, 1000.0));
+        let richer = Plan { bankroll: 5000, ..p };
+        assert!(f.win > 0.0 && richer.figures(&rows).1 < risk);
+        assert_eq!(signed_percent(0.0123), "+1.2%");
+        assert_eq!(signed_percent(-0.0049), "-0.5%");
+    }
+}

@@ -1,0 +1,578 @@
+//! The page of tables with friends (`friends/`, its own wasm module): the host opens a table
+//! (a game, the seats for friends, bots in the rest) and sends its room link (`#room=…`); a
+//! friend opens the link, picks a free seat, and its browser keeps the seat's token, which takes
+//! the seat back after a reload and which no other browser has. The transport is in
+//! [`session`]; what is read from text is in [`room`].
+//!
+//! Once the host deals, each page draws the shedding table ([`use_table_view`]) from its own
+//! seat's screen: the host's from its game's updates for its seat, a friend's from the updates
+//! the host sends it (a local game and a remote one are two sources of the same stream). Above
+//! it stay the seats and a plain line of what is happening.
+//!
+//! The session sits in a `RefCell` that the poll timer and the callbacks borrow mutably: they
+//! use `try_borrow_mut` and the page renders from a borrow dropped before any child renders, so
+//! a re-entry skips a beat instead of aborting the page.
+
+pub mod room;
+mod session;
+
+use crate::bots::shedding::Level;
+use crate::engine::shedding::{Action, Preset, Refusal as Rules, SeatUpdate};
+use crate::net::worker::{game_name, HostRecord};
+use crate::net::{Refusal, Seat, SeatToken, Seating, Seats, ToHost};
+use crate::ui::settings::Settings;
+use crate::ui::shedding::screen::SeatScreen;
+use crate::ui::shedding::table::{use_table_view, TableView};
+use gloo_storage::{LocalStorage, Storage};
+use room::{check_signal_url, ice_urls, room_in_fragment, token_from_text, token_text, RoomId};
+use session::{Session, Transport};
+use std::cell::RefCell;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// The games a table with friends offers.
+const GAMES: [Preset; 3] = [Preset::Taylor, Preset::Priestly, Preset::British];
+
+const SIGNAL_KEY: &str = "bj.friends.signal";
+const ICE_KEY: &str = "bj.friends.ice";
+const NAME_KEY: &str = "bj.friends.name";
+
+/// How often the page takes in what arrived (ms).
+const POLL_MS: u32 = 40;
+
+fn host_key(room: &str) -> String {
+    format!("bj.friends.host.{room}")
+}
+
+fn token_key(room: &RoomId) -> String {
+    format!("bj.friends.seat.{}", room.as_str())
+}
+
+/// The text stored under `key` (as it was set: no JSON around it).
+fn stored(key: &str) -> Option<String> {
+    LocalStorage::raw().get_item(key).ok().flatten()
+}
+
+/// Storage can be full or disabled (private mode): the table goes on either way.
+fn store(key: &str, value: &str) {
+    let _ = LocalStorage::raw().set_item(key, value);
+}
+
+/// The host's table as its worker last wrote it (the worker alone reads it whole).
+fn save_host(room: &str, record: &str) {
+    store(&host_key(room), record);
+}
+
+fn load_host(room: &RoomId) -> Option<String> {
+    stored(&host_key(room.as_str()))
+}
+
+/// The host's side of the table stored as `record` (its text).
+fn open_host(room: RoomId, record: String, t: &Transport) -> Result<Session, String> {
+    let friends = HostRecord::from_text(&record)
+        .map_or(1, |r| r.seating.iter().filter(|s| !matches!(s, Seating::Host { .. } | Seating::Bot)).count() as u8);
+    let pace = u32::from(crate::ui::load_settings().0.bot_pace.max(1));
+    Session::host(room, record, friends, pace, t)
+}
+
+fn random_bytes() -> [u8; 16] {
+    let mut b = [0u8; 16];
+    // The browser's generator; if it failed, the page's clock at least differs per table.
+    if getrandom::fill(&mut b).is_err() {
+        b[..8].copy_from_slice(&(js_sys_now() as u64).to_le_bytes());
+    }
+    b
+}
+
+fn js_sys_now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
+/// The signalling address: the player's setting, else the build's (`BJ_SIGNAL_URL`), else port
+/// 3536 of the machine that served this page (as `scripts/serve.sh` runs it).
+fn transport() -> Transport {
+    let set: Option<String> = stored(SIGNAL_KEY).and_then(|s| check_signal_url(&s));
+    let built = option_env!("BJ_SIGNAL_URL").and_then(check_signal_url);
+    let here = web_sys::window().and_then(|w| w.location().hostname().ok()).unwrap_or_else(|| "127.0.0.1".into());
+    let signal = set.or(built).unwrap_or_else(|| format!("ws://{here}:3536"));
+    let ice = ice_urls(&stored(ICE_KEY).unwrap_or_default());
+    Transport { signal, ice }
+}
+
+/// The page's address with this room's fragment.
+fn room_link(room: &RoomId) -> String {
+    let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    let base = href.split('#').next().unwrap_or_default();
+    format!("{base}{}", room.fragment())
+}
+
+fn refusal_words(r: &Refusal<Rules>) -> String {
+    match r {
+        Refusal::UnknownToken => "That seat is not yours.".into(),
+        Refusal::SeatTaken { .. } => "Someone else is in that seat now.".into(),
+        Refusal::AlreadySeated { .. } => "You have a seat already.".into(),
+        Refusal::NotSeated => "Take a seat first.".into(),
+        Refusal::Stale { .. } => "The table moved on before your move arrived.".into(),
+        Refusal::NotYourSeat => "That is not your move to make.".into(),
+        Refusal::Illegal(why) => format!("Not allowed: {why}."),
+        Refusal::NotOpen { .. } => "That seat is not free.".into(),
+        Refusal::BadName => "Type a name first.".into(),
+        Refusal::NotStarted => "The host has not dealt yet.".into(),
+    }
+}
+
+/// Who sits at `seat`, in words.
+fn seat_name(seats: Option<&Seats>, seat: u8) -> String {
+    match seats.and_then(|s| s.seats.get(seat as usize)) {
+        Some(Seat::Host { name } | Seat::Friend { name, .. }) => name.clone(),
+        _ => format!("Bot {}", seat + 1),
+    }
+}
+
+/// Every seat's name and bot level as the screen of seat `me` says them: its own seat is "You"
+/// (the table's words speak to the seat named so), a free or bot seat a bot.
+pub(crate) fn screen_names(seats: &Seats, me: u8) -> (Vec<String>, Vec<Option<Level>>) {
+    seats
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            _ if i == me as usize => ("You".to_owned(), None),
+            Seat::Host { name } | Seat::Friend { name, .. } => (name.clone(), None),
+            Seat::Bot | Seat::Open => (format!("Bot {}", i + 1), Some(Level::Normal)),
+        })
+        .unzip()
+}
+
+/// The rules page of the game named `game` (as [`game_name`] says it).
+fn rules_href(game: &str) -> String {
+    let preset = GAMES.into_iter().find(|p| game_name(*p) == game).unwrap_or(Preset::Taylor);
+    format!("../rules/{}.html", preset.id())
+}
+
+#[derive(Properties)]
+struct OnlineProps {
+    screen: Rc<SeatScreen>,
+    link: String,
+    rules_href: String,
+    on_act: Callback<(Action, u32)>,
+    on_next_round: Callback<()>,
+}
+
+/// The page renders only when something arrived or was done, and then the table renders too: a
+/// screen is the same only if it is the same allocation (a deep comparison of two screens was
+/// about 5 KB of the module).
+impl PartialEq for OnlineProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.screen, &other.screen)
+            && self.link == other.link
+            && self.rules_href == other.rules_href
+            && self.on_act == other.on_act
+            && self.on_next_round == other.on_next_round
+    }
+}
+
+/// The shedding table, drawn from this page's seat's screen. The host runs no quick-play clock
+/// for friends, so the table shows none.
+#[component]
+fn OnlineTable(p: &OnlineProps) -> Html {
+    let settings = use_state(|| Settings { clock_scale: None, ..crate::ui::load_settings().0 });
+    let on_settings = {
+        let settings = settings.clone();
+        Callback::from(move |s: Settings| settings.set(Settings { clock_scale: None, ..s }))
+    };
+    let on_sort = {
+        let settings = settings.clone();
+        Callback::from(move |by_rank| settings.set(Settings { sort_by_rank: by_rank, ..(*settings).clone() }))
+    };
+    let go = |to: &'static str| {
+        Callback::from(move |()| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.location().assign(to);
+            }
+        })
+    };
+    // The keyboard list pauses nothing here: the host's bots keep their own pace.
+    let help_open = use_state(|| false);
+    let at = p.screen.at();
+    let on_act = p.on_act.reform(move |a| (a, at));
+    use_table_view(TableView {
+        screen: &p.screen,
+        settings: &settings,
+        covered: false,
+        help_open,
+        link: (p.link.clone(), "this table"),
+        others: Vec::new(),
+        rules_href: p.rules_href.clone(),
+        on_act,
+        on_uncover: Callback::noop(),
+        on_next_round: p.on_next_round.clone(),
+        on_leave: go("../"),
+        on_sort,
+        on_settings,
+        on_play_again: go("./"),
+        on_new_game: go("./"),
+    })
+}
+
+/// The plain line of what is happening, from one seat's update.
+fn status_line(update: &SeatUpdate, seats: Option<&Seats>) -> String {
+    let v = &update.view;
+    if let crate::engine::shedding::Phase::Over { winner } = v.phase {
+        let who = if winner == v.seat { "You".to_owned() } else { seat_name(seats, winner) };
+        return format!("The game is over: {who} won.");
+    }
+    let cards = crate::ui::plural(v.hand.len(), "card");
+    if !v.finished.is_empty() && v.legal.is_empty() && v.current == v.seat && v.hand.is_empty() {
+        return format!("You are out. You hold {cards}.");
+    }
+    let mover =
+        if v.current == v.seat { "Your turn".to_owned() } else { format!("{}'s turn", seat_name(seats, v.current)) };
+    format!("{mover}. You hold {cards}; {} in the stock.", v.stock_len)
+}
+
+fn seats_list(seats: &Seats, mine: Option<u8>, on_take: Option<Callback<u8>>) -> Html {
+    html! {
+        <ol class="friend-seats" aria-label="Seats">
+        { for seats.seats.iter().enumerate().map(|(i, s)| {
+            let i = i as u8;
+            let you = if mine == Some(i) { " (you)" } else { "" };
+            let (who, take) = match s {
+                Seat::Host { name } => (format!("{name}, the host{you}"), false),
+                Seat::Bot => (format!("Bot {}", i + 1), false),
+                Seat::Open => ("Free".to_owned(), true),
+                Seat::Friend { name, here: true } => (format!("{name}{you}"), false),
+                Seat::Friend { name, here: false } => (format!("{name}{you}, away: a bot plays for now"), false),
+            };
+            let button = match (&on_take, take) {
+                (Some(cb), true) => {
+                    let cb = cb.clone();
+                    html! { <button class="primary" onclick={Callback::from(move |_| cb.emit(i))}>{ format!("Take seat {}", i + 1) }</button> }
+                }
+                _ => html! {},
+            };
+            html! { <li data-seat={i.to_string()}><span>{ format!("Seat {}: {who}", i + 1) }</span>{ button }</li> }
+        }) }
+        </ol>
+    }
+}
+
+/// The host's form: a game, how many play, how many seats are for friends.
+#[derive(Clone, PartialEq)]
+struct Setup {
+    preset: Preset,
+    players: u8,
+    friends: u8,
+    name: String,
+}
+
+fn open_table(setup: &Setup) -> HostRecord {
+    let room = RoomId::from_random(random_bytes());
+    let mut seating =
+        vec![Seating::Host { name: crate::net::protocol::clean_name(&setup.name).unwrap_or_else(|| "Host".into()) }];
+    for s in 1..setup.players {
+        seating.push(if s <= setup.friends { Seating::Open } else { Seating::Bot });
+    }
+    HostRecord {
+        room: room.as_str().to_owned(),
+        preset: setup.preset.id().to_owned(),
+        players: setup.players,
+        seed: crate::ui::new_seed(),
+        seating,
+        log: Vec::new(),
+        started: false,
+    }
+}
+
+fn input_value(e: InputEvent) -> String {
+    e.target_unchecked_into::<web_sys::HtmlInputElement>().value()
+}
+
+fn setup_form(setup: &UseStateHandle<Setup>, on_open: Callback<()>) -> Html {
+    let s = (**setup).clone();
+    let set = |f: fn(&mut Setup, String)| {
+        let setup = setup.clone();
+        Callback::from(move |v: String| {
+            let mut next = (*setup).clone();
+            f(&mut next, v);
+            next.friends = next.friends.clamp(1, next.players - 1);
+            setup.set(next);
+        })
+    };
+    let games: Vec<(&'static str, &'static str)> = GAMES.iter().map(|p| (p.id(), game_name(*p))).collect();
+    let on_name = set(|s, v| s.name = v).reform(input_value);
+    html! {
+        <section class="friends-setup" aria-labelledby="open-title">
+            <h2 id="open-title">{"Open a table"}</h2>
+            <p>{"You deal and run the game in this browser; friends join from a link. Bots play the other seats."}</p>
+            { crate::ui::kit::choice_field("fr-game", "Game", crate::ui::kit::options(&games, s.preset.id()), set(|s, v| s.preset = Preset::from_id(&v).unwrap_or(Preset::Taylor))) }
+            { crate::ui::kit::choice_field("fr-players", "Players", crate::ui::kit::number_options(2..=6, s.players), set(|s, v| s.players = v.parse().unwrap_or(4))) }
+            { crate::ui::kit::choice_field("fr-friends", "Seats for friends", crate::ui::kit::number_options(1..s.players, s.friends), set(|s, v| s.friends = v.parse().unwrap_or(1))) }
+            <div class="field"><label for="fr-name">{"Your name"}</label><input id="fr-name" maxlength="16" value={s.name.clone()} oninput={on_name} /></div>
+            <button class="primary" onclick={on_open.reform(|_| ())}>{"Open the table"}</button>
+        </section>
+    }
+}
+
+fn settings_form() -> Html {
+    let signal: String = stored(SIGNAL_KEY).unwrap_or_default();
+    let ice: String = stored(ICE_KEY).unwrap_or_default();
+    let on_signal = Callback::from(|e: InputEvent| {
+        let v = input_value(e);
+        if v.trim().is_empty() {
+            let _ = LocalStorage::raw().remove_item(SIGNAL_KEY);
+        } else {
+            store(SIGNAL_KEY, &v);
+        }
+    });
+    let on_ice = Callback::from(|e: InputEvent| {
+        store(ICE_KEY, &input_value(e));
+    });
+    html! {
+        <details class="friends-settings">
+            <summary>{"Connection settings"}</summary>
+            <div class="field"><label for="fr-signal">{"Signalling server"}</label>
+                <input id="fr-signal" placeholder={transport().signal} value={signal} oninput={on_signal} /></div>
+            <div class="field"><label for="fr-ice">{"STUN and TURN servers (for play across the internet; none by default)"}</label>
+                <input id="fr-ice" placeholder="stun:stun.example.org:3478" value={ice} oninput={on_ice} /></div>
+            <p class="note">{"The signalling server sees the room and how browsers connect, nothing of the game: cards and moves go from browser to browser. Changes apply when the table opens."}</p>
+        </details>
+    }
+}
+
+#[component]
+pub fn FriendsApp() -> Html {
+    let session: Rc<RefCell<Option<Session>>> = use_mut_ref(|| None);
+    let tick = use_state(|| 0u32);
+    let problem = use_state(|| None::<String>);
+    let setup = use_state(|| Setup {
+        preset: Preset::Taylor,
+        players: 4,
+        friends: 2,
+        name: stored(NAME_KEY).unwrap_or_else(|| "Host".into()),
+    });
+    let name = use_state(|| stored(NAME_KEY).unwrap_or_default());
+
+    // A room link: the host's own table (its record is here), or a friend's seat.
+    {
+        let session = session.clone();
+        let problem = problem.clone();
+        use_effect_with((), move |_| {
+            let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
+            match room_in_fragment(&hash) {
+                Ok(None) => {}
+                Ok(Some(room)) => {
+                    let t = transport();
+                    let opened = match load_host(&room) {
+                        Some(record) => open_host(room, record, &t),
+                        None => {
+                            let token = stored(&token_key(&room)).and_then(|s| token_from_text(&s));
+                            Ok(Session::peer(room, token, &t))
+                        }
+                    };
+                    match opened {
+                        Ok(s) => *session.borrow_mut() = Some(s),
+                        Err(why) => problem.set(Some(why)),
+                    }
+                }
+                Err(why) => problem.set(Some(why.to_string())),
+            }
+        });
+    }
+
+    // Take in what arrived, a few times a frame's worth a second.
+    {
+        let session = session.clone();
+        let tick = tick.clone();
+        use_effect_with((), move |_| {
+            let interval = gloo_timers::callback::Interval::new(POLL_MS, move || {
+                let changed =
+                    session.try_borrow_mut().ok().is_some_and(|mut s| s.as_mut().is_some_and(|s| s.poll(js_sys_now())));
+                if changed {
+                    tick.set(tick.wrapping_add(1));
+                }
+            });
+            move || drop(interval)
+        });
+    }
+
+    let on_open = {
+        let session = session.clone();
+        let problem = problem.clone();
+        let setup = setup.clone();
+        let tick = tick.clone();
+        Callback::from(move |()| {
+            let record = open_table(&setup);
+            store(NAME_KEY, &setup.name);
+            let text = record.to_text();
+            save_host(&record.room, &text);
+            let Ok(room) = RoomId::parse(&record.room) else { return };
+            if let Some(w) = web_sys::window() {
+                let _ = w.location().set_hash(&room.fragment());
+            }
+            match open_host(room, text, &transport()) {
+                Ok(s) => *session.borrow_mut() = Some(s),
+                Err(why) => problem.set(Some(why)),
+            }
+            tick.set(tick.wrapping_add(1));
+        })
+    };
+
+    let body = match (&*problem, session.try_borrow().as_deref()) {
+        (Some(p), _) => html! { <p class="notice" role="alert">{ p.clone() }</p> },
+        (None, Ok(None)) => html! { <>{ setup_form(&setup, on_open) }{ settings_form() }</> },
+        (None, Ok(Some(s))) => table_view(s, &session, &name, &tick),
+        // Never while the page runs as written (nothing renders inside a borrow); a beat later.
+        (None, Err(_)) => html! {},
+    };
+    html! {
+        <>
+        <header class="masthead">
+            <div><h1>{"Play with friends"}</h1><p class="tagline"><a href="../">{"All games"}</a></p></div>
+        </header>
+        <main class="friends">{ body }</main>
+        </>
+    }
+}
+
+/// Runs `f` on the session, unless there is none or it is in use (then the click is dropped,
+/// never a panic: release builds abort on one).
+fn with_session(session: &Rc<RefCell<Option<Session>>>, f: impl FnOnce(&mut Session)) {
+    if let Ok(mut guard) = session.try_borrow_mut() {
+        if let Some(s) = guard.as_mut() {
+            f(s);
+        }
+    }
+}
+
+/// The mounted table of this page's seat, once dealt.
+fn online_table(
+    screen: Option<&SeatScreen>,
+    link: String,
+    game: &str,
+    session: &Rc<RefCell<Option<Session>>>,
+    tick: &UseStateHandle<u32>,
+) -> Html {
+    let Some(screen) = screen else { return html! {} };
+    let on = |f: fn(&mut Session, Action, u32)| {
+        let (session, tick) = (session.clone(), tick.clone());
+        Callback::from(move |(a, at): (Action, u32)| {
+            with_session(&session, |s| f(s, a, at));
+            tick.set(tick.wrapping_add(1));
+        })
+    };
+    let on_next_round = {
+        let (session, tick) = (session.clone(), tick.clone());
+        Callback::from(move |()| {
+            with_session(&session, Session::next_round);
+            tick.set(tick.wrapping_add(1));
+        })
+    };
+    html! { <OnlineTable screen={Rc::new(screen.clone())} {link} rules_href={rules_href(game)} on_act={on(Session::act)} {on_next_round} /> }
+}
+
+fn table_view(
+    s: &Session,
+    session: &Rc<RefCell<Option<Session>>>,
+    name: &UseStateHandle<String>,
+    tick: &UseStateHandle<u32>,
+) -> Html {
+    let ended = s.ended.borrow().clone();
+    let dropped = (s.dropped > 0)
+        .then(|| html! { <p class="note">{ format!("{} unreadable messages dropped.", s.dropped) }</p> });
+    let p = &s.me;
+    let seats = p.seats.as_ref();
+    let dealt = seats.is_some_and(|s| s.dealt);
+    let table = match (seats, dealt) {
+        (Some(seats), true) => online_table(p.screen.as_ref(), room_link(&s.room), &seats.game, session, tick),
+        _ => html! {},
+    };
+    let inner = match &s.hosting {
+        Some(h) => {
+            let link = room_link(&s.room);
+            let start = {
+                let session = session.clone();
+                let tick = tick.clone();
+                Callback::from(move |_| {
+                    with_session(&session, Session::start);
+                    tick.set(tick.wrapping_add(1));
+                })
+            };
+            let status = match (&p.update, dealt) {
+                (Some(u), true) => status_line(u, seats),
+                _ if seats.is_none() => "Opening your table…".into(),
+                _ => "Send the link to your friends. Deal when everyone is seated; bots take the free seats.".into(),
+            };
+            html! {
+                <>
+                <h2>{ seats.map(|s| s.game.clone()).unwrap_or_default() }</h2>
+                <div class="field"><label for="fr-link">{"Room link"}</label><input id="fr-link" readonly=true value={link} /></div>
+                if let Some(seats) = seats { { seats_list(seats, p.seat, None) } }
+                if seats.is_some() && !dealt { <button class="primary" onclick={start}>{"Deal"}</button> }
+                <p class="status" role="status" aria-live="polite">{ status }</p>
+                if let Some(b) = &h.broken { <p class="notice" role="alert">{ b.clone() }</p> }
+                { table }
+                </>
+            }
+        }
+        None => {
+            let on_take = {
+                let session = session.clone();
+                let name = name.clone();
+                Callback::from(move |seat: u8| {
+                    // The field as it is now: a click right after typing can come before the
+                    // render that would give this callback the new name.
+                    let typed = web_sys::window()
+                        .and_then(|w| w.document())
+                        .and_then(|d| d.get_element_by_id("fr-name"))
+                        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(e).ok())
+                        .map_or_else(|| (*name).clone(), |i| i.value());
+                    let mut b = [0u8; 16];
+                    b.copy_from_slice(&random_bytes());
+                    let token = SeatToken(u128::from_le_bytes(b));
+                    let Ok(mut guard) = session.try_borrow_mut() else { return };
+                    let Some(s) = guard.as_mut() else { return };
+                    store(&token_key(&s.room), &token_text(token));
+                    store(NAME_KEY, &typed);
+                    s.me.token = Some(token);
+                    s.send_to_host(&ToHost::Claim { seat, token, name: typed });
+                })
+            };
+            let seated = p.seat.is_some();
+            let line = if p.host_gone {
+                "The host left the table. When they open it again, this page takes you back to your seat.".to_owned()
+            } else if seats.is_none() {
+                "Connecting to the host…".to_owned()
+            } else if let (Some(u), Some(true)) = (&p.update, seats.map(|s| s.dealt)) {
+                status_line(u, seats)
+            } else if seated {
+                "Waiting for the host to deal.".to_owned()
+            } else {
+                "Pick a free seat.".to_owned()
+            };
+            let on_name = {
+                let name = name.clone();
+                Callback::from(move |e: InputEvent| name.set(input_value(e)))
+            };
+            html! {
+                <>
+                <h2>{ seats.map(|s| s.game.clone()).unwrap_or_else(|| "A table with friends".into()) }</h2>
+                if !seated && seats.is_some() {
+                    <div class="field"><label for="fr-name">{"Your name"}</label><input id="fr-name" maxlength="16" value={(**name).clone()} oninput={on_name} /></div>
+                }
+                if let Some(seats) = seats { { seats_list(seats, p.seat, (!seated).then_some(on_take)) } }
+                <p class="status" role="status" aria-live="polite">{ line }</p>
+                if let Some(r) = &p.refused { <p class="notice" role="alert">{ refusal_words(r) }</p> }
+                { table }
+                </>
+            }
+        }
+    };
+    html! {
+        <section class="friends-table">
+            { inner }
+            if let Some(e) = ended { <p class="notice" role="alert">{ e }</p> }
+            { dropped.unwrap_or_default() }
+        </section>
+    }
+}

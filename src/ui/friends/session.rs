@@ -1,0 +1,375 @@
+//! The connection of a table with friends: a `matchbox_socket` (WebRTC data channels, one
+//! reliable and ordered channel) through the signalling server, polled by the page.
+//!
+//! Every page, the host's included, is a client: it holds only what the host sends its seat
+//! (the seats and its seat's updates), never the game. On the host's page the game, its bots and
+//! [`crate::net::Host`] run in a Web Worker of their own (the `friends_host` module,
+//! [`crate::net::worker`]), fetched only when a player opens a table; the page relays its
+//! friends' bytes to it (WebRTC is not available in workers) and sends its own moves as the
+//! same wire bytes a friend sends.
+
+use super::room::{room_url, RoomId};
+use crate::engine::shedding::{Action, Game, Refusal as Rules, SeatUpdate};
+use crate::net::worker::{from_bytes, to_bytes, FromWorker, ToWorker, PAGE};
+use crate::net::{encode, Message, PeerId, Reader, Refusal, SeatToken, Seats, ToHost, ToPeer};
+use crate::ui::shedding::screen::SeatScreen;
+use matchbox_socket::{Packet, PeerId as Link, PeerState, RtcIceServerConfig, WebRtcSocket};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+/// How the page reaches the signalling server and other browsers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Transport {
+    pub signal: String,
+    pub ice: Vec<String>,
+}
+
+/// The host worker's module, beside the page (trunk's loader shim of the `friends_host` bin).
+const WORKER_URL: &str = "friends_host_loader.js";
+
+/// The host's page's side of its worker: the worker itself, what it posted not yet taken, and
+/// the page's friends' links (the worker knows them by number).
+pub struct Hosting {
+    worker: web_sys::Worker,
+    inbox: Rc<RefCell<Vec<Vec<u8>>>>,
+    _listener: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _failed: Closure<dyn FnMut(web_sys::Event)>,
+    /// The worker posted `Ready`: messages posted now are read (earlier ones wait in `queue`).
+    ready: bool,
+    queue: Vec<Vec<u8>>,
+    links: Vec<(Link, PeerId)>,
+    next: PeerId,
+    /// The worker could not open the table's record, or could not start.
+    pub broken: Option<String>,
+}
+
+impl Hosting {
+    /// Starts the worker and opens `record` (its stored text) in it.
+    fn start(record: String, pace: u32) -> Result<Hosting, String> {
+        let options = web_sys::WorkerOptions::new();
+        options.set_type(web_sys::WorkerType::Module);
+        let worker = web_sys::Worker::new_with_options(WORKER_URL, &options)
+            .map_err(|_| "This browser could not start the table's host.".to_owned())?;
+        let inbox: Rc<RefCell<Vec<Vec<u8>>>> = Rc::default();
+        let into = inbox.clone();
+        let listener = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+            if let Ok(bytes) = e.data().dyn_into::<js_sys::Uint8Array>() {
+                if let Ok(mut inbox) = into.try_borrow_mut() {
+                    inbox.push(bytes.to_vec());
+                }
+            }
+        });
+        worker.set_onmessage(Some(listener.as_ref().unchecked_ref()));
+        // A worker that cannot load (its files missing, a browser without module workers) says
+        // so once, as an empty message: the page tells the player instead of waiting forever.
+        let into = inbox.clone();
+        let failed = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+            if let Ok(mut inbox) = into.try_borrow_mut() {
+                inbox.push(Vec::new());
+            }
+        });
+        worker.set_onerror(Some(failed.as_ref().unchecked_ref()));
+        let mut hosting = Hosting {
+            worker,
+            inbox,
+            _listener: listener,
+            _failed: failed,
+            ready: false,
+            queue: Vec::new(),
+            links: Vec::new(),
+            next: 1,
+            broken: None,
+        };
+        hosting.post(&ToWorker::Open { record, pace });
+        Ok(hosting)
+    }
+
+    fn post(&mut self, message: &ToWorker) {
+        let bytes = to_bytes(message);
+        if self.ready {
+            let _ = self.worker.post_message(&js_sys::Uint8Array::from(&bytes[..]));
+        } else {
+            self.queue.push(bytes);
+        }
+    }
+}
+
+impl Drop for Hosting {
+    fn drop(&mut self) {
+        self.worker.terminate();
+    }
+}
+
+/// This page's seat: what the host sent it, and the screen drawn from that alone.
+#[derive(Default)]
+pub struct PeerSide {
+    /// The host's link (a friend's page; the host's own page talks to its worker instead).
+    host: Option<Link>,
+    pub token: Option<SeatToken>,
+    pub seat: Option<u8>,
+    pub seats: Option<Seats>,
+    pub update: Option<SeatUpdate>,
+    pub refused: Option<Refusal<Rules>>,
+    pub host_gone: bool,
+    /// The seat's screen, built from the host's updates alone.
+    pub screen: Option<SeatScreen>,
+    /// The move sent last, until its update (or refusal) comes back.
+    pending: Option<Action>,
+    /// The host's bytes read (the rules kept from the welcome, put back into each update).
+    reader: Reader<Game>,
+}
+
+pub struct Session {
+    socket: WebRtcSocket,
+    pub room: RoomId,
+    /// This page's seat (the host's page's too).
+    pub me: PeerSide,
+    /// The host's worker, on the host's page only.
+    pub hosting: Option<Hosting>,
+    /// Set when the connection to the signalling server ends (refused, unreachable, closed).
+    pub ended: Rc<RefCell<Option<String>>>,
+    /// Messages from the other side that were too long, unreadable or of another version.
+    pub dropped: u64,
+}
+
+fn socket(url: String, transport: &Transport) -> (WebRtcSocket, Rc<RefCell<Option<String>>>) {
+    let ice = RtcIceServerConfig { urls: transport.ice.clone(), username: None, credential: None };
+    let (socket, run) =
+        WebRtcSocket::builder(url).ice_server(ice).add_reliable_channel().reconnect_attempts(Some(2)).build();
+    let ended = Rc::new(RefCell::new(None));
+    let flag = ended.clone();
+    yew::platform::spawn_local(async move {
+        let why = match run.await {
+            Ok(()) => "The connection to the signalling server closed.".to_owned(),
+            Err(e) => format!("The signalling server could not be reached or refused this room ({e})."),
+        };
+        *flag.borrow_mut() = Some(why);
+    });
+    (socket, ended)
+}
+
+impl Session {
+    /// The host's side of the table in `record` (its stored text): `friends` seats are for
+    /// friends, and the bots move `pace` times faster than their own reaction times.
+    pub fn host(
+        room: RoomId,
+        record: String,
+        friends: u8,
+        pace: u32,
+        transport: &Transport,
+    ) -> Result<Session, String> {
+        let hosting = Hosting::start(record, pace)?;
+        let (socket, ended) = socket(room_url(&transport.signal, &room, Some(friends.max(1))), transport);
+        Ok(Session { socket, room, me: PeerSide::default(), hosting: Some(hosting), ended, dropped: 0 })
+    }
+
+    /// A friend's side: `token` is the seat this browser holds in the room, if any.
+    pub fn peer(room: RoomId, token: Option<SeatToken>, transport: &Transport) -> Session {
+        let (socket, ended) = socket(room_url(&transport.signal, &room, None), transport);
+        let me = PeerSide { token, ..PeerSide::default() };
+        Session { socket, room, me, hosting: None, ended, dropped: 0 }
+    }
+
+    fn send_to(&mut self, link: Link, bytes: Vec<u8>) {
+        if !self.socket.channel(0).is_closed() {
+            self.socket.channel_mut(0).send(Packet::from(bytes), link);
+        }
+    }
+
+    /// This page's message to the host (a claim, a join, a move): over the link on a friend's
+    /// page, to the worker on the host's (the same bytes either way).
+    pub fn send_to_host(&mut self, message: &ToHost<Action>) {
+        let bytes = encode(message);
+        if let Some(h) = &mut self.hosting {
+            h.post(&ToWorker::Bytes { peer: PAGE, now_ms: 0, bytes });
+        } else if let Some(link) = self.me.host {
+            self.send_to(link, bytes);
+        }
+    }
+
+    /// Takes in what arrived (from the friends' links and from the worker), and lets time pass
+    /// for the bots; `true` if anything changed.
+    pub fn poll(&mut self, now_ms: f64) -> bool {
+        let now = now_ms as u64;
+        let mut changed = false;
+        let peers = self.socket.try_update_peers().unwrap_or_default();
+        for (link, state) in peers {
+            changed = true;
+            match (state, &mut self.hosting) {
+                (PeerState::Connected, Some(h)) => {
+                    let peer = h.next;
+                    h.next += 1;
+                    h.links.push((link, peer));
+                    h.post(&ToWorker::Connected { peer });
+                }
+                (PeerState::Disconnected, Some(h)) => {
+                    if let Some(i) = h.links.iter().position(|(l, _)| *l == link) {
+                        let (_, peer) = h.links.remove(i);
+                        h.post(&ToWorker::Left { peer });
+                    }
+                }
+                (PeerState::Connected, None) => {
+                    // Only the host connects to a friend (the server routes nobody else).
+                    self.me.host = Some(link);
+                    self.me.host_gone = false;
+                    if let Some(token) = self.me.token {
+                        self.send_to_host(&ToHost::Join { token });
+                    }
+                }
+                (PeerState::Disconnected, None) => {
+                    if self.me.host == Some(link) {
+                        self.me.host = None;
+                        self.me.host_gone = true;
+                    }
+                }
+            }
+        }
+        let arrived =
+            if self.socket.channel(0).is_closed() { Vec::new() } else { self.socket.channel_mut(0).receive() };
+        for (link, bytes) in arrived {
+            changed = true;
+            match &mut self.hosting {
+                Some(h) => {
+                    if let Some(&(_, peer)) = h.links.iter().find(|(l, _)| *l == link) {
+                        h.post(&ToWorker::Bytes { peer, now_ms: now, bytes: bytes.to_vec() });
+                    }
+                }
+                None if self.me.host == Some(link) => self.read(&bytes),
+                None => self.dropped += 1,
+            }
+        }
+        if self.hosting.is_some() {
+            changed |= self.take_from_worker(now);
+        }
+        changed
+    }
+
+    /// What the worker posted since the last poll; then a tick, for a bot whose move is due.
+    fn take_from_worker(&mut self, now: u64) -> bool {
+        let Some(h) = &mut self.hosting else { return false };
+        let posted = std::mem::take(&mut *h.inbox.borrow_mut());
+        let changed = !posted.is_empty();
+        for bytes in posted {
+            if bytes.is_empty() {
+                if let Some(h) = &mut self.hosting {
+                    h.broken =
+                        Some("This browser could not start the table's host: reload the page to try again.".into());
+                }
+                continue;
+            }
+            match from_bytes::<FromWorker>(&bytes) {
+                Some(FromWorker::Ready) => {
+                    let Some(h) = &mut self.hosting else { return changed };
+                    h.ready = true;
+                    for bytes in std::mem::take(&mut h.queue) {
+                        let _ = h.worker.post_message(&js_sys::Uint8Array::from(&bytes[..]));
+                    }
+                }
+                Some(FromWorker::Send { to: PAGE, bytes }) => self.read(&bytes),
+                Some(FromWorker::Send { to, bytes }) => {
+                    let link = self.hosting.as_ref().and_then(|h| h.links.iter().find(|(_, p)| *p == to)).map(|l| l.0);
+                    if let Some(link) = link {
+                        self.send_to(link, bytes);
+                    }
+                }
+                Some(FromWorker::Save { record }) => super::save_host(self.room.as_str(), &record),
+                Some(FromWorker::Unreadable) => {
+                    if let Some(h) = &mut self.hosting {
+                        h.broken = Some("This table's save could not be read: open a new table.".into());
+                    }
+                }
+                None => self.dropped += 1,
+            }
+        }
+        if self.me.seats.as_ref().is_some_and(|s| s.dealt) {
+            if let Some(h) = &mut self.hosting {
+                h.post(&ToWorker::Tick { now_ms: now });
+            }
+        }
+        changed
+    }
+
+    fn read(&mut self, bytes: &[u8]) {
+        match self.me.reader.read(bytes) {
+            Some(message) => self.me.take(message),
+            None => self.dropped += 1,
+        }
+    }
+
+    /// A move chosen on this page's screen in state `at`: sent to the host (the host's own page
+    /// sends it to its worker), which checks it as any friend's.
+    pub fn act(&mut self, action: Action, at: u32) {
+        self.me.pending = Some(action);
+        self.send_to_host(&ToHost::Act { at, action });
+    }
+
+    /// The round's summary was closed: the table goes on.
+    pub fn next_round(&mut self) {
+        if let Some(s) = &mut self.me.screen {
+            s.between_rounds = false;
+        }
+    }
+
+    /// The host deals: the bots start to play.
+    pub fn start(&mut self) {
+        if let Some(h) = &mut self.hosting {
+            h.post(&ToWorker::Deal);
+        }
+    }
+}
+
+impl PeerSide {
+    fn names(&self, seat: u8) -> (Vec<String>, Vec<Option<crate::bots::shedding::Level>>) {
+        let players = self.update.as_ref().map_or(0, |u| u.view.hand_sizes.len());
+        self.seats.as_ref().map(|s| super::screen_names(s, seat)).unwrap_or_else(|| {
+            let names = (0..players).map(|s| if s == seat as usize { "You".into() } else { format!("Seat {}", s + 1) });
+            (names.collect(), vec![None; players])
+        })
+    }
+
+    fn take(&mut self, message: Message<Game>) {
+        match message {
+            ToPeer::Welcome { seat, update, .. } => {
+                self.seat = Some(seat);
+                self.refused = None;
+                self.pending = None;
+                self.update = Some(update.clone());
+                // A rejoin shows the seat whole; a first welcome starts the screen.
+                match &mut self.screen {
+                    Some(screen) if screen.me() == seat => screen.show(update),
+                    _ => {
+                        let (names, levels) = self.names(seat);
+                        self.screen = Some(SeatScreen::new(names, levels, update));
+                    }
+                }
+            }
+            ToPeer::Update(u) => {
+                if let Some(screen) = &mut self.screen {
+                    screen.receive(u.clone(), self.pending.take());
+                }
+                self.update = Some(u);
+            }
+            ToPeer::Refused(r) => {
+                if let (Some(screen), Refusal::Illegal(_) | Refusal::Stale { .. } | Refusal::NotYourSeat) =
+                    (&mut self.screen, &r)
+                {
+                    // A move's refusal is the table's notice; the lobby's stays under the seats.
+                    screen.refused(super::refusal_words(&r));
+                } else {
+                    self.refused = Some(r);
+                }
+                self.pending = None;
+            }
+            ToPeer::Seats(s) => {
+                self.seats = Some(s);
+                if let (Some(screen), Some(seat)) = (&mut self.screen, self.seat) {
+                    let (names, levels) = self.seats.as_ref().map(|s| super::screen_names(s, seat)).unwrap_or_default();
+                    (screen.names, screen.levels) = (names, levels);
+                }
+            }
+            ToPeer::Notice(_) => {}
+        }
+    }
+}

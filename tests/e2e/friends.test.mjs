@@ -1,0 +1,296 @@
+// Tables with friends in real headless Chromium: three browsers (three profiles) meet in one
+// room through the signalling server on 127.0.0.1, each sees the others' seats taken, the host
+// deals, a friend who closes the page is played by a bot and takes the seat back from the same
+// link, and a browser without the seat's token cannot take it.
+// WebRTC between browsers on one machine: Chromium hides host candidates behind mDNS names
+// (WebRtcHideLocalIpsWithMdns) and leaves out loopback addresses unless allowed; both switches
+// are Chromium's own (see its webrtc flags), for tests only.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, openBrowser, axeViolations, screenshot, PHONE } from './harness.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const WEBRTC_FLAGS = ['--disable-features=WebRtcHideLocalIpsWithMdns', '--allow-loopback-in-peer-connection'];
+
+const freePort = () => new Promise((ok) => {
+  const s = createServer();
+  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => ok(port)); });
+});
+
+/** The signalling server: scripts/test.sh's (SIGNAL_URL), or one started here on a free port. */
+async function signalling() {
+  if (process.env.SIGNAL_URL) return { url: process.env.SIGNAL_URL, stop: () => {} };
+  const bin = join(ROOT, 'target/release/blackjack-signal');
+  assert.ok(existsSync(bin), 'build it first: cargo build --release -p blackjack-signal');
+  const port = await freePort();
+  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((ok) => child.stdout.once('data', ok));
+  return { url: `ws://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+/** Runs in every page before its scripts (not in workers): keeps each wasm instance's memory
+ * where the test reads it, and notes when the player clicks and when the game log's text
+ * changes, on the page's own clock (for the round-trip figures; never asserted on). */
+function instrument() {
+  const keep = (r) => {
+    const memory = (r.instance || r).exports?.memory;
+    if (memory) (self.__wasmMemories ||= []).push(memory);
+    return r;
+  };
+  const streaming = WebAssembly.instantiateStreaming;
+  if (streaming) WebAssembly.instantiateStreaming = (...a) => streaming.apply(WebAssembly, a).then(keep);
+  const plain = WebAssembly.instantiate;
+  WebAssembly.instantiate = (...a) => plain.apply(WebAssembly, a).then(keep);
+  self.__clicks = [];
+  self.__logChanges = [];
+  let seen = '';
+  // A move's click: a card or a move's button on the table (they carry the move in data-act).
+  addEventListener('click', (e) => {
+    if (e.target.closest?.('.table.shed [data-act]')) self.__clicks.push(performance.now());
+  }, true);
+  new MutationObserver(() => {
+    const text = document.getElementById('game-log')?.textContent ?? '';
+    if (text !== seen) {
+      seen = text;
+      self.__logChanges.push(performance.now());
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** The cards of this page's hand, as its buttons name them ("10 of hearts"): [rank 1-13, suit
+ * 0-3 in the engine's order clubs, diamonds, hearts, spades]. */
+async function handCards(page) {
+  const labels = await page.locator('.table.shed .hand-card').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  const RANKS = { Ace: 1, Jack: 11, Queen: 12, King: 13 };
+  const SUITS = ['clubs', 'diamonds', 'hearts', 'spades'];
+  return labels.map((l) => {
+    const [, r, s] = l.match(/^(\w+) of (\w+)$/) || [];
+    const card = [RANKS[r] ?? Number(r), SUITS.indexOf(s)];
+    assert.ok(card[0] >= 1 && card[0] <= 13 && card[1] >= 0, `a card's name: ${l}`);
+    return card;
+  });
+}
+
+/** Whether the page's wasm memory holds `cards` as a hand, in either of the engine's forms: the
+ * game's bit set (`shedding::Hand`: bit suit * 13 + rank - 1 of a little-endian u64) or that
+ * many `Card`s side by side (two bytes, rank and suit, in either order; a view's hand), in any
+ * order. */
+function memoryHolds(page, cards) {
+  return page.evaluate((cards) => {
+    const key = (list) => list.map(([r, s]) => r * 4 + s).sort((a, b) => a - b).join(',');
+    const want = key(cards);
+    const n = cards.length;
+    let mask = 0n;
+    for (const [r, s] of cards) mask |= 1n << BigInt(s * 13 + r - 1);
+    const maskBytes = [...Array(8)].map((_, i) => Number((mask >> BigInt(8 * i)) & 0xffn));
+    for (const memory of self.__wasmMemories || []) {
+      const b = new Uint8Array(memory.buffer);
+      for (let o = 0; o + 8 <= b.length; o++) {
+        let k = 0;
+        while (k < 8 && b[o + k] === maskBytes[k]) k++;
+        if (k === 8) return true;
+      }
+      for (let o = 0; o + 2 * n <= b.length; o++) {
+        for (const [ri, si] of [[0, 1], [1, 0]]) {
+          const got = [];
+          for (let k = 0; k < n; k++) {
+            const r = b[o + 2 * k + ri];
+            const s = b[o + 2 * k + si];
+            if (r < 1 || r > 13 || s > 3) break;
+            got.push([r, s]);
+          }
+          if (got.length === n && key(got) === want) return true;
+        }
+      }
+    }
+    return false;
+  }, cards);
+}
+
+/** Each click's time to the next change of the game log's text, on a page's clock. */
+async function roundTrips(page) {
+  const { clicks, changes } = await page.evaluate(() => ({ clicks: self.__clicks, changes: self.__logChanges }));
+  return clicks.map((c) => changes.find((t) => t > c) - c).filter((d) => d >= 0 && d < 2000);
+}
+
+const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+
+/** A browser whose friends page uses `signal`. */
+async function player(siteUrl, signal, viewport) {
+  const b = await openBrowser(viewport, WEBRTC_FLAGS);
+  await b.context.addInitScript(instrument);
+  errors.set(b.page, b.problems.consoleErrors);
+  await b.page.goto(`${siteUrl}rules/taylor.html`);
+  await b.page.evaluate((s) => localStorage.setItem('bj.friends.signal', s), signal);
+  // Bots at eight times people's pace, no animations, the assist on: a whole game in a minute or two.
+  await b.page.evaluate((s) => localStorage.setItem('blackjack.settings', s), SETTINGS);
+  return b;
+}
+
+const SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\nclock=0\npace=8\nsort=0\nassist=1\nclock_seen=1\n';
+
+/** One move on a page's mounted table when it is that seat's turn (as a person would): a suit
+ * when asked, a card that follows, "Finished", else pick up; "Last card" in time. */
+async function move(page) {
+  const table = page.locator('.table.shed');
+  const next = table.getByRole('button', { name: 'Next round' });
+  if (await next.count()) return next.click();
+  const suits = table.getByRole('group', { name: 'Name a suit' });
+  if (await suits.count()) return suits.getByRole('button', { name: 'Hearts' }).click();
+  if (!(await table.getByText('Your turn', { exact: true }).count())) return;
+  const hand = table.locator('.hand-card');
+  const playable = table.locator('.hand-card.playable');
+  // "Last card" only before a card that follows: a false call costs a card.
+  if ((await hand.count()) === 2 && (await playable.count()) && (await table.getByRole('button', { name: 'Last card' }).count())) {
+    await table.getByRole('button', { name: 'Last card' }).click();
+  }
+  if (await playable.count()) return playable.first().click({ position: { x: 10, y: 30 } });
+  const finished = table.getByRole('button', { name: 'Finished' });
+  if (await finished.count()) return finished.click();
+  const pick = table.getByRole('button', { name: /^Pick up/ });
+  if (await pick.count()) return pick.click();
+}
+
+const won = (page) => page.locator('.table.shed').getByText(/ won!$/).count();
+const log = (page) => page.locator('#game-log').textContent();
+const logLines = (page) => page.locator('#game-log li').allTextContents();
+
+/** Every page plays its seat until `done()` or the time is up. */
+async function play(pages, done, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await done()) return true;
+    for (const p of pages) await move(p).catch(() => {});
+    await pages[0].waitForTimeout(50);
+  }
+  return done();
+}
+
+const seat = (page, n) => page.locator(`.friend-seats li[data-seat="${n - 1}"]`);
+
+const errors = new Map();
+async function take(page, n, name) {
+  // The field appears with the seats; a render right after it appears can set it back to what
+  // the page held, so type until the name stays (a person sees it and types again).
+  const field = page.getByLabel('Your name');
+  for (let i = 0; i < 20; i++) {
+    await field.fill(name);
+    await page.waitForTimeout(200);
+    if ((await field.inputValue()) === name) break;
+  }
+  await page.getByRole('button', { name: `Take seat ${n}` }).click();
+  await seat(page, n).getByText(`${name} (you)`).waitFor({ timeout: 20_000 }).catch(async (e) => {
+    throw new Error(`${e.message}\nThe page said: ${await page.locator('main').innerText()}\nConsole: ${JSON.stringify(errors.get(page) || [])}`);
+  });
+}
+
+test('friends: three browsers meet in one room, see each other seated, and a dropped friend comes back', { timeout: 420_000 }, async () => {
+  const signal = await signalling();
+  const server = await serve('dist', '/');
+  const [ann, sam, bo] = [await player(server.url, signal.url), await player(server.url, signal.url, PHONE), await player(server.url, signal.url)];
+  try {
+    // The host opens a Taylor table for four: two seats for friends, one bot.
+    await ann.page.goto(`${server.url}friends/`);
+    await ann.page.getByLabel('Players').selectOption('4');
+    await ann.page.getByLabel('Seats for friends').selectOption('2');
+    await ann.page.getByLabel('Your name').fill('Ann');
+    assert.deepEqual(await axeViolations(ann.page), [], 'axe on the host form');
+    await ann.page.getByRole('button', { name: 'Open the table' }).click();
+    const link = await ann.page.getByLabel('Room link').inputValue();
+    assert.match(link, /\/friends\/#room=[A-Za-z0-9_-]{22}$/);
+
+    // Two friends open the link and take seats 2 and 3; each sees the other's taken.
+    await sam.page.goto(link);
+    await take(sam.page, 2, 'Sam');
+    await bo.page.goto(link);
+    await seat(bo.page, 2).getByText('Sam').waitFor();
+    assert.equal(await bo.page.getByRole('button', { name: 'Take seat 2' }).count(), 0, 'a taken seat is not offered');
+    await take(bo.page, 3, 'Bo');
+    await seat(sam.page, 3).getByText('Seat 3: Bo').waitFor();
+    await seat(ann.page, 2).getByText('Seat 2: Sam').waitFor();
+    await seat(ann.page, 3).getByText('Seat 3: Bo').waitFor();
+    assert.match(await seat(ann.page, 4).innerText(), /Bot 4/);
+    await sam.page.getByRole('status').getByText('Waiting for the host to deal.').waitFor();
+    assert.deepEqual(await axeViolations(sam.page), [], 'axe on the friend\'s lobby');
+    await screenshot(sam.page, 'friends-lobby-phone');
+
+    // The host deals: every page mounts the table of its own seat, and each seat's line tells
+    // whose turn it is.
+    await ann.page.getByRole('button', { name: 'Deal' }).click();
+    for (const b of [ann, sam, bo]) {
+      await b.page.getByRole('status').getByText(/turn\. You hold \d+ cards/).waitFor({ timeout: 20_000 });
+      await b.page.locator('.table.shed .hand-card').first().waitFor({ timeout: 20_000 });
+    }
+    // Each screen speaks to its own seat and names the others.
+    assert.match(await sam.page.locator('.table.shed').innerText(), /Ann/);
+    assert.match(await ann.page.locator('.table.shed').innerText(), /Sam/);
+
+    // What a page's memory holds: its own hand (the search finds a hand where there is one),
+    // never another seat's, the host's page included (the game is in its worker).
+    const hands = { ann: await handCards(ann.page), sam: await handCards(sam.page), bo: await handCards(bo.page) };
+    for (const [who, page] of [['ann', ann.page], ['sam', sam.page], ['bo', bo.page]]) {
+      assert.ok(await memoryHolds(page, hands[who]), `${who}'s page holds ${who}'s hand`);
+      for (const other of Object.keys(hands).filter((o) => o !== who)) {
+        assert.ok(!(await memoryHolds(page, hands[other])), `${who}'s page holds no trace of ${other}'s hand`);
+      }
+    }
+
+    // A few moves each, through the tables.
+    await play([ann.page, sam.page, bo.page], async () => /Sam (plays|picks)/.test(await log(ann.page)), 60_000);
+    assert.match(await log(ann.page), /Sam (plays|picks)/, 'Sam moved from the table');
+
+    // Sam closes the page mid-game: the host sees the seat away and a bot plays it; the same
+    // link in the same browser takes it back; another browser's token cannot.
+    await sam.page.close();
+    await seat(ann.page, 2).getByText('away: a bot plays for now').waitFor({ timeout: 20_000 });
+    const seen = new Set(await logLines(ann.page));
+    const botPlayed = await play([ann.page, bo.page], async () =>
+      (await logLines(ann.page)).some((l) => !seen.has(l) && /^Sam (plays|picks)/.test(l)) || (await won(ann.page)) > 0, 60_000);
+    assert.ok(botPlayed, 'a bot played the seat of the friend who left');
+    const back = await sam.context.newPage();
+    await back.goto(link);
+    await seat(back, 2).getByText('Sam (you)').waitFor({ timeout: 20_000 });
+    await back.getByRole('status').getByText(/You hold \d+ cards|You are out/).waitFor();
+    await seat(ann.page, 2).getByText(/^Seat 2: Sam$/).waitFor();
+    assert.equal(await back.getByRole('button', { name: /Take seat/ }).count(), 0);
+    await back.locator('.table.shed').waitFor();
+
+    // The three play the game to its end; every screen tells who won.
+    const over = await play([ann.page, back, bo.page], async () => (await won(ann.page)) > 0, 150_000);
+    assert.ok(over, `the game ended; the host's log: ${(await log(ann.page)).slice(-400)}`);
+    for (const p of [back, bo.page]) await p.locator('.table.shed').getByText(/ won!$/).first().waitFor({ timeout: 20_000 });
+    for (const p of [ann.page, back, bo.page]) await p.getByRole('status').getByText(/^The game is over: .+ won\.$/).waitFor();
+    await screenshot(back, 'friends-game-over');
+
+    // A measurement, never asserted: a click on the table to the log's line of that move, on
+    // loopback (the host's page through its worker; a friend's through WebRTC, the host's page
+    // and its worker, and back).
+    for (const [who, page] of [['host', ann.page], ['friend', back], ['friend', bo.page]]) {
+      const rtt = await roundTrips(page);
+      if (rtt.length) console.log(`round trip of a move (${who}'s page): median ${quantile(rtt, 0.5).toFixed(1)} ms, p95 ${quantile(rtt, 0.95).toFixed(1)} ms, ${rtt.length} moves`);
+    }
+    for (const b of [ann, sam, bo]) assert.deepEqual(b.problems.consoleErrors, [], 'no console errors');
+  } finally {
+    for (const b of [ann, sam, bo]) await b.context.close();
+    await server.close();
+    signal.stop();
+  }
+});
+
+test('friends: a broken room link is explained, never a crash', { timeout: 60_000 }, async () => {
+  const server = await serve('dist', '/');
+  const b = await openBrowser();
+  try {
+    await b.page.goto(`${server.url}friends/#room=short`);
+    await b.page.getByRole('alert').getByText('not one the game makes').waitFor();
+    assert.deepEqual(b.problems.consoleErrors, []);
+  } finally {
+    await b.context.close();
+    await server.close();
+  }
+});

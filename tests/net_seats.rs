@@ -1,0 +1,151 @@
+//! Seats at a table with friends: the lobby every connected peer sees, claiming an open seat
+//! with a token the peer drew, taking it back after a drop (and nobody else can), moves before
+//! the deal, and peers that send too fast. Pure, as `tests/net_host.rs`.
+#![cfg(not(target_arch = "wasm32"))]
+
+use blackjack::engine::shedding::{Action, Game, Preset, Refusal as Rules};
+use blackjack::net::protocol::MAX_NAME;
+use blackjack::net::rate::BURST;
+use blackjack::net::*;
+
+const MINE: SeatToken = SeatToken(0x5eed_0000_1111_2222_3333_4444_5555_6666);
+const YOURS: SeatToken = SeatToken(0x0bad_cafe_0000_0000_0000_0000_0000_0001);
+
+/// Taylor for four: the host at seat 0, seats 1 and 2 open to friends, seat 3 a bot's.
+fn lobby() -> Host<Game> {
+    let g = Game::new(Preset::Taylor.rules(), 4, 21).unwrap();
+    Host::open(g, "Taylor", vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Open, Seating::Bot])
+}
+
+fn claim(seat: u8, token: SeatToken, name: &str) -> Vec<u8> {
+    encode(&ToHost::<Action>::Claim { seat, token, name: name.into() })
+}
+
+fn seats_to(out: &Out<Game>, peer: PeerId) -> Option<Seats> {
+    out.iter().rev().find_map(|o| match &o.message {
+        ToPeer::Seats(s) if o.to == peer => Some(s.clone()),
+        _ => None,
+    })
+}
+
+fn refusal(out: &Out<Game>) -> Option<Refusal<Rules>> {
+    match &out[..] {
+        [Outgoing { message: ToPeer::Refused(r), .. }] => Some(r.clone()),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_connected_peer_sees_the_game_and_every_seat() {
+    let mut h = lobby();
+    let out = h.connect(7);
+    let seats = seats_to(&out, 7).unwrap();
+    assert_eq!(seats.game, "Taylor");
+    assert_eq!(seats.seats, vec![Seat::Host { name: "Ann".into() }, Seat::Open, Seat::Open, Seat::Bot]);
+    assert!(!seats.dealt);
+    let out = h.start();
+    assert!(seats_to(&out, 7).unwrap().dealt, "the deal is news to every connected peer");
+}
+
+#[test]
+fn two_friends_claim_seats_and_each_sees_the_other_s_taken() {
+    let mut h = lobby();
+    h.connect(7);
+    h.connect(8);
+    let out = h.receive(7, &claim(1, MINE, "Sam"));
+    assert!(matches!(out[0].message, ToPeer::Welcome { seat: 1, .. }), "{out:?}");
+    let seen_by_8 = seats_to(&out, 8).unwrap();
+    assert_eq!(seen_by_8.seats[1], Seat::Friend { name: "Sam".into(), here: true });
+    let out = h.receive(8, &claim(2, YOURS, "Bo"));
+    let seen_by_7 = seats_to(&out, 7).unwrap();
+    assert_eq!(seen_by_7.seats[2], Seat::Friend { name: "Bo".into(), here: true });
+    assert_eq!(seats_to(&out, 8), Some(seen_by_7));
+    assert!(h.is_played_by_a_person(0) && h.is_played_by_a_person(1) && h.is_played_by_a_person(2));
+    assert!(!h.is_played_by_a_person(3));
+}
+
+#[test]
+fn a_taken_seat_the_host_s_or_a_bot_s_cannot_be_claimed() {
+    let mut h = lobby();
+    h.receive(7, &claim(1, MINE, "Sam"));
+    for seat in [0, 1, 3, 4, 255] {
+        assert_eq!(refusal(&h.receive(8, &claim(seat, YOURS, "Bo"))), Some(Refusal::NotOpen { seat }), "seat {seat}");
+    }
+    assert_eq!(refusal(&h.receive(7, &claim(2, YOURS, "Sam"))), Some(Refusal::AlreadySeated { seat: 1 }));
+    assert_eq!(refusal(&h.receive(8, &claim(2, MINE, "Bo"))), Some(Refusal::UnknownToken), "one token, one seat");
+    assert_eq!(refusal(&h.receive(8, &claim(2, YOURS, " \u{7} "))), Some(Refusal::BadName));
+    assert_eq!(h.seats().seats[2], Seat::Open, "nothing taken by the refusals");
+}
+
+#[test]
+fn a_long_name_is_cut_to_the_table_s_length() {
+    let mut h = lobby();
+    h.receive(7, &claim(1, MINE, &"x".repeat(200)));
+    let Seat::Friend { name, .. } = &h.seats().seats[1] else { panic!() };
+    assert_eq!(name.len(), MAX_NAME);
+}
+
+#[test]
+fn a_dropped_friend_s_seat_is_a_bot_s_until_its_token_comes_back_and_no_other_token_takes_it() {
+    let mut h = lobby();
+    h.connect(7);
+    h.connect(8);
+    h.receive(7, &claim(1, MINE, "Sam"));
+    h.start();
+    let out = h.leave(7);
+    assert_eq!(seats_to(&out, 8).unwrap().seats[1], Seat::Friend { name: "Sam".into(), here: false });
+    assert!(!h.is_played_by_a_person(1), "a bot plays it meanwhile");
+    // Another browser cannot take it: not open, and its own token is not the seat's.
+    assert_eq!(refusal(&h.receive(8, &claim(1, YOURS, "Eve"))), Some(Refusal::NotOpen { seat: 1 }));
+    assert_eq!(refusal(&h.receive(8, &encode(&ToHost::<Action>::Join { token: YOURS }))), Some(Refusal::UnknownToken));
+    // The token from Sam's browser, on a new connection, takes it back with its view.
+    h.connect(9);
+    let out = h.receive(9, &encode(&ToHost::<Action>::Join { token: MINE }));
+    let ToPeer::Welcome { seat: 1, update, .. } = &out[0].message else { panic!("{out:?}") };
+    assert_eq!(update.view, h.table().view(1));
+    assert!(h.is_played_by_a_person(1));
+    // The seating keeps the token, so the host's save reopens the table with it.
+    assert!(matches!(&h.seating()[1], Seating::Friend { token, .. } if *token == MINE));
+}
+
+#[test]
+fn a_move_before_the_deal_is_refused_and_changes_nothing() {
+    let mut h = lobby();
+    h.receive(7, &claim(1, MINE, "Sam"));
+    let before = h.table().clone();
+    let a = Action::CallLastCard { seat: 1 };
+    assert_eq!(
+        refusal(&h.receive(7, &encode(&ToHost::Act { at: before.state_id(), action: a }))),
+        Some(Refusal::NotStarted)
+    );
+    assert_eq!(h.table(), &before);
+}
+
+#[test]
+fn a_peer_sending_too_fast_is_dropped_and_counted_and_heard_again_later() {
+    let mut h = lobby();
+    h.connect(7);
+    h.receive(7, &claim(1, MINE, "Sam"));
+    h.start();
+    let talk = encode(&ToHost::<Action>::Join { token: MINE });
+    let answered = (0..BURST * 2).filter(|_| !h.receive_at(7, 1_000, &talk).is_empty()).count() as u64;
+    assert_eq!(answered, BURST);
+    assert_eq!(h.dropped().too_fast, BURST);
+    // Another peer is not slowed by the first.
+    h.connect(8);
+    assert!(!h.receive_at(8, 1_000, &claim(2, YOURS, "Bo")).is_empty());
+    // A second later the first is heard again.
+    assert!(!h.receive_at(7, 2_000, &talk).is_empty());
+}
+
+#[test]
+fn every_message_of_a_lobby_reads_back_on_the_peer_s_side() {
+    let mut h = lobby();
+    h.connect(7);
+    let mut out = h.receive(7, &claim(1, MINE, "Sam"));
+    out.extend(h.leave(7));
+    for o in out {
+        let back = Reader::<Game>::default().read(&encode(&o.message)).unwrap();
+        assert_eq!(back, o.message);
+    }
+}

@@ -1,0 +1,207 @@
+//! The host worker of a table with friends (`net::worker`): the host's own page is a client like
+//! a friend's. It is seated at the host's seat and sent only that seat's wire bytes; its moves
+//! are checked as a friend's; the bots play the other seats on the page's ticks; what the worker
+//! asks the page to store reopens the same table; unreadable input changes nothing.
+#![cfg(not(target_arch = "wasm32"))]
+
+use blackjack::bots::shedding::normal_move;
+use blackjack::engine::shedding::{Action, Game, Phase, Preset};
+use blackjack::net::worker::{from_bytes, to_bytes, FromWorker, HostRecord, ToWorker, Worker, PAGE};
+use blackjack::net::*;
+
+fn record(seating: Vec<Seating>, seed: u64) -> HostRecord {
+    HostRecord {
+        room: "r".repeat(22),
+        preset: Preset::Taylor.id().to_owned(),
+        players: seating.len() as u8,
+        seed,
+        seating,
+        log: Vec::new(),
+        started: false,
+    }
+}
+
+fn host_and_bots(players: usize, seed: u64) -> HostRecord {
+    let mut seating = vec![Seating::Host { name: "Ann".into() }];
+    seating.resize(players, Seating::Bot);
+    record(seating, seed)
+}
+
+fn send(w: &mut Worker, m: &ToWorker) -> Vec<FromWorker> {
+    w.handle(&to_bytes(m))
+}
+
+/// The page's side: its reader, and what it learnt.
+#[derive(Default)]
+struct Page {
+    reader: Reader<Game>,
+    seat: Option<u8>,
+    seats: Option<Seats>,
+    update: Option<shedding::SeatUpdate>,
+    refused: Vec<Refusal<shedding::Refusal>>,
+    saved: Option<String>,
+}
+
+use blackjack::engine::shedding;
+
+impl Page {
+    /// Takes what the worker posted; what is for a friend comes back, by peer.
+    fn take(&mut self, posted: Vec<FromWorker>) -> Vec<(PeerId, Vec<u8>)> {
+        let mut others = Vec::new();
+        for m in posted {
+            match m {
+                FromWorker::Send { to: PAGE, bytes } => match self.reader.read(&bytes).expect("readable") {
+                    ToPeer::Welcome { seat, update, .. } => {
+                        self.seat = Some(seat);
+                        self.update = Some(update);
+                    }
+                    ToPeer::Update(u) => {
+                        assert_eq!(u.view.seat, self.seat.unwrap(), "only the page's own seat");
+                        self.update = Some(u);
+                    }
+                    ToPeer::Seats(s) => self.seats = Some(s),
+                    ToPeer::Refused(r) => self.refused.push(r),
+                    ToPeer::Notice(_) => {}
+                },
+                FromWorker::Send { to, bytes } => others.push((to, bytes)),
+                FromWorker::Save { record } => self.saved = Some(record),
+                FromWorker::Ready | FromWorker::Unreadable => panic!("unexpected {m:?}"),
+            }
+        }
+        others
+    }
+
+    fn act(&self, w: &mut Worker, action: Action, at: u32) -> Vec<FromWorker> {
+        let bytes = encode(&ToHost::Act { at, action });
+        send(w, &ToWorker::Bytes { peer: PAGE, now_ms: 0, bytes })
+    }
+}
+
+fn open(r: &HostRecord) -> (Worker, Page) {
+    let mut w = Worker::default();
+    let mut page = Page::default();
+    let others = page.take(send(&mut w, &ToWorker::Open { record: r.to_text(), pace: 1 }));
+    assert!(others.is_empty());
+    (w, page)
+}
+
+#[test]
+fn the_hosts_page_is_seated_at_the_hosts_seat_and_sent_its_view_only() {
+    let r = host_and_bots(3, 5);
+    let (w, page) = open(&r);
+    assert_eq!(page.seat, Some(0));
+    let seats = page.seats.as_ref().expect("the seats");
+    assert_eq!(seats.seats[0], Seat::Host { name: "Ann".into() });
+    assert!(!seats.dealt);
+    let table = w.table().unwrap().host().table();
+    assert_eq!(page.update.as_ref().unwrap().view, table.view(0));
+}
+
+#[test]
+fn the_pages_moves_are_checked_as_a_friends() {
+    let r = host_and_bots(3, 5);
+    let (mut w, mut page) = open(&r);
+    // Before the deal.
+    let legal = page.update.as_ref().unwrap().view.legal.clone();
+    let at = page.update.as_ref().unwrap().state_id;
+    if let Some(&a) = legal.first() {
+        page.take(page.act(&mut w, a, at));
+        assert_eq!(page.refused.pop(), Some(Refusal::NotStarted));
+    }
+    page.take(send(&mut w, &ToWorker::Deal));
+    assert!(page.seats.as_ref().unwrap().dealt);
+    // Another seat's move, and a stale one.
+    page.take(page.act(&mut w, Action::Draw { seat: 1 }, at));
+    assert_eq!(page.refused.pop(), Some(Refusal::NotYourSeat));
+    page.take(page.act(&mut w, Action::Draw { seat: 0 }, at + 7));
+    assert!(matches!(page.refused.pop(), Some(Refusal::Stale { .. })));
+    assert_eq!(w.table().unwrap().host().table().state_id(), at, "nothing changed");
+}
+
+/// The page plays its seat from its updates alone; ticks let the bots play theirs.
+fn play_out(w: &mut Worker, page: &mut Page, limit: u64) -> u64 {
+    page.take(send(w, &ToWorker::Deal));
+    let mut now = 0;
+    while now < limit {
+        let u = page.update.clone().unwrap();
+        if matches!(u.view.phase, Phase::Over { .. }) {
+            return now;
+        }
+        // The page's person plays as the normal bot would (on their turn only).
+        if let Some(a) = u.view.is_my_turn().then(|| normal_move(&u.view.policy_input())).flatten() {
+            page.take(page.act(w, a, u.state_id));
+        }
+        now += 100;
+        page.take(send(w, &ToWorker::Tick { now_ms: now }));
+    }
+    panic!("no end after {limit} ms of the page's clock");
+}
+
+#[test]
+fn a_whole_game_is_played_by_the_page_and_the_bots_and_its_save_reopens_it() {
+    for seed in [1, 2, 3] {
+        let r = host_and_bots(4, seed);
+        let (mut w, mut page) = open(&r);
+        play_out(&mut w, &mut page, 20_000_000);
+        assert!(page.refused.is_empty(), "{:?}", page.refused);
+        let table = w.table().unwrap().host().table();
+        assert!(table.is_over());
+        // The page's last update is the host's seat's view of the end.
+        assert_eq!(page.update.as_ref().unwrap().view, table.view(0));
+        // What the page stored reopens the same table, dealt.
+        let saved = HostRecord::from_text(page.saved.as_ref().unwrap()).unwrap();
+        assert!(saved.started);
+        assert_eq!(saved.log, table.log());
+        let (again, reopened) = open(&saved);
+        assert_eq!(reopened.update.unwrap().view, table.view(0));
+        assert!(reopened.seats.unwrap().dealt);
+        assert_eq!(again.table().unwrap().host().table().state_id(), table.state_id());
+    }
+}
+
+#[test]
+fn a_friend_through_the_page_gets_its_own_seat_and_the_page_relays_it() {
+    let r = record(vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Bot], 9);
+    let (mut w, mut page) = open(&r);
+    let friend: PeerId = 1;
+    let to_friend = page.take(send(&mut w, &ToWorker::Connected { peer: friend }));
+    assert!(to_friend.iter().all(|(to, _)| *to == friend) && !to_friend.is_empty());
+    let claim = encode(&ToHost::<Action>::Claim { seat: 1, token: SeatToken(77), name: "Bo".into() });
+    let out = page.take(send(&mut w, &ToWorker::Bytes { peer: friend, now_ms: 0, bytes: claim }));
+    let mut reader = Reader::<Game>::default();
+    let welcomed = out
+        .iter()
+        .filter(|(to, _)| *to == friend)
+        .any(|(_, b)| matches!(reader.read(b), Some(ToPeer::Welcome { seat: 1, .. })));
+    assert!(welcomed);
+    assert!(matches!(&page.seats.as_ref().unwrap().seats[1], Seat::Friend { name, here: true } if name == "Bo"));
+    // The friend leaves: the page is told, and the seat's save keeps its token.
+    page.take(send(&mut w, &ToWorker::Left { peer: friend }));
+    assert!(matches!(&page.seats.as_ref().unwrap().seats[1], Seat::Friend { here: false, .. }));
+    let saved = HostRecord::from_text(page.saved.as_ref().unwrap()).unwrap();
+    assert!(matches!(&saved.seating[1], Seating::Friend { token: SeatToken(77), .. }));
+}
+
+#[test]
+fn unreadable_input_changes_nothing() {
+    let mut w = Worker::default();
+    assert!(w.handle(b"\xff\xff\xff").is_empty());
+    assert!(send(&mut w, &ToWorker::Deal).is_empty(), "no table yet");
+    assert_eq!(
+        send(&mut w, &ToWorker::Open { record: "bj.friends.1:zz".into(), pace: 1 }),
+        vec![FromWorker::Unreadable]
+    );
+    assert!(w.table().is_none());
+    let (mut w, page) = open(&host_and_bots(2, 4));
+    let at = page.update.as_ref().unwrap().state_id;
+    assert!(w.handle(&[9, 9, 9]).is_empty(), "no such message");
+    assert!(w.handle(&vec![1; 2 * 1024 * 1024]).is_empty());
+    let bytes = vec![9; 5000];
+    let mut page = page;
+    page.take(send(&mut w, &ToWorker::Bytes { peer: PAGE, now_ms: 0, bytes }));
+    assert_eq!(w.table().unwrap().host().table().state_id(), at);
+    assert_eq!(w.table().unwrap().host().dropped().too_long, 1);
+    // Messages between the page and the worker read back as they were written.
+    let m = ToWorker::Bytes { peer: 3, now_ms: 12, bytes: vec![1, 2, 3] };
+    assert_eq!(from_bytes::<ToWorker>(&to_bytes(&m)), Some(m));
+}
