@@ -72,13 +72,21 @@ impl Choice {
     /// Spot → player: the player (0) at [`Choice::my_spots`], bots 1, 2, … at the free
     /// [`BOT_SPOTS`] in order.
     pub fn seating(&self) -> Vec<Option<u8>> {
+        self.seating_of(1)
+    }
+    /// Spot → player with `people` people at this device (pass-and-play, clamped to 1 to the
+    /// spots): person `i` at the `i`-th of [`Choice::my_spots`], the last person at any spots
+    /// left, each with chips of their own; bots `people`, `people + 1`, … at the free
+    /// [`BOT_SPOTS`] in order.
+    pub fn seating_of(&self, people: u8) -> Vec<Option<u8>> {
+        let people = people.clamp(1, self.my_spots().len() as u8);
         let mut s = vec![None; 7];
-        for &spot in self.my_spots() {
-            s[spot as usize] = Some(0);
+        for (i, &spot) in self.my_spots().iter().enumerate() {
+            s[spot as usize] = Some((i as u8).min(people - 1));
         }
         let free = BOT_SPOTS.iter().filter(|&&b| s[b as usize].is_none()).copied().collect::<Vec<_>>();
         for (i, spot) in free.into_iter().take(self.bots as usize).enumerate() {
-            s[spot as usize] = Some(i as u8 + 1);
+            s[spot as usize] = Some(i as u8 + people);
         }
         s
     }
@@ -93,6 +101,8 @@ pub enum SaveProblem {
     Spots(u8),
     /// A chip count below zero or above [`MAX_CHIPS`].
     Chips(i64),
+    /// More people at the device than the table has spots for them (or none).
+    People(usize),
     Setup(SetupError),
 }
 
@@ -104,6 +114,7 @@ impl std::fmt::Display for SaveProblem {
             SaveProblem::Chips(c) => {
                 write!(f, "a chip count of {c} cents is outside 0 to {}", super::game::money(MAX_CHIPS))
             }
+            SaveProblem::People(n) => write!(f, "{n} people for the table's spots"),
             SaveProblem::Setup(e) => write!(f, "{e}"),
         }
     }
@@ -212,22 +223,31 @@ pub fn parse_shoe_code(code: &str) -> Result<(Choice, u64), ShoeCodeError> {
     Ok((choice, seed))
 }
 
-/// The page's table with nobody's bet placed yet: the player's `chips` (none if broke:
-/// the page then offers a new bankroll) and the bots with the starting bankroll.
-fn open(choice: Choice, seed: u64, chips: i64) -> Result<Game, CasinoReplayError> {
+/// The page's table with nobody's bet placed yet: each person's `chips` (none if broke: the
+/// page then offers a new bankroll), one entry per person at the device (see
+/// [`Choice::seating_of`]), and the bots with the starting bankroll.
+fn open(choice: Choice, seed: u64, chips: &[i64]) -> Result<Game, CasinoReplayError> {
     choice.check().map_err(ReplayError::Setup)?;
-    if !(0..=MAX_CHIPS).contains(&chips) {
-        return Err(ReplayError::Setup(SaveProblem::Chips(chips)));
+    if chips.is_empty() || chips.len() > choice.my_spots().len() {
+        return Err(ReplayError::Setup(SaveProblem::People(chips.len())));
+    }
+    if let Some(&c) = chips.iter().find(|c| !(0..=MAX_CHIPS).contains(*c)) {
+        return Err(ReplayError::Setup(SaveProblem::Chips(c)));
     }
     let rules = choice.rules();
-    let mut bankrolls = vec![rules.starting_bankroll; 1 + choice.bots as usize];
-    // No free chips: a broke player sits with nothing and the page offers a new bankroll.
-    bankrolls[0] = chips;
-    Game::new(rules, &choice.seating(), bankrolls, seed).map_err(|e| ReplayError::Setup(SaveProblem::Setup(e)))
+    let mut bankrolls = chips.to_vec();
+    bankrolls.extend(std::iter::repeat_n(rules.starting_bankroll, choice.bots as usize));
+    let seating = choice.seating_of(chips.len() as u8);
+    Game::new(rules, &seating, bankrolls, seed).map_err(|e| ReplayError::Setup(SaveProblem::Setup(e)))
 }
 
 /// A new table as the page opens one, with the minimum bet on every seated spot.
 pub fn new_table(choice: Choice, seed: u64, chips: i64) -> Result<Game, CasinoReplayError> {
+    new_table_for(choice, seed, &[chips])
+}
+
+/// A new table for several people at one device (pass-and-play), each with their own `chips`.
+pub fn new_table_for(choice: Choice, seed: u64, chips: &[i64]) -> Result<Game, CasinoReplayError> {
     let mut game = open(choice, seed, chips)?;
     let min = game.rules().min_bet;
     for spot in 0..7u8 {
@@ -262,10 +282,52 @@ pub fn new_table(choice: Choice, seed: u64, chips: i64) -> Result<Game, CasinoRe
 /// A [`CasinoReplayError`]: a code that is not one this page writes, a table the page never
 /// offers or chips out of range, or the first logged action the table refuses.
 pub fn restore(choice: Choice, seed: u64, chips: i64, log: &str) -> Result<Game, CasinoReplayError> {
+    restore_for(choice, seed, &[chips], log)
+}
+
+/// [`restore`] for several people at one device, each with their own starting `chips`.
+///
+/// # Errors
+///
+/// As [`restore`]; also [`SaveProblem::People`] for no people or more than the spots.
+pub fn restore_for(choice: Choice, seed: u64, chips: &[i64], log: &str) -> Result<Game, CasinoReplayError> {
     let actions = parse_log(log, parse_code)?;
     let mut game = open(choice, seed, chips)?;
     for (index, &a) in actions.iter().enumerate() {
         game.apply(a).map_err(|refused| ReplayError::Refused { index, refused })?;
     }
     Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn people_at_one_device_sit_a_spot_each_with_chips_of_their_own() {
+        let choice = Choice { spots: 2, bots: 1, ..Choice::default() };
+        // Spot 3 the first person's, spot 4 the second's, the bot at the first free bot spot.
+        let seating = choice.seating_of(2);
+        assert_eq!((seating[3], seating[4], seating[2]), (Some(0), Some(1), Some(2)));
+        assert_eq!(seating.iter().flatten().count(), 3);
+        assert_eq!(choice.seating_of(1), choice.seating(), "one person is the one player");
+        let game = new_table_for(choice, 4, &[100_000, 30_000]).unwrap();
+        let min = game.rules().min_bet;
+        assert_eq!(game.bankrolls(), &[100_000 - min, 30_000 - min, game.rules().starting_bankroll - min]);
+        let log: Vec<String> = game.log().iter().map(|&a| code(a)).collect();
+        assert_eq!(restore_for(choice, 4, &[100_000, 30_000], &log.join(" ")).unwrap(), game);
+    }
+
+    #[test]
+    fn more_people_than_spots_or_none_or_chips_out_of_range_are_refused() {
+        let choice = Choice { spots: 2, bots: 1, ..Choice::default() };
+        let refused = |chips: &[i64]| match new_table_for(choice, 1, chips) {
+            Err(ReplayError::Setup(p)) => p,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(refused(&[1, 1, 1]), SaveProblem::People(3));
+        assert_eq!(refused(&[]), SaveProblem::People(0));
+        assert_eq!(refused(&[100_000, -5]), SaveProblem::Chips(-5));
+        assert_eq!(refused(&[100_000, MAX_CHIPS + 1]), SaveProblem::Chips(MAX_CHIPS + 1));
+    }
 }
