@@ -153,7 +153,9 @@ impl Stored for StoredUno {
         };
         let names: Vec<String> = match f.get("names") {
             Some(names) => names.split(',').enumerate().map(|(s, raw)| clean_name(raw, s as Seat)).collect(),
-            None => NAMES[..n.min(NAMES.len())].iter().map(|s| s.to_string()).collect(),
+            // One name a seat, whatever the count: a save for too many players must still be read,
+            // so that restoring it can say why it cannot be dealt.
+            None => (0..n).map(|s| clean_name("", s as Seat)).collect(),
         };
         // Seat 0 is the person at the page, as the form makes it.
         if levels.len() != n || names.len() != n || levels.first() != Some(&None) {
@@ -716,6 +718,13 @@ mod tests {
         let read: StoredUno = crate::ui::storage::decode(&old, SAVE_VERSION).expect("an old save reads");
         assert_eq!(read.choice.levels, [None, Some(Level::Hard), Some(Level::Hard)]);
         assert_eq!(read.choice.names, ["You", "Sam", "Alex"]);
+        // An old save for more players than a game takes is read, and restoring it says why not.
+        let many = old.replace("players=3", "players=200");
+        let read: StoredUno = crate::ui::storage::decode(&many, SAVE_VERSION).expect("read, to be refused by count");
+        assert_eq!(read.choice.names.len(), 200);
+        let Err(why) = UnoState::restore(&read) else { panic!("200 players cannot be dealt") };
+        let why = why.to_string();
+        assert!(why.contains("200 players"), "{why}");
         // A save whose first seat is a bot, or whose seats do not match its players, is refused.
         for bad in
             ["seats=hard,hard,hard\nnames=a,b,c", "seats=person,hard\nnames=a,b,c", "seats=person,hard,x\nnames=a,b,c"]
