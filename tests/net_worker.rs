@@ -61,7 +61,9 @@ impl Page {
                     }
                     ToPeer::Seats(s) => self.seats = Some(s),
                     ToPeer::Refused(r) => self.refused.push(r),
-                    ToPeer::Notice(_) => {}
+                    // The host runs no clock here (the page never sent one).
+                    ToPeer::Clock(c) => panic!("a clock: {c:?}"),
+                    ToPeer::Notice(_) | ToPeer::Pong { .. } => {}
                 },
                 FromWorker::Send { to, bytes } => others.push((to, bytes)),
                 FromWorker::Save { record } => self.saved = Some(record),

@@ -12,7 +12,10 @@
 //!   the peer drew itself ([`ToHost::Claim`]), which from then on is the seat's;
 //! - a move must name the peer's own seat (a move naming no seat, such as dealing or the clock,
 //!   is the host's), come after the host dealt ([`Host::start`]), be stamped with the current
-//!   state id (a replayed or late move is stale), and be legal.
+//!   state id (a replayed or late move is stale), and be legal. Calls race instead: a call
+//!   stamped with an older state is refused, naming the first caller, if a move taken since
+//!   made the same call ([`Table::called_first`]), and taken in arrival order if the rules still
+//!   take it at no cost ([`Table::late_call`]).
 //!
 //! Pure: no clock, no sockets, no randomness (the pages draw the tokens); the transport
 //! calls [`Host::connect`], [`Host::receive_at`] and [`Host::leave`] and sends what they return.
@@ -247,6 +250,7 @@ impl<T: Table> Host<T> {
             Ok(ToHost::Join { token }) => self.join(peer, token),
             Ok(ToHost::Claim { seat, token, name }) => self.claim(peer, seat, token, &name),
             Ok(ToHost::Act { at, action }) => self.peer_act(peer, at, action),
+            Ok(ToHost::Ping { t }) => vec![Outgoing { to: peer, message: ToPeer::Pong { t } }],
             Err(DecodeError::TooLong { .. }) => {
                 self.dropped.too_long += 1;
                 Vec::new()
@@ -339,7 +343,17 @@ impl<T: Table> Host<T> {
         }
         let now = self.table.state_id();
         if at != now {
-            return refuse(peer, Refusal::Stale { at, now });
+            // Calls race on arrival: the same call taken since `at` came first (and the log says
+            // so); a call the table moved past is still taken if the rules take it at no cost.
+            if let Some(first) = self.table.called_first(at, &action) {
+                let mut out = refuse(peer, Refusal::CalledFirst { seat: first });
+                let too = ToPeer::Notice(Notice::CalledToo { first, too: seat });
+                out.extend(self.to_all(|s| (s != seat).then(|| too.clone())));
+                return out;
+            }
+            if !self.table.late_call(&action) {
+                return refuse(peer, Refusal::Stale { at, now });
+            }
         }
         match self.table.act(action) {
             Ok(events) => {
@@ -349,6 +363,11 @@ impl<T: Table> Host<T> {
             }
             Err(reason) => refuse(peer, Refusal::Illegal(reason)),
         }
+    }
+
+    /// `message` to every seated peer (the host's clock).
+    pub fn to_seated(&self, message: &Message<T>) -> Out<T> {
+        self.to_all(|_| Some(message.clone()))
     }
 
     /// Every seated peer's update after an action with `events`.

@@ -8,15 +8,17 @@
 //!
 //! [`SeatUpdate`]: crate::engine::shedding::SeatUpdate
 
+pub mod clock;
 pub mod host;
 pub mod protocol;
 pub mod rate;
 mod reader;
 pub mod worker;
 
+pub use clock::{Turn, TurnClock};
 pub use host::{Applied, Dropped, Host, Message, Out, Outgoing, PeerId, Seating};
 pub use protocol::{
-    decode_to_host, decode_to_peer, encode, Notice, Refusal, Seat, SeatToken, Seats, ToHost, ToPeer, PROTOCOL,
+    decode_to_host, decode_to_peer, encode, Clock, Notice, Refusal, Seat, SeatToken, Seats, ToHost, ToPeer, PROTOCOL,
 };
 pub use reader::Reader;
 
@@ -51,6 +53,24 @@ pub trait Table {
     /// The rules' reason; nothing changed.
     fn act(&mut self, action: Self::Action) -> Result<Vec<Self::Event>, Self::Refusal>;
     fn update(&self, seat: u8, events: &[Self::Event]) -> Result<Self::Update, NoSuchSeat>;
+    /// The seat that made the same call as `action` in a move taken since state `at`: `action`,
+    /// made from state `at`, came second (calls race on the host's arrival order).
+    fn called_first(&self, _at: u32, _action: &Self::Action) -> Option<u8> {
+        None
+    }
+    /// Whether `action` is a call the rules take now at no cost, though the peer made it from
+    /// an older state (a call is not computed from the turn: it is taken in arrival order).
+    fn late_call(&self, _action: &Self::Action) -> bool {
+        false
+    }
+    /// The turn the host's quick-play clock runs for now, if any (see [`TurnClock`]).
+    fn clock(&self) -> Option<Turn> {
+        None
+    }
+    /// The move the host makes when `seat`'s time runs out.
+    fn timeout(_seat: u8) -> Option<Self::Action> {
+        None
+    }
 }
 
 impl Table for shedding::Game {
@@ -85,6 +105,28 @@ impl Table for shedding::Game {
     }
     fn update(&self, seat: u8, events: &[shedding::Event]) -> Result<shedding::SeatUpdate, NoSuchSeat> {
         self.update_after(seat, events)
+    }
+    fn called_first(&self, at: u32, action: &shedding::Action) -> Option<u8> {
+        self.first_call_since(at, *action)
+    }
+    /// Table talk is taken as the rules take it (a phrase that costs a card costs it); any other
+    /// call only if it is right now (a call-out the table moved past would cost the caller).
+    fn late_call(&self, action: &shedding::Action) -> bool {
+        match action {
+            shedding::Action::Say { .. } => self.is_accepted(*action),
+            a => a.is_call() && self.is_legal(*a),
+        }
+    }
+    /// The rules' clock for the seat to move; it starts again with each of the turn's moves
+    /// (each card of a run, as at the local table), not with another player's call.
+    fn clock(&self) -> Option<Turn> {
+        let spec = self.rules().spec();
+        let full_ms = spec.clock_ms.filter(|_| spec.penalties.timeout.is_some() && !self.is_over())?;
+        let key = u64::from(self.turn_number()) << 32 | u64::from(self.plays_this_round());
+        Some(Turn { seat: self.current(), full_ms, key })
+    }
+    fn timeout(seat: u8) -> Option<shedding::Action> {
+        Some(shedding::Action::Timeout { seat })
     }
 }
 

@@ -16,8 +16,9 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The protocol's version; a message of another version is not read. 1 was JSON with the rules
-/// in every update; 2 is `postcard` with the rules in the welcome only.
-pub const PROTOCOL: u16 = 2;
+/// in every update; 2 is `postcard` with the rules in the welcome only; 3 adds the host's clock
+/// (the ping, its echo and the time left to move) and calls that came second.
+pub const PROTOCOL: u16 = 3;
 
 /// The most bytes a peer's message may have: a join or one action is a few dozen bytes.
 pub const MAX_TO_HOST: usize = 1024;
@@ -44,6 +45,9 @@ pub enum ToHost<A> {
     Claim { seat: u8, token: SeatToken, name: String },
     /// Make a move, computed from the update with state id `at`.
     Act { at: u32, action: A },
+    /// How long the link takes: the host sends `t` straight back ([`ToPeer::Pong`]). `t` is the
+    /// peer's own clock, read by nobody but the peer: a peer sends the host no time it uses.
+    Ping { t: u32 },
 }
 
 /// A host to one peer. `U` is the game family's seat update, `R` its rules' refusal, `S` what
@@ -62,6 +66,23 @@ pub enum ToPeer<U, R, S = ()> {
     /// The table and its seats, sent to every connected peer when it connects and whenever a
     /// seat changes hands (seated or not: a friend picks a seat from it).
     Seats(Seats),
+    /// The answer to [`ToHost::Ping`], with its `t`.
+    Pong { t: u32 },
+    /// The quick-play clock as the host runs it, when it starts, moves on or stops (`None`).
+    Clock(Option<Clock>),
+}
+
+/// The host's quick-play clock for one turn, as one peer is told it: the time left *when the
+/// host sends it*, never a time of day (the two machines' clocks differ). The peer takes off
+/// half its link's round trip, so its ring ends when the host's clock does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    /// The seat to move.
+    pub seat: u8,
+    /// Milliseconds left on the host's clock as it sends this.
+    pub left_ms: u32,
+    /// The clock's whole length (the ring's full circle).
+    pub full_ms: u32,
 }
 
 /// What the lobby shows: the game and who sits where.
@@ -121,6 +142,10 @@ pub enum Refusal<R> {
     BadName,
     /// The host has not dealt yet.
     NotStarted,
+    /// The same call (a call-out of the same player, a dispute of the same call-out, or the
+    /// player's own "Last card" before a call-out) reached the host first from `seat`: calls
+    /// race on the host's arrival order.
+    CalledFirst { seat: u8 },
 }
 
 /// News about the table.
@@ -132,6 +157,8 @@ pub enum Notice {
     Left { seat: u8 },
     /// The message came from another version of the game; the host runs `host`.
     Version { host: u16 },
+    /// `too` made the call `first` had made just before (for the log: who was first).
+    CalledToo { first: u8, too: u8 },
 }
 
 /// Why bytes were not read as a message.

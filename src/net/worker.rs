@@ -8,8 +8,10 @@
 //! returns; the page keeps the WebRTC links (a worker has no `RTCPeerConnection`) and the
 //! record's storage (a worker has no `localStorage`). Tested natively (`tests/net_worker.rs`).
 
+use super::clock::{Turn, TurnClock};
 use super::host::{Host, Out, PeerId, Seating};
-use super::protocol::encode;
+use super::protocol::{encode, ToPeer};
+use super::Table;
 use crate::bots::shedding::{normal_move, Level, SheddingBot};
 use crate::engine::shedding::{Action, Game, Preset, SeatView};
 use serde::{Deserialize, Serialize};
@@ -35,8 +37,12 @@ pub enum ToWorker {
     Bytes { peer: PeerId, now_ms: u64, bytes: Vec<u8> },
     /// The host deals.
     Deal,
-    /// Time passes: a bot whose move is due makes it.
+    /// Time passes: a bot whose move is due makes it, and a person whose clock ran out is
+    /// timed out.
     Tick { now_ms: u64 },
+    /// The host's quick-play clock: the rules' time a move times `scale` (the host's "clock
+    /// speed" setting); 0, or never sent: no clock.
+    Clock { scale: u8 },
 }
 
 /// The host worker to its page.
@@ -147,6 +153,12 @@ pub struct HostWorker {
     /// The next bot move: when (page clock), in which state, what.
     due: Option<(u64, u32, Action)>,
     pace: u32,
+    /// The quick-play clock of the person to move, on the host page's clock.
+    clock: TurnClock,
+    /// The host's clock setting (0: off).
+    clock_scale: u8,
+    /// The page's clock, as last heard (every message with a time moves it on).
+    now_ms: u64,
 }
 
 impl HostWorker {
@@ -159,7 +171,16 @@ impl HostWorker {
         let bots = (0..record.players)
             .map(|s| SheddingBot::new(s, Level::Normal, record.seed ^ (u64::from(s) << 32)))
             .collect();
-        let worker = HostWorker { host, record, bots, due: None, pace: pace.max(1) };
+        let worker = HostWorker {
+            host,
+            record,
+            bots,
+            due: None,
+            pace: pace.max(1),
+            clock: TurnClock::default(),
+            clock_scale: 0,
+            now_ms: 0,
+        };
         Some((worker, sends(out)))
     }
 
@@ -169,21 +190,41 @@ impl HostWorker {
 
     /// One message of the page (`Open` is taken by [`Worker::handle`]).
     pub fn handle(&mut self, message: ToWorker) -> Vec<FromWorker> {
-        let (out, moved) = match message {
+        let state = self.host.table().state_id();
+        let (mut out, moved) = match message {
             ToWorker::Open { .. } => return Vec::new(),
             ToWorker::Connected { peer } => (self.host.connect(peer), false),
             ToWorker::Left { peer } => (self.host.leave(peer), true),
-            ToWorker::Bytes { peer: PAGE, bytes, .. } => (self.host.receive(PAGE, &bytes), true),
-            ToWorker::Bytes { peer, now_ms, bytes } => (self.host.receive_at(peer, now_ms, &bytes), true),
+            ToWorker::Bytes { peer, now_ms, bytes } => {
+                self.now_ms = self.now_ms.max(now_ms);
+                let out = match peer {
+                    PAGE => self.host.receive(PAGE, &bytes),
+                    _ => self.host.receive_at(peer, now_ms, &bytes),
+                };
+                // A ping's answer changes nothing to save.
+                let moved = !out.iter().all(|o| matches!(o.message, ToPeer::Pong { .. }));
+                (out, moved)
+            }
             ToWorker::Deal => {
                 self.record.started = true;
                 (self.host.start(), true)
             }
-            ToWorker::Tick { now_ms } => match self.bot_move(now_ms) {
-                Some(out) => (out, true),
-                None => return Vec::new(),
-            },
+            ToWorker::Tick { now_ms } => {
+                self.now_ms = self.now_ms.max(now_ms);
+                match self.timeout().or_else(|| self.bot_move(self.now_ms)) {
+                    Some(out) => (out, true),
+                    None => (Vec::new(), false),
+                }
+            }
+            ToWorker::Clock { scale } => {
+                self.clock_scale = scale;
+                (Vec::new(), false)
+            }
         };
+        // The clock follows every change; the seated are told the time left whenever it
+        // starts, stops, or the table moves on (or a friend is seated) while it runs.
+        let seated = out.iter().any(|o| matches!(o.message, ToPeer::Welcome { .. }));
+        out.extend(self.follow_clock(seated || state != self.host.table().state_id()));
         // No screen here takes the peers' events: every page reads its own seat's updates.
         drop(self.host.take_peer_events());
         let mut to_page = sends(out);
@@ -193,6 +234,30 @@ impl HostWorker {
             to_page.push(FromWorker::Save { record: self.record.to_text() });
         }
         to_page
+    }
+
+    /// The clock's turn now: the rules' clock for a person to move (a bot's seat has none, nor
+    /// a friend's while a bot plays it), if the host runs a clock and has dealt.
+    fn turn(&self) -> Option<Turn> {
+        let turn =
+            self.host.table().clock().filter(|t| self.host.is_started() && self.host.is_played_by_a_person(t.seat));
+        turn.filter(|_| self.clock_scale > 0).map(|t| Turn { full_ms: t.full_ms * u32::from(self.clock_scale), ..t })
+    }
+
+    fn follow_clock(&mut self, changed: bool) -> Out<Game> {
+        let turn = self.turn();
+        let restarted = self.clock.follow(turn, self.now_ms);
+        if restarted || changed && self.clock.is_running() {
+            self.host.to_seated(&ToPeer::Clock(self.clock.left(self.now_ms)))
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The timeout move of the person whose clock ran out (the host's clock decides).
+    fn timeout(&mut self) -> Option<Out<Game>> {
+        let seat = self.clock.due(self.now_ms)?;
+        Some(self.host.act(Game::timeout(seat)?).ok()?.out)
     }
 
     /// One bot move when it is due (a bot plays every seat no person plays now).

@@ -71,8 +71,10 @@ fn load_host(room: &RoomId) -> Option<String> {
 fn open_host(room: RoomId, record: String, t: &Transport) -> Result<Session, String> {
     let friends = HostRecord::from_text(&record)
         .map_or(1, |r| r.seating.iter().filter(|s| !matches!(s, Seating::Host { .. } | Seating::Bot)).count() as u8);
-    let pace = u32::from(crate::ui::load_settings().0.bot_pace.max(1));
-    Session::host(room, record, friends, pace, t)
+    let settings = crate::ui::load_settings().0;
+    let pace = u32::from(settings.bot_pace.max(1));
+    // The host's clock setting is the table's: off, or the rules' time a move times it.
+    Session::host(room, record, friends, pace, settings.clock_scale.unwrap_or(0), t)
 }
 
 fn random_bytes() -> [u8; 16] {
@@ -106,7 +108,7 @@ fn room_link(room: &RoomId) -> String {
     format!("{base}{}", room.fragment())
 }
 
-fn refusal_words(r: &Refusal<Rules>) -> String {
+fn refusal_words(r: &Refusal<Rules>, seats: Option<&Seats>) -> String {
     match r {
         Refusal::UnknownToken => "That seat is not yours.".into(),
         Refusal::SeatTaken { .. } => "Someone else is in that seat now.".into(),
@@ -118,6 +120,7 @@ fn refusal_words(r: &Refusal<Rules>) -> String {
         Refusal::NotOpen { .. } => "That seat is not free.".into(),
         Refusal::BadName => "Type a name first.".into(),
         Refusal::NotStarted => "The host has not dealt yet.".into(),
+        Refusal::CalledFirst { seat } => format!("{} called it first.", seat_name(seats, *seat)),
     }
 }
 
@@ -157,6 +160,8 @@ struct OnlineProps {
     rules_href: String,
     on_act: Callback<(Action, u32)>,
     on_next_round: Callback<()>,
+    /// The host's clock: seat, ms left as it arrived, full length.
+    ring: Option<(u8, u32, u32)>,
 }
 
 /// The page renders only when something arrived or was done, and then the table renders too: a
@@ -169,11 +174,12 @@ impl PartialEq for OnlineProps {
             && self.rules_href == other.rules_href
             && self.on_act == other.on_act
             && self.on_next_round == other.on_next_round
+            && self.ring == other.ring
     }
 }
 
-/// The shedding table, drawn from this page's seat's screen. The host runs no quick-play clock
-/// for friends, so the table shows none.
+/// The shedding table, drawn from this page's seat's screen. The quick-play clock is the host's
+/// (its worker times the moves out): the ring shows the time left it was told.
 #[component]
 fn OnlineTable(p: &OnlineProps) -> Html {
     let settings = use_state(|| Settings { clock_scale: None, ..crate::ui::load_settings().0 });
@@ -200,6 +206,7 @@ fn OnlineTable(p: &OnlineProps) -> Html {
         screen: &p.screen,
         settings: &settings,
         covered: false,
+        ring: p.ring,
         help_open,
         link: (p.link.clone(), "this table"),
         others: Vec::new(),
@@ -448,6 +455,7 @@ fn with_session(session: &Rc<RefCell<Option<Session>>>, f: impl FnOnce(&mut Sess
 /// The mounted table of this page's seat, once dealt.
 fn online_table(
     screen: Option<&SeatScreen>,
+    ring: Option<(u8, u32, u32)>,
     link: String,
     game: &str,
     session: &Rc<RefCell<Option<Session>>>,
@@ -468,7 +476,7 @@ fn online_table(
             tick.set(tick.wrapping_add(1));
         })
     };
-    html! { <OnlineTable screen={Rc::new(screen.clone())} {link} rules_href={rules_href(game)} on_act={on(Session::act)} {on_next_round} /> }
+    html! { <OnlineTable screen={Rc::new(screen.clone())} {link} rules_href={rules_href(game)} on_act={on(Session::act)} {on_next_round} {ring} /> }
 }
 
 fn table_view(
@@ -484,7 +492,14 @@ fn table_view(
     let seats = p.seats.as_ref();
     let dealt = seats.is_some_and(|s| s.dealt);
     let table = match (seats, dealt) {
-        (Some(seats), true) => online_table(p.screen.as_ref(), room_link(&s.room), &seats.game, session, tick),
+        (Some(seats), true) => online_table(
+            p.screen.as_ref(),
+            p.clock.map(|c| (c.seat, c.left_ms, c.full_ms)),
+            room_link(&s.room),
+            &seats.game,
+            session,
+            tick,
+        ),
         _ => html! {},
     };
     let inner = match &s.hosting {
@@ -562,7 +577,7 @@ fn table_view(
                 }
                 if let Some(seats) = seats { { seats_list(seats, p.seat, (!seated).then_some(on_take)) } }
                 <p class="status" role="status" aria-live="polite">{ line }</p>
-                if let Some(r) = &p.refused { <p class="notice" role="alert">{ refusal_words(r) }</p> }
+                if let Some(r) = &p.refused { <p class="notice" role="alert">{ refusal_words(r, seats) }</p> }
                 { table }
                 </>
             }

@@ -11,7 +11,7 @@
 use super::room::{room_url, RoomId};
 use crate::engine::shedding::{Action, Game, Refusal as Rules, SeatUpdate};
 use crate::net::worker::{from_bytes, to_bytes, FromWorker, ToWorker, PAGE};
-use crate::net::{encode, Message, PeerId, Reader, Refusal, SeatToken, Seats, ToHost, ToPeer};
+use crate::net::{encode, Clock, Message, Notice, PeerId, Reader, Refusal, SeatToken, Seats, ToHost, ToPeer};
 use crate::ui::shedding::screen::SeatScreen;
 use matchbox_socket::{Packet, PeerId as Link, PeerState, RtcIceServerConfig, WebRtcSocket};
 use std::cell::RefCell;
@@ -25,6 +25,9 @@ pub struct Transport {
     pub signal: String,
     pub ice: Vec<String>,
 }
+
+/// How often a page measures its link to the host (a ping's round trip).
+const PING_MS: f64 = 2000.0;
 
 /// The host worker's module, beside the page (trunk's loader shim of the `friends_host` bin).
 const WORKER_URL: &str = "friends_host_loader.js";
@@ -119,6 +122,11 @@ pub struct PeerSide {
     pending: Option<Action>,
     /// The host's bytes read (the rules kept from the welcome, put back into each update).
     reader: Reader<Game>,
+    /// The link's last round trip to the host and back, in ms (none measured yet: 0).
+    rtt_ms: u32,
+    /// The host's quick-play clock as this page shows it: the time left when it arrived, less
+    /// half the round trip (the time it took to get here), so the ring ends with the host's.
+    pub clock: Option<Clock>,
 }
 
 pub struct Session {
@@ -132,6 +140,9 @@ pub struct Session {
     pub ended: Rc<RefCell<Option<String>>>,
     /// Messages from the other side that were too long, unreadable or of another version.
     pub dropped: u64,
+    /// The page's clock at the last poll, and when it last pinged the host.
+    now_ms: f64,
+    pinged_ms: f64,
 }
 
 fn socket(url: String, transport: &Transport) -> (WebRtcSocket, Rc<RefCell<Option<String>>>) {
@@ -158,18 +169,21 @@ impl Session {
         record: String,
         friends: u8,
         pace: u32,
+        clock_scale: u8,
         transport: &Transport,
     ) -> Result<Session, String> {
-        let hosting = Hosting::start(record, pace)?;
+        let mut hosting = Hosting::start(record, pace)?;
+        hosting.post(&ToWorker::Clock { scale: clock_scale });
         let (socket, ended) = socket(room_url(&transport.signal, &room, Some(friends.max(1))), transport);
-        Ok(Session { socket, room, me: PeerSide::default(), hosting: Some(hosting), ended, dropped: 0 })
+        let me = PeerSide::default();
+        Ok(Session { socket, room, me, hosting: Some(hosting), ended, dropped: 0, now_ms: 0.0, pinged_ms: 0.0 })
     }
 
     /// A friend's side: `token` is the seat this browser holds in the room, if any.
     pub fn peer(room: RoomId, token: Option<SeatToken>, transport: &Transport) -> Session {
         let (socket, ended) = socket(room_url(&transport.signal, &room, None), transport);
         let me = PeerSide { token, ..PeerSide::default() };
-        Session { socket, room, me, hosting: None, ended, dropped: 0 }
+        Session { socket, room, me, hosting: None, ended, dropped: 0, now_ms: 0.0, pinged_ms: 0.0 }
     }
 
     fn send_to(&mut self, link: Link, bytes: Vec<u8>) {
@@ -183,7 +197,7 @@ impl Session {
     pub fn send_to_host(&mut self, message: &ToHost<Action>) {
         let bytes = encode(message);
         if let Some(h) = &mut self.hosting {
-            h.post(&ToWorker::Bytes { peer: PAGE, now_ms: 0, bytes });
+            h.post(&ToWorker::Bytes { peer: PAGE, now_ms: self.now_ms as u64, bytes });
         } else if let Some(link) = self.me.host {
             self.send_to(link, bytes);
         }
@@ -193,7 +207,14 @@ impl Session {
     /// for the bots; `true` if anything changed.
     pub fn poll(&mut self, now_ms: f64) -> bool {
         let now = now_ms as u64;
+        self.now_ms = now_ms;
         let mut changed = false;
+        // The link's round trip, measured every few seconds once seated (the host's own page
+        // measures its worker's, a few milliseconds).
+        if self.me.seat.is_some() && now_ms - self.pinged_ms >= PING_MS {
+            self.pinged_ms = now_ms;
+            self.send_to_host(&ToHost::Ping { t: now as u32 });
+        }
         let peers = self.socket.try_update_peers().unwrap_or_default();
         for (link, state) in peers {
             changed = true;
@@ -293,7 +314,7 @@ impl Session {
 
     fn read(&mut self, bytes: &[u8]) {
         match self.me.reader.read(bytes) {
-            Some(message) => self.me.take(message),
+            Some(message) => self.me.take(message, self.now_ms as u32),
             None => self.dropped += 1,
         }
     }
@@ -329,7 +350,7 @@ impl PeerSide {
         })
     }
 
-    fn take(&mut self, message: Message<Game>) {
+    fn take(&mut self, message: Message<Game>, now: u32) {
         match message {
             ToPeer::Welcome { seat, update, .. } => {
                 self.seat = Some(seat);
@@ -352,11 +373,13 @@ impl PeerSide {
                 self.update = Some(u);
             }
             ToPeer::Refused(r) => {
-                if let (Some(screen), Refusal::Illegal(_) | Refusal::Stale { .. } | Refusal::NotYourSeat) =
-                    (&mut self.screen, &r)
+                if let (
+                    Some(screen),
+                    Refusal::Illegal(_) | Refusal::Stale { .. } | Refusal::NotYourSeat | Refusal::CalledFirst { .. },
+                ) = (&mut self.screen, &r)
                 {
                     // A move's refusal is the table's notice; the lobby's stays under the seats.
-                    screen.refused(super::refusal_words(&r));
+                    screen.refused(super::refusal_words(&r, self.seats.as_ref()));
                 } else {
                     self.refused = Some(r);
                 }
@@ -367,6 +390,20 @@ impl PeerSide {
                 if let (Some(screen), Some(seat)) = (&mut self.screen, self.seat) {
                     let (names, levels) = self.seats.as_ref().map(|s| super::screen_names(s, seat)).unwrap_or_default();
                     (screen.names, screen.levels) = (names, levels);
+                }
+            }
+            // A round trip over a minute is no measure (a page asleep in the background).
+            ToPeer::Pong { t } => {
+                self.rtt_ms = Some(now.wrapping_sub(t)).filter(|&ms| ms < 60_000).unwrap_or(self.rtt_ms)
+            }
+            ToPeer::Clock(c) => {
+                self.clock = c.map(|c| Clock { left_ms: c.left_ms.saturating_sub(self.rtt_ms / 2), ..c });
+            }
+            // The log says who was first when two called the same thing.
+            ToPeer::Notice(Notice::CalledToo { first, too }) => {
+                if let Some(screen) = &mut self.screen {
+                    let line = format!("{} called it too; {} was first.", screen.name(too), screen.name(first));
+                    screen.log.push(line);
                 }
             }
             ToPeer::Notice(_) => {}

@@ -41,7 +41,8 @@ fn level_word(l: Option<Level>, me: bool) -> &'static str {
 /// Every seat, the player's own included, round the felt. Nothing here is interactive, so it is
 /// one piece of markup (far smaller in the page than a tree of virtual nodes); it is replaced
 /// only when its text changes, and the moves' animations are keyed to the state they belong to.
-pub fn seats(screen: &SeatScreen, clock_ms: Option<u32>) -> Html {
+/// `clock`: the ring's time left and its full length (ms), on the active seat.
+pub fn seats(screen: &SeatScreen, clock: Option<(u32, u32)>) -> Html {
     use std::fmt::Write;
     let (view, me) = (&screen.view, screen.me());
     let n = screen.players();
@@ -68,9 +69,14 @@ pub fn seats(screen: &SeatScreen, clock_ms: Option<u32>) -> Html {
             if skipped { " skipped" } else { "" },
             if active { " aria-current=\"true\"" } else { "" },
         );
-        if let Some(ms) = clock_ms.filter(|_| active) {
+        if let Some((left, ms)) = clock.filter(|_| active) {
             let big = if s == me { " big" } else { "" };
-            let _ = write!(h, "<span class=\"clock-ring{big}\" style=\"animation-duration:{ms}ms;--from:{}\" aria-hidden=\"true\"></span>", ms / 100);
+            let _ = write!(h, "<span class=\"clock-ring{big}\" style=\"animation-duration:{ms}ms;--from:{}", ms / 100);
+            // A clock that started elsewhere (the host's) joins its run part-way.
+            if left < ms {
+                let _ = write!(h, ";animation-delay:-{}ms", ms - left);
+            }
+            h.push_str("\" aria-hidden=\"true\"></span>");
         }
         // The fan follows the hand (up to 10 backs, 5 past eight seats); the count is in words.
         let _ = write!(

@@ -167,6 +167,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         screen,
         settings: &props.settings,
         covered: state.covered,
+        ring: None,
         help_open,
         link,
         others,
@@ -195,6 +196,9 @@ pub struct TableView<'a> {
     pub settings: &'a Settings,
     /// Pass-and-play: the hand is covered until its person is ready.
     pub covered: bool,
+    /// A clock run elsewhere (the host's, online): the seat it runs for, the ms left as it
+    /// arrived and its full length. The rules' clock of the player's setting runs otherwise.
+    pub ring: Option<(u8, u32, u32)>,
     /// The keyboard list ("?"): open or not, kept by the table's source, which pauses its
     /// clock and bots while the list is open.
     pub help_open: UseStateHandle<bool>,
@@ -339,7 +343,11 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
     // The quick-play clock, as the active seat's ring (the engine only ever sees the timeout),
     // nor while the keyboard list pauses the table: the ring starts afresh after.
     let rules_clock = clock_ms(spec, settings.clock_scale).filter(|_| over.is_none() && !paused);
-    let clock_ms = rules_clock.filter(|_| explained && !*panels.help);
+    let clock_ms = rules_clock.filter(|_| explained && !*panels.help).map(|ms| (ms, ms));
+    let clock_ms = match t.ring {
+        Some((seat, left, full)) if seat == view.current && over.is_none() => Some((left, full)),
+        _ => clock_ms,
+    };
     let ended = over.is_some() || screen.between_rounds;
 
     let onclick = table_click(&t, &panels, &focus, by_rank);

@@ -26,6 +26,7 @@ mod apply;
 mod calls;
 mod invariants;
 mod legal;
+mod race;
 mod round;
 mod sample;
 mod turn;
