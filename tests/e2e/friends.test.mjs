@@ -294,3 +294,46 @@ test('friends: a broken room link is explained, never a crash', { timeout: 60_00
     await server.close();
   }
 });
+
+test('friends: the host\'s clock shows its ring on a friend\'s screen and times out a friend who does not move', { timeout: 240_000 }, async () => {
+  const signal = await signalling();
+  const server = await serve('dist', '/');
+  const [ann, sam] = [await player(server.url, signal.url), await player(server.url, signal.url, PHONE)];
+  try {
+    // The host's setting runs the quick-play clock (Taylor's 2 seconds a move); the friend's
+    // own setting (off) does not matter: the host's clock decides.
+    await ann.page.evaluate((s) => localStorage.setItem('blackjack.settings', s), SETTINGS.replace('clock=0', 'clock=1'));
+    await ann.page.goto(`${server.url}friends/`);
+    await ann.page.getByLabel('Players').selectOption('2');
+    await ann.page.getByLabel('Seats for friends').selectOption('1');
+    await ann.page.getByLabel('Your name').fill('Ann');
+    await ann.page.getByRole('button', { name: 'Open the table' }).click();
+    const link = await ann.page.getByLabel('Room link').inputValue();
+    await sam.page.goto(link);
+    await take(sam.page, 2, 'Sam');
+    await seat(ann.page, 2).getByText('Seat 2: Sam').waitFor();
+    await ann.page.getByRole('button', { name: 'Deal' }).click();
+    await sam.page.locator('.table.shed .hand-card').first().waitFor({ timeout: 20_000 });
+
+    // Ann plays; Sam never moves. On Sam's turn the ring runs on Sam's own seat, big, the
+    // rules' two seconds in full (less the link's half round trip), and on Ann's screen too.
+    const ring = sam.page.locator('.table.shed .seat.me .clock-ring.big');
+    const ringed = await play([ann.page], async () => (await ring.count()) > 0, 60_000);
+    assert.ok(ringed, 'the ring shows on the friend\'s screen on their turn');
+    const style = await ring.getAttribute('style');
+    assert.match(style, /animation-duration:2000ms/);
+    const late = Number(style.match(/animation-delay:-(\d+)ms/)?.[1] ?? 0);
+    assert.ok(late < 500, `the ring starts near full on a loopback link (${late} ms gone)`);
+    await screenshot(sam.page, 'friends-clock-phone');
+    assert.ok(await ann.page.locator('.table.shed .seat[data-seat="1"] .clock-ring').count() <= 1);
+
+    // Sam's two seconds pass: the host times Sam out, and both screens log it.
+    await sam.page.locator('#game-log').getByText('You pick up 1 card (too slow).').first().waitFor({ state: 'attached', timeout: 20_000 });
+    await ann.page.locator('#game-log').getByText('Sam picks up 1 card (too slow).').first().waitFor({ state: 'attached', timeout: 20_000 });
+    for (const b of [ann, sam]) assert.deepEqual(b.problems.consoleErrors, [], 'no console errors');
+  } finally {
+    for (const b of [ann, sam]) await b.context.close();
+    await server.close();
+    signal.stop();
+  }
+});
