@@ -99,6 +99,8 @@ fn a_friend_who_does_not_move_in_time_is_timed_out_by_the_host() {
     let (mut w, mut pages) = open(&record(vec![ann, bo, Seating::Bot], 11, Vec::new()), &[(1, SeatToken(5))]);
     pages.take(send(&mut w, &ToWorker::Clock { scale: 1 }));
     pages.take(send(&mut w, &ToWorker::Deal));
+    // The deal carries no time: a clock it starts runs from the next time the host hears.
+    pages.take(send(&mut w, &ToWorker::Tick { now_ms: 0 }));
     // Nobody moves: the bot plays its seat, the host times out the people (Ann and Bo).
     let bo_full = Some(Clock { seat: 1, left_ms: 2000, full_ms: 2000 });
     let (mut now, mut started) = (0, pages.clocks(1).contains(&bo_full).then_some(0));
@@ -135,8 +137,10 @@ fn the_clock_waits_for_the_timeout_to_the_millisecond_and_every_page_hears_the_s
     let bo = Seating::Friend { token: SeatToken(5), name: "Bo".into() };
     let (mut w, mut pages) = open(&record(vec![ann, bo], 3, Vec::new()), &[(1, SeatToken(5))]);
     pages.take(send(&mut w, &ToWorker::Clock { scale: 2 }));
-    pages.take(send(&mut w, &ToWorker::Tick { now_ms: 1000 }));
+    pages.take(send(&mut w, &ToWorker::Tick { now_ms: 500 }));
     pages.take(send(&mut w, &ToWorker::Deal));
+    // The deal carries no time: the clock starts at the next tick, not at the last time heard.
+    pages.take(send(&mut w, &ToWorker::Tick { now_ms: 1000 }));
     let mover = table(&w).current();
     let at = table(&w).state_id();
     let told = |pages: &Pages, to| pages.clocks(to).last().copied().flatten();

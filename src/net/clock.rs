@@ -18,17 +18,20 @@ pub struct Turn {
     pub key: u64,
 }
 
-/// The host's clock: the turn it runs for, and when it started (the host's milliseconds).
+/// The host's clock: the turn it runs for, and when it started (the host's milliseconds; `None`
+/// until the next time heard, for a turn started by a message that carries no time, such as the
+/// deal: the clock then starts at the next tick, never in the past).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct TurnClock {
-    running: Option<(Turn, u64)>,
+    running: Option<(Turn, Option<u64>)>,
 }
 
 impl TurnClock {
-    /// The table changed at `now_ms` and its clock is now `turn` (`None`: no clock runs: a
-    /// bot's turn, no clock in these rules, the game over). The same turn runs on; another
-    /// starts afresh. `true` if the clock started, restarted or stopped.
-    pub fn follow(&mut self, turn: Option<Turn>, now_ms: u64) -> bool {
+    /// The table changed at `now_ms` (`None`: a change whose message carried no time) and its
+    /// clock is now `turn` (`None`: no clock runs: a bot's turn, no clock in these rules, the
+    /// game over). The same turn runs on; another starts afresh. `true` if the clock started,
+    /// restarted or stopped.
+    pub fn follow(&mut self, turn: Option<Turn>, now_ms: Option<u64>) -> bool {
         match (turn, self.running) {
             (Some(t), Some((r, _))) if t == r => false,
             (None, None) => false,
@@ -43,16 +46,23 @@ impl TurnClock {
         }
     }
 
+    /// Time heard at `now_ms`: a clock waiting for a time starts now.
+    pub fn heard(&mut self, now_ms: u64) {
+        if let Some((_, started @ None)) = &mut self.running {
+            *started = Some(now_ms);
+        }
+    }
+
     /// The seat whose time ran out at `now_ms`, if any (the host then makes its timeout move).
     pub fn due(&self, now_ms: u64) -> Option<u8> {
         let (turn, started) = self.running?;
-        (now_ms >= started + u64::from(turn.full_ms)).then_some(turn.seat)
+        (now_ms >= started? + u64::from(turn.full_ms)).then_some(turn.seat)
     }
 
     /// The clock as a peer is told it at `now_ms`: the time left then (none once it ran out).
     pub fn left(&self, now_ms: u64) -> Option<Clock> {
         let (turn, started) = self.running?;
-        let gone = now_ms.saturating_sub(started).min(u64::from(turn.full_ms)) as u32;
+        let gone = now_ms.saturating_sub(started.unwrap_or(now_ms)).min(u64::from(turn.full_ms)) as u32;
         Some(Clock { seat: turn.seat, left_ms: turn.full_ms - gone, full_ms: turn.full_ms })
     }
 
@@ -69,15 +79,28 @@ mod tests {
     fn a_turn_runs_on_until_its_key_changes_and_is_due_at_its_length() {
         let turn = Turn { seat: 2, full_ms: 2000, key: 7 };
         let mut c = TurnClock::default();
-        assert!(c.follow(Some(turn), 1000));
-        assert!(!c.follow(Some(turn), 1500), "the same turn runs on");
+        assert!(c.follow(Some(turn), Some(1000)));
+        assert!(!c.follow(Some(turn), Some(1500)), "the same turn runs on");
         assert_eq!(c.left(1500), Some(Clock { seat: 2, left_ms: 1500, full_ms: 2000 }));
         assert_eq!(c.due(2999), None);
         assert_eq!(c.due(3000), Some(2));
         assert_eq!(c.left(9000).map(|c| c.left_ms), Some(0));
-        assert!(c.follow(Some(Turn { key: 8, ..turn }), 3100), "the next move starts it again");
+        assert!(c.follow(Some(Turn { key: 8, ..turn }), Some(3100)), "the next move starts it again");
         assert_eq!(c.due(5099), None);
-        assert!(c.follow(None, 3200) && !c.is_running() && c.due(99_999).is_none());
-        assert!(!c.follow(None, 3300));
+        assert!(c.follow(None, Some(3200)) && !c.is_running() && c.due(99_999).is_none());
+        assert!(!c.follow(None, Some(3300)));
+    }
+
+    #[test]
+    fn a_turn_started_without_a_time_starts_at_the_next_time_heard() {
+        let turn = Turn { seat: 1, full_ms: 2000, key: 0 };
+        let mut c = TurnClock::default();
+        assert!(c.follow(Some(turn), None));
+        assert_eq!(c.due(1_000_000), None, "never due before it started");
+        assert_eq!(c.left(1_000_000).map(|c| c.left_ms), Some(2000));
+        c.heard(50_000);
+        c.heard(60_000);
+        assert_eq!(c.due(51_999), None);
+        assert_eq!(c.due(52_000), Some(1));
     }
 }

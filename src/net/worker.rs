@@ -191,12 +191,20 @@ impl HostWorker {
     /// One message of the page (`Open` is taken by [`Worker::handle`]).
     pub fn handle(&mut self, message: ToWorker) -> Vec<FromWorker> {
         let state = self.host.table().state_id();
+        // The time this message carries, if any: the clock hears it first.
+        let now = match message {
+            ToWorker::Bytes { now_ms, .. } | ToWorker::Tick { now_ms } => {
+                self.now_ms = self.now_ms.max(now_ms);
+                self.clock.heard(self.now_ms);
+                Some(self.now_ms)
+            }
+            _ => None,
+        };
         let (mut out, moved) = match message {
             ToWorker::Open { .. } => return Vec::new(),
             ToWorker::Connected { peer } => (self.host.connect(peer), false),
             ToWorker::Left { peer } => (self.host.leave(peer), true),
             ToWorker::Bytes { peer, now_ms, bytes } => {
-                self.now_ms = self.now_ms.max(now_ms);
                 let out = match peer {
                     PAGE => self.host.receive(PAGE, &bytes),
                     _ => self.host.receive_at(peer, now_ms, &bytes),
@@ -209,13 +217,10 @@ impl HostWorker {
                 self.record.started = true;
                 (self.host.start(), true)
             }
-            ToWorker::Tick { now_ms } => {
-                self.now_ms = self.now_ms.max(now_ms);
-                match self.timeout().or_else(|| self.bot_move(self.now_ms)) {
-                    Some(out) => (out, true),
-                    None => (Vec::new(), false),
-                }
-            }
+            ToWorker::Tick { .. } => match self.timeout().or_else(|| self.bot_move(self.now_ms)) {
+                Some(out) => (out, true),
+                None => (Vec::new(), false),
+            },
             ToWorker::Clock { scale } => {
                 self.clock_scale = scale;
                 (Vec::new(), false)
@@ -224,7 +229,7 @@ impl HostWorker {
         // The clock follows every change; the seated are told the time left whenever it
         // starts, stops, or the table moves on (or a friend is seated) while it runs.
         let seated = out.iter().any(|o| matches!(o.message, ToPeer::Welcome { .. }));
-        out.extend(self.follow_clock(seated || state != self.host.table().state_id()));
+        out.extend(self.follow_clock(now, seated || state != self.host.table().state_id()));
         // No screen here takes the peers' events: every page reads its own seat's updates.
         drop(self.host.take_peer_events());
         let mut to_page = sends(out);
@@ -244,9 +249,9 @@ impl HostWorker {
         turn.filter(|_| self.clock_scale > 0).map(|t| Turn { full_ms: t.full_ms * u32::from(self.clock_scale), ..t })
     }
 
-    fn follow_clock(&mut self, changed: bool) -> Out<Game> {
+    fn follow_clock(&mut self, now: Option<u64>, changed: bool) -> Out<Game> {
         let turn = self.turn();
-        let restarted = self.clock.follow(turn, self.now_ms);
+        let restarted = self.clock.follow(turn, now);
         if restarted || changed && self.clock.is_running() {
             self.host.to_seated(&ToPeer::Clock(self.clock.left(self.now_ms)))
         } else {
