@@ -71,12 +71,8 @@ pub fn seats(screen: &SeatScreen, clock: Option<(u32, u32)>) -> Html {
         );
         if let Some((left, ms)) = clock.filter(|_| active) {
             let big = if s == me { " big" } else { "" };
-            let _ = write!(h, "<span class=\"clock-ring{big}\" style=\"animation-duration:{ms}ms;--from:{}", ms / 100);
             // A clock that started elsewhere (the host's) joins its run part-way.
-            if left < ms {
-                let _ = write!(h, ";animation-delay:-{}ms", ms - left);
-            }
-            h.push_str("\" aria-hidden=\"true\"></span>");
+            let _ = write!(h, "<span class=\"clock-ring{big}\" style=\"animation-duration:{ms}ms;animation-delay:-{}ms;--from:{}\" aria-hidden=\"true\"></span>", ms.saturating_sub(left), ms / 100);
         }
         // The fan follows the hand (up to 10 backs, 5 past eight seats); the count is in words.
         let _ = write!(
