@@ -23,7 +23,8 @@ use super::Table;
 /// // The update leaves the rules off the wire; the reader puts back the welcome's.
 /// let Some(ToPeer::Update(u)) = reader.read(&encode(&out[0].message)) else { panic!() };
 /// assert_eq!(u.view, host.table().view(1));
-/// assert_eq!(reader.read(b"\x02\x00\xff"), None);
+/// let v = blackjack::net::PROTOCOL.to_le_bytes(); // this version, then no message
+/// assert_eq!(reader.read(&[v[0], v[1], 0xff]), None);
 /// assert_eq!(reader.dropped().malformed, 1);
 /// ```
 pub struct Reader<T: Table> {
