@@ -176,3 +176,16 @@ test('friends: UNO Blackjack is played for rounds by two people and a bot, and n
     signal.stop();
   }
 });
+
+test('friends: a broken UNO Blackjack room link is explained, never a crash', { timeout: 60_000 }, async () => {
+  const server = await serve('dist', '/');
+  const b = await openBrowser();
+  try {
+    await b.page.goto(`${server.url}friends/uno/#room=short`);
+    await b.page.getByRole('alert').getByText('not one the game makes').waitFor();
+    assert.deepEqual(b.problems.consoleErrors, []);
+  } finally {
+    await b.context.close();
+    await server.close();
+  }
+});
