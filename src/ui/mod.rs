@@ -130,6 +130,11 @@ pub fn start_friends() {
     yew::Renderer::<friends::FriendsApp<crate::net::worker::Shedding>>::new().render();
 }
 
+/// Mounts the page of UNO Blackjack tables with friends (`friends/uno/`).
+pub fn start_friends_uno() {
+    yew::Renderer::<friends::FriendsApp<crate::net::worker::Uno>>::new().render();
+}
+
 /// Mounts the drills page (`drills/`); `drills/#casino` goes to the casino table.
 pub fn start_drills() {
     let (fragment, target) = drills::app::CASINO_AWAY;
