@@ -146,7 +146,9 @@ fn buttons(s: &CasinoState, less_open: bool) -> (Vec<Button>, Option<String>) {
             let mine = s.mine();
             if mine.len() > 1 {
                 for (i, &spot) in mine.iter().enumerate() {
-                    b(&format!("Spot {}", i + 1), Press::BetOn(spot), true, if spot == me { "on" } else { "" });
+                    // Pass-and-play: each person's spot by their name.
+                    let label = s.name_at(spot).map_or_else(|| format!("Spot {}", i + 1), str::to_string);
+                    b(&label, Press::BetOn(spot), true, if spot == me { "on" } else { "" });
                 }
             }
             b("Clear bet", Press::Act(Action::Bet { spot: me, amount: 0 }), bet > 0, "");

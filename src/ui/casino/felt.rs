@@ -3,7 +3,6 @@
 //! the middle, each hand with its total and, once settled, its result.
 
 use super::state::{CasinoState, HUMAN_SPOT};
-use super::words::who;
 use super::words::{outcome_line, spot_name, total_badge};
 use crate::engine::casino::game::money;
 use crate::engine::casino::game::SpotState;
@@ -15,6 +14,11 @@ use yew::prelude::*;
 
 /// What the table is waiting for, in a line.
 fn status(s: &CasinoState) -> String {
+    // Pass-and-play: the line names whose move it is, so the device goes to them.
+    if let Some(p) = s.prompt() {
+        let what = if s.view().phase == Phase::Betting { ": place it and deal." } else { "." };
+        return format!("{p}{what}");
+    }
     match s.view().phase {
         Phase::Betting if s.broke() => {
             // Chips may remain, short of the smallest bet: say so rather than "no chips".
@@ -94,7 +98,7 @@ fn spot(state: &CasinoState, spot: u8, s: &SpotState, style: CardStyle) -> Html 
     let arc = 3 - (spot as i32 - HUMAN_SPOT as i32).abs();
     html! {
     <li class={classes!("spot", active.then_some("active"), mine.then_some("me"))} style={format!("--arc:{arc}")} aria-current={active.then_some("true")}>
-        <h3>{ who(spot, state.mine()) }
+        <h3>{ state.who(spot) }
             if active && mine && several { <span class="turn">{ if phase == Phase::Betting { "Betting" } else { "Your turn" } }</span> }
             if s.bet > 0 { <span class="bet">{ money(s.bet) }</span> } else { <span class="bet none">{"no bet"}</span> }
             if s.insurance > 0 { <span class="bet insured">{ format!("insured {}", money(s.insurance)) }</span> }
@@ -104,7 +108,7 @@ fn spot(state: &CasinoState, spot: u8, s: &SpotState, style: CardStyle) -> Html 
             let current = matches!(phase, Phase::Playing { spot: ps, hand } if ps == spot && hand as usize == j);
             let outcome = outcome_line(h);
             html! {
-            <div role="group" class={classes!("bj-hand", current.then_some("current"))} aria-label={format!("{} hand {}: {}", who(spot, state.mine()), j + 1, h.cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "))}>
+            <div role="group" class={classes!("bj-hand", current.then_some("current"))} aria-label={format!("{} hand {}: {}", state.who(spot), j + 1, h.cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "))}>
                 <div class="cards">{ for h.cards.iter().map(|c| card_view(Some(*c), style, Classes::new())) }</div>
                 <p class={classes!("total", "badge", h.total().is_bust().then_some("bust"))}>
                     { total_badge(h) }{ if h.doubled { " · doubled" } else { "" } }

@@ -11,7 +11,6 @@ use super::setup::RULES_PAGE;
 use super::state::{CasinoState, Msg, BANK_KEY, SAVE_KEY, SAVE_VERSION};
 use super::trainer::{chart_panel, trainer, Panel};
 use crate::bots::casino::CasinoBot;
-use crate::engine::casino::game::money;
 use crate::engine::casino::{Action, Phase};
 use crate::ui::components::card::CardStyle;
 use crate::ui::kit::{self, table_head, use_autosave, use_next_move, use_table_keys};
@@ -109,7 +108,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
 
     html! {
     <section class="casino table" aria-label="Casino table" tabindex="-1" ref={table_ref}>
-        { table_head("Casino Blackjack", html! { <p class="bankroll">{ format!("Chips: {}", money(state.chips())) }</p> },
+        { table_head("Casino Blackjack", html! { <p class="bankroll">{ state.chips_line() }</p> },
             *help, run.reform(|()| Press::Help), RULES_PAGE, leave(Leave::Menu)) }
         if *help {
             <dl class="keys-help" aria-label="Keyboard shortcuts">
