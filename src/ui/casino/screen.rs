@@ -22,15 +22,18 @@ pub struct CasinoScreen {
     pub state_id: u32,
     /// Readable lines, oldest first.
     pub log: Vec<String>,
+    /// At pass-and-play the people's names, one a spot of `views`, for the log (empty: one
+    /// player, "You").
+    pub names: Vec<String>,
 }
 
 impl CasinoScreen {
     /// A screen from the first update of each of the player's spots (a new table, or a player
     /// who sits down); `None` without a spot.
-    pub fn new(first: Vec<SeatUpdate>) -> Option<CasinoScreen> {
+    pub fn new(first: Vec<SeatUpdate>, names: Vec<String>) -> Option<CasinoScreen> {
         let state_id = first.first()?.state_id;
         let views = first.iter().map(|u| u.view.clone()).collect();
-        let mut s = CasinoScreen { views, state_id, log: Vec::new() };
+        let mut s = CasinoScreen { views, state_id, log: Vec::new(), names };
         s.receive(first);
         Some(s)
     }
@@ -41,7 +44,7 @@ impl CasinoScreen {
         let mine = self.mine();
         if let Some(u) = updates.first() {
             self.state_id = u.state_id;
-            crate::ui::text::extend_log(&mut self.log, &u.events, |e| describe(e, &mine), 40);
+            crate::ui::text::extend_log(&mut self.log, &u.events, |e| describe(e, &mine, &self.names), 40);
         }
         for u in updates {
             if let Some(v) = self.views.iter_mut().find(|v| v.spot == u.view.spot) {
@@ -179,7 +182,7 @@ mod tests {
                 r => {
                     // A new table (or a new shoe: a table of its own): the screen starts from
                     // each spot's first update, with the log so far.
-                    let mut fresh = CasinoScreen::new(updates(&before.game, before.mine(), &[])).unwrap();
+                    let mut fresh = CasinoScreen::new(updates(&before.game, before.mine(), &[]), before.screen.names.clone()).unwrap();
                     fresh.log = before.screen.log.clone();
                     assert_eq!(fresh, before.screen, "a screen from the first updates is the table's");
                     r.insert(fresh)

@@ -291,7 +291,7 @@ impl CasinoState {
             choice,
             seed,
             start_chips: chips,
-            screen: first_screen(&game, choice.my_spots()),
+            screen: first_screen(&game, choice.my_spots(), &people),
             game,
             notice: None,
             verdict: None,
@@ -312,7 +312,7 @@ impl CasinoState {
             choice: s.choice,
             seed: s.seed,
             start_chips: s.chips,
-            screen: first_screen(&game, s.choice.my_spots()),
+            screen: first_screen(&game, s.choice.my_spots(), &people),
             game,
             notice: None,
             verdict: None,
@@ -368,7 +368,7 @@ impl CasinoState {
     /// A spot's player as the results name them: a person's name at pass-and-play, else "You",
     /// "You (spot 2)" or a bot's name.
     pub fn who(&self, spot: Spot) -> String {
-        self.name_at(spot).map_or_else(|| super::words::who(spot, self.mine()), str::to_string)
+        super::words::who(spot, self.mine(), &self.screen.names)
     }
 
     /// The head row's chips: "Chips: $995", or every person's at pass-and-play ("Sam $995 ·
@@ -538,8 +538,9 @@ fn updates(game: &Game, mine: &[Spot], events: &[Event]) -> Vec<SeatUpdate> {
 
 /// The player's screen of a table just opened (or restored): a checked choice always seats
 /// the player at a spot or more.
-fn first_screen(game: &Game, mine: &[Spot]) -> CasinoScreen {
-    CasinoScreen::new(updates(game, mine, &[])).expect("the player sits at a spot")
+fn first_screen(game: &Game, mine: &[Spot], people: &[Person]) -> CasinoScreen {
+    let names = people.iter().map(|p| p.name.clone()).collect();
+    CasinoScreen::new(updates(game, mine, &[]), names).expect("the player sits at a spot")
 }
 
 /// Every person's chips for the engine: the first person's (the bank's) `first`, then the
@@ -630,7 +631,7 @@ impl CasinoState {
                 let _ = next.game.apply(Action::Bet { spot, amount });
             }
         }
-        next.screen = first_screen(&next.game, next.mine());
+        next.screen = first_screen(&next.game, next.mine(), &next.people);
         next.bank.chips = next.worth();
         next.screen.log = std::mem::take(&mut self.screen.log);
         next.screen.log.push(line);
@@ -647,6 +648,9 @@ impl CasinoState {
         let hand = self.game.current_hand().map(|h| (hand_label(&h.cards), kind_of(&h.cards)));
         let settled_before = self.net_of(0).is_some();
         let decider = action.spot().and_then(|s| self.name_at(s)).map(str::to_string);
+        // The device's record is the first person's: the others' decisions get a verdict, not a
+        // place in it (docs/rules/casino.md).
+        let counted = action.spot().and_then(|s| self.person_at(s)).unwrap_or(0) == 0;
         if action == Action::Deal {
             let placed = self.spots_of(0).map(|s| self.screen.spots()[s as usize].bet).sum();
             // Rounded to the nearest tenth (floor is one instruction; `round` would be a function).
@@ -658,8 +662,16 @@ impl CasinoState {
                 self.screen.receive(updates(&self.game, self.mine(), &events));
                 if let Some((played, vals)) = judged {
                     let (label, kind) = hand.unwrap_or_default();
-                    let lost = self.judge(played, &vals, &label, decider.as_deref());
-                    super::history::judged(&mut self.bank, kind, lost);
+                    if let Some(lost) = self.judge(played, &vals, &label, decider.as_deref()).filter(|_| counted) {
+                        let b = &mut self.bank;
+                        b.decisions = b.decisions.saturating_add(1);
+                        if lost.is_none() {
+                            b.best_plays = b.best_plays.saturating_add(1);
+                        }
+                        let lost = lost.unwrap_or(0);
+                        b.ev_lost_milli = b.ev_lost_milli.saturating_add(lost).min(MAX_LOST_MILLI);
+                        super::history::judged(b, kind, lost);
+                    }
                 }
                 self.bank.chips = self.worth();
                 // The bank is the first person's: their round, their record.
@@ -676,32 +688,24 @@ impl CasinoState {
     }
 
     /// The trainer's verdict on a decision, from the values of every option (best first); the
-    /// expected value given up, in thousandths of a bet.
+    /// expected value given up by a play not the best, in thousandths of a bet (`Some(None)`: the
+    /// best play; `None` without values: nothing judged).
     /// At pass-and-play the verdict speaks to the person who decided (`to`: "Sam: Stand …").
-    fn judge(&mut self, played: Play, vals: &[(Play, f64)], hand: &str, to: Option<&str>) -> i64 {
-        let lost = self.judged(played, vals, hand);
-        if let (Some(name), Some(v)) = (to, self.verdict.as_mut()) {
-            *v = format!("{name}: {v}");
-        }
-        lost
-    }
-
-    fn judged(&mut self, played: Play, vals: &[(Play, f64)], hand: &str) -> i64 {
-        let Some(&(best, best_v)) = vals.first() else { return 0 };
+    fn judge(&mut self, played: Play, vals: &[(Play, f64)], hand: &str, to: Option<&str>) -> Option<Option<i64>> {
+        let &(best, best_v) = vals.first()?;
         let mine = vals.iter().find(|(p, _)| *p == played).map_or(best_v, |v| v.1);
         let lost = (best_v - mine).max(0.0);
-        self.bank.decisions = self.bank.decisions.saturating_add(1);
-        if played == best || lost < 1e-9 {
-            self.bank.best_plays = self.bank.best_plays.saturating_add(1);
-            self.verdict = Some(format!("{} with {hand}: the best play.", played.name()));
-            0
+        let (judged, verdict) = if played == best || lost < 1e-9 {
+            (None, format!("{} with {hand}: the best play.", played.name()))
         } else {
             let milli = (lost * 1000.0).round() as i64;
-            self.bank.ev_lost_milli = self.bank.ev_lost_milli.saturating_add(milli).min(MAX_LOST_MILLI);
-            self.verdict =
-                Some(format!("{} with {hand}: {} was better, by {}.", played.name(), best.name(), of_a_bet(milli)));
-            milli
-        }
+            (Some(milli), format!("{} with {hand}: {} was better, by {}.", played.name(), best.name(), of_a_bet(milli)))
+        };
+        self.verdict = Some(match to {
+            Some(name) => format!("{name}: {verdict}"),
+            None => verdict,
+        });
+        Some(judged)
     }
 }
 
@@ -995,7 +999,7 @@ mod tests {
         assert_eq!((t.chips_of(0), t.chips_of(1)), (start - min, 28_000), "Alex's bet is Alex's chips");
         assert_eq!(t.worth(), start, "the bank's worth is Sam's");
         assert_eq!(t.worth_of(1), 30_000);
-        let mut decided = Vec::new();
+        let (mut decided, mut sams) = (Vec::new(), 0);
         while t.game.phase() != Phase::Settled {
             if let Phase::Playing { spot, .. } = t.game.phase() {
                 if t.is_mine(spot) {
@@ -1005,6 +1009,7 @@ mod tests {
                     let verdict = t.verdict.clone().expect("judged");
                     assert!(verdict.starts_with(&format!("{name}: Stand with ")), "{verdict}");
                     decided.push(name);
+                    sams += u32::from(spot == 3);
                     continue;
                 }
             }
@@ -1018,6 +1023,11 @@ mod tests {
         assert_eq!(t.round_net(), Some(sam + alex));
         assert_eq!((t.bank.net, t.bank.chips), (sam, start + sam));
         assert_eq!(t.chips_of(1), 30_000 + alex);
+        // The device's trainer record is Sam's: Alex's verdicts are shown, not counted in it.
+        assert_eq!(t.bank.decisions, sams);
+        // The log names each person, never "You".
+        assert!(t.screen.log.iter().any(|l| l.starts_with("Alex: ")), "{:?}", t.screen.log);
+        assert!(!t.screen.log.iter().any(|l| l.contains("You")), "{:?}", t.screen.log);
         // A reload resumes the people, their names and their chips.
         use crate::ui::storage::{decode, encode};
         let stored = decode::<StoredCasino>(&encode(1, &t.stored()), 1).unwrap();
