@@ -182,7 +182,9 @@ mod tests {
                 r => {
                     // A new table (or a new shoe: a table of its own): the screen starts from
                     // each spot's first update, with the log so far.
-                    let mut fresh = CasinoScreen::new(updates(&before.game, before.mine(), &[]), before.screen.names.clone()).unwrap();
+                    let mut fresh =
+                        CasinoScreen::new(updates(&before.game, before.mine(), &[]), before.screen.names.clone())
+                            .unwrap();
                     fresh.log = before.screen.log.clone();
                     assert_eq!(fresh, before.screen, "a screen from the first updates is the table's");
                     r.insert(fresh)

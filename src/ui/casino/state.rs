@@ -286,7 +286,11 @@ impl CasinoState {
             p.start_chips = p.start_chips.clamp(0, MAX_CHIPS);
         }
         let all = chips_of(chips, &people);
-        let game = new_table_for(choice, seed, &all).expect("a valid choice and chips in range open a table");
+        // Not `expect`: that would carry the error's Debug formatting (the action and refusal
+        // types' too) into the page for a case that cannot happen.
+        let Ok(game) = new_table_for(choice, seed, &all) else {
+            panic!("a valid choice and chips in range open a table")
+        };
         CasinoState {
             choice,
             seed,
