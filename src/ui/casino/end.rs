@@ -67,7 +67,7 @@ pub fn round_end(
         true => {
             let each: Vec<String> = (0..s.people.len())
                 .map(|i| {
-                    let net = s.net_of(i).map_or_else(|| "sat out".into(), |n| signed_money(n));
+                    let net = s.net_of(i).map_or_else(|| "sat out".into(), signed_money);
                     format!("{} {net}, {} in chips", s.people[i].name, money(s.chips_of(i)))
                 })
                 .collect();
