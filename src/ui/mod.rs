@@ -35,14 +35,7 @@ pub fn broken_link(why: &str) -> String {
 
 /// Loads settings once at start; a bad save becomes a notice and defaults, never a crash.
 pub fn load_settings() -> (settings::Settings, Option<String>) {
-    match storage::load::<settings::Settings>(settings::KEY, settings::VERSION) {
-        Ok(Some(s)) => (s, None),
-        Ok(None) => (settings::Settings::default(), None),
-        Err(problem) => {
-            storage::set_aside(settings::KEY);
-            (settings::Settings::default(), Some(problem.notice("settings")))
-        }
-    }
+    storage::load_or_notice(settings::KEY, settings::VERSION, "settings")
 }
 
 /// A table link opened in this same tab changes only the fragment: reload, and the load opens
