@@ -127,7 +127,12 @@ pub fn start_uno() {
 /// Mounts the page of tables with friends (`friends/`).
 pub fn start_friends() {
     components::card::sprite_in_parent_folder();
-    yew::Renderer::<friends::FriendsApp>::new().render();
+    yew::Renderer::<friends::FriendsApp<crate::net::worker::Shedding>>::new().render();
+}
+
+/// Mounts the page of UNO Blackjack tables with friends (`friends/uno/`).
+pub fn start_friends_uno() {
+    yew::Renderer::<friends::FriendsApp<crate::net::worker::Uno>>::new().render();
 }
 
 /// Mounts the drills page (`drills/`); `drills/#casino` goes to the casino table.
