@@ -35,13 +35,7 @@ fn shared_shoe() -> Option<Result<(Choice, u64), String>> {
 
 /// The player's chips and trainer record; a bad save becomes a fresh bank and a notice.
 fn casino_bank() -> (Bank, Option<String>) {
-    match storage::load::<Bank>(BANK_KEY, SAVE_VERSION) {
-        Ok(b) => (b.unwrap_or_default(), None),
-        Err(p) => {
-            storage::set_aside(BANK_KEY);
-            (Bank::default(), Some(p.notice("chips")))
-        }
-    }
+    storage::load_or_notice(BANK_KEY, SAVE_VERSION, "chips")
 }
 
 /// A saved table resumed, or the setup; a bad save becomes a notice.
