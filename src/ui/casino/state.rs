@@ -12,8 +12,6 @@ use super::screen::CasinoScreen;
 use super::words::of_a_bet;
 use crate::bots::casino::{hand_label, unseen_plus, values, Allowed};
 use crate::engine::casino::game::money;
-use crate::engine::casino::hand::is_two_card_21;
-use crate::engine::casino::rules::INSURANCE_PAYS;
 use crate::engine::casino::save::{self, new_table, CasinoReplayError};
 pub use crate::engine::casino::save::{code, parse_code, Choice, HUMAN_SPOT};
 use crate::engine::casino::strategy::Play;
@@ -293,12 +291,12 @@ impl CasinoState {
 
     /// The player's spot the controls act on: the one whose turn it is, else the one bet on.
     pub fn spot(&self) -> Spot {
-        self.view().to_act().filter(|&s| self.is_mine(s)).unwrap_or(self.betting)
+        self.screen.spot(self.betting)
     }
 
     /// Whether it is one of the player's spots' turn.
     pub fn my_turn(&self) -> bool {
-        self.view().to_act().is_some_and(|s| self.is_mine(s))
+        self.screen.my_turn()
     }
 
     /// The player's bet on the spot the controls act on.
@@ -306,53 +304,28 @@ impl CasinoState {
         self.screen.spots()[self.spot() as usize].bet
     }
 
-    /// Whether the player has a bet on any spot.
     pub fn placed(&self) -> bool {
-        self.mine().iter().any(|&s| self.screen.spots()[s as usize].bet > 0)
+        self.screen.placed()
     }
 
-    /// What the player owns: the chips, plus the bets still only placed (before the deal).
     pub fn worth(&self) -> i64 {
-        let placed: i64 = self.mine().iter().map(|&s| self.screen.spots()[s as usize].bet).sum();
-        self.chips() + if self.screen.phase() == Phase::Betting { placed } else { 0 }
+        self.screen.worth()
     }
 
-    /// Out of chips: nothing on the spot and not enough for the smallest bet.
     pub fn broke(&self) -> bool {
-        self.screen.phase() == Phase::Betting && self.worth() < self.view().rules.min_bet
+        self.screen.broke()
     }
 
-    /// The player's net result for a settled round, in cents: every hand of every spot played
-    /// and the insurance.
     pub fn round_net(&self) -> Option<i64> {
-        let played: Vec<Spot> = self.played().collect();
-        if self.screen.phase() != Phase::Settled || played.is_empty() {
-            return None;
-        }
-        Some(played.iter().map(|&s| self.spot_net(s)).fold(0i64, |a, n| a.saturating_add(n)))
+        self.screen.round_net()
     }
 
-    /// The player's spots dealt in this round.
-    pub fn played(&self) -> impl Iterator<Item = Spot> + '_ {
-        self.mine().iter().copied().filter(|&s| !self.screen.spots()[s as usize].hands.is_empty())
-    }
-
-    /// What one of the player's spots made this round: its hands and its insurance.
     pub fn spot_net(&self, spot: Spot) -> i64 {
-        let s = &self.screen.spots()[spot as usize];
-        let hands: i64 = s.hands.iter().map(|h| h.returned - h.stake).sum();
-        hands.saturating_add(self.insurance_net(spot).unwrap_or(0))
+        self.screen.spot_net(spot)
     }
 
-    /// What a spot's insurance made once the hole card is known: the bet paid 2 to 1
-    /// ([`INSURANCE_PAYS`]) if the dealer has blackjack, else lost. `None` without insurance.
     pub fn insurance_net(&self, spot: Spot) -> Option<i64> {
-        let insured = self.screen.spots()[spot as usize].insurance;
-        if insured == 0 {
-            return None;
-        }
-        let dealer: Vec<_> = self.view().dealer.iter().flatten().copied().collect();
-        Some(if is_two_card_21(&dealer) { insured.saturating_mul(INSURANCE_PAYS) } else { -insured })
+        self.screen.insurance_net(spot)
     }
 
     /// The trainer's values for the player's current decision, best first: worked out once
@@ -545,6 +518,7 @@ impl CasinoState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::casino::rules::INSURANCE_PAYS;
     use crate::bots::casino::decide;
     use crate::ui::casino::history::History;
 
@@ -731,7 +705,7 @@ mod tests {
             assert!(t.apply(next(&t, |t| Action::Stand { spot: t.spot() })));
         }
         assert!(turns.windows(2).all(|w| w[0] < w[1]), "{turns:?}");
-        let each: i64 = t.played().map(|s| t.spot_net(s)).sum();
+        let each: i64 = t.screen.played().map(|s| t.spot_net(s)).sum();
         assert_eq!(t.round_net(), Some(each));
         assert_eq!(t.bank.net, each);
         // The session's history has the round: every spot's bet together, its result.
