@@ -6,7 +6,7 @@
 
 use blackjack::bots::shedding::normal_move;
 use blackjack::engine::shedding::{Action, Game, Phase, Preset};
-use blackjack::net::worker::{from_bytes, to_bytes, FromWorker, HostRecord, ToWorker, Worker, PAGE};
+use blackjack::net::worker::{from_bytes, to_bytes, FromWorker, HostRecord, Shedding, ToWorker, Worker, PAGE};
 use blackjack::net::*;
 
 fn record(seating: Vec<Seating>, seed: u64) -> HostRecord {
@@ -178,7 +178,7 @@ fn a_friend_through_the_page_gets_its_own_seat_and_the_page_relays_it() {
     // The friend leaves: the page is told, and the seat's save keeps its token.
     page.take(send(&mut w, &ToWorker::Left { peer: friend }));
     assert!(matches!(&page.seats.as_ref().unwrap().seats[1], Seat::Friend { here: false, .. }));
-    let saved = HostRecord::from_text(page.saved.as_ref().unwrap()).unwrap();
+    let saved = HostRecord::<Shedding>::from_text(page.saved.as_ref().unwrap()).unwrap();
     assert!(matches!(&saved.seating[1], Seating::Friend { token: SeatToken(77), .. }));
 }
 

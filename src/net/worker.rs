@@ -10,8 +10,10 @@
 
 use super::host::{Host, Out, PeerId, Seating};
 use super::protocol::encode;
+use super::Table;
 use crate::bots::shedding::{normal_move, Level, SheddingBot};
 use crate::engine::shedding::{Action, Game, Preset, SeatView};
+use crate::engine::uno;
 use serde::{Deserialize, Serialize};
 
 /// The host's own page, as the worker's peer: it holds the host's seat. The page numbers its
@@ -78,34 +80,142 @@ pub fn game_name(preset: Preset) -> &'static str {
     }
 }
 
+/// What the host worker needs of a game family beyond [`Table`]: how a record opens its game,
+/// the bots' moves for the seats no person plays, and the host's own automatic moves. One
+/// marker type a family ([`Shedding`], [`Uno`]); its page has the matching screen
+/// (`ui::friends::session::OnlineScreen`).
+///
+/// Keep this trait small: helpers of other families build on it (add methods with defaults,
+/// do not rename).
+pub trait Family: Sized + 'static {
+    type Game: Table<Action = Self::Action>;
+    type Action: Copy + std::fmt::Debug + PartialEq + Serialize + serde::de::DeserializeOwned;
+    /// A seat's bot (it sees only the view of its seat).
+    type Bot;
+    /// The prefix of the family's stored records (distinct per family and per form: a record of
+    /// another family or an older page is not read).
+    const RECORD_FORM: &'static str;
+    /// The game of `preset` (the family's name for its rules) for `players`, dealt with `seed`;
+    /// `None` if the preset or the count is not one of the family's.
+    fn new_game(preset: &str, players: u8, seed: u64) -> Option<Self::Game>;
+    /// The game's name as the table says it (`None`: not one of the family's presets).
+    fn game_name(preset: &str) -> Option<&'static str>;
+    /// Every move applied so far, oldest first (the record replays it).
+    fn log(game: &Self::Game) -> Vec<Self::Action>;
+    fn is_over(game: &Self::Game) -> bool;
+    /// The bot of `seat` in a game dealt with `seed`.
+    fn bot(seat: u8, seed: u64) -> Self::Bot;
+    /// The move the bot of `seat` makes now, from its seat's view alone, and its reaction time
+    /// (ms); `None` if it has nothing to do.
+    fn bot_move(bot: &mut Self::Bot, game: &Self::Game, seat: u8) -> Option<(Self::Action, u32)>;
+    /// A move no seat makes, due now (UNO's reveal at a round's start, the casino's deal and
+    /// clearing), and after how long (ms, before the bots' pace); made before any bot's.
+    fn host_move(_game: &Self::Game) -> Option<(Self::Action, u32)> {
+        None
+    }
+}
+
+/// The three shedding games (Taylor, Priestly, British).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shedding;
+
+impl Family for Shedding {
+    type Game = Game;
+    type Action = Action;
+    type Bot = SheddingBot;
+    const RECORD_FORM: &'static str = "bj.friends.1:";
+    fn new_game(preset: &str, players: u8, seed: u64) -> Option<Game> {
+        Game::new(Preset::from_id(preset)?.rules(), players, seed).ok()
+    }
+    fn game_name(preset: &str) -> Option<&'static str> {
+        Preset::from_id(preset).map(game_name)
+    }
+    fn log(game: &Game) -> Vec<Action> {
+        game.log().to_vec()
+    }
+    fn is_over(game: &Game) -> bool {
+        game.is_over()
+    }
+    fn bot(seat: u8, seed: u64) -> SheddingBot {
+        SheddingBot::new(seat, Level::Normal, seed ^ (u64::from(seat) << 32))
+    }
+    fn bot_move(bot: &mut SheddingBot, game: &Game, seat: u8) -> Option<(Action, u32)> {
+        bot_decision(bot, &game.view(seat))
+    }
+}
+
+/// UNO Blackjack, by the classic rules (preset `classic`). Every seat plays from the first round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Uno;
+
+/// The pause before the host reveals a round (ms, before the bots' pace): the round's end
+/// stays on every screen a moment, as on the UNO page (`ROUND_SHOWN_MS`).
+pub const UNO_REVEAL_MS: u32 = 4500;
+
+/// A bot's reaction time at UNO (ms, before the bots' pace), as on the UNO page.
+const UNO_BOT_MS: u32 = 500;
+
+impl Family for Uno {
+    type Game = uno::Game;
+    type Action = uno::Action;
+    /// A bot's seed (its jitter is drawn per move from it).
+    type Bot = u64;
+    const RECORD_FORM: &'static str = "bj.friends.uno.1:";
+    fn new_game(preset: &str, players: u8, seed: u64) -> Option<uno::Game> {
+        (preset == "classic").then(|| uno::Game::new(uno::UnoRules::seed_rules(), players, seed).ok()).flatten()
+    }
+    fn game_name(preset: &str) -> Option<&'static str> {
+        (preset == "classic").then_some("UNO Blackjack")
+    }
+    fn log(game: &uno::Game) -> Vec<uno::Action> {
+        game.log().to_vec()
+    }
+    fn is_over(game: &uno::Game) -> bool {
+        game.is_over()
+    }
+    fn bot(seat: u8, seed: u64) -> u64 {
+        seed ^ (u64::from(seat) << 32)
+    }
+    fn bot_move(bot: &mut u64, game: &uno::Game, seat: u8) -> Option<(uno::Action, u32)> {
+        let uno::Phase::Match { turn } = *game.phase() else { return None };
+        if turn != seat {
+            return None;
+        }
+        let view = game.view(seat);
+        let action = crate::bots::uno::decide(&view, Level::Normal, crate::bots::uno::jitter(*bot, game.log().len()));
+        Some((action, UNO_BOT_MS))
+    }
+    fn host_move(game: &uno::Game) -> Option<(uno::Action, u32)> {
+        matches!(game.phase(), uno::Phase::RoundStart).then_some((uno::Action::Reveal, UNO_REVEAL_MS))
+    }
+}
+
 /// What the host keeps in the browser, to reopen its table after a reload (the same link then
 /// brings every friend back to their seat).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct HostRecord {
+pub struct HostRecord<F: Family = Shedding> {
     pub room: String,
+    /// The family's name for the game's rules ([`Family::new_game`]).
     pub preset: String,
     pub players: u8,
     pub seed: u64,
     pub seating: Vec<Seating>,
-    pub log: Vec<Action>,
+    pub log: Vec<F::Action>,
     pub started: bool,
 }
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
-/// How a host record is stored: this prefix, then the record in the wire's form (`postcard`) as
-/// hexadecimal text. A record of another form (an older page's) is not read: the table is
-/// opened afresh.
-const RECORD_FORM: &str = "bj.friends.1:";
-
 /// The longest record read back (a long game's log is a few thousand moves of a few bytes).
 const MAX_RECORD_TEXT: usize = 512 * 1024;
 
-impl HostRecord {
+/// How a host record is stored: the family's [`Family::RECORD_FORM`], then the record in the
+/// wire's form (`postcard`) as hexadecimal text.
+impl<F: Family> HostRecord<F> {
     pub fn to_text(&self) -> String {
         let bytes = to_bytes(self);
-        let mut text = String::with_capacity(RECORD_FORM.len() + 2 * bytes.len());
-        text.push_str(RECORD_FORM);
+        let mut text = String::with_capacity(F::RECORD_FORM.len() + 2 * bytes.len());
+        text.push_str(F::RECORD_FORM);
         for b in bytes {
             text.push(char::from(HEX[usize::from(b >> 4)]));
             text.push(char::from(HEX[usize::from(b & 15)]));
@@ -113,9 +223,9 @@ impl HostRecord {
         text
     }
 
-    /// The record in `text`, if it is one this page wrote (bounded, never a panic).
-    pub fn from_text(text: &str) -> Option<HostRecord> {
-        let hex = text.strip_prefix(RECORD_FORM)?.as_bytes();
+    /// The record in `text`, if it is one this family's page wrote (bounded, never a panic).
+    pub fn from_text(text: &str) -> Option<HostRecord<F>> {
+        let hex = text.strip_prefix(F::RECORD_FORM)?.as_bytes();
         if hex.len() > MAX_RECORD_TEXT || hex.len() % 2 != 0 {
             return None;
         }
@@ -125,13 +235,12 @@ impl HostRecord {
     }
 
     /// The game and its host, replayed from the record.
-    pub fn open(&self) -> Option<Host<Game>> {
-        let preset = Preset::from_id(&self.preset)?;
-        let mut game = Game::new(preset.rules(), self.players, self.seed).ok()?;
+    pub fn open(&self) -> Option<Host<F::Game>> {
+        let mut game = F::new_game(&self.preset, self.players, self.seed)?;
         for a in &self.log {
-            game.apply(*a).ok()?;
+            game.act(*a).ok()?;
         }
-        let mut host = Host::open(game, game_name(preset), self.seating.clone());
+        let mut host = Host::open(game, F::game_name(&self.preset)?, self.seating.clone());
         if self.started {
             host.start();
         }
@@ -140,30 +249,28 @@ impl HostRecord {
 }
 
 /// The host's table in its worker: the game, its bots, and who is connected.
-pub struct HostWorker {
-    host: Host<Game>,
-    record: HostRecord,
-    bots: Vec<SheddingBot>,
-    /// The next bot move: when (page clock), in which state, what.
-    due: Option<(u64, u32, Action)>,
+pub struct HostWorker<F: Family = Shedding> {
+    host: Host<F::Game>,
+    record: HostRecord<F>,
+    bots: Vec<F::Bot>,
+    /// The next automatic move: when (page clock), in which state, what.
+    due: Option<(u64, u32, F::Action)>,
     pace: u32,
 }
 
-impl HostWorker {
+impl<F: Family> HostWorker<F> {
     /// The table of `record`, with the host's page seated at the host's seat: the page is sent
     /// the seats and its seat's welcome, as a friend who joins is.
-    pub fn open(record: &str, pace: u32) -> Option<(HostWorker, Vec<FromWorker>)> {
-        let record = HostRecord::from_text(record)?;
+    pub fn open(record: &str, pace: u32) -> Option<(HostWorker<F>, Vec<FromWorker>)> {
+        let record = HostRecord::<F>::from_text(record)?;
         let mut host = record.open()?;
         let out = host.seat_host(PAGE);
-        let bots = (0..record.players)
-            .map(|s| SheddingBot::new(s, Level::Normal, record.seed ^ (u64::from(s) << 32)))
-            .collect();
+        let bots = (0..record.players).map(|s| F::bot(s, record.seed)).collect();
         let worker = HostWorker { host, record, bots, due: None, pace: pace.max(1) };
-        Some((worker, sends(out)))
+        Some((worker, sends::<F>(out)))
     }
 
-    pub fn host(&self) -> &Host<Game> {
+    pub fn host(&self) -> &Host<F::Game> {
         &self.host
     }
 
@@ -186,19 +293,20 @@ impl HostWorker {
         };
         // No screen here takes the peers' events: every page reads its own seat's updates.
         drop(self.host.take_peer_events());
-        let mut to_page = sends(out);
+        let mut to_page = sends::<F>(out);
         if moved {
             self.record.seating = self.host.seating().to_vec();
-            self.record.log = self.host.table().log().to_vec();
+            self.record.log = F::log(self.host.table());
             to_page.push(FromWorker::Save { record: self.record.to_text() });
         }
         to_page
     }
 
-    /// One bot move when it is due (a bot plays every seat no person plays now).
-    fn bot_move(&mut self, now_ms: u64) -> Option<Out<Game>> {
+    /// One automatic move when it is due: the host's own first, else a bot's (a bot plays every
+    /// seat no person plays now).
+    fn bot_move(&mut self, now_ms: u64) -> Option<Out<F::Game>> {
         let game = self.host.table();
-        if !self.host.is_started() || game.is_over() {
+        if !self.host.is_started() || F::is_over(game) {
             return None;
         }
         match self.due {
@@ -212,14 +320,17 @@ impl HostWorker {
             Some(_) => None,
             None => {
                 let state = game.state_id();
-                for seat in 0..game.players() {
-                    if self.host.is_played_by_a_person(seat) {
-                        continue;
-                    }
-                    if let Some((action, delay_ms)) = bot_decision(&mut self.bots[seat as usize], &game.view(seat)) {
-                        self.due = Some((now_ms + u64::from(delay_ms / self.pace), state, action));
+                let mut next = F::host_move(game);
+                for seat in 0..game.seats() {
+                    if next.is_some() {
                         break;
                     }
+                    if !self.host.is_played_by_a_person(seat) {
+                        next = F::bot_move(&mut self.bots[seat as usize], game, seat);
+                    }
+                }
+                if let Some((action, delay_ms)) = next {
+                    self.due = Some((now_ms + u64::from(delay_ms / self.pace), state, action));
                 }
                 None
             }
@@ -228,12 +339,17 @@ impl HostWorker {
 }
 
 /// The worker's state between messages: nothing until the page opens a table.
-#[derive(Default)]
-pub struct Worker {
-    table: Option<HostWorker>,
+pub struct Worker<F: Family = Shedding> {
+    table: Option<HostWorker<F>>,
 }
 
-impl Worker {
+impl<F: Family> Default for Worker<F> {
+    fn default() -> Self {
+        Worker { table: None }
+    }
+}
+
+impl<F: Family> Worker<F> {
     /// The page's bytes in, the messages for the page out. Unreadable bytes, or a message
     /// before the table is open, change nothing.
     pub fn handle(&mut self, bytes: &[u8]) -> Vec<FromWorker> {
@@ -250,12 +366,12 @@ impl Worker {
         }
     }
 
-    pub fn table(&self) -> Option<&HostWorker> {
+    pub fn table(&self) -> Option<&HostWorker<F>> {
         self.table.as_ref()
     }
 }
 
-fn sends(out: Out<Game>) -> Vec<FromWorker> {
+fn sends<F: Family>(out: Out<F::Game>) -> Vec<FromWorker> {
     out.into_iter().map(|o| FromWorker::Send { to: o.to, bytes: encode(&o.message) }).collect()
 }
 

@@ -134,7 +134,7 @@ pub fn start_uno() {
 /// Mounts the page of tables with friends (`friends/`).
 pub fn start_friends() {
     components::card::sprite_in_parent_folder();
-    yew::Renderer::<friends::FriendsApp>::new().render();
+    yew::Renderer::<friends::FriendsApp<crate::net::worker::Shedding>>::new().render();
 }
 
 /// Mounts the drills page (`drills/`); `drills/#casino` goes to the casino table.

@@ -13,25 +13,84 @@
 //! use `try_borrow_mut` and the page renders from a borrow dropped before any child renders, so
 //! a re-entry skips a beat instead of aborting the page.
 
+pub mod host_worker;
 pub mod room;
 mod session;
 
 use crate::bots::shedding::Level;
-use crate::engine::shedding::{Action, Preset, Refusal as Rules, SeatUpdate};
-use crate::net::worker::{game_name, HostRecord};
+use crate::engine::shedding::{Action, Preset, SeatUpdate};
+use crate::net::worker::{game_name, Family, HostRecord, Shedding};
 use crate::net::{Refusal, Seat, SeatToken, Seating, Seats, ToHost};
 use crate::ui::settings::Settings;
 use crate::ui::shedding::screen::SeatScreen;
 use crate::ui::shedding::table::{use_table_view, TableView};
 use gloo_storage::{LocalStorage, Storage};
 use room::{check_signal_url, ice_urls, room_in_fragment, token_from_text, token_text, RoomId};
-use session::{Session, Transport};
+use session::{OnlineScreen, Session, Transport};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// The games a table with friends offers.
 const GAMES: [Preset; 3] = [Preset::Taylor, Preset::Priestly, Preset::British];
+
+/// Every game a table with friends offers, on any family's page: (the family's name for its
+/// rules, its name, the family's page under `friends/`; `None`: not online yet). Choosing a game
+/// of another family on a page's form goes to that family's page.
+const ALL_GAMES: [(&str, &str, Option<&str>); 5] = [
+    ("taylor", "Taylor Blackjack", Some("")),
+    ("priestly", "Priestly College BlackJack", Some("")),
+    ("british", "British Black Jack", Some("")),
+    ("classic", "UNO Blackjack", Some("uno/")),
+    // CASINO HELPER: the casino page's place. Set `Some("casino/")` (its own page, `friends/casino/`)
+    // once that page is built; until then the form says casino tables are coming.
+    ("casino", "Casino Blackjack (21)", None),
+];
+
+/// The game picked on another family's form (its page opens with it chosen).
+const GAME_KEY: &str = "bj.friends.game";
+
+/// What a family's friends page adds to the shared lobby (seats, links, settings): its games,
+/// its player counts, its table's words and its table. One page per family
+/// (`friends/` for the shedding games, `friends/uno/` for UNO Blackjack).
+pub trait FriendsPage: Family + OnlineScreen {
+    /// This page's folder under `friends/` (`""` for `friends/` itself, else `"name/"`).
+    const HOME: &'static str;
+    /// The seats a table may have, and the form's first choice.
+    const PLAYERS: (u8, u8, u8);
+    /// The plain line of what is happening, from one seat's update.
+    fn status_line(update: &session::Update<Self>, seats: Option<&Seats>) -> String;
+    /// The mounted table of this page's seat, once dealt.
+    fn table(
+        screen: &Self::Screen,
+        link: String,
+        game: &str,
+        session: &Rc<RefCell<Option<Session<Self>>>>,
+        tick: &UseStateHandle<u32>,
+    ) -> Html;
+}
+
+impl FriendsPage for Shedding {
+    const HOME: &'static str = "";
+    const PLAYERS: (u8, u8, u8) = (2, 6, 4);
+    fn status_line(update: &SeatUpdate, seats: Option<&Seats>) -> String {
+        status_line(update, seats)
+    }
+    fn table(
+        screen: &SeatScreen,
+        link: String,
+        game: &str,
+        session: &Rc<RefCell<Option<Session>>>,
+        tick: &UseStateHandle<u32>,
+    ) -> Html {
+        online_table(screen, link, game, session, tick)
+    }
+}
+
+/// The href from page `F`'s folder to the friends page folder `to` (both under `friends/`).
+fn href_to<F: FriendsPage>(to: &str) -> String {
+    "../".repeat(F::HOME.matches('/').count()) + to
+}
 
 const SIGNAL_KEY: &str = "bj.friends.signal";
 const ICE_KEY: &str = "bj.friends.ice";
@@ -68,8 +127,8 @@ fn load_host(room: &RoomId) -> Option<String> {
 }
 
 /// The host's side of the table stored as `record` (its text).
-fn open_host(room: RoomId, record: String, t: &Transport) -> Result<Session, String> {
-    let friends = HostRecord::from_text(&record)
+fn open_host<F: Family + OnlineScreen>(room: RoomId, record: String, t: &Transport) -> Result<Session<F>, String> {
+    let friends = HostRecord::<F>::from_text(&record)
         .map_or(1, |r| r.seating.iter().filter(|s| !matches!(s, Seating::Host { .. } | Seating::Bot)).count() as u8);
     let pace = u32::from(crate::ui::load_settings().0.bot_pace.max(1));
     Session::host(room, record, friends, pace, t)
@@ -106,7 +165,7 @@ fn room_link(room: &RoomId) -> String {
     format!("{base}{}", room.fragment())
 }
 
-fn refusal_words(r: &Refusal<Rules>) -> String {
+fn refusal_words<R: std::fmt::Display>(r: &Refusal<R>) -> String {
     match r {
         Refusal::UnknownToken => "That seat is not yours.".into(),
         Refusal::SeatTaken { .. } => "Someone else is in that seat now.".into(),
@@ -260,13 +319,14 @@ fn seats_list(seats: &Seats, mine: Option<u8>, on_take: Option<Callback<u8>>) ->
 /// The host's form: a game, how many play, how many seats are for friends.
 #[derive(Clone, PartialEq)]
 struct Setup {
-    preset: Preset,
+    /// The family's name for the game's rules.
+    preset: String,
     players: u8,
     friends: u8,
     name: String,
 }
 
-fn open_table(setup: &Setup) -> HostRecord {
+fn open_table<F: Family>(setup: &Setup) -> HostRecord<F> {
     let room = RoomId::from_random(random_bytes());
     let mut seating =
         vec![Seating::Host { name: crate::net::protocol::clean_name(&setup.name).unwrap_or_else(|| "Host".into()) }];
@@ -275,7 +335,7 @@ fn open_table(setup: &Setup) -> HostRecord {
     }
     HostRecord {
         room: room.as_str().to_owned(),
-        preset: setup.preset.id().to_owned(),
+        preset: setup.preset.clone(),
         players: setup.players,
         seed: crate::ui::new_seed(),
         seating,
@@ -288,7 +348,7 @@ fn input_value(e: InputEvent) -> String {
     e.target_unchecked_into::<web_sys::HtmlInputElement>().value()
 }
 
-fn setup_form(setup: &UseStateHandle<Setup>, on_open: Callback<()>) -> Html {
+fn setup_form<F: FriendsPage>(setup: &UseStateHandle<Setup>, on_open: Callback<()>) -> Html {
     let s = (**setup).clone();
     let set = |f: fn(&mut Setup, String)| {
         let setup = setup.clone();
@@ -299,17 +359,45 @@ fn setup_form(setup: &UseStateHandle<Setup>, on_open: Callback<()>) -> Html {
             setup.set(next);
         })
     };
-    let games: Vec<(&'static str, &'static str)> = GAMES.iter().map(|p| (p.id(), game_name(*p))).collect();
+    let games: Vec<(&'static str, &'static str)> = ALL_GAMES.iter().map(|g| (g.0, g.1)).collect();
     let on_name = set(|s, v| s.name = v).reform(input_value);
+    let page = ALL_GAMES.iter().find(|g| g.0 == s.preset).map(|g| g.2);
+    let here = page == Some(Some(F::HOME));
+    let note = if page == Some(None) {
+        "Casino tables with friends are coming: for now, play the casino game on this device from the menu."
+    } else {
+        "Opening that game's page…"
+    };
+    // A game of another family: its page opens with that game chosen.
+    let on_game = {
+        let setup = setup.clone();
+        Callback::from(move |id: String| {
+            match ALL_GAMES.iter().find(|g| g.0 == id).and_then(|g| g.2) {
+                Some(page) if page != F::HOME => {
+                    store(GAME_KEY, &id);
+                    if let Some(w) = web_sys::window() {
+                        let _ = w.location().assign(&href_to::<F>(page));
+                    }
+                }
+                _ => {}
+            }
+            setup.set(Setup { preset: id, ..(*setup).clone() });
+        })
+    };
+    let (low, high, _) = F::PLAYERS;
     html! {
         <section class="friends-setup" aria-labelledby="open-title">
             <h2 id="open-title">{"Open a table"}</h2>
             <p>{"You deal and run the game in this browser; friends join from a link. Bots play the other seats."}</p>
-            { crate::ui::kit::choice_field("fr-game", "Game", crate::ui::kit::options(&games, s.preset.id()), set(|s, v| s.preset = Preset::from_id(&v).unwrap_or(Preset::Taylor))) }
-            { crate::ui::kit::choice_field("fr-players", "Players", crate::ui::kit::number_options(2..=6, s.players), set(|s, v| s.players = v.parse().unwrap_or(4))) }
+            { crate::ui::kit::choice_field("fr-game", "Game", crate::ui::kit::options(&games, &s.preset), on_game) }
+            if here {
+            { crate::ui::kit::choice_field("fr-players", "Players", crate::ui::kit::number_options(low..=high, s.players), set(|s, v| s.players = v.parse().unwrap_or(4))) }
             { crate::ui::kit::choice_field("fr-friends", "Seats for friends", crate::ui::kit::number_options(1..s.players, s.friends), set(|s, v| s.friends = v.parse().unwrap_or(1))) }
             <div class="field"><label for="fr-name">{"Your name"}</label><input id="fr-name" maxlength="16" value={s.name.clone()} oninput={on_name} /></div>
             <button class="primary" onclick={on_open.reform(|_| ())}>{"Open the table"}</button>
+            } else {
+            <p class="note" role="status">{ note }</p>
+            }
         </section>
     }
 }
@@ -340,16 +428,23 @@ fn settings_form() -> Html {
     }
 }
 
+/// The page of tables with friends of family `F`: the host's form, or a room's lobby and table.
 #[component]
-pub fn FriendsApp() -> Html {
-    let session: Rc<RefCell<Option<Session>>> = use_mut_ref(|| None);
+pub fn FriendsApp<F: FriendsPage>() -> Html {
+    let session: Rc<RefCell<Option<Session<F>>>> = use_mut_ref(|| None);
     let tick = use_state(|| 0u32);
     let problem = use_state(|| None::<String>);
-    let setup = use_state(|| Setup {
-        preset: Preset::Taylor,
-        players: 4,
-        friends: 2,
-        name: stored(NAME_KEY).unwrap_or_else(|| "Host".into()),
+    let setup = use_state(|| {
+        // The game chosen on another family's form, if it is this page's; else the first.
+        let mine = |id: &str| ALL_GAMES.iter().any(|g| g.0 == id && g.2 == Some(F::HOME));
+        let chosen = stored(GAME_KEY).filter(|id| mine(id));
+        let first = ALL_GAMES.iter().find(|g| mine(g.0)).map_or("", |g| g.0);
+        Setup {
+            preset: chosen.unwrap_or_else(|| first.to_owned()),
+            players: F::PLAYERS.2,
+            friends: 2.min(F::PLAYERS.2 - 1),
+            name: stored(NAME_KEY).unwrap_or_else(|| "Host".into()),
+        }
     });
     let name = use_state(|| stored(NAME_KEY).unwrap_or_default());
 
@@ -364,7 +459,7 @@ pub fn FriendsApp() -> Html {
                 Ok(Some(room)) => {
                     let t = transport();
                     let opened = match load_host(&room) {
-                        Some(record) => open_host(room, record, &t),
+                        Some(record) => open_host::<F>(room, record, &t),
                         None => {
                             let token = stored(&token_key(&room)).and_then(|s| token_from_text(&s));
                             Ok(Session::peer(room, token, &t))
@@ -402,7 +497,7 @@ pub fn FriendsApp() -> Html {
         let setup = setup.clone();
         let tick = tick.clone();
         Callback::from(move |()| {
-            let record = open_table(&setup);
+            let record = open_table::<F>(&setup);
             store(NAME_KEY, &setup.name);
             let text = record.to_text();
             save_host(&record.room, &text);
@@ -420,7 +515,7 @@ pub fn FriendsApp() -> Html {
 
     let body = match (&*problem, session.try_borrow().as_deref()) {
         (Some(p), _) => html! { <p class="notice" role="alert">{ p.clone() }</p> },
-        (None, Ok(None)) => html! { <>{ setup_form(&setup, on_open) }{ settings_form() }</> },
+        (None, Ok(None)) => html! { <>{ setup_form::<F>(&setup, on_open) }{ settings_form() }</> },
         (None, Ok(Some(s))) => table_view(s, &session, &name, &tick),
         // Never while the page runs as written (nothing renders inside a borrow); a beat later.
         (None, Err(_)) => html! {},
@@ -437,7 +532,7 @@ pub fn FriendsApp() -> Html {
 
 /// Runs `f` on the session, unless there is none or it is in use (then the click is dropped,
 /// never a panic: release builds abort on one).
-fn with_session(session: &Rc<RefCell<Option<Session>>>, f: impl FnOnce(&mut Session)) {
+fn with_session<F: OnlineScreen>(session: &Rc<RefCell<Option<Session<F>>>>, f: impl FnOnce(&mut Session<F>)) {
     if let Ok(mut guard) = session.try_borrow_mut() {
         if let Some(s) = guard.as_mut() {
             f(s);
@@ -445,15 +540,14 @@ fn with_session(session: &Rc<RefCell<Option<Session>>>, f: impl FnOnce(&mut Sess
     }
 }
 
-/// The mounted table of this page's seat, once dealt.
+/// The shedding table of this page's seat, once dealt.
 fn online_table(
-    screen: Option<&SeatScreen>,
+    screen: &SeatScreen,
     link: String,
     game: &str,
     session: &Rc<RefCell<Option<Session>>>,
     tick: &UseStateHandle<u32>,
 ) -> Html {
-    let Some(screen) = screen else { return html! {} };
     let on = |f: fn(&mut Session, Action, u32)| {
         let (session, tick) = (session.clone(), tick.clone());
         Callback::from(move |(a, at): (Action, u32)| {
@@ -471,9 +565,9 @@ fn online_table(
     html! { <OnlineTable screen={Rc::new(screen.clone())} {link} rules_href={rules_href(game)} on_act={on(Session::act)} {on_next_round} /> }
 }
 
-fn table_view(
-    s: &Session,
-    session: &Rc<RefCell<Option<Session>>>,
+fn table_view<F: FriendsPage>(
+    s: &Session<F>,
+    session: &Rc<RefCell<Option<Session<F>>>>,
     name: &UseStateHandle<String>,
     tick: &UseStateHandle<u32>,
 ) -> Html {
@@ -484,7 +578,10 @@ fn table_view(
     let seats = p.seats.as_ref();
     let dealt = seats.is_some_and(|s| s.dealt);
     let table = match (seats, dealt) {
-        (Some(seats), true) => online_table(p.screen.as_ref(), room_link(&s.room), &seats.game, session, tick),
+        (Some(seats), true) => match p.screen.as_ref() {
+            Some(screen) => F::table(screen, room_link(&s.room), &seats.game, session, tick),
+            None => html! {},
+        },
         _ => html! {},
     };
     let inner = match &s.hosting {
@@ -499,7 +596,7 @@ fn table_view(
                 })
             };
             let status = match (&p.update, dealt) {
-                (Some(u), true) => status_line(u, seats),
+                (Some(u), true) => F::status_line(u, seats),
                 _ if seats.is_none() => "Opening your table…".into(),
                 _ => "Send the link to your friends. Deal when everyone is seated; bots take the free seats.".into(),
             };
@@ -544,7 +641,7 @@ fn table_view(
             } else if seats.is_none() {
                 "Connecting to the host…".to_owned()
             } else if let (Some(u), Some(true)) = (&p.update, seats.map(|s| s.dealt)) {
-                status_line(u, seats)
+                F::status_line(u, seats)
             } else if seated {
                 "Waiting for the host to deal.".to_owned()
             } else {

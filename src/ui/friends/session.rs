@@ -9,10 +9,12 @@
 //! same wire bytes a friend sends.
 
 use super::room::{room_url, RoomId};
-use crate::engine::shedding::{Action, Game, Refusal as Rules, SeatUpdate};
-use crate::net::worker::{from_bytes, to_bytes, FromWorker, ToWorker, PAGE};
-use crate::net::{encode, Message, PeerId, Reader, Refusal, SeatToken, Seats, ToHost, ToPeer};
+use crate::bots::shedding::Level;
+use crate::engine::shedding;
+use crate::net::worker::{from_bytes, to_bytes, FromWorker, Shedding, ToWorker, Uno, PAGE};
+use crate::net::{encode, Message, PeerId, Reader, Refusal, SeatToken, Seats, Table, ToHost, ToPeer};
 use crate::ui::shedding::screen::SeatScreen;
+use crate::ui::uno::screen::UnoScreen;
 use matchbox_socket::{Packet, PeerId as Link, PeerState, RtcIceServerConfig, WebRtcSocket};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -26,8 +28,92 @@ pub struct Transport {
     pub ice: Vec<String>,
 }
 
-/// The host worker's module, beside the page (trunk's loader shim of the `friends_host` bin).
-const WORKER_URL: &str = "friends_host_loader.js";
+/// A family's move, a seat's update and the rules' refusal, on its page.
+pub type Action<F> = <<F as OnlineScreen>::Table as Table>::Action;
+pub type Update<F> = <<F as OnlineScreen>::Table as Table>::Update;
+pub type Rules<F> = <<F as OnlineScreen>::Table as Table>::Refusal;
+
+/// What a family's online page needs: its table's wire types, its seat's screen fed by the
+/// host's updates alone, and its host worker's module. Implemented by the family's marker
+/// ([`Shedding`], [`Uno`]; the worker's side is [`crate::net::worker::Family`]).
+///
+/// Keep this trait small: helpers of other families build on it (add, do not rename).
+pub trait OnlineScreen: Sized + 'static {
+    type Table: Table<Action: Copy, Refusal: std::fmt::Display>;
+    type Screen: Clone;
+    /// The host worker's module, beside the page (trunk's loader shim of the family's bin).
+    const WORKER_URL: &'static str;
+    /// A seat's screen from its first update: `names`/`levels` as [`super::screen_names`] says
+    /// them ("You" at `update`'s seat).
+    fn screen(names: Vec<String>, levels: Vec<Option<Level>>, update: Update<Self>) -> Self::Screen;
+    /// The seats in an update (before the host's seats have arrived).
+    fn players(update: &Update<Self>) -> usize;
+    /// The seat a screen shows.
+    fn me(screen: &Self::Screen) -> u8;
+    /// The seat shown whole again (a rejoin's welcome).
+    fn show(screen: &mut Self::Screen, update: Update<Self>);
+    /// The next update; `pending` is the move this page sent, if it has not come back yet.
+    fn receive(screen: &mut Self::Screen, update: Update<Self>, pending: Option<Action<Self>>);
+    /// The host refused this page's move: why, in words.
+    fn refused(screen: &mut Self::Screen, why: String);
+    fn rename(screen: &mut Self::Screen, names: Vec<String>, levels: Vec<Option<Level>>);
+}
+
+impl OnlineScreen for Shedding {
+    type Table = shedding::Game;
+    type Screen = SeatScreen;
+    const WORKER_URL: &'static str = "friends_host_loader.js";
+    fn screen(names: Vec<String>, levels: Vec<Option<Level>>, update: shedding::SeatUpdate) -> SeatScreen {
+        SeatScreen::new(names, levels, update)
+    }
+    fn players(update: &shedding::SeatUpdate) -> usize {
+        update.view.hand_sizes.len()
+    }
+    fn me(screen: &SeatScreen) -> u8 {
+        screen.me()
+    }
+    fn show(screen: &mut SeatScreen, update: shedding::SeatUpdate) {
+        screen.show(update);
+    }
+    fn receive(screen: &mut SeatScreen, update: shedding::SeatUpdate, pending: Option<shedding::Action>) {
+        screen.receive(update, pending);
+    }
+    fn refused(screen: &mut SeatScreen, why: String) {
+        screen.refused(why);
+    }
+    fn rename(screen: &mut SeatScreen, names: Vec<String>, levels: Vec<Option<Level>>) {
+        (screen.names, screen.levels) = (names, levels);
+    }
+}
+
+impl OnlineScreen for Uno {
+    type Table = crate::engine::uno::Game;
+    type Screen = UnoScreen;
+    const WORKER_URL: &'static str = "friends_uno_host_loader.js";
+    /// The classic rules: a pass is final for the round.
+    fn screen(names: Vec<String>, levels: Vec<Option<Level>>, update: crate::engine::uno::SeatUpdate) -> UnoScreen {
+        UnoScreen::new(names, levels, false, update)
+    }
+    fn players(update: &crate::engine::uno::SeatUpdate) -> usize {
+        update.view.statuses.len()
+    }
+    fn me(screen: &UnoScreen) -> u8 {
+        screen.me()
+    }
+    fn show(screen: &mut UnoScreen, update: crate::engine::uno::SeatUpdate) {
+        *screen = UnoScreen::new(screen.names.clone(), screen.levels.clone(), screen.pass_again, update);
+    }
+    fn receive(screen: &mut UnoScreen, update: crate::engine::uno::SeatUpdate, _: Option<crate::engine::uno::Action>) {
+        screen.refused(None);
+        screen.receive(update);
+    }
+    fn refused(screen: &mut UnoScreen, why: String) {
+        screen.refused(Some(why));
+    }
+    fn rename(screen: &mut UnoScreen, names: Vec<String>, levels: Vec<Option<Level>>) {
+        (screen.names, screen.levels) = (names, levels);
+    }
+}
 
 /// The host's page's side of its worker: the worker itself, what it posted not yet taken, and
 /// the page's friends' links (the worker knows them by number).
@@ -46,11 +132,11 @@ pub struct Hosting {
 }
 
 impl Hosting {
-    /// Starts the worker and opens `record` (its stored text) in it.
-    fn start(record: String, pace: u32) -> Result<Hosting, String> {
+    /// Starts the worker at `url` and opens `record` (its stored text) in it.
+    fn start(url: &str, record: String, pace: u32) -> Result<Hosting, String> {
         let options = web_sys::WorkerOptions::new();
         options.set_type(web_sys::WorkerType::Module);
-        let worker = web_sys::Worker::new_with_options(WORKER_URL, &options)
+        let worker = web_sys::Worker::new_with_options(url, &options)
             .map_err(|_| "This browser could not start the table's host.".to_owned())?;
         let inbox: Rc<RefCell<Vec<Vec<u8>>>> = Rc::default();
         let into = inbox.clone();
@@ -103,29 +189,45 @@ impl Drop for Hosting {
 }
 
 /// This page's seat: what the host sent it, and the screen drawn from that alone.
-#[derive(Default)]
-pub struct PeerSide {
+pub struct PeerSide<F: OnlineScreen = Shedding> {
     /// The host's link (a friend's page; the host's own page talks to its worker instead).
     host: Option<Link>,
     pub token: Option<SeatToken>,
     pub seat: Option<u8>,
     pub seats: Option<Seats>,
-    pub update: Option<SeatUpdate>,
-    pub refused: Option<Refusal<Rules>>,
+    pub update: Option<Update<F>>,
+    pub refused: Option<Refusal<Rules<F>>>,
     pub host_gone: bool,
     /// The seat's screen, built from the host's updates alone.
-    pub screen: Option<SeatScreen>,
+    pub screen: Option<F::Screen>,
     /// The move sent last, until its update (or refusal) comes back.
-    pending: Option<Action>,
+    pending: Option<Action<F>>,
     /// The host's bytes read (the rules kept from the welcome, put back into each update).
-    reader: Reader<Game>,
+    reader: Reader<F::Table>,
 }
 
-pub struct Session {
+impl<F: OnlineScreen> Default for PeerSide<F> {
+    fn default() -> Self {
+        PeerSide {
+            host: None,
+            token: None,
+            seat: None,
+            seats: None,
+            update: None,
+            refused: None,
+            host_gone: false,
+            screen: None,
+            pending: None,
+            reader: Reader::default(),
+        }
+    }
+}
+
+pub struct Session<F: OnlineScreen = Shedding> {
     socket: WebRtcSocket,
     pub room: RoomId,
     /// This page's seat (the host's page's too).
-    pub me: PeerSide,
+    pub me: PeerSide<F>,
     /// The host's worker, on the host's page only.
     pub hosting: Option<Hosting>,
     /// Set when the connection to the signalling server ends (refused, unreachable, closed).
@@ -150,7 +252,7 @@ fn socket(url: String, transport: &Transport) -> (WebRtcSocket, Rc<RefCell<Optio
     (socket, ended)
 }
 
-impl Session {
+impl<F: OnlineScreen> Session<F> {
     /// The host's side of the table in `record` (its stored text): `friends` seats are for
     /// friends, and the bots move `pace` times faster than their own reaction times.
     pub fn host(
@@ -159,14 +261,14 @@ impl Session {
         friends: u8,
         pace: u32,
         transport: &Transport,
-    ) -> Result<Session, String> {
-        let hosting = Hosting::start(record, pace)?;
+    ) -> Result<Session<F>, String> {
+        let hosting = Hosting::start(F::WORKER_URL, record, pace)?;
         let (socket, ended) = socket(room_url(&transport.signal, &room, Some(friends.max(1))), transport);
         Ok(Session { socket, room, me: PeerSide::default(), hosting: Some(hosting), ended, dropped: 0 })
     }
 
     /// A friend's side: `token` is the seat this browser holds in the room, if any.
-    pub fn peer(room: RoomId, token: Option<SeatToken>, transport: &Transport) -> Session {
+    pub fn peer(room: RoomId, token: Option<SeatToken>, transport: &Transport) -> Session<F> {
         let (socket, ended) = socket(room_url(&transport.signal, &room, None), transport);
         let me = PeerSide { token, ..PeerSide::default() };
         Session { socket, room, me, hosting: None, ended, dropped: 0 }
@@ -180,7 +282,7 @@ impl Session {
 
     /// This page's message to the host (a claim, a join, a move): over the link on a friend's
     /// page, to the worker on the host's (the same bytes either way).
-    pub fn send_to_host(&mut self, message: &ToHost<Action>) {
+    pub fn send_to_host(&mut self, message: &ToHost<Action<F>>) {
         let bytes = encode(message);
         if let Some(h) = &mut self.hosting {
             h.post(&ToWorker::Bytes { peer: PAGE, now_ms: 0, bytes });
@@ -300,16 +402,9 @@ impl Session {
 
     /// A move chosen on this page's screen in state `at`: sent to the host (the host's own page
     /// sends it to its worker), which checks it as any friend's.
-    pub fn act(&mut self, action: Action, at: u32) {
+    pub fn act(&mut self, action: Action<F>, at: u32) {
         self.me.pending = Some(action);
         self.send_to_host(&ToHost::Act { at, action });
-    }
-
-    /// The round's summary was closed: the table goes on.
-    pub fn next_round(&mut self) {
-        if let Some(s) = &mut self.me.screen {
-            s.between_rounds = false;
-        }
     }
 
     /// The host deals: the bots start to play.
@@ -320,16 +415,25 @@ impl Session {
     }
 }
 
-impl PeerSide {
-    fn names(&self, seat: u8) -> (Vec<String>, Vec<Option<crate::bots::shedding::Level>>) {
-        let players = self.update.as_ref().map_or(0, |u| u.view.hand_sizes.len());
+impl Session<Shedding> {
+    /// The round's summary was closed: the table goes on.
+    pub fn next_round(&mut self) {
+        if let Some(s) = &mut self.me.screen {
+            s.between_rounds = false;
+        }
+    }
+}
+
+impl<F: OnlineScreen> PeerSide<F> {
+    fn names(&self, seat: u8) -> (Vec<String>, Vec<Option<Level>>) {
+        let players = self.update.as_ref().map_or(0, F::players);
         self.seats.as_ref().map(|s| super::screen_names(s, seat)).unwrap_or_else(|| {
             let names = (0..players).map(|s| if s == seat as usize { "You".into() } else { format!("Seat {}", s + 1) });
             (names.collect(), vec![None; players])
         })
     }
 
-    fn take(&mut self, message: Message<Game>) {
+    fn take(&mut self, message: Message<F::Table>) {
         match message {
             ToPeer::Welcome { seat, update, .. } => {
                 self.seat = Some(seat);
@@ -338,16 +442,16 @@ impl PeerSide {
                 self.update = Some(update.clone());
                 // A rejoin shows the seat whole; a first welcome starts the screen.
                 match &mut self.screen {
-                    Some(screen) if screen.me() == seat => screen.show(update),
+                    Some(screen) if F::me(screen) == seat => F::show(screen, update),
                     _ => {
                         let (names, levels) = self.names(seat);
-                        self.screen = Some(SeatScreen::new(names, levels, update));
+                        self.screen = Some(F::screen(names, levels, update));
                     }
                 }
             }
             ToPeer::Update(u) => {
                 if let Some(screen) = &mut self.screen {
-                    screen.receive(u.clone(), self.pending.take());
+                    F::receive(screen, u.clone(), self.pending.take());
                 }
                 self.update = Some(u);
             }
@@ -356,7 +460,7 @@ impl PeerSide {
                     (&mut self.screen, &r)
                 {
                     // A move's refusal is the table's notice; the lobby's stays under the seats.
-                    screen.refused(super::refusal_words(&r));
+                    F::refused(screen, super::refusal_words(&r));
                 } else {
                     self.refused = Some(r);
                 }
@@ -366,7 +470,7 @@ impl PeerSide {
                 self.seats = Some(s);
                 if let (Some(screen), Some(seat)) = (&mut self.screen, self.seat) {
                     let (names, levels) = self.seats.as_ref().map(|s| super::screen_names(s, seat)).unwrap_or_default();
-                    (screen.names, screen.levels) = (names, levels);
+                    F::rename(screen, names, levels);
                 }
             }
             ToPeer::Notice(_) => {}
