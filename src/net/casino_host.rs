@@ -17,6 +17,7 @@
 //!
 //! The worker's clock and the bots' pace apply the delays: nothing here reads a clock.
 
+use super::worker::Family;
 use crate::bots::casino::CasinoBot;
 use crate::engine::casino::{Action, Game, Phase, Spot, TableRules, TableSpec};
 
@@ -104,4 +105,39 @@ pub fn bot_move(bot: &mut CasinoBot, game: &Game, spot: Spot) -> Option<(Action,
         return None;
     }
     bot.decide(&game.view(spot)).map(|a| (a, BOT_MS))
+}
+
+/// Casino Blackjack (21) at a table with friends: one spot a seat (`friends/casino/`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Casino;
+
+impl Family for Casino {
+    type Game = Game;
+    type Action = Action;
+    type Bot = CasinoBot;
+    const RECORD_FORM: &'static str = "bj.friends.casino.1:";
+    /// A bet placed restarts the betting clock; everyone ready deals at once.
+    const RETHINK_AT_ONCE: bool = true;
+    fn new_game(preset: &str, players: u8, seed: u64) -> Option<Game> {
+        (preset == PRESET).then(|| new_game(players, seed)).flatten()
+    }
+    fn game_name(preset: &str) -> Option<&'static str> {
+        (preset == PRESET).then_some(GAME_NAME)
+    }
+    fn log(game: &Game) -> Vec<Action> {
+        game.log().to_vec()
+    }
+    /// A casino table plays on for as long as its host keeps it open.
+    fn is_over(_: &Game) -> bool {
+        false
+    }
+    fn bot(_: u8, _: u64) -> CasinoBot {
+        CasinoBot::default()
+    }
+    fn bot_move(bot: &mut CasinoBot, game: &Game, spot: u8) -> Option<(Action, u32)> {
+        bot_move(bot, game, spot)
+    }
+    fn host_move_with(game: &Game, people: &[bool]) -> Option<(Action, u32)> {
+        host_move(game, people)
+    }
 }
