@@ -96,7 +96,8 @@ struct Session {
 
 impl Session {
     fn open(record: &HostRecord<Casino>) -> Session {
-        let mut s = Session { w: Worker::default(), host: Page::default(), friend: Page::default(), saved: None, now: 0 };
+        let mut s =
+            Session { w: Worker::default(), host: Page::default(), friend: Page::default(), saved: None, now: 0 };
         s.post(ToWorker::Open { record: record.to_text(), pace: 1 });
         s
     }
@@ -182,12 +183,20 @@ fn a_session_between_the_host_a_friend_and_two_bots_plays_rounds_and_its_record_
         s.friend_sits(1);
         s.post(ToWorker::Deal);
         play_rounds(&mut s, 6, [true, true]);
-        assert!(s.host.refused.is_empty() && s.friend.refused.is_empty(), "{:?} {:?}", s.host.refused, s.friend.refused);
+        assert!(
+            s.host.refused.is_empty() && s.friend.refused.is_empty(),
+            "{:?} {:?}",
+            s.host.refused,
+            s.friend.refused
+        );
         let g = game(&s.w);
         // Everyone's chips are their own: each page's view shows its spot's player's.
         assert_eq!(s.host.view().chips, g.bankrolls()[0]);
         assert_eq!(s.friend.view().chips, g.bankrolls()[1]);
-        assert!(g.bankrolls()[2..].iter().all(|&c| c != 100_000) || g.log().iter().any(|a| a.spot() == Some(2)), "the bots played");
+        assert!(
+            g.bankrolls()[2..].iter().all(|&c| c != 100_000) || g.log().iter().any(|a| a.spot() == Some(2)),
+            "the bots played"
+        );
         // The record the page stores reopens the same table, dealt, the friend's token kept.
         let saved = HostRecord::<Casino>::from_text(s.saved.as_ref().unwrap()).unwrap();
         assert!(saved.started);
@@ -226,7 +235,10 @@ fn the_host_deals_when_every_person_is_ready_or_when_its_betting_clock_runs_out(
     s.host_sends(ready_bytes);
     s.tick(1000);
     assert_eq!(game(&s.w).phase(), Phase::Betting);
-    for bytes in [s.friend.act(Action::Bet { spot: 1, amount: 500 }), encode(&ToHost::Act { at: s.friend.at() + 1, action: Action::Bet { spot: 1, amount: 500 } })] {
+    for bytes in [
+        s.friend.act(Action::Bet { spot: 1, amount: 500 }),
+        encode(&ToHost::Act { at: s.friend.at() + 1, action: Action::Bet { spot: 1, amount: 500 } }),
+    ] {
         s.friend_sends(bytes);
     }
     s.tick(100);
@@ -276,7 +288,9 @@ fn moves_for_another_spot_the_hosts_own_moves_and_stale_moves_are_refused() {
     assert_eq!(s.friend.refused.pop(), Some(Refusal::NotStarted));
     s.post(ToWorker::Deal);
     let before = game(&s.w).state_id();
-    for forged in [Action::Bet { spot: 0, amount: 5000 }, Action::Bet { spot: 2, amount: 0 }, Action::Deal, Action::NextRound] {
+    for forged in
+        [Action::Bet { spot: 0, amount: 5000 }, Action::Bet { spot: 2, amount: 0 }, Action::Deal, Action::NextRound]
+    {
         let bytes = s.friend.act(forged);
         s.friend_sends(bytes);
         assert_eq!(s.friend.refused.pop(), Some(Refusal::NotYourSeat), "{forged:?}");
@@ -312,7 +326,10 @@ fn a_friend_who_drops_is_played_flat_by_the_bots_and_gets_the_spots_view_back_wh
     play_rounds(&mut s, 3, [true, false]);
     let g = game(&s.w);
     assert!(g.log()[from..].iter().all(|a| !matches!(a, Action::Bet { spot: 1, amount } if *amount != bet)), "flat");
-    assert!(g.log()[from..].iter().any(|a| a.spot() == Some(1) && !matches!(a, Action::Bet { .. })), "the strategy decided for the spot");
+    assert!(
+        g.log()[from..].iter().any(|a| a.spot() == Some(1) && !matches!(a, Action::Bet { .. })),
+        "the strategy decided for the spot"
+    );
     // Back with the token on a new connection: the spot's whole view.
     s.friend = Page::default();
     s.post(ToWorker::Connected { peer: FRIEND });
@@ -342,7 +359,8 @@ fn records_that_are_not_casino_records_open_nothing() {
     wrong_count.players = 9;
     let mut refused_log = two_people(3);
     refused_log.log = vec![Action::Hit { spot: 0 }];
-    for text in [shedding, wrong_count.to_text(), refused_log.to_text(), "bj.friends.casino.1:zz".into(), String::new()] {
+    for text in [shedding, wrong_count.to_text(), refused_log.to_text(), "bj.friends.casino.1:zz".into(), String::new()]
+    {
         assert_eq!(w.handle(&to_bytes(&ToWorker::Open { record: text, pace: 1 })), vec![FromWorker::Unreadable]);
     }
     assert!(w.table().is_none());

@@ -213,7 +213,13 @@ fn buttons(s: &CasinoScreen, betting: Spot, local: bool, less_open: bool) -> (Ve
 /// The player's controls for `s`, the chips going on `betting`: `hint` says the trainer's
 /// values are showing (`None`: a table with friends, which has no trainer), `less_open` the
 /// amounts of a double for less. (A view function: no state of its own.)
-pub fn controls(s: &CasinoScreen, betting: Spot, on_press: &Callback<Press>, hint: Option<bool>, less_open: bool) -> Html {
+pub fn controls(
+    s: &CasinoScreen,
+    betting: Spot,
+    on_press: &Callback<Press>,
+    hint: Option<bool>,
+    less_open: bool,
+) -> Html {
     let press = |x: Press| on_press.reform(move |_: MouseEvent| x);
     let me = s.spot(betting);
     let bet = s.spots()[me as usize].bet;

@@ -518,8 +518,8 @@ impl CasinoState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::casino::rules::INSURANCE_PAYS;
     use crate::bots::casino::decide;
+    use crate::engine::casino::rules::INSURANCE_PAYS;
     use crate::ui::casino::history::History;
 
     fn table(seed: u64) -> CasinoState {
