@@ -47,7 +47,11 @@ pub fn sprite_two_folders_up() {
 /// `scripts/make-card-sprite.mjs`), a separately cached file, so no picture weighs on the wasm.
 /// The sprite draws suit signs and indices in `currentColor`: the `color` here picks the deck.
 pub fn face(card: Card, style: CardStyle) -> Html {
-    let up = "../".repeat(usize::from(SPRITE_UP.load(Ordering::Relaxed)));
+    let up = match SPRITE_UP.load(Ordering::Relaxed) {
+        0 => "",
+        1 => "../",
+        _ => "../../",
+    };
     let href = format!("{up}cards.svg#{card}");
     let stroke = if style.high_contrast { "3" } else { "1.5" };
     html! {

@@ -15,10 +15,14 @@ use crate::net::Seats;
 use crate::ui::casino::controls::{controls, Press};
 use crate::ui::casino::felt::felt;
 use crate::ui::casino::screen::CasinoScreen;
+use crate::ui::casino::words::spot_name;
 use crate::ui::components::card::CardStyle;
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
+
+/// The lines the table's log keeps (as the casino screen's).
+const LOG_LINES: usize = 40;
 
 /// The players' rules page, from `friends/casino/`.
 const RULES_HREF: &str = "../../rules/casino.html";
@@ -57,8 +61,15 @@ impl OnlineScreen for Casino {
     }
     fn receive(screen: &mut OnlineCasino, update: SeatUpdate, _: Option<Action>) {
         screen.notice = None;
+        let mut log = std::mem::take(&mut screen.screen.log);
         // An update for another spot (never sent) would change nothing: the screen keeps its own.
         screen.screen.receive(vec![update]);
+        // The casino's words name the other spots as the single-player table's bots; here they
+        // are the people and bots of this table.
+        let me = screen.screen.view().spot;
+        log.extend(screen.screen.log.drain(..).map(|line| named(&line, &screen.names, me)));
+        log.drain(..log.len().saturating_sub(LOG_LINES));
+        screen.screen.log = log;
     }
     fn refused(screen: &mut OnlineCasino, why: String) {
         screen.notice = Some(why);
@@ -159,4 +170,16 @@ fn OnlineCasinoTable(p: &Props) -> Html {
         </div>
     </section>
     }
+}
+
+/// `line` with each other spot's single-player name replaced by its name at this table.
+fn named(line: &str, names: &[String], me: u8) -> String {
+    let mut out = line.to_owned();
+    for (spot, name) in names.iter().enumerate() {
+        let usual = spot_name(spot as u8);
+        if spot as u8 != me && !name.is_empty() && out.contains(usual) {
+            out = out.replace(usual, name);
+        }
+    }
+    out
 }
