@@ -539,12 +539,7 @@ fn the_tables_count_in_any_system_is_the_count_of_the_cards_face_up_since_the_sh
         let mut g = new_table(TableChoice { decks: 2, bots: 6, ..TableChoice::default() }, seed, 100_000).unwrap();
         g.apply(Action::Deal).unwrap();
         // The first round after the shuffle: everything seen is on the table.
-        let face_up: Vec<Card> = g
-            .dealer_visible()
-            .into_iter()
-            .flatten()
-            .chain(g.spots().iter().flat_map(|s| s.hands.iter().flat_map(|h| h.cards.clone())))
-            .collect();
+        let face_up = g.face_up_cards();
         red_sevens +=
             face_up.iter().filter(|c| c.rank == Rank::Seven && matches!(c.suit, Suit::Hearts | Suit::Diamonds)).count();
         assert_eq!(g.count_in(&HI_LO).0, 2 * g.running_count(), "seed {seed}");

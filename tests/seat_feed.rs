@@ -223,19 +223,7 @@ mod uno {
     use super::*;
     use blackjack::engine::uno::*;
 
-    /// What every seat sees now: the stacks and the trash; plus the cards this action flipped
-    /// face up (a bust collects its stack out of sight, a round's end may shuffle the trash
-    /// into the deck).
-    pub fn allowed(g: &Game, events: &[Event]) -> Counts {
-        let mut c = Counts::default();
-        g.players().iter().flat_map(|p| &p.stack).chain(g.trash()).for_each(|x| c.add(x));
-        for e in events {
-            if let Event::Flipped { card, .. } = e {
-                c.add(card);
-            }
-        }
-        c
-    }
+    pub use feed_check::uno::allowed;
 
     pub fn check_all(g: &Game, events: &[Event], at: &str, round_trip: bool) -> usize {
         let allowed = allowed(g, events);

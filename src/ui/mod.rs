@@ -35,14 +35,7 @@ pub fn broken_link(why: &str) -> String {
 
 /// Loads settings once at start; a bad save becomes a notice and defaults, never a crash.
 pub fn load_settings() -> (settings::Settings, Option<String>) {
-    match storage::load::<settings::Settings>(settings::KEY, settings::VERSION) {
-        Ok(Some(s)) => (s, None),
-        Ok(None) => (settings::Settings::default(), None),
-        Err(problem) => {
-            storage::set_aside(settings::KEY);
-            (settings::Settings::default(), Some(problem.notice("settings")))
-        }
-    }
+    storage::load_or_notice(settings::KEY, settings::VERSION, "settings")
 }
 
 /// A table link opened in this same tab changes only the fragment: reload, and the load opens
@@ -135,6 +128,11 @@ pub fn start_uno() {
 pub fn start_friends() {
     components::card::sprite_in_parent_folder();
     yew::Renderer::<friends::FriendsApp<crate::net::worker::Shedding>>::new().render();
+}
+
+/// Mounts the page of UNO Blackjack tables with friends (`friends/uno/`).
+pub fn start_friends_uno() {
+    yew::Renderer::<friends::FriendsApp<crate::net::worker::Uno>>::new().render();
 }
 
 /// Mounts the page of casino Blackjack tables with friends (`friends/casino/`).

@@ -89,13 +89,7 @@ impl Stats {
 /// The saved statistics; unreadable ones are set aside and start again (with a notice).
 #[cfg(target_arch = "wasm32")]
 pub fn load() -> (Stats, Option<String>) {
-    match storage::load::<Stats>(KEY, VERSION) {
-        Ok(s) => (s.unwrap_or_default(), None),
-        Err(problem) => {
-            storage::set_aside(KEY);
-            (Stats::default(), Some(problem.notice("statistics")))
-        }
-    }
+    storage::load_or_notice(KEY, VERSION, "statistics")
 }
 
 /// Records a finished game in the saved statistics (see [`Stats::record`]).

@@ -116,6 +116,19 @@ pub fn set_aside(key: &str) {
     let _ = storage.remove_item(key);
 }
 
+/// Loads `key`, or the default when nothing is saved; an unreadable save is set aside and
+/// becomes a notice naming `what` ("statistics", "chips"): the page starts afresh, never a crash.
+#[cfg(target_arch = "wasm32")]
+pub fn load_or_notice<T: Stored + Default>(key: &str, version: u32, what: &str) -> (T, Option<String>) {
+    match load::<T>(key, version) {
+        Ok(saved) => (saved.unwrap_or_default(), None),
+        Err(problem) => {
+            set_aside(key);
+            (T::default(), Some(problem.notice(what)))
+        }
+    }
+}
+
 #[cfg(target_arch = "wasm32")]
 /// Loads and rebuilds a saved game: `(None, None)` when nothing is saved. A save that cannot be
 /// read or rebuilt is set aside and becomes a notice: never a crash, nothing silently lost.

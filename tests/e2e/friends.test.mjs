@@ -2,50 +2,15 @@
 // room through the signalling server on 127.0.0.1, each sees the others' seats taken, the host
 // deals, a friend who closes the page is played by a bot and takes the seat back from the same
 // link, and a browser without the seat's token cannot take it.
-// WebRTC between browsers on one machine: Chromium hides host candidates behind mDNS names
-// (WebRtcHideLocalIpsWithMdns) and leaves out loopback addresses unless allowed; both switches
-// are Chromium's own (see its webrtc flags), for tests only.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join, resolve, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve, openBrowser, axeViolations, screenshot, PHONE } from './harness.mjs';
+import { WEBRTC_FLAGS, signalling, keepWasmMemories } from './friends-harness.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const WEBRTC_FLAGS = ['--disable-features=WebRtcHideLocalIpsWithMdns', '--allow-loopback-in-peer-connection'];
-
-const freePort = () => new Promise((ok) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => ok(port)); });
-});
-
-/** The signalling server: scripts/test.sh's (SIGNAL_URL), or one started here on a free port. */
-async function signalling() {
-  if (process.env.SIGNAL_URL) return { url: process.env.SIGNAL_URL, stop: () => {} };
-  const bin = join(ROOT, 'target/release/blackjack-signal');
-  assert.ok(existsSync(bin), 'build it first: cargo build --release -p blackjack-signal');
-  const port = await freePort();
-  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((ok) => child.stdout.once('data', ok));
-  return { url: `ws://127.0.0.1:${port}`, stop: () => child.kill() };
-}
-
-/** Runs in every page before its scripts (not in workers): keeps each wasm instance's memory
- * where the test reads it, and notes when the player clicks and when the game log's text
- * changes, on the page's own clock (for the round-trip figures; never asserted on). */
+/** Runs in every page before its scripts (not in workers): notes when the player clicks and
+ * when the game log's text changes, on the page's own clock (for the round-trip figures; never
+ * asserted on). */
 function instrument() {
-  const keep = (r) => {
-    const memory = (r.instance || r).exports?.memory;
-    if (memory) (self.__wasmMemories ||= []).push(memory);
-    return r;
-  };
-  const streaming = WebAssembly.instantiateStreaming;
-  if (streaming) WebAssembly.instantiateStreaming = (...a) => streaming.apply(WebAssembly, a).then(keep);
-  const plain = WebAssembly.instantiate;
-  WebAssembly.instantiate = (...a) => plain.apply(WebAssembly, a).then(keep);
   self.__clicks = [];
   self.__logChanges = [];
   let seen = '';
@@ -123,6 +88,7 @@ const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1
 /** A browser whose friends page uses `signal`. */
 async function player(siteUrl, signal, viewport) {
   const b = await openBrowser(viewport, WEBRTC_FLAGS);
+  await b.context.addInitScript(keepWasmMemories);
   await b.context.addInitScript(instrument);
   errors.set(b.page, b.problems.consoleErrors);
   await b.page.goto(`${siteUrl}rules/taylor.html`);

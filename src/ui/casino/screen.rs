@@ -271,12 +271,7 @@ mod tests {
     /// Cards `update` names that are not face up on `g`'s table (the hole card while down, the
     /// shoe's cards to come): by kind, as a shoe holds several decks.
     fn hidden_in(update: &impl serde::Serialize, g: &Game) -> Vec<Card> {
-        let face_up: Vec<Card> = g
-            .dealer_visible()
-            .into_iter()
-            .flatten()
-            .chain(g.spots().iter().flat_map(|s| s.hands.iter().flat_map(|h| h.cards.clone())))
-            .collect();
+        let face_up = g.face_up_cards();
         cards_in::<Card>(update).into_iter().filter(|c| !face_up.contains(c)).collect()
     }
 

@@ -26,13 +26,7 @@ pub const CASINO_AWAY: (&str, &str) = ("#casino", "../tables/#casino");
 
 /// The saved record, or a fresh one and a notice for a save that cannot be read.
 fn load_progress() -> (Progress, Option<String>) {
-    match storage::load::<Progress>(SAVE_KEY, SAVE_VERSION) {
-        Ok(p) => (p.unwrap_or_default(), None),
-        Err(problem) => {
-            storage::set_aside(SAVE_KEY);
-            (Progress::default(), Some(problem.notice("drill record")))
-        }
-    }
+    storage::load_or_notice(SAVE_KEY, SAVE_VERSION, "drill record")
 }
 
 /// The casino table's session history (kept in the player's bank) and the chips now, for the

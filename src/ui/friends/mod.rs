@@ -17,6 +17,7 @@ pub mod casino;
 pub mod host_worker;
 pub mod room;
 mod session;
+pub mod uno;
 
 use crate::bots::shedding::Level;
 use crate::engine::shedding::{Action, Preset, SeatUpdate};
@@ -82,7 +83,21 @@ impl FriendsPage for Shedding {
         session: &Rc<RefCell<Option<Session>>>,
         tick: &UseStateHandle<u32>,
     ) -> Html {
-        online_table(screen, link, game, session, tick)
+        let on = |f: fn(&mut Session, Action, u32)| {
+            let (session, tick) = (session.clone(), tick.clone());
+            Callback::from(move |(a, at): (Action, u32)| {
+                with_session(&session, |s| f(s, a, at));
+                tick.set(tick.wrapping_add(1));
+            })
+        };
+        let on_next_round = {
+            let (session, tick) = (session.clone(), tick.clone());
+            Callback::from(move |()| {
+                with_session(&session, Session::next_round);
+                tick.set(tick.wrapping_add(1));
+            })
+        };
+        html! { <OnlineTable screen={Rc::new(screen.clone())} {link} rules_href={rules_href(game)} on_act={on(Session::act)} {on_next_round} /> }
     }
 }
 
@@ -242,13 +257,6 @@ fn OnlineTable(p: &OnlineProps) -> Html {
     let on_sort = {
         let settings = settings.clone();
         Callback::from(move |by_rank| settings.set(Settings { sort_by_rank: by_rank, ..(*settings).clone() }))
-    };
-    let go = |to: &'static str| {
-        Callback::from(move |()| {
-            if let Some(w) = web_sys::window() {
-                let _ = w.location().assign(to);
-            }
-        })
     };
     // The keyboard list pauses nothing here: the host's bots keep their own pace.
     let help_open = use_state(|| false);
@@ -529,6 +537,15 @@ pub fn FriendsApp<F: FriendsPage>() -> Html {
     }
 }
 
+/// Goes to the page at `to` (the menu, a new table).
+fn go(to: &'static str) -> Callback<()> {
+    Callback::from(move |()| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().assign(to);
+        }
+    })
+}
+
 /// Runs `f` on the session, unless there is none or it is in use (then the click is dropped,
 /// never a panic: release builds abort on one).
 fn with_session<F: OnlineScreen>(session: &Rc<RefCell<Option<Session<F>>>>, f: impl FnOnce(&mut Session<F>)) {
@@ -537,31 +554,6 @@ fn with_session<F: OnlineScreen>(session: &Rc<RefCell<Option<Session<F>>>>, f: i
             f(s);
         }
     }
-}
-
-/// The shedding table of this page's seat, once dealt.
-fn online_table(
-    screen: &SeatScreen,
-    link: String,
-    game: &str,
-    session: &Rc<RefCell<Option<Session>>>,
-    tick: &UseStateHandle<u32>,
-) -> Html {
-    let on = |f: fn(&mut Session, Action, u32)| {
-        let (session, tick) = (session.clone(), tick.clone());
-        Callback::from(move |(a, at): (Action, u32)| {
-            with_session(&session, |s| f(s, a, at));
-            tick.set(tick.wrapping_add(1));
-        })
-    };
-    let on_next_round = {
-        let (session, tick) = (session.clone(), tick.clone());
-        Callback::from(move |()| {
-            with_session(&session, Session::next_round);
-            tick.set(tick.wrapping_add(1));
-        })
-    };
-    html! { <OnlineTable screen={Rc::new(screen.clone())} {link} rules_href={rules_href(game)} on_act={on(Session::act)} {on_next_round} /> }
 }
 
 fn table_view<F: FriendsPage>(

@@ -92,7 +92,7 @@ impl OnlineScreen for Uno {
     const WORKER_URL: &'static str = "friends_uno_host_loader.js";
     /// The classic rules: a pass is final for the round.
     fn screen(names: Vec<String>, levels: Vec<Option<Level>>, update: crate::engine::uno::SeatUpdate) -> UnoScreen {
-        UnoScreen::new(names, levels, false, update)
+        UnoScreen { online: true, ..UnoScreen::new(names, levels, false, update) }
     }
     fn players(update: &crate::engine::uno::SeatUpdate) -> usize {
         update.view.statuses.len()
@@ -101,7 +101,8 @@ impl OnlineScreen for Uno {
         screen.me()
     }
     fn show(screen: &mut UnoScreen, update: crate::engine::uno::SeatUpdate) {
-        *screen = UnoScreen::new(screen.names.clone(), screen.levels.clone(), screen.pass_again, update);
+        *screen =
+            UnoScreen { online: true, ..UnoScreen::new(screen.names.clone(), screen.levels.clone(), false, update) };
     }
     fn receive(screen: &mut UnoScreen, update: crate::engine::uno::SeatUpdate, _: Option<crate::engine::uno::Action>) {
         screen.refused(None);

@@ -37,6 +37,9 @@ pub struct UnoScreen {
     pub last: Option<RoundEnd>,
     /// The round in which each player went out.
     pub out_round: Vec<Option<u32>>,
+    /// A table with friends: the other people are at their own screens, so this one is never
+    /// shared and only its own seat's person counts.
+    pub online: bool,
 }
 
 /// A card that just arrived on a seat's stack: where it came from, in the order of the flips.
@@ -74,6 +77,7 @@ impl UnoScreen {
             fresh: Vec::new(),
             last: None,
             out_round: vec![None; n],
+            online: false,
         };
         s.receive(first);
         s
@@ -130,13 +134,16 @@ impl UnoScreen {
     /// Whether any person at the table (this seat or, on a shared screen, another) takes part in
     /// the game still: with one person, [`Self::i_am_in`].
     pub fn people_in(&self) -> bool {
+        if self.online {
+            return self.i_am_in();
+        }
         (0..self.players() as Seat)
             .any(|s| self.level(s).is_none() && matches!(self.status(s), Status::Playing | Status::Joining { .. }))
     }
 
     /// Several people share this screen (pass-and-play).
     pub fn shared(&self) -> bool {
-        self.levels.iter().filter(|l| l.is_none()).count() > 1
+        !self.online && self.levels.iter().filter(|l| l.is_none()).count() > 1
     }
 
     /// Whether this seat has nothing left to decide this round (bust, or passed for good).

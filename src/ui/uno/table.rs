@@ -282,17 +282,21 @@ fn new_game() {
 
 /// What the table's controls do: the source of the screen (this device's game, or a host) acts
 /// on them.
-struct Look {
-    act: Callback<Action>,
-    fast_forward: Callback<()>,
-    help: bool,
-    toggle_help: Callback<()>,
+pub(crate) struct Look {
+    pub act: Callback<Action>,
+    pub fast_forward: Callback<()>,
+    pub help: bool,
+    pub toggle_help: Callback<()>,
     /// Pass-and-play: the table is covered until the person it was handed to is ready.
-    covered: bool,
-    uncover: Callback<()>,
-    on_leave: Callback<()>,
-    restart: Callback<()>,
-    table: NodeRef,
+    pub covered: bool,
+    pub uncover: Callback<()>,
+    pub on_leave: Callback<()>,
+    pub restart: Callback<()>,
+    pub table: NodeRef,
+    /// A table with friends: the host reveals each round and nobody fast-forwards; a new game is
+    /// a new table (`restart`), not this device's saved game.
+    pub online: bool,
+    pub rules_href: &'static str,
 }
 
 #[component]
@@ -389,13 +393,15 @@ pub fn UnoTable(props: &TableProps) -> Html {
             })
         },
         table,
+        online: false,
+        rules_href: RULES_HREF,
     };
     table_view(&state.screen, look)
 }
 
 /// The table as one seat's screen shows it: drawn from the screen alone (a table with friends
 /// feeds the same screen from the network).
-fn table_view(screen: &UnoScreen, look: Look) -> Html {
+pub(crate) fn table_view(screen: &UnoScreen, look: Look) -> Html {
     let v = &screen.view;
     let me = screen.me();
     let my_turn = screen.my_turn();
@@ -403,8 +409,10 @@ fn table_view(screen: &UnoScreen, look: Look) -> Html {
     let over = screen.is_over();
     // On a shared screen, what waits for a person waits for any person still in the game.
     let people_in = screen.people_in();
-    let can_ff = !over && (screen.i_am_done() || !people_in);
+    let can_ff = !over && (screen.i_am_done() || !people_in) && !look.online;
     let round_over = v.phase == Phase::RoundStart && screen.last.is_some() && people_in;
+    let reveal = !look.online;
+    let rules_href = look.rules_href;
     let act = |action: Action| look.act.reform(move |_: MouseEvent| action);
     let shared = screen.shared();
     let phase_text = match &v.phase {
@@ -454,7 +462,7 @@ fn table_view(screen: &UnoScreen, look: Look) -> Html {
 
     html! {
     <section class="uno table" aria-label="UNO Blackjack table" tabindex="-1" ref={look.table}>
-        { table_head("UNO Blackjack", Html::default(), look.help, toggle_help.clone(), RULES_HREF, look.on_leave.clone()) }
+        { table_head("UNO Blackjack", Html::default(), look.help, toggle_help.clone(), rules_href, look.on_leave.clone()) }
         if look.help {
             <div class="uno-keys" role="region" aria-label="Keyboard shortcuts list">
                 { Html::from_html_unchecked(AttrValue::Static(KEYS)) }
@@ -482,9 +490,9 @@ fn table_view(screen: &UnoScreen, look: Look) -> Html {
             <p class="status" aria-live="polite">{ phase_text }</p>
         }
         <div class="controls" role="group" aria-label="Your controls">
-            if round_over {
+            if round_over && reveal {
                 <button class="primary next-round" onclick={act(Action::Reveal)}>{ format!("Reveal round {}", v.round + 1) }</button>
-            } else if v.phase == Phase::RoundStart && people_in {
+            } else if v.phase == Phase::RoundStart && people_in && reveal {
                 <button class="primary" onclick={act(Action::Reveal)}>{"Reveal"}</button>
             }
             if !over {
@@ -494,7 +502,7 @@ fn table_view(screen: &UnoScreen, look: Look) -> Html {
             if can_ff {
                 <button class="primary" onclick={look.fast_forward.reform(|_| ())}>{"Fast-forward"}</button>
             }
-            if !over && !people_in {
+            if !over && !people_in && !look.online {
                 <button onclick={look.on_leave.reform(|_| ())}>{"Leave"}</button>
             }
         </div>
@@ -511,8 +519,9 @@ fn table_view(screen: &UnoScreen, look: Look) -> Html {
         </ul>
         if let Some((title, summary, headers, rows, primary, on_primary)) = results {
             <ResultsDialog {title} {summary} headers={headers.iter().map(|&h| AttrValue::Static(h)).collect::<Vec<_>>()} {rows}
-                primary_label={primary} {on_primary} on_new_game={Callback::from(|()| new_game())}
-                on_menu={look.on_leave} rules_href={RULES_HREF} />
+                primary_label={primary} on_primary={on_primary.clone()}
+                on_new_game={if look.online { on_primary } else { Callback::from(|()| new_game()) }}
+                on_menu={look.on_leave} {rules_href} />
         }
     </section>
     }

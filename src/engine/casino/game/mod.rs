@@ -446,6 +446,12 @@ impl Game {
             .map(|(i, &c)| if i == 1 && !self.hole_revealed { None } else { Some(c) })
             .collect()
     }
+    /// Every card face up on the table now: the dealer's (the hole card once revealed) and every
+    /// spot's hands. What anyone at the table has seen of this round.
+    pub fn face_up_cards(&self) -> Vec<Card> {
+        let dealer = self.dealer_visible().into_iter().flatten();
+        dealer.chain(self.spots.iter().flat_map(|s| s.hands.iter().flat_map(|h| h.cards.iter().copied()))).collect()
+    }
     pub fn dealer_up(&self) -> Option<Card> {
         self.dealer.first().copied()
     }

@@ -1,0 +1,44 @@
+// What the end-to-end tests of tables with friends share: the signalling server, Chromium's
+// switches for WebRTC on one machine, and keeping each page's wasm memory where a test reads it.
+// WebRTC between browsers on one machine: Chromium hides host candidates behind mDNS names
+// (WebRtcHideLocalIpsWithMdns) and leaves out loopback addresses unless allowed; both switches
+// are Chromium's own (see its webrtc flags), for tests only.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const WEBRTC_FLAGS = ['--disable-features=WebRtcHideLocalIpsWithMdns', '--allow-loopback-in-peer-connection'];
+
+const freePort = () => new Promise((ok) => {
+  const s = createServer();
+  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => ok(port)); });
+});
+
+/** The signalling server: scripts/test.sh's (SIGNAL_URL), or one started here on a free port. */
+export async function signalling() {
+  if (process.env.SIGNAL_URL) return { url: process.env.SIGNAL_URL, stop: () => {} };
+  const bin = join(ROOT, 'target/release/blackjack-signal');
+  assert.ok(existsSync(bin), 'build it first: cargo build --release -p blackjack-signal');
+  const port = await freePort();
+  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((ok) => child.stdout.once('data', ok));
+  return { url: `ws://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+/** An init script (runs in every page before its scripts, not in workers): keeps each wasm
+ * instance's memory in `self.__wasmMemories`, where a test searches it. */
+export function keepWasmMemories() {
+  const keep = (r) => {
+    const memory = (r.instance || r).exports?.memory;
+    if (memory) (self.__wasmMemories ||= []).push(memory);
+    return r;
+  };
+  const streaming = WebAssembly.instantiateStreaming;
+  if (streaming) WebAssembly.instantiateStreaming = (...a) => streaming.apply(WebAssembly, a).then(keep);
+  const plain = WebAssembly.instantiate;
+  WebAssembly.instantiate = (...a) => plain.apply(WebAssembly, a).then(keep);
+}
