@@ -42,3 +42,23 @@ export function keepWasmMemories() {
   const plain = WebAssembly.instantiate;
   WebAssembly.instantiate = (...a) => plain.apply(WebAssembly, a).then(keep);
 }
+
+/** Seat `n` (from 1) in a page's lobby. */
+export const seat = (page, n) => page.locator(`.friend-seats li[data-seat="${n - 1}"]`);
+
+/** Takes seat `n` under `name` as a person would; a failure says what the page said and the
+ * console errors it had (`consoleErrors`). */
+export async function takeSeat(page, n, name, consoleErrors = []) {
+  // The field appears with the seats; a render right after it appears can set it back to what
+  // the page held, so type until the name stays (a person sees it and types again).
+  const field = page.getByLabel('Your name');
+  for (let i = 0; i < 20; i++) {
+    await field.fill(name);
+    await page.waitForTimeout(200);
+    if ((await field.inputValue()) === name) break;
+  }
+  await page.getByRole('button', { name: `Take seat ${n}` }).click();
+  await seat(page, n).getByText(`${name} (you)`).waitFor({ timeout: 20_000 }).catch(async (e) => {
+    throw new Error(`${e.message}\nThe page said: ${await page.locator('main').innerText()}\nConsole: ${JSON.stringify(consoleErrors)}`);
+  });
+}

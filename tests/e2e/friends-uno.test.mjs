@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, screenshot, PHONE, DESKTOP } from './harness.mjs';
-import { WEBRTC_FLAGS, signalling, keepWasmMemories } from './friends-harness.mjs';
+import { WEBRTC_FLAGS, signalling, keepWasmMemories, seat, takeSeat } from './friends-harness.mjs';
 
 // Bots at their own pace (a round is revealed 4.5 s after the last), no animations.
 const SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\nclock=0\npace=1\nsort=0\nassist=1\nclock_seen=1\n';
@@ -21,19 +21,6 @@ async function player(siteUrl, signal, viewport) {
   await b.page.evaluate((s) => localStorage.setItem('bj.friends.signal', s), signal);
   await b.page.evaluate((s) => localStorage.setItem('blackjack.settings', s), SETTINGS);
   return b;
-}
-
-const seat = (page, n) => page.locator(`.friend-seats li[data-seat="${n - 1}"]`);
-
-async function take(page, n, name) {
-  const field = page.getByLabel('Your name');
-  for (let i = 0; i < 20; i++) {
-    await field.fill(name);
-    await page.waitForTimeout(200);
-    if ((await field.inputValue()) === name) break;
-  }
-  await page.getByRole('button', { name: `Take seat ${n}` }).click();
-  await seat(page, n).getByText(`${name} (you)`).waitFor({ timeout: 20_000 });
 }
 
 /** An UNO card's name as the table says it ("Red 5", "Blue Draw Two", "Wild") -> [colour 0-3 or
@@ -116,7 +103,7 @@ test('friends: UNO Blackjack is played for rounds by two people and a bot, and n
     assert.match(link, /\/friends\/uno\/#room=[A-Za-z0-9_-]{22}$/, 'the room link opens the UNO page');
 
     await sam.page.goto(link);
-    await take(sam.page, 2, 'Sam');
+    await takeSeat(sam.page, 2, 'Sam', sam.problems.consoleErrors);
     await seat(ann.page, 2).getByText('Seat 2: Sam').waitFor();
     assert.match(await seat(ann.page, 3).innerText(), /Bot 3/);
     await screenshot(sam.page, 'friends-uno-lobby-phone');
@@ -187,5 +174,18 @@ test('friends: UNO Blackjack is played for rounds by two people and a bot, and n
     for (const b of [ann, sam]) await b.context.close();
     await server.close();
     signal.stop();
+  }
+});
+
+test('friends: a broken UNO Blackjack room link is explained, never a crash', { timeout: 60_000 }, async () => {
+  const server = await serve('dist', '/');
+  const b = await openBrowser();
+  try {
+    await b.page.goto(`${server.url}friends/uno/#room=short`);
+    await b.page.getByRole('alert').getByText('not one the game makes').waitFor();
+    assert.deepEqual(b.problems.consoleErrors, []);
+  } finally {
+    await b.context.close();
+    await server.close();
   }
 });

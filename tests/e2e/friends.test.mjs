@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, screenshot, PHONE } from './harness.mjs';
-import { WEBRTC_FLAGS, signalling, keepWasmMemories } from './friends-harness.mjs';
+import { WEBRTC_FLAGS, signalling, keepWasmMemories, seat, takeSeat } from './friends-harness.mjs';
 
 /** Runs in every page before its scripts (not in workers): notes when the player clicks and
  * when the game log's text changes, on the page's own clock (for the round-trip figures; never
@@ -137,23 +137,8 @@ async function play(pages, done, ms) {
   return done();
 }
 
-const seat = (page, n) => page.locator(`.friend-seats li[data-seat="${n - 1}"]`);
-
 const errors = new Map();
-async function take(page, n, name) {
-  // The field appears with the seats; a render right after it appears can set it back to what
-  // the page held, so type until the name stays (a person sees it and types again).
-  const field = page.getByLabel('Your name');
-  for (let i = 0; i < 20; i++) {
-    await field.fill(name);
-    await page.waitForTimeout(200);
-    if ((await field.inputValue()) === name) break;
-  }
-  await page.getByRole('button', { name: `Take seat ${n}` }).click();
-  await seat(page, n).getByText(`${name} (you)`).waitFor({ timeout: 20_000 }).catch(async (e) => {
-    throw new Error(`${e.message}\nThe page said: ${await page.locator('main').innerText()}\nConsole: ${JSON.stringify(errors.get(page) || [])}`);
-  });
-}
+const take = (page, n, name) => takeSeat(page, n, name, errors.get(page));
 
 test('friends: three browsers meet in one room, see each other seated, and a dropped friend comes back', { timeout: 420_000 }, async () => {
   const signal = await signalling();
