@@ -4,33 +4,11 @@
 // free spot, the host deals, and each person bets their own chips, says they are ready (Deal),
 // and plays their hand to the end of a round, while the host's worker deals, plays the bot and
 // clears the table. While the hands are played no page shows the dealer's hole card.
-// The signalling server and the WebRTC switches are friends.test.mjs's.
+// The signalling server and the WebRTC switches are friends-harness.mjs's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join, resolve, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve, openBrowser, axeViolations, screenshot, PHONE, DESKTOP } from './harness.mjs';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const WEBRTC_FLAGS = ['--disable-features=WebRtcHideLocalIpsWithMdns', '--allow-loopback-in-peer-connection'];
-
-const freePort = () => new Promise((ok) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => ok(port)); });
-});
-
-async function signalling() {
-  if (process.env.SIGNAL_URL) return { url: process.env.SIGNAL_URL, stop: () => {} };
-  const bin = join(ROOT, 'target/release/blackjack-signal');
-  assert.ok(existsSync(bin), 'build it first: cargo build --release -p blackjack-signal');
-  const port = await freePort();
-  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((ok) => child.stdout.once('data', ok));
-  return { url: `ws://127.0.0.1:${port}`, stop: () => child.kill() };
-}
+import { WEBRTC_FLAGS, signalling, seat, takeSeat } from './friends-harness.mjs';
 
 // Bots at twice their pace, no animations.
 const SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\nclock=0\npace=2\nsort=0\nassist=1\nclock_seen=1\n';
@@ -41,19 +19,6 @@ async function player(siteUrl, signal, viewport) {
   await b.page.evaluate((s) => localStorage.setItem('bj.friends.signal', s), signal);
   await b.page.evaluate((s) => localStorage.setItem('blackjack.settings', s), SETTINGS);
   return b;
-}
-
-const seat = (page, n) => page.locator(`.friend-seats li[data-seat="${n - 1}"]`);
-
-async function take(page, n, name) {
-  const field = page.getByLabel('Your name');
-  for (let i = 0; i < 20; i++) {
-    await field.fill(name);
-    await page.waitForTimeout(200);
-    if ((await field.inputValue()) === name) break;
-  }
-  await page.getByRole('button', { name: `Take seat ${n}` }).click();
-  await seat(page, n).getByText(`${name} (you)`).waitFor({ timeout: 20_000 });
 }
 
 const table = (page) => page.locator('.casino.table');
@@ -105,7 +70,7 @@ test('friends: casino Blackjack is played for a round by two people and a bot, e
     assert.match(link, /\/friends\/casino\/#room=[A-Za-z0-9_-]{22}$/, 'the room link opens the casino page');
 
     await sam.page.goto(link);
-    await take(sam.page, 2, 'Sam');
+    await takeSeat(sam.page, 2, 'Sam', sam.problems.consoleErrors);
     await seat(ann.page, 2).getByText('Seat 2: Sam').waitFor();
     assert.match(await seat(ann.page, 3).innerText(), /Bot 3/);
 
