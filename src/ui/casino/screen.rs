@@ -12,6 +12,8 @@
 
 use super::words::describe;
 use crate::engine::casino::game::SpotState;
+use crate::engine::casino::hand::is_two_card_21;
+use crate::engine::casino::rules::INSURANCE_PAYS;
 use crate::engine::casino::{Action, Phase, Refusal, SeatUpdate, Spot, SpotView};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -51,6 +53,25 @@ impl CasinoScreen {
                 *v = u.view;
             }
         }
+    }
+
+    /// A screen of one spot (a table with friends: a seat is one spot).
+    pub fn single(update: SeatUpdate) -> CasinoScreen {
+        let mut s = CasinoScreen {
+            views: vec![update.view.clone()],
+            state_id: update.state_id,
+            log: Vec::new(),
+            names: Vec::new(),
+        };
+        s.receive(vec![update]);
+        s
+    }
+
+    /// Pass-and-play: the name of the person who plays `spot` (`None` with one player, or at a
+    /// spot not the device's).
+    pub fn name_at(&self, spot: Spot) -> Option<&str> {
+        let i = self.views.iter().position(|v| v.spot == spot)?;
+        self.names.get(i.min(self.names.len().saturating_sub(1))).map(String::as_str)
     }
 
     /// The table as the player's first spot sees it (every spot sees the same table).
@@ -93,6 +114,80 @@ impl CasinoScreen {
 
     pub fn is_legal(&self, action: Action) -> bool {
         self.refusal(action).is_none()
+    }
+
+    /// Whether the spot is one of the player's.
+    pub fn is_mine(&self, spot: Spot) -> bool {
+        self.views.iter().any(|v| v.spot == spot)
+    }
+
+    /// The player's spot the controls act on: the one whose turn it is, else `betting` (the
+    /// one the chips go on).
+    pub fn spot(&self, betting: Spot) -> Spot {
+        self.view().to_act().filter(|&s| self.is_mine(s)).unwrap_or(betting)
+    }
+
+    /// Whether it is one of the player's spots' turn.
+    pub fn my_turn(&self) -> bool {
+        self.view().to_act().is_some_and(|s| self.is_mine(s))
+    }
+
+    /// Whether the player has a bet on any spot.
+    pub fn placed(&self) -> bool {
+        self.views.iter().any(|v| self.spots()[v.spot as usize].bet > 0)
+    }
+
+    /// What the player owns (the first person's, at pass-and-play: each person has chips of
+    /// their own): the chips, plus the bets still only placed (before the deal).
+    pub fn worth(&self) -> i64 {
+        // At pass-and-play the spots past the people's count are the last person's.
+        let first = |i: usize| i == 0 || self.names.len() <= 1;
+        let placed: i64 = self
+            .views
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| first(*i))
+            .map(|(_, v)| self.spots()[v.spot as usize].bet)
+            .sum();
+        self.chips() + if self.phase() == Phase::Betting { placed } else { 0 }
+    }
+
+    /// Out of chips: nothing on the spot and not enough for the smallest bet.
+    pub fn broke(&self) -> bool {
+        self.phase() == Phase::Betting && self.worth() < self.view().rules.min_bet
+    }
+
+    /// The player's net result for a settled round, in cents: every hand of every spot played
+    /// and the insurance.
+    pub fn round_net(&self) -> Option<i64> {
+        let played: Vec<Spot> = self.played().collect();
+        if self.phase() != Phase::Settled || played.is_empty() {
+            return None;
+        }
+        Some(played.iter().map(|&s| self.spot_net(s)).fold(0i64, |a, n| a.saturating_add(n)))
+    }
+
+    /// The player's spots dealt in this round.
+    pub fn played(&self) -> impl Iterator<Item = Spot> + '_ {
+        self.views.iter().map(|v| v.spot).filter(|&s| !self.spots()[s as usize].hands.is_empty())
+    }
+
+    /// What one of the player's spots made this round: its hands and its insurance.
+    pub fn spot_net(&self, spot: Spot) -> i64 {
+        let s = &self.spots()[spot as usize];
+        let hands: i64 = s.hands.iter().map(|h| h.returned - h.stake).sum();
+        hands.saturating_add(self.insurance_net(spot).unwrap_or(0))
+    }
+
+    /// What a spot's insurance made once the hole card is known: the bet paid 2 to 1
+    /// ([`INSURANCE_PAYS`]) if the dealer has blackjack, else lost. `None` without insurance.
+    pub fn insurance_net(&self, spot: Spot) -> Option<i64> {
+        let insured = self.spots()[spot as usize].insurance;
+        if insured == 0 {
+            return None;
+        }
+        let dealer: Vec<_> = self.view().dealer.iter().flatten().copied().collect();
+        Some(if is_two_card_21(&dealer) { insured.saturating_mul(INSURANCE_PAYS) } else { -insured })
     }
 }
 

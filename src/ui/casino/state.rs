@@ -12,8 +12,6 @@ use super::screen::CasinoScreen;
 use super::words::of_a_bet;
 use crate::bots::casino::{hand_label, unseen_plus, values, Allowed};
 use crate::engine::casino::game::money;
-use crate::engine::casino::hand::is_two_card_21;
-use crate::engine::casino::rules::INSURANCE_PAYS;
 use crate::engine::casino::save::{self, new_table_for, CasinoReplayError};
 pub use crate::engine::casino::save::{code, parse_code, Choice, HUMAN_SPOT};
 use crate::engine::casino::strategy::Play;
@@ -352,7 +350,7 @@ impl CasinoState {
 
     /// Pass-and-play: the name of the person who plays `spot`.
     pub fn name_at(&self, spot: Spot) -> Option<&str> {
-        self.person_at(spot).map(|p| self.people[p].name.as_str())
+        self.screen.name_at(spot)
     }
 
     /// Pass-and-play: whose move the table waits for, by name: "Sam's bet", "Sam's decision
@@ -406,7 +404,7 @@ impl CasinoState {
 
     /// A person's net result for a settled round (every hand of their spots and the insurance).
     pub fn net_of(&self, person: usize) -> Option<i64> {
-        let played: Vec<Spot> = self.spots_of(person).filter(|&s| self.played().any(|p| p == s)).collect();
+        let played: Vec<Spot> = self.spots_of(person).filter(|&s| self.screen.played().any(|p| p == s)).collect();
         if self.screen.phase() != Phase::Settled || played.is_empty() {
             return None;
         }
@@ -439,12 +437,12 @@ impl CasinoState {
 
     /// The player's spot the controls act on: the one whose turn it is, else the one bet on.
     pub fn spot(&self) -> Spot {
-        self.view().to_act().filter(|&s| self.is_mine(s)).unwrap_or(self.betting)
+        self.screen.spot(self.betting)
     }
 
     /// Whether it is one of the player's spots' turn.
     pub fn my_turn(&self) -> bool {
-        self.view().to_act().is_some_and(|s| self.is_mine(s))
+        self.screen.my_turn()
     }
 
     /// The player's bet on the spot the controls act on.
@@ -452,9 +450,8 @@ impl CasinoState {
         self.screen.spots()[self.spot() as usize].bet
     }
 
-    /// Whether the player has a bet on any spot.
     pub fn placed(&self) -> bool {
-        self.mine().iter().any(|&s| self.screen.spots()[s as usize].bet > 0)
+        self.screen.placed()
     }
 
     /// What the player owns (the first person, at pass-and-play): the chips, plus the bets
@@ -463,42 +460,20 @@ impl CasinoState {
         self.worth_of(0)
     }
 
-    /// Out of chips: nothing on the spot and not enough for the smallest bet.
     pub fn broke(&self) -> bool {
-        self.screen.phase() == Phase::Betting && self.worth() < self.view().rules.min_bet
+        self.screen.broke()
     }
 
-    /// The player's net result for a settled round, in cents: every hand of every spot played
-    /// and the insurance.
     pub fn round_net(&self) -> Option<i64> {
-        let played: Vec<Spot> = self.played().collect();
-        if self.screen.phase() != Phase::Settled || played.is_empty() {
-            return None;
-        }
-        Some(played.iter().map(|&s| self.spot_net(s)).fold(0i64, |a, n| a.saturating_add(n)))
+        self.screen.round_net()
     }
 
-    /// The player's spots dealt in this round.
-    pub fn played(&self) -> impl Iterator<Item = Spot> + '_ {
-        self.mine().iter().copied().filter(|&s| !self.screen.spots()[s as usize].hands.is_empty())
-    }
-
-    /// What one of the player's spots made this round: its hands and its insurance.
     pub fn spot_net(&self, spot: Spot) -> i64 {
-        let s = &self.screen.spots()[spot as usize];
-        let hands: i64 = s.hands.iter().map(|h| h.returned - h.stake).sum();
-        hands.saturating_add(self.insurance_net(spot).unwrap_or(0))
+        self.screen.spot_net(spot)
     }
 
-    /// What a spot's insurance made once the hole card is known: the bet paid 2 to 1
-    /// ([`INSURANCE_PAYS`]) if the dealer has blackjack, else lost. `None` without insurance.
     pub fn insurance_net(&self, spot: Spot) -> Option<i64> {
-        let insured = self.screen.spots()[spot as usize].insurance;
-        if insured == 0 {
-            return None;
-        }
-        let dealer: Vec<_> = self.view().dealer.iter().flatten().copied().collect();
-        Some(if is_two_card_21(&dealer) { insured.saturating_mul(INSURANCE_PAYS) } else { -insured })
+        self.screen.insurance_net(spot)
     }
 
     /// The trainer's values for the player's current decision, best first: worked out once
@@ -717,6 +692,7 @@ impl CasinoState {
 mod tests {
     use super::*;
     use crate::bots::casino::decide;
+    use crate::engine::casino::rules::INSURANCE_PAYS;
     use crate::ui::casino::history::History;
 
     fn table(seed: u64) -> CasinoState {
@@ -902,7 +878,7 @@ mod tests {
             assert!(t.apply(next(&t, |t| Action::Stand { spot: t.spot() })));
         }
         assert!(turns.windows(2).all(|w| w[0] < w[1]), "{turns:?}");
-        let each: i64 = t.played().map(|s| t.spot_net(s)).sum();
+        let each: i64 = t.screen.played().map(|s| t.spot_net(s)).sum();
         assert_eq!(t.round_net(), Some(each));
         assert_eq!(t.bank.net, each);
         // The session's history has the round: every spot's bet together, its result.

@@ -136,8 +136,8 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         }
         <div class="casino-layout">
             <div class="felt">
-                { felt(&state, props.style) }
-                { controls(&state, &run, *hint, *less == Some(at)) }
+                { felt(&state.screen, state.betting, &[], state.prompt(), props.style) }
+                { controls(&state.screen, state.betting, &run, Some(*hint), *less == Some(at)) }
             </div>
             <div class="casino-side">
                 { trainer(&state, *hint, &values, &panel) }
