@@ -66,7 +66,9 @@ impl Page {
             }
             ToPeer::Seats(s) => self.seats = Some(s),
             ToPeer::Refused(r) => self.refused.push(r),
-            ToPeer::Notice(_) => {}
+            // No clock in this family; no ping from here.
+            ToPeer::Clock(c) => panic!("a clock: {c:?}"),
+            ToPeer::Notice(_) | ToPeer::Pong { .. } => {}
         }
     }
 

@@ -125,15 +125,7 @@ mod casino {
     use blackjack::engine::cards::Card;
     use blackjack::engine::casino::*;
 
-    /// The cards face up on the table now: every hand at every spot (a blackjack paid at once
-    /// stays in sight until the round ends) and the dealer's cards, the hole card once turned.
-    /// Nothing else may reach a spot: every card an event names is on the table after it.
-    pub fn allowed(g: &Game) -> Counts {
-        let mut c = Counts::default();
-        g.spots().iter().flat_map(|s| &s.hands).flat_map(|h| &h.cards).for_each(|x| c.add(x));
-        g.dealer_visible().into_iter().flatten().for_each(|x| c.add(&x));
-        c
-    }
+    pub use feed_check::casino::allowed;
 
     pub fn check_all(g: &Game, events: &[Event], at: &str, round_trip: bool) -> usize {
         let allowed = allowed(g);

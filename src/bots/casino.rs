@@ -62,7 +62,9 @@ fn values_from(s: &mut Solver, cards: &[Card], allowed: Allowed) -> Vec<(Play, f
         .filter(|&p| allowed.permits(p))
         .filter_map(|p| evs.value(p).map(|v| (p, v)))
         .collect();
-    out.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(std::cmp::Ordering::Equal));
+    // Best first, stable (the shared insertion sort: the standard one costs the casino page
+    // kilobytes of wasm).
+    crate::engine::sort::sort_small_by(&mut out, |a, b| a.1 > b.1);
     out
 }
 

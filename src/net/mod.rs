@@ -8,6 +8,7 @@
 //!
 //! [`SeatUpdate`]: crate::engine::shedding::SeatUpdate
 
+pub mod casino_host;
 pub mod clock;
 pub mod host;
 pub mod protocol;

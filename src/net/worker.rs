@@ -118,6 +118,14 @@ pub trait Family: Sized + 'static {
     fn host_move(_game: &Self::Game) -> Option<(Self::Action, u32)> {
         None
     }
+    /// Whether a move worked out for an earlier state is dropped as soon as the state changes
+    /// (else when it falls due).
+    const RETHINK_AT_ONCE: bool = false;
+    /// [`Family::host_move`] for a family whose own moves depend on who plays each seat now
+    /// (`people[seat]`: a person, not a bot): the casino deals once every person is ready.
+    fn host_move_with(game: &Self::Game, _people: &[bool]) -> Option<(Self::Action, u32)> {
+        Self::host_move(game)
+    }
 }
 
 /// The three shedding games (Taylor, Priestly, British).
@@ -309,7 +317,13 @@ impl<F: Family> HostWorker<F> {
         let (mut out, moved) = match message {
             ToWorker::Open { .. } => return Vec::new(),
             ToWorker::Connected { peer } => (self.host.connect(peer), false),
-            ToWorker::Left { peer } => (self.host.leave(peer), true),
+            ToWorker::Left { peer } => {
+                // Who plays the seats changed: the next automatic move is worked out again.
+                if F::RETHINK_AT_ONCE {
+                    self.due = None;
+                }
+                (self.host.leave(peer), true)
+            }
             ToWorker::Bytes { peer, now_ms, bytes } => {
                 let out = match peer {
                     PAGE => self.host.receive(PAGE, &bytes),
@@ -378,6 +392,11 @@ impl<F: Family> HostWorker<F> {
         if !self.host.is_started() || F::is_over(game) {
             return None;
         }
+        // A family whose own moves wait on the people (the casino's deal) drops a move worked
+        // out for an earlier state at once, and works out the next from this state.
+        if F::RETHINK_AT_ONCE && self.due.is_some_and(|(_, state, _)| state != game.state_id()) {
+            self.due = None;
+        }
         match self.due {
             Some((at_ms, state, action)) if now_ms >= at_ms => {
                 self.due = None;
@@ -389,7 +408,8 @@ impl<F: Family> HostWorker<F> {
             Some(_) => None,
             None => {
                 let state = game.state_id();
-                let mut next = F::host_move(game);
+                let people: Vec<bool> = (0..game.seats()).map(|s| self.host.is_played_by_a_person(s)).collect();
+                let mut next = F::host_move_with(game, &people);
                 for seat in 0..game.seats() {
                     if next.is_some() {
                         break;

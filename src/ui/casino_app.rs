@@ -3,7 +3,7 @@
 //! link is sent to the UNO page (`uno/`).
 
 use super::casino::setup::casino_setup;
-use super::casino::state::{Bank, CasinoState, Choice, StoredCasino, BANK_KEY, SAVE_KEY, SAVE_VERSION};
+use super::casino::state::{Bank, CasinoState, Choice, Person, StoredCasino, BANK_KEY, SAVE_KEY, SAVE_VERSION};
 use super::casino::table::{CasinoTable, Leave};
 use super::components::card::CardStyle;
 use super::new_seed;
@@ -35,13 +35,7 @@ fn shared_shoe() -> Option<Result<(Choice, u64), String>> {
 
 /// The player's chips and trainer record; a bad save becomes a fresh bank and a notice.
 fn casino_bank() -> (Bank, Option<String>) {
-    match storage::load::<Bank>(BANK_KEY, SAVE_VERSION) {
-        Ok(b) => (b.unwrap_or_default(), None),
-        Err(p) => {
-            storage::set_aside(BANK_KEY);
-            (Bank::default(), Some(p.notice("chips")))
-        }
-    }
+    storage::load_or_notice(BANK_KEY, SAVE_VERSION, "chips")
 }
 
 /// A saved table resumed, or the setup; a bad save becomes a notice.
@@ -72,6 +66,9 @@ pub fn CasinoApp() -> Html {
         Screen::Setup(Some(shared)) => shared.0,
         _ => Choice::default(),
     });
+    // The names typed for pass-and-play, one per person (one: a single player); kept for the
+    // next table.
+    let names = use_state(|| vec![String::new()]);
     let settings = use_memo((), |_| {
         storage::load::<Settings>(settings::KEY, settings::VERSION).ok().flatten().unwrap_or_default()
     });
@@ -80,14 +77,14 @@ pub fn CasinoApp() -> Html {
         Screen::Setup(shared) => {
             let on_start = {
                 let screen = screen.clone();
-                Callback::from(move |c: Choice| {
+                Callback::from(move |(c, people): (Choice, Vec<Person>)| {
                     // The shared shoe's cards need its decks; any other table gets a new shoe.
                     let seed = shared.filter(|s| s.0.decks == c.decks).map_or_else(new_seed, |s| s.1);
-                    let t = CasinoState::new(c, seed, casino_bank().0);
+                    let t = CasinoState::with_people(c, seed, casino_bank().0, people);
                     screen.set(Screen::Table(Rc::new(t)))
                 })
             };
-            casino_setup(&choice, on_start, Callback::from(|()| to_menu()), shared.is_some())
+            casino_setup(&choice, &names, on_start, Callback::from(|()| to_menu()), shared.is_some())
         }
         Screen::Table(t) => {
             let key = t.seed.to_string();

@@ -135,6 +135,12 @@ pub fn start_friends_uno() {
     yew::Renderer::<friends::FriendsApp<crate::net::worker::Uno>>::new().render();
 }
 
+/// Mounts the page of casino Blackjack tables with friends (`friends/casino/`).
+pub fn start_friends_casino() {
+    components::card::sprite_two_folders_up();
+    yew::Renderer::<friends::FriendsApp<crate::net::casino_host::Casino>>::new().render();
+}
+
 /// Mounts the drills page (`drills/`); `drills/#casino` goes to the casino table.
 pub fn start_drills() {
     let (fragment, target) = drills::app::CASINO_AWAY;

@@ -3,6 +3,7 @@
 //! shortcuts that stand for them. Every control and key becomes a [`Press`], which the table
 //! runs.
 
+use super::screen::CasinoScreen;
 use super::state::CasinoState;
 use crate::engine::casino::game::money;
 use crate::engine::casino::{Action, Phase, Spot};
@@ -79,7 +80,7 @@ pub fn shortcuts(
         }
         let ok = match key_press(&s, &key) {
             Some(Press::Act(a)) => s.screen.is_legal(a),
-            Some(Press::Less) => can_double_less(&s),
+            Some(Press::Less) => can_double_less(&s.screen, s.betting),
             Some(Press::Help) => key == "?" || help_open,
             Some(Press::BetOn(_)) => s.mine().len() > 1 && s.view().phase == Phase::Betting,
             _ => false,
@@ -99,8 +100,8 @@ fn next_spot(s: &CasinoState) -> Spot {
 }
 
 /// Whether the player may double for less now (the rules allow it, and any double is open).
-pub fn can_double_less(s: &CasinoState) -> bool {
-    s.view().rules.double_for_less && s.my_turn() && s.screen.is_legal(Action::Double { spot: s.spot(), amount: 100 })
+pub fn can_double_less(s: &CasinoScreen, betting: Spot) -> bool {
+    s.view().rules.double_for_less && s.my_turn() && s.is_legal(Action::Double { spot: s.spot(betting), amount: 100 })
 }
 
 /// The amounts offered for a double for less: each chip below the bet, half the bet, and the
@@ -126,15 +127,21 @@ fn double_amounts(bet: i64, chips: i64) -> Vec<i64> {
 /// A control: its label, what it does, whether it is enabled, and its class.
 type Button = (String, Press, bool, &'static str);
 
-/// The controls of this moment, and a line about them.
-fn buttons(s: &CasinoState, less_open: bool) -> (Vec<Button>, Option<String>) {
-    let (me, bet, rules) = (s.spot(), s.bet(), &s.view().rules);
+/// The controls of this moment, and a line about them; `local`: this device's table (a new
+/// bankroll, the trainer's hint and Next round are its own; at a table with friends the host
+/// clears the table).
+fn buttons(s: &CasinoScreen, betting: Spot, local: bool, less_open: bool) -> (Vec<Button>, Option<String>) {
+    let me = s.spot(betting);
+    let (bet, rules) = (s.spots()[me as usize].bet, &s.view().rules);
     let my_turn = s.my_turn();
-    let legal = |a: Action| s.screen.is_legal(a);
+    let legal = |a: Action| s.is_legal(a);
     let mut out = Vec::new();
     let mut b = |label: &str, p: Press, on: bool, class: &'static str| out.push((label.to_string(), p, on, class));
     let mut line = None;
     match s.view().phase {
+        Phase::Betting if s.broke() && !local => {
+            line = Some(format!("You have less than the smallest bet, {}: you sit out.", money(rules.min_bet)));
+        }
         Phase::Betting if s.broke() => {
             b("New bankroll", Press::Refill, true, "primary");
             line = Some(format!(
@@ -146,7 +153,9 @@ fn buttons(s: &CasinoState, less_open: bool) -> (Vec<Button>, Option<String>) {
             let mine = s.mine();
             if mine.len() > 1 {
                 for (i, &spot) in mine.iter().enumerate() {
-                    b(&format!("Spot {}", i + 1), Press::BetOn(spot), true, if spot == me { "on" } else { "" });
+                    // Pass-and-play: each person's spot by their name.
+                    let label = s.name_at(spot).map_or_else(|| format!("Spot {}", i + 1), str::to_string);
+                    b(&label, Press::BetOn(spot), true, if spot == me { "on" } else { "" });
                 }
             }
             b("Clear bet", Press::Act(Action::Bet { spot: me, amount: 0 }), bet > 0, "");
@@ -175,7 +184,7 @@ fn buttons(s: &CasinoState, less_open: bool) -> (Vec<Button>, Option<String>) {
         Phase::Insurance { .. } | Phase::Playing { .. } => {
             let mine = |a: Action| my_turn && legal(a);
             let double_full = Action::Double { spot: me, amount: bet };
-            let can_less = can_double_less(s);
+            let can_less = can_double_less(s, betting);
             b("Hit", Press::Act(Action::Hit { spot: me }), mine(Action::Hit { spot: me }), "primary");
             b("Stand", Press::Act(Action::Stand { spot: me }), my_turn, "");
             b("Double", Press::Act(double_full), mine(double_full), "");
@@ -186,7 +195,9 @@ fn buttons(s: &CasinoState, less_open: bool) -> (Vec<Button>, Option<String>) {
             if rules.surrender {
                 b("Surrender", Press::Act(Action::Surrender { spot: me }), mine(Action::Surrender { spot: me }), "");
             }
-            b("Hint", Press::Hint, true, "quiet");
+            if local {
+                b("Hint", Press::Hint, true, "quiet");
+            }
             if less_open && can_less {
                 for a in double_amounts(bet, s.chips()) {
                     let d = Action::Double { spot: me, amount: a };
@@ -195,26 +206,35 @@ fn buttons(s: &CasinoState, less_open: bool) -> (Vec<Button>, Option<String>) {
             }
         }
         // The results dialog carries Next round; the table has its own only when the player sat out.
-        Phase::Settled if s.round_net().is_some() => {}
+        Phase::Settled if s.round_net().is_some() || !local => {}
         Phase::Settled => b("Next round", Press::Act(Action::NextRound), true, "primary"),
     }
     (out, line)
 }
 
-/// The player's controls: `hint` says the trainer's values are showing, `less_open` the amounts
-/// of a double for less. (A view function: no state of its own.)
-pub fn controls(s: &CasinoState, on_press: &Callback<Press>, hint: bool, less_open: bool) -> Html {
+/// The player's controls for `s`, the chips going on `betting`: `hint` says the trainer's
+/// values are showing (`None`: a table with friends, which has no trainer), `less_open` the
+/// amounts of a double for less. (A view function: no state of its own.)
+pub fn controls(
+    s: &CasinoScreen,
+    betting: Spot,
+    on_press: &Callback<Press>,
+    hint: Option<bool>,
+    less_open: bool,
+) -> Html {
     let press = |x: Press| on_press.reform(move |_: MouseEvent| x);
-    let bet = s.bet();
+    let me = s.spot(betting);
+    let bet = s.spots()[me as usize].bet;
     let chips_row = (s.view().phase == Phase::Betting && !s.broke()).then(|| html! {
         <div class="chips" role="group" aria-label="Chips">
             { for CHIPS.iter().enumerate().map(|(i, &chip)| {
-                let a = Action::Bet { spot: s.spot(), amount: bet + chip };
-                html! { <button class={format!("chip chip-{i}")} aria-label={format!("Add {}", money(chip))} disabled={!s.screen.is_legal(a)} onclick={press(Press::Act(a))}>{ chip / 100 }</button> }
+                let a = Action::Bet { spot: me, amount: bet + chip };
+                html! { <button class={format!("chip chip-{i}")} aria-label={format!("Add {}", money(chip))} disabled={!s.is_legal(a)} onclick={press(Press::Act(a))}>{ chip / 100 }</button> }
             }) }
         </div>
     });
-    let (buttons, line) = buttons(s, less_open);
+    let (buttons, line) = buttons(s, betting, hint.is_some(), less_open);
+    let hint = hint.unwrap_or_default();
     html! {
         <div class="controls" role="group" aria-label="Your controls">
             { chips_row.unwrap_or_default() }

@@ -3,10 +3,10 @@
 
 use super::setup::RULES_PAGE;
 use super::state::CasinoState;
-use super::words::{outcome_line, signed_money, tally, total_badge, who};
+use super::words::{outcome_line, signed_money, tally, total_badge};
 use crate::engine::casino::game::money;
 use crate::engine::casino::hand::{is_two_card_21, Total};
-use crate::ui::components::results::{ResultRow, ResultsDialog};
+use crate::ui::components::results::{results_view, ResultRow, ResultsProps};
 use yew::prelude::*;
 
 /// A link to this shoe, offered only before its first card or after its last round
@@ -16,11 +16,28 @@ pub fn share(s: &CasinoState) -> Html {
     html! { <p class="share"><a href={format!("?shoe={code}#casino")}>{"Share this shoe"}</a>{": a link that deals anyone the same cards."}</p> }
 }
 
-/// The results of the hand just settled; nothing before it is. (A view function: no state.)
-pub fn round_end(s: &CasinoState, on_next: Callback<()>, on_new_game: Callback<()>, on_menu: Callback<()>) -> Html {
+/// What the results dialog's view needs from the table that keeps its state: whether it is
+/// folded into a bar (and how to fold or unfold it), and its primary action's ref.
+pub struct Fold {
+    pub folded: bool,
+    pub on_fold: Callback<bool>,
+    pub primary: NodeRef,
+}
+
+/// The results of the hand just settled; nothing before it is. (A view function, and the
+/// dialog's too, its state kept by the table: a component costs the page about a kilobyte.)
+pub fn round_end(
+    s: &CasinoState,
+    on_next: Callback<()>,
+    on_new_game: Callback<()>,
+    on_menu: Callback<()>,
+    fold: Fold,
+) -> Html {
     let Some(net) = s.round_net() else { return Html::default() };
     let v = s.view();
     let title = match net {
+        // Several people: each one's result is in the summary.
+        _ if s.pass_and_play() => "Hand over".to_string(),
         0 => "You break even".to_string(),
         n if n > 0 => format!("You win {}", money(n)),
         n => format!("You lose {}", money(n.saturating_neg())),
@@ -35,7 +52,7 @@ pub fn round_end(s: &CasinoState, on_next: Callback<()>, on_new_game: Callback<(
     let mut rows = Vec::new();
     // Every hand by spot, and each of the player's spots' insurance under its hands.
     for (i, spot) in v.spots.iter().enumerate() {
-        let (me, name) = (s.is_mine(i as u8), AttrValue::from(who(i as u8, s.mine())));
+        let (me, name) = (s.is_mine(i as u8), AttrValue::from(s.who(i as u8)));
         for h in &spot.hands {
             let result = outcome_line(h).map(|o| o.0).unwrap_or_default();
             rows.push(ResultRow::new(vec![name.clone(), total_badge(h).into(), result.into()], me));
@@ -45,14 +62,30 @@ pub fn round_end(s: &CasinoState, on_next: Callback<()>, on_new_game: Callback<(
         }
     }
     let shuffle = if v.cut_out { " The cut card is out: a new shoe next." } else { "" };
-    let summary = format!("{dealer_line} You have {}.{shuffle}", money(s.chips()));
-    html! {
-        <ResultsDialog title={title} summary={Some(AttrValue::from(summary))}
-            headers={vec![AttrValue::from("Player"), "Hand".into(), "Result".into()]} rows={rows}
-            primary_label="Next round" on_primary={on_next}
-            on_new_game={Some(on_new_game)} on_menu={Some(on_menu)} rules_href={Some(AttrValue::Static(RULES_PAGE))}>
-            <p class="tally">{ tally(&s.bank) }</p>
-            { share(s) }
-        </ResultsDialog>
-    }
+    let summary = match s.pass_and_play() {
+        // Each person's result and chips, by name.
+        true => {
+            let each: Vec<String> = (0..s.people.len())
+                .map(|i| {
+                    let net = s.net_of(i).map_or_else(|| "sat out".into(), signed_money);
+                    format!("{} {net}, {} in chips", s.people[i].name, money(s.chips_of(i)))
+                })
+                .collect();
+            format!("{dealer_line} {}.{shuffle}", each.join("; "))
+        }
+        false => format!("{dealer_line} You have {}.{shuffle}", money(s.chips())),
+    };
+    let props = ResultsProps {
+        title: title.into(),
+        summary: Some(summary.into()),
+        headers: vec!["Player".into(), "Hand".into(), "Result".into()],
+        rows,
+        children: html! { <><p class="tally">{ tally(&s.bank) }</p>{ share(s) }</> },
+        primary_label: "Next round".into(),
+        on_primary: on_next,
+        on_new_game: Some(on_new_game),
+        on_menu: Some(on_menu),
+        rules_href: Some(RULES_PAGE.into()),
+    };
+    results_view(&props, fold.folded, fold.on_fold, &fold.primary)
 }

@@ -12,6 +12,8 @@
 
 use super::words::describe;
 use crate::engine::casino::game::SpotState;
+use crate::engine::casino::hand::is_two_card_21;
+use crate::engine::casino::rules::INSURANCE_PAYS;
 use crate::engine::casino::{Action, Phase, Refusal, SeatUpdate, Spot, SpotView};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -22,15 +24,18 @@ pub struct CasinoScreen {
     pub state_id: u32,
     /// Readable lines, oldest first.
     pub log: Vec<String>,
+    /// At pass-and-play the people's names, one a spot of `views`, for the log (empty: one
+    /// player, "You").
+    pub names: Vec<String>,
 }
 
 impl CasinoScreen {
     /// A screen from the first update of each of the player's spots (a new table, or a player
     /// who sits down); `None` without a spot.
-    pub fn new(first: Vec<SeatUpdate>) -> Option<CasinoScreen> {
+    pub fn new(first: Vec<SeatUpdate>, names: Vec<String>) -> Option<CasinoScreen> {
         let state_id = first.first()?.state_id;
         let views = first.iter().map(|u| u.view.clone()).collect();
-        let mut s = CasinoScreen { views, state_id, log: Vec::new() };
+        let mut s = CasinoScreen { views, state_id, log: Vec::new(), names };
         s.receive(first);
         Some(s)
     }
@@ -41,13 +46,32 @@ impl CasinoScreen {
         let mine = self.mine();
         if let Some(u) = updates.first() {
             self.state_id = u.state_id;
-            crate::ui::text::extend_log(&mut self.log, &u.events, |e| describe(e, &mine), 40);
+            crate::ui::text::extend_log(&mut self.log, &u.events, |e| describe(e, &mine, &self.names), 40);
         }
         for u in updates {
             if let Some(v) = self.views.iter_mut().find(|v| v.spot == u.view.spot) {
                 *v = u.view;
             }
         }
+    }
+
+    /// A screen of one spot (a table with friends: a seat is one spot).
+    pub fn single(update: SeatUpdate) -> CasinoScreen {
+        let mut s = CasinoScreen {
+            views: vec![update.view.clone()],
+            state_id: update.state_id,
+            log: Vec::new(),
+            names: Vec::new(),
+        };
+        s.receive(vec![update]);
+        s
+    }
+
+    /// Pass-and-play: the name of the person who plays `spot` (`None` with one player, or at a
+    /// spot not the device's).
+    pub fn name_at(&self, spot: Spot) -> Option<&str> {
+        let i = self.views.iter().position(|v| v.spot == spot)?;
+        self.names.get(i.min(self.names.len().saturating_sub(1))).map(String::as_str)
     }
 
     /// The table as the player's first spot sees it (every spot sees the same table).
@@ -90,6 +114,80 @@ impl CasinoScreen {
 
     pub fn is_legal(&self, action: Action) -> bool {
         self.refusal(action).is_none()
+    }
+
+    /// Whether the spot is one of the player's.
+    pub fn is_mine(&self, spot: Spot) -> bool {
+        self.views.iter().any(|v| v.spot == spot)
+    }
+
+    /// The player's spot the controls act on: the one whose turn it is, else `betting` (the
+    /// one the chips go on).
+    pub fn spot(&self, betting: Spot) -> Spot {
+        self.view().to_act().filter(|&s| self.is_mine(s)).unwrap_or(betting)
+    }
+
+    /// Whether it is one of the player's spots' turn.
+    pub fn my_turn(&self) -> bool {
+        self.view().to_act().is_some_and(|s| self.is_mine(s))
+    }
+
+    /// Whether the player has a bet on any spot.
+    pub fn placed(&self) -> bool {
+        self.views.iter().any(|v| self.spots()[v.spot as usize].bet > 0)
+    }
+
+    /// What the player owns (the first person's, at pass-and-play: each person has chips of
+    /// their own): the chips, plus the bets still only placed (before the deal).
+    pub fn worth(&self) -> i64 {
+        // At pass-and-play the spots past the people's count are the last person's.
+        let first = |i: usize| i == 0 || self.names.len() <= 1;
+        let placed: i64 = self
+            .views
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| first(*i))
+            .map(|(_, v)| self.spots()[v.spot as usize].bet)
+            .sum();
+        self.chips() + if self.phase() == Phase::Betting { placed } else { 0 }
+    }
+
+    /// Out of chips: nothing on the spot and not enough for the smallest bet.
+    pub fn broke(&self) -> bool {
+        self.phase() == Phase::Betting && self.worth() < self.view().rules.min_bet
+    }
+
+    /// The player's net result for a settled round, in cents: every hand of every spot played
+    /// and the insurance.
+    pub fn round_net(&self) -> Option<i64> {
+        let played: Vec<Spot> = self.played().collect();
+        if self.phase() != Phase::Settled || played.is_empty() {
+            return None;
+        }
+        Some(played.iter().map(|&s| self.spot_net(s)).fold(0i64, |a, n| a.saturating_add(n)))
+    }
+
+    /// The player's spots dealt in this round.
+    pub fn played(&self) -> impl Iterator<Item = Spot> + '_ {
+        self.views.iter().map(|v| v.spot).filter(|&s| !self.spots()[s as usize].hands.is_empty())
+    }
+
+    /// What one of the player's spots made this round: its hands and its insurance.
+    pub fn spot_net(&self, spot: Spot) -> i64 {
+        let s = &self.spots()[spot as usize];
+        let hands: i64 = s.hands.iter().map(|h| h.returned - h.stake).sum();
+        hands.saturating_add(self.insurance_net(spot).unwrap_or(0))
+    }
+
+    /// What a spot's insurance made once the hole card is known: the bet paid 2 to 1
+    /// ([`INSURANCE_PAYS`]) if the dealer has blackjack, else lost. `None` without insurance.
+    pub fn insurance_net(&self, spot: Spot) -> Option<i64> {
+        let insured = self.spots()[spot as usize].insurance;
+        if insured == 0 {
+            return None;
+        }
+        let dealer: Vec<_> = self.view().dealer.iter().flatten().copied().collect();
+        Some(if is_two_card_21(&dealer) { insured.saturating_mul(INSURANCE_PAYS) } else { -insured })
     }
 }
 
@@ -179,7 +277,9 @@ mod tests {
                 r => {
                     // A new table (or a new shoe: a table of its own): the screen starts from
                     // each spot's first update, with the log so far.
-                    let mut fresh = CasinoScreen::new(updates(&before.game, before.mine(), &[])).unwrap();
+                    let mut fresh =
+                        CasinoScreen::new(updates(&before.game, before.mine(), &[]), before.screen.names.clone())
+                            .unwrap();
                     fresh.log = before.screen.log.clone();
                     assert_eq!(fresh, before.screen, "a screen from the first updates is the table's");
                     r.insert(fresh)

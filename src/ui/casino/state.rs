@@ -12,9 +12,7 @@ use super::screen::CasinoScreen;
 use super::words::of_a_bet;
 use crate::bots::casino::{hand_label, unseen_plus, values, Allowed};
 use crate::engine::casino::game::money;
-use crate::engine::casino::hand::is_two_card_21;
-use crate::engine::casino::rules::INSURANCE_PAYS;
-use crate::engine::casino::save::{self, new_table, CasinoReplayError};
+use crate::engine::casino::save::{self, new_table_for, CasinoReplayError};
 pub use crate::engine::casino::save::{code, parse_code, Choice, HUMAN_SPOT};
 use crate::engine::casino::strategy::Play;
 use crate::engine::casino::{Action, Event, Game, Phase, SeatUpdate, Spot, SpotView, TableSpec, MAX_CHIPS};
@@ -122,6 +120,31 @@ pub struct StoredCasino {
     pub seed: u64,
     pub chips: i64,
     pub log: String,
+    /// Pass-and-play: each person's name and starting chips, in the order of their spots (the
+    /// first person's chips are `chips`); empty for one player.
+    pub people: Vec<Person>,
+}
+
+/// A person at a pass-and-play table: a name, and the chips they sat down with at this shoe.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Person {
+    pub name: String,
+    pub start_chips: i64,
+}
+
+/// The longest name a person may give, in characters.
+pub const MAX_NAME: usize = 16;
+
+/// A name as typed, made safe to show and to store: no separators of the save or control
+/// characters, trimmed, at most [`MAX_NAME`] characters; `fallback` when nothing is left.
+pub fn clean_name(typed: &str, fallback: &str) -> String {
+    let name: String = typed.chars().filter(|c| !c.is_control() && !matches!(c, ',' | ':')).take(MAX_NAME).collect();
+    let name = name.trim();
+    if name.is_empty() {
+        fallback.to_string()
+    } else {
+        name.to_string()
+    }
 }
 
 impl Stored for StoredCasino {
@@ -136,6 +159,10 @@ impl Stored for StoredCasino {
             ("seed", self.seed.to_string()),
             ("chips", self.chips.to_string()),
             ("log", self.log.clone()),
+            (
+                "people",
+                self.people.iter().map(|p| format!("{}:{}", p.name, p.start_chips)).collect::<Vec<_>>().join(","),
+            ),
         ]
     }
     fn decode(f: &Fields) -> Option<Self> {
@@ -155,6 +182,18 @@ impl Stored for StoredCasino {
             seed: f.parse("seed")?,
             chips: f.parse("chips")?,
             log: f.get("log")?.to_string(),
+            // Added with pass-and-play: a save from before it has one player. A name is
+            // cleaned as if typed; chips out of range are refused when the table is restored.
+            people: match f.get("people") {
+                None | Some("") => Vec::new(),
+                Some(v) => v
+                    .split(',')
+                    .map(|p| {
+                        let (name, chips) = p.split_once(':')?;
+                        Some(Person { name: clean_name(name, "Player"), start_chips: chips.parse().ok()? })
+                    })
+                    .collect::<Option<Vec<_>>>()?,
+            },
         })
     }
 }
@@ -195,6 +234,9 @@ pub struct CasinoState {
     /// The trainer's verdict on the player's last decision.
     pub verdict: Option<String>,
     pub bank: Bank,
+    /// Pass-and-play: the people at this device, one spot each, in the order their spots are
+    /// dealt (the first one's chips are the bank's); empty for one player, the page as ever.
+    pub people: Vec<Person>,
     /// The player's spot that the chips go on while betting.
     pub betting: Spot,
     /// The Hi-Lo true count (tenths) and the player's bets when this round was dealt.
@@ -218,21 +260,45 @@ pub enum Msg {
 
 impl CasinoState {
     pub fn new(choice: Choice, seed: u64, bank: Bank) -> CasinoState {
+        CasinoState::with_people(choice, seed, bank, Vec::new())
+    }
+
+    /// A table for several `people` at this device (pass-and-play), a spot each: the first
+    /// plays with the bank's chips, each other with their own `start_chips`. One person (or
+    /// none) is the table of one player.
+    pub fn with_people(choice: Choice, seed: u64, bank: Bank, people: Vec<Person>) -> CasinoState {
         // No free chips: a player who sits down broke is offered a new bankroll, counted.
         let chips = bank.chips.clamp(0, MAX_CHIPS);
         // Bots bet the minimum; the player starts with the minimum bet in place. A choice the
         // form never offers becomes the default table (which always opens with these chips).
         let choice = if choice.check().is_ok() { choice } else { Choice::default() };
-        let game = new_table(choice, seed, chips).expect("a valid choice and chips in range open a table");
+        let mut people = if people.len() > 1 { people } else { Vec::new() };
+        // A spot each: more people than the form offers spots are not seated.
+        people.truncate(save::MAX_SPOTS as usize);
+        let choice = if people.is_empty() { choice } else { Choice { spots: people.len() as u8, ..choice } };
+        let choice = Choice { bots: choice.bots.min(choice.max_bots()), ..choice };
+        if let Some(first) = people.first_mut() {
+            first.start_chips = chips;
+        }
+        for p in &mut people {
+            p.start_chips = p.start_chips.clamp(0, MAX_CHIPS);
+        }
+        let all = chips_of(chips, &people);
+        // Not `expect`: that would carry the error's Debug formatting (the action and refusal
+        // types' too) into the page for a case that cannot happen.
+        let Ok(game) = new_table_for(choice, seed, &all) else {
+            panic!("a valid choice and chips in range open a table")
+        };
         CasinoState {
             choice,
             seed,
             start_chips: chips,
-            screen: first_screen(&game, choice.my_spots()),
+            screen: first_screen(&game, choice.my_spots(), &people),
             game,
             notice: None,
             verdict: None,
             bank: Bank { chips, ..bank },
+            people,
             betting: choice.my_spots()[0],
             dealt: None,
             hints: HintCache::default(),
@@ -241,17 +307,19 @@ impl CasinoState {
 
     /// A saved table, checked whole (choice, chips, every action code) before it is replayed.
     pub fn restore(s: &StoredCasino, bank: Bank) -> Result<CasinoState, CasinoReplayError> {
-        let game = save::restore(s.choice, s.seed, s.chips, &s.log)?;
+        let people = if s.people.len() > 1 { s.people.clone() } else { Vec::new() };
+        let game = save::restore_for(s.choice, s.seed, &chips_of(s.chips, &people), &s.log)?;
         let chips = game.bankrolls()[0];
         Ok(CasinoState {
             choice: s.choice,
             seed: s.seed,
             start_chips: s.chips,
-            screen: first_screen(&game, s.choice.my_spots()),
+            screen: first_screen(&game, s.choice.my_spots(), &people),
             game,
             notice: None,
             verdict: None,
             bank: Bank { chips, ..bank },
+            people,
             betting: s.choice.my_spots()[0],
             dealt: None,
             hints: HintCache::default(),
@@ -264,7 +332,83 @@ impl CasinoState {
             seed: self.seed,
             chips: self.start_chips,
             log: self.game.log().iter().map(|&a| code(a)).collect::<Vec<_>>().join(" "),
+            people: self.people.clone(),
         }
+    }
+
+    /// Whether several people play at this device (pass-and-play).
+    pub fn pass_and_play(&self) -> bool {
+        self.people.len() > 1
+    }
+
+    /// Pass-and-play: the person (by index in `people`) who plays `spot`; `None` at a spot not
+    /// the device's, or with one player.
+    pub fn person_at(&self, spot: Spot) -> Option<usize> {
+        let i = self.mine().iter().position(|&s| s == spot)?;
+        self.pass_and_play().then(|| i.min(self.people.len() - 1))
+    }
+
+    /// Pass-and-play: the name of the person who plays `spot`.
+    pub fn name_at(&self, spot: Spot) -> Option<&str> {
+        self.screen.name_at(spot)
+    }
+
+    /// Pass-and-play: whose move the table waits for, by name: "Sam's bet", "Sam's decision
+    /// on spot 2" (spots counted from the dealer's left among the device's). `None` with one
+    /// player, or while a bot or the dealer plays.
+    pub fn prompt(&self) -> Option<String> {
+        let spot_no = |spot: Spot| self.mine().iter().position(|&s| s == spot).map_or(0, |i| i + 1);
+        match self.screen.phase() {
+            Phase::Betting => self.name_at(self.betting).map(|n| format!("{n}'s bet")),
+            Phase::Insurance { spot } | Phase::Playing { spot, .. } => {
+                self.name_at(spot).map(|n| format!("{n}'s decision on spot {}", spot_no(spot)))
+            }
+            Phase::Settled => None,
+        }
+    }
+
+    /// A spot's player as the results name them: a person's name at pass-and-play, else "You",
+    /// "You (spot 2)" or a bot's name.
+    pub fn who(&self, spot: Spot) -> String {
+        super::words::who(spot, self.mine(), &self.screen.names)
+    }
+
+    /// The head row's chips: "Chips: $995", or every person's at pass-and-play ("Sam $995 ·
+    /// Alex $295").
+    pub fn chips_line(&self) -> String {
+        if !self.pass_and_play() {
+            return format!("Chips: {}", money(self.chips()));
+        }
+        let each: Vec<String> =
+            self.people.iter().enumerate().map(|(i, p)| format!("{} {}", p.name, money(self.chips_of(i)))).collect();
+        each.join(" · ")
+    }
+
+    /// A person's chips now (not on the table): the view of their spot says.
+    pub fn chips_of(&self, person: usize) -> i64 {
+        let spot = self.mine()[person.min(self.mine().len() - 1)];
+        self.screen.view_of(spot).map_or(0, |v| v.chips)
+    }
+
+    /// The device's spots a person plays (every spot with one player).
+    fn spots_of(&self, person: usize) -> impl Iterator<Item = Spot> + '_ {
+        self.mine().iter().copied().filter(move |&s| self.person_at(s).unwrap_or(0) == person)
+    }
+
+    /// What a person owns: their chips, plus their bets still only placed (before the deal).
+    pub fn worth_of(&self, person: usize) -> i64 {
+        let betting = self.screen.phase() == Phase::Betting;
+        let placed: i64 = self.spots_of(person).map(|s| self.screen.spots()[s as usize].bet).sum();
+        self.chips_of(person) + if betting { placed } else { 0 }
+    }
+
+    /// A person's net result for a settled round (every hand of their spots and the insurance).
+    pub fn net_of(&self, person: usize) -> Option<i64> {
+        let played: Vec<Spot> = self.spots_of(person).filter(|&s| self.screen.played().any(|p| p == s)).collect();
+        if self.screen.phase() != Phase::Settled || played.is_empty() {
+            return None;
+        }
+        Some(played.iter().map(|&s| self.spot_net(s)).fold(0i64, |a, n| a.saturating_add(n)))
     }
 
     pub fn at(&self) -> usize {
@@ -293,12 +437,12 @@ impl CasinoState {
 
     /// The player's spot the controls act on: the one whose turn it is, else the one bet on.
     pub fn spot(&self) -> Spot {
-        self.view().to_act().filter(|&s| self.is_mine(s)).unwrap_or(self.betting)
+        self.screen.spot(self.betting)
     }
 
     /// Whether it is one of the player's spots' turn.
     pub fn my_turn(&self) -> bool {
-        self.view().to_act().is_some_and(|s| self.is_mine(s))
+        self.screen.my_turn()
     }
 
     /// The player's bet on the spot the controls act on.
@@ -306,53 +450,30 @@ impl CasinoState {
         self.screen.spots()[self.spot() as usize].bet
     }
 
-    /// Whether the player has a bet on any spot.
     pub fn placed(&self) -> bool {
-        self.mine().iter().any(|&s| self.screen.spots()[s as usize].bet > 0)
+        self.screen.placed()
     }
 
-    /// What the player owns: the chips, plus the bets still only placed (before the deal).
+    /// What the player owns (the first person, at pass-and-play): the chips, plus the bets
+    /// still only placed (before the deal).
     pub fn worth(&self) -> i64 {
-        let placed: i64 = self.mine().iter().map(|&s| self.screen.spots()[s as usize].bet).sum();
-        self.chips() + if self.screen.phase() == Phase::Betting { placed } else { 0 }
+        self.worth_of(0)
     }
 
-    /// Out of chips: nothing on the spot and not enough for the smallest bet.
     pub fn broke(&self) -> bool {
-        self.screen.phase() == Phase::Betting && self.worth() < self.view().rules.min_bet
+        self.screen.broke()
     }
 
-    /// The player's net result for a settled round, in cents: every hand of every spot played
-    /// and the insurance.
     pub fn round_net(&self) -> Option<i64> {
-        let played: Vec<Spot> = self.played().collect();
-        if self.screen.phase() != Phase::Settled || played.is_empty() {
-            return None;
-        }
-        Some(played.iter().map(|&s| self.spot_net(s)).fold(0i64, |a, n| a.saturating_add(n)))
+        self.screen.round_net()
     }
 
-    /// The player's spots dealt in this round.
-    pub fn played(&self) -> impl Iterator<Item = Spot> + '_ {
-        self.mine().iter().copied().filter(|&s| !self.screen.spots()[s as usize].hands.is_empty())
-    }
-
-    /// What one of the player's spots made this round: its hands and its insurance.
     pub fn spot_net(&self, spot: Spot) -> i64 {
-        let s = &self.screen.spots()[spot as usize];
-        let hands: i64 = s.hands.iter().map(|h| h.returned - h.stake).sum();
-        hands.saturating_add(self.insurance_net(spot).unwrap_or(0))
+        self.screen.spot_net(spot)
     }
 
-    /// What a spot's insurance made once the hole card is known: the bet paid 2 to 1
-    /// ([`INSURANCE_PAYS`]) if the dealer has blackjack, else lost. `None` without insurance.
     pub fn insurance_net(&self, spot: Spot) -> Option<i64> {
-        let insured = self.screen.spots()[spot as usize].insurance;
-        if insured == 0 {
-            return None;
-        }
-        let dealer: Vec<_> = self.view().dealer.iter().flatten().copied().collect();
-        Some(if is_two_card_21(&dealer) { insured.saturating_mul(INSURANCE_PAYS) } else { -insured })
+        self.screen.insurance_net(spot)
     }
 
     /// The trainer's values for the player's current decision, best first: worked out once
@@ -396,8 +517,15 @@ fn updates(game: &Game, mine: &[Spot], events: &[Event]) -> Vec<SeatUpdate> {
 
 /// The player's screen of a table just opened (or restored): a checked choice always seats
 /// the player at a spot or more.
-fn first_screen(game: &Game, mine: &[Spot]) -> CasinoScreen {
-    CasinoScreen::new(updates(game, mine, &[])).expect("the player sits at a spot")
+fn first_screen(game: &Game, mine: &[Spot], people: &[Person]) -> CasinoScreen {
+    let names = people.iter().map(|p| p.name.clone()).collect();
+    CasinoScreen::new(updates(game, mine, &[]), names).expect("the player sits at a spot")
+}
+
+/// Every person's chips for the engine: the first person's (the bank's) `first`, then the
+/// others' (one player: `first` alone).
+fn chips_of(first: i64, people: &[Person]) -> Vec<i64> {
+    std::iter::once(first).chain(people.iter().skip(1).map(|p| p.start_chips)).collect()
 }
 
 fn play_of(a: Action) -> Option<Play> {
@@ -470,7 +598,11 @@ impl CasinoState {
     /// A new table (a new shoe, or a new bankroll) at the same seats: the player's bets where
     /// the chips cover them (the minimum otherwise), the log with `line` added.
     fn reopen(&mut self, seed: u64, bank: Bank, line: String) {
-        let mut next = CasinoState::new(self.choice, seed, bank);
+        // Each person keeps their chips (the first person's are the bank's).
+        let people = (0..self.people.len())
+            .map(|i| Person { start_chips: self.worth_of(i), ..self.people[i].clone() })
+            .collect();
+        let mut next = CasinoState::with_people(self.choice, seed, bank, people);
         for &spot in self.mine() {
             // A spot that sat out (no chips for it) keeps the minimum the new table places.
             let amount = self.game.spots()[spot as usize].bet;
@@ -478,7 +610,7 @@ impl CasinoState {
                 let _ = next.game.apply(Action::Bet { spot, amount });
             }
         }
-        next.screen = first_screen(&next.game, next.mine());
+        next.screen = first_screen(&next.game, next.mine(), &next.people);
         next.bank.chips = next.worth();
         next.screen.log = std::mem::take(&mut self.screen.log);
         next.screen.log.push(line);
@@ -493,9 +625,13 @@ impl CasinoState {
             _ => None,
         };
         let hand = self.game.current_hand().map(|h| (hand_label(&h.cards), kind_of(&h.cards)));
-        let settled_before = self.round_net().is_some();
+        let settled_before = self.net_of(0).is_some();
+        let decider = action.spot().and_then(|s| self.name_at(s)).map(str::to_string);
+        // The device's record is the first person's: the others' decisions get a verdict, not a
+        // place in it (docs/rules/casino.md).
+        let counted = action.spot().and_then(|s| self.person_at(s)).unwrap_or(0) == 0;
         if action == Action::Deal {
-            let placed = self.mine().iter().map(|&s| self.screen.spots()[s as usize].bet).sum();
+            let placed = self.spots_of(0).map(|s| self.screen.spots()[s as usize].bet).sum();
             // Rounded to the nearest tenth (floor is one instruction; `round` would be a function).
             self.dealt = Some(((self.game.true_count() * 10.0 + 0.5).floor() as i32, placed));
         }
@@ -505,11 +641,20 @@ impl CasinoState {
                 self.screen.receive(updates(&self.game, self.mine(), &events));
                 if let Some((played, vals)) = judged {
                     let (label, kind) = hand.unwrap_or_default();
-                    let lost = self.judge(played, &vals, &label);
-                    super::history::judged(&mut self.bank, kind, lost);
+                    if let Some(lost) = self.judge(played, &vals, &label, decider.as_deref()).filter(|_| counted) {
+                        let b = &mut self.bank;
+                        b.decisions = b.decisions.saturating_add(1);
+                        if lost.is_none() {
+                            b.best_plays = b.best_plays.saturating_add(1);
+                        }
+                        let lost = lost.unwrap_or(0);
+                        b.ev_lost_milli = b.ev_lost_milli.saturating_add(lost).min(MAX_LOST_MILLI);
+                        super::history::judged(b, kind, lost);
+                    }
                 }
                 self.bank.chips = self.worth();
-                if let (Some(net), false) = (self.round_net(), settled_before) {
+                // The bank is the first person's: their round, their record.
+                if let (Some(net), false) = (self.net_of(0), settled_before) {
                     self.bank.hands = self.bank.hands.saturating_add(1);
                     self.bank.net = self.bank.net.saturating_add(net).clamp(-MAX_NET, MAX_NET);
                     let (tc_tenths, bet) = self.dealt.take().unwrap_or_default();
@@ -522,23 +667,24 @@ impl CasinoState {
     }
 
     /// The trainer's verdict on a decision, from the values of every option (best first); the
-    /// expected value given up, in thousandths of a bet.
-    fn judge(&mut self, played: Play, vals: &[(Play, f64)], hand: &str) -> i64 {
-        let Some(&(best, best_v)) = vals.first() else { return 0 };
+    /// expected value given up by a play not the best, in thousandths of a bet (`Some(None)`: the
+    /// best play; `None` without values: nothing judged).
+    /// At pass-and-play the verdict speaks to the person who decided (`to`: "Sam: Stand …").
+    fn judge(&mut self, played: Play, vals: &[(Play, f64)], hand: &str, to: Option<&str>) -> Option<Option<i64>> {
+        let &(best, best_v) = vals.first()?;
         let mine = vals.iter().find(|(p, _)| *p == played).map_or(best_v, |v| v.1);
         let lost = (best_v - mine).max(0.0);
-        self.bank.decisions = self.bank.decisions.saturating_add(1);
-        if played == best || lost < 1e-9 {
-            self.bank.best_plays = self.bank.best_plays.saturating_add(1);
-            self.verdict = Some(format!("{} with {hand}: the best play.", played.name()));
-            0
+        let (judged, verdict) = if played == best || lost < 1e-9 {
+            (None, format!("{} with {hand}: the best play.", played.name()))
         } else {
             let milli = (lost * 1000.0).round() as i64;
-            self.bank.ev_lost_milli = self.bank.ev_lost_milli.saturating_add(milli).min(MAX_LOST_MILLI);
-            self.verdict =
-                Some(format!("{} with {hand}: {} was better, by {}.", played.name(), best.name(), of_a_bet(milli)));
-            milli
-        }
+            (Some(milli), format!("{} with {hand}: {} was better, by {}.", played.name(), best.name(), of_a_bet(milli)))
+        };
+        self.verdict = Some(match to {
+            Some(name) => format!("{name}: {verdict}"),
+            None => verdict,
+        });
+        Some(judged)
     }
 }
 
@@ -546,6 +692,7 @@ impl CasinoState {
 mod tests {
     use super::*;
     use crate::bots::casino::decide;
+    use crate::engine::casino::rules::INSURANCE_PAYS;
     use crate::ui::casino::history::History;
 
     fn table(seed: u64) -> CasinoState {
@@ -731,7 +878,7 @@ mod tests {
             assert!(t.apply(next(&t, |t| Action::Stand { spot: t.spot() })));
         }
         assert!(turns.windows(2).all(|w| w[0] < w[1]), "{turns:?}");
-        let each: i64 = t.played().map(|s| t.spot_net(s)).sum();
+        let each: i64 = t.screen.played().map(|s| t.spot_net(s)).sum();
         assert_eq!(t.round_net(), Some(each));
         assert_eq!(t.bank.net, each);
         // The session's history has the round: every spot's bet together, its result.
@@ -809,5 +956,100 @@ mod tests {
             return;
         }
         panic!("no deal showed the dealer's ace");
+    }
+
+    fn two_people(seed: u64) -> CasinoState {
+        let people = ["Sam", "Alex"].map(|n| Person { name: n.into(), start_chips: 30_000 }).to_vec();
+        CasinoState::with_people(Choice { bots: 1, ..Choice::default() }, seed, Bank::default(), people)
+    }
+
+    #[test]
+    fn two_people_bet_and_decide_each_at_their_spot_by_name_with_their_own_chips() {
+        let mut t = two_people(11);
+        let min = t.game.rules().min_bet;
+        let start = TableSpec::default().starting_bankroll;
+        assert!(t.pass_and_play());
+        assert_eq!(t.mine(), &[3, 4], "a spot each");
+        // The first person plays with the bank's chips, the second with their own.
+        assert_eq!((t.chips_of(0), t.chips_of(1)), (start - min, 30_000 - min));
+        assert_eq!(t.prompt().as_deref(), Some("Sam's bet"));
+        assert!(t.apply(Msg::BetOn(4)));
+        assert_eq!(t.prompt().as_deref(), Some("Alex's bet"));
+        assert!(t.apply(Msg::Act { action: Action::Bet { spot: 4, amount: 2000 }, at: t.at() }));
+        assert_eq!((t.chips_of(0), t.chips_of(1)), (start - min, 28_000), "Alex's bet is Alex's chips");
+        assert_eq!(t.worth(), start, "the bank's worth is Sam's");
+        assert_eq!(t.worth_of(1), 30_000);
+        let (mut decided, mut sams) = (Vec::new(), 0);
+        while t.game.phase() != Phase::Settled {
+            if let Phase::Playing { spot, .. } = t.game.phase() {
+                if t.is_mine(spot) {
+                    let (name, no) = if spot == 3 { ("Sam", 1) } else { ("Alex", 2) };
+                    assert_eq!(t.prompt(), Some(format!("{name}'s decision on spot {no}")));
+                    assert!(t.apply(Msg::Act { action: Action::Stand { spot }, at: t.at() }));
+                    let verdict = t.verdict.clone().expect("judged");
+                    assert!(verdict.starts_with(&format!("{name}: Stand with ")), "{verdict}");
+                    decided.push(name);
+                    sams += u32::from(spot == 3);
+                    continue;
+                }
+            }
+            assert!(t.apply(next(&t, stand)));
+        }
+        decided.dedup();
+        assert!(decided.contains(&"Alex"), "{decided:?}");
+        assert_eq!(t.prompt(), None, "nobody's move once settled");
+        // Each person's result is theirs; the bank records the first person's.
+        let (sam, alex) = (t.net_of(0).unwrap(), t.net_of(1).unwrap());
+        assert_eq!(t.round_net(), Some(sam + alex));
+        assert_eq!((t.bank.net, t.bank.chips), (sam, start + sam));
+        assert_eq!(t.chips_of(1), 30_000 + alex);
+        // The device's trainer record is Sam's: Alex's verdicts are shown, not counted in it.
+        assert_eq!(t.bank.decisions, sams);
+        // The log names each person, never "You".
+        assert!(t.screen.log.iter().any(|l| l.starts_with("Alex: ")), "{:?}", t.screen.log);
+        assert!(!t.screen.log.iter().any(|l| l.contains("You")), "{:?}", t.screen.log);
+        // A reload resumes the people, their names and their chips.
+        use crate::ui::storage::{decode, encode};
+        let stored = decode::<StoredCasino>(&encode(1, &t.stored()), 1).unwrap();
+        let back = CasinoState::restore(&stored, Bank::default()).unwrap();
+        assert!(back.game == t.game);
+        assert_eq!(back.people.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["Sam", "Alex"]);
+        assert_eq!((back.chips_of(0), back.chips_of(1)), (t.chips_of(0), t.chips_of(1)));
+    }
+
+    #[test]
+    fn a_new_shoe_keeps_each_persons_chips_and_bets() {
+        let mut t = two_people(12);
+        assert!(t.apply(Msg::BetOn(4)));
+        assert!(t.apply(Msg::Act { action: Action::Bet { spot: 4, amount: 1500 }, at: t.at() }));
+        let mut rounds = 0;
+        while !t.shoe_over() {
+            assert!(t.apply(next(&t, |t| Action::Stand { spot: t.spot() })));
+            rounds += 1;
+            assert!(rounds < 5000, "the cut card comes out");
+        }
+        let worth = (t.worth_of(0), t.worth_of(1));
+        assert!(t.apply(next(&t, stand)));
+        assert!(t.shoe_fresh());
+        assert_eq!((t.worth_of(0), t.worth_of(1)), worth);
+        assert_eq!(t.people[1].start_chips, worth.1);
+        assert_eq!(t.game.spots()[4].bet, 1500.min(worth.1), "Alex's bet carries over");
+        assert_eq!(t.prompt().as_deref(), Some("Alex's bet"), "the spot being bet on too");
+    }
+
+    #[test]
+    fn one_player_is_no_pass_and_play_and_names_are_cleaned() {
+        let one = vec![Person { name: "Sam".into(), start_chips: 1 }];
+        let t = CasinoState::with_people(Choice::default(), 3, Bank::default(), one);
+        assert!(!t.pass_and_play() && t.people.is_empty());
+        assert_eq!(t.prompt(), None);
+        assert!(t.stored().people.is_empty());
+        assert_eq!(clean_name("  Sa,m:\n ", "Player 2"), "Sam");
+        assert_eq!(clean_name(" ,: ", "Player 2"), "Player 2");
+        assert_eq!(clean_name(&"x".repeat(40), "P").len(), MAX_NAME);
+        // A save naming people with chips out of range is refused with a notice, not a panic.
+        let mut stored = two_people(1).stored();
+        stored.people[1].start_chips = -1;
+        assert!(CasinoState::restore(&stored, Bank::default()).is_err());
     }
 }

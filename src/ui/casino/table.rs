@@ -5,15 +5,15 @@
 //! kit keeps keyboard focus on the table and listens for the shortcuts anywhere on the page.
 
 use super::controls::{controls, shortcuts, Press, KEYS};
-use super::end::{round_end, share};
+use super::end::{round_end, share, Fold};
 use super::felt::felt;
 use super::setup::RULES_PAGE;
 use super::state::{CasinoState, Msg, BANK_KEY, SAVE_KEY, SAVE_VERSION};
 use super::trainer::{chart_panel, trainer, Panel};
 use crate::bots::casino::CasinoBot;
-use crate::engine::casino::game::money;
 use crate::engine::casino::{Action, Phase};
 use crate::ui::components::card::CardStyle;
+use crate::ui::components::results::focus_primary;
 use crate::ui::kit::{self, table_head, use_autosave, use_next_move, use_table_keys};
 use crate::ui::reducer::Reducer;
 use std::rc::Rc;
@@ -26,11 +26,20 @@ pub enum Leave {
     NewGame,
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 pub struct TableProps {
     pub initial: Rc<CasinoState>,
     pub style: CardStyle,
     pub on_leave: Callback<Leave>,
+}
+
+/// The table starts from `initial` and then keeps its own state, so the same table is the same
+/// `Rc`: comparing by pointer spares the page a deep comparison of the whole table (1.8 KB of
+/// wasm before optimising).
+impl PartialEq for TableProps {
+    fn eq(&self, o: &Self) -> bool {
+        Rc::ptr_eq(&self.initial, &o.initial) && self.style == o.style && self.on_leave == o.on_leave
+    }
 }
 
 /// How long a bot at the casino takes over a decision, in milliseconds.
@@ -46,6 +55,10 @@ pub fn CasinoTable(props: &TableProps) -> Html {
     let less: UseStateHandle<Option<usize>> = use_state(|| None);
     let table_ref = use_node_ref();
     let at = state.at();
+    // The results dialog's state (a view function, not a component): folded into a bar at this
+    // position of the game, and its primary action, focused when it opens or unfolds.
+    let folded: UseStateHandle<Option<usize>> = use_state(|| None);
+    let primary = use_node_ref();
     let panel = Panel { show_count: use_state(|| false), system: use_state(|| 0), chart: use_state(|| None) };
     // The trainer's values are exact (a solver over the cards left): computed once per
     // position while the hint is open, not on every render.
@@ -76,6 +89,8 @@ pub fn CasinoTable(props: &TableProps) -> Html {
     {
         let table_ref = table_ref.clone();
         use_effect_with((at, *less), move |_| kit::keep_focus(&table_ref, "[data-primary]:not([disabled])"));
+        let primary = primary.clone();
+        use_effect_with((at, *folded == Some(at)), move |_| focus_primary(&primary));
     }
     // Every control and every shortcut goes through here.
     let run = {
@@ -109,7 +124,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
 
     html! {
     <section class="casino table" aria-label="Casino table" tabindex="-1" ref={table_ref}>
-        { table_head("Casino Blackjack", html! { <p class="bankroll">{ format!("Chips: {}", money(state.chips())) }</p> },
+        { table_head("Casino Blackjack", html! { <p class="bankroll">{ state.chips_line() }</p> },
             *help, run.reform(|()| Press::Help), RULES_PAGE, leave(Leave::Menu)) }
         if *help {
             <dl class="keys-help" aria-label="Keyboard shortcuts">
@@ -121,8 +136,8 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         }
         <div class="casino-layout">
             <div class="felt">
-                { felt(&state, props.style) }
-                { controls(&state, &run, *hint, *less == Some(at)) }
+                { felt(&state.screen, state.betting, &[], state.prompt(), props.style) }
+                { controls(&state.screen, state.betting, &run, Some(*hint), *less == Some(at)) }
             </div>
             <div class="casino-side">
                 { trainer(&state, *hint, &values, &panel) }
@@ -135,7 +150,11 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                 </ul>
             </div>
         </div>
-        { round_end(&state, next_round, leave(Leave::NewGame), leave(Leave::Menu)) }
+        { round_end(&state, next_round, leave(Leave::NewGame), leave(Leave::Menu), Fold {
+            folded: *folded == Some(at),
+            on_fold: Callback::from(move |f: bool| folded.set(f.then_some(at))),
+            primary,
+        }) }
     </section>
     }
 }

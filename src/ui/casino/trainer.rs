@@ -49,7 +49,7 @@ pub fn trainer(s: &CasinoState, hint: bool, values: &Hint, panel: &Panel) -> Htm
                     </table>
                 }
             }
-            <p class="session">{ trainer_summary(&s.bank) }</p>
+            <p class="session">{ trainer_summary(&s.bank, s.people.first().map(|p| p.name.as_str())) }</p>
             <p class="tally">{ tally(&s.bank) }</p>
             <label><input type="checkbox" checked={**show_count} onchange={on_count} />{" Show the count"}</label>
             if **show_count {

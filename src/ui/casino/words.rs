@@ -16,9 +16,11 @@ pub fn spot_name(spot: Spot) -> &'static str {
 }
 
 /// A spot's player when the player has the spots `mine`: "You" at one spot, "You (spot 2)"
-/// (counted from the dealer's left) at several; a bot by its name.
-pub fn who(spot: Spot, mine: &[Spot]) -> String {
+/// (counted from the dealer's left) at several; a bot by its name. At pass-and-play `names`
+/// holds the people's names, one a spot of `mine`, and a person's spot is named for them.
+pub fn who(spot: Spot, mine: &[Spot], names: &[String]) -> String {
     match mine.iter().position(|&s| s == spot) {
+        Some(i) if !names.is_empty() => names[i.min(names.len() - 1)].clone(),
         Some(_) if mine.len() == 1 => "You".into(),
         Some(i) => format!("You (spot {})", i + 1),
         None => spot_name(spot).into(),
@@ -36,10 +38,12 @@ pub fn of_a_bet(milli: i64) -> String {
     }
 }
 
-/// A sentence for the log and the live region; the player has the spots `mine`.
-pub fn describe(e: &Event, mine: &[Spot]) -> Option<String> {
-    let me = |s: Spot| mine.contains(&s);
-    let who = |s: Spot| who(s, mine);
+/// A sentence for the log and the live region; the player has the spots `mine` (at
+/// pass-and-play the people `names`, who are named rather than "You").
+pub fn describe(e: &Event, mine: &[Spot], names: &[String]) -> Option<String> {
+    // "You" takes the plain verb; a person by name, like a bot, takes the "s".
+    let me = |s: Spot| names.is_empty() && mine.contains(&s);
+    let who = |s: Spot| who(s, mine, names);
     // "You win" / "Ada wins".
     let verb = |s: Spot, v: &str| format!("{} {v}{}", who(s), if me(s) { "" } else { "s" });
     Some(match e {
@@ -61,7 +65,9 @@ pub fn describe(e: &Event, mine: &[Spot]) -> Option<String> {
         Event::DealerBusts => "The dealer busts.".into(),
         Event::DealerBlackjack => "The dealer has blackjack.".into(),
         Event::InsurancePaid { spot, amount } => format!("Insurance pays {} {}.", who(*spot), money(*amount)),
-        Event::InsuranceLost { spot, amount } if me(*spot) => format!("You lose the {} insurance.", money(*amount)),
+        Event::InsuranceLost { spot, amount } if mine.contains(spot) => {
+            format!("{} the {} insurance.", verb(*spot, "lose"), money(*amount))
+        }
         Event::Settled { spot, outcome, net, .. } => {
             format!("{}: {}, {}.", who(*spot), outcome_word(*outcome), signed_money(*net))
         }
@@ -195,10 +201,12 @@ pub fn outcome_line(h: &Hand) -> Option<(String, &'static str)> {
 }
 
 /// The trainer's running score: "Trainer: 3 decisions, 2 best plays; 1 other play gave up 0.08
-/// of a bet in expected winnings."
-pub fn trainer_summary(b: &Bank) -> String {
+/// of a bet in expected winnings." At pass-and-play it is the first person's, named (`whose`:
+/// "Sam's trainer: …"), since the device's record is theirs.
+pub fn trainer_summary(b: &Bank, whose: Option<&str>) -> String {
     let mut s = format!(
-        "Trainer: {}, {}",
+        "{}: {}, {}",
+        whose.map_or("Trainer".into(), |n| format!("{n}'s trainer")),
         crate::ui::text::plural(b.decisions as usize, "decision"),
         crate::ui::text::plural(b.best_plays as usize, "best play")
     );
@@ -279,9 +287,22 @@ mod tests {
     fn a_spot_without_a_name_never_breaks_a_sentence() {
         assert_eq!(spot_name(3), "You");
         assert_eq!(spot_name(200), "A player");
-        assert_eq!(who(3, &[3]), "You");
-        assert_eq!(who(4, &[2, 3, 4]), "You (spot 3)");
-        assert_eq!(who(1, &[2, 3, 4]), "Ben");
+        assert_eq!(who(3, &[3], &[]), "You");
+        assert_eq!(who(4, &[2, 3, 4], &[]), "You (spot 3)");
+        assert_eq!(who(1, &[2, 3, 4], &[]), "Ben");
+    }
+
+    #[test]
+    fn at_pass_and_play_the_log_names_each_person_not_you() {
+        let names = ["Sam", "Alex"].map(String::from);
+        assert_eq!(who(4, &[3, 4], &names), "Alex");
+        assert_eq!(who(1, &[3, 4], &names), "Ben");
+        let bust = Event::Bust { spot: 4, hand: 0 };
+        assert_eq!(describe(&bust, &[3, 4], &names).as_deref(), Some("Alex busts."));
+        assert_eq!(describe(&bust, &[4], &[]).as_deref(), Some("You bust."));
+        let lost = Event::InsuranceLost { spot: 3, amount: 500 };
+        assert_eq!(describe(&lost, &[3, 4], &names).as_deref(), Some("Sam loses the $5 insurance."));
+        assert_eq!(describe(&lost, &[3], &[]).as_deref(), Some("You lose the $5 insurance."));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! is drawn here.
 
 use crate::engine::cards::{Card, Suit};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 use yew::prelude::*;
 
 /// How suits are coloured.
@@ -28,12 +28,18 @@ impl CardStyle {
     }
 }
 
-/// Whether this page sits one folder below the sprite (`play/`, `tables/`, `drills/`).
-static SPRITE_UP_ONE: AtomicBool = AtomicBool::new(false);
+/// How many folders this page sits below the sprite (`play/`, `tables/`, `drills/`: one;
+/// `friends/casino/`: two).
+static SPRITE_UP: AtomicU8 = AtomicU8::new(0);
 
 /// Called once by the casino page (`tables/`): its cards fetch the sprite from `../cards.svg`.
 pub fn sprite_in_parent_folder() {
-    SPRITE_UP_ONE.store(true, Ordering::Relaxed);
+    SPRITE_UP.store(1, Ordering::Relaxed);
+}
+
+/// Called once by a page two folders down (`friends/casino/`): `../../cards.svg`.
+pub fn sprite_two_folders_up() {
+    SPRITE_UP.store(2, Ordering::Relaxed);
 }
 
 /// The face of `card` as SVG elements (inside a 100 x 140 viewBox): the card's outline drawn here
@@ -41,7 +47,11 @@ pub fn sprite_in_parent_folder() {
 /// `scripts/make-card-sprite.mjs`), a separately cached file, so no picture weighs on the wasm.
 /// The sprite draws suit signs and indices in `currentColor`: the `color` here picks the deck.
 pub fn face(card: Card, style: CardStyle) -> Html {
-    let up = if SPRITE_UP_ONE.load(Ordering::Relaxed) { "../" } else { "" };
+    let up = match SPRITE_UP.load(Ordering::Relaxed) {
+        0 => "",
+        1 => "../",
+        _ => "../../",
+    };
     let href = format!("{up}cards.svg#{card}");
     let stroke = if style.high_contrast { "3" } else { "1.5" };
     html! {

@@ -57,31 +57,40 @@ pub fn ResultsDialog(props: &ResultsProps) -> Html {
     {
         // Focus the primary action whenever the dialog opens (or is unfolded).
         let primary = primary.clone();
-        use_effect_with(*folded, move |folded| {
-            if !*folded {
-                if let Some(button) = primary.cast::<web_sys::HtmlElement>() {
-                    let _ = button.focus();
-                }
-            }
-        });
+        use_effect_with(*folded, move |_| focus_primary(&primary));
     }
+    let fold = {
+        let folded = folded.clone();
+        Callback::from(move |f: bool| folded.set(f))
+    };
+    results_view(props, *folded, fold, &primary)
+}
+
+/// Focuses the dialog's primary action, if it is showing (the page calls it when the dialog
+/// opens or unfolds).
+pub fn focus_primary(primary: &NodeRef) {
+    if let Some(button) = primary.cast::<web_sys::HtmlElement>() {
+        let _ = button.focus();
+    }
+}
+
+/// [`ResultsDialog`] as a plain view function, for a page with no bytes to spare for a
+/// component: the page keeps whether it is `folded` (`on_fold` sets it), holds the `primary`
+/// action's ref, and calls [`focus_primary`] when the dialog opens or unfolds.
+pub fn results_view(props: &ResultsProps, folded: bool, on_fold: Callback<bool>, primary: &NodeRef) -> Html {
     let click = |cb: &Callback<()>| {
         let cb = cb.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
-    if *folded {
-        let folded = folded.clone();
+    if folded {
         return html! {
             <div class="results-bar" role="region" aria-label="Result">
                 <strong>{props.title.clone()}</strong>
-                <button class="primary" onclick={Callback::from(move |_| folded.set(false))}>{"Show results"}</button>
+                <button class="primary" onclick={on_fold.reform(|_| false)}>{"Show results"}</button>
             </div>
         };
     }
-    let fold = {
-        let folded = folded.clone();
-        Callback::from(move |_| folded.set(true))
-    };
+    let fold = on_fold.reform(|_| true);
     html! {
         <div class="results-backdrop">
             <section class="results dialog" role="dialog" aria-modal="false" aria-labelledby="results-title">
@@ -105,7 +114,7 @@ pub fn ResultsDialog(props: &ResultsProps) -> Html {
                 }
                 { props.children.clone() }
                 <div class="results-actions">
-                    <button class="primary" ref={primary} onclick={click(&props.on_primary)}>{props.primary_label.clone()}</button>
+                    <button class="primary" ref={primary.clone()} onclick={click(&props.on_primary)}>{props.primary_label.clone()}</button>
                     if let Some(cb) = &props.on_new_game {
                         <button onclick={click(cb)}>{"New game"}</button>
                     }

@@ -13,6 +13,7 @@
 //! use `try_borrow_mut` and the page renders from a borrow dropped before any child renders, so
 //! a re-entry skips a beat instead of aborting the page.
 
+pub mod casino;
 pub mod host_worker;
 pub mod room;
 mod session;
@@ -43,9 +44,7 @@ const ALL_GAMES: [(&str, &str, Option<&str>); 5] = [
     ("priestly", "Priestly College BlackJack", Some("")),
     ("british", "British Black Jack", Some("")),
     ("classic", "UNO Blackjack", Some("uno/")),
-    // CASINO HELPER: the casino page's place. Set `Some("casino/")` (its own page, `friends/casino/`)
-    // once that page is built; until then the form says casino tables are coming.
-    ("casino", "Casino Blackjack (21)", None),
+    ("casino", "Casino Blackjack (21)", Some("casino/")),
 ];
 
 /// The game picked on another family's form (its page opens with it chosen).

@@ -66,7 +66,8 @@ impl Game {
             }
             Phase::Settled => out.push(Action::NextRound),
         }
-        out.sort();
+        // The shared insertion sort: the standard one costs the casino page kilobytes of wasm.
+        crate::engine::sort::sort_small(&mut out);
         out
     }
 

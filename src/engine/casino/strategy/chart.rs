@@ -110,7 +110,8 @@ pub(crate) fn weighted_order(rows: &[(f64, ActionEvs)]) -> Order {
     let mut idx = [0usize, 1, 2, 3, 4];
     let score = |i: usize| if ok[i] { sums[i] } else { f64::NEG_INFINITY };
     // Stable: on equal value the simpler play (stand, hit) stays first.
-    idx.sort_by(|&a, &b| score(b).partial_cmp(&score(a)).unwrap_or(std::cmp::Ordering::Equal));
+    // (The shared insertion sort: the standard one costs the casino page kilobytes of wasm.)
+    crate::engine::sort::sort_small_by(&mut idx, |&a, &b| score(a) > score(b));
     idx.map(|i| plays[i])
 }
 

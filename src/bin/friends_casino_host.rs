@@ -1,0 +1,13 @@
+//! The host of a casino Blackjack table with friends, in a Web Worker of its own
+//! (`friends/casino/friends_casino_host_*`): the table, its bots and `net::Host` (see
+//! `blackjack::net::casino_host`). Started only when a player opens a table as host.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    blackjack::ui::friends::host_worker::run::<blackjack::net::casino_host::Casino>();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("The host of a table with friends runs in the browser, in a Web Worker (see README.md).");
+}

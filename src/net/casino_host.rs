@@ -1,0 +1,143 @@
+//! The host's side of a casino table with friends, pure: the table a record opens, and the
+//! moves the host makes itself because at a casino table nobody owns them (dealing, clearing a
+//! settled round), with the bots' bets and decisions at the spots no person plays now.
+//!
+//! - **A spot a seat, chips of its own.** The table has one spot per seat of the table with
+//!   friends (two to seven); each spot's player has their own chips, the table's starting chips,
+//!   which last the table (`docs/rules/casino.md`, "Online").
+//! - **Dealing.** A person says they are ready by betting what is already on their spot again
+//!   (the page's Deal button sends exactly that; adding or taking back a chip is not readiness,
+//!   [`ready`]). The host deals once every spot a person plays now is ready, or when
+//!   [`BETTING_MS`] pass without a bet changing.
+//! - **Clearing.** A settled round stays on the felt for [`SETTLED_MS`], then the host clears
+//!   it (the bets stay up for the next round, as the engine keeps them).
+//! - **Bots.** A spot no person plays now (a bot's, one not yet claimed, or a person's who
+//!   dropped) is played flat: it keeps the bet it has, the minimum if it has none and its chips
+//!   cover it, and decides with the computed strategy ([`CasinoBot`]) after [`BOT_MS`].
+//!
+//! The worker's clock and the bots' pace apply the delays: nothing here reads a clock.
+
+use super::worker::Family;
+use crate::bots::casino::CasinoBot;
+use crate::engine::casino::{Action, Game, Phase, Spot, TableRules, TableSpec};
+
+/// The family's name for its one table's rules (the classic rules of the casino page).
+pub const PRESET: &str = "casino";
+
+/// The table's name as a table with friends says it.
+pub const GAME_NAME: &str = "Casino Blackjack";
+
+/// How long the host waits with no bet changing before it deals the bets down (ms).
+pub const BETTING_MS: u32 = 20_000;
+
+/// How long a settled round stays on the felt before the host clears it (ms).
+pub const SETTLED_MS: u32 = 4_000;
+
+/// The pause before the host deals once everyone is ready (ms): the last chip lands first.
+pub const READY_MS: u32 = 300;
+
+/// A bot's decision time (ms), and the time it takes to put its chips down.
+pub const BOT_MS: u32 = 700;
+const BOT_BET_MS: u32 = 200;
+
+/// A table of `players` spots (two to seven), one player at each with the table's starting
+/// chips, no bet down yet (the bots put theirs down as the host's first moves); `None` for a
+/// count the table cannot seat.
+pub fn new_game(players: u8, seed: u64) -> Option<Game> {
+    if !(2..=7).contains(&players) {
+        return None;
+    }
+    let rules = TableRules::new(TableSpec { seats: players, ..TableSpec::default() }).ok()?;
+    let seating: Vec<Option<u8>> = (0..players).map(Some).collect();
+    let chips = vec![rules.starting_bankroll; players as usize];
+    Game::new(rules, &seating, chips, seed).ok()
+}
+
+/// Whether the player at `spot` said they are ready in this betting phase: their last bet in it
+/// made again the bet already on the spot (the one before it in the log: a first bet, or one
+/// that changes the amount, is not readiness).
+pub fn ready(game: &Game, spot: Spot) -> bool {
+    let log = game.log();
+    let phase_from = log.iter().rposition(|a| *a == Action::NextRound).map_or(0, |i| i + 1);
+    let mut bets = log.iter().enumerate().rev().filter_map(|(i, a)| match *a {
+        Action::Bet { spot: s, amount } if s == spot => Some((i, amount)),
+        _ => None,
+    });
+    match (bets.next(), bets.next()) {
+        (Some((last, amount)), Some((_, before))) => last >= phase_from && amount == before,
+        _ => false,
+    }
+}
+
+/// The host's own move now, and after how long (ms) if nothing changes meanwhile: a bot's bet
+/// first (`people[spot]`: a person plays the spot now), then the deal (everyone ready, or the
+/// betting clock), or clearing a settled round.
+pub fn host_move(game: &Game, people: &[bool]) -> Option<(Action, u32)> {
+    let person = |s: Spot| people.get(s as usize).copied().unwrap_or(false);
+    match game.phase() {
+        Phase::Betting => {
+            let min = game.rules().min_bet;
+            let spots = game.spots();
+            let bare = (0..spots.len() as Spot).find(|&s| {
+                let spot = &spots[s as usize];
+                let chips = spot.owner.map_or(0, |p| game.bankrolls()[p as usize]);
+                !person(s) && spot.owner.is_some() && spot.bet == 0 && chips >= min
+            });
+            if let Some(spot) = bare {
+                return Some((Action::Bet { spot, amount: min }, BOT_BET_MS));
+            }
+            if !spots.iter().any(|s| s.bet > 0) {
+                return None;
+            }
+            let mut persons = (0..spots.len() as Spot).filter(|&s| person(s)).peekable();
+            let all_ready = persons.peek().is_some() && persons.all(|s| ready(game, s));
+            Some((Action::Deal, if all_ready { READY_MS } else { BETTING_MS }))
+        }
+        Phase::Settled => Some((Action::NextRound, SETTLED_MS)),
+        Phase::Insurance { .. } | Phase::Playing { .. } => None,
+    }
+}
+
+/// The strategy's decision for `spot` when it is that spot's to make (insurance declined), from
+/// the spot's view alone.
+pub fn bot_move(bot: &mut CasinoBot, game: &Game, spot: Spot) -> Option<(Action, u32)> {
+    if game.to_act() != Some(spot) {
+        return None;
+    }
+    bot.decide(&game.view(spot)).map(|a| (a, BOT_MS))
+}
+
+/// Casino Blackjack (21) at a table with friends: one spot a seat (`friends/casino/`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Casino;
+
+impl Family for Casino {
+    type Game = Game;
+    type Action = Action;
+    type Bot = CasinoBot;
+    const RECORD_FORM: &'static str = "bj.friends.casino.1:";
+    /// A bet placed restarts the betting clock; everyone ready deals at once.
+    const RETHINK_AT_ONCE: bool = true;
+    fn new_game(preset: &str, players: u8, seed: u64) -> Option<Game> {
+        (preset == PRESET).then(|| new_game(players, seed)).flatten()
+    }
+    fn game_name(preset: &str) -> Option<&'static str> {
+        (preset == PRESET).then_some(GAME_NAME)
+    }
+    fn log(game: &Game) -> Vec<Action> {
+        game.log().to_vec()
+    }
+    /// A casino table plays on for as long as its host keeps it open.
+    fn is_over(_: &Game) -> bool {
+        false
+    }
+    fn bot(_: u8, _: u64) -> CasinoBot {
+        CasinoBot::default()
+    }
+    fn bot_move(bot: &mut CasinoBot, game: &Game, spot: u8) -> Option<(Action, u32)> {
+        bot_move(bot, game, spot)
+    }
+    fn host_move_with(game: &Game, people: &[bool]) -> Option<(Action, u32)> {
+        host_move(game, people)
+    }
+}

@@ -1,0 +1,127 @@
+// Casino Blackjack at a table with friends in real headless Chromium: the host picks the casino
+// game on the friends page's form and is taken to its own page (friends/casino/), opens a table
+// of three spots (the host, one friend, one bot), the friend opens the room link and takes the
+// free spot, the host deals, and each person bets their own chips, says they are ready (Deal),
+// and plays their hand to the end of a round, while the host's worker deals, plays the bot and
+// clears the table. While the hands are played no page shows the dealer's hole card.
+// The signalling server and the WebRTC switches are friends-harness.mjs's.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, openBrowser, axeViolations, screenshot, PHONE, DESKTOP } from './harness.mjs';
+import { WEBRTC_FLAGS, signalling, seat, takeSeat } from './friends-harness.mjs';
+
+// Bots at twice their pace, no animations.
+const SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\nclock=0\npace=2\nsort=0\nassist=1\nclock_seen=1\n';
+
+async function player(siteUrl, signal, viewport) {
+  const b = await openBrowser(viewport, WEBRTC_FLAGS);
+  await b.page.goto(`${siteUrl}rules/taylor.html`);
+  await b.page.evaluate((s) => localStorage.setItem('bj.friends.signal', s), signal);
+  await b.page.evaluate((s) => localStorage.setItem('blackjack.settings', s), SETTINGS);
+  return b;
+}
+
+const table = (page) => page.locator('.casino.table');
+const button = (page, name) => table(page).getByRole('button', { name, exact: true });
+const enabled = async (b) => (await b.count()) > 0 && !(await b.isDisabled().catch(() => true));
+
+/** One person's move, as a careful player makes it: a $25 chip and Deal while betting (once),
+ * no insurance, hit below 12, else stand. Returns what it did. */
+async function move(page, state) {
+  if (!state.bet && (await enabled(table(page).getByRole('button', { name: 'Add $25' })))) {
+    await table(page).getByRole('button', { name: 'Add $25' }).click();
+    state.bet = true;
+    return 'bet';
+  }
+  if (state.bet && !state.ready && (await enabled(button(page, 'Deal')))) {
+    await button(page, 'Deal').click();
+    state.ready = true;
+    return 'ready';
+  }
+  if (await enabled(button(page, 'No insurance'))) {
+    await button(page, 'No insurance').click();
+    return 'no insurance';
+  }
+  if (await enabled(button(page, 'Stand'))) {
+    const total = await table(page).locator('.spot.me .total').first().textContent().catch(() => '');
+    const n = Number((total.match(/\d+/) || [21])[0]);
+    await button(page, n < 12 ? 'Hit' : 'Stand').click();
+    return n < 12 ? 'hit' : 'stand';
+  }
+  return null;
+}
+
+test('friends: casino Blackjack is played for a round by two people and a bot, each with their own chips', { timeout: 300_000 }, async () => {
+  const signal = await signalling();
+  const server = await serve('dist', '/');
+  const [ann, sam] = [await player(server.url, signal.url, DESKTOP), await player(server.url, signal.url, PHONE)];
+  try {
+    // The friends page offers every game: the casino takes the host to its own page.
+    await ann.page.goto(`${server.url}friends/`);
+    await ann.page.getByLabel('Game').selectOption({ label: 'Casino Blackjack (21)' });
+    await ann.page.waitForURL(/\/friends\/casino\/$/);
+    assert.equal(await ann.page.getByLabel('Game').inputValue(), 'casino');
+    await ann.page.getByLabel('Players').selectOption('3');
+    await ann.page.getByLabel('Seats for friends').selectOption('1');
+    await ann.page.getByLabel('Your name').fill('Ann');
+    assert.deepEqual(await axeViolations(ann.page), [], 'axe on the host form');
+    await ann.page.getByRole('button', { name: 'Open the table' }).click();
+    const link = await ann.page.getByLabel('Room link').inputValue();
+    assert.match(link, /\/friends\/casino\/#room=[A-Za-z0-9_-]{22}$/, 'the room link opens the casino page');
+
+    await sam.page.goto(link);
+    await takeSeat(sam.page, 2, 'Sam', sam.problems.consoleErrors);
+    await seat(ann.page, 2).getByText('Seat 2: Sam').waitFor();
+    assert.match(await seat(ann.page, 3).innerText(), /Bot 3/);
+
+    // The host deals: both pages mount the felt of their own spot.
+    await ann.page.getByRole('button', { name: 'Deal' }).click();
+    for (const b of [ann, sam]) await table(b.page).waitFor({ timeout: 20_000 });
+    assert.match(await table(sam.page).innerText(), /Ann/, 'the friend sees the host by name');
+    assert.match(await table(ann.page).innerText(), /Sam/, 'the host sees the friend by name');
+    await screenshot(sam.page, 'friends-casino-betting-phone');
+
+    // Each person bets $25 of their own chips and says ready; the worker deals once both are.
+    const states = new Map([[ann.page, {}], [sam.page, {}]]);
+    let shot = false;
+    let holeChecked = false;
+    const deadline = Date.now() + 120_000;
+    let settled = false;
+    while (Date.now() < deadline && !settled) {
+      for (const [page, state] of states) {
+        await move(page, state).catch(() => null);
+      }
+      // While hands are played the dealer's second card is face down on every page.
+      const dealer = await table(sam.page).locator('.dealer .sr-cards li').allTextContents().catch(() => []);
+      const playing = await table(sam.page).getByText(/is deciding|Your decision|insurance\?/).count().catch(() => 0);
+      if (dealer.length === 2 && playing > 0 && /Face-down/.test(dealer.join())) {
+        holeChecked = true;
+        if (!shot) {
+          await screenshot(ann.page, 'friends-casino-table-desktop');
+          await screenshot(sam.page, 'friends-casino-table-phone');
+          shot = true;
+        }
+      }
+      const lines = await Promise.all([ann.page, sam.page].map((p) => table(p).locator('.status').textContent().catch(() => '')));
+      settled = states.get(ann.page).ready && lines.every((l) => /Hand over/.test(l));
+      await ann.page.waitForTimeout(100);
+    }
+    assert.ok(settled, 'the round was played to the end on both pages');
+    assert.ok(holeChecked || (await table(ann.page).locator('.log').innerText()).match(/blackjack/i), 'the hole card was face down while hands were played');
+    await screenshot(ann.page, 'friends-casino-settled-desktop');
+    await screenshot(sam.page, 'friends-casino-settled-phone');
+    // Each page's chips are its own: $1,000 less the $25 bet, plus what the hand won.
+    for (const p of [ann.page, sam.page]) {
+      const text = await table(p).locator('.bankroll').innerText();
+      assert.match(text, /Your chips: \$\d+/);
+      assert.match(await table(p).locator('.log').innerText(), /^You: (win|lose|push|blackjack|surrender)/m, 'the round\'s result for this page\'s spot');
+    }
+    // The worker clears the table for the next round: betting again, the bets still up.
+    await table(ann.page).locator('.status').getByText(/Place your bet/).waitFor({ timeout: 20_000 });
+    assert.deepEqual(await axeViolations(sam.page), [], 'axe on the friend\'s table');
+  } finally {
+    for (const b of [ann, sam]) await b.context.close();
+    await server.close();
+    signal.stop();
+  }
+});

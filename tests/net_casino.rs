@@ -1,0 +1,460 @@
+//! A casino table with friends (`net::casino_host`, `net::worker::Worker<Casino>`): a whole
+//! session between the host's worker, the host's page and a friend's, bots at the other spots;
+//! moves for another spot, the host's own moves (deal, clear) and stale moves refused; a friend
+//! who drops is played flat by the bots and gets the spot's view back whole on return; the
+//! record reopens the table; and a recorder reads every message to every spot back as its page
+//! would and finds neither the hole card nor any card of the shoe in it.
+#![cfg(not(target_arch = "wasm32"))]
+
+use blackjack::bots::casino::CasinoBot;
+use blackjack::engine::casino::{Action, Game, Phase, Spot, SpotView};
+use blackjack::net::casino_host::{ready, Casino, BETTING_MS, PRESET, SETTLED_MS};
+use blackjack::net::worker::{to_bytes, FromWorker, HostRecord, ToWorker, Worker, PAGE};
+use blackjack::net::*;
+
+mod feed_check;
+use feed_check::{casino::allowed, hidden_card_in, FRENCH};
+
+const FRIEND: PeerId = 1;
+const TOKEN: SeatToken = SeatToken(0x5eed_0000_1111_2222);
+
+fn game(w: &Worker<Casino>) -> &Game {
+    w.table().unwrap().host().table()
+}
+
+/// One person's page: what it read, checked against the true game as it is read.
+#[derive(Default)]
+struct Page {
+    reader: Reader<Game>,
+    spot: Option<Spot>,
+    seats: Option<Seats>,
+    update: Option<blackjack::engine::casino::SeatUpdate>,
+    refused: Vec<Refusal<blackjack::engine::casino::Refusal>>,
+    read: usize,
+}
+
+impl Page {
+    /// Reads `bytes` as the page does; every card in them must be face up on the table now.
+    fn read(&mut self, g: &Game, bytes: &[u8]) {
+        let message = self.reader.read(bytes).expect("readable");
+        if let Some(leak) = hidden_card_in(&message, FRENCH, &allowed(g)) {
+            panic!("spot {:?} was sent a card face down at the table: {leak}", self.spot);
+        }
+        self.read += 1;
+        match message {
+            ToPeer::Welcome { seat, update, .. } => {
+                assert_eq!(update.view, g.view(seat), "the welcome is the spot's whole view");
+                self.spot = Some(seat);
+                self.update = Some(update);
+            }
+            ToPeer::Update(u) => {
+                assert_eq!(u.view.spot, self.spot.unwrap(), "only the page's own spot");
+                assert_eq!(u.view, g.view(u.view.spot));
+                self.update = Some(u);
+            }
+            ToPeer::Seats(s) => self.seats = Some(s),
+            ToPeer::Refused(r) => self.refused.push(r),
+            // No clock in this family; no ping from here.
+            ToPeer::Clock(c) => panic!("a clock: {c:?}"),
+            ToPeer::Notice(_) | ToPeer::Pong { .. } => {}
+        }
+    }
+
+    fn view(&self) -> &SpotView {
+        &self.update.as_ref().unwrap().view
+    }
+
+    fn at(&self) -> u32 {
+        self.update.as_ref().unwrap().state_id
+    }
+
+    /// The bytes of a move made from the page's last update.
+    fn act(&self, action: Action) -> Vec<u8> {
+        encode(&ToHost::Act { at: self.at(), action })
+    }
+
+    /// What this person does now, from their view alone: a first bet of the minimum, then Deal
+    /// (their bet again, once a betting phase), or the strategy's decision.
+    fn choose(&self, bot: &mut CasinoBot, g: &Game) -> Option<Action> {
+        let v = self.view();
+        match v.phase {
+            Phase::Betting if v.bet == 0 => Some(Action::Bet { spot: v.spot, amount: v.rules.min_bet }),
+            // (The page knows it pressed Deal; the test asks the log, which says the same.)
+            Phase::Betting if !ready(g, v.spot) => Some(Action::Bet { spot: v.spot, amount: v.bet }),
+            Phase::Betting => None,
+            _ => bot.decide(v),
+        }
+    }
+}
+
+/// The host's page and a friend's, fed what the worker posts.
+struct Session {
+    w: Worker<Casino>,
+    host: Page,
+    friend: Page,
+    saved: Option<String>,
+    now: u64,
+}
+
+impl Session {
+    fn open(record: &HostRecord<Casino>) -> Session {
+        let mut s =
+            Session { w: Worker::default(), host: Page::default(), friend: Page::default(), saved: None, now: 0 };
+        s.post(ToWorker::Open { record: record.to_text(), pace: 1 });
+        s
+    }
+
+    fn post(&mut self, m: ToWorker) {
+        for m in self.w.handle(&to_bytes(&m)) {
+            match m {
+                FromWorker::Send { to: PAGE, bytes } => self.host.read(game(&self.w), &bytes),
+                FromWorker::Send { to: FRIEND, bytes } => self.friend.read(game(&self.w), &bytes),
+                FromWorker::Save { record } => self.saved = Some(record),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+
+    fn host_sends(&mut self, bytes: Vec<u8>) {
+        self.post(ToWorker::Bytes { peer: PAGE, now_ms: self.now, bytes });
+    }
+
+    fn friend_sends(&mut self, bytes: Vec<u8>) {
+        self.post(ToWorker::Bytes { peer: FRIEND, now_ms: self.now, bytes });
+    }
+
+    fn tick(&mut self, ms: u64) {
+        self.now += ms;
+        self.post(ToWorker::Tick { now_ms: self.now });
+    }
+
+    /// The friend connects and claims the open spot.
+    fn friend_sits(&mut self, spot: Spot) {
+        self.post(ToWorker::Connected { peer: FRIEND });
+        self.friend_sends(encode(&ToHost::<Action>::Claim { seat: spot, token: TOKEN, name: "Bo".into() }));
+        assert_eq!(self.friend.spot, Some(spot));
+    }
+}
+
+/// Ann hosts at spot 0, spot 1 is open to a friend, bots at spots 2 and 3.
+fn two_people(seed: u64) -> HostRecord<Casino> {
+    HostRecord {
+        room: "r".repeat(22),
+        preset: PRESET.to_owned(),
+        players: 4,
+        seed,
+        seating: vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Bot, Seating::Bot],
+        log: Vec::new(),
+        started: false,
+    }
+}
+
+fn settled_rounds(g: &Game) -> usize {
+    g.log().iter().filter(|a| **a == Action::NextRound).count() + usize::from(g.phase() == Phase::Settled)
+}
+
+/// Plays until `rounds` more rounds are settled, the people deciding as the strategy would.
+fn play_rounds(s: &mut Session, rounds: usize, people: [bool; 2]) {
+    let stop = settled_rounds(game(&s.w)) + rounds;
+    let mut bot = CasinoBot::default();
+    let mut steps = 0;
+    while settled_rounds(game(&s.w)) < stop {
+        steps += 1;
+        assert!(steps < 10_000, "the table stalled at {:?}", game(&s.w).phase());
+        if let Some(a) = people[0].then(|| s.host.choose(&mut bot, game(&s.w))).flatten() {
+            let bytes = s.host.act(a);
+            s.host_sends(bytes);
+        }
+        if let Some(a) = people[1].then(|| s.friend.choose(&mut bot, game(&s.w))).flatten() {
+            let bytes = s.friend.act(a);
+            s.friend_sends(bytes);
+        }
+        s.tick(100);
+    }
+}
+
+#[test]
+fn a_session_between_the_host_a_friend_and_two_bots_plays_rounds_and_its_record_reopens_it() {
+    for seed in [1, 2, 3, 4] {
+        let mut s = Session::open(&two_people(seed));
+        assert_eq!(s.host.spot, Some(0));
+        let seats = s.host.seats.clone().unwrap();
+        assert_eq!(seats.game, "Casino Blackjack");
+        assert_eq!(seats.seats[0], Seat::Host { name: "Ann".into() });
+        assert_eq!(seats.seats[1], Seat::Open);
+        s.friend_sits(1);
+        s.post(ToWorker::Deal);
+        play_rounds(&mut s, 6, [true, true]);
+        assert!(
+            s.host.refused.is_empty() && s.friend.refused.is_empty(),
+            "{:?} {:?}",
+            s.host.refused,
+            s.friend.refused
+        );
+        let g = game(&s.w);
+        // Everyone's chips are their own: each page's view shows its spot's player's.
+        assert_eq!(s.host.view().chips, g.bankrolls()[0]);
+        assert_eq!(s.friend.view().chips, g.bankrolls()[1]);
+        assert!(
+            g.bankrolls()[2..].iter().all(|&c| c != 100_000) || g.log().iter().any(|a| a.spot() == Some(2)),
+            "the bots played"
+        );
+        // The record the page stores reopens the same table, dealt, the friend's token kept.
+        let saved = HostRecord::<Casino>::from_text(s.saved.as_ref().unwrap()).unwrap();
+        assert!(saved.started);
+        assert_eq!(saved.log, g.log());
+        assert!(matches!(&saved.seating[1], Seating::Friend { token, .. } if *token == TOKEN));
+        let again = Session::open(&saved);
+        assert_eq!(game(&again.w), g);
+        assert_eq!(again.host.view(), &g.view(0));
+        assert!(s.host.read > 30 && s.friend.read > 30, "{} {}", s.host.read, s.friend.read);
+    }
+}
+
+#[test]
+fn the_host_deals_when_every_person_is_ready_or_when_its_betting_clock_runs_out() {
+    let mut s = Session::open(&two_people(7));
+    s.friend_sits(1);
+    // Nothing moves before the host opens the table.
+    s.tick(u64::from(BETTING_MS) * 2);
+    assert_eq!(game(&s.w).log().len(), 0);
+    s.post(ToWorker::Deal);
+    for _ in 0..20 {
+        s.tick(100);
+    }
+    let g = game(&s.w);
+    assert_eq!(g.phase(), Phase::Betting, "nobody is ready yet");
+    assert!(g.spots()[2].bet > 0 && g.spots()[3].bet > 0, "the bots bet");
+    // A first chip is not readiness, nor is a chip added.
+    for amount in [500, 1000] {
+        let bet = s.host.act(Action::Bet { spot: 0, amount });
+        s.host_sends(bet);
+        s.tick(1000);
+        assert_eq!(game(&s.w).phase(), Phase::Betting);
+    }
+    // The host says ready: the friend is still to bet.
+    let ready_bytes = s.host.act(Action::Bet { spot: 0, amount: 1000 });
+    s.host_sends(ready_bytes);
+    s.tick(1000);
+    assert_eq!(game(&s.w).phase(), Phase::Betting);
+    for bytes in [
+        s.friend.act(Action::Bet { spot: 1, amount: 500 }),
+        encode(&ToHost::Act { at: s.friend.at() + 1, action: Action::Bet { spot: 1, amount: 500 } }),
+    ] {
+        s.friend_sends(bytes);
+    }
+    s.tick(100);
+    s.tick(400);
+    assert_ne!(game(&s.w).phase(), Phase::Betting, "both ready: dealt at once");
+    assert_eq!(game(&s.w).log().iter().filter(|a| **a == Action::Deal).count(), 1);
+    // To the end of the round; the settled round stays up a while before it is cleared.
+    play_until_settled(&mut s);
+    let settled_at = s.now;
+    while game(&s.w).phase() == Phase::Settled {
+        s.tick(100);
+    }
+    assert!(s.now - settled_at >= u64::from(SETTLED_MS), "cleared after {} ms", s.now - settled_at);
+    // Nobody says ready: the clock deals the bets down.
+    let betting_at = s.now;
+    while game(&s.w).phase() == Phase::Betting {
+        s.tick(500);
+        assert!(s.now - betting_at < 3 * u64::from(BETTING_MS), "the betting clock never ran out");
+    }
+    assert!(s.now - betting_at >= u64::from(BETTING_MS));
+}
+
+fn play_until_settled(s: &mut Session) {
+    let mut bot = CasinoBot::default();
+    for _ in 0..10_000 {
+        if game(&s.w).phase() == Phase::Settled {
+            return;
+        }
+        for who in [PAGE, FRIEND] {
+            let page = if who == PAGE { &s.host } else { &s.friend };
+            if let Some(a) = page.choose(&mut bot, game(&s.w)).filter(|a| !matches!(a, Action::Bet { .. })) {
+                let bytes = page.act(a);
+                s.post(ToWorker::Bytes { peer: who, now_ms: s.now, bytes });
+            }
+        }
+        s.tick(100);
+    }
+    panic!("the round never ended");
+}
+
+#[test]
+fn moves_for_another_spot_the_hosts_own_moves_and_stale_moves_are_refused() {
+    let mut s = Session::open(&two_people(11));
+    s.friend_sits(1);
+    let early = s.friend.act(Action::Bet { spot: 1, amount: 500 });
+    s.friend_sends(early);
+    assert_eq!(s.friend.refused.pop(), Some(Refusal::NotStarted));
+    s.post(ToWorker::Deal);
+    let before = game(&s.w).state_id();
+    for forged in
+        [Action::Bet { spot: 0, amount: 5000 }, Action::Bet { spot: 2, amount: 0 }, Action::Deal, Action::NextRound]
+    {
+        let bytes = s.friend.act(forged);
+        s.friend_sends(bytes);
+        assert_eq!(s.friend.refused.pop(), Some(Refusal::NotYourSeat), "{forged:?}");
+    }
+    // The host's page is checked as a friend's: it may not deal or bet for a bot.
+    for forged in [Action::Deal, Action::Bet { spot: 3, amount: 500 }] {
+        let bytes = s.host.act(forged);
+        s.host_sends(bytes);
+        assert_eq!(s.host.refused.pop(), Some(Refusal::NotYourSeat));
+    }
+    s.friend_sends(encode(&ToHost::Act { at: before + 5, action: Action::Bet { spot: 1, amount: 500 } }));
+    assert!(matches!(s.friend.refused.pop(), Some(Refusal::Stale { .. })));
+    let too_much = encode(&ToHost::Act { at: before, action: Action::Bet { spot: 1, amount: 10_000_000 } });
+    s.friend_sends(too_much);
+    assert!(matches!(s.friend.refused.pop(), Some(Refusal::Illegal(_))));
+    s.friend_sends(vec![0xff; 5000]);
+    assert_eq!(game(&s.w).state_id(), before, "nothing changed");
+    assert_eq!(s.w.table().unwrap().host().dropped().too_long, 1);
+}
+
+#[test]
+fn a_friend_who_drops_is_played_flat_by_the_bots_and_gets_the_spots_view_back_whole() {
+    let mut s = Session::open(&two_people(21));
+    s.friend_sits(1);
+    s.post(ToWorker::Deal);
+    play_rounds(&mut s, 1, [true, true]);
+    let bet = game(&s.w).spots()[1].bet;
+    s.post(ToWorker::Left { peer: FRIEND });
+    assert!(matches!(&s.host.seats.as_ref().unwrap().seats[1], Seat::Friend { here: false, .. }));
+    // The table goes on without the friend: the host alone is ready, the strategy plays the
+    // friend's spot at the bet it had.
+    let from = game(&s.w).log().len();
+    play_rounds(&mut s, 3, [true, false]);
+    let g = game(&s.w);
+    assert!(g.log()[from..].iter().all(|a| !matches!(a, Action::Bet { spot: 1, amount } if *amount != bet)), "flat");
+    assert!(
+        g.log()[from..].iter().any(|a| a.spot() == Some(1) && !matches!(a, Action::Bet { .. })),
+        "the strategy decided for the spot"
+    );
+    // Back with the token on a new connection: the spot's whole view.
+    s.friend = Page::default();
+    s.post(ToWorker::Connected { peer: FRIEND });
+    s.friend_sends(encode(&ToHost::<Action>::Join { token: TOKEN }));
+    assert_eq!(s.friend.spot, Some(1));
+    assert_eq!(s.friend.view(), &game(&s.w).view(1));
+    play_rounds(&mut s, 1, [true, true]);
+    assert!(s.friend.refused.is_empty(), "{:?}", s.friend.refused);
+}
+
+#[test]
+fn records_that_are_not_casino_records_open_nothing() {
+    let mut w = Worker::<Casino>::default();
+    assert!(w.handle(b"\x01\x02").is_empty());
+    assert!(w.handle(&to_bytes(&ToWorker::Deal)).is_empty(), "no table yet");
+    let shedding = HostRecord::<blackjack::net::worker::Shedding> {
+        room: "r".repeat(22),
+        preset: "taylor".into(),
+        players: 3,
+        seed: 1,
+        seating: vec![Seating::Host { name: "Ann".into() }],
+        log: Vec::new(),
+        started: false,
+    }
+    .to_text();
+    let mut wrong_count = two_people(3);
+    wrong_count.players = 9;
+    let mut refused_log = two_people(3);
+    refused_log.log = vec![Action::Hit { spot: 0 }];
+    for text in [shedding, wrong_count.to_text(), refused_log.to_text(), "bj.friends.casino.1:zz".into(), String::new()]
+    {
+        assert_eq!(w.handle(&to_bytes(&ToWorker::Open { record: text, pace: 1 })), vec![FromWorker::Unreadable]);
+    }
+    assert!(w.table().is_none());
+}
+
+/// The recorder over many tables: people who bet any amount, take insurance, double and split
+/// at random from their own updates; the friend drops and comes back now and then. Every
+/// message each page reads is searched for a card not face up at the table (`Page::read`).
+#[test]
+fn no_message_to_a_spot_holds_the_hole_card_or_a_card_of_the_shoe() {
+    use blackjack::engine::rng::GameRng;
+    let tables: u64 = std::env::var("NET_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let mut messages = 0;
+    for seed in 0..tables {
+        let mut s = Session::open(&two_people(1000 + seed));
+        s.friend_sits(1);
+        s.post(ToWorker::Deal);
+        let mut rng = GameRng::new(seed);
+        let mut here = true;
+        for _ in 0..400 {
+            for who in [PAGE, FRIEND] {
+                if who == FRIEND && !here {
+                    continue;
+                }
+                let page = if who == PAGE { &s.host } else { &s.friend };
+                let v = page.view();
+                let a = if v.phase == Phase::Betting {
+                    // A bet, then mostly Deal (the bet made again), now and then a chip more or
+                    // the bet taken back; nothing more once ready.
+                    if ready(game(&s.w), v.spot) {
+                        continue;
+                    }
+                    let amount = match rng.below(10) {
+                        _ if v.bet == 0 => 500 * (1 + rng.below(8) as i64),
+                        0 => 0,
+                        1 | 2 => v.bet + 500,
+                        _ => v.bet,
+                    };
+                    Action::Bet { spot: v.spot, amount }
+                } else {
+                    let mine: Vec<Action> = v.legal.iter().copied().filter(|a| a.spot() == Some(v.spot)).collect();
+                    let Some(&pick) = mine.get(rng.below(mine.len().max(1) as u64) as usize) else { continue };
+                    pick
+                };
+                let bytes = page.act(a);
+                s.post(ToWorker::Bytes { peer: who, now_ms: s.now, bytes });
+            }
+            if rng.below(40) == 0 {
+                if here {
+                    s.post(ToWorker::Left { peer: FRIEND });
+                } else {
+                    s.post(ToWorker::Connected { peer: FRIEND });
+                    s.friend_sends(encode(&ToHost::<Action>::Join { token: TOKEN }));
+                    assert_eq!(s.friend.view(), &game(&s.w).view(1), "seed {seed}: the spot's view back whole");
+                }
+                here = !here;
+            }
+            s.tick(250);
+        }
+        assert!(settled_rounds(game(&s.w)) >= 2, "seed {seed}: rounds were played");
+        messages += s.host.read + s.friend.read;
+    }
+    assert!(messages > tables as usize * 100, "{messages} messages");
+    println!("{tables} tables, {messages} messages read back and searched");
+}
+
+#[test]
+fn the_recorder_catches_a_hole_card_planted_in_a_message() {
+    let mut s = Session::open(&two_people(5));
+    s.post(ToWorker::Deal);
+    while game(&s.w).phase() == Phase::Betting {
+        s.tick(1000);
+    }
+    let g = game(&s.w);
+    let mut copy = g.clone();
+    let hole = loop {
+        let a = match copy.phase() {
+            Phase::Insurance { spot } => Action::Insure { spot, amount: 0 },
+            Phase::Playing { spot, .. } => Action::Stand { spot },
+            p => panic!("no hole card turned: {p:?}"),
+        };
+        let turned = copy.apply(a).unwrap().into_iter().find_map(|e| match e {
+            blackjack::engine::casino::Event::HoleRevealed { card } => Some(card),
+            _ => None,
+        });
+        if let Some(card) = turned {
+            break card;
+        }
+    };
+    let face_up = allowed(g).get(&feed_check::key(&serde_json::to_value(hole).unwrap()));
+    assert_eq!(face_up, 0, "in this deal no copy of the hole card is face up");
+    let mut update = g.update_for(0).unwrap();
+    update.view.dealer[1] = Some(hole);
+    assert!(hidden_card_in(&update, FRENCH, &allowed(g)).is_some());
+}
