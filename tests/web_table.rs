@@ -252,7 +252,7 @@ async fn the_hand_can_be_shown_by_rank_instead_of_by_suit() {
 
 #[wasm_bindgen_test]
 fn seats_sit_on_an_ellipse_with_the_player_at_the_bottom_and_play_going_clockwise() {
-    use blackjack::ui::shedding::seats::position;
+    use blackjack::ui::shedding::screen::position;
     assert_eq!(position(0, 4), (500, 900));
     // The next seat is at the player's left (screen left), then the top, then the right.
     assert_eq!(position(1, 4), (70, 500));

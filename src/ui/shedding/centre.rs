@@ -6,14 +6,13 @@
 //! `transform` and `opacity` move, for `var(--motion)` (0 under reduced motion).
 
 use super::screen::SeatScreen;
-use super::seats::position;
 use crate::engine::shedding::Event;
 use crate::ui::components::card::{card_view, CardStyle};
 use yew::prelude::*;
 
 /// `--dx`/`--dy`: from the centre of the felt to seat `s`, in thousandths of the felt.
-fn offset(s: u8, n: u8) -> String {
-    let (x, y) = position(s, n);
+fn offset(screen: &SeatScreen, s: u8) -> String {
+    let (x, y) = screen.place(s);
     format!("--dx:{};--dy:{}", x - 500, y - 500)
 }
 
@@ -45,7 +44,7 @@ fn markup(screen: &SeatScreen) -> [String; 2] {
     let (n, view) = (screen.players(), &screen.view);
     let mut h = format!("<div class=\"flights\" data-at=\"{}\" aria-hidden=\"true\">", screen.at());
     for (s, i) in flights(&screen.recent, n) {
-        let (x, y) = position(s, n);
+        let (x, y) = screen.place(s);
         let _ = write!(h, "<i class=\"fly\" data-to=\"{s}\" style=\"--dx:{};--dy:{};--i:{i}\"></i>", x - 500, y - 500);
     }
     let (label, arrow, words) = if view.clockwise {
@@ -77,7 +76,7 @@ fn markup(screen: &SeatScreen) -> [String; 2] {
 }
 
 pub fn centre(screen: &SeatScreen, style: CardStyle) -> Html {
-    let (n, view) = (screen.players(), &screen.view);
+    let view = &screen.view;
     let len = view.pile.len();
     let from = screen.recent.iter().find_map(|e| match e {
         Event::Played { seat, card } if *card == view.top() => Some(*seat),
@@ -98,7 +97,7 @@ pub fn centre(screen: &SeatScreen, style: CardStyle) -> Html {
                     html! {
                         <div key={i} class={classes!("laid", moving.map(|_| "from-seat"))}
                             data-from={moving.map(|s| s.to_string())}
-                            style={moving.map(|s| offset(s, n))}>
+                            style={moving.map(|s| offset(screen, s))}>
                             <div class="turned" style={format!("--r:{turn}deg")}>{ card_view(Some(card), style, Classes::new()) }</div>
                         </div>
                     }

@@ -92,6 +92,14 @@ impl SeatScreen {
         self.view.hand_sizes.len() as Seat
     }
 
+    /// Where `seat` sits on this screen's felt ([`position`]): turned so that the
+    /// screen's own seat is at the bottom, above its hand (a friend at seat 2, or the person a
+    /// shared screen shows), the others in seat order clockwise from it.
+    pub fn place(&self, seat: Seat) -> (i32, i32) {
+        let n = self.players().max(1);
+        position((seat % n + n - self.me() % n) % n, n)
+    }
+
     pub fn name(&self, seat: Seat) -> &str {
         self.names.get(seat as usize).map_or("", String::as_str)
     }
@@ -173,6 +181,41 @@ impl SeatScreen {
             if let Some(slot) = self.acts.get_mut(seat as usize) {
                 *slot = act;
             }
+        }
+    }
+}
+
+/// sin of a whole angle in degrees, ×1000 (Bhaskara's approximation, off by under 0.2%).
+fn sin_milli(deg: i32) -> i32 {
+    let d = deg.rem_euclid(360);
+    let (d, sign) = if d > 180 { (d - 180, -1) } else { (d, 1) };
+    let p = d * (180 - d);
+    sign * 4000 * p / (40500 - p)
+}
+
+/// Where seat `k` of `n` sits on the felt, in thousandths of its width and height: seat k at
+/// 90° + k·360°/n (the player at the bottom), so play with seat numbers goes clockwise on the
+/// screen, to the player's left.
+pub fn position(k: u8, n: u8) -> (i32, i32) {
+    let deg = 90 + (k as i32 * 360 + n as i32 / 2) / n.max(1) as i32;
+    (500 + 430 * sin_milli(deg + 90) / 1000, 500 + 400 * sin_milli(deg) / 1000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::shedding::{Game, Preset};
+
+    #[test]
+    fn each_screen_has_its_own_seat_at_the_bottom_and_the_next_seats_clockwise_from_it() {
+        let game = Game::new(Preset::Taylor.rules(), 4, 3).unwrap();
+        let bottom = position(0, 4);
+        assert!(bottom.1 > 800, "seat 0 of a local table sits at the bottom: {bottom:?}");
+        for me in 0..4u8 {
+            let s = SeatScreen::new(vec!["A".into(); 4], vec![None; 4], game.update_for(me).unwrap());
+            let places: Vec<_> = (0..4).map(|k| s.place((me + k) % 4)).collect();
+            let expected: Vec<_> = (0..4).map(|k| position(k, 4)).collect();
+            assert_eq!(places, expected, "the screen of seat {me}");
         }
     }
 }

@@ -1,29 +1,12 @@
-//! The seats round the oval: where each sits (integer geometry, no float formatting in the
-//! page), and what each shows: name and level, a fan of backs that follows the hand, the
-//! latest act, and on the active seat the glow and the clock ring. The player sits at the
-//! bottom, among the others.
+//! The seats round the oval (where each sits: [`SeatScreen::place`], the screen's own seat at
+//! the bottom, among the others), and what each shows: name and level, a fan of backs that
+//! follows the hand, the latest act, and on the active seat the glow and the clock ring.
 
 use super::screen::SeatScreen;
 use crate::bots::shedding::Level;
 use crate::engine::shedding::Event;
 use crate::ui::text::escape;
 use yew::prelude::*;
-
-/// sin of a whole angle in degrees, ×1000 (Bhaskara's approximation, off by under 0.2%).
-fn sin_milli(deg: i32) -> i32 {
-    let d = deg.rem_euclid(360);
-    let (d, sign) = if d > 180 { (d - 180, -1) } else { (d, 1) };
-    let p = d * (180 - d);
-    sign * 4000 * p / (40500 - p)
-}
-
-/// Where seat `k` of `n` sits on the felt, in thousandths of its width and height: seat k at
-/// 90° + k·360°/n (the player at the bottom), so play with seat numbers goes clockwise on the
-/// screen, to the player's left.
-pub fn position(k: u8, n: u8) -> (i32, i32) {
-    let deg = 90 + (k as i32 * 360 + n as i32 / 2) / n.max(1) as i32;
-    (500 + 430 * sin_milli(deg + 90) / 1000, 500 + 400 * sin_milli(deg) / 1000)
-}
 
 /// The level under a seat's name: a bot's level, "you" at the screen's own seat, nothing for
 /// another person.
@@ -56,7 +39,7 @@ pub fn seats(screen: &SeatScreen, clock: Option<(u32, u32)>) -> Html {
         let hit = |f: &dyn Fn(&Event) -> bool| screen.recent.iter().any(f);
         let drew = hit(&|e| matches!(e, Event::Drew { seat, .. } | Event::Penalty { seat, .. } if *seat == s));
         let skipped = hit(&|e| matches!(e, Event::Skipped { seat } if *seat == s));
-        let (x, y) = position(s, n);
+        let (x, y) = screen.place(s);
         let _ = write!(
             h,
             "<li data-seat=\"{s}\" style=\"--x:{x};--y:{y}\" class=\"seat{}{}{}{}{}{}{}\"{}>",
