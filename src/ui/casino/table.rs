@@ -122,9 +122,16 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         Callback::from(move |()| d.dispatch(Msg::Act { action: Action::NextRound, at }))
     };
 
+    // On a short phone the head is one row: the word "Chips:" steps aside there (still read out),
+    // and the people's chips at pass-and-play end in an ellipsis if they must (whole in the title).
+    let line = state.chips_line();
+    let bankroll = match line.strip_prefix("Chips: ") {
+        Some(amount) => html! { <p class="bankroll"><span class="word">{"Chips: "}</span>{ amount.to_owned() }</p> },
+        None => html! { <p class="bankroll" title={line.clone()}>{ line }</p> },
+    };
     html! {
     <section class="casino table" aria-label="Casino table" tabindex="-1" ref={table_ref}>
-        { table_head("Casino Blackjack", html! { <p class="bankroll">{ state.chips_line() }</p> },
+        { table_head("Casino Blackjack", bankroll,
             *help, run.reform(|()| Press::Help), RULES_PAGE, leave(Leave::Menu)) }
         if *help {
             <dl class="keys-help" aria-label="Keyboard shortcuts">
