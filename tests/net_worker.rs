@@ -207,3 +207,23 @@ fn unreadable_input_changes_nothing() {
     let m = ToWorker::Bytes { peer: 3, now_ms: 12, bytes: vec![1, 2, 3] };
     assert_eq!(from_bytes::<ToWorker>(&to_bytes(&m)), Some(m));
 }
+
+/// Every shedding game opens online (Switch and Crazy Eights too), under its own name, and its
+/// bots play it from the deal.
+#[test]
+fn every_shedding_game_opens_online_under_its_own_name() {
+    for preset in Preset::ALL {
+        let mut r = host_and_bots(3, 5);
+        r.preset = preset.id().to_owned();
+        let host: Host<Game> = r.open().unwrap_or_else(|| panic!("{} opens", preset.id()));
+        assert_eq!(host.seats().game, blackjack::net::worker::game_name(preset));
+        let mut w = Worker::<Shedding>::default();
+        let opened = send(&mut w, &ToWorker::Open { record: r.to_text(), pace: 1 });
+        assert!(!opened.contains(&FromWorker::Unreadable), "{}", preset.id());
+    }
+    let names: Vec<_> = Preset::ALL.iter().map(|p| blackjack::net::worker::game_name(*p)).collect();
+    let mut unique = names.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), Preset::ALL.len(), "one name a game: {names:?}");
+}

@@ -81,7 +81,9 @@ pub fn game_name(preset: Preset) -> &'static str {
     match preset {
         Preset::Taylor => "Taylor Blackjack",
         Preset::Priestly => "Priestly College BlackJack",
-        _ => "British Black Jack",
+        Preset::British => "British Black Jack",
+        Preset::CrazyEights => "Crazy Eights",
+        Preset::Switch => "Switch",
     }
 }
 

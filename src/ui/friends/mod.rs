@@ -33,18 +33,17 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// The games a table with friends offers.
-const GAMES: [Preset; 3] = [Preset::Taylor, Preset::Priestly, Preset::British];
-
 /// Every game a table with friends offers, on any family's page: (the family's name for its
-/// rules, its name, the family's page under `friends/`; `None`: not online yet). Choosing a game
-/// of another family on a page's form goes to that family's page.
-const ALL_GAMES: [(&str, &str, Option<&str>); 5] = [
-    ("taylor", "Taylor Blackjack", Some("")),
-    ("priestly", "Priestly College BlackJack", Some("")),
-    ("british", "British Black Jack", Some("")),
-    ("classic", "UNO Blackjack", Some("uno/")),
-    ("casino", "Casino Blackjack (21)", Some("casino/")),
+/// rules, its name, the family's page under `friends/`). Choosing a game of another family on a
+/// page's form goes to that family's page.
+const ALL_GAMES: [(&str, &str, &str); 7] = [
+    ("taylor", "Taylor Blackjack", ""),
+    ("priestly", "Priestly College BlackJack", ""),
+    ("british", "British Black Jack", ""),
+    ("crazy-eights", "Crazy Eights", ""),
+    ("switch", "Switch", ""),
+    ("classic", "UNO Blackjack", "uno/"),
+    ("casino", "Casino Blackjack (21)", "casino/"),
 ];
 
 /// The game picked on another family's form (its page opens with it chosen).
@@ -225,7 +224,7 @@ pub(crate) fn screen_names(seats: &Seats, me: u8) -> (Vec<String>, Vec<Option<Le
 
 /// The rules page of the game named `game` (as [`game_name`] says it).
 fn rules_href(game: &str) -> String {
-    let preset = GAMES.into_iter().find(|p| game_name(*p) == game).unwrap_or(Preset::Taylor);
+    let preset = Preset::ALL.into_iter().find(|p| game_name(*p) == game).unwrap_or(Preset::Taylor);
     format!("../rules/{}.html", preset.id())
 }
 
@@ -379,17 +378,12 @@ fn setup_form<F: FriendsPage>(setup: &UseStateHandle<Setup>, on_open: Callback<(
     let games: Vec<(&'static str, &'static str)> = ALL_GAMES.iter().map(|g| (g.0, g.1)).collect();
     let on_name = set(|s, v| s.name = v).reform(input_value);
     let page = ALL_GAMES.iter().find(|g| g.0 == s.preset).map(|g| g.2);
-    let here = page == Some(Some(F::HOME));
-    let note = if page == Some(None) {
-        "Casino tables with friends are coming: for now, play the casino game on this device from the menu."
-    } else {
-        "Opening that game's page…"
-    };
+    let here = page == Some(F::HOME);
     // A game of another family: its page opens with that game chosen.
     let on_game = {
         let setup = setup.clone();
         Callback::from(move |id: String| {
-            match ALL_GAMES.iter().find(|g| g.0 == id).and_then(|g| g.2) {
+            match ALL_GAMES.iter().find(|g| g.0 == id).map(|g| g.2) {
                 Some(page) if page != F::HOME => {
                     store(GAME_KEY, &id);
                     if let Some(w) = web_sys::window() {
@@ -413,7 +407,7 @@ fn setup_form<F: FriendsPage>(setup: &UseStateHandle<Setup>, on_open: Callback<(
             <div class="field"><label for="fr-name">{"Your name"}</label><input id="fr-name" maxlength="16" value={s.name.clone()} oninput={on_name} /></div>
             <button class="primary" onclick={on_open.reform(|_| ())}>{"Open the table"}</button>
             } else {
-            <p class="note" role="status">{ note }</p>
+            <p class="note" role="status">{"Opening that game's page…"}</p>
             }
         </section>
     }
@@ -453,7 +447,7 @@ pub fn FriendsApp<F: FriendsPage>() -> Html {
     let problem = use_state(|| None::<String>);
     let setup = use_state(|| {
         // The game chosen on another family's form, if it is this page's; else the first.
-        let mine = |id: &str| ALL_GAMES.iter().any(|g| g.0 == id && g.2 == Some(F::HOME));
+        let mine = |id: &str| ALL_GAMES.iter().any(|g| g.0 == id && g.2 == F::HOME);
         let chosen = stored(GAME_KEY).filter(|id| mine(id));
         let first = ALL_GAMES.iter().find(|g| mine(g.0)).map_or("", |g| g.0);
         Setup {
