@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, screenshot, PHONE, DESKTOP } from './harness.mjs';
-import { WEBRTC_FLAGS, signalling, seat, takeSeat } from './friends-harness.mjs';
+import { WEBRTC_FLAGS, signalling, seat, takeSeat, openFamilyTable } from './friends-harness.mjs';
 
 // Bots at twice their pace, no animations.
 const SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\nclock=0\npace=2\nsort=0\nassist=1\nclock_seen=1\n';
@@ -57,17 +57,7 @@ test('friends: casino Blackjack is played for a round by two people and a bot, e
   const [ann, sam] = [await player(server.url, signal.url, DESKTOP), await player(server.url, signal.url, PHONE)];
   try {
     // The friends page offers every game: the casino takes the host to its own page.
-    await ann.page.goto(`${server.url}friends/`);
-    await ann.page.getByLabel('Game').selectOption({ label: 'Casino Blackjack (21)' });
-    await ann.page.waitForURL(/\/friends\/casino\/$/);
-    assert.equal(await ann.page.getByLabel('Game').inputValue(), 'casino');
-    await ann.page.getByLabel('Players').selectOption('3');
-    await ann.page.getByLabel('Seats for friends').selectOption('1');
-    await ann.page.getByLabel('Your name').fill('Ann');
-    assert.deepEqual(await axeViolations(ann.page), [], 'axe on the host form');
-    await ann.page.getByRole('button', { name: 'Open the table' }).click();
-    const link = await ann.page.getByLabel('Room link').inputValue();
-    assert.match(link, /\/friends\/casino\/#room=[A-Za-z0-9_-]{22}$/, 'the room link opens the casino page');
+    const link = await openFamilyTable(ann.page, server.url, { game: 'Casino Blackjack (21)', path: 'casino', value: 'casino' });
 
     await sam.page.goto(link);
     await takeSeat(sam.page, 2, 'Sam', sam.problems.consoleErrors);

@@ -4,6 +4,7 @@
 // (WebRtcHideLocalIpsWithMdns) and leaves out loopback addresses unless allowed; both switches
 // are Chromium's own (see its webrtc flags), for tests only.
 import assert from 'node:assert/strict';
+import { axeViolations } from './harness.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -61,4 +62,23 @@ export async function takeSeat(page, n, name, consoleErrors = []) {
   await seat(page, n).getByText(`${name} (you)`).waitFor({ timeout: 20_000 }).catch(async (e) => {
     throw new Error(`${e.message}\nThe page said: ${await page.locator('main').innerText()}\nConsole: ${JSON.stringify(consoleErrors)}`);
   });
+}
+
+/** The host opens a table of `game` (its label on the friends form): the form leads to that
+ * family's own page (`friends/<path>/`, its form's game `value`), where the host, Ann, opens a
+ * table of three with one seat for a friend (axe checks the form). Returns the room link,
+ * checked to open that page. */
+export async function openFamilyTable(page, siteUrl, { game, path, value }) {
+  await page.goto(`${siteUrl}friends/`);
+  await page.getByLabel('Game').selectOption({ label: game });
+  await page.waitForURL(new RegExp(`/friends/${path}/$`));
+  assert.equal(await page.getByLabel('Game').inputValue(), value);
+  await page.getByLabel('Players').selectOption('3');
+  await page.getByLabel('Seats for friends').selectOption('1');
+  await page.getByLabel('Your name').fill('Ann');
+  assert.deepEqual(await axeViolations(page), [], 'axe on the host form');
+  await page.getByRole('button', { name: 'Open the table' }).click();
+  const link = await page.getByLabel('Room link').inputValue();
+  assert.match(link, new RegExp(`/friends/${path}/#room=[A-Za-z0-9_-]{22}$`), `the room link opens friends/${path}/`);
+  return link;
 }

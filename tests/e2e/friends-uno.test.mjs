@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, screenshot, PHONE, DESKTOP } from './harness.mjs';
-import { WEBRTC_FLAGS, signalling, keepWasmMemories, seat, takeSeat } from './friends-harness.mjs';
+import { WEBRTC_FLAGS, signalling, keepWasmMemories, seat, takeSeat, openFamilyTable } from './friends-harness.mjs';
 
 // Bots at their own pace (a round is revealed 4.5 s after the last), no animations.
 const SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\nclock=0\npace=1\nsort=0\nassist=1\nclock_seen=1\n';
@@ -90,17 +90,7 @@ test('friends: UNO Blackjack is played for rounds by two people and a bot, and n
   const [ann, sam] = [await player(server.url, signal.url, DESKTOP), await player(server.url, signal.url, PHONE)];
   try {
     // The friends page offers every game: UNO Blackjack takes the host to its own page.
-    await ann.page.goto(`${server.url}friends/`);
-    await ann.page.getByLabel('Game').selectOption({ label: 'UNO Blackjack' });
-    await ann.page.waitForURL(/\/friends\/uno\/$/);
-    assert.equal(await ann.page.getByLabel('Game').inputValue(), 'classic');
-    await ann.page.getByLabel('Players').selectOption('3');
-    await ann.page.getByLabel('Seats for friends').selectOption('1');
-    await ann.page.getByLabel('Your name').fill('Ann');
-    assert.deepEqual(await axeViolations(ann.page), [], 'axe on the host form');
-    await ann.page.getByRole('button', { name: 'Open the table' }).click();
-    const link = await ann.page.getByLabel('Room link').inputValue();
-    assert.match(link, /\/friends\/uno\/#room=[A-Za-z0-9_-]{22}$/, 'the room link opens the UNO page');
+    const link = await openFamilyTable(ann.page, server.url, { game: 'UNO Blackjack', path: 'uno', value: 'classic' });
 
     await sam.page.goto(link);
     await takeSeat(sam.page, 2, 'Sam', sam.problems.consoleErrors);
