@@ -370,11 +370,12 @@ fn records_that_are_not_casino_records_open_nothing() {
 
 /// The recorder over many tables: people who bet any amount, take insurance, double and split
 /// at random from their own updates; the friend drops and comes back now and then. Every
-/// message each page reads is searched for a card not face up at the table (`Page::read`).
+/// message each page reads is searched for a card not face up at the table (`Page::read`). By
+/// default 1,000 tables of 400 moves; `NET_GAMES=n` for n.
 #[test]
 fn no_message_to_a_spot_holds_the_hole_card_or_a_card_of_the_shoe() {
     use blackjack::engine::rng::GameRng;
-    let tables: u64 = std::env::var("NET_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let tables: u64 = std::env::var("NET_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(1000);
     let mut messages = 0;
     for seed in 0..tables {
         let mut s = Session::open(&two_people(1000 + seed));

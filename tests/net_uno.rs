@@ -230,13 +230,13 @@ fn an_uno_record_of_another_preset_or_count_is_refused_not_a_panic() {
 
 /// Random UNO games through `net::Host`, every seat a peer: every message to every peer, read
 /// back, holds no card hidden from its seat; peers drop and rejoin; the last update of each is
-/// its seat's view exactly. By default 300 games, each for its first 40 moves (a few rounds);
+/// its seat's view exactly. By default 2,000 games, each for its first 40 moves (a few rounds);
 /// `NET_GAMES=n` plays n games, each to its end.
 #[test]
 fn the_recorder_finds_no_hidden_card_in_random_uno_games() {
     let (games, limit) = match std::env::var("NET_GAMES").ok().and_then(|s| s.parse().ok()) {
         Some(n) => (n, 100_000),
-        None => (300u64, 40),
+        None => (2000u64, 40),
     };
     let mut messages = 0;
     for k in 0..games {
