@@ -27,3 +27,17 @@ for dir in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do
 done
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$remap"
 unset remap dir
+# Disk: a fresh machine's test command writes about this much under target/ and node_modules/
+# (measured; README "Set-up"). When the disk fills mid-link, rust-lld dies with a bus error
+# ("PLEASE submit a bug report to LLVM"), which reads like a compiler bug: say it plainly first.
+TEST_DISK_GB="${TEST_DISK_GB:-6}"
+disk_free_kb() { df -Pk "$ROOT" | awk 'NR == 2 { print $4 }'; }
+disk_free_human() { df -Ph "$ROOT" | awk 'NR == 2 { print $4 }'; }
+# True, with a warning, when the disk of $ROOT has less than $1 GB free for $2.
+disk_short() {
+  [ "$(disk_free_kb)" -lt $(($1 * 1024 * 1024)) ] || return 1
+  printf 'note: %s free on the disk of %s; %s writes up to %s GB on a fresh machine.\n' \
+    "$(disk_free_human)" "$ROOT" "$2" "$1" >&2
+  printf '      Each build is removed once its tests pass. If the disk still fills, the linker\n' >&2
+  printf '      crashes with a bus error (signal 7): free some space and run it again.\n' >&2
+}

@@ -4,10 +4,19 @@
 #   -> first-load size budget -> end-to-end tests in headless Chromium
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+# The test command builds each thing once: incremental caches would only double what a fresh
+# machine writes to its disk (see the disk check below).
+export CARGO_INCREMENTAL=0
+# On a short disk each step's build is removed once its tests pass (nothing later reads it), so
+# what the run needs at once is its largest step, not the sum. Otherwise builds stay, for reruns.
+lean=false
+if disk_short "$TEST_DISK_GB" "the test command"; then lean=true; fi
+done_with() { if $lean; then rm -rf "$@"; fi; }
 "$ROOT/scripts/setup.sh"
 cd "$ROOT"
 
-step() { printf '\n== test: %s\n' "$*"; }
+# Each step says how much disk is left, so a run that fills it shows where.
+step() { printf '\n== test: %s (%s free)\n' "$*" "$(disk_free_human)"; }
 
 step "workflow lint (actionlint), formatting (rustfmt) and lints (clippy -D warnings, native and wasm)"
 # Its shellcheck and pyflakes checks are off: the run: steps are one-line script calls, and the
@@ -21,14 +30,23 @@ cargo clippy --locked --all-targets --target wasm32-unknown-unknown -- -D warnin
 step "native engine and bot tests (cargo test), and the signalling server's rooms"
 cargo test --locked
 cargo test --locked -p blackjack-signal
+done_with target/debug
 
 step "browser component tests (wasm-bindgen-test in headless Chromium)"
 # --lib too: unit tests of page-only modules (e.g. ui/drills/spread.rs) are wasm_bindgen_tests.
-cargo test --locked --target wasm32-unknown-unknown --lib --tests
+# Only the test files that hold browser tests: each test file is a whole wasm binary (about 20 MB
+# with line tables), and the engine's test files have nothing for the browser to run.
+browser_tests=()
+for file in $(grep -l 'wasm_bindgen_test' tests/*.rs); do
+  browser_tests+=(--test "$(basename "$file" .rs)")
+done
+cargo test --locked --target wasm32-unknown-unknown --lib "${browser_tests[@]}"
+done_with target/wasm32-unknown-unknown/debug
 
 step "release build at / (dist) and under a GitHub Pages subpath (dist-sub)"
 "$ROOT/scripts/build.sh" dist /
 "$ROOT/scripts/build.sh" dist-sub /blackjack/
+done_with target/wasm32-unknown-unknown/release
 
 step "first-load size budget"
 node scripts/size-report.mjs dist --budget-kb 150
