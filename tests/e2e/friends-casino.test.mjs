@@ -106,6 +106,9 @@ test('friends: casino Blackjack is played for a round by two people and a bot, e
       assert.match(text, /Your chips: \$\d+/);
       assert.match(await table(p).locator('.log').innerText(), /^You: (win|lose|push|blackjack|surrender)/m, 'the round\'s result for this page\'s spot');
     }
+    // Each log names the other person as this table does, not as the table of one player would.
+    assert.match(await table(ann.page).locator('.log').innerText(), /^Sam: (win|lose|push|blackjack|surrender)/m, 'the host\'s log names the friend');
+    assert.match(await table(sam.page).locator('.log').innerText(), /^Ann: (win|lose|push|blackjack|surrender)/m, 'the friend\'s log names the host');
     // The worker clears the table for the next round: betting again, the bets still up.
     await table(ann.page).locator('.status').getByText(/Place your bet/).waitFor({ timeout: 20_000 });
     assert.deepEqual(await axeViolations(sam.page), [], 'axe on the friend\'s table');

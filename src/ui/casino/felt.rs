@@ -4,7 +4,7 @@
 
 use super::screen::CasinoScreen;
 use super::state::HUMAN_SPOT;
-use super::words::{outcome_line, total_badge, who};
+use super::words::{outcome_line, total_badge};
 use crate::engine::casino::game::money;
 use crate::engine::casino::game::SpotState;
 use crate::engine::casino::hand::Total;
@@ -14,7 +14,7 @@ use crate::ui::components::card::{card_view, CardStyle};
 use yew::prelude::*;
 
 /// What the table is waiting for, in a line.
-fn status(s: &CasinoScreen, names: &[String], prompt: Option<String>) -> String {
+fn status(s: &CasinoScreen, prompt: Option<String>) -> String {
     // Pass-and-play: the line names whose move it is, so the device goes to them.
     if let Some(p) = prompt {
         let what = if s.view().phase == Phase::Betting { ": place it and deal." } else { "." };
@@ -28,7 +28,7 @@ fn status(s: &CasinoScreen, names: &[String], prompt: Option<String>) -> String 
         Phase::Betting => "Place your bet and deal.".to_string(),
         Phase::Insurance { spot } if s.is_mine(spot) => format!("The dealer shows an ace: insurance?{}", at(s, spot)),
         Phase::Playing { spot, .. } if s.is_mine(spot) => format!("Your decision{}.", at(s, spot)),
-        Phase::Insurance { spot } | Phase::Playing { spot, .. } => format!("{} is deciding.", name(s, names, spot)),
+        Phase::Insurance { spot } | Phase::Playing { spot, .. } => format!("{} is deciding.", s.who(spot)),
         Phase::Settled => "Hand over.".into(),
     }
 }
@@ -42,19 +42,10 @@ fn at(s: &CasinoScreen, spot: u8) -> String {
     }
 }
 
-/// A spot's player: "You" at the player's, the name a table with friends gives it (`names`,
-/// by spot; empty at this device's table), else the bot's name.
-fn name(s: &CasinoScreen, names: &[String], spot: u8) -> String {
-    match names.get(spot as usize) {
-        Some(n) if !n.is_empty() && !s.is_mine(spot) => n.clone(),
-        _ => who(spot, &s.mine(), &s.names),
-    }
-}
-
 /// The felt's view of the player's `screen`, the chips going on `betting` while the player
 /// bets. (A view function, not a component: it has no state of its own, and each component
 /// costs the page download.)
-pub fn felt(state: &CasinoScreen, betting: u8, names: &[String], prompt: Option<String>, style: CardStyle) -> Html {
+pub fn felt(state: &CasinoScreen, betting: u8, prompt: Option<String>, style: CardStyle) -> Html {
     let v = state.view();
     let phase = v.phase;
     let dealer = &v.dealer;
@@ -94,15 +85,15 @@ pub fn felt(state: &CasinoScreen, betting: u8, names: &[String], prompt: Option<
             </div>
         </div>
         <p class="felt-print" aria-hidden="true">{ format!("Blackjack pays {pays} to {per} · Insurance pays {INSURANCE_PAYS} to 1") }</p>
-        <p class="status" aria-live="polite">{ status(state, names, prompt) }</p>
+        <p class="status" aria-live="polite">{ status(state, prompt) }</p>
         <ul class={classes!("spots", (state.mine().len() > 1).then_some("several"))} aria-label="Players">
-            { for v.spots.iter().enumerate().filter(|(_, s)| s.owner.is_some()).map(|(i, s)| spot(state, betting, names, i as u8, s, style)) }
+            { for v.spots.iter().enumerate().filter(|(_, s)| s.owner.is_some()).map(|(i, s)| spot(state, betting, i as u8, s, style)) }
         </ul>
     </> }
 }
 
 /// One spot on the arc: its player, bet and insurance, and each of its hands.
-fn spot(state: &CasinoScreen, betting: u8, names: &[String], spot: u8, s: &SpotState, style: CardStyle) -> Html {
+fn spot(state: &CasinoScreen, betting: u8, spot: u8, s: &SpotState, style: CardStyle) -> Html {
     let phase = state.view().phase;
     let (mine, several) = (state.is_mine(spot), state.mine().len() > 1);
     // The spot to act, or the one the chips go on while the player bets on several.
@@ -110,7 +101,7 @@ fn spot(state: &CasinoScreen, betting: u8, names: &[String], spot: u8, s: &SpotS
     let arc = 3 - (spot as i32 - HUMAN_SPOT as i32).abs();
     html! {
     <li class={classes!("spot", active.then_some("active"), mine.then_some("me"))} style={format!("--arc:{arc}")} aria-current={active.then_some("true")}>
-        <h3>{ name(state, names, spot) }
+        <h3>{ state.who(spot) }
             if active && mine && several { <span class="turn">{ if phase == Phase::Betting { "Betting" } else { "Your turn" } }</span> }
             if s.bet > 0 { <span class="bet">{ money(s.bet) }</span> } else { <span class="bet none">{"no bet"}</span> }
             if s.insurance > 0 { <span class="bet insured">{ format!("insured {}", money(s.insurance)) }</span> }
@@ -120,7 +111,7 @@ fn spot(state: &CasinoScreen, betting: u8, names: &[String], spot: u8, s: &SpotS
             let current = matches!(phase, Phase::Playing { spot: ps, hand } if ps == spot && hand as usize == j);
             let outcome = outcome_line(h);
             html! {
-            <div role="group" class={classes!("bj-hand", current.then_some("current"))} aria-label={format!("{} hand {}: {}", name(state, names, spot), j + 1, h.cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "))}>
+            <div role="group" class={classes!("bj-hand", current.then_some("current"))} aria-label={format!("{} hand {}: {}", state.who(spot), j + 1, h.cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "))}>
                 <div class="cards">{ for h.cards.iter().map(|c| card_view(Some(*c), style, Classes::new())) }</div>
                 <p class={classes!("total", "badge", h.total().is_bust().then_some("bust"))}>
                     { total_badge(h) }{ if h.doubled { " · doubled" } else { "" } }

@@ -10,7 +10,7 @@
 //!
 //! [`Game`]: crate::engine::casino::Game
 
-use super::words::describe;
+use super::words::{describe, Seating};
 use crate::engine::casino::game::SpotState;
 use crate::engine::casino::hand::is_two_card_21;
 use crate::engine::casino::rules::INSURANCE_PAYS;
@@ -27,6 +27,8 @@ pub struct CasinoScreen {
     /// At pass-and-play the people's names, one a spot of `views`, for the log (empty: one
     /// player, "You").
     pub names: Vec<String>,
+    /// At a table with friends each spot's player, by spot (empty: the bots' own names).
+    pub table_names: Vec<String>,
 }
 
 impl CasinoScreen {
@@ -35,7 +37,7 @@ impl CasinoScreen {
     pub fn new(first: Vec<SeatUpdate>, names: Vec<String>) -> Option<CasinoScreen> {
         let state_id = first.first()?.state_id;
         let views = first.iter().map(|u| u.view.clone()).collect();
-        let mut s = CasinoScreen { views, state_id, log: Vec::new(), names };
+        let mut s = CasinoScreen { views, state_id, log: Vec::new(), names, table_names: Vec::new() };
         s.receive(first);
         Some(s)
     }
@@ -46,7 +48,8 @@ impl CasinoScreen {
         let mine = self.mine();
         if let Some(u) = updates.first() {
             self.state_id = u.state_id;
-            crate::ui::text::extend_log(&mut self.log, &u.events, |e| describe(e, &mine, &self.names), 40);
+            let at = Seating { mine: &mine, people: &self.names, table: &self.table_names };
+            crate::ui::text::extend_log(&mut self.log, &u.events, |e| describe(e, at), 40);
         }
         for u in updates {
             if let Some(v) = self.views.iter_mut().find(|v| v.spot == u.view.spot) {
@@ -55,13 +58,14 @@ impl CasinoScreen {
         }
     }
 
-    /// A screen of one spot (a table with friends: a seat is one spot).
-    pub fn single(update: SeatUpdate) -> CasinoScreen {
+    /// A screen of one spot at a table with friends, whose players are `table_names` by spot.
+    pub fn single(update: SeatUpdate, table_names: Vec<String>) -> CasinoScreen {
         let mut s = CasinoScreen {
             views: vec![update.view.clone()],
             state_id: update.state_id,
             log: Vec::new(),
             names: Vec::new(),
+            table_names,
         };
         s.receive(vec![update]);
         s
@@ -72,6 +76,12 @@ impl CasinoScreen {
     pub fn name_at(&self, spot: Spot) -> Option<&str> {
         let i = self.views.iter().position(|v| v.spot == spot)?;
         self.names.get(i.min(self.names.len().saturating_sub(1))).map(String::as_str)
+    }
+
+    /// A spot's player, as the log and the felt name them: "You" (or a person's name at
+    /// pass-and-play) at the player's, else the table's name for it.
+    pub fn who(&self, spot: Spot) -> String {
+        Seating { mine: &self.mine(), people: &self.names, table: &self.table_names }.who(spot)
     }
 
     /// The table as the player's first spot sees it (every spot sees the same table).

@@ -370,7 +370,7 @@ impl CasinoState {
     /// A spot's player as the results name them: a person's name at pass-and-play, else "You",
     /// "You (spot 2)" or a bot's name.
     pub fn who(&self, spot: Spot) -> String {
-        super::words::who(spot, self.mine(), &self.screen.names)
+        self.screen.who(spot)
     }
 
     /// The head row's chips: "Chips: $995", or every person's at pass-and-play ("Sam $995 ·

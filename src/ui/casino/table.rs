@@ -143,7 +143,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         }
         <div class="casino-layout">
             <div class="felt">
-                { felt(&state.screen, state.betting, &[], state.prompt(), props.style) }
+                { felt(&state.screen, state.betting, state.prompt(), props.style) }
                 { controls(&state.screen, state.betting, &run, Some(*hint), *less == Some(at)) }
             </div>
             <div class="casino-side">

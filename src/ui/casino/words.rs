@@ -15,15 +15,37 @@ pub fn spot_name(spot: Spot) -> &'static str {
     NAMES.get(spot as usize).copied().unwrap_or("A player")
 }
 
-/// A spot's player when the player has the spots `mine`: "You" at one spot, "You (spot 2)"
-/// (counted from the dealer's left) at several; a bot by its name. At pass-and-play `names`
-/// holds the people's names, one a spot of `mine`, and a person's spot is named for them.
-pub fn who(spot: Spot, mine: &[Spot], names: &[String]) -> String {
-    match mine.iter().position(|&s| s == spot) {
-        Some(i) if !names.is_empty() => names[i.min(names.len() - 1)].clone(),
-        Some(_) if mine.len() == 1 => "You".into(),
-        Some(i) => format!("You (spot {})", i + 1),
-        None => spot_name(spot).into(),
+/// Who sits where, as the words name them.
+#[derive(Clone, Copy)]
+pub struct Seating<'a> {
+    /// The spots of the screen's player (or people), in the order they are dealt.
+    pub mine: &'a [Spot],
+    /// At pass-and-play the people's names, one a spot of `mine`; empty: one player, "You".
+    pub people: &'a [String],
+    /// At a table with friends each spot's player by spot (the people and bots of that table);
+    /// empty, or an empty name: the table's own bot name ([`spot_name`]).
+    pub table: &'a [String],
+}
+
+impl Seating<'_> {
+    /// A spot's player: "You" at the player's one spot, "You (spot 2)" (counted from the
+    /// dealer's left) at several, a person's name at pass-and-play; another spot by the table's
+    /// name for it.
+    pub fn who(&self, spot: Spot) -> String {
+        match self.mine.iter().position(|&s| s == spot) {
+            Some(i) if !self.people.is_empty() => self.people[i.min(self.people.len() - 1)].clone(),
+            Some(_) if self.mine.len() == 1 => "You".into(),
+            Some(i) => format!("You (spot {})", i + 1),
+            None => match self.table.get(spot as usize) {
+                Some(name) if !name.is_empty() => name.clone(),
+                _ => spot_name(spot).into(),
+            },
+        }
+    }
+
+    /// Whether the spot is named "You" (which takes the plain verb).
+    fn is_you(&self, spot: Spot) -> bool {
+        self.people.is_empty() && self.mine.contains(&spot)
     }
 }
 
@@ -38,14 +60,11 @@ pub fn of_a_bet(milli: i64) -> String {
     }
 }
 
-/// A sentence for the log and the live region; the player has the spots `mine` (at
-/// pass-and-play the people `names`, who are named rather than "You").
-pub fn describe(e: &Event, mine: &[Spot], names: &[String]) -> Option<String> {
-    // "You" takes the plain verb; a person by name, like a bot, takes the "s".
-    let me = |s: Spot| names.is_empty() && mine.contains(&s);
-    let who = |s: Spot| who(s, mine, names);
-    // "You win" / "Ada wins".
-    let verb = |s: Spot, v: &str| format!("{} {v}{}", who(s), if me(s) { "" } else { "s" });
+/// A sentence for the log and the live region, naming the players as `at` does.
+pub fn describe(e: &Event, at: Seating) -> Option<String> {
+    let who = |s: Spot| at.who(s);
+    // "You win" / "Ada wins": "You" takes the plain verb; a person by name, like a bot, the "s".
+    let verb = |s: Spot, v: &str| format!("{} {v}{}", who(s), if at.is_you(s) { "" } else { "s" });
     Some(match e {
         Event::Shuffled { .. } => "The dealer shuffles and a player places the cut card.".into(),
         Event::CutCardOut => "The cut card is out: a shuffle after this round.".into(),
@@ -65,7 +84,7 @@ pub fn describe(e: &Event, mine: &[Spot], names: &[String]) -> Option<String> {
         Event::DealerBusts => "The dealer busts.".into(),
         Event::DealerBlackjack => "The dealer has blackjack.".into(),
         Event::InsurancePaid { spot, amount } => format!("Insurance pays {} {}.", who(*spot), money(*amount)),
-        Event::InsuranceLost { spot, amount } if mine.contains(spot) => {
+        Event::InsuranceLost { spot, amount } if at.mine.contains(spot) => {
             format!("{} the {} insurance.", verb(*spot, "lose"), money(*amount))
         }
         Event::Settled { spot, outcome, net, .. } => {
@@ -287,22 +306,35 @@ mod tests {
     fn a_spot_without_a_name_never_breaks_a_sentence() {
         assert_eq!(spot_name(3), "You");
         assert_eq!(spot_name(200), "A player");
-        assert_eq!(who(3, &[3], &[]), "You");
-        assert_eq!(who(4, &[2, 3, 4], &[]), "You (spot 3)");
-        assert_eq!(who(1, &[2, 3, 4], &[]), "Ben");
+        let alone = |mine| Seating { mine, people: &[], table: &[] };
+        assert_eq!(alone(&[3]).who(3), "You");
+        assert_eq!(alone(&[2, 3, 4]).who(4), "You (spot 3)");
+        assert_eq!(alone(&[2, 3, 4]).who(1), "Ben");
+        // A table with friends names its spots; an unnamed one keeps the bot's name.
+        let table = ["Kim", "", "Sam"].map(String::from);
+        let online = Seating { mine: &[2], people: &[], table: &table };
+        assert_eq!(
+            (online.who(0), online.who(1), online.who(2), online.who(5)),
+            ("Kim".into(), "Ben".into(), "You".into(), "Eve".into())
+        );
+        let bust = Event::Bust { spot: 0, hand: 0 };
+        assert_eq!(describe(&bust, online).as_deref(), Some("Kim busts."));
+        assert_eq!(describe(&Event::Bust { spot: 2, hand: 0 }, online).as_deref(), Some("You bust."));
     }
 
     #[test]
     fn at_pass_and_play_the_log_names_each_person_not_you() {
         let names = ["Sam", "Alex"].map(String::from);
-        assert_eq!(who(4, &[3, 4], &names), "Alex");
-        assert_eq!(who(1, &[3, 4], &names), "Ben");
+        let people = Seating { mine: &[3, 4], people: &names, table: &[] };
+        let alone = |mine| Seating { mine, people: &[], table: &[] };
+        assert_eq!(people.who(4), "Alex");
+        assert_eq!(people.who(1), "Ben");
         let bust = Event::Bust { spot: 4, hand: 0 };
-        assert_eq!(describe(&bust, &[3, 4], &names).as_deref(), Some("Alex busts."));
-        assert_eq!(describe(&bust, &[4], &[]).as_deref(), Some("You bust."));
+        assert_eq!(describe(&bust, people).as_deref(), Some("Alex busts."));
+        assert_eq!(describe(&bust, alone(&[4])).as_deref(), Some("You bust."));
         let lost = Event::InsuranceLost { spot: 3, amount: 500 };
-        assert_eq!(describe(&lost, &[3, 4], &names).as_deref(), Some("Sam loses the $5 insurance."));
-        assert_eq!(describe(&lost, &[3], &[]).as_deref(), Some("You lose the $5 insurance."));
+        assert_eq!(describe(&lost, people).as_deref(), Some("Sam loses the $5 insurance."));
+        assert_eq!(describe(&lost, alone(&[3])).as_deref(), Some("You lose the $5 insurance."));
     }
 
     #[test]

@@ -15,25 +15,19 @@ use crate::net::Seats;
 use crate::ui::casino::controls::{controls, Press};
 use crate::ui::casino::felt::felt;
 use crate::ui::casino::screen::CasinoScreen;
-use crate::ui::casino::words::spot_name;
 use crate::ui::components::card::CardStyle;
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// The lines the table's log keeps (as the casino screen's).
-const LOG_LINES: usize = 40;
-
 /// The players' rules page, from `friends/casino/`.
 const RULES_HREF: &str = "../../rules/casino.html";
 
-/// This spot's screen at a table with friends: what the host sent, the seats' names, and the
-/// host's last refusal of this page's move.
+/// This spot's screen at a table with friends: what the host sent (the screen also holds the
+/// seats' names, for its log and felt), and the host's last refusal of this page's move.
 #[derive(Clone, PartialEq)]
 pub struct OnlineCasino {
     pub screen: CasinoScreen,
-    /// Each spot's player as this page names them ("You" at its own).
-    pub names: Vec<String>,
     pub notice: Option<String>,
 }
 
@@ -42,8 +36,7 @@ impl OnlineScreen for Casino {
     type Screen = OnlineCasino;
     const WORKER_URL: &'static str = "friends_casino_host_loader.js";
     fn screen(names: Vec<String>, _: Vec<Option<Level>>, update: SeatUpdate) -> OnlineCasino {
-        let screen = CasinoScreen::single(update);
-        OnlineCasino { screen, names, notice: None }
+        OnlineCasino { screen: CasinoScreen::single(update, names), notice: None }
     }
     fn players(update: &SeatUpdate) -> usize {
         update.view.spots.len()
@@ -53,26 +46,20 @@ impl OnlineScreen for Casino {
     }
     fn show(screen: &mut OnlineCasino, update: SeatUpdate) {
         let log = std::mem::take(&mut screen.screen.log);
-        screen.screen = CasinoScreen::single(update);
+        let names = std::mem::take(&mut screen.screen.table_names);
+        screen.screen = CasinoScreen::single(update, names);
         screen.screen.log = log;
     }
     fn receive(screen: &mut OnlineCasino, update: SeatUpdate, _: Option<Action>) {
         screen.notice = None;
-        let mut log = std::mem::take(&mut screen.screen.log);
         // An update for another spot (never sent) would change nothing: the screen keeps its own.
         screen.screen.receive(vec![update]);
-        // The casino's words name the other spots as the single-player table's bots; here they
-        // are the people and bots of this table.
-        let me = screen.screen.view().spot;
-        log.extend(screen.screen.log.drain(..).map(|line| named(&line, &screen.names, me)));
-        log.drain(..log.len().saturating_sub(LOG_LINES));
-        screen.screen.log = log;
     }
     fn refused(screen: &mut OnlineCasino, why: String) {
         screen.notice = Some(why);
     }
     fn rename(screen: &mut OnlineCasino, names: Vec<String>, _: Vec<Option<Level>>) {
-        screen.names = names;
+        screen.screen.table_names = names;
     }
 }
 
@@ -147,7 +134,7 @@ fn OnlineCasinoTable(p: &Props) -> Html {
         }
         <div class="casino-layout">
             <div class="felt">
-                { felt(s, me, &t.names, None, style) }
+                { felt(s, me, None, style) }
                 { controls(s, me, &run, None, *less == Some(at)) }
             </div>
             <div class="casino-side">
@@ -161,16 +148,4 @@ fn OnlineCasinoTable(p: &Props) -> Html {
         </div>
     </section>
     }
-}
-
-/// `line` with each other spot's single-player name replaced by its name at this table.
-fn named(line: &str, names: &[String], me: u8) -> String {
-    let mut out = line.to_owned();
-    for (spot, name) in names.iter().enumerate() {
-        let usual = spot_name(spot as u8);
-        if spot as u8 != me && !name.is_empty() && out.contains(usual) {
-            out = out.replace(usual, name);
-        }
-    }
-    out
 }
