@@ -3,7 +3,8 @@
 // of three spots (the host, one friend, one bot), the friend opens the room link and takes the
 // free spot, the host deals, and each person bets their own chips, says they are ready (Deal),
 // and plays their hand to the end of a round, while the host's worker deals, plays the bot and
-// clears the table. While the hands are played no page shows the dealer's hole card.
+// clears the table. While the hands are played no page shows the dealer's hole card. Then the
+// host closes the page and opens the link again: the table, and the friend's spot, come back.
 // The signalling server and the WebRTC switches are friends-harness.mjs's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -112,6 +113,31 @@ test('friends: casino Blackjack is played for a round by two people and a bot, e
     // The worker clears the table for the next round: betting again, the bets still up.
     await table(ann.page).locator('.status').getByText(/Place your bet/).waitFor({ timeout: 20_000 });
     assert.deepEqual(await axeViolations(sam.page), [], 'axe on the friend\'s table');
+
+    // The host closes the page: the friend is told. The host opens the room link again (the
+    // table's save is in this browser) and the table comes back, the friend at their spot with
+    // their chips as they were, and the next round is played.
+    const samChips = await table(sam.page).locator('.bankroll').innerText();
+    await ann.page.close();
+    await sam.page.getByRole('status').getByText('The host left the table.', { exact: false }).waitFor({ timeout: 30_000 });
+    const host = await ann.context.newPage();
+    await host.goto(link);
+    for (const p of [host, sam.page]) {
+      await table(p).locator('.status').getByText(/Place your bet/).waitFor({ timeout: 30_000 });
+    }
+    assert.equal(await table(sam.page).locator('.bankroll').innerText(), samChips, 'the friend\'s chips as they were');
+    assert.match(await table(sam.page).innerText(), /Ann/, 'the friend sees the host by name again');
+    assert.match(await table(host).innerText(), /Sam/, 'the host sees the friend at their spot again');
+    const again = new Map([[host, {}], [sam.page, {}]]);
+    const before = await table(sam.page).locator('.log li').count();
+    let dealt = false;
+    for (const end = Date.now() + 60_000; Date.now() < end && !dealt;) {
+      for (const [page, state] of again) await move(page, state).catch(() => null);
+      dealt = /The dealer shows/.test(await table(sam.page).locator('.log').innerText().catch(() => ''))
+        && (await table(sam.page).locator('.log li').count()) !== before;
+      await sam.page.waitForTimeout(100);
+    }
+    assert.ok(dealt, 'the reopened table deals the next round to both');
   } finally {
     for (const b of [ann, sam]) await b.context.close();
     await server.close();
