@@ -160,6 +160,21 @@ test('friends: UNO Blackjack is played for rounds by two people and a bot, and n
     assert.ok(await search(sam.page, seen, false), `the search finds a stack the friend sees: ${JSON.stringify(seen)}`);
     assert.deepEqual(await axeViolations(sam.page), [], 'axe on the friend\'s UNO table');
     for (const b of [ann, sam]) assert.deepEqual(b.problems.consoleErrors, [], 'no console errors');
+
+    // The host closes the page: the friend is told. The host opens the room link again (the
+    // table's save is in this browser): the table comes back as it was, the friend in their seat.
+    const left = () => sam.page.getByRole('status').getByText('The host left the table.', { exact: false });
+    const before = (await stacks(sam.page)).round;
+    await ann.page.close();
+    await left().waitFor({ timeout: 30_000 });
+    const host = await ann.context.newPage();
+    await host.goto(link);
+    await host.locator('.uno.table').waitFor({ timeout: 30_000 });
+    await left().waitFor({ state: 'detached', timeout: 30_000 });
+    assert.match(await host.locator('.uno.table').innerText(), /Sam/, 'the host sees the friend in their seat again');
+    assert.match(await sam.page.locator('.uno.table').innerText(), /Ann/, 'the friend sees the host again');
+    const after = (await stacks(sam.page)).round;
+    assert.ok(after === before || /Round [34]|Game over/.test(after), `the table is where it was: ${before}, now ${after}`);
   } finally {
     for (const b of [ann, sam]) await b.context.close();
     await server.close();
