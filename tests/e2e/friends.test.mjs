@@ -282,6 +282,22 @@ test('friends: the host\'s clock shows its ring on a friend\'s screen and times 
     await sam.page.locator('#game-log').getByText('You pick up 1 card (too slow).').first().waitFor({ state: 'attached', timeout: 20_000 });
     await ann.page.locator('#game-log').getByText('Sam picks up 1 card (too slow).').first().waitFor({ state: 'attached', timeout: 20_000 });
     for (const b of [ann, sam]) assert.deepEqual(b.problems.consoleErrors, [], 'no console errors');
+
+    // The host closes the page: the friend is told. The host opens the room link again (the
+    // table's save is in this browser): the game goes on, the friend in their seat with the
+    // hand they had (Sam never moves, so it can only have grown by cards picked up).
+    const hand = () => sam.page.locator('.table.shed .hand-card').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    const left = () => sam.page.getByRole('status').getByText('The host left the table.', { exact: false });
+    await ann.page.close();
+    await left().waitFor({ timeout: 30_000 });
+    const held = await hand();
+    const host = await ann.context.newPage();
+    await host.goto(link);
+    await host.locator('.table.shed').waitFor({ timeout: 30_000 });
+    await left().waitFor({ state: 'detached', timeout: 30_000 });
+    const now = await hand();
+    assert.ok(held.length > 0 && held.every((c) => c && now.includes(c)), `the friend's hand is as it was: ${held} -> ${now}`);
+    assert.match(await host.locator('.table.shed').innerText(), /Sam/, 'the host sees the friend in their seat again');
   } finally {
     for (const b of [ann, sam]) await b.context.close();
     await server.close();
