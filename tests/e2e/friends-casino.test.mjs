@@ -9,6 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, screenshot, PHONE, DESKTOP } from './harness.mjs';
+import { problemsAtEverySize } from './screen-checks.mjs';
 import { WEBRTC_FLAGS, signalling, seat, takeSeat, openFamilyTable } from './friends-harness.mjs';
 
 // Bots at twice their pace, no animations.
@@ -113,6 +114,8 @@ test('friends: casino Blackjack is played for a round by two people and a bot, e
     // The worker clears the table for the next round: betting again, the bets still up.
     await table(ann.page).locator('.status').getByText(/Place your bet/).waitFor({ timeout: 20_000 });
     assert.deepEqual(await axeViolations(sam.page), [], 'axe on the friend\'s table');
+    // The friend's table at every size a player holds it, upright and sideways.
+    assert.deepEqual(await problemsAtEverySize(sam.page, 'friends-casino-betting'), [], 'the friend\'s table at every size');
 
     // The host closes the page: the friend is told. The host opens the room link again (the
     // table's save is in this browser) and the table comes back, the friend at their spot with

@@ -9,6 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, screenshot, PHONE, DESKTOP } from './harness.mjs';
+import { problemsAtEverySize } from './screen-checks.mjs';
 import { WEBRTC_FLAGS, signalling, keepWasmMemories, seat, takeSeat, openFamilyTable } from './friends-harness.mjs';
 
 // Bots at their own pace (a round is revealed 4.5 s after the last), no animations.
@@ -159,6 +160,8 @@ test('friends: UNO Blackjack is played for rounds by two people and a bot, and n
     assert.ok(seen.length >= 2, `a stack on the friend's table: ${JSON.stringify(now)}`);
     assert.ok(await search(sam.page, seen, false), `the search finds a stack the friend sees: ${JSON.stringify(seen)}`);
     assert.deepEqual(await axeViolations(sam.page), [], 'axe on the friend\'s UNO table');
+    // The friend's table at every size a player holds it, upright and sideways.
+    assert.deepEqual(await problemsAtEverySize(sam.page, 'friends-uno-table'), [], 'the friend\'s table at every size');
     for (const b of [ann, sam]) assert.deepEqual(b.problems.consoleErrors, [], 'no console errors');
 
     // The host closes the page: the friend is told. The host opens the room link again (the

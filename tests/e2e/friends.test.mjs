@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, screenshot, PHONE } from './harness.mjs';
+import { problemsAtEverySize } from './screen-checks.mjs';
 import { WEBRTC_FLAGS, signalling, keepWasmMemories, seat, takeSeat } from './friends-harness.mjs';
 
 /** Runs in every page before its scripts (not in workers): notes when the player clicks and
@@ -194,6 +195,8 @@ test('friends: three browsers meet in one room, see each other seated, and a dro
     // A few moves each, through the tables.
     await play([ann.page, sam.page, bo.page], async () => /Sam (plays|picks)/.test(await log(ann.page)), 60_000);
     assert.match(await log(ann.page), /Sam (plays|picks)/, 'Sam moved from the table');
+    // A friend's table at every size a player holds it, upright and sideways.
+    assert.deepEqual(await problemsAtEverySize(bo.page, 'friends-taylor-table', { handOnScreen: true }), [], 'the friend\'s table at every size');
 
     // Sam closes the page mid-game: the host sees the seat away and a bot plays it; the same
     // link in the same browser takes it back; another browser's token cannot.
@@ -274,7 +277,9 @@ test('friends: the host\'s clock shows its ring on a friend\'s screen and times 
     const style = await ring.getAttribute('style');
     assert.match(style, /animation-duration:2000ms/);
     const late = Number(style.match(/animation-delay:-(\d+)ms/)?.[1] ?? 0);
-    assert.ok(late < 500, `the ring starts near full on a loopback link (${late} ms gone)`);
+    // Less the half round trip the page measured: on loopback a few ms, but this is a figure, not
+    // a timing test, so only "most of the time is left" is asserted (a loaded machine may lag).
+    assert.ok(late < 1000, `the ring starts with most of the time left on a loopback link (${late} ms gone)`);
     await screenshot(sam.page, 'friends-clock-phone');
     assert.ok(await ann.page.locator('.table.shed .seat[data-seat="1"] .clock-ring').count() <= 1);
 

@@ -139,7 +139,7 @@ fn OnlineCasinoTable(p: &Props) -> Html {
             </div>
             <div class="casino-side">
                 <p class="bankroll">{ format!("Your chips: {}", money(s.chips())) }</p>
-                <p><a href={RULES_HREF}>{"The rules"}</a></p>
+                <p><a class="rules-link" href={RULES_HREF}>{"How to play casino Blackjack"}</a></p>
                 <h3 class="log-title">{"What happened"}</h3>
                 <ul class="log" aria-label="Table log">
                     { for s.log.iter().rev().take(12).map(|l| html! { <li>{l}</li> }) }

@@ -524,6 +524,24 @@ pub fn FriendsApp<F: FriendsPage>() -> Html {
         })
     };
 
+    // A phone held sideways has room for the table alone: once it is dealt, the page scrolls it
+    // to the top of the screen (once; the seats are a swipe up).
+    let table_shown = session.try_borrow().ok().is_some_and(|s| {
+        s.as_ref().is_some_and(|s| s.me.screen.is_some() && s.me.seats.as_ref().is_some_and(|x| x.dealt))
+    });
+    use_effect_with(table_shown, |&shown| {
+        let window = web_sys::window();
+        let short =
+            window.as_ref().and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64()).is_some_and(|h| h < 500.0);
+        if shown && short {
+            if let Some(t) =
+                window.and_then(|w| w.document()).and_then(|d| d.query_selector(".friends-table .table").ok().flatten())
+            {
+                t.scroll_into_view();
+            }
+        }
+    });
+
     let body = match (&*problem, session.try_borrow().as_deref()) {
         (Some(p), _) => html! { <p class="notice" role="alert">{ p.clone() }</p> },
         (None, Ok(None)) => html! { <>{ setup_form::<F>(&setup, on_open) }{ settings_form() }</> },
