@@ -224,7 +224,7 @@ test('nothing happens at the table while the note on the clock or the keyboard l
 // The test command measures Taylor; `BOT_TIME=taylor,priestly,british node --test --test-name-pattern
 // "hard bots think" tests/e2e/shedding.test.mjs` reports the others (a figure, never a pass mark).
 for (const preset of (process.env.BOT_TIME || 'taylor').split(',')) {
-  test(`hard bots think in chunks: no long task from their search, decision time measured in the page (${preset})`, { timeout: 120_000 }, async () => {
+  test(`hard bots think in chunks: their search yields to the page every 25 iterations, decision time measured in the page (${preset})`, { timeout: 120_000 }, async () => {
     const server = await serve('dist', '/');
     const { context, page, problems } = await openBrowser();
     const searches = [];
@@ -248,8 +248,11 @@ for (const preset of (process.env.BOT_TIME || 'taylor').split(',')) {
       const busy = sorted('busy_us').map((us) => us / 1000);
       const chunk = sorted('longest_chunk_us').map((us) => us / 1000);
       console.log(`hard bot in the page (${preset}): ${searches.length} moves, search time median ${busy[Math.floor(busy.length / 2)]} ms, p95 ${p95(busy)} ms; longest chunk ${chunk[chunk.length - 1]} ms`);
-      // The page never blocks on the search: every chunk is far below a long task (50 ms).
-      assert.ok(chunk[chunk.length - 1] < 50, `a search chunk took ${chunk[chunk.length - 1]} ms`);
+      // The page never blocks on the search: it yields to the browser after every 25 iterations
+      // (SEARCH_CHUNK, sized to stay far below a 50 ms long task on a slow phone). Counted, not
+      // timed: the times above are figures, and a loaded machine must not fail the test.
+      for (const s of searches) assert.ok(s.chunks >= Math.ceil(s.iterations / 25), `a search ran ${s.iterations} iterations in ${s.chunks} chunks`);
+      assert.ok(searches.some((s) => s.chunks > 1), 'a search was split into chunks');
       assert.deepEqual(problems.consoleErrors, []);
     } finally {
       await context.close();

@@ -39,13 +39,14 @@ fn think(
         let perf = web_sys::window().and_then(|w| w.performance());
         let now = || perf.as_ref().map_or(0.0, |p| p.now());
         let started = now();
-        let (mut busy, mut longest) = (0.0f64, 0.0f64);
+        let (mut busy, mut longest, mut chunks) = (0.0f64, 0.0f64, 0u32);
         while !search.finished() {
             let t0 = now();
             search.run(SEARCH_CHUNK);
             let spent = now() - t0;
             busy += spent;
             longest = longest.max(spent);
+            chunks += 1;
             sleep(Duration::ZERO).await;
             if generation.get() != mine {
                 return;
@@ -56,7 +57,7 @@ fn think(
         let us = |ms: f64| (ms * 1000.0) as u64;
         web_sys::console::debug_1(
             &format!(
-                "bj-search iterations={} busy_us={} longest_chunk_us={}",
+                "bj-search iterations={} chunks={chunks} busy_us={} longest_chunk_us={}",
                 search.iterations(),
                 us(busy),
                 us(longest)
