@@ -30,7 +30,7 @@ unset remap dir
 # Disk: a fresh machine's test command writes about this much under target/ and node_modules/
 # (measured; README "Set-up"). When the disk fills mid-link, rust-lld dies with a bus error
 # ("PLEASE submit a bug report to LLVM"), which reads like a compiler bug: say it plainly first.
-TEST_DISK_GB="${TEST_DISK_GB:-6}"
+TEST_DISK_GB="${TEST_DISK_GB:-4}"
 disk_free_kb() { df -Pk "$ROOT" | awk 'NR == 2 { print $4 }'; }
 disk_free_human() { df -Ph "$ROOT" | awk 'NR == 2 { print $4 }'; }
 # True, with a warning, when the disk of $ROOT has less than $1 GB free for $2.
