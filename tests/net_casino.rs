@@ -138,15 +138,8 @@ impl Session {
 
 /// Ann hosts at spot 0, spot 1 is open to a friend, bots at spots 2 and 3.
 fn two_people(seed: u64) -> HostRecord<Casino> {
-    HostRecord {
-        room: "r".repeat(22),
-        preset: PRESET.to_owned(),
-        players: 4,
-        seed,
-        seating: vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Bot, Seating::Bot],
-        log: Vec::new(),
-        started: false,
-    }
+    let seating = vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Bot, Seating::Bot];
+    HostRecord::new("r".repeat(22), PRESET.to_owned(), seating, seed)
 }
 
 fn settled_rounds(g: &Game) -> usize {

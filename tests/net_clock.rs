@@ -12,15 +12,8 @@ use blackjack::net::*;
 type Msg = Message<Game>;
 
 fn record(seating: Vec<Seating>, seed: u64, log: Vec<Action>) -> HostRecord {
-    HostRecord {
-        room: "r".repeat(22),
-        preset: Preset::Taylor.id().to_owned(),
-        players: seating.len() as u8,
-        seed,
-        seating,
-        started: !log.is_empty(),
-        log,
-    }
+    let table = HostRecord::new("r".repeat(22), Preset::Taylor.id().to_owned(), seating, seed);
+    HostRecord { started: !log.is_empty(), log, ..table }
 }
 
 fn send(w: &mut Worker, m: &ToWorker) -> Vec<FromWorker> {

@@ -17,15 +17,7 @@ use feed_check::{hidden_card_in, uno::allowed, UNO};
 type Bot = blackjack::bots::shedding::Level;
 
 fn record(seating: Vec<Seating>, seed: u64) -> HostRecord<Uno> {
-    HostRecord {
-        room: "u".repeat(22),
-        preset: "classic".into(),
-        players: seating.len() as u8,
-        seed,
-        seating,
-        log: Vec::new(),
-        started: false,
-    }
+    HostRecord::new("u".repeat(22), "classic".into(), seating, seed)
 }
 
 fn send(w: &mut Worker<Uno>, m: &ToWorker) -> Vec<FromWorker> {

@@ -10,15 +10,7 @@ use blackjack::net::worker::{from_bytes, to_bytes, FromWorker, HostRecord, Shedd
 use blackjack::net::*;
 
 fn record(seating: Vec<Seating>, seed: u64) -> HostRecord {
-    HostRecord {
-        room: "r".repeat(22),
-        preset: Preset::Taylor.id().to_owned(),
-        players: seating.len() as u8,
-        seed,
-        seating,
-        log: Vec::new(),
-        started: false,
-    }
+    HostRecord::new("r".repeat(22), Preset::Taylor.id().to_owned(), seating, seed)
 }
 
 fn host_and_bots(players: usize, seed: u64) -> HostRecord {

@@ -227,6 +227,12 @@ const MAX_RECORD_TEXT: usize = 512 * 1024;
 /// How a host record is stored: the family's [`Family::RECORD_FORM`], then the record in the
 /// wire's form (`postcard`) as hexadecimal text.
 impl<F: Family> HostRecord<F> {
+    /// A table not yet dealt, in `room`, of the family's rules named `preset`, with one player a
+    /// seat of `seating` (in seat order) and its deals from `seed`.
+    pub fn new(room: String, preset: String, seating: Vec<Seating>, seed: u64) -> Self {
+        HostRecord { room, preset, players: seating.len() as u8, seed, seating, log: Vec::new(), started: false }
+    }
+
     pub fn to_text(&self) -> String {
         let bytes = to_bytes(self);
         let mut text = String::with_capacity(F::RECORD_FORM.len() + 2 * bytes.len());

@@ -349,15 +349,7 @@ fn open_table<F: Family>(setup: &Setup) -> HostRecord<F> {
     for s in 1..setup.players {
         seating.push(if s <= setup.friends { Seating::Open } else { Seating::Bot });
     }
-    HostRecord {
-        room: room.as_str().to_owned(),
-        preset: setup.preset.clone(),
-        players: setup.players,
-        seed: crate::ui::new_seed(),
-        seating,
-        log: Vec::new(),
-        started: false,
-    }
+    HostRecord::new(room.as_str().to_owned(), setup.preset.clone(), seating, crate::ui::new_seed())
 }
 
 fn input_value(e: InputEvent) -> String {
