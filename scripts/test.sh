@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Command 2 of 2: set up if needed, then run every test. Exits non-zero on any failure.
-#   actionlint, rustfmt and clippy -> native engine tests -> wasm browser tests -> release builds (root and subpath)
-#   -> first-load size budget -> end-to-end tests in headless Chromium
+#   set-up -> actionlint, rustfmt and clippy -> native engine tests -> wasm browser tests
+#   -> release build (one build, served at / and under a subpath) -> first-load size budget
+#   -> end-to-end tests in headless Chromium
+# Each step prints how long it took, and the run ends with a table of every step's time (also
+# when a step fails); the end-to-end step lists its ten slowest tests.
+#   E2E_JOBS=N  end-to-end test files run N at a time (default 2)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 # The test command builds each thing once: incremental caches would only double what a fresh
@@ -12,13 +16,52 @@ export CARGO_INCREMENTAL=0
 lean=false
 if disk_short "$TEST_DISK_GB" "the test command"; then lean=true; fi
 done_with() { if $lean; then rm -rf "$@"; fi; }
+
+# Step timing: `step NAME` closes the step before it; the table prints when the script exits.
+STEP_NAMES=()
+STEP_SECS=()
+RUN_START=$SECONDS
+step_started=$SECONDS
+step_name=""
+close_step() {
+  if [ -n "$step_name" ]; then
+    local took=$((SECONDS - step_started))
+    STEP_NAMES+=("$step_name")
+    STEP_SECS+=("$took")
+    printf '== test: %s took %dm%02ds\n' "$step_name" $((took / 60)) $((took % 60))
+  fi
+  step_name=""
+}
+# Each step says how much disk is left, so a run that fills it shows where.
+step() {
+  close_step
+  step_name="$1"
+  step_started=$SECONDS
+  printf '\n== test: %s (%s free)\n' "$1" "$(disk_free_human)"
+}
+report_times() {
+  local status=$?
+  close_step
+  printf '\n== test: step times (%s)\n' "$([ "$status" = 0 ] && echo passed || echo "FAILED, exit $status")"
+  local i
+  for i in "${!STEP_NAMES[@]}"; do
+    printf '  %-28s %3dm%02ds\n' "${STEP_NAMES[$i]}" $((STEP_SECS[i] / 60)) $((STEP_SECS[i] % 60))
+  done
+  local total=$((SECONDS - RUN_START))
+  printf '  %-28s %3dm%02ds\n' "total" $((total / 60)) $((total % 60))
+}
+cleanup() {
+  report_times
+  if [ -n "${SIGNAL_PID:-}" ]; then kill "$SIGNAL_PID" 2>/dev/null || true; fi
+}
+trap cleanup EXIT
+
+step "set-up"
 "$ROOT/scripts/setup.sh"
 cd "$ROOT"
 
-# Each step says how much disk is left, so a run that fills it shows where.
-step() { printf '\n== test: %s (%s free)\n' "$*" "$(disk_free_human)"; }
-
-step "workflow lint (actionlint), formatting (rustfmt) and lints (clippy -D warnings, native and wasm)"
+step "lints"
+echo "workflow lint (actionlint), formatting (rustfmt) and lints (clippy -D warnings, native and wasm)"
 # Its shellcheck and pyflakes checks are off: the run: steps are one-line script calls, and the
 # result must not depend on whether this machine happens to have either on PATH.
 "$ACTIONLINT" -shellcheck= -pyflakes= .github/workflows/*.yml
@@ -27,12 +70,14 @@ cargo clippy --locked --all-targets -- -D warnings
 cargo clippy --locked --all-targets -p blackjack-signal -- -D warnings
 cargo clippy --locked --all-targets --target wasm32-unknown-unknown -- -D warnings
 
-step "native engine and bot tests (cargo test), and the signalling server's rooms"
+step "native tests"
+echo "native engine and bot tests (cargo test), and the signalling server's rooms"
 cargo test --locked
 cargo test --locked -p blackjack-signal
 done_with target/debug
 
-step "browser component tests (wasm-bindgen-test in headless Chromium)"
+step "wasm browser tests"
+echo "browser component tests (wasm-bindgen-test in headless Chromium)"
 # --lib too: unit tests of page-only modules (e.g. ui/drills/spread.rs) are wasm_bindgen_tests.
 # Only the test files that hold browser tests: each test file is a whole wasm binary (about 20 MB
 # with line tables), and the engine's test files have nothing for the browser to run.
@@ -43,18 +88,21 @@ done
 cargo test --locked --target wasm32-unknown-unknown --lib "${browser_tests[@]}"
 done_with target/wasm32-unknown-unknown/debug
 
-step "release build at / (dist) and under a GitHub Pages subpath (dist-sub)"
-"$ROOT/scripts/build.sh" dist /
-"$ROOT/scripts/build.sh" dist-sub /blackjack/
+step "release build"
+echo "release build of every page (dist), with relative URLs: the end-to-end tests serve it at / and under /blackjack/"
+"$ROOT/scripts/build.sh" dist
 done_with target/wasm32-unknown-unknown/release
 
-step "first-load size budget"
+step "size budget"
 node scripts/size-report.mjs dist --budget-kb 150
 
-step "end-to-end tests in headless Chromium (the signalling server on 127.0.0.1 beside them)"
-# Tables with friends connect through it (tests/e2e/friends.test.mjs); stopped when this script ends.
+step "end-to-end tests"
+echo "end-to-end tests in headless Chromium, ${E2E_JOBS:-2} files at a time (the signalling server on 127.0.0.1 beside them)"
+# Tables with friends connect through it (tests/e2e/friends*.test.mjs); stopped when this script ends.
 "$SIGNAL_BIN" --addr "127.0.0.1:$SIGNAL_PORT" &
 SIGNAL_PID=$!
-trap 'kill "$SIGNAL_PID" 2>/dev/null || true' EXIT
 export SIGNAL_URL="ws://127.0.0.1:$SIGNAL_PORT"
-node --test --test-concurrency=1 tests/e2e/
+node --test --test-concurrency="${E2E_JOBS:-2}" \
+  --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=./tests/e2e/slowest-reporter.mjs --test-reporter-destination=stdout \
+  tests/e2e/
