@@ -170,9 +170,9 @@ test('casino: double for less offers the amounts up to the bet (defect 14)', { t
   }
 });
 
-for (const [dist, base] of [['dist', '/'], ['dist-sub', '/blackjack/']]) {
+for (const base of ['/', '/blackjack/']) {
   test(`at ${base}: tables/#casino → #uno in one tab ends on the UNO page, uno/#casino comes back (defect 4)`, { timeout: 60_000 }, async () => {
-    const server = await serve(dist, base);
+    const server = await serve('dist', base);
     const { context, page, problems } = await openBrowser();
     try {
       await open(page, server);
