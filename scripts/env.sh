@@ -10,8 +10,8 @@ SIGNAL_PORT="${SIGNAL_PORT:-3536}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # Installed tools come first: cargo's bin (trunk, wasm-bindgen) and npm's (wasm-opt from binaryen,
 # which must shadow Debian's older /usr/bin/wasm-opt if one is present).
-export PATH="$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
-SIGNAL_BIN="$ROOT/target/release/blackjack-signal"
+export PATH="$ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$HOME/.cargo/bin:$PATH"
+SIGNAL_BIN="$ROOT/target/server/blackjack-signal"
 ACTIONLINT="$ROOT/target/tools/actionlint/bin/actionlint"
 # The wasm-bindgen crate version in Cargo.lock; the CLI must equal it exactly.
 wasm_bindgen_version() {

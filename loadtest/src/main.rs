@@ -1,7 +1,7 @@
 //! Load and faults, bounded, on loopback only: `blackjack-loadtest [--rooms 200] [--parallel 25]
 //! [--moves 200] [--port 3599] [--room-seconds 300]`.
 //!
-//! Starts the signalling server (`target/release/blackjack-signal`) on 127.0.0.1, then opens
+//! Starts the signalling server (`target/server/blackjack-signal`) on 127.0.0.1, then opens
 //! `--rooms` rooms of four peers (a host running `net::Host` with a Taylor game, three friends on
 //! native `matchbox_socket` clients), `--parallel` rooms at a time. In each room the friends claim
 //! their seats and everyone plays through the host (the host's seat and the friends' seats with
@@ -400,12 +400,12 @@ fn memory_kb(server: &Child) -> (u64, u64) {
 
 fn main() {
     let a = args();
-    let bin = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/release/blackjack-signal");
+    let bin = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/server/blackjack-signal");
     let mut server =
         match Command::new(bin).args(["--addr", &format!("127.0.0.1:{}", a.port), "--max-peers", "4096"]).spawn() {
             Ok(c) => c,
             Err(e) => {
-                eprintln!("cannot start {bin}: {e} (cargo build --release -p blackjack-signal)");
+                eprintln!("cannot start {bin}: {e} (cargo build --profile server -p blackjack-signal)");
                 std::process::exit(1)
             }
         };

@@ -22,8 +22,8 @@ const freePort = () => new Promise((ok) => {
 /** The signalling server: scripts/test.sh's (SIGNAL_URL), or one started here on a free port. */
 export async function signalling() {
   if (process.env.SIGNAL_URL) return { url: process.env.SIGNAL_URL, stop: () => {} };
-  const bin = join(ROOT, 'target/release/blackjack-signal');
-  assert.ok(existsSync(bin), 'build it first: cargo build --release -p blackjack-signal');
+  const bin = join(ROOT, 'target/server/blackjack-signal');
+  assert.ok(existsSync(bin), 'build it first: cargo build --profile server -p blackjack-signal');
   const port = await freePort();
   const child = spawn(bin, ['--addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((ok) => child.stdout.once('data', ok));
