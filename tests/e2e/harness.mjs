@@ -89,3 +89,22 @@ export async function screenshot(page, name) {
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
+
+/**
+ * A hang catcher for a loop that plays a game. A game's length is its deal's, and on a busy
+ * machine each move takes longer, so no loop has a budget for the whole game: it fails only when
+ * what it watches (say, the game log's text) has not changed for `stallMs`. Call the returned
+ * function once a pass with the current value.
+ */
+export function stallWatch(what, stallMs = 60_000) {
+  let last;
+  let since = Date.now();
+  return (now) => {
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    } else if (Date.now() - since > stallMs) {
+      throw new Error(`${what}: nothing changed for ${stallMs / 1000} s`);
+    }
+  };
+}

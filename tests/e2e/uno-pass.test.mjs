@@ -3,7 +3,7 @@
 // resumes covered, the game is played to its end and Play again deals anew at the same seats.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, openBrowser, axeViolations, screenshot, fixedRandom, PHONE } from './harness.mjs';
+import { serve, openBrowser, axeViolations, screenshot, fixedRandom, stallWatch, PHONE } from './harness.mjs';
 
 /** The new-game screen with seat 3 a person named Jo; seat 2 stays a bot. */
 async function setUp(page, url) {
@@ -33,11 +33,15 @@ test('UNO Blackjack pass-and-play: two people and a bot, covered between them, r
     const handedTo = [];
     let reloaded = false;
     let rounds = 0;
-    const deadline = Date.now() + 380_000;
+    // No budget for the whole game (its length is the deal's), only for a table that hangs.
+    const watch = stallWatch('the pass-and-play UNO game', 90_000);
     while (!(await page.getByText(/^Game over\./).count())) {
-      if (Date.now() >= deadline) {
+      const now = await page.getByRole('list', { name: 'Game log' }).innerText().catch(() => '');
+      try {
+        watch(now + (await cover.count()));
+      } catch (e) {
         await screenshot(page, 'uno-pass-late');
-        assert.fail(`the game did not end in time; the log:\n${await page.getByRole('list', { name: 'Game log' }).innerText()}`);
+        assert.fail(`${e.message}; the log:\n${now}`);
       }
       if (await cover.count()) {
         // Covered: no card of the table is in the page, only whose turn it is.
