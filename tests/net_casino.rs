@@ -364,13 +364,24 @@ fn records_that_are_not_casino_records_open_nothing() {
 /// The recorder over many tables: people who bet any amount, take insurance, double and split
 /// at random from their own updates; the friend drops and comes back now and then. Every
 /// message each page reads is searched for a card not face up at the table (`Page::read`). By
-/// default 1,000 tables of 400 moves; `NET_GAMES=n` for n.
+/// default 1,000 tables of 400 moves; `NET_GAMES=n` for n. The tables are dealt between two tests
+/// (every other table each), which the test harness runs side by side on two cores.
 #[test]
-fn no_message_to_a_spot_holds_the_hole_card_or_a_card_of_the_shoe() {
+fn no_message_to_a_spot_holds_the_hole_card_or_a_card_of_the_shoe_even() {
+    recorder_tables(0);
+}
+
+#[test]
+fn no_message_to_a_spot_holds_the_hole_card_or_a_card_of_the_shoe_odd() {
+    recorder_tables(1);
+}
+
+/// Half the recorder's tables: those whose seed is `half` modulo two.
+fn recorder_tables(half: u64) {
     use blackjack::engine::rng::GameRng;
     let tables: u64 = std::env::var("NET_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(1000);
     let mut messages = 0;
-    for seed in 0..tables {
+    for seed in (half..tables).step_by(2) {
         let mut s = Session::open(&two_people(1000 + seed));
         s.friend_sits(1);
         s.post(ToWorker::Deal);
@@ -419,8 +430,8 @@ fn no_message_to_a_spot_holds_the_hole_card_or_a_card_of_the_shoe() {
         assert!(settled_rounds(game(&s.w)) >= 2, "seed {seed}: rounds were played");
         messages += s.host.read + s.friend.read;
     }
-    assert!(messages > tables as usize * 100, "{messages} messages");
-    println!("{tables} tables, {messages} messages read back and searched");
+    assert!(messages > tables as usize * 50, "{messages} messages");
+    println!("{} tables, {messages} messages read back and searched", tables / 2);
 }
 
 #[test]

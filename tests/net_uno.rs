@@ -223,15 +223,26 @@ fn an_uno_record_of_another_preset_or_count_is_refused_not_a_panic() {
 /// Random UNO games through `net::Host`, every seat a peer: every message to every peer, read
 /// back, holds no card hidden from its seat; peers drop and rejoin; the last update of each is
 /// its seat's view exactly. By default 2,000 games, each for its first 40 moves (a few rounds);
-/// `NET_GAMES=n` plays n games, each to its end.
+/// `NET_GAMES=n` plays n games, each to its end. The games are dealt between two tests (every
+/// other game each), which the test harness runs side by side on two cores.
 #[test]
-fn the_recorder_finds_no_hidden_card_in_random_uno_games() {
+fn the_recorder_finds_no_hidden_card_in_random_uno_games_even() {
+    recorder_games(0);
+}
+
+#[test]
+fn the_recorder_finds_no_hidden_card_in_random_uno_games_odd() {
+    recorder_games(1);
+}
+
+/// Half the recorder's games: those whose number is `half` modulo two.
+fn recorder_games(half: u64) {
     let (games, limit) = match std::env::var("NET_GAMES").ok().and_then(|s| s.parse().ok()) {
         Some(n) => (n, 100_000),
         None => (2000u64, 40),
     };
     let mut messages = 0;
-    for k in 0..games {
+    for k in (half..games).step_by(2) {
         let players = 2 + (k % 9) as u8;
         let seed = 7000 + k;
         let game = Game::new(UnoRules::seed_rules(), players, seed).unwrap();
@@ -279,6 +290,6 @@ fn the_recorder_finds_no_hidden_card_in_random_uno_games() {
             assert_eq!(p.update.as_ref().unwrap().view, h.table().view(s as Seat), "seed {seed}: seat {s} at the end");
         }
     }
-    assert!(messages > games as usize * 20, "{messages} messages checked");
-    println!("{games} UNO games, {messages} messages checked");
+    assert!(messages > games as usize * 10, "{messages} messages checked");
+    println!("{} UNO games, {messages} messages checked", games / 2);
 }
