@@ -71,7 +71,7 @@ pub fn compute_indices(setup: Setup, current: Rc<RefCell<(Setup, usize)>>, out: 
             }
             shoes.push(count_shoes(&b.finish()));
         }
-        let mut work = IndexWork::new(&rules, shoes, all_situations(&rules));
+        let mut work = IndexWork::new(&rules, system, shoes, all_situations(&rules));
         while !work.step() {
             if now() - start > SLICE_MS {
                 sleep(Duration::ZERO).await;
