@@ -8,29 +8,43 @@
 //! running count that can be reached, its probability and the expected number of cards of each
 //! class dealt, hence the expected composition of the cards left (within a class the point values
 //! are exchangeable, so each is dealt in proportion to its share). Each running count has a true
-//! count ([`super::count`]); the composition at a whole true count `t` is interpolated linearly
-//! between the two reachable running counts either side of it.
+//! count ([`super::count`]); the composition at any true count is interpolated linearly between
+//! the two reachable running counts either side of it.
+//!
+//! **Keyed to the count the player reads.** A player decides a hand with the up card and their
+//! own two cards counted, as the published tables and the table's count panel do. So a hand
+//! (up card, two cards) at a count *shown* is priced at the cards expected at the count before
+//! the round that the shown count implies: the three cards' tags taken off the count's excess
+//! over a neutral shoe (and, for KO and Red 7, the drift of three more cards dealt added back),
+//! then the three cards taken out ([`CountShoes`]). Keyed to the count before the round instead,
+//! 12 v 3 came out at +1 and 13 v 3 at −3, where the published tables have +2 and −2.
 //!
 //! At that composition, every play's expected value is computed by exact probability like
 //! [`super::strategy`] does, with counts that may be fractional: the dealer's outcomes by
 //! recursion over the cards left (the up card and the player's first two cards removed; the
 //! cards the player draws after them are not taken from the dealer's shoe, as `strategy`'s quick
-//! mode does), the player's hits, doubles and splits exactly over the player's own draws, splits
-//! as in `strategy` (hands
-//! started from one pair card, resplits by the expected number of hands). Under "original bets
-//! only" the values are given no dealer blackjack, as in `strategy`, and late surrender loses the
-//! whole bet to a blackjack.
+//! mode does: doing so moved two of Schlesinger's 22 by one, one toward the published figure and
+//! one away, for sixty times the work), the player's hits, doubles and splits exactly over the
+//! player's own draws, splits as in `strategy` (hands started from one pair card, resplits by
+//! the expected number of hands). Under "original bets only" the values are given no dealer
+//! blackjack, as in `strategy`, and late surrender loses the whole bet to a blackjack.
 //!
 //! The values are averaged over three depths, a quarter, a half and three quarters of the way to
 //! the cut card (so the cards removed by the player and dealer weigh as they do over a shoe), and
 //! a decision's **index** is the true count where the best play's lead changes sign, by linear
-//! interpolation between whole counts, rounded to the nearest whole count. A two-card total is
-//! the probability-weighted mix of its two-card hands (pairs apart); insurance pays when the
-//! chance of a ten under the ace exceeds one in three.
+//! interpolation between the counts priced, rounded to the nearest whole count. The counts
+//! priced are −10 to +10 times the system's ten's tag ([`count_step`]), so a level-two count is
+//! searched as far into the shoe as Hi-Lo. A two-card total is the probability-weighted mix of
+//! its two-card hands (pairs apart; multi-card hands are not priced); insurance pays when the
+//! chance of a ten under the ace exceeds one in three, over the hands the player may hold.
 //!
-//! Cost: every total, pair and surrender against every up card, −10 to +10, is about 3 s of CPU
-//! natively (a dealer recursion per two-card hand, up card and composition, memoised by the
-//! dealer's cards); this is for the command line and the tests, not the page's 50 ms budget.
+//! **Surrender first.** Surrender is its own decision ([`Situation::Surrender`],
+//! [`Situation::SurrenderPair`]), taken before the hand's own play as the published Fab 4 are;
+//! [`answer_at`] gives the one answer for a hand at a count.
+//!
+//! Cost: every total, pair and surrender against every up card is about 2 s of CPU natively (a
+//! dealer recursion per two-card hand, up card and composition, memoised by the dealer's cards);
+//! this is for the command line and the tests, not the page's 50 ms budget.
 
 use super::count::CountSystem;
 use super::rules::{DealerBlackjack, TableRules};
