@@ -165,6 +165,11 @@ fn dealer(shoe: &Composition, up: u8, h17: bool) -> [f64; 7] {
     rec(&mut w, 0, up as u32, up == 1, 1)
 }
 
+/// A hard total the player's draws always stand on: hitting a hard 18 or more is never worth it
+/// at any count the search reaches (the index plays come out the same with and without it), and
+/// not looking saves about a third of the work.
+const HARD_STAND: u32 = 18;
+
 /// The player's side of one hand against a fixed dealer distribution.
 struct Player<'r> {
     rules: &'r TableRules,
@@ -212,7 +217,7 @@ impl Player<'_> {
             let (h2, a2) = (hard + p as u32, ace || p == 1);
             let after = if h2 > 21 {
                 -1.0
-            } else if best(h2, a2) == 21 {
+            } else if best(h2, a2) == 21 || h2 >= HARD_STAND {
                 self.stand(h2, a2)
             } else {
                 let taken = c.min(1.0);
@@ -334,6 +339,130 @@ fn split_value(rules: &TableRules, after_up: Composition, p: u8, d: [f64; 7]) ->
         q * pair + (1.0 - q) * (v + g(n, k - 1, max, q, v, w))
     }
     g(2, 2, max_hands.clamp(2, 4), q, v, w)
+}
+
+/// The hands of three cards or more that come to a hard 12 to 16 against one up card, as basic
+/// strategy plays them from a full shoe: for each total, how often (in the same units as the
+/// two-card hands' weights, cards × cards) and the cards they hold on average, by point value.
+type MultiCard = [(f64, Composition); 5];
+
+/// Works out [`MultiCard`] for `up` from the chart's column for these rules (quick mode, a full
+/// shoe): every two-card hand the column hits (not split, doubled, surrendered or stood), then
+/// every card drawn while the column hits a hand of three cards or more. A forward pass over
+/// (hard total, an ace held) carries each state's chance and its expected cards, so the work
+/// is a few hundred states, not every order of cards.
+fn multi_card(rules: &TableRules, up: u8) -> MultiCard {
+    use super::strategy::{column, Counts};
+    let col = column(rules, Counts::full(rules.decks), up, false);
+    let full = full_shoe(rules.decks);
+    let n: f64 = full.iter().sum();
+    let p = |c: u8| full[c as usize - 1] / n;
+    // state[hard][ace] = (chance, expected cards by point value), three cards or more.
+    let mut state = vec![[(0.0f64, [0.0f64; 10]); 2]; 22];
+    let add = |state: &mut Vec<[(f64, Composition); 2]>, hard: u32, ace: bool, m: f64, cards: Composition| {
+        if hard <= 21 {
+            let e = &mut state[hard as usize][ace as usize];
+            e.0 += m;
+            for (x, c) in e.1.iter_mut().zip(cards) {
+                *x += c;
+            }
+        }
+    };
+    for a in 1..=10u8 {
+        for b in a..=10u8 {
+            if a == b && col.pairs[a as usize - 1] == Play::Split {
+                continue;
+            }
+            let (hard, ace) = ((a + b) as u32, a == 1);
+            let soft = ace && hard + 10 <= 21;
+            let first = if soft {
+                if hard + 10 == 21 {
+                    continue;
+                }
+                col.soft.get((hard + 10).wrapping_sub(13) as usize).map(|o| o[0])
+            } else {
+                col.hard.get(hard.wrapping_sub(5) as usize).map(|o| o[0])
+            };
+            if first != Some(Play::Hit) {
+                continue;
+            }
+            let m = if a == b { p(a) * p(b) } else { 2.0 * p(a) * p(b) };
+            for c in 1..=10u8 {
+                let mut cards = [0.0; 10];
+                for x in [a, b, c] {
+                    cards[x as usize - 1] += 1.0;
+                }
+                let mc = m * p(c);
+                add(&mut state, hard + c as u32, ace || c == 1, mc, cards.map(|k| k * mc));
+            }
+        }
+    }
+    let mut out: MultiCard = [(0.0, [0.0; 10]); 5];
+    for hard in 3..=21u32 {
+        for ace in [false, true] {
+            let (m, cards) = state[hard as usize][ace as usize];
+            if m <= 0.0 {
+                continue;
+            }
+            let soft = ace && hard + 10 <= 21;
+            if !soft && (12..=16).contains(&hard) {
+                let o = &mut out[hard as usize - 12];
+                o.0 += m;
+                for (x, c) in o.1.iter_mut().zip(cards) {
+                    *x += c;
+                }
+            }
+            let hits = if soft { col.soft_multi[(hard + 10 - 12) as usize] } else { col.hard_multi[hard as usize - 4] };
+            if !hits {
+                continue;
+            }
+            for c in 1..=10u8 {
+                let mut next = cards;
+                next[c as usize - 1] += m;
+                add(&mut state, hard + c as u32, ace || c == 1, m * p(c), next.map(|k| k * p(c)));
+            }
+        }
+    }
+    // Per hand: the mean cards held; the chance in the two-card weights' units.
+    out.map(|(m, cards)| (m * n * n, if m > 0.0 { cards.map(|k| k / m) } else { [0.0; 10] }))
+}
+
+/// Standing and hitting a hand of three cards or more, `held` the cards it holds on average (a
+/// hard `total` of 12 to 16), against `up`, the cards left before the round being `shoe`.
+fn multi_card_values(
+    rules: &TableRules,
+    shoe: &Composition,
+    up: u8,
+    held: &Composition,
+    total: u8,
+) -> [Option<f64>; 5] {
+    let mut hand_shoe = without(*shoe, up);
+    for i in 0..10 {
+        hand_shoe[i] = (hand_shoe[i] - held[i]).max(0.0);
+    }
+    let n: f64 = hand_shoe.iter().sum();
+    let mut d = dealer(&hand_shoe, up, rules.dealer_hits_soft_17);
+    let conditioned = rules.dealer_blackjack == DealerBlackjack::OriginalBetOnly && matches!(up, 1 | 10);
+    let pbj = match up {
+        1 if n > 0.0 => hand_shoe[9] / n,
+        10 if n > 0.0 => hand_shoe[0] / n,
+        _ => 0.0,
+    };
+    if conditioned {
+        let no_bj = 1.0 - d[BJ];
+        if no_bj > 0.0 {
+            for x in d.iter_mut().take(6) {
+                *x /= no_bj;
+            }
+        }
+        d[BJ] = 0.0;
+    }
+    let wrap = |v: f64| if conditioned { -pbj + (1.0 - pbj) * v } else { v };
+    let mut player = Player { rules, left: hand_shoe, d, hits: Memo::default() };
+    // From 12 up an ace in the hand can only count 1, so a ten and the rest stand for the cards.
+    let key = key_add(key_add(0, 10), total.saturating_sub(10).clamp(1, 10));
+    let hard = total as u32;
+    [Some(wrap(player.stand(hard, false))), Some(wrap(player.hit(key, hard, false))), None, None, None]
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -468,6 +597,7 @@ type HandMemo = HashMap<(u8, u8, u8), Option<[Option<f64>; 5]>>;
 /// cards left for the count before them (see [`CountShoes`]), and the hands weigh by their chances
 /// from a full shoe, so the mix is the same at every count. `None` where the depth does not reach
 /// the count.
+#[allow(clippy::too_many_arguments)]
 fn situation_values(
     rules: &TableRules,
     system: &CountSystem,
@@ -475,6 +605,7 @@ fn situation_values(
     shown: f64,
     situation: Situation,
     up: u8,
+    multi: Option<&MultiCard>,
     memo: &mut HandMemo,
 ) -> Option<[Option<f64>; 5]> {
     if !(1..=10).contains(&up) {
@@ -519,6 +650,31 @@ fn situation_values(
                 (Some(s), Some(x)) => Some(s + weight(a, b) * x),
                 _ => None,
             };
+        }
+    }
+    // A stiff total is hit or stood with three cards or more as often as with two: those hands,
+    // holding the small cards a hitter needs, weigh in at their mean cards (stand and hit only).
+    if let (Situation::Total { soft: false, total: total @ 12..=16 }, Some(multi)) = (situation, multi) {
+        let (w, held) = multi[total as usize - 12];
+        if w > 0.0 {
+            let v = match memo.get(&(up, 0, total)) {
+                Some(v) => *v,
+                None => {
+                    let mut seen = held;
+                    seen[up as usize - 1] += 1.0;
+                    let v = shoes
+                        .before_seeing(system, shown, &seen)
+                        .map(|shoe| multi_card_values(rules, &shoe, up, &held, total));
+                    memo.insert((up, 0, total), v);
+                    v
+                }
+            }?;
+            for i in 0..5 {
+                sums[i] = match (sums[i], v[i]) {
+                    (Some(s), Some(x)) => Some(s + w * x),
+                    _ => None,
+                };
+            }
         }
     }
     Some(sums)
@@ -642,19 +798,29 @@ impl CountShoes {
     /// `shown`: the count those cards add is taken off, and the count before them read from the
     /// profile. `None` where the depth does not reach that count.
     fn before_round(&self, system: &CountSystem, shown: f64, seen: &[u8]) -> Option<Composition> {
-        if self.left <= seen.len() as f64 {
+        let mut cards = [0.0; 10];
+        for &p in seen {
+            cards[p as usize - 1] += 1.0;
+        }
+        self.before_seeing(system, shown, &cards)
+    }
+
+    /// [`CountShoes::before_round`] for cards seen by point value, counts that may be fractional
+    /// (the expected cards of a mix of hands).
+    fn before_seeing(&self, system: &CountSystem, shown: f64, seen: &Composition) -> Option<Composition> {
+        let k: f64 = seen.iter().sum();
+        if self.left <= k {
             return None;
         }
         // A seven's colour is not known in a mix of hands: Red 7's seven counts half a point.
-        let tag = |p: u8| match p {
-            7 => (system.half_tags[6] as f64 + system.red_seven_half as f64) / 4.0,
-            _ => system.half_tags[p as usize - 1] as f64 / 2.0,
+        let tag = |i: usize| match i {
+            6 => (system.half_tags[6] as f64 + system.red_seven_half as f64) / 4.0,
+            _ => system.half_tags[i] as f64 / 2.0,
         };
-        let k = seen.len() as f64;
         let drift = system.deck_sum_half() as f64 / 2.0 * k / 52.0;
         // The count's excess (see `count.rs`) with the seen cards, then without them.
         let after = shown * (self.left - k) / 52.0;
-        let before = after - seen.iter().map(|&p| tag(p)).sum::<f64>() + drift;
+        let before = after - (0..10).map(|i| seen[i] * tag(i)).sum::<f64>() + drift;
         composition_at_pairs(&self.profile, before * 52.0 / self.left)
     }
 }
@@ -692,6 +858,9 @@ pub struct IndexWork {
     /// The next step: depth, count, situation.
     at: (usize, usize, usize),
     memo: HandMemo,
+    /// The hands of three cards or more of each stiff total, by up card, worked out when first
+    /// needed (one chart column, about as long as a step).
+    multi: Vec<Option<MultiCard>>,
 }
 
 impl IndexWork {
@@ -710,6 +879,7 @@ impl IndexWork {
             sums,
             at: (0, 0, 0),
             memo: HashMap::new(),
+            multi: vec![None; 10],
         }
     }
 
@@ -741,7 +911,14 @@ impl IndexWork {
             }
             let (situation, up) = self.situations[si];
             let shown = self.shown(t);
-            let v = situation_values(&self.rules, &self.system, &self.shoes[d], shown, situation, up, &mut self.memo);
+            let stiff = matches!(situation, Situation::Total { soft: false, total: 12..=16 }) && (1..=10).contains(&up);
+            if stiff && self.multi[up as usize - 1].is_none() {
+                // Once an up card: the chart's column for it, about as long as a step.
+                self.multi[up as usize - 1] = Some(multi_card(&self.rules, up));
+            }
+            let multi = if stiff { self.multi[up as usize - 1].as_ref() } else { None };
+            let (rules, system, shoes) = (&self.rules, &self.system, &self.shoes[d]);
+            let v = situation_values(rules, system, shoes, shown, situation, up, multi, &mut self.memo);
             if let Some(v) = v {
                 let cell = &mut self.sums[si][t];
                 for (i, value) in v.iter().enumerate() {
