@@ -34,15 +34,17 @@
 //! a decision's **index** is the true count where the best play's lead changes sign, by linear
 //! interpolation between the counts priced, rounded to the nearest whole count. The counts
 //! priced are −10 to +10 times the system's ten's tag ([`count_step`]), so a level-two count is
-//! searched as far into the shoe as Hi-Lo. A two-card total is the probability-weighted mix of
-//! its two-card hands (pairs apart; multi-card hands are not priced); insurance pays when the
-//! chance of a ten under the ace exceeds one in three, over the hands the player may hold.
+//! searched as far into the shoe as Hi-Lo. A total is the probability-weighted mix of its
+//! two-card hands (pairs apart); a hard 12 to 16 also of its hands of three cards or more, at
+//! their mean cards as the chart plays them (`multi_card`), which stand earlier than two-card
+//! ones. Insurance pays when the chance of a ten under the ace exceeds one in three, over the
+//! hands the player may hold.
 //!
 //! **Surrender first.** Surrender is its own decision ([`Situation::Surrender`],
 //! [`Situation::SurrenderPair`]), taken before the hand's own play as the published Fab 4 are;
 //! [`answer_at`] gives the one answer for a hand at a count.
 //!
-//! Cost: every total, pair and surrender against every up card is about 2 s of CPU natively (a
+//! Cost: every total, pair and surrender against every up card is about 1.5 s of CPU natively (a
 //! dealer recursion per two-card hand, up card and composition, memoised by the dealer's cards);
 //! this is for the command line and the tests, not the page's 50 ms budget.
 
