@@ -1,4 +1,4 @@
-//! The index plays for the deviations drill, worked out in the page between frames: about 3 s of
+//! The index plays for the deviations drill, worked out in the page between frames: about 2 s of
 //! work natively, so it runs in slices of [`SLICE_MS`] and never as one long task.
 
 use super::state::Setup;
