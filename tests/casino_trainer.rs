@@ -202,10 +202,11 @@ fn the_index_is_keyed_to_the_count_with_the_cards_on_the_table() {
 
 /// One decision, one right answer: surrender is decided first (as the published Fab 4 are), so
 /// a hard total and its surrender question have the same answer at every count, and a pair
-/// may be surrendered too: 8,8 v A surrenders when the dealer hits soft 17 (the basic strategy
-/// for six decks, H17, DAS, late surrender, as the Wizard of Odds' basic strategy engine at
-/// wizardofodds.com/games/blackjack/strategy/calculator gives it), but is split when the dealer
-/// stands on soft 17.
+/// may be surrendered too: 8,8 v A surrenders when the dealer hits soft 17 and is split when
+/// the dealer stands on it (issue 38; multi-deck H17 basic strategy charts with late surrender
+/// mark 8,8 v A "surrender, else split", and the late surrender tables of the Wizard of Odds'
+/// Blackjack Appendix 6, wizardofodds.com/games/blackjack/appendix/6/, give 8+8 v A its own row
+/// that depends on H17).
 #[test]
 fn surrender_is_decided_first_so_a_hand_has_one_answer_at_each_count() {
     let rules = six_deck_s17_das_ls();
