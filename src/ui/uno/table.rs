@@ -416,7 +416,7 @@ pub(crate) fn table_view(screen: &UnoScreen, look: Look) -> Html {
     let act = |action: Action| look.act.reform(move |_: MouseEvent| action);
     let shared = screen.shared();
     let phase_text = match &v.phase {
-        Phase::RoundStart => format!("Round {}: reveal phase next.", v.round + 1),
+        Phase::RoundStart => format!("Round {}: reveal phase next.", v.round.saturating_add(1)),
         Phase::Match { .. } if my_turn && shared => format!("{}: your turn, hit or pass?", screen.name(me)),
         Phase::Match { .. } if my_turn => "Your turn: hit or pass?".to_string(),
         Phase::Match { turn } => format!("{}'s turn to hit or pass.", screen.name(*turn)),
@@ -491,7 +491,7 @@ pub(crate) fn table_view(screen: &UnoScreen, look: Look) -> Html {
         }
         <div class="controls" role="group" aria-label="Your controls">
             if round_over && reveal {
-                <button class="primary next-round" onclick={act(Action::Reveal)}>{ format!("Reveal round {}", v.round + 1) }</button>
+                <button class="primary next-round" onclick={act(Action::Reveal)}>{ format!("Reveal round {}", v.round.saturating_add(1)) }</button>
             } else if v.phase == Phase::RoundStart && people_in && reveal {
                 <button class="primary" onclick={act(Action::Reveal)}>{"Reveal"}</button>
             }
