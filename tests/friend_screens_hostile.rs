@@ -603,3 +603,32 @@ fn a_second_welcome_to_another_table_is_refused() {
     assert!(matches!(reader.take_unfit(), Some(Unfit::NotTheWelcomes { .. })));
     assert!(reader.read(&three.bytes()[1]).is_some(), "the same table's welcome again is taken");
 }
+
+/// Behind the reader, the screens themselves do not index past their lists: the crashes
+/// (`ui/uno/screen.rs` a flip at a seat past the first update's stacks, and `busted[me]` of a
+/// view with fewer seats; `ui/casino/screen.rs` a spot past the table) fed to them unchecked.
+#[test]
+fn the_screens_themselves_survive_an_update_of_another_shape() {
+    let s = uno_stream(3, 2, 5, 30);
+    let mut screen = UnoScreen::new(vec![], vec![], false, s.updates[0].clone());
+    let mut wider = s.updates.last().unwrap().clone();
+    let v = &mut wider.view;
+    v.statuses.push(uno::Status::Playing);
+    v.phase = uno::Phase::Match { turn: 2 };
+    wider.events.push(uno::Event::Flipped { seat: 3, card: "R1".parse().unwrap(), from_deck: true, total: 1 });
+    screen.receive(wider);
+    assert_eq!(screen.shown.len(), 3, "the flip past the screen's stacks is dropped");
+    let mut narrower = s.updates.last().unwrap().clone();
+    narrower.view.busted.truncate(1);
+    narrower.view.phase = uno::Phase::Match { turn: 2 };
+    screen.receive(narrower);
+    assert!(!screen.i_am_done());
+
+    let c = casino_stream(3, 2, 9, 30);
+    let mut screen = CasinoScreen::single(c.updates[0].clone(), vec![]);
+    let mut fewer = c.updates.last().unwrap().clone();
+    fewer.view.spots.truncate(1);
+    screen.receive(vec![fewer]);
+    let _ = (screen.placed(), screen.worth(), screen.played().count(), screen.spot_net(2), screen.insurance_net(2));
+    assert_eq!(screen.spot_net(2), 0, "a spot the view does not show made nothing");
+}
