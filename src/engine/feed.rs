@@ -94,20 +94,21 @@ impl Fits {
         }
     }
 
-    /// A list of one entry a seat.
-    pub fn list<T>(&self, list: &'static str, items: &[T]) -> Result<(), Unfit> {
-        match items.len() {
-            len if len == self.seats => Ok(()),
-            len => Err(Unfit::Length { list, len, seats: self.seats }),
+    /// A list of one entry a seat, `len` long. (Lengths, not slices: one copy of each check in
+    /// the page, not one per list type.)
+    pub fn list(&self, list: &'static str, len: usize) -> Result<(), Unfit> {
+        match len == self.seats {
+            true => Ok(()),
+            false => Err(Unfit::Length { list, len, seats: self.seats }),
         }
     }
 
-    /// A list of an entry for each seat, and perhaps more (the shedding game keeps some per seat
-    /// of its largest table).
-    pub fn list_for_each<T>(&self, list: &'static str, items: &[T]) -> Result<(), Unfit> {
-        match items.len() {
-            len if len >= self.seats => Ok(()),
-            len => Err(Unfit::Length { list, len, seats: self.seats }),
+    /// A list of an entry for each seat and perhaps more, `len` long (the shedding game keeps
+    /// some per seat of its largest table).
+    pub fn list_for_each(&self, list: &'static str, len: usize) -> Result<(), Unfit> {
+        match len >= self.seats {
+            true => Ok(()),
+            false => Err(Unfit::Length { list, len, seats: self.seats }),
         }
     }
 
@@ -120,8 +121,8 @@ impl Fits {
     }
 
     /// Seats the table has, every one.
-    pub fn seats<'a>(&self, field: &'static str, seats: impl IntoIterator<Item = &'a u8>) -> Result<(), Unfit> {
-        seats.into_iter().try_for_each(|&s| self.seat(field, s))
+    pub fn seats(&self, field: &'static str, seats: &[u8]) -> Result<(), Unfit> {
+        seats.iter().try_for_each(|&s| self.seat(field, s))
     }
 
     /// The shape, for the update's own seat.

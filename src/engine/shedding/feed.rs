@@ -58,12 +58,12 @@ impl SeatUpdate {
         let v = &self.view;
         let spec = v.rules.spec();
         let fits = Fits::new(v.hand_sizes.len(), spec.min_players.into(), spec.max_players.into())?;
-        fits.list("seats in the round", &v.in_round)?;
-        fits.list("scores", &v.scores)?;
-        fits.list_for_each("calls", &v.calls)?;
-        fits.list_for_each("known cards", &v.known)?;
-        fits.list_for_each("voids", &v.voids)?;
-        fits.list_for_each("last turns", &v.last_turns)?;
+        fits.list("seats in the round", v.in_round.len())?;
+        fits.list("scores", v.scores.len())?;
+        fits.list_for_each("calls", v.calls.len())?;
+        fits.list_for_each("known cards", v.known.len())?;
+        fits.list_for_each("voids", v.voids.len())?;
+        fits.list_for_each("last turns", v.last_turns.len())?;
         fits.seat("the seat to move", v.current)?;
         fits.seat("the dealer", v.dealer)?;
         fits.seats("those finished", &v.finished)?;
@@ -71,7 +71,7 @@ impl SeatUpdate {
             fits.seat("the winner", winner)?;
         }
         for a in &v.accusations {
-            fits.seats("a call-out", [&a.accuser, &a.target])?;
+            fits.seats("a call-out", &[a.accuser, a.target])?;
         }
         ensure(!v.pile.is_empty(), "pile without its top card")?;
         for e in &self.events {
@@ -82,7 +82,7 @@ impl SeatUpdate {
                 }
                 Event::RoundOver { places, scores, .. } => {
                     fits.seats("an event", places)?;
-                    fits.list("a round's scores", scores)?;
+                    fits.list("a round's scores", scores.len())?;
                 }
                 Event::TieBreak { seats } => fits.seats("an event", seats)?,
                 Event::Played { seat, .. }
@@ -100,7 +100,7 @@ impl SeatUpdate {
                 | Event::OutOfTurn { seat }
                 | Event::WentOut { seat, .. }
                 | Event::GameOver { winner: seat } => fits.seat("an event", *seat)?,
-                Event::Accused { accuser, target, .. } => fits.seats("an event", [accuser, target])?,
+                Event::Accused { accuser, target, .. } => fits.seats("an event", &[*accuser, *target])?,
                 Event::Refilled { .. }
                 | Event::PickUpPending { .. }
                 | Event::PickUpCleared

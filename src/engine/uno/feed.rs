@@ -53,10 +53,10 @@ impl SeatUpdate {
     pub fn shape(&self) -> Result<Shape, Unfit> {
         let v = &self.view;
         let fits = Fits::new(v.statuses.len(), 2, 10)?;
-        fits.list("queues", &v.queue_sizes)?;
-        fits.list("stacks", &v.stacks)?;
-        fits.list("busts", &v.busted)?;
-        fits.list("passes", &v.passed)?;
+        fits.list("queues", v.queue_sizes.len())?;
+        fits.list("stacks", v.stacks.len())?;
+        fits.list("busts", v.busted.len())?;
+        fits.list("passes", v.passed.len())?;
         fits.seat("the starter", v.starter)?;
         match &v.phase {
             Phase::RoundStart => {}
