@@ -282,7 +282,7 @@ fn new_game() {
 
 /// What the table's controls do: the source of the screen (this device's game, or a host) acts
 /// on them.
-pub(crate) struct Look {
+pub struct Look {
     pub act: Callback<Action>,
     pub fast_forward: Callback<()>,
     pub help: bool,
@@ -401,7 +401,7 @@ pub fn UnoTable(props: &TableProps) -> Html {
 
 /// The table as one seat's screen shows it: drawn from the screen alone (a table with friends
 /// feeds the same screen from the network).
-pub(crate) fn table_view(screen: &UnoScreen, look: Look) -> Html {
+pub fn table_view(screen: &UnoScreen, look: Look) -> Html {
     let v = &screen.view;
     let me = screen.me();
     let my_turn = screen.my_turn();
