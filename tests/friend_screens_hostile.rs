@@ -400,7 +400,7 @@ fn edited<U: Clone>(updates: &[U], edits: &[Edit], edit: impl Fn(&mut U, Edit)) 
 }
 
 proptest! {
-    #![proptest_config(cases(48))]
+    #![proptest_config(cases(256))]
 
     #[test]
     fn a_shedding_screen_takes_any_host(
@@ -602,6 +602,15 @@ fn a_second_welcome_to_another_table_is_refused() {
     assert!(reader.read(&four.bytes()[1]).is_none(), "a rejoin is to the table the page was welcomed to");
     assert!(matches!(reader.take_unfit(), Some(Unfit::NotTheWelcomes { .. })));
     assert!(reader.read(&three.bytes()[1]).is_some(), "the same table's welcome again is taken");
+    // A second welcome that names another seat than its update's (found by the byte flips: the
+    // first check compared the update with the first welcome only).
+    let w = ToPeer::<_, uno::Refusal, ()>::Welcome { seat: 217, shared: (), update: three.updates[0].clone() };
+    assert!(reader.read(&encode(&w)).is_none());
+    let first = Shape { seat: 1, seats: 3 };
+    assert_eq!(
+        reader.take_unfit(),
+        Some(Unfit::NotTheWelcomes { welcome: Shape { seat: 217, ..first }, found: first })
+    );
 }
 
 /// Behind the reader, the screens themselves do not index past their lists: the crashes

@@ -86,11 +86,13 @@ impl<T: Table> Reader<T> {
             ToPeer::Welcome { seat, shared, mut update } => {
                 T::restore(&mut update, &shared);
                 let found = T::shape(&update)?;
-                // The welcome's seat is the update's; a second welcome (a rejoin) is to the same
-                // table as the first.
-                let welcome = self.welcome.as_ref().map_or(Shape { seat, seats: found.seats }, |w| w.1);
-                if found != welcome {
-                    return Err(Unfit::NotTheWelcomes { welcome, found });
+                // The welcome's seat is its update's, and a second welcome (a rejoin) is to the
+                // same table and seat as the first.
+                let own = Shape { seat, seats: found.seats };
+                for welcome in [Some(own), self.welcome.as_ref().map(|w| w.1)].into_iter().flatten() {
+                    if found != welcome {
+                        return Err(Unfit::NotTheWelcomes { welcome, found });
+                    }
                 }
                 self.welcome = Some((shared.clone(), found));
                 Ok(Some(ToPeer::Welcome { seat, shared, update }))
