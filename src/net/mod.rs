@@ -19,11 +19,12 @@ pub mod worker;
 pub use clock::{Turn, TurnClock};
 pub use host::{Applied, Dropped, Host, Message, Out, Outgoing, PeerId, Seating};
 pub use protocol::{
-    decode_to_host, decode_to_peer, encode, Clock, Notice, Refusal, Seat, SeatToken, Seats, ToHost, ToPeer, PROTOCOL,
+    decode_to_host, decode_to_peer, encode, Clock, Notice, Refusal, Seat, SeatToken, Seats, ToHost, ToPeer, MAX_SEATS,
+    PROTOCOL,
 };
 pub use reader::Reader;
 
-use crate::engine::feed::NoSuchSeat;
+use crate::engine::feed::{NoSuchSeat, Shape, Unfit};
 use crate::engine::{casino, shedding, uno};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -54,6 +55,13 @@ pub trait Table {
     /// The rules' reason; nothing changed.
     fn act(&mut self, action: Self::Action) -> Result<Vec<Self::Event>, Self::Refusal>;
     fn update(&self, seat: u8, events: &[Self::Event]) -> Result<Self::Update, NoSuchSeat>;
+    /// The seat an update is for and its table's seats, if everything in it fits that table
+    /// (the family's `SeatUpdate::shape`): what [`Reader`] checks every update read from a host
+    /// against (the welcome's), so that no screen indexes past a list.
+    ///
+    /// # Errors
+    /// What does not fit.
+    fn shape(update: &Self::Update) -> Result<Shape, Unfit>;
     /// The seat that made the same call as `action` in a move taken since state `at`: `action`,
     /// made from state `at`, came second (calls race on the host's arrival order).
     fn called_first(&self, _at: u32, _action: &Self::Action) -> Option<u8> {
@@ -107,6 +115,9 @@ impl Table for shedding::Game {
     fn update(&self, seat: u8, events: &[shedding::Event]) -> Result<shedding::SeatUpdate, NoSuchSeat> {
         self.update_after(seat, events)
     }
+    fn shape(update: &shedding::SeatUpdate) -> Result<Shape, Unfit> {
+        update.shape()
+    }
     fn called_first(&self, at: u32, action: &shedding::Action) -> Option<u8> {
         self.first_call_since(at, *action)
     }
@@ -156,6 +167,9 @@ impl Table for casino::Game {
     fn update(&self, seat: u8, events: &[casino::Event]) -> Result<casino::SeatUpdate, NoSuchSeat> {
         self.update_after(seat, events)
     }
+    fn shape(update: &casino::SeatUpdate) -> Result<Shape, Unfit> {
+        update.shape()
+    }
 }
 
 impl Table for uno::Game {
@@ -185,5 +199,8 @@ impl Table for uno::Game {
     }
     fn update(&self, seat: u8, events: &[uno::Event]) -> Result<uno::SeatUpdate, NoSuchSeat> {
         self.update_after(seat, events)
+    }
+    fn shape(update: &uno::SeatUpdate) -> Result<Shape, Unfit> {
+        update.shape()
     }
 }

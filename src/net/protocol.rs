@@ -32,6 +32,10 @@ pub const MAX_TO_PEER: usize = 64 * 1024;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SeatToken(pub u128);
 
+/// The most seats a table of any family may have, as its lobby lists them: a seat's number is a
+/// `u8`, and the widest table (the shedding games') has 12.
+pub const MAX_SEATS: usize = 16;
+
 /// The most characters of a player's name at a table with friends.
 pub const MAX_NAME: usize = 16;
 

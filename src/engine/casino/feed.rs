@@ -13,10 +13,10 @@
 //! ([`SpotViewDef`]) and its rules are checked again when read, as every rule set read is.
 
 use super::game::{Action, Event, Game, Phase, Spot, SpotState};
-use super::rules::{TableRules, TableSpec};
+use super::rules::{TableRules, TableSpec, MAX_CHIPS};
 use super::view::SpotView;
 use crate::engine::cards::Card;
-use crate::engine::feed::{check_seat, NoSuchSeat};
+use crate::engine::feed::{check_seat, ensure, Fits, NoSuchSeat, Shape, Unfit};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::sync::Arc;
 
@@ -94,6 +94,88 @@ impl Game {
     /// [`NoSuchSeat`] for a spot the table does not have.
     pub fn update_for(&self, spot: Spot) -> Result<SeatUpdate, NoSuchSeat> {
         self.update_after(spot, &[])
+    }
+}
+
+impl SeatUpdate {
+    /// The update's table, if everything in it fits that table: 1 to 7 spots (what
+    /// [`TableRules`] allows), the spot it is for and every spot it names (the turn, every
+    /// event's) one the table has, the hand in play one its spot has, the shoe's counts within
+    /// what a shoe holds, and every amount of money within what a table can come to. The check of an update read from a host before a friend's
+    /// screen takes it (`net::Reader`).
+    ///
+    /// ```
+    /// use blackjack::engine::casino::{Game, Phase, TableRules};
+    /// use blackjack::engine::feed::Unfit;
+    ///
+    /// let mut seating = vec![None; 7];
+    /// seating[3] = Some(0);
+    /// let game = Game::new(TableRules::seed_rules(), &seating, vec![100_000], 4).unwrap();
+    /// let mut u = game.update_for(3).unwrap();
+    /// assert_eq!(u.shape().map(|s| (s.seat, s.seats)), Ok((3, 7)));
+    /// u.view.phase = Phase::Playing { spot: 3, hand: 2 };
+    /// assert!(matches!(u.shape(), Err(Unfit::Impossible(_))), "spot 3 has no hand 2");
+    /// ```
+    ///
+    /// # Errors
+    /// The first thing found that does not fit ([`Unfit`]).
+    pub fn shape(&self) -> Result<Shape, Unfit> {
+        let v = &self.view;
+        let fits = Fits::new(v.spots.len(), 1, 7)?;
+        match v.phase {
+            Phase::Betting | Phase::Settled => {}
+            Phase::Insurance { spot } => fits.seat("the turn", spot)?,
+            Phase::Playing { spot, hand } => {
+                fits.seat("the turn", spot)?;
+                ensure(v.spots.get(spot as usize).is_some_and(|s| (hand as usize) < s.hands.len()), "hand in play")?;
+            }
+        }
+        // Far more than any shoe (eight decks are 416 cards): the felt's percentages stay in range.
+        let most = usize::from(u16::MAX);
+        ensure([v.shoe_size, v.shoe_left, v.discards, v.before_cut].iter().all(|&n| n <= most), "shoe")?;
+        // Money a thousand times the most a bankroll opens with: sums over every hand of every
+        // spot stay far inside an `i64` (no screen's arithmetic overflows).
+        let money = |m: i64| m.unsigned_abs() <= MAX_CHIPS.unsigned_abs() * 1_000;
+        let hands = |hs: &[super::game::Hand]| hs.iter().all(|h| money(h.stake) && money(h.returned));
+        let spots = v.spots.iter().all(|s| money(s.bet) && money(s.insurance) && hands(&s.hands));
+        ensure(money(v.chips) && money(v.bet) && hands(&v.hands) && spots, "amount of money")?;
+        for e in &self.events {
+            if let Event::Insured { amount, .. }
+            | Event::BlackjackPaid { amount, .. }
+            | Event::Surrendered { returned_now: amount, .. }
+            | Event::Doubled { amount, .. }
+            | Event::InsurancePaid { amount, .. }
+            | Event::InsuranceLost { amount, .. }
+            | Event::Settled { net: amount, .. } = *e
+            {
+                ensure(money(amount), "amount of money")?;
+            }
+            match *e {
+                Event::Dealt { spot, .. }
+                | Event::Insured { spot, .. }
+                | Event::BlackjackPaid { spot, .. }
+                | Event::Surrendered { spot, .. }
+                | Event::Split { spot, .. }
+                | Event::Doubled { spot, .. }
+                | Event::Bust { spot, .. }
+                | Event::InsurancePaid { spot, .. }
+                | Event::InsuranceLost { spot, .. }
+                | Event::Settled { spot, .. } => fits.seat("an event", spot)?,
+                Event::Shuffled { .. }
+                | Event::CutCardOut
+                | Event::ShoeRefilled { .. }
+                | Event::RoundCalledOff
+                | Event::DealerUp { .. }
+                | Event::HoleDealt
+                | Event::InsuranceOffered
+                | Event::HoleRevealed { .. }
+                | Event::DealerDraws { .. }
+                | Event::DealerStands { .. }
+                | Event::DealerBusts
+                | Event::DealerBlackjack => {}
+            }
+        }
+        fits.shape(v.spot)
     }
 }
 

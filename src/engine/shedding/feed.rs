@@ -13,9 +13,9 @@
 //! the owner of a pick-up reads its new cards from the hand in the same update.
 
 use super::action::{Event, Seat};
-use super::game::Game;
+use super::game::{Game, Phase};
 use super::view::SeatView;
-use crate::engine::feed::{check_seat, NoSuchSeat};
+use crate::engine::feed::{check_seat, ensure, Fits, NoSuchSeat, Shape, Unfit};
 use serde::{Deserialize, Serialize};
 
 /// Everything a table needs to draw one seat's screen after an action: the seat's view and what
@@ -31,6 +31,85 @@ pub struct SeatUpdate {
     /// The action's events as this seat may learn them ([`Event::for_seat`]), in order; empty
     /// for a seat that (re)joins, which starts from its view.
     pub events: Vec<Event>,
+}
+
+impl SeatUpdate {
+    /// The update's table, if everything in it fits that table: as many seats as its rules
+    /// allow, one entry a seat in every per-seat list, every seat it names (the seat to move, the
+    /// dealer, the winner, those finished, call-outs, every event's) one the table has, a face-up
+    /// card on the pile, and a round's scores for every seat. The check of an update read from a
+    /// host (its rules put back from the welcome) before a friend's screen takes it
+    /// (`net::Reader`).
+    ///
+    /// ```
+    /// use blackjack::engine::feed::Unfit;
+    /// use blackjack::engine::shedding::{Game, Preset};
+    ///
+    /// let game = Game::new(Preset::Taylor.rules(), 3, 42).unwrap();
+    /// let mut u = game.update_for(2).unwrap();
+    /// assert_eq!(u.shape().map(|s| (s.seat, s.seats)), Ok((2, 3)));
+    /// u.view.current = 3;
+    /// assert!(matches!(u.shape(), Err(Unfit::NoSuchSeat { seat: 3, .. })));
+    /// ```
+    ///
+    /// # Errors
+    /// The first thing found that does not fit ([`Unfit`]).
+    pub fn shape(&self) -> Result<Shape, Unfit> {
+        let v = &self.view;
+        let spec = v.rules.spec();
+        let fits = Fits::new(v.hand_sizes.len(), spec.min_players.into(), spec.max_players.into())?;
+        fits.list("seats in the round", v.in_round.len())?;
+        fits.list("scores", v.scores.len())?;
+        fits.list_for_each("calls", v.calls.len())?;
+        fits.list_for_each("known cards", v.known.len())?;
+        fits.list_for_each("voids", v.voids.len())?;
+        fits.list_for_each("last turns", v.last_turns.len())?;
+        fits.seat("the seat to move", v.current)?;
+        fits.seat("the dealer", v.dealer)?;
+        fits.seats("those finished", &v.finished)?;
+        if let Phase::Over { winner } = v.phase {
+            fits.seat("the winner", winner)?;
+        }
+        for a in &v.accusations {
+            fits.seats("a call-out", &[a.accuser, a.target])?;
+        }
+        ensure(!v.pile.is_empty(), "pile without its top card")?;
+        for e in &self.events {
+            match e {
+                Event::Dealt { dealer, seats, .. } => {
+                    fits.seat("an event", *dealer)?;
+                    fits.seats("an event", seats)?;
+                }
+                Event::RoundOver { places, scores, .. } => {
+                    fits.seats("an event", places)?;
+                    fits.list("a round's scores", scores.len())?;
+                }
+                Event::TieBreak { seats } => fits.seats("an event", seats)?,
+                Event::Played { seat, .. }
+                | Event::SuitNamed { seat, .. }
+                | Event::Drew { seat, .. }
+                | Event::Passed { seat }
+                | Event::Penalty { seat, .. }
+                | Event::Skipped { seat }
+                | Event::TurnStarts { seat }
+                | Event::CalledLastCard { seat }
+                | Event::MissedLastCard { seat }
+                | Event::Said { seat, .. }
+                | Event::DisputeUpheld { by: seat, .. }
+                | Event::DisputeRejected { by: seat, .. }
+                | Event::OutOfTurn { seat }
+                | Event::WentOut { seat, .. }
+                | Event::GameOver { winner: seat } => fits.seat("an event", *seat)?,
+                Event::Accused { accuser, target, .. } => fits.seats("an event", &[*accuser, *target])?,
+                Event::Refilled { .. }
+                | Event::PickUpPending { .. }
+                | Event::PickUpCleared
+                | Event::Reversed { .. }
+                | Event::TurnLimit { .. } => {}
+            }
+        }
+        fits.shape(v.seat)
+    }
 }
 
 impl Event {

@@ -13,7 +13,7 @@
 use super::cards::UnoCard;
 use super::game::{Event, Game, Phase, Seat, Status, UnoView};
 use super::rules::SkipValue;
-use crate::engine::feed::{check_seat, NoSuchSeat};
+use crate::engine::feed::{check_seat, Fits, NoSuchSeat, Shape, Unfit};
 use serde::{Deserialize, Serialize};
 
 /// Everything a table needs to draw one seat's screen after an action: the seat's view and what
@@ -29,6 +29,59 @@ pub struct SeatUpdate {
     /// The action's events as this seat may learn them ([`Event::for_seat`]), in order; empty
     /// for a seat that (re)joins.
     pub events: Vec<Event>,
+}
+
+impl SeatUpdate {
+    /// The update's table, if everything in it fits that table: one entry a seat in every
+    /// per-seat list, every seat it names (the turn, the starter, winners, every event's) one
+    /// the table has, at a table of 2 to 10 (what [`super::UnoRules`] allows). The check of an
+    /// update read from a host before a friend's screen takes it (`net::Reader`).
+    ///
+    /// ```
+    /// use blackjack::engine::feed::Unfit;
+    /// use blackjack::engine::uno::{Game, UnoRules};
+    ///
+    /// let game = Game::new(UnoRules::seed_rules(), 3, 8).unwrap();
+    /// let mut u = game.update_for(1).unwrap();
+    /// assert_eq!(u.shape().map(|s| (s.seat, s.seats)), Ok((1, 3)));
+    /// u.view.busted.pop();
+    /// assert!(matches!(u.shape(), Err(Unfit::Length { .. })));
+    /// ```
+    ///
+    /// # Errors
+    /// The first thing found that does not fit ([`Unfit`]).
+    pub fn shape(&self) -> Result<Shape, Unfit> {
+        let v = &self.view;
+        let fits = Fits::new(v.statuses.len(), 2, 10)?;
+        fits.list("queues", v.queue_sizes.len())?;
+        fits.list("stacks", v.stacks.len())?;
+        fits.list("busts", v.busted.len())?;
+        fits.list("passes", v.passed.len())?;
+        fits.seat("the starter", v.starter)?;
+        match &v.phase {
+            Phase::RoundStart => {}
+            Phase::Match { turn } => fits.seat("the turn", *turn)?,
+            Phase::Over { winners } => fits.seats("the winners", winners)?,
+        }
+        for e in &self.events {
+            match e {
+                Event::RoundStarts { starter: seat, .. }
+                | Event::Flipped { seat, .. }
+                | Event::DrawPenalty { seat }
+                | Event::Skipped { seat }
+                | Event::Bust { seat, .. }
+                | Event::Passed { seat }
+                | Event::NoCards { seat }
+                | Event::Rewarded { seat, .. }
+                | Event::Joined { seat }
+                | Event::EarnedQueue { seat }
+                | Event::Out { seat } => fits.seat("an event", *seat)?,
+                Event::Winners { seats, .. } | Event::GameOver { winners: seats } => fits.seats("an event", seats)?,
+                Event::Reversed { .. } | Event::TrashShuffled { .. } | Event::RoundLimit { .. } => {}
+            }
+        }
+        fits.shape(v.seat)
+    }
 }
 
 impl Event {

@@ -132,7 +132,7 @@ type Button = (String, Press, bool, &'static str);
 /// clears the table).
 fn buttons(s: &CasinoScreen, betting: Spot, local: bool, less_open: bool) -> (Vec<Button>, Option<String>) {
     let me = s.spot(betting);
-    let (bet, rules) = (s.spots()[me as usize].bet, &s.view().rules);
+    let (bet, rules) = (s.spots().get(me as usize).map_or(0, |x| x.bet), &s.view().rules);
     let my_turn = s.my_turn();
     let legal = |a: Action| s.is_legal(a);
     let mut out = Vec::new();
@@ -224,7 +224,7 @@ pub fn controls(
 ) -> Html {
     let press = |x: Press| on_press.reform(move |_: MouseEvent| x);
     let me = s.spot(betting);
-    let bet = s.spots()[me as usize].bet;
+    let bet = s.spots().get(me as usize).map_or(0, |x| x.bet);
     let chips_row = (s.view().phase == Phase::Betting && !s.broke()).then(|| html! {
         <div class="chips" role="group" aria-label="Chips">
             { for CHIPS.iter().enumerate().map(|(i, &chip)| {

@@ -142,9 +142,15 @@ impl CasinoScreen {
         self.view().to_act().is_some_and(|s| self.is_mine(s))
     }
 
+    /// A spot as the table shows it (`None` past the table: never in an update `net::Reader`
+    /// lets through, and no panic either way).
+    fn spot_state(&self, spot: Spot) -> Option<&SpotState> {
+        self.spots().get(spot as usize)
+    }
+
     /// Whether the player has a bet on any spot.
     pub fn placed(&self) -> bool {
-        self.views.iter().any(|v| self.spots()[v.spot as usize].bet > 0)
+        self.views.iter().any(|v| self.spot_state(v.spot).is_some_and(|s| s.bet > 0))
     }
 
     /// What the player owns (the first person's, at pass-and-play: each person has chips of
@@ -157,9 +163,9 @@ impl CasinoScreen {
             .iter()
             .enumerate()
             .filter(|(i, _)| first(*i))
-            .map(|(_, v)| self.spots()[v.spot as usize].bet)
-            .sum();
-        self.chips() + if self.phase() == Phase::Betting { placed } else { 0 }
+            .map(|(_, v)| self.spot_state(v.spot).map_or(0, |s| s.bet))
+            .fold(0i64, i64::saturating_add);
+        self.chips().saturating_add(if self.phase() == Phase::Betting { placed } else { 0 })
     }
 
     /// Out of chips: nothing on the spot and not enough for the smallest bet.
@@ -179,20 +185,20 @@ impl CasinoScreen {
 
     /// The player's spots dealt in this round.
     pub fn played(&self) -> impl Iterator<Item = Spot> + '_ {
-        self.views.iter().map(|v| v.spot).filter(|&s| !self.spots()[s as usize].hands.is_empty())
+        self.views.iter().map(|v| v.spot).filter(|&s| self.spot_state(s).is_some_and(|s| !s.hands.is_empty()))
     }
 
     /// What one of the player's spots made this round: its hands and its insurance.
     pub fn spot_net(&self, spot: Spot) -> i64 {
-        let s = &self.spots()[spot as usize];
-        let hands: i64 = s.hands.iter().map(|h| h.returned - h.stake).sum();
+        let Some(s) = self.spot_state(spot) else { return 0 };
+        let hands = s.hands.iter().map(|h| h.returned.saturating_sub(h.stake)).fold(0i64, i64::saturating_add);
         hands.saturating_add(self.insurance_net(spot).unwrap_or(0))
     }
 
     /// What a spot's insurance made once the hole card is known: the bet paid 2 to 1
     /// ([`INSURANCE_PAYS`]) if the dealer has blackjack, else lost. `None` without insurance.
     pub fn insurance_net(&self, spot: Spot) -> Option<i64> {
-        let insured = self.spots()[spot as usize].insurance;
+        let insured = self.spot_state(spot)?.insurance;
         if insured == 0 {
             return None;
         }

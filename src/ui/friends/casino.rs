@@ -118,7 +118,7 @@ fn OnlineCasinoTable(p: &Props) -> Html {
     let style = CardStyle { four_colour: settings.four_colour, high_contrast: settings.high_contrast };
     let run = {
         let (act, less) = (p.act.clone(), less.clone());
-        let bet = s.spots()[me as usize].bet;
+        let bet = s.spots().get(me as usize).map_or(0, |x| x.bet);
         Callback::from(move |press: Press| match press {
             // The host deals: Deal says this person is ready, their bet made again.
             Press::Act(Action::Deal) => act.emit(Action::Bet { spot: me, amount: bet }),

@@ -199,11 +199,16 @@ fn refusal_words<R: std::fmt::Display>(r: &Refusal<R>, seats: Option<&Seats>) ->
     }
 }
 
+/// The notice for a host's message refused for not fitting its table (`net::Reader`).
+const UNFIT: &str = "The host sent something this page cannot show, so it was left out and the table goes on. \
+If the table stops making sense, reload this page.";
+
 /// Who sits at `seat`, in words.
 fn seat_name(seats: Option<&Seats>, seat: u8) -> String {
     match seats.and_then(|s| s.seats.get(seat as usize)) {
         Some(Seat::Host { name } | Seat::Friend { name, .. }) => name.clone(),
-        _ => format!("Bot {}", seat + 1),
+        // Counted in a wider type: a host may name seat 255 (a `u8` plus one would overflow).
+        _ => format!("Bot {}", u16::from(seat) + 1),
     }
 }
 
@@ -309,12 +314,14 @@ fn status_line(update: &SeatUpdate, seats: Option<&Seats>) -> String {
 fn seats_list(seats: &Seats, mine: Option<u8>, on_take: Option<Callback<u8>>) -> Html {
     html! {
         <ol class="friend-seats" aria-label="Seats">
-        { for seats.seats.iter().enumerate().map(|(i, s)| {
-            let i = i as u8;
+        // `n` counts from one as players do; `i`, the seat's number on the wire (the reader
+        // refuses a lobby of more seats than a `u8` names).
+        { for seats.seats.iter().enumerate().map(|(n, s)| {
+            let (i, n) = (n as u8, n + 1);
             let you = if mine == Some(i) { " (you)" } else { "" };
             let (who, take) = match s {
                 Seat::Host { name } => (format!("{name}, the host{you}"), false),
-                Seat::Bot => (format!("Bot {}", i + 1), false),
+                Seat::Bot => (format!("Bot {n}"), false),
                 Seat::Open => ("Free".to_owned(), true),
                 Seat::Friend { name, here: true } => (format!("{name}{you}"), false),
                 Seat::Friend { name, here: false } => (format!("{name}{you}, away: a bot plays for now"), false),
@@ -322,11 +329,11 @@ fn seats_list(seats: &Seats, mine: Option<u8>, on_take: Option<Callback<u8>>) ->
             let button = match (&on_take, take) {
                 (Some(cb), true) => {
                     let cb = cb.clone();
-                    html! { <button class="primary" onclick={Callback::from(move |_| cb.emit(i))}>{ format!("Take seat {}", i + 1) }</button> }
+                    html! { <button class="primary" onclick={Callback::from(move |_| cb.emit(i))}>{ format!("Take seat {n}") }</button> }
                 }
                 _ => html! {},
             };
-            html! { <li data-seat={i.to_string()}><span>{ format!("Seat {}: {who}", i + 1) }</span>{ button }</li> }
+            html! { <li data-seat={i.to_string()}><span>{ format!("Seat {n}: {who}") }</span>{ button }</li> }
         }) }
         </ol>
     }
@@ -579,6 +586,7 @@ fn table_view<F: FriendsPage>(
     let ended = s.ended.borrow().clone();
     let dropped = (s.dropped > 0)
         .then(|| html! { <p class="note">{ format!("{} unreadable messages dropped.", s.dropped) }</p> });
+    let unfit = (s.me.unfit > 0).then(|| html! { <p class="notice" role="alert">{ UNFIT }</p> });
     let p = &s.me;
     let seats = p.seats.as_ref();
     let dealt = seats.is_some_and(|s| s.dealt);
@@ -674,6 +682,7 @@ fn table_view<F: FriendsPage>(
         <section class="friends-table">
             { inner }
             if let Some(e) = ended { <p class="notice" role="alert">{ e }</p> }
+            { unfit.unwrap_or_default() }
             { dropped.unwrap_or_default() }
         </section>
     }

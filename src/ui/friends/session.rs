@@ -218,6 +218,9 @@ pub struct PeerSide<F: OnlineScreen = Shedding> {
     /// The host's quick-play clock as this page shows it: the time left when it arrived, less
     /// half the round trip (the time it took to get here), so the ring ends with the host's.
     pub clock: Option<Clock>,
+    /// The host's messages refused because they do not fit the table its welcome showed (a
+    /// hostile or broken host): the page keeps its screen and says so.
+    pub unfit: u64,
 }
 
 impl<F: OnlineScreen> Default for PeerSide<F> {
@@ -235,6 +238,7 @@ impl<F: OnlineScreen> Default for PeerSide<F> {
             reader: Reader::default(),
             rtt_ms: 0,
             clock: None,
+            unfit: 0,
         }
     }
 }
@@ -425,6 +429,8 @@ impl<F: OnlineScreen> Session<F> {
     fn read(&mut self, bytes: &[u8]) {
         match self.me.reader.read(bytes) {
             Some(message) => self.me.take(message, self.now_ms as u32),
+            // Read, but not of the table the welcome showed: no screen sees it, the page says so.
+            None if self.me.reader.take_unfit().is_some() => self.me.unfit += 1,
             None => self.dropped += 1,
         }
     }

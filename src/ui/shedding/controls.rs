@@ -58,7 +58,7 @@ pub fn head(l: &Look) -> String {
     if let Some(target) = view.target {
         // Between rounds the engine has dealt the next round already: the header keeps to the one
         // whose results are shown until they are closed.
-        let round = view.round + u32::from(!screen.between_rounds);
+        let round = view.round.saturating_add(u32::from(!screen.between_rounds));
         let _ = write!(h, "<p class=\"scores\">Round {round} · to {target}: ");
         for s in 0..screen.players() {
             let _ = write!(h, "<span>{} {} </span>", escape(screen.name(s)), view.scores[s as usize]);

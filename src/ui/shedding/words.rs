@@ -104,7 +104,7 @@ pub fn describe(names: &[String], e: &Event) -> Option<String> {
     let who = |seat: Seat, verb: &str| who(names, seat, verb);
     let name = |seat: Seat| seat_name(names, seat);
     Some(match e {
-        Event::Dealt { round, dealer, .. } => format!("Round {}: {}.", round + 1, who(*dealer, "deals")),
+        Event::Dealt { round, dealer, .. } => format!("Round {}: {}.", round.saturating_add(1), who(*dealer, "deals")),
         Event::Played { seat, card } => format!("{} the {}.", who(*seat, "plays"), card.name()),
         Event::SuitNamed { seat, suit } => format!("{} {}.", who(*seat, "names"), suit.name()),
         Event::Drew { seat, cards: n } => format!("{} {}.", who(*seat, "picks up"), cards(*n as u32)),
@@ -130,7 +130,7 @@ pub fn describe(names: &[String], e: &Event) -> Option<String> {
         Event::DisputeRejected { by, .. } => format!("{}, wrongly.", who(*by, "disputes")),
         Event::OutOfTurn { seat } => format!("{} out of turn.", who(*seat, "plays")),
         Event::WentOut { seat, place } => format!("{} out (place {place}).", who(*seat, "is")),
-        Event::RoundOver { round, .. } => format!("Round {} is over.", round + 1),
+        Event::RoundOver { round, .. } => format!("Round {} is over.", round.saturating_add(1)),
         Event::TieBreak { seats } => {
             format!("Tie-breaker between {}.", seats.iter().map(|&s| name(s)).collect::<Vec<_>>().join(" and "))
         }

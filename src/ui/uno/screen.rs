@@ -149,7 +149,8 @@ impl UnoScreen {
     /// Whether this seat has nothing left to decide this round (bust, or passed for good).
     pub fn i_am_done(&self) -> bool {
         let me = self.me() as usize;
-        self.turn().is_some() && (self.view.busted[me] || (self.view.passed[me] && !self.pass_again))
+        let (busted, passed) = (self.view.busted.get(me), self.view.passed.get(me));
+        self.turn().is_some() && (busted == Some(&true) || (passed == Some(&true) && !self.pass_again))
     }
 
     /// Whether the game would accept `action` now (the engine's own rule, read off the view).
@@ -179,7 +180,9 @@ impl UnoScreen {
     }
 
     fn note(&mut self, reveal: bool, e: &Event, drawn: &mut Option<Seat>) {
-        let n = self.players();
+        // The stacks this screen keeps (sized by its first update; `net::Reader` lets no update
+        // of another size through, and a flip past them is dropped here either way).
+        let n = self.shown.len().min(self.totals.len());
         let mut act = |seat: Seat, text: String| {
             if let Some(a) = self.acts.get_mut(seat as usize) {
                 *a = text;

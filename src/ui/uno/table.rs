@@ -282,7 +282,7 @@ fn new_game() {
 
 /// What the table's controls do: the source of the screen (this device's game, or a host) acts
 /// on them.
-pub(crate) struct Look {
+pub struct Look {
     pub act: Callback<Action>,
     pub fast_forward: Callback<()>,
     pub help: bool,
@@ -401,7 +401,7 @@ pub fn UnoTable(props: &TableProps) -> Html {
 
 /// The table as one seat's screen shows it: drawn from the screen alone (a table with friends
 /// feeds the same screen from the network).
-pub(crate) fn table_view(screen: &UnoScreen, look: Look) -> Html {
+pub fn table_view(screen: &UnoScreen, look: Look) -> Html {
     let v = &screen.view;
     let me = screen.me();
     let my_turn = screen.my_turn();
@@ -416,7 +416,7 @@ pub(crate) fn table_view(screen: &UnoScreen, look: Look) -> Html {
     let act = |action: Action| look.act.reform(move |_: MouseEvent| action);
     let shared = screen.shared();
     let phase_text = match &v.phase {
-        Phase::RoundStart => format!("Round {}: reveal phase next.", v.round + 1),
+        Phase::RoundStart => format!("Round {}: reveal phase next.", v.round.saturating_add(1)),
         Phase::Match { .. } if my_turn && shared => format!("{}: your turn, hit or pass?", screen.name(me)),
         Phase::Match { .. } if my_turn => "Your turn: hit or pass?".to_string(),
         Phase::Match { turn } => format!("{}'s turn to hit or pass.", screen.name(*turn)),
@@ -491,7 +491,7 @@ pub(crate) fn table_view(screen: &UnoScreen, look: Look) -> Html {
         }
         <div class="controls" role="group" aria-label="Your controls">
             if round_over && reveal {
-                <button class="primary next-round" onclick={act(Action::Reveal)}>{ format!("Reveal round {}", v.round + 1) }</button>
+                <button class="primary next-round" onclick={act(Action::Reveal)}>{ format!("Reveal round {}", v.round.saturating_add(1)) }</button>
             } else if v.phase == Phase::RoundStart && people_in && reveal {
                 <button class="primary" onclick={act(Action::Reveal)}>{"Reveal"}</button>
             }

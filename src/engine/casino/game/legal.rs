@@ -137,7 +137,9 @@ pub(crate) fn refusal_at(
                 return Some(Refusal::NotYourTurn);
             }
             let s = &spots[spot as usize];
-            let h = &s.hands[hand as usize];
+            // A view read from a host may name a hand its spot does not have (`SeatUpdate::shape`
+            // refuses it; this answers without one either way).
+            let Some(h) = s.hands.get(hand as usize) else { return Some(Refusal::NotNow) };
             let total = h.total();
             let locked_ace = h.is_split_ace() && !r.hit_split_aces;
             match action {
@@ -168,8 +170,9 @@ pub(crate) fn refusal_at(
                 }
                 Action::Split { .. } => {
                     let pair = h.cards.len() == 2 && points(h.cards[0]) == points(h.cards[1]);
-                    let aces_ok = points(h.cards[0]) != 1 || !h.from_split || r.resplit_aces;
-                    if !(pair && aces_ok && !h.doubled && s.hands.len() < r.max_hands()) {
+                    // Asked of a pair only, which has a first card (a hand from a host may have none).
+                    let aces_ok = || points(h.cards[0]) != 1 || !h.from_split || r.resplit_aces;
+                    if !(pair && aces_ok() && !h.doubled && s.hands.len() < r.max_hands()) {
                         return Some(Refusal::CannotSplit);
                     }
                     (s.bet > owner_chips(spot)).then_some(Refusal::NotEnoughChips)
