@@ -147,6 +147,10 @@ struct HandshakeResult<D: PeerDataSender, M> {
     metadata: M,
 }
 
+/// A handshake's end: the connection, or the peer it failed with (its connection closed). A
+/// peer's bad signals fail its own handshake, never the socket.
+type Handshake<D, M> = Result<HandshakeResult<D, M>, PeerId>;
+
 #[cfg_attr(not(target_arch = "wasm32"), async_trait)]
 #[cfg_attr(target_arch = "wasm32", async_trait(?Send))]
 trait Messenger {
@@ -159,7 +163,7 @@ trait Messenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta>;
+    ) -> Handshake<Self::DataChannel, Self::HandshakeMeta>;
 
     async fn accept_handshake(
         signal_peer: SignalPeer,
@@ -167,7 +171,7 @@ trait Messenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta>;
+    ) -> Handshake<Self::DataChannel, Self::HandshakeMeta>;
 
     /// Runs the connection to a peer until it ends, reporting the candidate pair it uses on
     /// `candidate_pair_tx` whenever it changes
@@ -239,7 +243,11 @@ async fn message_loop<M: Messenger>(
                         debug!("{event:?}");
                         match event {
                             PeerEvent::IdAssigned(peer_uuid) => {
-                                if id_tx.take().expect("already sent peer id").send(peer_uuid.to_owned()).is_err() {
+                                let Some(id_tx) = id_tx.take() else {
+                                    warn!("ignoring a second id from the signaling server");
+                                    continue;
+                                };
+                                if id_tx.send(peer_uuid.to_owned()).is_err() {
                                     // Socket receiver was dropped, exit cleanly.
                                     break Ok(());
                                 };
@@ -251,6 +259,8 @@ async fn message_loop<M: Messenger>(
                                 handshakes.push(M::offer_handshake(signal_peer, signal_rx, messages_from_peers_tx.clone(), ice_server_config, channel_configs))
                             },
                             PeerEvent::PeerLeft(peer_uuid) => {
+                                // Ends a handshake still waiting for this peer's signals
+                                handshake_signals.remove(&peer_uuid);
                                 if peer_state_tx.unbounded_send((peer_uuid, PeerState::Disconnected)).is_err() {
                                     // socket dropped, exit cleanly
                                     break Ok(());
@@ -297,6 +307,16 @@ async fn message_loop<M: Messenger>(
             }
 
             handshake_result = handshakes.select_next_some() => {
+                let handshake_result = match handshake_result {
+                    Ok(handshake_result) => handshake_result,
+                    Err(peer_uuid) => {
+                        // Dropped, having never connected; its later signals are ignored
+                        if peer_state_tx.unbounded_send((peer_uuid, PeerState::Disconnected)).is_err() {
+                            break Ok(());
+                        }
+                        continue;
+                    }
+                };
                 data_channels.insert(handshake_result.peer_id, handshake_result.data_channels);
                 if peer_state_tx.unbounded_send((handshake_result.peer_id, PeerState::Connected)).is_err() {
                     // sending can only fail on socket drop, in which case connected_peers is unavailable, ignore

@@ -1,5 +1,5 @@
 use super::{
-    HandshakeResult, PacketSendError, PeerDataSender, SignallerBuilder,
+    Handshake, HandshakeResult, PacketSendError, PeerDataSender, SignallerBuilder,
     messages::{PeerEvent, PeerRequest},
 };
 use crate::{
@@ -152,7 +152,7 @@ impl Messenger for NativeMessenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta> {
+    ) -> Handshake<Self::DataChannel, Self::HandshakeMeta> {
         let (to_peer_message_tx, to_peer_message_rx) = new_senders_and_receivers(channel_configs);
         let (peer_disconnected_tx, peer_disconnected_rx) = futures_channel::mpsc::channel(1);
 
@@ -185,10 +185,9 @@ impl Messenger for NativeMessenger {
         signal_peer.send(PeerSignal::Offer(sdp));
 
         let answer = loop {
-            let signal = peer_signal_rx
-                .next()
-                .await
-                .expect("Signal server connection lost in the middle of a handshake");
+            let Some(signal) = peer_signal_rx.next().await else {
+                return Err(handshake_failed(signal_peer.id, "no answer"));
+            };
 
             match signal {
                 PeerSignal::Answer(answer) => {
@@ -203,11 +202,12 @@ impl Messenger for NativeMessenger {
             };
         };
 
-        let remote_description = RTCSessionDescription::answer(answer).unwrap();
+        let remote_description = RTCSessionDescription::answer(answer)
+            .map_err(|e| handshake_failed(signal_peer.id, e))?;
         connection
             .set_remote_description(remote_description)
             .await
-            .unwrap();
+            .map_err(|e| handshake_failed(signal_peer.id, e))?;
 
         let signaled = SignaledCandidates::default();
         let trickle_fut = complete_handshake(
@@ -220,7 +220,7 @@ impl Messenger for NativeMessenger {
         )
         .await;
 
-        HandshakeResult::<Self::DataChannel, Self::HandshakeMeta> {
+        Ok(HandshakeResult::<Self::DataChannel, Self::HandshakeMeta> {
             peer_id: signal_peer.id,
             data_channels: to_peer_message_tx,
             metadata: NativeHandshakeMeta {
@@ -232,7 +232,7 @@ impl Messenger for NativeMessenger {
                 connection,
                 signaled,
             },
-        }
+        })
     }
 
     async fn accept_handshake(
@@ -241,7 +241,7 @@ impl Messenger for NativeMessenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta> {
+    ) -> Handshake<Self::DataChannel, Self::HandshakeMeta> {
         let (to_peer_message_tx, to_peer_message_rx) = new_senders_and_receivers(channel_configs);
         let (peer_disconnected_tx, peer_disconnected_rx) = futures_channel::mpsc::channel(1);
 
@@ -268,7 +268,10 @@ impl Messenger for NativeMessenger {
         .await;
 
         let offer = loop {
-            match peer_signal_rx.next().await.expect("error") {
+            let Some(signal) = peer_signal_rx.next().await else {
+                return Err(handshake_failed(signal_peer.id, "no offer"));
+            };
+            match signal {
                 PeerSignal::Offer(offer) => {
                     break offer;
                 }
@@ -278,13 +281,17 @@ impl Messenger for NativeMessenger {
             }
         };
         debug!("received offer");
-        let remote_description = RTCSessionDescription::offer(offer).unwrap();
+        let remote_description =
+            RTCSessionDescription::offer(offer).map_err(|e| handshake_failed(signal_peer.id, e))?;
         connection
             .set_remote_description(remote_description)
             .await
-            .unwrap();
+            .map_err(|e| handshake_failed(signal_peer.id, e))?;
 
-        let answer = connection.create_answer(None).await.unwrap();
+        let answer = connection
+            .create_answer(None)
+            .await
+            .map_err(|e| handshake_failed(signal_peer.id, e))?;
         signal_peer.send(PeerSignal::Answer(answer.sdp.clone()));
         connection.set_local_description(answer).await.unwrap();
 
@@ -299,7 +306,7 @@ impl Messenger for NativeMessenger {
         )
         .await;
 
-        HandshakeResult::<Self::DataChannel, Self::HandshakeMeta> {
+        Ok(HandshakeResult::<Self::DataChannel, Self::HandshakeMeta> {
             peer_id: signal_peer.id,
             data_channels: to_peer_message_tx,
             metadata: NativeHandshakeMeta {
@@ -311,7 +318,7 @@ impl Messenger for NativeMessenger {
                 connection,
                 signaled,
             },
-        }
+        })
     }
 
     async fn peer_loop(
@@ -493,6 +500,13 @@ fn new_senders_and_receivers<T>(
     (0..channel_configs.len())
         .map(|_| futures_channel::mpsc::unbounded())
         .unzip()
+}
+
+/// Ends a handshake that failed (what the peer sent was refused, or it left): logs why. The peer
+/// is dropped (its connection closes with its guard), never the socket.
+fn handshake_failed(peer_id: PeerId, why: impl std::fmt::Debug) -> PeerId {
+    warn!("dropping peer {peer_id}, its handshake failed: {why:?}");
+    peer_id
 }
 
 async fn complete_handshake<T: Future<Output = ()>>(

@@ -1,5 +1,5 @@
 use super::{
-    HandshakeResult, PacketSendError, PeerDataSender, SignallerBuilder,
+    Handshake, HandshakeResult, PacketSendError, PeerDataSender, SignallerBuilder,
     error::JsErrorExt,
     messages::{PeerEvent, PeerRequest},
 };
@@ -131,10 +131,12 @@ impl Messenger for WasmMessenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta> {
+    ) -> Handshake<Self::DataChannel, Self::HandshakeMeta> {
         debug!("making offer");
 
-        let conn = create_rtc_peer_connection(ice_server_config);
+        let peer_id = signal_peer.id;
+        let conn = create_rtc_peer_connection(ice_server_config)
+            .map_err(|e| handshake_failed(peer_id, None, e))?;
 
         let (data_channel_ready_txs, data_channels_ready_fut) =
             create_data_channels_ready_fut(channel_configs);
@@ -177,10 +179,9 @@ impl Messenger for WasmMessenger {
 
         // Wait for answer
         let sdp = loop {
-            let signal = peer_signal_rx
-                .next()
-                .await
-                .expect("Signal server connection lost in the middle of a handshake");
+            let Some(signal) = peer_signal_rx.next().await else {
+                return Err(handshake_failed(peer_id, Some(&conn), "no answer"));
+            };
 
             match signal {
                 PeerSignal::Answer(answer) => break answer,
@@ -202,8 +203,7 @@ impl Messenger for WasmMessenger {
         debug!("setting remote description");
         JsFuture::from(conn.set_remote_description(&remote_description))
             .await
-            .efix()
-            .unwrap();
+            .map_err(|e| handshake_failed(peer_id, Some(&conn), e))?;
 
         let signaled = SignaledCandidates::default();
         let peer_signal_rx = complete_handshake(
@@ -214,13 +214,14 @@ impl Messenger for WasmMessenger {
             peer_signal_rx,
             signaled.clone(),
         )
-        .await;
+        .await
+        .map_err(|e| handshake_failed(peer_id, Some(&conn), e))?;
 
-        HandshakeResult {
-            peer_id: signal_peer.id,
+        Ok(HandshakeResult {
+            peer_id,
             data_channels,
             metadata: (peer_disconnected_rx, conn, signaled, peer_signal_rx),
-        }
+        })
     }
 
     async fn accept_handshake(
@@ -229,10 +230,12 @@ impl Messenger for WasmMessenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta> {
+    ) -> Handshake<Self::DataChannel, Self::HandshakeMeta> {
         debug!("handshake_accept");
 
-        let conn = create_rtc_peer_connection(ice_server_config);
+        let peer_id = signal_peer.id;
+        let conn = create_rtc_peer_connection(ice_server_config)
+            .map_err(|e| handshake_failed(peer_id, None, e))?;
 
         let (data_channel_ready_txs, data_channels_ready_fut) =
             create_data_channels_ready_fut(channel_configs);
@@ -251,10 +254,9 @@ impl Messenger for WasmMessenger {
         let mut received_candidates = vec![];
 
         let offer = loop {
-            let signal = peer_signal_rx
-                .next()
-                .await
-                .expect("Signal server connection lost in the middle of a handshake");
+            let Some(signal) = peer_signal_rx.next().await else {
+                return Err(handshake_failed(peer_id, Some(&conn), "no offer"));
+            };
 
             match signal {
                 PeerSignal::Offer(o) => {
@@ -278,13 +280,13 @@ impl Messenger for WasmMessenger {
             remote_description.set_sdp(&sdp);
             JsFuture::from(conn.set_remote_description(&remote_description))
                 .await
-                .expect("failed to set remote description");
+                .map_err(|e| handshake_failed(peer_id, Some(&conn), e))?;
             debug!("set remote_description from offer");
         }
 
         let answer = JsFuture::from(conn.create_answer())
             .await
-            .expect("error creating answer");
+            .map_err(|e| handshake_failed(peer_id, Some(&conn), e))?;
 
         debug!("created answer");
 
@@ -300,8 +302,7 @@ impl Messenger for WasmMessenger {
 
         JsFuture::from(conn.set_local_description(&session_desc_init))
             .await
-            .efix()
-            .unwrap();
+            .map_err(|e| handshake_failed(peer_id, Some(&conn), e))?;
 
         // todo: the point of implementing ice trickle is to avoid this wait...
         // however, for some reason removing this wait causes problems with NAT
@@ -321,13 +322,14 @@ impl Messenger for WasmMessenger {
             peer_signal_rx,
             signaled.clone(),
         )
-        .await;
+        .await
+        .map_err(|e| handshake_failed(peer_id, Some(&conn), e))?;
 
-        HandshakeResult {
-            peer_id: signal_peer.id,
+        Ok(HandshakeResult {
+            peer_id,
             data_channels,
             metadata: (peer_disconnected_rx, conn, signaled, peer_signal_rx),
-        }
+        })
     }
 
     async fn peer_loop(
@@ -459,7 +461,7 @@ async fn complete_handshake(
     mut data_channels_ready_fut: Pin<Box<futures::future::Fuse<impl Future<Output = ()>>>>,
     mut peer_signal_rx: UnboundedReceiver<PeerSignal>,
     signaled: SignaledCandidates,
-) -> UnboundedReceiver<PeerSignal> {
+) -> Result<UnboundedReceiver<PeerSignal>, &'static str> {
     let onicecandidate: Box<dyn FnMut(RtcPeerConnectionIceEvent)> = Box::new(
         move |event: RtcPeerConnectionIceEvent| {
             let candidate_json = match event.candidate() {
@@ -499,8 +501,17 @@ async fn complete_handshake(
                 break;
             }
             msg = peer_signal_rx.next() => {
-                if let Some(PeerSignal::IceCandidate(candidate)) = msg {
-                    try_add_rtc_ice_candidate(&conn, &signaled, &candidate).await;
+                match msg {
+                    Some(PeerSignal::IceCandidate(candidate)) => {
+                        try_add_rtc_ice_candidate(&conn, &signaled, &candidate).await;
+                    }
+                    Some(_) => {}
+                    // The peer left: its channels will not open. No event may reach the handler
+                    // dropped on return.
+                    None => {
+                        conn.set_onicecandidate(None);
+                        return Err("the peer left");
+                    }
                 }
             }
         };
@@ -522,7 +533,7 @@ async fn complete_handshake(
         "handshake completed, ice gathering state: {:?}",
         conn.ice_gathering_state()
     );
-    peer_signal_rx
+    Ok(peer_signal_rx)
 }
 
 async fn try_add_rtc_ice_candidate(
@@ -553,14 +564,32 @@ async fn try_add_rtc_ice_candidate(
         Some(candidate)
     };
 
-    JsFuture::from(
+    if let Err(err) = JsFuture::from(
         connection.add_ice_candidate_with_opt_rtc_ice_candidate_init(candidate_init.as_ref()),
     )
     .await
-    .expect("failed to add ice candidate");
+    {
+        warn!("the browser refused an ice candidate, ignoring: {err:?}");
+    }
 }
 
-fn create_rtc_peer_connection(ice_server_config: &RtcIceServerConfig) -> RtcPeerConnection {
+/// Ends a handshake that failed (what the peer sent was refused, or it left): logs why and closes
+/// its connection. The peer is dropped, never the socket.
+fn handshake_failed(
+    peer_id: PeerId,
+    conn: Option<&RtcPeerConnection>,
+    why: impl std::fmt::Debug,
+) -> PeerId {
+    warn!("dropping peer {peer_id}, its handshake failed: {why:?}");
+    if let Some(conn) = conn {
+        conn.close();
+    }
+    peer_id
+}
+
+fn create_rtc_peer_connection(
+    ice_server_config: &RtcIceServerConfig,
+) -> Result<RtcPeerConnection, JsValue> {
     #[derive(Serialize)]
     struct IceServerConfig {
         urls: Vec<String>,
@@ -580,7 +609,8 @@ fn create_rtc_peer_connection(ice_server_config: &RtcIceServerConfig) -> RtcPeer
         }]
     };
     peer_config.set_ice_servers(&serde_wasm_bindgen::to_value(&ice_servers).unwrap());
-    let connection = RtcPeerConnection::new_with_configuration(&peer_config).unwrap();
+    // Fails when the browser holds as many connections as it allows
+    let connection = RtcPeerConnection::new_with_configuration(&peer_config)?;
 
     let connection_1 = connection.clone();
     let oniceconnectionstatechange: Box<dyn FnMut(_)> = Box::new(move |_event: JsValue| {
@@ -596,7 +626,7 @@ fn create_rtc_peer_connection(ice_server_config: &RtcIceServerConfig) -> RtcPeer
         .set_oniceconnectionstatechange(Some(oniceconnectionstatechange.as_ref().unchecked_ref()));
     oniceconnectionstatechange.forget();
 
-    connection
+    Ok(connection)
 }
 
 async fn wait_for_ice_gathering_complete(conn: RtcPeerConnection) {
@@ -672,9 +702,10 @@ fn create_data_channel(
         |f| channel.set_onopen(f),
         move |_: JsValue| {
             debug!("data channel open: {channel_id}");
-            channel_open
-                .try_send(())
-                .expect("failed to notify about open connection");
+            if let Err(err) = channel_open.try_send(()) {
+                // the handshake ended before the channel opened
+                warn!("failed to notify about open connection: {err:?}");
+            }
         },
     );
 
