@@ -82,3 +82,46 @@ export async function openFamilyTable(page, siteUrl, { game, path, value }) {
   assert.match(link, new RegExp(`/friends/${path}/#room=[A-Za-z0-9_-]{22}$`), `the room link opens friends/${path}/`);
   return link;
 }
+
+/** One move on a page's mounted table when it is that seat's turn (as a person would): a suit
+ * when asked, a card that follows, "Finished", else pick up; "Last card" in time. */
+export async function move(page) {
+  const table = page.locator('.table.shed');
+  const next = table.getByRole('button', { name: 'Next round' });
+  if (await next.count()) return next.click();
+  const suits = table.getByRole('group', { name: 'Name a suit' });
+  if (await suits.count()) return suits.getByRole('button', { name: 'Hearts' }).click();
+  if (!(await table.getByText('Your turn', { exact: true }).count())) return;
+  const hand = table.locator('.hand-card');
+  const playable = table.locator('.hand-card.playable');
+  // "Last card" only before a card that follows: a false call costs a card.
+  if ((await hand.count()) === 2 && (await playable.count()) && (await table.getByRole('button', { name: 'Last card' }).count())) {
+    await table.getByRole('button', { name: 'Last card' }).click();
+  }
+  if (await playable.count()) return playable.first().click({ position: { x: 10, y: 30 } });
+  const finished = table.getByRole('button', { name: 'Finished' });
+  if (await finished.count()) return finished.click();
+  const pick = table.getByRole('button', { name: /^Pick up/ });
+  if (await pick.count()) return pick.click();
+}
+
+/** Every page plays its seat until `done()`. A game's length is its deal's, so there is no
+ * budget for the whole of it: only a table where nothing happens for `stallMs` (the game log of
+ * `pages[0]` unchanged) fails, as a hang. */
+export async function play(pages, done, stallMs = 60_000) {
+  const log = (page) => page.locator('#game-log').textContent().catch(() => '');
+  let last = await log(pages[0]);
+  let since = Date.now();
+  while (!(await done())) {
+    for (const p of pages) await move(p).catch(() => {});
+    await pages[0].waitForTimeout(50);
+    const now = await log(pages[0]);
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    } else if (Date.now() - since > stallMs) {
+      return false;
+    }
+  }
+  return true;
+}

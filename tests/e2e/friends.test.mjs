@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, screenshot, fixedRandom, PHONE } from './harness.mjs';
 import { problemsAtEverySize } from './screen-checks.mjs';
-import { WEBRTC_FLAGS, signalling, keepWasmMemories, seat, takeSeat } from './friends-harness.mjs';
+import { WEBRTC_FLAGS, signalling, keepWasmMemories, seat, takeSeat, play } from './friends-harness.mjs';
 
 /** Runs in every page before its scripts (not in workers): notes when the player clicks and
  * when the game log's text changes, on the page's own clock (for the round-trip figures; never
@@ -101,51 +101,9 @@ async function player(siteUrl, signal, viewport) {
 
 const SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\nclock=0\npace=8\nsort=0\nassist=1\nclock_seen=1\n';
 
-/** One move on a page's mounted table when it is that seat's turn (as a person would): a suit
- * when asked, a card that follows, "Finished", else pick up; "Last card" in time. */
-async function move(page) {
-  const table = page.locator('.table.shed');
-  const next = table.getByRole('button', { name: 'Next round' });
-  if (await next.count()) return next.click();
-  const suits = table.getByRole('group', { name: 'Name a suit' });
-  if (await suits.count()) return suits.getByRole('button', { name: 'Hearts' }).click();
-  if (!(await table.getByText('Your turn', { exact: true }).count())) return;
-  const hand = table.locator('.hand-card');
-  const playable = table.locator('.hand-card.playable');
-  // "Last card" only before a card that follows: a false call costs a card.
-  if ((await hand.count()) === 2 && (await playable.count()) && (await table.getByRole('button', { name: 'Last card' }).count())) {
-    await table.getByRole('button', { name: 'Last card' }).click();
-  }
-  if (await playable.count()) return playable.first().click({ position: { x: 10, y: 30 } });
-  const finished = table.getByRole('button', { name: 'Finished' });
-  if (await finished.count()) return finished.click();
-  const pick = table.getByRole('button', { name: /^Pick up/ });
-  if (await pick.count()) return pick.click();
-}
-
 const won = (page) => page.locator('.table.shed').getByText(/ won!$/).count();
 const log = (page) => page.locator('#game-log').textContent();
 const logLines = (page) => page.locator('#game-log li').allTextContents();
-
-/** Every page plays its seat until `done()`. A game's length is its deal's, so there is no
- * budget for the whole of it: only a table where nothing happens for `stallMs` (the host's log,
- * `pages[0]`, unchanged) fails, as a hang. */
-async function play(pages, done, stallMs = 60_000) {
-  let last = await log(pages[0]);
-  let since = Date.now();
-  while (!(await done())) {
-    for (const p of pages) await move(p).catch(() => {});
-    await pages[0].waitForTimeout(50);
-    const now = await log(pages[0]);
-    if (now !== last) {
-      last = now;
-      since = Date.now();
-    } else if (Date.now() - since > stallMs) {
-      return false;
-    }
-  }
-  return true;
-}
 
 const errors = new Map();
 const take = (page, n, name) => takeSeat(page, n, name, errors.get(page));

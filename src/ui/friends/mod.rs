@@ -587,6 +587,11 @@ fn table_view<F: FriendsPage>(
     let dropped = (s.dropped > 0)
         .then(|| html! { <p class="note">{ format!("{} unreadable messages dropped.", s.dropped) }</p> });
     let unfit = (s.me.unfit > 0).then(|| html! { <p class="notice" role="alert">{ UNFIT }</p> });
+    // A browser that could not connect (a stranger's broken set-up, or one that left first).
+    let failed = (s.failed > 0).then(|| {
+        let n = crate::ui::plural(s.failed as usize, "browser");
+        html! { <p class="note">{ format!("{n} could not connect; the table goes on.") }</p> }
+    });
     let p = &s.me;
     let seats = p.seats.as_ref();
     let dealt = seats.is_some_and(|s| s.dealt);
@@ -684,6 +689,7 @@ fn table_view<F: FriendsPage>(
             if let Some(e) = ended { <p class="notice" role="alert">{ e }</p> }
             { unfit.unwrap_or_default() }
             { dropped.unwrap_or_default() }
+            { failed.unwrap_or_default() }
         </section>
     }
 }

@@ -254,6 +254,10 @@ pub struct Session<F: OnlineScreen = Shedding> {
     pub ended: Rc<RefCell<Option<String>>>,
     /// Messages from the other side that were too long, unreadable or of another version.
     pub dropped: u64,
+    /// Browsers let go before they connected: what they sent to set up the connection was
+    /// refused (an offer or answer that cannot be read), or they left first. Only that
+    /// connection closes; the table goes on.
+    pub failed: u32,
     /// The page's clock at the last poll, and when it last pinged the host.
     now_ms: f64,
     pinged_ms: f64,
@@ -290,14 +294,24 @@ impl<F: OnlineScreen> Session<F> {
         hosting.post(&ToWorker::Clock { scale: clock_scale });
         let (socket, ended) = socket(room_url(&transport.signal, &room, Some(friends.max(1))), transport);
         let me = PeerSide::default();
-        Ok(Session { socket, room, me, hosting: Some(hosting), ended, dropped: 0, now_ms: 0.0, pinged_ms: 0.0 })
+        Ok(Session {
+            socket,
+            room,
+            me,
+            hosting: Some(hosting),
+            ended,
+            dropped: 0,
+            failed: 0,
+            now_ms: 0.0,
+            pinged_ms: 0.0,
+        })
     }
 
     /// A friend's side: `token` is the seat this browser holds in the room, if any.
     pub fn peer(room: RoomId, token: Option<SeatToken>, transport: &Transport) -> Session<F> {
         let (socket, ended) = socket(room_url(&transport.signal, &room, None), transport);
         let me = PeerSide { token, ..PeerSide::default() };
-        Session { socket, room, me, hosting: None, ended, dropped: 0, now_ms: 0.0, pinged_ms: 0.0 }
+        Session { socket, room, me, hosting: None, ended, dropped: 0, failed: 0, now_ms: 0.0, pinged_ms: 0.0 }
     }
 
     fn send_to(&mut self, link: Link, bytes: Vec<u8>) {
@@ -343,6 +357,8 @@ impl<F: OnlineScreen> Session<F> {
                     if let Some(i) = h.links.iter().position(|(l, _)| *l == link) {
                         let (_, peer) = h.links.remove(i);
                         h.post(&ToWorker::Left { peer });
+                    } else {
+                        self.failed = self.failed.saturating_add(1);
                     }
                 }
                 (PeerState::Connected, None) => {
@@ -357,6 +373,8 @@ impl<F: OnlineScreen> Session<F> {
                     if self.me.host == Some(link) {
                         self.me.host = None;
                         self.me.host_gone = true;
+                    } else {
+                        self.failed = self.failed.saturating_add(1);
                     }
                 }
             }
