@@ -16,9 +16,9 @@ use blackjack::bots::shedding::normal_move;
 use blackjack::engine::shedding::{Game, Phase, Preset, SeatUpdate};
 use blackjack::net::{encode, Host, PeerId, Reader, Refusal, SeatToken, Seating, ToHost, ToPeer};
 use matchbox_socket::{Packet, PeerId as Link, PeerState, RtcIceServerConfig, WebRtcSocket};
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command};
+use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -418,6 +418,7 @@ fn main() {
         match Command::new(bin)
             .args(["--addr", &format!("127.0.0.1:{}", a.port), "--max-peers", "4096", "--max-per-address", "0"])
             .args(["--max-room", &MAX_ROOM.to_string()])
+            .stdout(Stdio::piped())
             .spawn()
         {
             Ok(c) => c,
@@ -426,7 +427,17 @@ fn main() {
                 std::process::exit(1)
             }
         };
-    std::thread::sleep(Duration::from_millis(500));
+    // Its first line says it listens (a fixed wait was too short on a loaded machine); its log
+    // goes on to this program's output.
+    let mut lines = BufReader::new(server.stdout.take().expect("the server's stdout")).lines();
+    match lines.next() {
+        Some(Ok(first)) => println!("{first}"),
+        _ => {
+            eprintln!("{bin} did not start");
+            std::process::exit(1)
+        }
+    }
+    std::thread::spawn(move || lines.map_while(Result::ok).for_each(|l| println!("{l}")));
     let (idle_kb, _) = memory_kb(&server);
     let signal = format!("ws://127.0.0.1:{}", a.port);
     let rt = tokio::runtime::Runtime::new().expect("a tokio runtime");
