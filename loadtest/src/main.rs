@@ -16,13 +16,17 @@ use blackjack::bots::shedding::normal_move;
 use blackjack::engine::shedding::{Game, Phase, Preset, SeatUpdate};
 use blackjack::net::{encode, Host, PeerId, Reader, Refusal, SeatToken, Seating, ToHost, ToPeer};
 use matchbox_socket::{Packet, PeerId as Link, PeerState, RtcIceServerConfig, WebRtcSocket};
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command};
+use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 const FRIENDS: u8 = 3;
+
+/// The friends a room takes (the server's `--max-room`): a room's three, and one more for a
+/// rejoin whose old connection the server has not yet seen go.
+const MAX_ROOM: usize = FRIENDS as usize + 1;
 const TICK: Duration = Duration::from_millis(2);
 /// How long a player (the host's or a friend's) takes over a move: players are people, and a
 /// friend who drops must find the game still on when it comes back.
@@ -82,13 +86,18 @@ fn room_id(r: usize) -> String {
     format!("loadtest-room-{r:06}-abcdef")
 }
 
+/// The key room `r`'s host names (the signalling server lets no other key host the room).
+fn host_key(r: usize) -> String {
+    format!("loadtest-host-{r:06}-key")
+}
+
 /// The host of one room: its peers' bytes in, its messages out, its own seat's moves.
 async fn host_room(signal: String, r: usize, moves: usize, deadline: Instant) -> Result<(), String> {
     let game = Game::new(Preset::Taylor.rules(), 1 + FRIENDS, r as u64).map_err(|e| format!("{e:?}"))?;
     let mut seating = vec![Seating::Host { name: "Host".into() }];
     seating.extend((0..FRIENDS).map(|_| Seating::Open));
     let mut host = Host::open(game, "Taylor", seating);
-    let mut s = socket(format!("{signal}/{}.host-{FRIENDS}", room_id(r)));
+    let mut s = socket(format!("{signal}/{}.host.{}", room_id(r), host_key(r)));
     let mut links: Vec<(Link, PeerId)> = Vec::new();
     let mut next: PeerId = 1;
     let start = Instant::now();
@@ -302,20 +311,23 @@ async fn room(signal: String, r: usize, moves: usize, seconds: u64, figures: Arc
     }
 }
 
-/// A friend beyond the seats of a full room: refused (its socket never connects, its loop ends).
+/// A friend beyond a full room (the server runs with `--max-room` [`MAX_ROOM`]): refused (its
+/// socket never connects, its loop ends).
 async fn beyond_the_seats(signal: String) -> Result<String, String> {
     let r = 999_999;
     let deadline = Instant::now() + Duration::from_secs(30);
-    let mut host = socket(format!("{signal}/{}.host-1", room_id(r)));
-    let mut first = socket(format!("{signal}/{}", room_id(r)));
+    let mut host = socket(format!("{signal}/{}.host.{}", room_id(r), host_key(r)));
+    let mut firsts: Vec<_> = (0..MAX_ROOM).map(|_| socket(format!("{signal}/{}", room_id(r)))).collect();
     let t = Instant::now();
-    let mut first_in = false;
-    while !first_in {
+    let mut ins = vec![false; firsts.len()];
+    while !ins.iter().all(|&i| i) {
         if Instant::now() > deadline {
-            return Err("the first friend never connected".into());
+            return Err("the first friends never connected".into());
         }
-        first_in =
-            first.try_update_peers().map_err(|e| format!("{e:?}"))?.iter().any(|(_, s)| *s == PeerState::Connected);
+        for (first, seen) in firsts.iter_mut().zip(&mut ins) {
+            let peers = first.try_update_peers().map_err(|e| format!("{e:?}"))?;
+            *seen |= peers.iter().any(|(_, s)| *s == PeerState::Connected);
+        }
         let _ = host.try_update_peers();
         tokio::time::sleep(TICK).await;
     }
@@ -402,14 +414,30 @@ fn main() {
     let a = args();
     let bin = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/server/blackjack-signal");
     let mut server =
-        match Command::new(bin).args(["--addr", &format!("127.0.0.1:{}", a.port), "--max-peers", "4096"]).spawn() {
+        // Every client is on this machine: no limit per address.
+        match Command::new(bin)
+            .args(["--addr", &format!("127.0.0.1:{}", a.port), "--max-peers", "4096", "--max-per-address", "0"])
+            .args(["--max-room", &MAX_ROOM.to_string()])
+            .stdout(Stdio::piped())
+            .spawn()
+        {
             Ok(c) => c,
             Err(e) => {
                 eprintln!("cannot start {bin}: {e} (cargo build --profile server -p blackjack-signal)");
                 std::process::exit(1)
             }
         };
-    std::thread::sleep(Duration::from_millis(500));
+    // Its first line says it listens (a fixed wait was too short on a loaded machine); its log
+    // goes on to this program's output.
+    let mut lines = BufReader::new(server.stdout.take().expect("the server's stdout")).lines();
+    match lines.next() {
+        Some(Ok(first)) => println!("{first}"),
+        _ => {
+            eprintln!("{bin} did not start");
+            std::process::exit(1)
+        }
+    }
+    std::thread::spawn(move || lines.map_while(Result::ok).for_each(|l| println!("{l}")));
     let (idle_kb, _) = memory_kb(&server);
     let signal = format!("ws://127.0.0.1:{}", a.port);
     let rt = tokio::runtime::Runtime::new().expect("a tokio runtime");

@@ -1,19 +1,32 @@
-//! The signalling server of tables with friends: `blackjack-signal [--addr IP:PORT]
-//! [--max-peers N] [--max-message BYTES]`.
+//! The signalling server of tables with friends: `blackjack-signal [--addr IP:PORT] [FLAG VALUE]…`
+//! (`--help` lists the flags and their defaults).
 //!
 //! Built on `matchbox_signaling` (the maintained server library of `matchbox_socket`), with a
 //! topology of its own: `matchbox_server` is a full mesh without limits, and its client-server
 //! topology has one host for the whole server. Here each room (the path) has one host, who
-//! declares its seats (`ROOM.host-N`), and friends who connect to the host only; a room refuses a
-//! friend beyond its seats, the server refuses a signalling message over `--max-message` bytes
-//! (closing that connection, code 1009) and connections beyond `--max-peers`.
+//! names its browser's key (`ROOM.host.KEY`), and friends (`ROOM`) who connect to the host only.
+//! What a room lets in, and why, is [`rooms`]: only the browser that opened a room hosts it again
+//! (`--remember-rooms` rooms for `--remember-hours` after their host left), a room takes
+//! `--max-room` friends whatever its seats, and a friend who does not signal its host within
+//! `--intro-secs` is closed.
+//!
+//! Every connection is closed after `--idle-secs` without a message (a page's socket sends one
+//! every 10 s), or at a signalling message over `--max-message` bytes (code 1009). Connections
+//! beyond `--max-peers`, or beyond `--max-per-address` from one address ([`addresses`]: behind a
+//! reverse proxy, name the header it puts the client's address in with `--address-header`), are
+//! refused before the upgrade, with an HTTP status (404 not a room, 409 the room is full or
+//! hosted from another browser, 429 too many from one address, 503 the server is full).
 //!
 //! It sees room ids and connection set-up (WebRTC offers, answers and ICE candidates), nothing
 //! of the game: once two browsers are connected, the game's messages go between them directly.
-//! `GET /stats` gives its counters as JSON.
+//! It logs one line per room event on stdout (opened, host left or back, closed, a connection
+//! refused or timed out, and why), naming a room by the first characters of its id only; never a
+//! key, a signal or anything of the game. `GET /stats` gives its counters as JSON.
 
+mod addresses;
 mod rooms;
 
+use addresses::Addresses;
 use async_trait::async_trait;
 use axum::extract::ws::{CloseFrame, Message};
 use axum::http::StatusCode;
@@ -23,24 +36,46 @@ use futures::StreamExt;
 use matchbox_protocol::{JsonPeerEvent, JsonPeerRequest, PeerId};
 use matchbox_signaling::common_logic::{try_send, SignalingChannel};
 use matchbox_signaling::{NoCallbacks, SignalingServerBuilder, SignalingState, SignalingTopology, WsStateMeta};
-use rooms::{parse_path, Refused, Rooms, Tell};
-use std::net::SocketAddr;
+use rooms::{parse_path, Limits, Refused, Rooms, Tell};
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::fmt::Display;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use tokio::sync::Notify;
+
+/// A connection as the rooms hold it: its channel, and a way to end its task (a close frame
+/// alone ends nothing if the other side never answers it).
+#[derive(Clone)]
+struct Conn {
+    channel: SignalingChannel,
+    kick: Arc<Notify>,
+}
 
 /// What every connection's task shares.
 #[derive(Clone)]
 struct Shared {
-    rooms: Arc<Mutex<Rooms<PeerId, SignalingChannel>>>,
+    rooms: Arc<Mutex<Rooms<PeerId, Conn>>>,
+    addresses: Arc<Mutex<Addresses>>,
+    /// Each accepted request's client address, by the peer id it was given, until its
+    /// connection's task takes it (with when, so a request never upgraded is forgotten).
+    asked_from: Arc<Mutex<HashMap<PeerId, (IpAddr, Instant)>>>,
+    address_header: Option<String>,
     max_message: usize,
+    idle: Duration,
     counters: Arc<Counters>,
 }
 
 #[derive(Default)]
 struct Counters {
     refused_full: AtomicU64,
+    refused_not_host: AtomicU64,
+    refused_address: AtomicU64,
     refused_other: AtomicU64,
+    timed_out: AtomicU64,
     oversized: AtomicU64,
     unreadable: AtomicU64,
     misrouted: AtomicU64,
@@ -48,29 +83,82 @@ struct Counters {
 
 impl SignalingState for Shared {}
 
+thread_local! {
+    /// The client address of the request whose connection callback ran last on this thread.
+    /// The library calls the connection callback (which has the request's headers) and then the
+    /// id callback (which has only the socket's address) one after the other, with no await
+    /// between them, so on one thread: this hands the first's address to the second.
+    static ASKED_FROM: Cell<Option<IpAddr>> = const { Cell::new(None) };
+}
+
+/// A lock that a panicking task cannot take from the others: every change under it is one call,
+/// so what it guards is as it was before the change. Keep serving.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A room as the log names it: the first characters of its id (enough to follow one room
+/// through the log; the whole id is the link, and would let a reader of the log in).
+fn short(room: &str) -> String {
+    format!("{}…", room.chars().take(6).collect::<String>())
+}
+
+fn log(room: Option<&str>, what: impl Display) {
+    match room {
+        Some(r) => println!("room {}: {what}", short(r)),
+        None => println!("{what}"),
+    }
+}
+
 impl Shared {
-    fn rooms(&self) -> MutexGuard<'_, Rooms<PeerId, SignalingChannel>> {
-        // A task that panicked while holding the lock leaves the rooms as they were before its
-        // change (every change is one call): keep serving.
-        self.rooms.lock().unwrap_or_else(|e| e.into_inner())
+    fn rooms(&self) -> MutexGuard<'_, Rooms<PeerId, Conn>> {
+        lock(&self.rooms)
     }
 
-    fn count_refusal(&self, why: Refused) {
-        let counter = if why == Refused::RoomFull { &self.counters.refused_full } else { &self.counters.refused_other };
+    fn refuse(&self, room: Option<&str>, role: &str, why: Refused) {
+        let c = &self.counters;
+        let counter = match why {
+            Refused::RoomFull => &c.refused_full,
+            Refused::NotTheHost => &c.refused_not_host,
+            Refused::TooManyFromAddress => &c.refused_address,
+            Refused::BadPath | Refused::ServerFull => &c.refused_other,
+        };
         counter.fetch_add(1, Ordering::Relaxed);
+        log(room, format!("refused a {role}: {why}"));
+    }
+
+    /// The client's address: the socket's, or behind a proxy the last address in the header the
+    /// proxy sets (the one the proxy itself saw; earlier ones are the client's word).
+    fn client_ip(&self, origin: SocketAddr, headers: &axum::http::HeaderMap) -> IpAddr {
+        let named = self.address_header.as_ref().and_then(|h| headers.get(h.as_str()));
+        let parsed = named.and_then(|v| v.to_str().ok()).and_then(|v| v.rsplit(',').next()?.trim().parse().ok());
+        parsed.unwrap_or(origin.ip())
+    }
+
+    fn remember_address(&self, peer: PeerId, ip: IpAddr) {
+        let mut pending = lock(&self.asked_from);
+        // A request answered but never upgraded leaves its entry: forget those a minute old.
+        if pending.len() >= 1024 {
+            pending.retain(|_, (_, at)| at.elapsed() < Duration::from_secs(60));
+        }
+        pending.insert(peer, (ip, Instant::now()));
     }
 
     fn stats(&self) -> String {
-        let (rooms, peers) = {
+        let (rooms, peers, remembered) = {
             let r = self.rooms();
-            (r.rooms(), r.peers())
+            (r.rooms(), r.peers(), r.bound())
         };
+        let addresses = lock(&self.addresses).len();
         let c = &self.counters;
         let n = |a: &AtomicU64| a.load(Ordering::Relaxed);
         format!(
-            "{{\"rooms\":{rooms},\"peers\":{peers},\"refused_full\":{},\"refused_other\":{},\"oversized\":{},\"unreadable\":{},\"misrouted\":{}}}",
+            "{{\"rooms\":{rooms},\"peers\":{peers},\"remembered\":{remembered},\"addresses\":{addresses},\"refused_full\":{},\"refused_not_host\":{},\"refused_address\":{},\"refused_other\":{},\"timed_out\":{},\"oversized\":{},\"unreadable\":{},\"misrouted\":{}}}",
             n(&c.refused_full),
+            n(&c.refused_not_host),
+            n(&c.refused_address),
             n(&c.refused_other),
+            n(&c.timed_out),
             n(&c.oversized),
             n(&c.unreadable),
             n(&c.misrouted)
@@ -78,17 +166,41 @@ impl Shared {
     }
 }
 
-fn tell(channel: &SignalingChannel, what: Tell<PeerId>) {
+/// A connection's place among its address's, given back when its task ends.
+struct Place {
+    addresses: Arc<Mutex<Addresses>>,
+    ip: IpAddr,
+}
+
+impl Place {
+    fn take(addresses: &Arc<Mutex<Addresses>>, ip: IpAddr) -> Option<Place> {
+        lock(addresses).take(ip).then(|| Place { addresses: addresses.clone(), ip })
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        lock(&self.addresses).give_back(self.ip);
+    }
+}
+
+fn tell(conn: &Conn, what: Tell<PeerId>) {
     let event = match what {
         Tell::NewPeer(p) => JsonPeerEvent::NewPeer(p),
         Tell::PeerLeft(p) => JsonPeerEvent::PeerLeft(p),
     };
     // A channel whose connection is closing refuses; its own task cleans up.
-    let _ = try_send(channel, Message::Text(event.to_string().into()));
+    let _ = try_send(&conn.channel, Message::Text(event.to_string().into()));
 }
 
 fn close(channel: &SignalingChannel, code: u16, reason: &'static str) {
     let _ = try_send(channel, Message::Close(Some(CloseFrame { code, reason: reason.into() })));
+}
+
+/// Closes a connection another task holds, and ends that task.
+fn end(conn: &Conn, code: u16, reason: &'static str) {
+    close(&conn.channel, code, reason);
+    conn.kick.notify_one();
 }
 
 /// One host per room, friends connected to the host only.
@@ -101,19 +213,50 @@ impl SignalingTopology<NoCallbacks, Shared> for HostRooms {
         let ask = match parse_path(&path) {
             Ok(ask) => ask,
             Err(why) => {
-                state.count_refusal(why);
-                return close(&sender, 1008, "not a room");
+                state.refuse(None, "connection", why);
+                return close(&sender, 1008, why.words());
             }
         };
-        let entered = state.rooms().enter(&ask, peer_id, sender.clone());
+        let role = if ask.role == rooms::Role::Friend { "friend" } else { "host" };
+        let ip = lock(&state.asked_from).remove(&peer_id).map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |(ip, _)| ip);
+        // Checked before the upgrade too; taken here, as other connections may have come since.
+        let Some(_place) = Place::take(&state.addresses, ip) else {
+            state.refuse(Some(&ask.room), role, Refused::TooManyFromAddress);
+            return close(&sender, 1008, Refused::TooManyFromAddress.words());
+        };
+        let kick = Arc::new(Notify::new());
+        let me = Conn { channel: sender.clone(), kick: kick.clone() };
+        let entered = state.rooms().enter(&ask, peer_id, me, Instant::now());
         match entered {
-            Ok(tells) => tells.into_iter().for_each(|(c, t)| tell(&c, t)),
+            Ok(entered) => {
+                entered.tell.into_iter().for_each(|(c, t)| tell(&c, t));
+                if let Some(old) = entered.close {
+                    end(&old, 1000, "the host connected again");
+                }
+                if let Some(event) = entered.event {
+                    log(Some(&ask.room), event);
+                }
+            }
             Err(why) => {
-                state.count_refusal(why);
-                return close(&sender, 1008, "the room is full");
+                state.refuse(Some(&ask.room), role, why);
+                return close(&sender, 1008, why.words());
             }
         }
-        while let Some(Ok(message)) = receiver.next().await {
+        loop {
+            let next = tokio::select! {
+                next = tokio::time::timeout(state.idle, receiver.next()) => next,
+                () = kick.notified() => break,
+            };
+            let message = match next {
+                Ok(Some(Ok(message))) => message,
+                Ok(Some(Err(_)) | None) => break,
+                Err(_) => {
+                    state.counters.timed_out.fetch_add(1, Ordering::Relaxed);
+                    log(Some(&ask.room), format!("closed an idle {role}"));
+                    close(&sender, 1000, "idle");
+                    break;
+                }
+            };
             let text = match message {
                 Message::Text(text) if text.len() <= state.max_message => text,
                 Message::Text(_) | Message::Binary(_) => {
@@ -128,9 +271,9 @@ impl SignalingTopology<NoCallbacks, Shared> for HostRooms {
                 Ok(JsonPeerRequest::Signal { receiver: to, data }) => {
                     let route = state.rooms().route(&ask.room, peer_id, to);
                     match route {
-                        Some(channel) => {
+                        Some(conn) => {
                             let event = JsonPeerEvent::Signal { sender: peer_id, data };
-                            let _ = try_send(&channel, Message::Text(event.to_string().into()));
+                            let _ = try_send(&conn.channel, Message::Text(event.to_string().into()));
                         }
                         None => {
                             state.counters.misrouted.fetch_add(1, Ordering::Relaxed);
@@ -143,8 +286,11 @@ impl SignalingTopology<NoCallbacks, Shared> for HostRooms {
                 }
             }
         }
-        let tells = state.rooms().leave(&ask.room, peer_id);
+        let (tells, event) = state.rooms().leave(&ask.room, peer_id, Instant::now());
         tells.into_iter().for_each(|(c, t)| tell(&c, t));
+        if let Some(event) = event {
+            log(Some(&ask.room), event);
+        }
     }
 }
 
@@ -152,25 +298,74 @@ struct Args {
     addr: SocketAddr,
     max_peers: usize,
     max_message: usize,
+    max_room: usize,
+    max_per_address: usize,
+    idle_secs: u64,
+    intro_secs: u64,
+    remember_rooms: usize,
+    remember_hours: u64,
+    address_header: Option<String>,
 }
 
-const USAGE: &str =
-    "usage: blackjack-signal [--addr IP:PORT (127.0.0.1:3536)] [--max-peers N (4096)] [--max-message BYTES (16384)]";
+const USAGE: &str = "usage: blackjack-signal [FLAG VALUE]…
+  --addr IP:PORT            where to listen (127.0.0.1:3536)
+  --max-peers N             connections in all (4096)
+  --max-message BYTES       the longest signalling message (16384)
+  --max-room N              friends in one room, its host on top (16)
+  --max-per-address N       connections from one address, 0 for no limit (32)
+  --idle-secs S             close a connection silent this long (90)
+  --intro-secs S            close a friend that has not signalled its host this long (30)
+  --remember-rooms N        rooms whose host's browser is remembered (100000)
+  --remember-hours H        how long after its host left (168)
+  --address-header NAME     behind a proxy: the header with the client's address (none)";
 
 fn args() -> Result<Args, String> {
-    let mut a = Args { addr: SocketAddr::from(([127, 0, 0, 1], 3536)), max_peers: 4096, max_message: 16 * 1024 };
+    let mut a = Args {
+        addr: SocketAddr::from(([127, 0, 0, 1], 3536)),
+        max_peers: 4096,
+        max_message: 16 * 1024,
+        max_room: 16,
+        max_per_address: 32,
+        idle_secs: 90,
+        intro_secs: 30,
+        remember_rooms: 100_000,
+        remember_hours: 168,
+        address_header: None,
+    };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
+        if flag == "--help" {
+            println!("{USAGE}");
+            std::process::exit(0);
+        }
         let value = it.next().ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
-        let bad = |_| format!("{flag}: not a value: {value}\n{USAGE}");
+        let bad = || format!("{flag}: not a value: {value}\n{USAGE}");
+        let number = || value.parse::<usize>().map_err(|_| bad());
+        let positive = || value.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(bad);
         match flag.as_str() {
-            "--addr" => a.addr = value.parse().map_err(bad)?,
-            "--max-peers" => a.max_peers = value.parse().map_err(|_| format!("{flag}: {value}\n{USAGE}"))?,
-            "--max-message" => a.max_message = value.parse().map_err(|_| format!("{flag}: {value}\n{USAGE}"))?,
+            "--addr" => a.addr = value.parse().map_err(|_| bad())?,
+            "--max-peers" => a.max_peers = number()?,
+            "--max-message" => a.max_message = number()?,
+            "--max-room" => a.max_room = number()?,
+            "--max-per-address" => a.max_per_address = number()?,
+            "--idle-secs" => a.idle_secs = positive()?,
+            "--intro-secs" => a.intro_secs = positive()?,
+            "--remember-rooms" => a.remember_rooms = number()?,
+            "--remember-hours" => a.remember_hours = positive()?,
+            "--address-header" => a.address_header = Some(value.to_ascii_lowercase()),
             _ => return Err(USAGE.into()),
         }
     }
     Ok(a)
+}
+
+fn status(why: Refused) -> StatusCode {
+    match why {
+        Refused::BadPath => StatusCode::NOT_FOUND,
+        Refused::RoomFull | Refused::NotTheHost => StatusCode::CONFLICT,
+        Refused::TooManyFromAddress => StatusCode::TOO_MANY_REQUESTS,
+        Refused::ServerFull => StatusCode::SERVICE_UNAVAILABLE,
+    }
 }
 
 #[tokio::main]
@@ -184,23 +379,51 @@ async fn main() {
             std::process::exit(2);
         }
     };
+    let limits = Limits {
+        max_peers: args.max_peers,
+        max_room: args.max_room,
+        max_bound: args.remember_rooms,
+        bound_for: Duration::from_secs(args.remember_hours.saturating_mul(3600)),
+        intro: Duration::from_secs(args.intro_secs),
+    };
     let shared = Shared {
-        rooms: Arc::new(Mutex::new(Rooms::new(args.max_peers))),
+        rooms: Arc::new(Mutex::new(Rooms::new(limits))),
+        addresses: Arc::new(Mutex::new(Addresses::new(args.max_per_address))),
+        asked_from: Arc::default(),
+        address_header: args.address_header,
         max_message: args.max_message,
+        idle: Duration::from_secs(args.idle_secs),
         counters: Arc::default(),
     };
-    let gate = shared.clone();
-    let stats = shared.clone();
+    let (gate, ids, stats, sweeper) = (shared.clone(), shared.clone(), shared.clone(), shared.clone());
     let (stop, stopped) = tokio::sync::oneshot::channel();
     let mut server = SignalingServerBuilder::new(args.addr, HostRooms, shared)
         .on_connection_request(move |meta| {
             // Refused before the upgrade, so the client sees why (an HTTP status).
-            let checked = parse_path(meta.path.as_deref().unwrap_or("")).and_then(|ask| gate.rooms().check(&ask));
-            checked.map(|()| true).map_err(|why| {
-                gate.count_refusal(why);
-                let status = if why == Refused::BadPath { StatusCode::NOT_FOUND } else { StatusCode::CONFLICT };
-                (status, why.to_string()).into_response()
-            })
+            let ip = gate.client_ip(meta.origin, &meta.headers);
+            let ask = parse_path(meta.path.as_deref().unwrap_or(""));
+            let checked = ask.as_ref().map_err(|why| *why).and_then(|ask| {
+                gate.rooms().check(ask, Instant::now())?;
+                lock(&gate.addresses).has_room(ip).then_some(()).ok_or(Refused::TooManyFromAddress)
+            });
+            match checked {
+                Ok(()) => {
+                    ASKED_FROM.set(Some(ip));
+                    Ok(true)
+                }
+                Err(why) => {
+                    let (room, role) = match &ask {
+                        Ok(a) => (Some(a.room.as_str()), if a.role == rooms::Role::Friend { "friend" } else { "host" }),
+                        Err(_) => (None, "connection"),
+                    };
+                    gate.refuse(room, role, why);
+                    Err((status(why), why.words()).into_response())
+                }
+            }
+        })
+        .on_id_assignment(move |(origin, peer)| {
+            let ip = ASKED_FROM.take().unwrap_or(origin.ip());
+            ids.remember_address(peer, ip);
         })
         .mutate_router(move |router| router.route("/stats", get(move || std::future::ready(stats.stats()))))
         .with_shutdown(stopped)
@@ -213,6 +436,19 @@ async fn main() {
         }
     };
     println!("blackjack-signal: listening on ws://{addr}/ (rooms of one host and its friends)");
+    // Friends that never signal their host, and keys kept past their time, once a second.
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(1));
+        loop {
+            every.tick().await;
+            let closing = sweeper.rooms().sweep(Instant::now());
+            for (room, conn) in closing {
+                sweeper.counters.timed_out.fetch_add(1, Ordering::Relaxed);
+                log(Some(&room), "closed a friend that did not connect to its host");
+                end(&conn, 1008, "did not connect to the host");
+            }
+        }
+    });
     tokio::spawn(async move {
         let _ = tokio::signal::ctrl_c().await;
         let _ = stop.send(());

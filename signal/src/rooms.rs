@@ -1,79 +1,112 @@
-//! Rooms, as pure bookkeeping: who is the host of a room, who waits in it, and where a signal
-//! may go. No sockets: `C` is whatever reaches a connection (the server's channel, or a test's
-//! label), so every rule here is tested natively.
+//! Rooms, as pure bookkeeping: who hosts a room, who waits in it, where a signal may go, which
+//! browser may host it again, and who has waited too long. No sockets and no clock: `C` is
+//! whatever reaches a connection (the server's channel, or a test's label) and the time is
+//! passed in, so every rule here, the timeouts too, is tested natively.
 //!
-//! A room is one table: its host (the player who opened it, and runs the game) and up to
-//! `seats` friends. Signals go only between the host and a friend (host-authoritative: friends
-//! never connect to each other). Friends may arrive before the host (or wait while it reloads);
-//! the host is then told of each of them, as of a friend who arrives later.
+//! A room is one table: its host (the player who opened it, and runs the game) and the friends
+//! who opened its link. Signals go only between the host and a friend (host-authoritative:
+//! friends never connect to each other). Friends may arrive before the host (or wait while it
+//! reloads); the host is then told of each of them, as of a friend who arrives later.
+//!
+//! **The host's key.** The host's browser draws a random key when it opens a table and keeps it;
+//! its connection names it (`ROOM.host.KEY`; the room link, which travels, never holds it). The
+//! first key a room is hosted with binds the room: a host with another key is refused
+//! ([`Refused::NotTheHost`]), so someone who has only the link cannot host the room while its
+//! host is away and be handed its friends. A host with the same key is let in even while a
+//! connection of its own lingers (a reload before the server saw the old page go): the old
+//! connection is closed and the new one hosts. The server keeps a keyed hash of the key, not
+//! the key, for [`Limits::bound_for`] after the host leaves, and at most [`Limits::max_bound`]
+//! rooms: past that, the room whose host left longest ago is forgotten first (a room whose host
+//! is here never is). A forgotten room, or every room after the server restarts, is bound again
+//! by the next host to arrive.
+//!
+//! **Slots.** A friend who opens the link holds a connection, never a seat: seats are the
+//! host's to give (its game takes a claim for a free seat and a seat's token), so a room lets in
+//! up to [`Limits::max_room`] friends whatever its seats, and its host always. While the host is
+//! here, a friend must signal it (answer its offer) within [`Limits::intro`] or be closed
+//! ([`Rooms::sweep`]): a socket that only holds the link open cannot keep a friend out.
 
+use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::BuildHasher;
+use std::time::{Duration, Instant};
 
-/// The most friends a host may seat (the largest table has twelve seats, one of them the host's).
-pub const MAX_SEATS: u8 = 11;
+/// Whether `s` is a room id or a host key: 16 to 64 letters, digits, `-` or `_` (so it cannot
+/// be guessed, nor be a path of something else).
+fn is_id(s: &str) -> bool {
+    (16..=64).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
 
-/// How a connection asks to enter: its path is `ROOM` (a friend) or `ROOM.host-N` (the host of a
-/// table with N seats for friends).
+/// A host's key as its connection names it. Never printed (its `Debug` hides it): logs and
+/// panics must not carry it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct HostKey(String);
+
+impl fmt::Debug for HostKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("HostKey(…)")
+    }
+}
+
+/// How a connection asks to enter: its path is `ROOM` (a friend) or `ROOM.host.KEY` (the host).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ask {
     pub room: String,
     pub role: Role,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Role {
-    Host { seats: u8 },
+    Host { key: HostKey },
     Friend,
 }
 
 /// Why a connection was not let in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Refused {
-    /// The room id is not 16 to 64 letters, digits, `-` or `_` (so it cannot be guessed, nor be
-    /// a path of something else), or the host asked for no seats or too many.
+    /// The room id or the host's key is not 16 to 64 letters, digits, `-` or `_`.
     BadPath,
-    /// The room has a host already.
-    HostPresent,
-    /// Every seat of the room is taken (or, before its host arrives, as many friends wait as the
-    /// largest table could seat).
+    /// The room is bound to another browser's key: only the browser that opened it may host it.
+    NotTheHost,
+    /// As many friends wait in the room as a room takes.
     RoomFull,
-    /// The server holds as many connections as it was told to.
+    /// The server holds as many connections (or remembers as many hosted rooms) as it may.
     ServerFull,
+    /// The address holds as many connections as one address may (checked by the server).
+    TooManyFromAddress,
+}
+
+impl Refused {
+    /// In words, for the log and the refused client (an HTTP body, or a close frame's reason).
+    pub fn words(self) -> &'static str {
+        match self {
+            Refused::BadPath => "not a room",
+            Refused::NotTheHost => "the room is hosted from another browser",
+            Refused::RoomFull => "the room is full",
+            Refused::ServerFull => "the server is full",
+            Refused::TooManyFromAddress => "too many connections from one address",
+        }
+    }
 }
 
 impl fmt::Display for Refused {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Refused::BadPath => "not a room",
-            Refused::HostPresent => "the room has a host",
-            Refused::RoomFull => "the room is full",
-            Refused::ServerFull => "the server is full",
-        })
+        f.write_str(self.words())
     }
 }
 
 /// Reads a connection's path (the part after the server's `/`).
 ///
 /// # Errors
-/// [`Refused::BadPath`] for anything but a room id, optionally with `.host-N`, 1 <= N <= 11.
+/// [`Refused::BadPath`] for anything but a room id, optionally with `.host.` and a key.
 pub fn parse_path(path: &str) -> Result<Ask, Refused> {
-    let (room, role) = match path.split_once(".host-") {
+    let (room, role) = match path.split_once(".host.") {
         None => (path, Role::Friend),
-        Some((room, n)) => {
-            let seats: u8 = (n.len() <= 2 && n.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| n.parse().ok())
-                .flatten()
-                .ok_or(Refused::BadPath)?;
-            if seats == 0 || seats > MAX_SEATS {
-                return Err(Refused::BadPath);
-            }
-            (room, Role::Host { seats })
-        }
+        Some((room, key)) if is_id(key) => (room, Role::Host { key: HostKey(key.to_owned()) }),
+        Some(_) => return Err(Refused::BadPath),
     };
-    let ok =
-        (16..=64).contains(&room.len()) && room.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    if !ok {
+    if !is_id(room) {
         return Err(Refused::BadPath);
     }
     Ok(Ask { room: room.to_owned(), role })
@@ -88,23 +121,88 @@ pub enum Tell<P> {
     PeerLeft(P),
 }
 
-struct Room<P, C> {
-    host: Option<(P, C)>,
-    /// The host's seats for friends (until a host arrives: [`MAX_SEATS`]).
-    seats: u8,
-    friends: Vec<(P, C)>,
+/// What happened to a room, for the server's log (never anything of the game, nor a key).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Its first host arrived: the room is bound to its key.
+    Opened,
+    /// Its host came back (same key).
+    HostBack,
+    /// Its host connected again while its old connection lingered; the old one is closed.
+    HostReplaced,
+    /// Its host left; its friends wait.
+    HostLeft,
+    /// Nobody is left in it (its host's key is still remembered).
+    Closed,
 }
 
-/// Every room, and the number of connections in them.
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Event::Opened => "opened",
+            Event::HostBack => "host back",
+            Event::HostReplaced => "host reconnected (its old connection closed)",
+            Event::HostLeft => "host left",
+            Event::Closed => "closed",
+        })
+    }
+}
+
+/// A connection let in: whom to tell, a connection to close (a host's own stale one), and what
+/// happened to the room.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Entered<P, C> {
+    pub tell: Vec<(C, Tell<P>)>,
+    pub close: Option<C>,
+    pub event: Option<Event>,
+}
+
+/// The server's limits (command-line flags of `blackjack-signal`).
+#[derive(Copy, Clone, Debug)]
+pub struct Limits {
+    /// Connections in all rooms.
+    pub max_peers: usize,
+    /// Friends in one room (its host comes on top).
+    pub max_room: usize,
+    /// Rooms whose host's key is remembered.
+    pub max_bound: usize,
+    /// How long a room's key is remembered after its host leaves.
+    pub bound_for: Duration,
+    /// How long a friend may stay, its host here, without signalling the host.
+    pub intro: Duration,
+}
+
+struct Friend<P, C> {
+    peer: P,
+    channel: C,
+    /// When it must have signalled the host by (`None`: it has, or there is no host to signal).
+    due: Option<Instant>,
+}
+
+struct Room<P, C> {
+    host: Option<(P, C)>,
+    friends: Vec<Friend<P, C>>,
+}
+
+/// A room's host key, as a keyed hash, and since when its host is away.
+struct Bound {
+    hash: u64,
+    left: Option<Instant>,
+}
+
+/// Every room, the keys they are bound to, and the number of connections in them.
 pub struct Rooms<P, C> {
     rooms: HashMap<String, Room<P, C>>,
+    bound: HashMap<String, Bound>,
+    /// A key per server run: the hashes of keys mean nothing outside it.
+    hasher: RandomState,
     peers: usize,
-    max_peers: usize,
+    limits: Limits,
 }
 
 impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
-    pub fn new(max_peers: usize) -> Rooms<P, C> {
-        Rooms { rooms: HashMap::new(), peers: 0, max_peers }
+    pub fn new(limits: Limits) -> Rooms<P, C> {
+        Rooms { rooms: HashMap::new(), bound: HashMap::new(), hasher: RandomState::new(), peers: 0, limits }
     }
 
     pub fn rooms(&self) -> usize {
@@ -115,21 +213,39 @@ impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
         self.peers
     }
 
+    /// Rooms whose host's key is remembered.
+    pub fn bound(&self) -> usize {
+        self.bound.len()
+    }
+
+    fn hash(&self, key: &HostKey) -> u64 {
+        self.hasher.hash_one(&key.0)
+    }
+
+    /// The room's binding, unless it has expired.
+    fn binding(&self, room: &str, now: Instant) -> Option<&Bound> {
+        let live = |b: &&Bound| b.left.is_none_or(|t| now.saturating_duration_since(t) < self.limits.bound_for);
+        self.bound.get(room).filter(live)
+    }
+
     /// Whether `ask` would be let in now (checked before the connection is upgraded, so a refused
     /// client gets an HTTP status).
     ///
     /// # Errors
     /// Why it would be refused.
-    pub fn check(&self, ask: &Ask) -> Result<(), Refused> {
-        if self.peers >= self.max_peers {
+    pub fn check(&self, ask: &Ask, now: Instant) -> Result<(), Refused> {
+        if self.peers >= self.limits.max_peers {
             return Err(Refused::ServerFull);
         }
-        let Some(room) = self.rooms.get(&ask.room) else { return Ok(()) };
-        match ask.role {
-            Role::Host { .. } if room.host.is_some() => Err(Refused::HostPresent),
-            Role::Host { seats } if room.friends.len() > seats as usize => Err(Refused::RoomFull),
-            Role::Friend if room.friends.len() >= room.seats as usize => Err(Refused::RoomFull),
-            _ => Ok(()),
+        match &ask.role {
+            Role::Host { key } => match self.binding(&ask.room, now) {
+                Some(b) if b.hash != self.hash(key) => Err(Refused::NotTheHost),
+                _ => Ok(()),
+            },
+            Role::Friend => match self.rooms.get(&ask.room) {
+                Some(room) if room.friends.len() >= self.limits.max_room => Err(Refused::RoomFull),
+                _ => Ok(()),
+            },
         }
     }
 
@@ -138,57 +254,122 @@ impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
     ///
     /// # Errors
     /// Why it was refused; nothing changed.
-    pub fn enter(&mut self, ask: &Ask, peer: P, channel: C) -> Result<Vec<(C, Tell<P>)>, Refused> {
-        self.check(ask)?;
-        self.peers += 1;
-        let room =
-            self.rooms.entry(ask.room.clone()).or_insert(Room { host: None, seats: MAX_SEATS, friends: Vec::new() });
-        Ok(match ask.role {
-            Role::Host { seats } => {
-                room.seats = seats;
-                room.host = Some((peer, channel.clone()));
-                room.friends.iter().map(|(p, _)| (channel.clone(), Tell::NewPeer(*p))).collect()
+    pub fn enter(&mut self, ask: &Ask, peer: P, channel: C, now: Instant) -> Result<Entered<P, C>, Refused> {
+        self.check(ask, now)?;
+        let mut entered = Entered { tell: Vec::new(), close: None, event: None };
+        match &ask.role {
+            Role::Host { key } => {
+                let hash = self.hash(key);
+                entered.event = Some(if self.binding(&ask.room, now).is_some() {
+                    Event::HostBack
+                } else {
+                    self.make_room_for_a_binding(&ask.room)?;
+                    Event::Opened
+                });
+                self.bound.insert(ask.room.clone(), Bound { hash, left: None });
+                let due = Some(now + self.limits.intro);
+                let room = self.rooms.entry(ask.room.clone()).or_insert(Room { host: None, friends: Vec::new() });
+                if let Some((old, old_channel)) = room.host.replace((peer, channel.clone())) {
+                    // The old connection no longer counts: its task's `leave` finds nothing.
+                    self.peers -= 1;
+                    entered.close = Some(old_channel);
+                    entered.event = Some(Event::HostReplaced);
+                    entered.tell.extend(room.friends.iter().map(|f| (f.channel.clone(), Tell::PeerLeft(old))));
+                }
+                // Every friend signals this host afresh (a new host offers each a new connection).
+                for f in &mut room.friends {
+                    f.due = due;
+                    entered.tell.push((channel.clone(), Tell::NewPeer(f.peer)));
+                }
             }
             Role::Friend => {
-                room.friends.push((peer, channel));
-                room.host.iter().map(|(_, c)| (c.clone(), Tell::NewPeer(peer))).collect()
+                let room = self.rooms.entry(ask.room.clone()).or_insert(Room { host: None, friends: Vec::new() });
+                let due = room.host.is_some().then(|| now + self.limits.intro);
+                room.friends.push(Friend { peer, channel, due });
+                entered.tell.extend(room.host.iter().map(|(_, c)| (c.clone(), Tell::NewPeer(peer))));
             }
-        })
+        }
+        self.peers += 1;
+        Ok(entered)
     }
 
-    /// `peer` left `room` (its connection closed, or was closed): whom to tell. A host's friends
-    /// stay and wait for it; an empty room is forgotten.
-    pub fn leave(&mut self, room_id: &str, peer: P) -> Vec<(C, Tell<P>)> {
-        let Some(room) = self.rooms.get_mut(room_id) else { return Vec::new() };
-        let tell = if room.host.as_ref().is_some_and(|(h, _)| *h == peer) {
+    /// At [`Limits::max_bound`] remembered rooms, forgets the one whose host left longest ago.
+    ///
+    /// # Errors
+    /// [`Refused::ServerFull`] if every remembered room has its host here.
+    fn make_room_for_a_binding(&mut self, room_id: &str) -> Result<(), Refused> {
+        if self.bound.len() < self.limits.max_bound || self.bound.contains_key(room_id) {
+            return Ok(());
+        }
+        let oldest = self.bound.iter().filter_map(|(r, b)| Some((b.left?, r))).min().map(|(_, r)| r.clone());
+        let oldest = oldest.ok_or(Refused::ServerFull)?;
+        self.bound.remove(&oldest);
+        Ok(())
+    }
+
+    /// `peer` left `room` (its connection closed, or was closed): whom to tell, and what happened
+    /// to the room. A host's friends stay and wait for it; an empty room is forgotten (its key
+    /// is remembered).
+    pub fn leave(&mut self, room_id: &str, peer: P, now: Instant) -> (Vec<(C, Tell<P>)>, Option<Event>) {
+        let Some(room) = self.rooms.get_mut(room_id) else { return (Vec::new(), None) };
+        let (tell, mut event) = if room.host.as_ref().is_some_and(|(h, _)| *h == peer) {
             room.host = None;
-            room.seats = MAX_SEATS;
-            room.friends.iter().map(|(_, c)| (c.clone(), Tell::PeerLeft(peer))).collect()
-        } else if let Some(i) = room.friends.iter().position(|(p, _)| *p == peer) {
+            if let Some(b) = self.bound.get_mut(room_id) {
+                b.left = Some(now);
+            }
+            // Friends wait for the host as long as they like: there is nobody to signal.
+            room.friends.iter_mut().for_each(|f| f.due = None);
+            (room.friends.iter().map(|f| (f.channel.clone(), Tell::PeerLeft(peer))).collect(), Some(Event::HostLeft))
+        } else if let Some(i) = room.friends.iter().position(|f| f.peer == peer) {
             room.friends.remove(i);
-            room.host.iter().map(|(_, c)| (c.clone(), Tell::PeerLeft(peer))).collect()
+            (room.host.iter().map(|(_, c)| (c.clone(), Tell::PeerLeft(peer))).collect(), None)
         } else {
-            return Vec::new();
+            return (Vec::new(), None);
         };
         self.peers -= 1;
         if room.host.is_none() && room.friends.is_empty() {
             self.rooms.remove(room_id);
+            event = Some(Event::Closed);
         }
-        tell
+        (tell, event)
     }
 
     /// Where a signal from `from` to `to` goes: only between a room's host and one of its friends.
-    pub fn route(&self, room_id: &str, from: P, to: P) -> Option<C> {
-        let room = self.rooms.get(room_id)?;
+    /// A friend's signal to its host introduces it (see [`Rooms::sweep`]).
+    pub fn route(&mut self, room_id: &str, from: P, to: P) -> Option<C> {
+        let room = self.rooms.get_mut(room_id)?;
         let (host, host_channel) = room.host.as_ref()?;
-        let friend = |p: P| room.friends.iter().find(|(f, _)| *f == p);
         if *host == from {
-            friend(to).map(|(_, c)| c.clone())
-        } else if *host == to && friend(from).is_some() {
+            room.friends.iter().find(|f| f.peer == to).map(|f| f.channel.clone())
+        } else if *host == to {
+            let friend = room.friends.iter_mut().find(|f| f.peer == from)?;
+            friend.due = None;
             Some(host_channel.clone())
         } else {
             None
         }
+    }
+
+    /// Time passed: the friends to close (their host is here and they have not signalled it in
+    /// [`Limits::intro`]; each is named once, and leaves as any connection does once closed), and
+    /// the keys of rooms whose host left over [`Limits::bound_for`] ago are forgotten.
+    pub fn sweep(&mut self, now: Instant) -> Vec<(String, C)> {
+        let bound_for = self.limits.bound_for;
+        let rooms = &self.rooms;
+        self.bound.retain(|r, b| {
+            rooms.get(r).is_some_and(|room| room.host.is_some())
+                || b.left.is_none_or(|t| now.saturating_duration_since(t) < bound_for)
+        });
+        let mut close = Vec::new();
+        for (id, room) in &mut self.rooms {
+            for f in &mut room.friends {
+                if f.due.is_some_and(|due| due <= now) {
+                    f.due = None;
+                    close.push((id.clone(), f.channel.clone()));
+                }
+            }
+        }
+        close
     }
 }
 
@@ -197,23 +378,45 @@ mod tests {
     use super::*;
 
     const ROOM: &str = "k3Jd9_x-Qm2Lp0aZ";
+    const KEY: &str = "hostkey-0123456789abcd";
+    const OTHER_KEY: &str = "strangerkey-0123456789";
 
-    fn host(seats: u8) -> Ask {
-        Ask { room: ROOM.into(), role: Role::Host { seats } }
+    fn host(key: &str) -> Ask {
+        Ask { room: ROOM.into(), role: Role::Host { key: HostKey(key.into()) } }
     }
     fn friend() -> Ask {
         Ask { room: ROOM.into(), role: Role::Friend }
+    }
+    fn limits() -> Limits {
+        Limits {
+            max_peers: 100,
+            max_room: 3,
+            max_bound: 100,
+            bound_for: Duration::from_secs(3600),
+            intro: Duration::from_secs(20),
+        }
+    }
+    fn rooms(limits: Limits) -> Rooms<u32, &'static str> {
+        Rooms::new(limits)
+    }
+    fn tells<P, C>(e: Result<Entered<P, C>, Refused>) -> Vec<(C, Tell<P>)> {
+        e.map(|e| e.tell).unwrap_or_else(|why| panic!("refused: {why}"))
+    }
+    fn secs(t0: Instant, s: u64) -> Instant {
+        t0 + Duration::from_secs(s)
     }
 
     #[test]
     fn a_path_names_a_room_and_whether_its_host_is_asking() {
         assert_eq!(parse_path(ROOM), Ok(friend()));
-        assert_eq!(parse_path(&format!("{ROOM}.host-3")), Ok(host(3)));
+        assert_eq!(parse_path(&format!("{ROOM}.host.{KEY}")), Ok(host(KEY)));
         for bad in [
             "short",
-            "k3Jd9_x-Qm2Lp0aZ.host-0",
-            "k3Jd9_x-Qm2Lp0aZ.host-12",
-            "k3Jd9_x-Qm2Lp0aZ.host-+3",
+            "k3Jd9_x-Qm2Lp0aZ.host.",
+            "k3Jd9_x-Qm2Lp0aZ.host.short",
+            "k3Jd9_x-Qm2Lp0aZ.host-3",
+            "k3Jd9_x-Qm2Lp0aZ.host.hostkey-0123456789abc.",
+            "k3Jd9_x-Qm2Lp0aZ.host.hostkey.0123456789abcd",
             "../../etc/passwdxxxxxx",
             &"a".repeat(65),
             "k3Jd9_x-Qm2Lp0a\u{e9}",
@@ -223,47 +426,133 @@ mod tests {
     }
 
     #[test]
-    fn a_room_refuses_a_friend_beyond_its_seats() {
-        let mut rooms: Rooms<u32, &str> = Rooms::new(100);
-        assert_eq!(rooms.enter(&host(2), 0, "h"), Ok(vec![]));
-        assert_eq!(rooms.enter(&friend(), 1, "a"), Ok(vec![("h", Tell::NewPeer(1))]));
-        assert_eq!(rooms.enter(&friend(), 2, "b"), Ok(vec![("h", Tell::NewPeer(2))]));
-        assert_eq!(rooms.check(&friend()), Err(Refused::RoomFull));
-        assert_eq!(rooms.enter(&friend(), 3, "c"), Err(Refused::RoomFull));
-        assert_eq!(rooms.peers(), 3);
-        // A seat comes free when a friend leaves.
-        assert_eq!(rooms.leave(ROOM, 1), vec![("h", Tell::PeerLeft(1))]);
-        assert!(rooms.enter(&friend(), 3, "c").is_ok());
+    fn a_host_key_never_shows_in_print() {
+        let printed = format!("{:?}", parse_path(&format!("{ROOM}.host.{KEY}")));
+        assert!(printed.contains(ROOM) && !printed.contains(KEY), "{printed}");
     }
 
     #[test]
-    fn a_second_host_is_refused_and_friends_wait_for_a_host_that_left() {
-        let mut rooms: Rooms<u32, &str> = Rooms::new(100);
-        rooms.enter(&host(3), 0, "h").unwrap();
-        assert_eq!(rooms.enter(&host(3), 9, "x"), Err(Refused::HostPresent));
-        rooms.enter(&friend(), 1, "a").unwrap();
-        assert_eq!(rooms.leave(ROOM, 0), vec![("a", Tell::PeerLeft(0))]);
-        assert_eq!(rooms.route(ROOM, 1, 0), None);
-        // The host comes back (a reload): it is told of the friend who waited.
-        assert_eq!(rooms.enter(&host(3), 5, "h2"), Ok(vec![("h2", Tell::NewPeer(1))]));
+    fn only_the_browser_that_opened_a_room_hosts_it_again() {
+        let t0 = Instant::now();
+        let mut rooms = rooms(limits());
+        let opened = rooms.enter(&host(KEY), 0, "h", t0).unwrap();
+        assert_eq!(opened.event, Some(Event::Opened));
+        rooms.enter(&friend(), 1, "a", t0).unwrap();
+        assert_eq!(rooms.leave(ROOM, 0, t0), (vec![("a", Tell::PeerLeft(0))], Some(Event::HostLeft)));
+        // A stranger with the link and a key of its own: refused, before and after the upgrade,
+        // and the friend who waits is not handed to it.
+        assert_eq!(rooms.check(&host(OTHER_KEY), secs(t0, 60)), Err(Refused::NotTheHost));
+        assert_eq!(rooms.enter(&host(OTHER_KEY), 9, "x", secs(t0, 60)), Err(Refused::NotTheHost));
+        assert_eq!(rooms.route(ROOM, 1, 9), None);
+        // The host comes back with its key: told of the friend who waited.
+        let back = rooms.enter(&host(KEY), 5, "h2", secs(t0, 61)).unwrap();
+        assert_eq!((back.tell, back.event), (vec![("h2", Tell::NewPeer(1))], Some(Event::HostBack)));
         assert_eq!(rooms.route(ROOM, 1, 5), Some("h2"));
+        // A stranger is refused while the host is here too.
+        assert_eq!(rooms.enter(&host(OTHER_KEY), 9, "x", secs(t0, 62)), Err(Refused::NotTheHost));
+        assert_eq!(rooms.peers(), 2);
     }
 
     #[test]
-    fn a_host_cannot_arrive_to_more_waiting_friends_than_it_has_seats() {
-        let mut rooms: Rooms<u32, &str> = Rooms::new(100);
-        rooms.enter(&friend(), 1, "a").unwrap();
-        rooms.enter(&friend(), 2, "b").unwrap();
-        assert_eq!(rooms.enter(&host(1), 0, "h"), Err(Refused::RoomFull));
-        assert!(rooms.enter(&host(2), 0, "h").is_ok());
+    fn a_host_reconnecting_replaces_its_own_lingering_connection() {
+        let t0 = Instant::now();
+        let mut rooms = rooms(limits());
+        rooms.enter(&host(KEY), 0, "h", t0).unwrap();
+        rooms.enter(&friend(), 1, "a", t0).unwrap();
+        let again = rooms.enter(&host(KEY), 5, "h2", t0).unwrap();
+        assert_eq!(again.close, Some("h"), "the old connection is closed");
+        assert_eq!(again.event, Some(Event::HostReplaced));
+        assert_eq!(again.tell, vec![("a", Tell::PeerLeft(0)), ("h2", Tell::NewPeer(1))]);
+        assert_eq!(rooms.peers(), 2, "the old connection no longer counts");
+        assert_eq!(rooms.route(ROOM, 1, 5), Some("h2"));
+        assert_eq!(rooms.route(ROOM, 1, 0), None);
+        // The old connection's task ends later: nothing changes.
+        assert_eq!(rooms.leave(ROOM, 0, t0), (vec![], None));
+        assert_eq!(rooms.peers(), 2);
+        assert_eq!(rooms.route(ROOM, 5, 1), Some("a"));
+    }
+
+    #[test]
+    fn a_room_s_key_is_forgotten_a_while_after_its_host_left_and_then_anyone_may_host_it() {
+        let t0 = Instant::now();
+        let mut rooms = rooms(Limits { bound_for: Duration::from_secs(100), ..limits() });
+        rooms.enter(&host(KEY), 0, "h", t0).unwrap();
+        // While the host is here, no time forgets it.
+        assert!(rooms.sweep(secs(t0, 1000)).is_empty());
+        assert_eq!(rooms.check(&host(OTHER_KEY), secs(t0, 1000)), Err(Refused::NotTheHost));
+        rooms.leave(ROOM, 0, secs(t0, 1000));
+        assert_eq!(rooms.check(&host(OTHER_KEY), secs(t0, 1099)), Err(Refused::NotTheHost));
+        assert_eq!(rooms.check(&host(OTHER_KEY), secs(t0, 1100)), Ok(()), "expired, even before a sweep");
+        rooms.sweep(secs(t0, 1100));
+        assert_eq!(rooms.bound(), 0);
+        let e = rooms.enter(&host(OTHER_KEY), 9, "x", secs(t0, 1100)).unwrap();
+        assert_eq!(e.event, Some(Event::Opened));
+        assert_eq!(rooms.check(&host(KEY), secs(t0, 1101)), Err(Refused::NotTheHost));
+    }
+
+    #[test]
+    fn remembered_rooms_are_bounded_and_the_longest_left_is_forgotten_first() {
+        let t0 = Instant::now();
+        let mut rooms = rooms(Limits { max_bound: 2, ..limits() });
+        let ask = |room: &str, key: &str| Ask { room: room.into(), role: Role::Host { key: HostKey(key.into()) } };
+        let [a, b, c] = ["room-aaaaaaaaaaaaaaaa", "room-bbbbbbbbbbbbbbbb", "room-cccccccccccccccc"];
+        rooms.enter(&ask(a, KEY), 0, "a", t0).unwrap();
+        rooms.enter(&ask(b, KEY), 1, "b", t0).unwrap();
+        // Both hosts here: a third room cannot be remembered.
+        assert_eq!(rooms.enter(&ask(c, KEY), 2, "c", t0).map(|e| e.event), Err(Refused::ServerFull));
+        rooms.leave(b, 1, secs(t0, 1));
+        rooms.leave(a, 0, secs(t0, 2));
+        assert_eq!(rooms.enter(&ask(c, KEY), 2, "c", secs(t0, 3)).map(|e| e.event), Ok(Some(Event::Opened)));
+        assert_eq!(rooms.bound(), 2);
+        // b's host left first: b is forgotten, a is not.
+        assert_eq!(rooms.check(&ask(b, OTHER_KEY), secs(t0, 4)), Ok(()));
+        assert_eq!(rooms.check(&ask(a, OTHER_KEY), secs(t0, 4)), Err(Refused::NotTheHost));
+    }
+
+    #[test]
+    fn a_room_lets_in_friends_up_to_its_limit_whatever_its_seats_and_its_host_always() {
+        let t0 = Instant::now();
+        let mut rooms = rooms(limits());
+        for p in 1..=3 {
+            rooms.enter(&friend(), p, "f", t0).unwrap();
+        }
+        assert_eq!(rooms.check(&friend(), t0), Err(Refused::RoomFull));
+        assert_eq!(rooms.enter(&friend(), 4, "g", t0).map(|e| e.event), Err(Refused::RoomFull));
+        // Its host is never kept out by those who wait.
+        let e = rooms.enter(&host(KEY), 0, "h", t0).unwrap();
+        assert_eq!(e.tell.len(), 3);
+        // A slot comes free when a friend leaves.
+        assert_eq!(rooms.leave(ROOM, 1, t0), (vec![("h", Tell::PeerLeft(1))], None));
+        assert!(rooms.enter(&friend(), 4, "g", t0).is_ok());
+    }
+
+    #[test]
+    fn a_friend_who_never_signals_its_host_is_closed_and_one_who_does_stays() {
+        let t0 = Instant::now();
+        let mut rooms = rooms(limits());
+        // Waiting for a host that is away is no fault: no time closes it.
+        rooms.enter(&friend(), 1, "early", t0).unwrap();
+        assert!(rooms.sweep(secs(t0, 500)).is_empty());
+        rooms.enter(&host(KEY), 0, "h", secs(t0, 500)).unwrap();
+        rooms.enter(&friend(), 2, "talks", secs(t0, 505)).unwrap();
+        assert_eq!(rooms.route(ROOM, 2, 0), Some("h"), "its answer to the host's offer");
+        assert!(rooms.sweep(secs(t0, 519)).is_empty());
+        assert_eq!(rooms.sweep(secs(t0, 520)), vec![(ROOM.to_owned(), "early")]);
+        assert!(rooms.sweep(secs(t0, 600)).is_empty(), "named once");
+        // A host that leaves and comes back: every friend signals the new host afresh.
+        rooms.leave(ROOM, 0, secs(t0, 600));
+        assert!(rooms.sweep(secs(t0, 900)).is_empty());
+        rooms.enter(&host(KEY), 3, "h2", secs(t0, 900)).unwrap();
+        assert_eq!(rooms.sweep(secs(t0, 920)), vec![(ROOM.to_owned(), "early"), (ROOM.to_owned(), "talks")]);
     }
 
     #[test]
     fn signals_go_between_the_host_and_its_friends_only() {
-        let mut rooms: Rooms<u32, &str> = Rooms::new(100);
-        rooms.enter(&host(3), 0, "h").unwrap();
-        rooms.enter(&friend(), 1, "a").unwrap();
-        rooms.enter(&friend(), 2, "b").unwrap();
+        let t0 = Instant::now();
+        let mut rooms = rooms(limits());
+        rooms.enter(&host(KEY), 0, "h", t0).unwrap();
+        rooms.enter(&friend(), 1, "a", t0).unwrap();
+        rooms.enter(&friend(), 2, "b", t0).unwrap();
         assert_eq!(rooms.route(ROOM, 0, 1), Some("a"));
         assert_eq!(rooms.route(ROOM, 2, 0), Some("h"));
         assert_eq!(rooms.route(ROOM, 1, 2), None, "friends never signal each other");
@@ -273,13 +562,14 @@ mod tests {
 
     #[test]
     fn the_server_refuses_connections_beyond_its_limit_and_forgets_empty_rooms() {
-        let mut rooms: Rooms<u32, &str> = Rooms::new(2);
-        rooms.enter(&host(3), 0, "h").unwrap();
-        rooms.enter(&friend(), 1, "a").unwrap();
-        assert_eq!(rooms.enter(&friend(), 2, "b"), Err(Refused::ServerFull));
-        rooms.leave(ROOM, 1);
-        rooms.leave(ROOM, 0);
-        assert_eq!((rooms.rooms(), rooms.peers()), (0, 0));
-        assert_eq!(rooms.leave(ROOM, 0), vec![], "leaving twice tells nobody");
+        let t0 = Instant::now();
+        let mut rooms = rooms(Limits { max_peers: 2, ..limits() });
+        assert_eq!(tells(rooms.enter(&host(KEY), 0, "h", t0)), vec![]);
+        assert_eq!(tells(rooms.enter(&friend(), 1, "a", t0)), vec![("h", Tell::NewPeer(1))]);
+        assert_eq!(rooms.enter(&friend(), 2, "b", t0).map(|e| e.event), Err(Refused::ServerFull));
+        assert_eq!(rooms.leave(ROOM, 1, t0), (vec![("h", Tell::PeerLeft(1))], None));
+        assert_eq!(rooms.leave(ROOM, 0, t0), (vec![], Some(Event::Closed)));
+        assert_eq!((rooms.rooms(), rooms.peers(), rooms.bound()), (0, 0, 1));
+        assert_eq!(rooms.leave(ROOM, 0, t0), (vec![], None), "leaving twice tells nobody");
     }
 }

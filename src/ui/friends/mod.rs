@@ -27,7 +27,7 @@ use crate::ui::settings::Settings;
 use crate::ui::shedding::screen::SeatScreen;
 use crate::ui::shedding::table::{use_table_view, TableView};
 use gloo_storage::{LocalStorage, Storage};
-use room::{check_signal_url, ice_urls, room_in_fragment, token_from_text, token_text, RoomId};
+use room::{check_signal_url, ice_urls, room_in_fragment, token_from_text, token_text, HostKey, RoomId};
 use session::{OnlineScreen, Session, Transport};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -142,14 +142,29 @@ fn load_host(room: &RoomId) -> Option<String> {
     stored(&host_key(room.as_str()))
 }
 
+/// This browser's key for hosting `room` (see [`HostKey`]): kept beside the table's record, under
+/// a key of its own (the record is the worker's, in a form older saves share). A record without
+/// one gets a new key (`true`): a table opened before keys were kept is bound by it, and a record
+/// copied from another browser is refused by the signalling server.
+fn host_key_of(room: &RoomId) -> (HostKey, bool) {
+    let key_name = format!("bj.friends.hostkey.{}", room.as_str());
+    match stored(&key_name).and_then(|k| HostKey::parse(&k)) {
+        Some(key) => (key, false),
+        None => {
+            let key = HostKey::from_random(random_bytes());
+            store(&key_name, key.as_str());
+            (key, true)
+        }
+    }
+}
+
 /// The host's side of the table stored as `record` (its text).
 fn open_host<F: Family + OnlineScreen>(room: RoomId, record: String, t: &Transport) -> Result<Session<F>, String> {
-    let friends = HostRecord::<F>::from_text(&record)
-        .map_or(1, |r| r.seating.iter().filter(|s| !matches!(s, Seating::Host { .. } | Seating::Bot)).count() as u8);
     let settings = crate::ui::load_settings().0;
     let pace = u32::from(settings.bot_pace.max(1));
+    let (key, new) = host_key_of(&room);
     // The host's clock setting is the table's: off, or the rules' time a move times it.
-    Session::host(room, record, friends, pace, settings.clock_scale.unwrap_or(0), t)
+    Session::host(room, (&key, new), record, pace, settings.clock_scale.unwrap_or(0), t)
 }
 
 fn random_bytes() -> [u8; 16] {
@@ -512,6 +527,8 @@ pub fn FriendsApp<F: FriendsPage>() -> Html {
             let text = record.to_text();
             save_host(&record.room, &text);
             let Ok(room) = RoomId::parse(&record.room) else { return };
+            // This browser opens the room: its key is drawn now, before anyone has the link.
+            let _ = host_key_of(&room);
             if let Some(w) = web_sys::window() {
                 let _ = w.location().set_hash(&room.fragment());
             }

@@ -70,11 +70,33 @@ pub fn room_in_fragment(hash: &str) -> Result<Option<RoomId>, BadRoom> {
     RoomId::parse(id).map(Some)
 }
 
-/// The signalling server's address for a room: the host's connection names its seats.
-pub fn room_url(signal: &str, room: &RoomId, host_seats: Option<u8>) -> String {
+/// The key only the host's browser holds for its room: drawn when it opens the table, kept in
+/// that browser, and named by its connection to the signalling server, which lets no other key
+/// host the room (so a stranger who has the link cannot host the table while its host is away,
+/// and be handed its friends). Never in the room link. The same 22 letters as a room id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostKey(String);
+
+impl HostKey {
+    pub fn from_random(bytes: [u8; 16]) -> HostKey {
+        HostKey(RoomId::from_random(bytes).0)
+    }
+
+    /// A kept key read back; `None` if it is not one.
+    pub fn parse(text: &str) -> Option<HostKey> {
+        RoomId::parse(text).ok().map(|r| HostKey(r.0))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The signalling server's address for a room: the host's connection names its key.
+pub fn room_url(signal: &str, room: &RoomId, host: Option<&HostKey>) -> String {
     let base = signal.trim_end_matches('/');
-    match host_seats {
-        Some(n) => format!("{base}/{}.host-{n}", room.as_str()),
+    match host {
+        Some(key) => format!("{base}/{}.host.{}", room.as_str(), key.as_str()),
         None => format!("{base}/{}", room.as_str()),
     }
 }
@@ -138,11 +160,15 @@ mod tests {
     }
 
     #[test]
-    fn the_host_s_address_names_its_seats() {
+    fn the_host_s_address_names_its_key_and_a_friend_s_does_not() {
         let room = RoomId::parse("abcdefghijklmnopqrstuv").unwrap();
+        let key = HostKey::from_random([7; 16]);
+        assert_eq!(HostKey::parse(key.as_str()), Some(key.clone()));
+        assert_ne!(key, HostKey::from_random([8; 16]));
+        assert_eq!(HostKey::parse("short"), None);
         assert_eq!(
-            room_url("ws://127.0.0.1:3536/", &room, Some(3)),
-            "ws://127.0.0.1:3536/abcdefghijklmnopqrstuv.host-3"
+            room_url("ws://127.0.0.1:3536/", &room, Some(&key)),
+            format!("ws://127.0.0.1:3536/abcdefghijklmnopqrstuv.host.{}", key.as_str())
         );
         assert_eq!(room_url("wss://signal.example", &room, None), "wss://signal.example/abcdefghijklmnopqrstuv");
     }

@@ -8,7 +8,7 @@
 //! friends' bytes to it (WebRTC is not available in workers) and sends its own moves as the
 //! same wire bytes a friend sends.
 
-use super::room::{room_url, RoomId};
+use super::room::{room_url, HostKey, RoomId};
 use crate::bots::shedding::Level;
 use crate::engine::shedding;
 use crate::net::worker::{from_bytes, to_bytes, FromWorker, Shedding, ToWorker, Uno, PAGE};
@@ -263,7 +263,13 @@ pub struct Session<F: OnlineScreen = Shedding> {
     pinged_ms: f64,
 }
 
-fn socket(url: String, transport: &Transport) -> (WebRtcSocket, Rc<RefCell<Option<String>>>) {
+/// `refused`: what to say if the server cannot be reached or refuses the room (the error's own
+/// words if `None`).
+fn socket(
+    url: String,
+    transport: &Transport,
+    refused: Option<&'static str>,
+) -> (WebRtcSocket, Rc<RefCell<Option<String>>>) {
     let ice = RtcIceServerConfig { urls: transport.ice.clone(), username: None, credential: None };
     let (socket, run) =
         WebRtcSocket::builder(url).ice_server(ice).add_reliable_channel().reconnect_attempts(Some(2)).build();
@@ -272,7 +278,10 @@ fn socket(url: String, transport: &Transport) -> (WebRtcSocket, Rc<RefCell<Optio
     yew::platform::spawn_local(async move {
         let why = match run.await {
             Ok(()) => "The connection to the signalling server closed.".to_owned(),
-            Err(e) => format!("The signalling server could not be reached or refused this room ({e})."),
+            Err(e) => refused.map_or_else(
+                || format!("The signalling server could not be reached or refused this room ({e})."),
+                str::to_owned,
+            ),
         };
         *flag.borrow_mut() = Some(why);
     });
@@ -280,19 +289,25 @@ fn socket(url: String, transport: &Transport) -> (WebRtcSocket, Rc<RefCell<Optio
 }
 
 impl<F: OnlineScreen> Session<F> {
-    /// The host's side of the table in `record` (its stored text): `friends` seats are for
-    /// friends, and the bots move `pace` times faster than their own reaction times.
+    /// The host's side of the table in `record` (its stored text): `key` is this browser's key
+    /// for the room (`new`: drawn just now, for a record this browser kept no key of), and the
+    /// bots move `pace` times faster than their own reaction times.
     pub fn host(
         room: RoomId,
+        (key, new): (&HostKey, bool),
         record: String,
-        friends: u8,
         pace: u32,
         clock_scale: u8,
         transport: &Transport,
     ) -> Result<Session<F>, String> {
         let mut hosting = Hosting::start(F::WORKER_URL, record, pace)?;
         hosting.post(&ToWorker::Clock { scale: clock_scale });
-        let (socket, ended) = socket(room_url(&transport.signal, &room, Some(friends.max(1))), transport);
+        // A key this browser did not have: the table was most likely opened in another browser
+        // (its record copied here), and the server refuses any key but that browser's.
+        let refused = new.then_some(
+            "Only the browser that opened this table can host it: this one did not, or the signalling server could not be reached.",
+        );
+        let (socket, ended) = socket(room_url(&transport.signal, &room, Some(key)), transport, refused);
         let me = PeerSide::default();
         Ok(Session {
             socket,
@@ -309,7 +324,7 @@ impl<F: OnlineScreen> Session<F> {
 
     /// A friend's side: `token` is the seat this browser holds in the room, if any.
     pub fn peer(room: RoomId, token: Option<SeatToken>, transport: &Transport) -> Session<F> {
-        let (socket, ended) = socket(room_url(&transport.signal, &room, None), transport);
+        let (socket, ended) = socket(room_url(&transport.signal, &room, None), transport, None);
         let me = PeerSide { token, ..PeerSide::default() };
         Session { socket, room, me, hosting: None, ended, dropped: 0, failed: 0, now_ms: 0.0, pinged_ms: 0.0 }
     }
