@@ -8,7 +8,7 @@
 // The signalling server and the WebRTC switches are friends-harness.mjs's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, openBrowser, axeViolations, screenshot, PHONE, DESKTOP } from './harness.mjs';
+import { serve, openBrowser, axeViolations, screenshot, stallWatch, PHONE, DESKTOP } from './harness.mjs';
 import { problemsAtEverySize } from './screen-checks.mjs';
 import { WEBRTC_FLAGS, signalling, keepWasmMemories, seat, takeSeat, openFamilyTable } from './friends-harness.mjs';
 
@@ -124,11 +124,8 @@ test('friends: UNO Blackjack is played for rounds by two people and a bot, and n
       return round;
     };
     let shotDesk = false;
-    const deadline = Date.now() + 180_000;
-    let round = '';
-    while (Date.now() < deadline) {
-      round = await note();
-      if (/Round 3/.test(round) || (await ann.page.locator('.uno.table').getByText(/Game over/).count())) break;
+    /** Each person's decision, if it is theirs to make: hit below 15, else pass. */
+    const decide = async () => {
       for (const p of [ann.page, sam.page]) {
         const hit = p.getByRole('button', { name: 'Hit', exact: true });
         if (!(await p.getByText('Your turn: hit or pass?', { exact: true }).count()) || (await hit.isDisabled().catch(() => true))) continue;
@@ -138,6 +135,17 @@ test('friends: UNO Blackjack is played for rounds by two people and a bot, and n
         await (total < 15 ? hit : p.getByRole('button', { name: 'Pass', exact: true })).click().catch(() => {});
       }
       await ann.page.waitForTimeout(60);
+    };
+    // No budget for the rounds, only a hang catcher: the host reveals each round a few seconds
+    // after the last, on its own clock.
+    const hostLog = () => ann.page.locator('.uno.table .log').innerText().catch(() => '');
+    const rounds = stallWatch('the rounds', 60_000);
+    let round = '';
+    for (;;) {
+      round = await note();
+      if (/Round 3/.test(round) || (await ann.page.locator('.uno.table').getByText(/Game over/).count())) break;
+      await decide();
+      rounds(round + (await hostLog()));
     }
     assert.match(round, /Round [23]|Game over/, `rounds were played (the host shows: ${round})`);
     await screenshot(sam.page, 'friends-uno-table-phone');
@@ -155,7 +163,15 @@ test('friends: UNO Blackjack is played for rounds by two people and a bot, and n
       assert.ok(cards.length >= 3, `seat ${s + 1} flipped cards: ${JSON.stringify(cards)}`);
       assert.ok(!(await search(sam.page, cards, true)), `the friend's page held seat ${s + 1}'s queue before it was flipped: ${JSON.stringify(cards)}`);
     }
-    const { stacks: now } = await stacks(sam.page);
+    // A stack of two cards or more on the friend's table (right after a reveal each has one):
+    // the round is played on until one is.
+    const grown = stallWatch('a stack of two cards on the friend\'s table', 60_000);
+    let now = (await stacks(sam.page)).stacks;
+    while (!now.some((st) => st.length >= 2) && !(await ann.page.locator('.uno.table').getByText(/Game over/).count())) {
+      await decide();
+      grown(JSON.stringify(now) + (await hostLog()));
+      now = (await stacks(sam.page)).stacks;
+    }
     const seen = now.reduce((a, b) => (b.length > a.length ? b : a), []).map(cardOf);
     assert.ok(seen.length >= 2, `a stack on the friend's table: ${JSON.stringify(now)}`);
     assert.ok(await search(sam.page, seen, false), `the search finds a stack the friend sees: ${JSON.stringify(seen)}`);
