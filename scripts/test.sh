@@ -99,10 +99,18 @@ node scripts/size-report.mjs dist --budget-kb 150
 step "end-to-end tests"
 echo "end-to-end tests in headless Chromium, ${E2E_JOBS:-2} files at a time (the signalling server on 127.0.0.1 beside them)"
 # Tables with friends connect through it (tests/e2e/friends*.test.mjs); stopped when this script ends.
-"$SIGNAL_BIN" --addr "127.0.0.1:$SIGNAL_PORT" &
+# Its log (a line per room opened, closed or refused) goes to test-output/signal.log.
+mkdir -p test-output
+"$SIGNAL_BIN" --addr "127.0.0.1:$SIGNAL_PORT" >test-output/signal.log 2>&1 &
 SIGNAL_PID=$!
 export SIGNAL_URL="ws://127.0.0.1:$SIGNAL_PORT"
+# The files that take longest start first (they play whole games at the bots' pace), so the
+# others fill in beside them instead of one long file running alone at the end.
+e2e_files=(tests/e2e/tables.test.mjs tests/e2e/shedding.test.mjs tests/e2e/matrix.test.mjs)
+for file in tests/e2e/*.test.mjs; do
+  case " ${e2e_files[*]} " in *" $file "*) ;; *) e2e_files+=("$file") ;; esac
+done
 node --test --test-concurrency="${E2E_JOBS:-2}" \
   --test-reporter=spec --test-reporter-destination=stdout \
   --test-reporter=./tests/e2e/slowest-reporter.mjs --test-reporter-destination=stdout \
-  tests/e2e/
+  "${e2e_files[@]}"
