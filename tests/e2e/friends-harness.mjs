@@ -64,6 +64,17 @@ export async function takeSeat(page, n, name, consoleErrors = []) {
   });
 }
 
+/** The host, Ann, opens a Taylor table for `players` with `friends` seats for friends on the
+ * friends form; returns the room link. */
+export async function openTable(page, siteUrl, players, friends) {
+  await page.goto(`${siteUrl}friends/`);
+  await page.getByLabel('Players').selectOption(String(players));
+  await page.getByLabel('Seats for friends').selectOption(String(friends));
+  await page.getByLabel('Your name').fill('Ann');
+  await page.getByRole('button', { name: 'Open the table' }).click();
+  return page.getByLabel('Room link').inputValue();
+}
+
 /** The host opens a table of `game` (its label on the friends form): the form leads to that
  * family's own page (`friends/<path>/`, its form's game `value`), where the host, Ann, opens a
  * table of three with one seat for a friend (axe checks the form). Returns the room link,

@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser } from './harness.mjs';
-import { WEBRTC_FLAGS, signalling, seat, takeSeat } from './friends-harness.mjs';
+import { WEBRTC_FLAGS, signalling, seat, takeSeat, openTable } from './friends-harness.mjs';
 
 const SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\nclock=0\npace=8\nsort=0\nassist=1\nclock_seen=1\n';
 
@@ -39,12 +39,7 @@ test('friends: a stranger with the link cannot host the room while its host is a
   const [ann, sam, eve] = [await player(server.url, signal.url), await player(server.url, signal.url), await player(server.url, signal.url)];
   try {
     // Ann opens a table for two, one seat for a friend; Sam takes it.
-    await ann.page.goto(`${server.url}friends/`);
-    await ann.page.getByLabel('Players').selectOption('2');
-    await ann.page.getByLabel('Seats for friends').selectOption('1');
-    await ann.page.getByLabel('Your name').fill('Ann');
-    await ann.page.getByRole('button', { name: 'Open the table' }).click();
-    const link = await ann.page.getByLabel('Room link').inputValue();
+    const link = await openTable(ann.page, server.url, 2, 1);
     const room = link.split('#room=')[1];
     await sam.page.goto(link);
     await takeSeat(sam.page, 2, 'Sam', sam.problems.consoleErrors);

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { serve, openBrowser } from './harness.mjs';
-import { WEBRTC_FLAGS, signalling, seat, takeSeat, play } from './friends-harness.mjs';
+import { WEBRTC_FLAGS, signalling, seat, takeSeat, play, openTable } from './friends-harness.mjs';
 
 const SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\nclock=0\npace=8\nsort=0\nassist=1\nclock_seen=1\n';
 
@@ -175,12 +175,7 @@ test('friends: a stranger\'s malformed answer, offer and candidates drop that co
   const evil = await openBrowser(undefined, WEBRTC_FLAGS);
   try {
     // Ann opens a Taylor table for four, three seats for friends; Sam takes seat 2; Ann deals.
-    await ann.page.goto(`${server.url}friends/`);
-    await ann.page.getByLabel('Players').selectOption('4');
-    await ann.page.getByLabel('Seats for friends').selectOption('3');
-    await ann.page.getByLabel('Your name').fill('Ann');
-    await ann.page.getByRole('button', { name: 'Open the table' }).click();
-    const link = await ann.page.getByLabel('Room link').inputValue();
+    const link = await openTable(ann.page, server.url, 4, 3);
     const room = link.split('#room=')[1];
     await sam.page.goto(link);
     await takeSeat(sam.page, 2, 'Sam', sam.problems.consoleErrors);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, screenshot, fixedRandom, PHONE } from './harness.mjs';
 import { problemsAtEverySize } from './screen-checks.mjs';
-import { WEBRTC_FLAGS, signalling, keepWasmMemories, seat, takeSeat, play } from './friends-harness.mjs';
+import { WEBRTC_FLAGS, signalling, keepWasmMemories, seat, takeSeat, play, openTable } from './friends-harness.mjs';
 
 /** Runs in every page before its scripts (not in workers): notes when the player clicks and
  * when the game log's text changes, on the page's own clock (for the round-trip figures; never
@@ -227,12 +227,7 @@ test('friends: the host\'s clock shows its ring on a friend\'s screen and times 
     // The host's setting runs the quick-play clock (Taylor's 2 seconds a move); the friend's
     // own setting (off) does not matter: the host's clock decides.
     await ann.page.evaluate((s) => localStorage.setItem('blackjack.settings', s), SETTINGS.replace('clock=0', 'clock=1'));
-    await ann.page.goto(`${server.url}friends/`);
-    await ann.page.getByLabel('Players').selectOption('2');
-    await ann.page.getByLabel('Seats for friends').selectOption('1');
-    await ann.page.getByLabel('Your name').fill('Ann');
-    await ann.page.getByRole('button', { name: 'Open the table' }).click();
-    const link = await ann.page.getByLabel('Room link').inputValue();
+    const link = await openTable(ann.page, server.url, 2, 1);
     await sam.page.goto(link);
     await take(sam.page, 2, 'Sam');
     await seat(ann.page, 2).getByText('Seat 2: Sam').waitFor();
