@@ -413,7 +413,7 @@ fn setup_form<F: FriendsPage>(setup: &UseStateHandle<Setup>, on_open: Callback<(
     html! {
         <section class="friends-setup" aria-labelledby="open-title">
             <h2 id="open-title">{"Open a table"}</h2>
-            <p>{"You deal and run the game in this browser; friends join from a link. Bots play the other seats."}</p>
+            <p>{"You deal and run the game in this browser, which keeps every hand; friends join from a link and see only their own. Bots play the other seats."}</p>
             { crate::ui::kit::choice_field("fr-game", "Game", crate::ui::kit::options(&games, &s.preset), on_game) }
             if here {
             { crate::ui::kit::choice_field("fr-players", "Players", crate::ui::kit::number_options(low..=high, s.players), set(|s, v| s.players = v.parse().unwrap_or(4))) }
@@ -678,7 +678,7 @@ fn table_view<F: FriendsPage>(
             } else if let (Some(u), Some(true)) = (&p.update, seats.map(|s| s.dealt)) {
                 F::status_line(u, seats)
             } else if seated {
-                "Waiting for the host to deal.".to_owned()
+                "Waiting for the host to deal. The host's browser deals and keeps the cards.".to_owned()
             } else {
                 "Pick a free seat.".to_owned()
             };
