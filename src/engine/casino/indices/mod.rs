@@ -267,17 +267,17 @@ impl Player<'_> {
     }
 }
 
-/// The player against `up`, drawing from `left`: the dealer's outcomes (given no dealer
-/// blackjack where the dealer peeks and a blackjack takes only the original bet), and how a
-/// value of the player's hand becomes its value at the table (a peeked blackjack loses the bet
-/// first). Shared by two-card hands and hands of three cards or more.
-fn against_up(rules: &TableRules, left: Composition, up: u8) -> (Player<'_>, DealerBlackjackOdds) {
-    let n: f64 = left.iter().sum();
-    let mut d = dealer(&left, up, rules.dealer_hits_soft_17);
+/// Values of stand, hit, double, split and surrender (in [`Play`] order) for the two-card hand
+/// `a`,`b` against `up`, the cards left before the round being `shoe`; `None` where not allowed.
+fn hand_values(rules: &TableRules, shoe: &Composition, up: u8, a: u8, b: u8) -> [Option<f64>; 5] {
+    let after_up = without(*shoe, up);
+    let hand_shoe = without(without(after_up, a), b);
+    let n: f64 = hand_shoe.iter().sum();
+    let mut d = dealer(&hand_shoe, up, rules.dealer_hits_soft_17);
     let conditioned = rules.dealer_blackjack == DealerBlackjack::OriginalBetOnly && matches!(up, 1 | 10);
     let pbj = match up {
-        1 if n > 0.0 => left[9] / n,
-        10 if n > 0.0 => left[0] / n,
+        1 if n > 0.0 => hand_shoe[9] / n,
+        10 if n > 0.0 => hand_shoe[0] / n,
         _ => 0.0,
     };
     if conditioned {
@@ -289,43 +289,16 @@ fn against_up(rules: &TableRules, left: Composition, up: u8) -> (Player<'_>, Dea
         }
         d[BJ] = 0.0;
     }
-    (Player { rules, left, d, hits: Memo::default() }, DealerBlackjackOdds { conditioned, pbj })
-}
-
-/// The dealer's chance of a blackjack under the up card (`pbj`), and whether the player's values
-/// were worked out given none (`conditioned`: the dealer peeks, and a blackjack takes only the
-/// original bet).
-struct DealerBlackjackOdds {
-    conditioned: bool,
-    pbj: f64,
-}
-
-impl DealerBlackjackOdds {
-    /// A value worked out given no dealer blackjack, as the hand is worth at the table.
-    fn wrap(&self, v: f64) -> f64 {
-        if self.conditioned {
-            -self.pbj + (1.0 - self.pbj) * v
-        } else {
-            v
-        }
-    }
-}
-
-/// Values of stand, hit, double, split and surrender (in [`Play`] order) for the two-card hand
-/// `a`,`b` against `up`, the cards left before the round being `shoe`; `None` where not allowed.
-fn hand_values(rules: &TableRules, shoe: &Composition, up: u8, a: u8, b: u8) -> [Option<f64>; 5] {
-    let after_up = without(*shoe, up);
-    let hand_shoe = without(without(after_up, a), b);
-    let (mut player, odds) = against_up(rules, hand_shoe, up);
-    let wrap = |v: f64| odds.wrap(v);
+    let wrap = |v: f64| if conditioned { -pbj + (1.0 - pbj) * v } else { v };
+    let mut player = Player { rules, left: hand_shoe, d, hits: Memo::default() };
     let key = key_add(key_add(0, a), b);
     let (hard, ace) = key_total(key);
     let stand = wrap(player.stand(hard, ace));
     let hit = wrap(player.hit(key, hard, ace));
     let double =
         rules.may_double_total(hard as u8, ace.then_some(hard as u8 + 10)).then(|| wrap(player.double(hard, ace)));
-    let split = (a == b).then(|| wrap(split_value(rules, after_up, a, player.d)));
-    let surrender = rules.surrender.then_some(-odds.pbj + (1.0 - odds.pbj) * -0.5);
+    let split = (a == b).then(|| wrap(split_value(rules, after_up, a, d)));
+    let surrender = rules.surrender.then_some(-pbj + (1.0 - pbj) * -0.5);
     [Some(stand), Some(hit), double, split, surrender]
 }
 
@@ -469,8 +442,25 @@ fn multi_card_values(
     for i in 0..10 {
         hand_shoe[i] = (hand_shoe[i] - held[i]).max(0.0);
     }
-    let (mut player, odds) = against_up(rules, hand_shoe, up);
-    let wrap = |v: f64| odds.wrap(v);
+    let n: f64 = hand_shoe.iter().sum();
+    let mut d = dealer(&hand_shoe, up, rules.dealer_hits_soft_17);
+    let conditioned = rules.dealer_blackjack == DealerBlackjack::OriginalBetOnly && matches!(up, 1 | 10);
+    let pbj = match up {
+        1 if n > 0.0 => hand_shoe[9] / n,
+        10 if n > 0.0 => hand_shoe[0] / n,
+        _ => 0.0,
+    };
+    if conditioned {
+        let no_bj = 1.0 - d[BJ];
+        if no_bj > 0.0 {
+            for x in d.iter_mut().take(6) {
+                *x /= no_bj;
+            }
+        }
+        d[BJ] = 0.0;
+    }
+    let wrap = |v: f64| if conditioned { -pbj + (1.0 - pbj) * v } else { v };
+    let mut player = Player { rules, left: hand_shoe, d, hits: Memo::default() };
     // From 12 up an ace in the hand can only count 1, so a ten and the rest stand for the cards.
     let key = key_add(key_add(0, 10), total.saturating_sub(10).clamp(1, 10));
     let hard = total as u32;
