@@ -39,15 +39,17 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       await screenshot(page, `casino-spots-betting-${size}`);
       await page.getByRole('button', { name: 'Deal' }).click();
 
-      // Each of the player's decisions names its spot, and the spots come left to right.
-      const seen = [];
+      // Each of the player's decisions names its spot, and the spots come left to right: the
+      // insurance question spot by spot (when the dealer shows an ace), then the plays.
+      const seen = { insurance: [], play: [] };
       let shot = false;
       while (!(await page.getByRole('dialog').count())) {
         const status = await page.locator('.status').innerText();
         const m = status.match(/^(Your decision|The dealer shows an ace: insurance\?) on spot (\d)\.?$/);
         if (m) {
           const n = Number(m[2]);
-          if (seen.at(-1) !== n) seen.push(n);
+          const asked = seen[m[1] === 'Your decision' ? 'play' : 'insurance'];
+          if (asked.at(-1) !== n) asked.push(n);
           const active = page.locator('.spot.me.active');
           assert.equal(await active.count(), 1, 'one spot is marked');
           assert.match(await active.locator('h3').innerText(), new RegExp(`You \\(spot ${n}\\)\\s*Your turn`));
@@ -61,7 +63,9 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
         }
         await page.waitForTimeout(100);
       }
-      assert.ok(seen.every((n, i) => i === 0 || n > seen[i - 1]), `spots in order: ${seen}`);
+      for (const [what, spots] of Object.entries(seen)) {
+        assert.ok(spots.every((n, i) => i === 0 || n > spots[i - 1]), `${what}: spots in order: ${spots}`);
+      }
       const dialog = page.getByRole('dialog');
       for (const n of [1, 2, 3]) {
         assert.ok(await dialog.getByRole('row').filter({ hasText: `You (spot ${n})` }).count() >= 1, `a result for spot ${n}`);
