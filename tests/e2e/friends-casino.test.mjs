@@ -15,8 +15,24 @@ import { WEBRTC_FLAGS, signalling, seat, takeSeat, openFamilyTable } from './fri
 // Bots at twice their pace, no animations.
 const SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\nclock=0\npace=2\nsort=0\nassist=1\nclock_seen=1\n';
 
+/** Runs in every page before its scripts: keeps every line the table's log has shown. The log
+ * holds the round being played and is cleared with the felt a few seconds after the round ends,
+ * so a test that looked for a result in it now and then would see it or not by chance. */
+function keepLogLines() {
+  self.__logLines = [];
+  new MutationObserver(() => {
+    for (const li of document.querySelectorAll('.casino.table .log li')) {
+      if (!self.__logLines.includes(li.textContent)) self.__logLines.push(li.textContent);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** Every line the page's table log has shown, one a line. */
+const logSeen = (page) => page.evaluate(() => (self.__logLines || []).join('\n')).catch(() => '');
+
 async function player(siteUrl, signal, viewport) {
   const b = await openBrowser(viewport, WEBRTC_FLAGS);
+  await b.context.addInitScript(keepLogLines);
   await b.page.goto(`${siteUrl}rules/taylor.html`);
   await b.page.evaluate((s) => localStorage.setItem('bj.friends.signal', s), signal);
   await b.page.evaluate((s) => localStorage.setItem('blackjack.settings', s), SETTINGS);
@@ -27,17 +43,21 @@ const table = (page) => page.locator('.casino.table');
 const button = (page, name) => table(page).getByRole('button', { name, exact: true });
 const enabled = async (b) => (await b.count()) > 0 && !(await b.isDisabled().catch(() => true));
 
-/** One person's move, as a careful player makes it: a $25 chip and Deal while betting (once),
- * no insurance, hit below 12, else stand. Returns what it did. */
+/** One person's move, as a careful player makes it: a $25 chip while their spot has no bet, and
+ * Deal (ready) once it has, no insurance, hit below 12, else stand. Returns what it did. What
+ * to do is read from the table each time, not remembered: a click the host did not get yet (a
+ * friend's page still connecting) is made again. Deal again is harmless (the same bet again
+ * is still ready), so it is repeated only every two seconds. */
 async function move(page, state) {
-  if (!state.bet && (await enabled(table(page).getByRole('button', { name: 'Add $25' })))) {
+  const noBet = (await table(page).locator('.spot.me .bet.none').count()) > 0;
+  if (noBet && (await enabled(table(page).getByRole('button', { name: 'Add $25' })))) {
     await table(page).getByRole('button', { name: 'Add $25' }).click();
-    state.bet = true;
     return 'bet';
   }
-  if (state.bet && !state.ready && (await enabled(button(page, 'Deal')))) {
+  if (!noBet && Date.now() - (state.readyAt || 0) > 2000 && (await enabled(button(page, 'Deal')))) {
     await button(page, 'Deal').click();
     state.ready = true;
+    state.readyAt = Date.now();
     return 'ready';
   }
   if (await enabled(button(page, 'No insurance'))) {
@@ -77,9 +97,10 @@ test('friends: casino Blackjack is played for a round by two people and a bot, e
     const states = new Map([[ann.page, {}], [sam.page, {}]]);
     let shot = false;
     let holeChecked = false;
-    // The round is over when each page's log has its result. (The status says "Hand over" only
-    // until the host clears the felt, a few seconds: a busy machine's poll can miss it.) No
-    // budget for the round, only a hang catcher.
+    // The round is over when each page's log has shown its result (kept by keepLogLines: the
+    // status says "Hand over" and the log holds the results only until the host clears the
+    // felt, a few seconds, which a busy machine's poll can miss). No budget for the round, only
+    // a hang catcher.
     const round = stallWatch('the round', 60_000);
     const result = /^You: (win|lose|push|blackjack|surrender)/m;
     let settled = false;
@@ -98,7 +119,7 @@ test('friends: casino Blackjack is played for a round by two people and a bot, e
           shot = true;
         }
       }
-      const logs = await Promise.all([ann.page, sam.page].map((p) => table(p).locator('.log').innerText().catch(() => '')));
+      const logs = await Promise.all([ann.page, sam.page].map(logSeen));
       settled = states.get(ann.page).ready && logs.every((l) => result.test(l));
       if (!settled) {
         round(logs.join('\n'));
@@ -106,18 +127,18 @@ test('friends: casino Blackjack is played for a round by two people and a bot, e
       }
     }
     assert.ok(settled, 'the round was played to the end on both pages');
-    assert.ok(holeChecked || (await table(ann.page).locator('.log').innerText()).match(/blackjack/i), 'the hole card was face down while hands were played');
+    assert.ok(holeChecked || (await logSeen(ann.page)).match(/blackjack/i), 'the hole card was face down while hands were played');
     await screenshot(ann.page, 'friends-casino-settled-desktop');
     await screenshot(sam.page, 'friends-casino-settled-phone');
     // Each page's chips are its own: $1,000 less the $25 bet, plus what the hand won.
     for (const p of [ann.page, sam.page]) {
       const text = await table(p).locator('.bankroll').innerText();
       assert.match(text, /Your chips: \$\d+/);
-      assert.match(await table(p).locator('.log').innerText(), /^You: (win|lose|push|blackjack|surrender)/m, 'the round\'s result for this page\'s spot');
+      assert.match(await logSeen(p), /^You: (win|lose|push|blackjack|surrender)/m, 'the round\'s result for this page\'s spot');
     }
     // Each log names the other person as this table does, not as the table of one player would.
-    assert.match(await table(ann.page).locator('.log').innerText(), /^Sam: (win|lose|push|blackjack|surrender)/m, 'the host\'s log names the friend');
-    assert.match(await table(sam.page).locator('.log').innerText(), /^Ann: (win|lose|push|blackjack|surrender)/m, 'the friend\'s log names the host');
+    assert.match(await logSeen(ann.page), /^Sam: (win|lose|push|blackjack|surrender)/m, 'the host\'s log names the friend');
+    assert.match(await logSeen(sam.page), /^Ann: (win|lose|push|blackjack|surrender)/m, 'the friend\'s log names the host');
     // The worker clears the table for the next round: betting again, the bets still up.
     await table(ann.page).locator('.status').getByText(/Place your bet/).waitFor({ timeout: 20_000 });
     assert.deepEqual(await axeViolations(sam.page), [], 'axe on the friend\'s table');
@@ -152,7 +173,7 @@ test('friends: casino Blackjack is played for a round by two people and a bot, e
       if (!dealt) await sam.page.waitForTimeout(100);
     }
     assert.ok(dealt, 'the reopened table deals the next round to both');
-    await table(host).locator('.dealer .sr-cards li').first().waitFor({ timeout: 20_000 });
+    await table(host).locator('.dealer .sr-cards li').first().waitFor({ state: 'attached', timeout: 20_000 });
   } finally {
     for (const b of [ann, sam]) await b.context.close();
     await server.close();
