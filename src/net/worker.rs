@@ -90,7 +90,7 @@ pub fn game_name(preset: Preset) -> &'static str {
 /// What the host worker needs of a game family beyond [`Table`]: how a record opens its game,
 /// the bots' moves for the seats no person plays, and the host's own automatic moves. One
 /// marker type a family ([`Shedding`], [`Uno`]); its page has the matching screen
-/// (`ui::friends::session::OnlineScreen`).
+/// (`ui::friends::page::FriendsPage`).
 ///
 /// Keep this trait small: helpers of other families build on it (add methods with defaults,
 /// do not rename).
