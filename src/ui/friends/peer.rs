@@ -18,15 +18,30 @@ pub enum LinkEvent<L, B> {
     Left(L),
 }
 
-/// One poll's news in the order to act on it: links that connected, then the bytes that
-/// arrived, then links that left. A link's last bytes are read before it is let go: a host's
-/// update sent just before it left arrives in the same poll as its leaving, and is the table's.
-/// `peers` is each link whose state changed (`true`: connected).
-pub fn in_order<L, B>(peers: Vec<(L, bool)>, arrived: Vec<(L, B)>) -> Vec<LinkEvent<L, B>> {
-    let (came, left): (Vec<_>, Vec<_>) = peers.into_iter().partition(|p| p.1);
-    let came = came.into_iter().map(|(l, _)| LinkEvent::Connected(l));
-    let bytes = arrived.into_iter().map(|(l, b)| LinkEvent::Bytes(l, b));
-    came.chain(bytes).chain(left.into_iter().map(|(l, _)| LinkEvent::Left(l))).collect()
+/// One poll's news, handed to `take` in the order to act on it: links that connected, then the
+/// bytes that arrived, then links that left. A link's last bytes are read before it is let go:
+/// a host's update sent just before it left arrives in the same poll as its leaving, and is the
+/// table's. `peers` is each link whose state changed (`connected` tells which connected).
+pub fn in_order<L: Copy, S, B>(
+    peers: Vec<(L, S)>,
+    connected: impl Fn(&S) -> bool,
+    arrived: Vec<(L, B)>,
+    mut take: impl FnMut(LinkEvent<L, B>),
+) {
+    // Plain loops, no lists built: the friends pages are near their budget.
+    for (link, state) in &peers {
+        if connected(state) {
+            take(LinkEvent::Connected(*link));
+        }
+    }
+    for (link, bytes) in arrived {
+        take(LinkEvent::Bytes(link, bytes));
+    }
+    for (link, state) in &peers {
+        if !connected(state) {
+            take(LinkEvent::Left(*link));
+        }
+    }
 }
 
 /// What became of one link event or message on a friend's page.
@@ -439,15 +454,16 @@ mod tests {
         let mut side = Side::<Shedding>::default();
         // The host connects and sends the seats and the welcome in the same poll.
         let hello = vec![(HOST, encode(&M::<Shedding>::Seats(seats(Seat::Open)))), (HOST, encode(&welcome(&game, 0)))];
-        let heard: Vec<Heard> = in_order(vec![(HOST, true)], hello).into_iter().map(|e| side.link(e, 0)).collect();
+        let mut heard = Vec::new();
+        in_order(vec![(HOST, true)], |&c| c, hello, |e| heard.push(side.link(e, 0)));
         assert_eq!(heard, [Heard::HostCame, Heard::Read, Heard::Read]);
         assert_eq!(side.host(), Some(&HOST));
         // Its last update and its leaving come in one poll (the socket reports the leaving
         // first): the update is the table's, then the host is gone.
         let last = shedding_move(&mut game, 0);
         let bytes = encode(&M::<Shedding>::Update(last.clone()));
-        let events = in_order(vec![(HOST, false)], vec![(HOST, bytes.clone())]);
-        let heard: Vec<Heard> = events.into_iter().map(|e| side.link(e, 0)).collect();
+        let mut heard = Vec::new();
+        in_order(vec![(HOST, false)], |&c| c, vec![(HOST, bytes.clone())], |e| heard.push(side.link(e, 0)));
         assert_eq!(heard, [Heard::Read, Heard::HostLeft]);
         assert_eq!(side.screen.as_ref().map(|s| s.at()), Some(last.state_id));
         assert!(side.host_gone && side.host().is_none());
@@ -477,7 +493,8 @@ mod tests {
     fn a_poll_is_taken_connections_first_then_bytes_then_leavings() {
         let peers = vec![(1, false), (2, true), (3, false), (4, true)];
         let arrived = vec![(1, "a"), (2, "b")];
-        let order = in_order(peers, arrived);
+        let mut order = Vec::new();
+        in_order(peers, |&c| c, arrived, |e| order.push(e));
         use LinkEvent::{Bytes, Connected, Left};
         assert_eq!(order, [Connected(2), Connected(4), Bytes(1, "a"), Bytes(2, "b"), Left(1), Left(3)]);
     }

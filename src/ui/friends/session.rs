@@ -245,28 +245,32 @@ impl<F: FriendsPage> Session<F> {
             self.send_to_host(&ToHost::Ping { t: now as u32 });
         }
         let peers = self.socket.try_update_peers().unwrap_or_default();
-        let peers = peers.into_iter().map(|(link, state)| (link, state == PeerState::Connected)).collect();
         let arrived =
             if self.socket.channel(0).is_closed() { Vec::new() } else { self.socket.channel_mut(0).receive() };
         // A link's last bytes before it leaves: a host's update that came with its leaving is
         // read, a friend's last move reaches the worker before the friend's leaving.
-        for event in in_order(peers, arrived) {
-            changed = true;
-            let heard = match &mut self.hosting {
-                Some(h) => h.link(event, now),
-                None => self.me.link(event, now as u32),
-            };
-            match heard {
-                Heard::HostCame => {
-                    if let Some(token) = self.me.token {
-                        self.send_to_host(&ToHost::Join { token });
+        in_order(
+            peers,
+            |s| *s == PeerState::Connected,
+            arrived,
+            |event| {
+                changed = true;
+                let heard = match &mut self.hosting {
+                    Some(h) => h.link(event, now),
+                    None => self.me.link(event, now as u32),
+                };
+                match heard {
+                    Heard::HostCame => {
+                        if let Some(token) = self.me.token {
+                            self.send_to_host(&ToHost::Join { token });
+                        }
                     }
+                    Heard::Dropped => self.dropped += 1,
+                    Heard::Failed => self.failed = self.failed.saturating_add(1),
+                    Heard::Read | Heard::Unfit | Heard::HostLeft => {}
                 }
-                Heard::Dropped => self.dropped += 1,
-                Heard::Failed => self.failed = self.failed.saturating_add(1),
-                Heard::Read | Heard::Unfit | Heard::HostLeft => {}
-            }
-        }
+            },
+        );
         if self.hosting.is_some() {
             changed |= self.take_from_worker(now);
         }
