@@ -69,7 +69,7 @@ fn main() {
         (Situation::Total { soft: true, total: 18 }, 2),
     ] {
         let t = Instant::now();
-        let plays = index_plays_from(&rules, &shoes, &[s]);
+        let plays = index_plays_from(&rules, &HI_LO, &shoes, &[s]);
         println!(
             "from the profiles, index plays of {} v {}: {:.1} ms ({} found)",
             s.0.describe(),
@@ -99,7 +99,7 @@ fn main() {
         }
         shoes.push(count_shoes(&b.finish()));
     }
-    let mut work = IndexWork::new(&rules, shoes, all_situations(&rules));
+    let mut work = IndexWork::new(&rules, &HI_LO, shoes, all_situations(&rules));
     let steps = time_steps(|| work.step());
     println!("page steps: profile step at most {worst_profile:.1} ms; index steps {steps}");
     // The bet spread's chances and edges (the Sessions screen), in the page's steps, for Hi-Lo
@@ -113,7 +113,7 @@ fn main() {
             depths(&rules).iter().map(|&d| count_shoes(&depth_profile(&HI_LO, rules.decks, d))).collect();
         for s in all_situations(&rules) {
             let t = Instant::now();
-            let _ = index_plays_from(&rules, &shoes, &[s]);
+            let _ = index_plays_from(&rules, &HI_LO, &shoes, &[s]);
             let total = ms(t);
             if total > 60.0 {
                 println!("  {} v {}: {total:.0} ms over {} steps", s.0.describe(), s.1, shoes.len() * 21);

@@ -1,4 +1,4 @@
-//! The index plays for the deviations drill, worked out in the page between frames: about 3 s of
+//! The index plays for the deviations drill, worked out in the page between frames: about 2 s of
 //! work natively, so it runs in slices of [`SLICE_MS`] and never as one long task.
 
 use super::state::Setup;
@@ -71,7 +71,7 @@ pub fn compute_indices(setup: Setup, current: Rc<RefCell<(Setup, usize)>>, out: 
             }
             shoes.push(count_shoes(&b.finish()));
         }
-        let mut work = IndexWork::new(&rules, shoes, all_situations(&rules));
+        let mut work = IndexWork::new(&rules, system, shoes, all_situations(&rules));
         while !work.step() {
             if now() - start > SLICE_MS {
                 sleep(Duration::ZERO).await;

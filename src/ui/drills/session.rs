@@ -166,7 +166,8 @@ impl Drills {
 
     fn next_dev(&mut self) {
         self.dev = self.plays.as_ref().and_then(|plays| {
-            let q = deviation(plays, &self.progress.kinds[Drill::Deviations.index() - 1], &mut self.rng)?;
+            let system = self.progress.setup.system();
+            let q = deviation(plays, system, &self.progress.kinds[Drill::Deviations.index() - 1], &mut self.rng)?;
             Some(Dev { q, answer: None })
         });
     }
@@ -399,7 +400,7 @@ mod tests {
             })
             .collect();
         let situations: Vec<_> = all_situations(&rules).into_iter().take(40).collect();
-        let mut work = IndexWork::new(&rules, shoes, situations);
+        let mut work = IndexWork::new(&rules, d.progress.setup.system(), shoes, situations);
         while !work.step() {}
         let plays = Rc::new(work.finish());
         assert!(!plays.is_empty(), "some play changes with the count");
