@@ -8,8 +8,9 @@ use blackjack::engine::casino::count::{system, CountSystem, Counter, HI_LO, SYST
 use blackjack::engine::casino::drill::{cell_values, cells, Cell, Drill, Record, Row, Tally, MAX_COUNT};
 use blackjack::engine::casino::hand::{hi_lo_points, points};
 use blackjack::engine::casino::indices::{
-    all_situations, answer_at, count_range, count_shoes, depth_profile, depths, edge_by_count, index_plays,
-    index_plays_from, play_at, Choice, Composition, IndexPlay, IndexWork, ProfileBuilder, Situation, HIGHEST,
+    all_situations, answer_at, count_range, count_shoes, depth_profile, depths, edge_by_count, first_situations,
+    index_plays, index_plays_from, play_at, Choice, Composition, Found, IndexPlay, IndexTableWork, IndexWork,
+    ProfileBuilder, Situation, HIGHEST, ILLUSTRIOUS,
 };
 use blackjack::engine::casino::risk::*;
 use blackjack::engine::casino::strategy::{chart_with, Play};
@@ -647,6 +648,76 @@ fn the_indices_made_one_step_at_a_time_are_the_indices_made_at_once() {
     assert_eq!(stepped, index_plays_from(&rules, &HI_LO, &shoes, &situations));
     assert_eq!(stepped, index_plays(&rules, &HI_LO, &situations));
     assert_eq!(stepped.len(), 4, "{stepped:?}");
+}
+
+/// The drills ask the Illustrious 18 and the Fab 4 while the rest of the table is worked out
+/// (issue 38: a first question within 2 s): the table's work gives their plays after a small
+/// part of its steps, and they answer each of those hands at every count as the whole table
+/// does, which is the same as one run over every decision.
+#[test]
+fn the_first_hands_come_early_and_answer_as_the_whole_table_does() {
+    // The engine's first hands are the published ones the test above holds to Schlesinger's.
+    assert_eq!(ILLUSTRIOUS.to_vec(), PUBLISHED.iter().map(|p| (p.0, p.1)).collect::<Vec<_>>());
+    let rules = six_deck_s17_das_ls();
+    let first = first_situations(&rules);
+    // Each hand with the decision it is answered with (a total with its surrender, a pair with
+    // its surrender, offered for 12 to 17 and 2,2 to 9,9): the 17 totals and pairs of the
+    // Illustrious 18 and the totals of three Fab 4 (14 v 10, 15 v 9, 15 v A), 20; insurance; the
+    // 13 surrenders of those totals that are 12 to 17.
+    assert_eq!(first.len(), 20 + 1 + 13, "{first:?}");
+    let mut work = IndexTableWork::new(&rules, &HI_LO);
+    let (mut steps, mut percent, mut profiles) = (0usize, 0, None);
+    // Each time the first hands grow: (steps so far, the plays).
+    let (mut early, mut all) = (Vec::<(usize, Vec<IndexPlay>)>::new(), None);
+    while !work.is_done() {
+        let found = work.step();
+        steps += 1;
+        assert!(work.percent() >= percent && work.percent() <= 100, "{} after {percent}", work.percent());
+        percent = work.percent();
+        // The count's profiles are the first 15%.
+        if percent >= 15 && profiles.is_none() {
+            profiles = Some(steps);
+        }
+        match found {
+            Some(Found::First(plays)) => {
+                assert!(all.is_none(), "the first hands before the rest");
+                assert!(early.last().is_none_or(|e| plays.len() > e.1.len() && e.1.iter().all(|p| plays.contains(p))));
+                early.push((steps, plays));
+            }
+            Some(Found::All(plays)) => all = Some(plays),
+            None => {}
+        }
+    }
+    assert_eq!(work.step(), None, "done stays done");
+    assert_eq!(percent, 100);
+    let all = all.expect("the whole table");
+    // In the steps after the profiles (one decision at one depth and count each): the first hand
+    // (insurance, one decision) after its 3 × 21 and the step that finds them done, the 22 after
+    // about a twelfth of them all.
+    let profiles = profiles.unwrap();
+    let (first_at, last_at, steps) = (early[0].0 - profiles, early.last().unwrap().0 - profiles, steps - profiles);
+    println!("the first hand after {first_at} of {steps} steps, the {} after {last_at}", early.len());
+    // Each hand of the 22 is one step more (15 v 10's surrender is its total's).
+    assert_eq!(early.len(), 21);
+    assert_eq!(first_at, 3 * 21 + 1);
+    assert!(last_at * 10 < steps, "{last_at} of {steps} steps");
+    assert_eq!(all, index_plays(&rules, &HI_LO, &all_situations(&rules)), "one run over every decision");
+    let in_first: Vec<IndexPlay> = all.iter().filter(|p| first.contains(&(p.situation, p.up))).copied().collect();
+    let early = &early.last().unwrap().1;
+    assert_eq!(*early, in_first);
+    let (lowest, highest) = count_range(&HI_LO);
+    for (situation, up) in ILLUSTRIOUS {
+        for t in lowest..=highest {
+            let answer = answer_at(early, situation, up, t);
+            assert!(answer.is_some(), "{} v {up}", situation.describe());
+            assert_eq!(answer, answer_at(&all, situation, up, t), "{} v {up} at {t}", situation.describe());
+        }
+    }
+    // A table without surrender or insurance has fewer first decisions, and no empty ones.
+    let plain = TableRules::new(TableSpec { surrender: false, insurance: false, ..rules.spec().clone() }).unwrap();
+    let first = first_situations(&plain);
+    assert_eq!(first.len(), 20, "{first:?}");
+    assert!(first.iter().all(|s| all_situations(&plain).contains(s)));
 }
 
 #[test]

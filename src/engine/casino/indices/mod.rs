@@ -46,7 +46,8 @@
 //!
 //! Cost: every total, pair and surrender against every up card is about 1.5 s of CPU natively (a
 //! dealer recursion per two-card hand, up card and composition, memoised by the dealer's cards);
-//! this is for the command line and the tests, not the page's 50 ms budget.
+//! the drills page has it done in a Web Worker, hand by hand for the first hands a counter
+//! learns ([`IndexTableWork`]), never on its own thread.
 
 use super::count::CountSystem;
 use super::rules::{DealerBlackjack, TableRules};
@@ -80,6 +81,8 @@ pub fn count_range(system: &CountSystem) -> (i32, i32) {
 mod profile;
 pub use profile::{composition_at, depth_profile, ProfileBuilder};
 use profile::{composition_at_pairs, full_shoe};
+mod table;
+pub use table::{first_situations, Found, IndexTableWork, ILLUSTRIOUS};
 
 // ---------------------------------------------------------------------------------------------
 // Expected values at a fractional composition.
@@ -692,7 +695,8 @@ fn situation_values(
     Some(sums)
 }
 
-const PLAYS: [Play; 5] = [Play::Stand, Play::Hit, Play::Double, Play::Split, Play::Surrender];
+/// The plays in the order the values are kept (`hand_values`).
+pub const PLAYS: [Play; 5] = [Play::Stand, Play::Hit, Play::Double, Play::Split, Play::Surrender];
 
 /// The best choice among `allowed` plays (ties to the earlier play), with its value.
 fn best_of(values: &[Option<f64>; 5], allowed: impl Fn(Play) -> bool) -> Option<(usize, f64)> {
