@@ -2,6 +2,7 @@
 
 use super::indices::Indices;
 use super::session::{DrillMsg, Drills};
+use super::spread::WORKER_FAILED;
 use super::state::*;
 use crate::engine::cards::Card;
 use crate::engine::casino::count::{CountSystem, SYSTEMS};
@@ -350,9 +351,17 @@ fn deviation_view(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMs
             return html! { <p>{ format!("No play changes with the count between −{} and {highest:+} for these rules.", lowest.unsigned_abs()) }</p> };
         }
         Some(Indices::Ready { plays, .. }) => (index_table(plays), plays.clone()),
+        // The Illustrious 18 and Fab 4 are asked while the rest is worked out.
+        Some(Indices::Working { percent, first: Some(first), .. }) => {
+            let working = html! {
+                <p class="working" role="status">{ format!("Asking the Illustrious 18 and the Fab 4 while the other index plays for these rules and this count are worked out: {percent}%") }</p>
+            };
+            (working, first.clone())
+        }
         Some(Indices::Working { percent, .. }) => {
             return html! { <p class="working" role="status">{ format!("Working out the index plays for these rules and this count: {percent}%") }</p> }
         }
+        Some(Indices::Failed { .. }) => return html! { <p class="verdict wrong" role="alert">{ WORKER_FAILED }</p> },
         None => return html! { <p class="working">{"Working out the index plays…"}</p> },
     };
     let Some(dev) = &d.dev else { return table };
