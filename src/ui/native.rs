@@ -23,6 +23,7 @@ pub mod casino {
 pub mod drills {
     pub mod session;
     pub mod state;
+    pub mod work;
 }
 
 pub mod shedding {
