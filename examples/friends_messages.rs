@@ -80,6 +80,6 @@ fn main() {
     );
     let uno = uno::Game::new(uno::UnoRules::seed_rules(), 4, 7).expect("an UNO Blackjack table for four");
     print("UNO Blackjack, four players", &measure(uno, "UNO Blackjack", 3000, uno::Game::legal_actions));
-    let casino = blackjack::net::casino_host::new_game(4, 7).expect("a casino table of four spots");
+    let casino = blackjack::net::casino::new_game(4, 7).expect("a casino table of four spots");
     print("Casino Blackjack, four spots", &measure(casino, "Casino Blackjack", 3000, casino::Game::legal_actions));
 }

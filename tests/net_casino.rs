@@ -1,4 +1,4 @@
-//! A casino table with friends (`net::casino_host`, `net::worker::Worker<Casino>`): a whole
+//! A casino table with friends (`net::casino`, `net::worker::Worker<Casino>`): a whole
 //! session between the host's worker, the host's page and a friend's, bots at the other spots;
 //! moves for another spot, the host's own moves (deal, clear) and stale moves refused; a friend
 //! who drops is played flat by the bots and gets the spot's view back whole on return; the
@@ -8,7 +8,7 @@
 
 use blackjack::bots::casino::CasinoBot;
 use blackjack::engine::casino::{Action, Game, Phase, Spot, SpotView};
-use blackjack::net::casino_host::{ready, Casino, BETTING_MS, PRESET, SETTLED_MS};
+use blackjack::net::casino::{ready, Casino, BETTING_MS, PRESET, SETTLED_MS};
 use blackjack::net::worker::{to_bytes, FromWorker, HostRecord, ToWorker, Worker, PAGE};
 use blackjack::net::*;
 

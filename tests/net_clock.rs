@@ -6,17 +6,17 @@
 
 use blackjack::bots::shedding::normal_move;
 use blackjack::engine::shedding::{self, Action, Event, Game, Infringement, PenaltyReason, Phrase, Preset};
-use blackjack::net::worker::{to_bytes, FromWorker, HostRecord, ToWorker, Worker, PAGE};
+use blackjack::net::worker::{to_bytes, FromWorker, HostRecord, Shedding, ToWorker, Worker, PAGE};
 use blackjack::net::*;
 
 type Msg = Message<Game>;
 
-fn record(seating: Vec<Seating>, seed: u64, log: Vec<Action>) -> HostRecord {
+fn record(seating: Vec<Seating>, seed: u64, log: Vec<Action>) -> HostRecord<Shedding> {
     let table = HostRecord::new("r".repeat(22), Preset::Taylor.id().to_owned(), seating, seed);
     HostRecord { started: !log.is_empty(), log, ..table }
 }
 
-fn send(w: &mut Worker, m: &ToWorker) -> Vec<FromWorker> {
+fn send(w: &mut Worker<Shedding>, m: &ToWorker) -> Vec<FromWorker> {
     w.handle(&to_bytes(m))
 }
 
@@ -70,8 +70,8 @@ impl Pages {
 }
 
 /// The worker of `r`, its pages, and friends `peers[i]` joined with `tokens[i]`.
-fn open(r: &HostRecord, friends: &[(PeerId, SeatToken)]) -> (Worker, Pages) {
-    let mut w = Worker::default();
+fn open(r: &HostRecord<Shedding>, friends: &[(PeerId, SeatToken)]) -> (Worker<Shedding>, Pages) {
+    let mut w = Worker::<Shedding>::default();
     let mut pages = Pages::default();
     pages.take(send(&mut w, &ToWorker::Open { record: r.to_text(), pace: 1 }));
     for &(peer, token) in friends {
@@ -82,7 +82,7 @@ fn open(r: &HostRecord, friends: &[(PeerId, SeatToken)]) -> (Worker, Pages) {
     (w, pages)
 }
 
-fn table(w: &Worker) -> &Game {
+fn table(w: &Worker<Shedding>) -> &Game {
     w.table().unwrap().host().table()
 }
 
@@ -235,7 +235,7 @@ fn two_friends_call_out_at_once_the_first_to_arrive_wins_and_the_second_is_told_
         .collect();
     let (mut w, mut pages) = open(&record(seating, seed, log), &[(1, SeatToken(1)), (2, SeatToken(2))]);
     let at = table(&w).state_id();
-    let cards = |w: &Worker| table(w).view(target).hand_sizes[target as usize];
+    let cards = |w: &Worker<Shedding>| table(w).view(target).hand_sizes[target as usize];
     let before = cards(&w);
     // Both computed from the same state; Sam's arrives first, in the same tick.
     let accuse = |seat| {

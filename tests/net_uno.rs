@@ -17,7 +17,7 @@ use feed_check::{hidden_card_in, uno::allowed, UNO};
 type Bot = blackjack::bots::shedding::Level;
 
 fn record(seating: Vec<Seating>, seed: u64) -> HostRecord<Uno> {
-    HostRecord::new("u".repeat(22), "classic".into(), seating, seed)
+    HostRecord::new("u".repeat(22), blackjack::net::uno::PRESET.into(), seating, seed)
 }
 
 fn send(w: &mut Worker<Uno>, m: &ToWorker) -> Vec<FromWorker> {
@@ -218,6 +218,22 @@ fn an_uno_record_of_another_preset_or_count_is_refused_not_a_panic() {
     r.log = vec![Action::Hit { seat: 1 }];
     assert_eq!(send(&mut w, &ToWorker::Open { record: r.to_text(), pace: 1 }), vec![FromWorker::Unreadable]);
     assert!(w.table().is_none());
+}
+
+/// UNO tables online take the catalog's id of the game ("uno"); a table a host saved while it
+/// was called "classic" still opens, under the game's name.
+#[test]
+fn an_uno_record_saved_under_the_older_name_still_opens() {
+    assert_eq!(blackjack::net::uno::PRESET, blackjack::engine::catalog::by_id("uno").unwrap().id);
+    let seating = vec![Seating::Host { name: "Ann".into() }, Seating::Bot, Seating::Bot];
+    for preset in ["uno", "classic"] {
+        let r = HostRecord::<Uno> { preset: preset.into(), ..record(seating.clone(), 4) };
+        let host = r.open().unwrap_or_else(|| panic!("a record of {preset:?} opens"));
+        assert_eq!(host.seats().game, "UNO Blackjack");
+        let mut w = Worker::<Uno>::default();
+        let opened = send(&mut w, &ToWorker::Open { record: r.to_text(), pace: 1 });
+        assert!(!opened.is_empty() && !opened.contains(&FromWorker::Unreadable), "{preset}");
+    }
 }
 
 /// Random UNO games through `net::Host`, every seat a peer: every message to every peer, read

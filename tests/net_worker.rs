@@ -5,21 +5,22 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use blackjack::bots::shedding::normal_move;
+use blackjack::engine::catalog::preset_title;
 use blackjack::engine::shedding::{Action, Game, Phase, Preset};
 use blackjack::net::worker::{from_bytes, to_bytes, FromWorker, HostRecord, Shedding, ToWorker, Worker, PAGE};
 use blackjack::net::*;
 
-fn record(seating: Vec<Seating>, seed: u64) -> HostRecord {
+fn record(seating: Vec<Seating>, seed: u64) -> HostRecord<Shedding> {
     HostRecord::new("r".repeat(22), Preset::Taylor.id().to_owned(), seating, seed)
 }
 
-fn host_and_bots(players: usize, seed: u64) -> HostRecord {
+fn host_and_bots(players: usize, seed: u64) -> HostRecord<Shedding> {
     let mut seating = vec![Seating::Host { name: "Ann".into() }];
     seating.resize(players, Seating::Bot);
     record(seating, seed)
 }
 
-fn send(w: &mut Worker, m: &ToWorker) -> Vec<FromWorker> {
+fn send(w: &mut Worker<Shedding>, m: &ToWorker) -> Vec<FromWorker> {
     w.handle(&to_bytes(m))
 }
 
@@ -65,14 +66,14 @@ impl Page {
         others
     }
 
-    fn act(&self, w: &mut Worker, action: Action, at: u32) -> Vec<FromWorker> {
+    fn act(&self, w: &mut Worker<Shedding>, action: Action, at: u32) -> Vec<FromWorker> {
         let bytes = encode(&ToHost::Act { at, action });
         send(w, &ToWorker::Bytes { peer: PAGE, now_ms: 0, bytes })
     }
 }
 
-fn open(r: &HostRecord) -> (Worker, Page) {
-    let mut w = Worker::default();
+fn open(r: &HostRecord<Shedding>) -> (Worker<Shedding>, Page) {
+    let mut w = Worker::<Shedding>::default();
     let mut page = Page::default();
     let others = page.take(send(&mut w, &ToWorker::Open { record: r.to_text(), pace: 1 }));
     assert!(others.is_empty());
@@ -113,7 +114,7 @@ fn the_pages_moves_are_checked_as_a_friends() {
 }
 
 /// The page plays its seat from its updates alone; ticks let the bots play theirs.
-fn play_out(w: &mut Worker, page: &mut Page, limit: u64) -> u64 {
+fn play_out(w: &mut Worker<Shedding>, page: &mut Page, limit: u64) -> u64 {
     page.take(send(w, &ToWorker::Deal));
     let mut now = 0;
     while now < limit {
@@ -143,7 +144,7 @@ fn a_whole_game_is_played_by_the_page_and_the_bots_and_its_save_reopens_it() {
         // The page's last update is the host's seat's view of the end.
         assert_eq!(page.update.as_ref().unwrap().view, table.view(0));
         // What the page stored reopens the same table, dealt.
-        let saved = HostRecord::from_text(page.saved.as_ref().unwrap()).unwrap();
+        let saved = HostRecord::<Shedding>::from_text(page.saved.as_ref().unwrap()).unwrap();
         assert!(saved.started);
         assert_eq!(saved.log, table.log());
         let (again, reopened) = open(&saved);
@@ -178,7 +179,7 @@ fn a_friend_through_the_page_gets_its_own_seat_and_the_page_relays_it() {
 
 #[test]
 fn unreadable_input_changes_nothing() {
-    let mut w = Worker::default();
+    let mut w = Worker::<Shedding>::default();
     assert!(w.handle(b"\xff\xff\xff").is_empty());
     assert!(send(&mut w, &ToWorker::Deal).is_empty(), "no table yet");
     assert_eq!(
@@ -208,14 +209,9 @@ fn every_shedding_game_opens_online_under_its_own_name() {
         let mut r = host_and_bots(3, 5);
         r.preset = preset.id().to_owned();
         let host: Host<Game> = r.open().unwrap_or_else(|| panic!("{} opens", preset.id()));
-        assert_eq!(host.seats().game, blackjack::net::worker::game_name(preset));
+        assert_eq!(host.seats().game, preset_title(preset));
         let mut w = Worker::<Shedding>::default();
         let opened = send(&mut w, &ToWorker::Open { record: r.to_text(), pace: 1 });
         assert!(!opened.contains(&FromWorker::Unreadable), "{}", preset.id());
     }
-    let names: Vec<_> = Preset::ALL.iter().map(|p| blackjack::net::worker::game_name(*p)).collect();
-    let mut unique = names.clone();
-    unique.sort_unstable();
-    unique.dedup();
-    assert_eq!(unique.len(), Preset::ALL.len(), "one name a game: {names:?}");
 }

@@ -12,10 +12,10 @@ use super::clock::{Turn, TurnClock};
 use super::host::{Host, Out, PeerId, Seating};
 use super::protocol::{encode, ToPeer};
 use super::Table;
-use crate::bots::shedding::{normal_move, Level, SheddingBot};
-use crate::engine::shedding::{Action, Game, Preset, SeatView};
-use crate::engine::uno;
 use serde::{Deserialize, Serialize};
+
+/// The families' markers, where the pages name them.
+pub use super::{casino::Casino, shedding::Shedding, uno::Uno};
 
 /// The host's own page, as the worker's peer: it holds the host's seat. The page numbers its
 /// remote links from 1.
@@ -76,21 +76,10 @@ pub fn from_bytes<M: serde::de::DeserializeOwned>(bytes: &[u8]) -> Option<M> {
     }
 }
 
-/// The games' names as a table with friends says them.
-pub fn game_name(preset: Preset) -> &'static str {
-    match preset {
-        Preset::Taylor => "Taylor Blackjack",
-        Preset::Priestly => "Priestly College BlackJack",
-        Preset::British => "British Black Jack",
-        Preset::CrazyEights => "Crazy Eights",
-        Preset::Switch => "Switch",
-    }
-}
-
 /// What the host worker needs of a game family beyond [`Table`]: how a record opens its game,
 /// the bots' moves for the seats no person plays, and the host's own automatic moves. One
-/// marker type a family ([`Shedding`], [`Uno`]); its page has the matching screen
-/// (`ui::friends::session::OnlineScreen`).
+/// marker type a family, in the family's file ([`Shedding`], [`Uno`], [`Casino`]); its page
+/// has the matching screen (under `ui::friends`).
 ///
 /// Keep this trait small: helpers of other families build on it (add methods with defaults,
 /// do not rename).
@@ -105,7 +94,8 @@ pub trait Family: Sized + 'static {
     /// The game of `preset` (the family's name for its rules) for `players`, dealt with `seed`;
     /// `None` if the preset or the count is not one of the family's.
     fn new_game(preset: &str, players: u8, seed: u64) -> Option<Self::Game>;
-    /// The game's name as the table says it (`None`: not one of the family's presets).
+    /// The game's name as the table says it, the catalog's (`None`: not one of the family's
+    /// presets).
     fn game_name(preset: &str) -> Option<&'static str>;
     /// Every move applied so far, oldest first (the record replays it).
     fn log(game: &Self::Game) -> Vec<Self::Action>;
@@ -130,85 +120,10 @@ pub trait Family: Sized + 'static {
     }
 }
 
-/// The three shedding games (Taylor, Priestly, British).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Shedding;
-
-impl Family for Shedding {
-    type Game = Game;
-    type Action = Action;
-    type Bot = SheddingBot;
-    const RECORD_FORM: &'static str = "bj.friends.1:";
-    fn new_game(preset: &str, players: u8, seed: u64) -> Option<Game> {
-        Game::new(Preset::from_id(preset)?.rules(), players, seed).ok()
-    }
-    fn game_name(preset: &str) -> Option<&'static str> {
-        Preset::from_id(preset).map(game_name)
-    }
-    fn log(game: &Game) -> Vec<Action> {
-        game.log().to_vec()
-    }
-    fn is_over(game: &Game) -> bool {
-        game.is_over()
-    }
-    fn bot(seat: u8, seed: u64) -> SheddingBot {
-        SheddingBot::new(seat, Level::Normal, seed ^ (u64::from(seat) << 32))
-    }
-    fn bot_move(bot: &mut SheddingBot, game: &Game, seat: u8) -> Option<(Action, u32)> {
-        bot_decision(bot, &game.view(seat))
-    }
-}
-
-/// UNO Blackjack, by the classic rules (preset `classic`). Every seat plays from the first round.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Uno;
-
-/// The pause before the host reveals a round (ms, before the bots' pace): the round's end
-/// stays on every screen a moment, as on the UNO page (`ROUND_SHOWN_MS`).
-pub const UNO_REVEAL_MS: u32 = 4500;
-
-/// A bot's reaction time at UNO (ms, before the bots' pace), as on the UNO page.
-const UNO_BOT_MS: u32 = 500;
-
-impl Family for Uno {
-    type Game = uno::Game;
-    type Action = uno::Action;
-    /// A bot's seed (its jitter is drawn per move from it).
-    type Bot = u64;
-    const RECORD_FORM: &'static str = "bj.friends.uno.1:";
-    fn new_game(preset: &str, players: u8, seed: u64) -> Option<uno::Game> {
-        (preset == "classic").then(|| uno::Game::new(uno::UnoRules::seed_rules(), players, seed).ok()).flatten()
-    }
-    fn game_name(preset: &str) -> Option<&'static str> {
-        (preset == "classic").then_some("UNO Blackjack")
-    }
-    fn log(game: &uno::Game) -> Vec<uno::Action> {
-        game.log().to_vec()
-    }
-    fn is_over(game: &uno::Game) -> bool {
-        game.is_over()
-    }
-    fn bot(seat: u8, seed: u64) -> u64 {
-        seed ^ (u64::from(seat) << 32)
-    }
-    fn bot_move(bot: &mut u64, game: &uno::Game, seat: u8) -> Option<(uno::Action, u32)> {
-        let uno::Phase::Match { turn } = *game.phase() else { return None };
-        if turn != seat {
-            return None;
-        }
-        let view = game.view(seat);
-        let action = crate::bots::uno::decide(&view, Level::Normal, crate::bots::uno::jitter(*bot, game.log().len()));
-        Some((action, UNO_BOT_MS))
-    }
-    fn host_move(game: &uno::Game) -> Option<(uno::Action, u32)> {
-        matches!(game.phase(), uno::Phase::RoundStart).then_some((uno::Action::Reveal, UNO_REVEAL_MS))
-    }
-}
-
 /// What the host keeps in the browser, to reopen its table after a reload (the same link then
 /// brings every friend back to their seat).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct HostRecord<F: Family = Shedding> {
+pub struct HostRecord<F: Family> {
     pub room: String,
     /// The family's name for the game's rules ([`Family::new_game`]).
     pub preset: String,
@@ -270,7 +185,7 @@ impl<F: Family> HostRecord<F> {
 }
 
 /// The host's table in its worker: the game, its bots, and who is connected.
-pub struct HostWorker<F: Family = Shedding> {
+pub struct HostWorker<F: Family> {
     host: Host<F::Game>,
     record: HostRecord<F>,
     bots: Vec<F::Bot>,
@@ -436,7 +351,7 @@ impl<F: Family> HostWorker<F> {
 }
 
 /// The worker's state between messages: nothing until the page opens a table.
-pub struct Worker<F: Family = Shedding> {
+pub struct Worker<F: Family> {
     table: Option<HostWorker<F>>,
 }
 
@@ -470,13 +385,4 @@ impl<F: Family> Worker<F> {
 
 fn sends<F: Family>(out: Out<F::Game>) -> Vec<FromWorker> {
     out.into_iter().map(|o| FromWorker::Send { to: o.to, bytes: encode(&o.message) }).collect()
-}
-
-/// The normal level's move (its calls at the table, then its turn).
-fn bot_decision(bot: &mut SheddingBot, view: &SeatView) -> Option<(Action, u32)> {
-    if let Some(d) = bot.table_decision(view) {
-        return Some((d.action, d.delay_ms));
-    }
-    let action = view.is_my_turn().then(|| normal_move(&view.policy_input())).flatten()?;
-    Some((action, bot.turn_delay(view)))
 }

@@ -14,8 +14,11 @@ pub mod friends {
 }
 
 pub mod casino {
+    pub mod bank;
     pub mod history;
     pub mod screen;
+    #[cfg(test)]
+    mod screen_tests;
     pub mod state;
     pub mod words;
 }

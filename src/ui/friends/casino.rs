@@ -2,7 +2,7 @@
 //! the lobby is the friends page's ([`super::FriendsApp`]); the table is the casino page's felt
 //! and controls ([`crate::ui::casino::felt`], [`crate::ui::casino::controls`]) drawn from this
 //! spot's [`CasinoScreen`], which the host's updates alone feed. The host's worker deals and
-//! clears the table (`net::casino_host`): Deal here says the person is ready (their bet, made
+//! clears the table (`net::casino`): Deal here says the person is ready (their bet, made
 //! again), and there is no Next round button.
 
 use super::session::{OnlineScreen, Session};
@@ -10,7 +10,7 @@ use super::{seat_name, with_session, FriendsPage};
 use crate::bots::shedding::Level;
 use crate::engine::casino::game::money;
 use crate::engine::casino::{Action, Game, Phase, SeatUpdate};
-use crate::net::casino_host::Casino;
+use crate::net::casino::Casino;
 use crate::net::Seats;
 use crate::ui::casino::controls::{controls, Press};
 use crate::ui::casino::felt::felt;

@@ -20,8 +20,9 @@ mod session;
 pub mod uno;
 
 use crate::bots::shedding::Level;
+use crate::engine::catalog::{preset_title, GameKind};
 use crate::engine::shedding::{Action, Preset, SeatUpdate};
-use crate::net::worker::{game_name, Family, HostRecord, Shedding};
+use crate::net::worker::{Family, HostRecord, Shedding};
 use crate::net::{Refusal, Seat, SeatToken, Seating, Seats, ToHost};
 use crate::ui::settings::Settings;
 use crate::ui::shedding::screen::SeatScreen;
@@ -37,13 +38,13 @@ use yew::prelude::*;
 /// rules, its name, the family's page under `friends/`). Choosing a game of another family on a
 /// page's form goes to that family's page.
 const ALL_GAMES: [(&str, &str, &str); 7] = [
-    ("taylor", "Taylor Blackjack", ""),
-    ("priestly", "Priestly College BlackJack", ""),
-    ("british", "British Black Jack", ""),
-    ("crazy-eights", "Crazy Eights", ""),
-    ("switch", "Switch", ""),
-    ("classic", "UNO Blackjack", "uno/"),
-    ("casino", "Casino Blackjack (21)", "casino/"),
+    ("taylor", preset_title(Preset::Taylor), ""),
+    ("priestly", preset_title(Preset::Priestly), ""),
+    ("british", preset_title(Preset::British), ""),
+    ("crazy-eights", preset_title(Preset::CrazyEights), ""),
+    ("switch", preset_title(Preset::Switch), ""),
+    (crate::net::uno::PRESET, GameKind::UnoBlackjack.info().title, "uno/"),
+    (crate::net::casino::PRESET, GameKind::Casino.info().title, "casino/"),
 ];
 
 /// The game picked on another family's form (its page opens with it chosen).
@@ -242,9 +243,9 @@ pub(crate) fn screen_names(seats: &Seats, me: u8) -> (Vec<String>, Vec<Option<Le
         .unzip()
 }
 
-/// The rules page of the game named `game` (as [`game_name`] says it).
+/// The rules page of the game named `game` (as [`preset_title`] says it).
 fn rules_href(game: &str) -> String {
-    let preset = Preset::ALL.into_iter().find(|p| game_name(*p) == game).unwrap_or(Preset::Taylor);
+    let preset = Preset::ALL.into_iter().find(|p| preset_title(*p) == game).unwrap_or(Preset::Taylor);
     format!("../rules/{}.html", preset.id())
 }
 
