@@ -211,6 +211,8 @@ fn refusal_words<R: std::fmt::Display>(r: &Refusal<R>, seats: Option<&Seats>) ->
         Refusal::BadName => "Type a name first.".into(),
         Refusal::NotStarted => "The host has not dealt yet.".into(),
         Refusal::CalledFirst { seat } => format!("{} called it first.", seat_name(seats, *seat)),
+        Refusal::NotHost => "Only the host can do that.".into(),
+        Refusal::NoFriend { .. } => "No friend sits there now.".into(),
     }
 }
 
