@@ -1,9 +1,10 @@
 //! Seats at a table with friends: the lobby every connected peer sees, claiming an open seat
 //! with a token the peer drew, taking it back after a drop (and nobody else can), moves before
-//! the deal, and peers that send too fast. Pure, as `tests/net_host.rs`.
+//! the deal, peers that send too fast, and the host's page removing a friend or closing the
+//! table (nobody else can). Pure, as `tests/net_host.rs`.
 #![cfg(not(target_arch = "wasm32"))]
 
-use blackjack::engine::shedding::{Action, Game, Preset, Refusal as Rules};
+use blackjack::engine::shedding::{self, Action, Game, Preset, Refusal as Rules};
 use blackjack::net::protocol::MAX_NAME;
 use blackjack::net::rate::BURST;
 use blackjack::net::*;
@@ -148,4 +149,117 @@ fn every_message_of_a_lobby_reads_back_on_the_peer_s_side() {
         let back = Reader::<Game>::default().read(&encode(&o.message)).unwrap();
         assert_eq!(back, o.message);
     }
+}
+
+/// The lobby with the host's page (peer 0) at the host's seat, Sam (peer 7) at seat 1 and Bo
+/// (peer 8) at seat 2, dealt.
+fn full_table() -> Host<Game> {
+    let mut h = lobby();
+    h.seat_host(0);
+    h.connect(7);
+    h.connect(8);
+    h.receive(7, &claim(1, MINE, "Sam"));
+    h.receive(8, &claim(2, YOURS, "Bo"));
+    h.start();
+    h
+}
+
+fn remove(seat: u8) -> Vec<u8> {
+    encode(&ToHost::<Action>::Remove { seat })
+}
+
+fn close() -> Vec<u8> {
+    encode(&ToHost::<Action>::Close)
+}
+
+/// Who is sent `message`.
+fn told(
+    out: &Out<Game>,
+    message: &ToPeer<shedding::SeatUpdate, Rules, std::sync::Arc<shedding::Rules>>,
+) -> Vec<PeerId> {
+    out.iter().filter(|o| &o.message == message).map(|o| o.to).collect()
+}
+
+#[test]
+fn only_the_host_s_page_removes_a_friend_or_closes_the_table() {
+    let mut h = full_table();
+    h.connect(9);
+    for peer in [7, 8, 9, 42] {
+        assert_eq!(refusal(&h.receive(peer, &remove(1))), Some(Refusal::NotHost), "peer {peer}");
+        assert_eq!(refusal(&h.receive(peer, &close())), Some(Refusal::NotHost), "peer {peer}");
+    }
+    assert_eq!(h.seats().seats[1], Seat::Friend { name: "Sam".into(), here: true }, "nothing changed");
+    assert!(!h.is_closed());
+    // A host made with `Host::new` has no host's seat: nobody there removes or closes.
+    let mut plain = Host::new(Game::new(Preset::Taylor.rules(), 2, 3).unwrap(), &[Some(MINE), Some(YOURS)]);
+    plain.receive(7, &encode(&ToHost::<Action>::Join { token: MINE }));
+    assert_eq!(refusal(&plain.receive(7, &close())), Some(Refusal::NotHost));
+}
+
+#[test]
+fn a_removed_friend_is_told_their_seat_goes_to_a_bot_and_their_token_takes_it_no_more() {
+    let mut h = full_table();
+    let out = h.receive(0, &remove(1));
+    assert_eq!(told(&out, &ToPeer::Notice(Notice::Removed)), vec![7]);
+    assert!(out.iter().filter(|o| o.to == 7).count() == 1, "the removed peer is sent nothing else: {out:?}");
+    for peer in [0, 8] {
+        assert_eq!(seats_to(&out, peer).unwrap().seats[1], Seat::Bot, "peer {peer} sees a bot there");
+    }
+    assert!(!h.is_played_by_a_person(1), "a bot plays it");
+    assert_eq!(h.seating()[1], Seating::Removed { token: MINE }, "saved: the token stays void after a reopening");
+    // Nothing the removed peer sends is read, not even a ping.
+    let at = h.table().state_id();
+    assert!(h.receive(7, &encode(&ToHost::Act { at, action: Action::Draw { seat: 1 } })).is_empty());
+    assert!(h.receive_at(7, 5, &encode(&ToHost::<Action>::Ping { t: 1 })).is_empty());
+    // Its token, from a new connection, takes no seat: the page is told it was removed.
+    h.connect(10);
+    let out = h.receive(10, &encode(&ToHost::<Action>::Join { token: MINE }));
+    assert_eq!(out, vec![Outgoing { to: 10, message: ToPeer::Notice(Notice::Removed) }]);
+    assert_eq!(refusal(&h.receive(10, &claim(1, MINE, "Sam"))), Some(Refusal::NotOpen { seat: 1 }));
+    assert_eq!(h.seat_of(10), None);
+    // The host's seat, a bot's and a removed one have no friend to remove.
+    for seat in [0, 1, 3, 4, 255] {
+        assert_eq!(refusal(&h.receive(0, &remove(seat))), Some(Refusal::NoFriend { seat }), "seat {seat}");
+    }
+    assert_eq!(h.seats().seats[2], Seat::Friend { name: "Bo".into(), here: true }, "Bo stays");
+}
+
+#[test]
+fn a_friend_removed_while_away_is_told_so_when_they_come_back() {
+    let mut h = full_table();
+    h.leave(7);
+    let out = h.receive(0, &remove(1));
+    assert!(told(&out, &ToPeer::Notice(Notice::Removed)).is_empty(), "nobody is there to tell");
+    assert_eq!(seats_to(&out, 8).unwrap().seats[1], Seat::Bot);
+    h.connect(11);
+    assert_eq!(
+        h.receive(11, &encode(&ToHost::<Action>::Join { token: MINE }))[0].message,
+        ToPeer::Notice(Notice::Removed)
+    );
+    // A removed token claims no open seat either (one token, one seat).
+    let mut h = lobby();
+    h.seat_host(0);
+    h.receive(7, &claim(1, MINE, "Sam"));
+    h.receive(0, &remove(1));
+    assert_eq!(refusal(&h.receive(12, &claim(2, MINE, "Sam"))), Some(Refusal::UnknownToken));
+}
+
+#[test]
+fn the_host_closes_the_table_everyone_is_told_once_and_nothing_is_read_after() {
+    let mut h = full_table();
+    h.connect(9);
+    let before = h.table().clone();
+    let out = h.receive(0, &close());
+    let mut everyone = told(&out, &ToPeer::Notice(Notice::Closed));
+    everyone.sort_unstable();
+    assert_eq!(everyone, vec![0, 7, 8, 9], "the host's page, both friends and the one still choosing");
+    assert_eq!(out.len(), 4);
+    assert!(h.is_closed());
+    for peer in [0, 7, 8, 9] {
+        assert!(h.receive(peer, &encode(&ToHost::<Action>::Ping { t: 1 })).is_empty(), "peer {peer}");
+    }
+    // Someone who opens the link now is told it is closed, and takes nothing.
+    assert_eq!(h.connect(13), vec![Outgoing { to: 13, message: ToPeer::Notice(Notice::Closed) }]);
+    assert!(h.receive(13, &encode(&ToHost::<Action>::Join { token: YOURS })).is_empty());
+    assert_eq!(h.table(), &before);
 }

@@ -32,6 +32,7 @@ struct Page {
     seats: Option<Seats>,
     update: Option<shedding::SeatUpdate>,
     refused: Vec<Refusal<shedding::Refusal>>,
+    notices: Vec<Notice>,
     saved: Option<String>,
 }
 
@@ -56,7 +57,8 @@ impl Page {
                     ToPeer::Refused(r) => self.refused.push(r),
                     // The host runs no clock here (the page never sent one).
                     ToPeer::Clock(c) => panic!("a clock: {c:?}"),
-                    ToPeer::Notice(_) | ToPeer::Pong { .. } => {}
+                    ToPeer::Notice(n) => self.notices.push(n),
+                    ToPeer::Pong { .. } => {}
                 },
                 FromWorker::Send { to, bytes } => others.push((to, bytes)),
                 FromWorker::Save { record } => self.saved = Some(record),
@@ -214,4 +216,116 @@ fn every_shedding_game_opens_online_under_its_own_name() {
         let opened = send(&mut w, &ToWorker::Open { record: r.to_text(), pace: 1 });
         assert!(!opened.contains(&FromWorker::Unreadable), "{}", preset.id());
     }
+}
+
+/// What the worker sent `peer`, read as that friend's page reads it.
+fn read_for(peer: PeerId, sent: &[(PeerId, Vec<u8>)]) -> Vec<Message<Game>> {
+    let mut reader = Reader::<Game>::default();
+    sent.iter().filter(|(to, _)| *to == peer).filter_map(|(_, b)| reader.read(b)).collect()
+}
+
+/// The host's table with Sam (peer 1) at seat 1 and Bo (peer 2) at seat 2, dealt.
+fn with_two_friends() -> (Worker<Shedding>, Page) {
+    let r = record(vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Open, Seating::Bot], 9);
+    let (mut w, mut page) = open(&r);
+    for (peer, name) in [(1, "Sam"), (2, "Bo")] {
+        page.take(send(&mut w, &ToWorker::Connected { peer }));
+        let claim = encode(&ToHost::<Action>::Claim {
+            seat: peer as u8,
+            token: SeatToken(70 + u128::from(peer as u8)),
+            name: name.into(),
+        });
+        page.take(send(&mut w, &ToWorker::Bytes { peer, now_ms: 0, bytes: claim }));
+    }
+    page.take(send(&mut w, &ToWorker::Deal));
+    (w, page)
+}
+
+fn bytes(peer: PeerId, m: &ToHost<Action>) -> ToWorker {
+    ToWorker::Bytes { peer, now_ms: 10, bytes: encode(m) }
+}
+
+#[test]
+fn a_friend_s_page_cannot_remove_a_friend_or_close_the_table() {
+    let (mut w, mut page) = with_two_friends();
+    for m in [ToHost::Remove { seat: 1 }, ToHost::Remove { seat: 0 }, ToHost::Close] {
+        let sent = page.take(send(&mut w, &bytes(2, &m)));
+        assert_eq!(read_for(2, &sent), vec![ToPeer::Refused(Refusal::NotHost)], "{m:?}");
+        assert!(read_for(1, &sent).is_empty());
+    }
+    assert!(matches!(&page.seats.as_ref().unwrap().seats[1], Seat::Friend { here: true, .. }));
+    assert!(!w.table().unwrap().host().is_closed());
+}
+
+#[test]
+fn the_host_s_page_removes_a_friend_whose_seat_a_bot_plays_from_then_on() {
+    let (mut w, mut page) = with_two_friends();
+    let sent = page.take(send(&mut w, &bytes(PAGE, &ToHost::Remove { seat: 1 })));
+    assert_eq!(read_for(1, &sent), vec![ToPeer::Notice(Notice::Removed)]);
+    assert!(read_for(2, &sent).iter().any(|m| matches!(m, ToPeer::Seats(s) if s.seats[1] == Seat::Bot)));
+    assert_eq!(page.seats.as_ref().unwrap().seats[1], Seat::Bot);
+    // The save keeps the seat removed: reopened, the old token still takes nothing.
+    let saved = HostRecord::<Shedding>::from_text(page.saved.as_ref().unwrap()).unwrap();
+    assert_eq!(saved.seating[1], Seating::Removed { token: SeatToken(71) });
+    let (mut again, _) = open(&saved);
+    send(&mut again, &ToWorker::Connected { peer: 5 });
+    let back = send(&mut again, &bytes(5, &ToHost::Join { token: SeatToken(71) }));
+    let back: Vec<_> = back
+        .into_iter()
+        .filter_map(|m| match m {
+            FromWorker::Send { to: 5, bytes } => Some((5, bytes)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(read_for(5, &back), vec![ToPeer::Notice(Notice::Removed)]);
+    // The bots play seat 1 now: its moves come on the page's ticks.
+    let host = w.table().unwrap().host();
+    assert!(!host.is_played_by_a_person(1) && host.is_played_by_a_person(2));
+    let moves = |w: &Worker<Shedding>| w.table().unwrap().host().table().log().iter().filter(|a| a.seat() == 1).count();
+    let before = moves(&w);
+    let mut now = 0;
+    while moves(&w) == before && !w.table().unwrap().host().table().is_over() {
+        // Ann and Bo play as the normal bot would; seat 1's bot plays its own.
+        for seat in [0, 2] {
+            let table = w.table().unwrap().host().table();
+            let (view, at) = (table.view(seat), table.state_id());
+            if let Some(a) = view.is_my_turn().then(|| normal_move(&view.policy_input())).flatten() {
+                let peer = if seat == 0 { PAGE } else { 2 };
+                page.take(send(&mut w, &bytes(peer, &ToHost::Act { at, action: a })));
+            }
+        }
+        now += 100;
+        page.take(send(&mut w, &ToWorker::Tick { now_ms: now }));
+        assert!(now < 10_000_000, "seat 1 never moved");
+    }
+}
+
+#[test]
+fn the_host_s_page_closes_the_table_everyone_is_told_and_nothing_moves_or_saves_after() {
+    let (mut w, mut page) = with_two_friends();
+    (page.saved, page.notices) = (None, Vec::new());
+    let sent = page.take(send(&mut w, &bytes(PAGE, &ToHost::Close)));
+    for friend in [1, 2] {
+        assert_eq!(read_for(friend, &sent), vec![ToPeer::Notice(Notice::Closed)], "friend {friend}");
+    }
+    assert_eq!(page.notices, vec![Notice::Closed], "the host's own page is told too, and goes back to its form");
+    assert_eq!(page.saved, None, "nothing to save: the page forgets the table");
+    let state = w.table().unwrap().host().table().state_id();
+    for m in [
+        ToWorker::Tick { now_ms: 1_000_000 },
+        ToWorker::Deal,
+        ToWorker::Left { peer: 1 },
+        bytes(1, &ToHost::Ping { t: 1 }),
+    ] {
+        assert!(send(&mut w, &m).is_empty(), "{m:?}");
+    }
+    assert_eq!(w.table().unwrap().host().table().state_id(), state, "no bot moves on a closed table");
+    let late: Vec<_> = send(&mut w, &ToWorker::Connected { peer: 3 })
+        .into_iter()
+        .filter_map(|m| match m {
+            FromWorker::Send { to, bytes } => Some((to, bytes)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(read_for(3, &late), vec![ToPeer::Notice(Notice::Closed)], "a late comer is told it is closed");
 }

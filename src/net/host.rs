@@ -10,6 +10,9 @@
 //!   that held it must have left ([`Host::leave`]) before the token works from another peer,
 //!   and then the seat's view is restored whole. A seat open to friends is claimed with a token
 //!   the peer drew itself ([`ToHost::Claim`]), which from then on is the seat's;
+//! - removing a friend ([`ToHost::Remove`]) and closing the table ([`ToHost::Close`]) are the
+//!   host's own page's (the peer at the host's seat); a removed peer is not heard again, and
+//!   after the close nobody is;
 //! - a move must name the peer's own seat (a move naming no seat, such as dealing or the clock,
 //!   is the host's), come after the host dealt ([`Host::start`]), be stamped with the current
 //!   state id (a replayed or late move is stale), and be legal. Calls race instead: a call
@@ -69,6 +72,9 @@ pub enum Seating {
     Open,
     /// A friend's, taken back with its token.
     Friend { token: SeatToken, name: String },
+    /// A friend's that the host removed: a bot's for the rest of the game; its token, shown
+    /// again, is told so (and takes no seat).
+    Removed { token: SeatToken },
 }
 
 /// A table and the peers at it.
@@ -102,6 +108,10 @@ pub struct Host<T: Table> {
     dropped: Dropped,
     /// The events of the peers' moves not yet taken by the host's own screen.
     peer_events: Vec<T::Event>,
+    /// Peers the host removed: nothing they send is read (a few, by the host's hand).
+    removed: Vec<PeerId>,
+    /// The host closed the table.
+    closed: bool,
 }
 
 impl<T: Table> Host<T> {
@@ -147,6 +157,8 @@ impl<T: Table> Host<T> {
             buckets: Vec::new(),
             dropped: Dropped::default(),
             peer_events: Vec::new(),
+            removed: Vec::new(),
+            closed: false,
         }
     }
 
@@ -177,6 +189,11 @@ impl<T: Table> Host<T> {
         self.started
     }
 
+    /// Whether the host closed the table ([`ToHost::Close`]): nothing is read from then on.
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
     /// The seat `peer` holds, if any.
     pub fn seat_of(&self, peer: PeerId) -> Option<u8> {
         self.holders.iter().position(|h| *h == Some(peer)).map(|s| s as u8)
@@ -190,7 +207,7 @@ impl<T: Table> Host<T> {
             .zip(&self.holders)
             .map(|(s, h)| match s {
                 Seating::Host { name } => Seat::Host { name: name.clone() },
-                Seating::Bot => Seat::Bot,
+                Seating::Bot | Seating::Removed { .. } => Seat::Bot,
                 Seating::Open => Seat::Open,
                 Seating::Friend { name, .. } => Seat::Friend { name: name.clone(), here: h.is_some() },
             })
@@ -198,8 +215,12 @@ impl<T: Table> Host<T> {
         Seats { game: self.game.clone(), seats, dealt: self.started }
     }
 
-    /// A peer connected: it is sent the seats (to pick one, or to take its own back).
+    /// A peer connected: it is sent the seats (to pick one, or to take its own back); once the
+    /// table is closed, that it is.
     pub fn connect(&mut self, peer: PeerId) -> Out<T> {
+        if self.closed {
+            return vec![Outgoing { to: peer, message: ToPeer::Notice(Notice::Closed) }];
+        }
         if !self.present.contains(&peer) {
             self.present.push(peer);
         }
@@ -230,6 +251,9 @@ impl<T: Table> Host<T> {
     /// Bytes from `peer` at `now_ms` (the transport's clock): dropped and counted if the peer
     /// sends faster than [`super::rate`] allows, else as [`Host::receive`].
     pub fn receive_at(&mut self, peer: PeerId, now_ms: u64, bytes: &[u8]) -> Out<T> {
+        if self.is_deaf_to(peer) {
+            return Vec::new();
+        }
         let at = match self.buckets.iter().position(|(p, _)| *p == peer) {
             Some(at) => at,
             None => {
@@ -246,11 +270,16 @@ impl<T: Table> Host<T> {
 
     /// Bytes from `peer`: what to send, to whom (nothing, if they were dropped).
     pub fn receive(&mut self, peer: PeerId, bytes: &[u8]) -> Out<T> {
+        if self.is_deaf_to(peer) {
+            return Vec::new();
+        }
         match decode_to_host::<T::Action>(bytes) {
             Ok(ToHost::Join { token }) => self.join(peer, token),
             Ok(ToHost::Claim { seat, token, name }) => self.claim(peer, seat, token, &name),
             Ok(ToHost::Act { at, action }) => self.peer_act(peer, at, action),
             Ok(ToHost::Ping { t }) => vec![Outgoing { to: peer, message: ToPeer::Pong { t } }],
+            Ok(ToHost::Remove { seat }) => self.remove(peer, seat),
+            Ok(ToHost::Close) => self.close(peer),
             Err(DecodeError::TooLong { .. }) => {
                 self.dropped.too_long += 1;
                 Vec::new()
@@ -294,7 +323,53 @@ impl<T: Table> Host<T> {
         std::mem::take(&mut self.peer_events)
     }
 
+    /// Whether nothing from `peer` is read: the host removed it, or closed the table.
+    fn is_deaf_to(&self, peer: PeerId) -> bool {
+        self.closed || self.removed.contains(&peer)
+    }
+
+    /// Whether `peer` is the host's own page (it holds the host's seat).
+    fn is_host(&self, peer: PeerId) -> bool {
+        self.seat_of(peer).is_some_and(|s| matches!(self.seating[s as usize], Seating::Host { .. }))
+    }
+
+    /// The host removes the friend at `seat`: a bot plays it for the rest of the game, its token
+    /// is told it was removed, and its peer, if connected, is told so and not heard again.
+    fn remove(&mut self, peer: PeerId, seat: u8) -> Out<T> {
+        if !self.is_host(peer) {
+            return refuse(peer, Refusal::NotHost);
+        }
+        let Some(&Seating::Friend { token, .. }) = self.seating.get(seat as usize) else {
+            return refuse(peer, Refusal::NoFriend { seat });
+        };
+        self.seating[seat as usize] = Seating::Removed { token };
+        let mut out = Vec::new();
+        if let Some(gone) = self.holders[seat as usize].take() {
+            self.present.retain(|p| *p != gone);
+            self.buckets.retain(|(p, _)| *p != gone);
+            self.removed.push(gone);
+            out.push(Outgoing { to: gone, message: ToPeer::Notice(Notice::Removed) });
+        }
+        out.extend(self.seats_to_present());
+        out
+    }
+
+    /// The host closes the table: every peer (connected or seated) is told, and nothing is read
+    /// from then on.
+    fn close(&mut self, peer: PeerId) -> Out<T> {
+        if !self.is_host(peer) {
+            return refuse(peer, Refusal::NotHost);
+        }
+        self.closed = true;
+        let mut everyone = self.present.clone();
+        everyone.extend(self.holders.iter().flatten().filter(|h| !self.present.contains(h)));
+        everyone.into_iter().map(|to| Outgoing { to, message: ToPeer::Notice(Notice::Closed) }).collect()
+    }
+
     fn join(&mut self, peer: PeerId, token: SeatToken) -> Out<T> {
+        if self.seating.contains(&Seating::Removed { token }) {
+            return vec![Outgoing { to: peer, message: ToPeer::Notice(Notice::Removed) }];
+        }
         let found = self.seating.iter().position(|s| matches!(s, Seating::Friend { token: t, .. } if *t == token));
         let Some(seat) = found else { return refuse(peer, Refusal::UnknownToken) };
         self.seat(peer, seat as u8)
@@ -308,7 +383,10 @@ impl<T: Table> Host<T> {
         if let Some(mine) = self.seat_of(peer) {
             return refuse(peer, Refusal::AlreadySeated { seat: mine });
         }
-        let in_use = self.seating.iter().any(|s| matches!(s, Seating::Friend { token: t, .. } if *t == token));
+        let in_use = self
+            .seating
+            .iter()
+            .any(|s| matches!(s, Seating::Friend { token: t, .. } | Seating::Removed { token: t } if *t == token));
         if in_use {
             // One token, one seat: a peer that shows another seat's token joins that one.
             return refuse(peer, Refusal::UnknownToken);

@@ -17,8 +17,9 @@ use std::fmt;
 
 /// The protocol's version; a message of another version is not read. 1 was JSON with the rules
 /// in every update; 2 is `postcard` with the rules in the welcome only; 3 adds the host's clock
-/// (the ping, its echo and the time left to move) and calls that came second.
-pub const PROTOCOL: u16 = 3;
+/// (the ping, its echo and the time left to move) and calls that came second; 4 adds the host's
+/// controls (removing a friend, closing the table) and their notices.
+pub const PROTOCOL: u16 = 4;
 
 /// The most bytes a peer's message may have: a join or one action is a few dozen bytes.
 pub const MAX_TO_HOST: usize = 1024;
@@ -52,6 +53,11 @@ pub enum ToHost<A> {
     /// How long the link takes: the host sends `t` straight back ([`ToPeer::Pong`]). `t` is the
     /// peer's own clock, read by nobody but the peer: a peer sends the host no time it uses.
     Ping { t: u32 },
+    /// The host's own page only: the friend at `seat` leaves the table for good (a bot plays the
+    /// seat from now on, and its token no longer takes it).
+    Remove { seat: u8 },
+    /// The host's own page only: the table ends for everyone.
+    Close,
 }
 
 /// A host to one peer. `U` is the game family's seat update, `R` its rules' refusal, `S` what
@@ -150,6 +156,10 @@ pub enum Refusal<R> {
     /// player's own "Last card" before a call-out) reached the host first from `seat`: calls
     /// race on the host's arrival order.
     CalledFirst { seat: u8 },
+    /// Removing a friend and closing the table are the host's own page's to do.
+    NotHost,
+    /// No friend holds `seat` to remove (the host's, a bot's, open, or removed already).
+    NoFriend { seat: u8 },
 }
 
 /// News about the table.
@@ -163,6 +173,10 @@ pub enum Notice {
     Version { host: u16 },
     /// `too` made the call `first` had made just before (for the log: who was first).
     CalledToo { first: u8, too: u8 },
+    /// The host removed this peer from the table: its seat is a bot's now, its token void.
+    Removed,
+    /// The host closed the table: nothing more comes from it.
+    Closed,
 }
 
 /// Why bytes were not read as a message.

@@ -10,7 +10,7 @@
 
 use super::clock::{Turn, TurnClock};
 use super::host::{Host, Out, PeerId, Seating};
-use super::protocol::{encode, ToPeer};
+use super::protocol::{encode, Notice, ToPeer};
 use super::Table;
 use serde::{Deserialize, Serialize};
 
@@ -227,6 +227,14 @@ impl<F: Family> HostWorker<F> {
 
     /// One message of the page (`Open` is taken by [`Worker::handle`]).
     pub fn handle(&mut self, message: ToWorker) -> Vec<FromWorker> {
+        // A closed table moves no more and saves nothing (its page forgets the record): a
+        // browser that connects now is told it is closed.
+        if self.host.is_closed() {
+            return match message {
+                ToWorker::Connected { peer } => sends::<F>(self.host.connect(peer)),
+                _ => Vec::new(),
+            };
+        }
         let state = self.host.table().state_id();
         // The time this message carries, if any: the clock hears it first.
         let now = match message {
@@ -254,6 +262,10 @@ impl<F: Family> HostWorker<F> {
                 };
                 // A ping's answer changes nothing to save.
                 let moved = !out.iter().all(|o| matches!(o.message, ToPeer::Pong { .. }));
+                // A friend removed while here: a bot plays the seat now, as when one leaves.
+                if F::RETHINK_AT_ONCE && out.iter().any(|o| matches!(o.message, ToPeer::Notice(Notice::Removed))) {
+                    self.due = None;
+                }
                 (out, moved)
             }
             ToWorker::Deal => {
@@ -276,7 +288,7 @@ impl<F: Family> HostWorker<F> {
         // No screen here takes the peers' events: every page reads its own seat's updates.
         drop(self.host.take_peer_events());
         let mut to_page = sends::<F>(out);
-        if moved {
+        if moved && !self.host.is_closed() {
             self.record.seating = self.host.seating().to_vec();
             self.record.log = F::log(self.host.table());
             to_page.push(FromWorker::Save { record: self.record.to_text() });

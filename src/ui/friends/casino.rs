@@ -61,6 +61,9 @@ impl OnlineScreen for Casino {
     fn rename(screen: &mut OnlineCasino, names: Vec<String>, _: Vec<Option<Level>>) {
         screen.screen.table_names = names;
     }
+    fn note(screen: &mut OnlineCasino, line: String) {
+        crate::ui::extend_log(&mut screen.screen.log, &[line], |l| Some(l.clone()), 40);
+    }
 }
 
 impl FriendsPage for Casino {

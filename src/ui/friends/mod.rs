@@ -15,6 +15,7 @@
 
 pub mod casino;
 pub mod host_worker;
+pub mod news;
 pub mod room;
 mod session;
 pub mod uno;
@@ -28,6 +29,7 @@ use crate::ui::settings::Settings;
 use crate::ui::shedding::screen::SeatScreen;
 use crate::ui::shedding::table::{use_table_view, TableView};
 use gloo_storage::{LocalStorage, Storage};
+use news::{bot_for, Ended};
 use room::{check_signal_url, ice_urls, room_in_fragment, token_from_text, token_text, HostKey, RoomId};
 use session::{OnlineScreen, Session, Transport};
 use std::cell::RefCell;
@@ -143,12 +145,31 @@ fn load_host(room: &RoomId) -> Option<String> {
     stored(&host_key(room.as_str()))
 }
 
+fn host_key_name(room: &RoomId) -> String {
+    format!("bj.friends.hostkey.{}", room.as_str())
+}
+
+/// The host ended this page's place at `room`. The host's own page (`host`) forgets the table:
+/// its record, its key, and the link in the address bar (a reload shows the form). A friend's
+/// keeps the end in place of its seat's token, so the link opened again says so.
+fn forget_room(room: &RoomId, end: Ended, host: bool) {
+    if host {
+        let _ = LocalStorage::raw().remove_item(&host_key(room.as_str()));
+        let _ = LocalStorage::raw().remove_item(&host_key_name(room));
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().set_hash("");
+        }
+    } else {
+        store(&token_key(room), end.mark());
+    }
+}
+
 /// This browser's key for hosting `room` (see [`HostKey`]): kept beside the table's record, under
 /// a key of its own (the record is the worker's, in a form older saves share). A record without
 /// one gets a new key (`true`): a table opened before keys were kept is bound by it, and a record
 /// copied from another browser is refused by the signalling server.
 fn host_key_of(room: &RoomId) -> (HostKey, bool) {
-    let key_name = format!("bj.friends.hostkey.{}", room.as_str());
+    let key_name = host_key_name(room);
     match stored(&key_name).and_then(|k| HostKey::parse(&k)) {
         Some(key) => (key, false),
         None => {
@@ -212,6 +233,8 @@ fn refusal_words<R: std::fmt::Display>(r: &Refusal<R>, seats: Option<&Seats>) ->
         Refusal::BadName => "Type a name first.".into(),
         Refusal::NotStarted => "The host has not dealt yet.".into(),
         Refusal::CalledFirst { seat } => format!("{} called it first.", seat_name(seats, *seat)),
+        Refusal::NotHost => "Only the host can do that.".into(),
+        Refusal::NoFriend { .. } => "No friend sits there now.".into(),
     }
 }
 
@@ -219,9 +242,10 @@ fn refusal_words<R: std::fmt::Display>(r: &Refusal<R>, seats: Option<&Seats>) ->
 const UNFIT: &str = "The host sent something this page cannot show, so it was left out and the table goes on. \
 If the table stops making sense, reload this page.";
 
-/// Who sits at `seat`, in words.
+/// Who plays `seat`, in words: a bot for a friend who is away.
 fn seat_name(seats: Option<&Seats>, seat: u8) -> String {
     match seats.and_then(|s| s.seats.get(seat as usize)) {
+        Some(Seat::Friend { name, here: false }) => bot_for(name),
         Some(Seat::Host { name } | Seat::Friend { name, .. }) => name.clone(),
         // Counted in a wider type: a host may name seat 255 (a `u8` plus one would overflow).
         _ => format!("Bot {}", u16::from(seat) + 1),
@@ -229,7 +253,8 @@ fn seat_name(seats: Option<&Seats>, seat: u8) -> String {
 }
 
 /// Every seat's name and bot level as the screen of seat `me` says them: its own seat is "You"
-/// (the table's words speak to the seat named so), a free or bot seat a bot.
+/// (the table's words speak to the seat named so), a free or bot seat a bot, and an away
+/// friend's the bot that plays for them (the log names the bot, not the friend).
 pub(crate) fn screen_names(seats: &Seats, me: u8) -> (Vec<String>, Vec<Option<Level>>) {
     seats
         .seats
@@ -237,6 +262,7 @@ pub(crate) fn screen_names(seats: &Seats, me: u8) -> (Vec<String>, Vec<Option<Le
         .enumerate()
         .map(|(i, s)| match s {
             _ if i == me as usize => ("You".to_owned(), None),
+            Seat::Friend { name, here: false } => (bot_for(name), Some(Level::Normal)),
             Seat::Host { name } | Seat::Friend { name, .. } => (name.clone(), None),
             Seat::Bot | Seat::Open => (format!("Bot {}", i + 1), Some(Level::Normal)),
         })
@@ -327,7 +353,14 @@ fn status_line(update: &SeatUpdate, seats: Option<&Seats>) -> String {
     format!("{mover}. You hold {cards}; {} in the stock.", v.stock_len)
 }
 
-fn seats_list(seats: &Seats, mine: Option<u8>, on_take: Option<Callback<u8>>) -> Html {
+/// The seats; `on_take` offers each free seat (a friend's lobby), `on_remove` a "Remove" beside
+/// each friend's (the host's).
+fn seats_list(
+    seats: &Seats,
+    mine: Option<u8>,
+    on_take: Option<Callback<u8>>,
+    on_remove: Option<&Callback<u8>>,
+) -> Html {
     html! {
         <ol class="friend-seats" aria-label="Seats">
         // `n` counts from one as players do; `i`, the seat's number on the wire (the reader
@@ -347,11 +380,75 @@ fn seats_list(seats: &Seats, mine: Option<u8>, on_take: Option<Callback<u8>>) ->
                     let cb = cb.clone();
                     html! { <button class="primary" onclick={Callback::from(move |_| cb.emit(i))}>{ format!("Take seat {n}") }</button> }
                 }
-                _ => html! {},
+                _ => match (on_remove, s) {
+                    (Some(cb), Seat::Friend { name, .. }) => {
+                        let cb = cb.clone();
+                        html! { <button aria-label={format!("Remove {name}")} onclick={Callback::from(move |_| cb.emit(i))}>{"Remove"}</button> }
+                    }
+                    _ => html! {},
+                },
             };
             html! { <li data-seat={i.to_string()}><span>{ format!("Seat {n}: {who}") }</span>{ button }</li> }
         }) }
         </ol>
+    }
+}
+
+/// What the host is asked to confirm before it happens: in the page's own words (never
+/// `window.confirm`, which a page cannot style or word and some browsers suppress).
+#[derive(Copy, Clone, PartialEq)]
+enum Ask {
+    Remove(u8),
+    Close,
+}
+
+/// The host's "Close the table", and the question it or a "Remove" beside a seat asks first.
+fn host_controls<F: OnlineScreen>(
+    seats: &Seats,
+    asking: &UseStateHandle<Option<Ask>>,
+    session: &Rc<RefCell<Option<Session<F>>>>,
+    tick: &UseStateHandle<u32>,
+) -> Html {
+    let ask = |a: Option<Ask>| {
+        let asking = asking.clone();
+        Callback::from(move |_| asking.set(a))
+    };
+    let question = match **asking {
+        Some(Ask::Remove(seat)) => match seats.seats.get(seat as usize) {
+            Some(Seat::Friend { name, .. }) => Some((
+                format!("Remove {name}? A bot plays {name}'s seat for the rest of the game, and {name}'s page cannot take it back."),
+                format!("Yes, remove {name}"),
+                ToHost::Remove { seat },
+            )),
+            _ => None,
+        },
+        Some(Ask::Close) => Some((
+            "Close the table for everyone? Each friend's page is told, and the table cannot be opened again.".into(),
+            "Yes, close the table".into(),
+            ToHost::Close,
+        )),
+        None => None,
+    };
+    let confirm = question.map(|(words, yes, message)| {
+        let (session, asking, tick) = (session.clone(), asking.clone(), tick.clone());
+        let on_yes = Callback::from(move |_| {
+            with_session(&session, |s| s.send_to_host(&message));
+            asking.set(None);
+            tick.set(tick.wrapping_add(1));
+        });
+        html! {
+            <div class="host-ask">
+                <p role="alert">{ words }</p>
+                <button class="primary" onclick={on_yes}>{ yes }</button>
+                <button onclick={ask(None)}>{"Cancel"}</button>
+            </div>
+        }
+    });
+    html! {
+        <div class="host-controls">
+            <button onclick={ask(Some(Ask::Close))}>{"Close the table"}</button>
+            { confirm.unwrap_or_default() }
+        </div>
     }
 }
 
@@ -473,6 +570,7 @@ pub fn FriendsApp<F: FriendsPage>() -> Html {
         }
     });
     let name = use_state(|| stored(NAME_KEY).unwrap_or_default());
+    let asking = use_state(|| None::<Ask>);
 
     // A room link: the host's own table (its record is here), or a friend's seat.
     {
@@ -487,8 +585,12 @@ pub fn FriendsApp<F: FriendsPage>() -> Html {
                     let opened = match load_host(&room) {
                         Some(record) => open_host::<F>(room, record, &t),
                         None => {
-                            let token = stored(&token_key(&room)).and_then(|s| token_from_text(&s));
-                            Ok(Session::peer(room, token, &t))
+                            let kept = stored(&token_key(&room)).unwrap_or_default();
+                            // The host removed this browser or closed the table: said again.
+                            match Ended::from_mark(&kept) {
+                                Some(end) => Err(end.words().to_owned()),
+                                None => Ok(Session::peer(room, token_from_text(&kept), &t)),
+                            }
                         }
                     };
                     match opened {
@@ -505,10 +607,19 @@ pub fn FriendsApp<F: FriendsPage>() -> Html {
     {
         let session = session.clone();
         let tick = tick.clone();
+        let problem = problem.clone();
         use_effect_with((), move |_| {
             let interval = gloo_timers::callback::Interval::new(POLL_MS, move || {
-                let changed =
-                    session.try_borrow_mut().ok().is_some_and(|mut s| s.as_mut().is_some_and(|s| s.poll(js_sys_now())));
+                let changed = session.try_borrow_mut().ok().is_some_and(|mut s| {
+                    let changed = s.as_mut().is_some_and(|s| s.poll(js_sys_now()));
+                    // A friend's page the host removed, or whose table it closed: it says so, and
+                    // lets the table go (no reconnecting).
+                    if let Some(end) = s.as_ref().filter(|s| s.hosting.is_none()).and_then(|s| s.me.end) {
+                        *s = None;
+                        problem.set(Some(end.words().to_owned()));
+                    }
+                    changed
+                });
                 if changed {
                     tick.set(tick.wrapping_add(1));
                 }
@@ -562,7 +673,12 @@ pub fn FriendsApp<F: FriendsPage>() -> Html {
     let body = match (&*problem, session.try_borrow().as_deref()) {
         (Some(p), _) => html! { <p class="notice" role="alert">{ p.clone() }</p> },
         (None, Ok(None)) => html! { <>{ setup_form::<F>(&setup, on_open) }{ settings_form() }</> },
-        (None, Ok(Some(s))) => table_view(s, &session, &name, &tick),
+        // The host closed its table: back to the form (the page still tells whoever opens the
+        // old link that it is closed, until another table opens).
+        (None, Ok(Some(s))) if s.hosting.is_some() && s.me.end.is_some() => html! {
+            <><p class="note" role="status">{"You closed the table."}</p>{ setup_form::<F>(&setup, on_open) }{ settings_form() }</>
+        },
+        (None, Ok(Some(s))) => table_view(s, &session, &name, &tick, &asking),
         // Never while the page runs as written (nothing renders inside a borrow); a beat later.
         (None, Err(_)) => html! {},
     };
@@ -600,6 +716,7 @@ fn table_view<F: FriendsPage>(
     session: &Rc<RefCell<Option<Session<F>>>>,
     name: &UseStateHandle<String>,
     tick: &UseStateHandle<u32>,
+    asking: &UseStateHandle<Option<Ask>>,
 ) -> Html {
     let ended = s.ended.borrow().clone();
     let dropped = (s.dropped > 0)
@@ -636,13 +753,19 @@ fn table_view<F: FriendsPage>(
                 _ if seats.is_none() => "Opening your table…".into(),
                 _ => "Send the link to your friends. Deal when everyone is seated; bots take the free seats.".into(),
             };
+            let on_remove = {
+                let asking = asking.clone();
+                Callback::from(move |seat| asking.set(Some(Ask::Remove(seat))))
+            };
             html! {
                 <>
                 <h2>{ seats.map(|s| s.game.clone()).unwrap_or_default() }</h2>
                 <div class="field"><label for="fr-link">{"Room link"}</label><input id="fr-link" readonly=true value={link} /></div>
-                if let Some(seats) = seats { { seats_list(seats, p.seat, None) } }
+                if let Some(seats) = seats { { seats_list(seats, p.seat, None, Some(&on_remove)) } }
                 if seats.is_some() && !dealt { <button class="primary" onclick={start}>{"Deal"}</button> }
                 <p class="status" role="status" aria-live="polite">{ status }</p>
+                if let Some(n) = &p.news { <p class="note seat-news" role="status">{ n.clone() }</p> }
+                if let Some(seats) = seats { { host_controls(seats, asking, session, tick) } }
                 if let Some(b) = &h.broken { <p class="notice" role="alert">{ b.clone() }</p> }
                 { table }
                 </>
@@ -693,8 +816,9 @@ fn table_view<F: FriendsPage>(
                 if !seated && seats.is_some() {
                     <div class="field"><label for="fr-name">{"Your name"}</label><input id="fr-name" maxlength="16" value={(**name).clone()} oninput={on_name} /></div>
                 }
-                if let Some(seats) = seats { { seats_list(seats, p.seat, (!seated).then_some(on_take)) } }
+                if let Some(seats) = seats { { seats_list(seats, p.seat, (!seated).then_some(on_take), None) } }
                 <p class="status" role="status" aria-live="polite">{ line }</p>
+                if let Some(n) = &p.news { <p class="note seat-news" role="status">{ n.clone() }</p> }
                 if let Some(r) = &p.refused { <p class="notice" role="alert">{ refusal_words(r, seats) }</p> }
                 { table }
                 </>

@@ -8,6 +8,7 @@
 //! friends' bytes to it (WebRTC is not available in workers) and sends its own moves as the
 //! same wire bytes a friend sends.
 
+use super::news::{seat_news, Ended};
 use super::room::{room_url, HostKey, RoomId};
 use crate::bots::shedding::Level;
 use crate::engine::shedding;
@@ -89,8 +90,9 @@ impl OnlineScreen for Shedding {
     fn rename(screen: &mut SeatScreen, names: Vec<String>, levels: Vec<Option<Level>>) {
         (screen.names, screen.levels) = (names, levels);
     }
+    /// Kept to the screen's length of log: a host may send any number of lines.
     fn note(screen: &mut SeatScreen, line: String) {
-        screen.log.push(line);
+        crate::ui::extend_log(&mut screen.log, &[line], |l| Some(l.clone()), 60);
     }
 }
 
@@ -121,6 +123,9 @@ impl OnlineScreen for Uno {
     }
     fn rename(screen: &mut UnoScreen, names: Vec<String>, levels: Vec<Option<Level>>) {
         (screen.names, screen.levels) = (names, levels);
+    }
+    fn note(screen: &mut UnoScreen, line: String) {
+        crate::ui::extend_log(&mut screen.log, &[line], |l| Some(l.clone()), 60);
     }
 }
 
@@ -221,6 +226,10 @@ pub struct PeerSide<F: OnlineScreen = Shedding> {
     /// The host's messages refused because they do not fit the table its welcome showed (a
     /// hostile or broken host): the page keeps its screen and says so.
     pub unfit: u64,
+    /// The last change of who is at the table ("Sam left; a bot plays for Sam…"), for the lobby.
+    pub news: Option<String>,
+    /// The host removed this page's person, or closed the table.
+    pub end: Option<Ended>,
 }
 
 impl<F: OnlineScreen> Default for PeerSide<F> {
@@ -239,6 +248,8 @@ impl<F: OnlineScreen> Default for PeerSide<F> {
             rtt_ms: 0,
             clock: None,
             unfit: 0,
+            news: None,
+            end: None,
         }
     }
 }
@@ -461,10 +472,27 @@ impl<F: OnlineScreen> Session<F> {
 
     fn read(&mut self, bytes: &[u8]) {
         match self.me.reader.read(bytes) {
-            Some(message) => self.me.take(message, self.now_ms as u32),
+            Some(message) if self.me.end.is_none() => {
+                self.me.take(message, self.now_ms as u32);
+                if let Some(end) = self.me.end {
+                    self.end(end);
+                }
+            }
+            // The table ended for this page: nothing more is taken.
+            Some(_) => {}
             // Read, but not of the table the welcome showed: no screen sees it, the page says so.
             None if self.me.reader.take_unfit().is_some() => self.me.unfit += 1,
             None => self.dropped += 1,
+        }
+    }
+
+    /// The host ended this page's place at the table: the host's own page forgets the table; a
+    /// friend's keeps the end for the link and stops listening (a table that is gone is not
+    /// waited for).
+    fn end(&mut self, end: Ended) {
+        super::forget_room(&self.room, end, self.hosting.is_some());
+        if self.hosting.is_none() {
+            self.socket.close();
         }
     }
 
@@ -537,10 +565,18 @@ impl<F: OnlineScreen> PeerSide<F> {
                 self.pending = None;
             }
             ToPeer::Seats(s) => {
+                let news = self.seats.as_ref().map(|old| seat_news(old, &s, self.seat)).unwrap_or_default();
                 self.seats = Some(s);
                 if let (Some(screen), Some(seat)) = (&mut self.screen, self.seat) {
                     let (names, levels) = self.seats.as_ref().map(|s| super::screen_names(s, seat)).unwrap_or_default();
                     F::rename(screen, names, levels);
+                }
+                // Who left or came back: a line of the table's log, and the lobby's.
+                for line in news {
+                    if let Some(screen) = &mut self.screen {
+                        F::note(screen, line.clone());
+                    }
+                    self.news = Some(line);
                 }
             }
             // A round trip over a minute is no measure (a page asleep in the background).
@@ -561,6 +597,8 @@ impl<F: OnlineScreen> PeerSide<F> {
                     F::note(screen, format!("{} called it too; {first} first.", super::seat_name(seats, too)));
                 }
             }
+            ToPeer::Notice(Notice::Removed) => self.end = Some(Ended::Removed),
+            ToPeer::Notice(Notice::Closed) => self.end = Some(Ended::Closed),
             ToPeer::Notice(_) => {}
         }
     }
