@@ -1,5 +1,6 @@
 //! Seats at a table with friends: the lobby every connected peer sees, claiming an open seat
-//! with a token the peer drew, taking it back after a drop (and nobody else can), moves before
+//! with the key of a token the peer drew, taking it back after a drop by proving the key (and
+//! nobody else can; the token itself never reaches the host), moves before
 //! the deal, and peers that send too fast. Pure, as `tests/net_host.rs`.
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -17,8 +18,24 @@ fn lobby() -> Host<Game> {
     Host::open(g, "Taylor", vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Open, Seating::Bot])
 }
 
+/// The room these tests' tokens are keyed to.
+const ROOM: &str = "Ab3dEf6hIj9lMn2pQr5tUv";
+
 fn claim(seat: u8, token: SeatToken, name: &str) -> Vec<u8> {
-    encode(&ToHost::<Action>::Claim { seat, token, name: name.into() })
+    encode(&ToHost::<Action>::Claim { seat, key: token.key(ROOM), name: name.into() })
+}
+
+/// A peer's answer to the challenge `nonce` with `token`, as its page makes it.
+fn prove(token: SeatToken, nonce: u128) -> Vec<u8> {
+    encode(&ToHost::<Action>::Prove { tag: token.key(ROOM).tag(nonce) })
+}
+
+/// The challenge `peer` was sent.
+fn challenge_to(out: &Out<Game>, peer: PeerId) -> Option<u128> {
+    out.iter().find_map(|o| match o.message {
+        ToPeer::Challenge { nonce } if o.to == peer => Some(nonce),
+        _ => None,
+    })
 }
 
 fn seats_to(out: &Out<Game>, peer: PeerId) -> Option<Seats> {
@@ -38,7 +55,8 @@ fn refusal(out: &Out<Game>) -> Option<Refusal<Rules>> {
 #[test]
 fn a_connected_peer_sees_the_game_and_every_seat() {
     let mut h = lobby();
-    let out = h.connect(7);
+    let out = h.connect(7, 0xfeed);
+    assert_eq!(challenge_to(&out, 7), Some(0xfeed));
     let seats = seats_to(&out, 7).unwrap();
     assert_eq!(seats.game, "Taylor");
     assert_eq!(seats.seats, vec![Seat::Host { name: "Ann".into() }, Seat::Open, Seat::Open, Seat::Bot]);
@@ -50,8 +68,8 @@ fn a_connected_peer_sees_the_game_and_every_seat() {
 #[test]
 fn two_friends_claim_seats_and_each_sees_the_other_s_taken() {
     let mut h = lobby();
-    h.connect(7);
-    h.connect(8);
+    h.connect(7, 0x70);
+    h.connect(8, 0x80);
     let out = h.receive(7, &claim(1, MINE, "Sam"));
     assert!(matches!(out[0].message, ToPeer::Welcome { seat: 1, .. }), "{out:?}");
     let seen_by_8 = seats_to(&out, 8).unwrap();
@@ -88,8 +106,8 @@ fn a_long_name_is_cut_to_the_table_s_length() {
 #[test]
 fn a_dropped_friend_s_seat_is_a_bot_s_until_its_token_comes_back_and_no_other_token_takes_it() {
     let mut h = lobby();
-    h.connect(7);
-    h.connect(8);
+    h.connect(7, 0x70);
+    h.connect(8, 0x80);
     h.receive(7, &claim(1, MINE, "Sam"));
     h.start();
     let out = h.leave(7);
@@ -97,15 +115,17 @@ fn a_dropped_friend_s_seat_is_a_bot_s_until_its_token_comes_back_and_no_other_to
     assert!(!h.is_played_by_a_person(1), "a bot plays it meanwhile");
     // Another browser cannot take it: not open, and its own token is not the seat's.
     assert_eq!(refusal(&h.receive(8, &claim(1, YOURS, "Eve"))), Some(Refusal::NotOpen { seat: 1 }));
-    assert_eq!(refusal(&h.receive(8, &encode(&ToHost::<Action>::Join { token: YOURS }))), Some(Refusal::UnknownToken));
-    // The token from Sam's browser, on a new connection, takes it back with its view.
-    h.connect(9);
-    let out = h.receive(9, &encode(&ToHost::<Action>::Join { token: MINE }));
+    assert_eq!(refusal(&h.receive(8, &prove(YOURS, 0x80))), Some(Refusal::UnknownToken));
+    // Nor can a proof Sam's browser made for another connection (a stranger who relayed it).
+    assert_eq!(refusal(&h.receive(8, &prove(MINE, 0x70))), Some(Refusal::UnknownToken));
+    // Sam's browser, on a new connection, answers its challenge and takes it back with its view.
+    let nonce = challenge_to(&h.connect(9, 0x90), 9).unwrap();
+    let out = h.receive(9, &prove(MINE, nonce));
     let ToPeer::Welcome { seat: 1, update, .. } = &out[0].message else { panic!("{out:?}") };
     assert_eq!(update.view, h.table().view(1));
     assert!(h.is_played_by_a_person(1));
-    // The seating keeps the token, so the host's save reopens the table with it.
-    assert!(matches!(&h.seating()[1], Seating::Friend { token, .. } if *token == MINE));
+    // The seating keeps the key (not the token), so the host's save reopens the table with it.
+    assert!(matches!(&h.seating()[1], Seating::Friend { key, .. } if *key == MINE.key(ROOM)));
 }
 
 #[test]
@@ -124,15 +144,15 @@ fn a_move_before_the_deal_is_refused_and_changes_nothing() {
 #[test]
 fn a_peer_sending_too_fast_is_dropped_and_counted_and_heard_again_later() {
     let mut h = lobby();
-    h.connect(7);
+    h.connect(7, 0x70);
     h.receive(7, &claim(1, MINE, "Sam"));
     h.start();
-    let talk = encode(&ToHost::<Action>::Join { token: MINE });
+    let talk = encode(&ToHost::<Action>::Ping { t: 1 });
     let answered = (0..BURST * 2).filter(|_| !h.receive_at(7, 1_000, &talk).is_empty()).count() as u64;
     assert_eq!(answered, BURST);
     assert_eq!(h.dropped().too_fast, BURST);
     // Another peer is not slowed by the first.
-    h.connect(8);
+    h.connect(8, 0x80);
     assert!(!h.receive_at(8, 1_000, &claim(2, YOURS, "Bo")).is_empty());
     // A second later the first is heard again.
     assert!(!h.receive_at(7, 2_000, &talk).is_empty());
@@ -141,11 +161,43 @@ fn a_peer_sending_too_fast_is_dropped_and_counted_and_heard_again_later() {
 #[test]
 fn every_message_of_a_lobby_reads_back_on_the_peer_s_side() {
     let mut h = lobby();
-    h.connect(7);
-    let mut out = h.receive(7, &claim(1, MINE, "Sam"));
+    let mut out = h.connect(7, 0x70);
+    out.extend(h.receive(7, &claim(1, MINE, "Sam")));
     out.extend(h.leave(7));
     for o in out {
         let back = Reader::<Game>::default().read(&encode(&o.message)).unwrap();
         assert_eq!(back, o.message);
     }
+}
+
+/// Whether `needle` occurs in `bytes`.
+fn contains(bytes: &[u8], needle: &[u8]) -> bool {
+    bytes.windows(needle.len()).any(|w| w == needle)
+}
+
+#[test]
+fn no_message_a_friend_sends_carries_its_token() {
+    let mut h = lobby();
+    h.connect(7, 0x70);
+    let mut sent = vec![claim(1, MINE, "Sam")];
+    h.receive(7, &sent[0]);
+    h.start();
+    h.leave(7);
+    // Back twice (a reload, another network): each time a proof for that connection's nonce.
+    for (peer, nonce) in [(9, 0x1234_5678_9abc_def0_u128 << 64), (10, u128::MAX)] {
+        let challenge = challenge_to(&h.connect(peer, nonce), peer).unwrap();
+        sent.push(prove(MINE, challenge));
+        assert!(matches!(h.receive(peer, sent.last().unwrap())[0].message, ToPeer::Welcome { seat: 1, .. }));
+        h.leave(peer);
+    }
+    // The token as the wire would write it (a varint, after the version), and its raw bytes:
+    // not even half of any of them in what the friend sent.
+    let forms = |v: u128| [encode(&v)[2..].to_vec(), v.to_le_bytes().to_vec(), v.to_be_bytes().to_vec()];
+    for form in forms(MINE.0) {
+        assert!(sent.iter().all(|b| !contains(b, &form[..form.len() / 2])), "{form:?} in {sent:?}");
+    }
+    // The seat's key is in the claim alone, not in a proof.
+    let key = forms(MINE.key(ROOM).0);
+    assert!(contains(&sent[0], &key[0]), "the check can fail: the claim carries the key");
+    assert!(sent[1..].iter().all(|b| key.iter().all(|form| !contains(b, &form[..form.len() / 2]))));
 }

@@ -55,7 +55,7 @@ impl Page {
                     ToPeer::Refused(r) => self.refused.push(r),
                     // The host runs no clock here (the page never sent one).
                     ToPeer::Clock(c) => panic!("a clock: {c:?}"),
-                    ToPeer::Notice(_) | ToPeer::Pong { .. } => {}
+                    ToPeer::Notice(_) | ToPeer::Pong { .. } | ToPeer::Challenge { .. } => {}
                 },
                 FromWorker::Send { to, bytes } => others.push((to, bytes)),
                 FromWorker::Save { record } => self.saved = Some(record),
@@ -158,9 +158,9 @@ fn a_friend_through_the_page_gets_its_own_seat_and_the_page_relays_it() {
     let r = record(vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Bot], 9);
     let (mut w, mut page) = open(&r);
     let friend: PeerId = 1;
-    let to_friend = page.take(send(&mut w, &ToWorker::Connected { peer: friend }));
+    let to_friend = page.take(send(&mut w, &ToWorker::Connected { peer: friend, nonce: 0x5a17 }));
     assert!(to_friend.iter().all(|(to, _)| *to == friend) && !to_friend.is_empty());
-    let claim = encode(&ToHost::<Action>::Claim { seat: 1, token: SeatToken(77), name: "Bo".into() });
+    let claim = encode(&ToHost::<Action>::Claim { seat: 1, key: SeatKey(77), name: "Bo".into() });
     let out = page.take(send(&mut w, &ToWorker::Bytes { peer: friend, now_ms: 0, bytes: claim }));
     let mut reader = Reader::<Game>::default();
     let welcomed = out
@@ -169,11 +169,11 @@ fn a_friend_through_the_page_gets_its_own_seat_and_the_page_relays_it() {
         .any(|(_, b)| matches!(reader.read(b), Some(ToPeer::Welcome { seat: 1, .. })));
     assert!(welcomed);
     assert!(matches!(&page.seats.as_ref().unwrap().seats[1], Seat::Friend { name, here: true } if name == "Bo"));
-    // The friend leaves: the page is told, and the seat's save keeps its token.
+    // The friend leaves: the page is told, and the seat's save keeps its key.
     page.take(send(&mut w, &ToWorker::Left { peer: friend }));
     assert!(matches!(&page.seats.as_ref().unwrap().seats[1], Seat::Friend { here: false, .. }));
     let saved = HostRecord::<Shedding>::from_text(page.saved.as_ref().unwrap()).unwrap();
-    assert!(matches!(&saved.seating[1], Seating::Friend { token: SeatToken(77), .. }));
+    assert!(matches!(&saved.seating[1], Seating::Friend { key: SeatKey(77), .. }));
 }
 
 #[test]

@@ -667,7 +667,9 @@ fn table_view<F: FriendsPage>(
                     store(&token_key(&s.room), &token_text(token));
                     store(NAME_KEY, &typed);
                     s.me.token = Some(token);
-                    s.send_to_host(&ToHost::Claim { seat, token, name: typed });
+                    // The seat's key, not the token: the host never learns the token.
+                    let key = token.key(s.room.as_str());
+                    s.send_to_host(&ToHost::Claim { seat, key, name: typed });
                 })
             };
             let seated = p.seat.is_some();
