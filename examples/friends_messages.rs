@@ -21,10 +21,10 @@ where
     let mut host = Host::open(game, name, seating);
     let mut sizes: Vec<(&'static str, usize)> = Vec::new();
     for seat in 1..4u8 {
-        host.connect(u64::from(seat));
+        host.connect(u64::from(seat), u128::from(seat));
         let claim = encode(&ToHost::<T::Action>::Claim {
             seat,
-            token: SeatToken(u128::MAX - u128::from(seat)),
+            key: SeatToken(u128::MAX - u128::from(seat)).key("Ab3dEf6hIj9lMn2pQr5tUv"),
             name: "Samantha".into(),
         });
         sizes.push(("peer -> host: Claim", claim.len()));

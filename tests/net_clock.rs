@@ -69,14 +69,15 @@ impl Pages {
     }
 }
 
-/// The worker of `r`, its pages, and friends `peers[i]` joined with `tokens[i]`.
-fn open(r: &HostRecord<Shedding>, friends: &[(PeerId, SeatToken)]) -> (Worker<Shedding>, Pages) {
+/// The worker of `r`, its pages, and friends `peers[i]` who proved `keys[i]`.
+fn open(r: &HostRecord<Shedding>, friends: &[(PeerId, SeatKey)]) -> (Worker<Shedding>, Pages) {
     let mut w = Worker::<Shedding>::default();
     let mut pages = Pages::default();
     pages.take(send(&mut w, &ToWorker::Open { record: r.to_text(), pace: 1 }));
-    for &(peer, token) in friends {
-        pages.take(send(&mut w, &ToWorker::Connected { peer }));
-        let join = encode(&ToHost::<Action>::Join { token });
+    for &(peer, key) in friends {
+        let nonce = u128::from(peer) << 64 | 0x0c10c;
+        pages.take(send(&mut w, &ToWorker::Connected { peer, nonce }));
+        let join = encode(&ToHost::<Action>::Prove { tag: key.tag(nonce) });
         pages.take(send(&mut w, &ToWorker::Bytes { peer, now_ms: 0, bytes: join }));
     }
     (w, pages)
@@ -88,8 +89,8 @@ fn table(w: &Worker<Shedding>) -> &Game {
 
 #[test]
 fn a_friend_who_does_not_move_in_time_is_timed_out_by_the_host() {
-    let (ann, bo) = (Seating::Host { name: "Ann".into() }, Seating::Friend { token: SeatToken(5), name: "Bo".into() });
-    let (mut w, mut pages) = open(&record(vec![ann, bo, Seating::Bot], 11, Vec::new()), &[(1, SeatToken(5))]);
+    let (ann, bo) = (Seating::Host { name: "Ann".into() }, Seating::Friend { key: SeatKey(5), name: "Bo".into() });
+    let (mut w, mut pages) = open(&record(vec![ann, bo, Seating::Bot], 11, Vec::new()), &[(1, SeatKey(5))]);
     pages.take(send(&mut w, &ToWorker::Clock { scale: 1 }));
     pages.take(send(&mut w, &ToWorker::Deal));
     // The deal carries no time: a clock it starts runs from the next time the host hears.
@@ -127,8 +128,8 @@ fn a_friend_who_does_not_move_in_time_is_timed_out_by_the_host() {
 #[test]
 fn the_clock_waits_for_the_timeout_to_the_millisecond_and_every_page_hears_the_same_time_left() {
     let ann = Seating::Host { name: "Ann".into() };
-    let bo = Seating::Friend { token: SeatToken(5), name: "Bo".into() };
-    let (mut w, mut pages) = open(&record(vec![ann, bo], 3, Vec::new()), &[(1, SeatToken(5))]);
+    let bo = Seating::Friend { key: SeatKey(5), name: "Bo".into() };
+    let (mut w, mut pages) = open(&record(vec![ann, bo], 3, Vec::new()), &[(1, SeatKey(5))]);
     pages.take(send(&mut w, &ToWorker::Clock { scale: 2 }));
     pages.take(send(&mut w, &ToWorker::Tick { now_ms: 500 }));
     pages.take(send(&mut w, &ToWorker::Deal));
@@ -161,8 +162,8 @@ fn the_clock_waits_for_the_timeout_to_the_millisecond_and_every_page_hears_the_s
 #[test]
 fn no_clock_unless_the_host_runs_one_and_a_ping_is_echoed_to_its_sender_only() {
     let ann = Seating::Host { name: "Ann".into() };
-    let bo = Seating::Friend { token: SeatToken(5), name: "Bo".into() };
-    let (mut w, mut pages) = open(&record(vec![ann.clone(), bo.clone()], 3, Vec::new()), &[(1, SeatToken(5))]);
+    let bo = Seating::Friend { key: SeatKey(5), name: "Bo".into() };
+    let (mut w, mut pages) = open(&record(vec![ann.clone(), bo.clone()], 3, Vec::new()), &[(1, SeatKey(5))]);
     pages.take(send(&mut w, &ToWorker::Deal));
     for now in (0..10_000).step_by(100) {
         pages.take(send(&mut w, &ToWorker::Tick { now_ms: now }));
@@ -171,7 +172,7 @@ fn no_clock_unless_the_host_runs_one_and_a_ping_is_echoed_to_its_sender_only() {
     assert!(pages.clocks(1).is_empty() && pages.clocks(PAGE).is_empty());
     // A peer sends no time the host uses: a ping's number comes back to it alone, and changes
     // nothing (no save, no clock, no move), whatever it is.
-    let (mut w, mut pages) = open(&record(vec![ann, bo], 3, Vec::new()), &[(1, SeatToken(5))]);
+    let (mut w, mut pages) = open(&record(vec![ann, bo], 3, Vec::new()), &[(1, SeatKey(5))]);
     pages.take(send(&mut w, &ToWorker::Clock { scale: 1 }));
     pages.take(send(&mut w, &ToWorker::Deal));
     let (saves, got) = (pages.saves, pages.got.len());
@@ -228,12 +229,12 @@ fn two_friends_call_out_at_once_the_first_to_arrive_wins_and_the_second_is_told_
     let seating: Vec<Seating> = (0..players)
         .map(|s| match s {
             s if s == host_seat => Seating::Host { name: "Ann".into() },
-            s if s == kim => Seating::Friend { token: SeatToken(1), name: "Kim".into() },
-            s if s == sam => Seating::Friend { token: SeatToken(2), name: "Sam".into() },
+            s if s == kim => Seating::Friend { key: SeatKey(1), name: "Kim".into() },
+            s if s == sam => Seating::Friend { key: SeatKey(2), name: "Sam".into() },
             _ => Seating::Bot,
         })
         .collect();
-    let (mut w, mut pages) = open(&record(seating, seed, log), &[(1, SeatToken(1)), (2, SeatToken(2))]);
+    let (mut w, mut pages) = open(&record(seating, seed, log), &[(1, SeatKey(1)), (2, SeatKey(2))]);
     let at = table(&w).state_id();
     let cards = |w: &Worker<Shedding>| table(w).view(target).hand_sizes[target as usize];
     let before = cards(&w);
@@ -264,9 +265,9 @@ fn a_late_call_is_taken_in_arrival_order_while_the_rules_take_it_and_a_late_turn
     let (seed, log, target, [kim, _]) = missed_last_card(3);
     let players = 3u8;
     let seating: Vec<Seating> = (0..players)
-        .map(|s| if s == kim { Seating::Friend { token: SeatToken(1), name: "Kim".into() } } else { Seating::Bot })
+        .map(|s| if s == kim { Seating::Friend { key: SeatKey(1), name: "Kim".into() } } else { Seating::Bot })
         .collect();
-    let (mut w, mut pages) = open(&record(seating, seed, log.clone()), &[(1, SeatToken(1))]);
+    let (mut w, mut pages) = open(&record(seating, seed, log.clone()), &[(1, SeatKey(1))]);
     // Kim's call-out, made from the state before the last move, still stands: it is taken.
     let at = table(&w).state_id() - 1;
     let call = Action::Accuse { seat: kim, target, infringement: Infringement::MissedLastCard };

@@ -58,7 +58,7 @@ impl Page {
                     // The host runs no clock here (the page never sent one).
                     ToPeer::Clock(c) => panic!("a clock: {c:?}"),
                     ToPeer::Notice(n) => self.notices.push(n),
-                    ToPeer::Pong { .. } => {}
+                    ToPeer::Pong { .. } | ToPeer::Challenge { .. } => {}
                 },
                 FromWorker::Send { to, bytes } => others.push((to, bytes)),
                 FromWorker::Save { record } => self.saved = Some(record),
@@ -161,9 +161,9 @@ fn a_friend_through_the_page_gets_its_own_seat_and_the_page_relays_it() {
     let r = record(vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Bot], 9);
     let (mut w, mut page) = open(&r);
     let friend: PeerId = 1;
-    let to_friend = page.take(send(&mut w, &ToWorker::Connected { peer: friend }));
+    let to_friend = page.take(send(&mut w, &ToWorker::Connected { peer: friend, nonce: 0x5a17 }));
     assert!(to_friend.iter().all(|(to, _)| *to == friend) && !to_friend.is_empty());
-    let claim = encode(&ToHost::<Action>::Claim { seat: 1, token: SeatToken(77), name: "Bo".into() });
+    let claim = encode(&ToHost::<Action>::Claim { seat: 1, key: SeatKey(77), name: "Bo".into() });
     let out = page.take(send(&mut w, &ToWorker::Bytes { peer: friend, now_ms: 0, bytes: claim }));
     let mut reader = Reader::<Game>::default();
     let welcomed = out
@@ -172,11 +172,11 @@ fn a_friend_through_the_page_gets_its_own_seat_and_the_page_relays_it() {
         .any(|(_, b)| matches!(reader.read(b), Some(ToPeer::Welcome { seat: 1, .. })));
     assert!(welcomed);
     assert!(matches!(&page.seats.as_ref().unwrap().seats[1], Seat::Friend { name, here: true } if name == "Bo"));
-    // The friend leaves: the page is told, and the seat's save keeps its token.
+    // The friend leaves: the page is told, and the seat's save keeps its key.
     page.take(send(&mut w, &ToWorker::Left { peer: friend }));
     assert!(matches!(&page.seats.as_ref().unwrap().seats[1], Seat::Friend { here: false, .. }));
     let saved = HostRecord::<Shedding>::from_text(page.saved.as_ref().unwrap()).unwrap();
-    assert!(matches!(&saved.seating[1], Seating::Friend { token: SeatToken(77), .. }));
+    assert!(matches!(&saved.seating[1], Seating::Friend { key: SeatKey(77), .. }));
 }
 
 #[test]
@@ -224,17 +224,17 @@ fn read_for(peer: PeerId, sent: &[(PeerId, Vec<u8>)]) -> Vec<Message<Game>> {
     sent.iter().filter(|(to, _)| *to == peer).filter_map(|(_, b)| reader.read(b)).collect()
 }
 
+/// The room these tests' seat keys are made for (any text: the worker never reads it back).
+const ROOM: &str = "Ab3dEf6hIj9lMn2pQr5tUv";
+
 /// The host's table with Sam (peer 1) at seat 1 and Bo (peer 2) at seat 2, dealt.
 fn with_two_friends() -> (Worker<Shedding>, Page) {
     let r = record(vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Open, Seating::Bot], 9);
     let (mut w, mut page) = open(&r);
     for (peer, name) in [(1, "Sam"), (2, "Bo")] {
-        page.take(send(&mut w, &ToWorker::Connected { peer }));
-        let claim = encode(&ToHost::<Action>::Claim {
-            seat: peer as u8,
-            token: SeatToken(70 + u128::from(peer as u8)),
-            name: name.into(),
-        });
+        page.take(send(&mut w, &ToWorker::Connected { peer, nonce: u128::from(peer) }));
+        let key = SeatToken(70 + u128::from(peer as u8)).key(ROOM);
+        let claim = encode(&ToHost::<Action>::Claim { seat: peer as u8, key, name: name.into() });
         page.take(send(&mut w, &ToWorker::Bytes { peer, now_ms: 0, bytes: claim }));
     }
     page.take(send(&mut w, &ToWorker::Deal));
@@ -266,10 +266,10 @@ fn the_host_s_page_removes_a_friend_whose_seat_a_bot_plays_from_then_on() {
     assert_eq!(page.seats.as_ref().unwrap().seats[1], Seat::Bot);
     // The save keeps the seat removed: reopened, the old token still takes nothing.
     let saved = HostRecord::<Shedding>::from_text(page.saved.as_ref().unwrap()).unwrap();
-    assert_eq!(saved.seating[1], Seating::Removed { token: SeatToken(71) });
+    assert_eq!(saved.seating[1], Seating::Removed { key: SeatToken(71).key(ROOM) });
     let (mut again, _) = open(&saved);
-    send(&mut again, &ToWorker::Connected { peer: 5 });
-    let back = send(&mut again, &bytes(5, &ToHost::Join { token: SeatToken(71) }));
+    send(&mut again, &ToWorker::Connected { peer: 5, nonce: 0x55 });
+    let back = send(&mut again, &bytes(5, &ToHost::Prove { tag: SeatToken(71).key(ROOM).tag(0x55) }));
     let back: Vec<_> = back
         .into_iter()
         .filter_map(|m| match m {
@@ -320,7 +320,7 @@ fn the_host_s_page_closes_the_table_everyone_is_told_and_nothing_moves_or_saves_
         assert!(send(&mut w, &m).is_empty(), "{m:?}");
     }
     assert_eq!(w.table().unwrap().host().table().state_id(), state, "no bot moves on a closed table");
-    let late: Vec<_> = send(&mut w, &ToWorker::Connected { peer: 3 })
+    let late: Vec<_> = send(&mut w, &ToWorker::Connected { peer: 3, nonce: 0x33 })
         .into_iter()
         .filter_map(|m| match m {
             FromWorker::Send { to, bytes } => Some((to, bytes)),

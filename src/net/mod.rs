@@ -26,8 +26,8 @@ pub mod worker;
 pub use clock::{Turn, TurnClock};
 pub use host::{Applied, Dropped, Host, Message, Out, Outgoing, PeerId, Seating};
 pub use protocol::{
-    decode_to_host, decode_to_peer, encode, Clock, Notice, Refusal, Seat, SeatToken, Seats, ToHost, ToPeer, MAX_SEATS,
-    PROTOCOL,
+    decode_to_host, decode_to_peer, encode, Clock, Notice, Refusal, Seat, SeatKey, SeatToken, Seats, ToHost, ToPeer,
+    MAX_SEATS, PROTOCOL,
 };
 pub use reader::Reader;
 

@@ -30,8 +30,10 @@ pub enum ToWorker {
     /// Open the table of this record (as [`HostRecord::to_text`] wrote it); the bots' reaction
     /// times are divided by `pace` (the player's "bot pace" setting).
     Open { record: String, pace: u32 },
-    /// A friend's browser connected through the page's transport.
-    Connected { peer: PeerId },
+    /// A friend's browser connected through the page's transport; `nonce` is its challenge,
+    /// drawn by the page from the browser's random source (the worker draws nothing: see
+    /// [`super::SeatKey`] for why the nonces must be unpredictable).
+    Connected { peer: PeerId, nonce: u128 },
     /// A friend's connection went.
     Left { peer: PeerId },
     /// Wire bytes from `peer` ([`PAGE`]: the host's own page) at the page's clock.
@@ -231,7 +233,7 @@ impl<F: Family> HostWorker<F> {
         // browser that connects now is told it is closed.
         if self.host.is_closed() {
             return match message {
-                ToWorker::Connected { peer } => sends::<F>(self.host.connect(peer)),
+                ToWorker::Connected { peer, nonce } => sends::<F>(self.host.connect(peer, nonce)),
                 _ => Vec::new(),
             };
         }
@@ -247,7 +249,7 @@ impl<F: Family> HostWorker<F> {
         };
         let (mut out, moved) = match message {
             ToWorker::Open { .. } => return Vec::new(),
-            ToWorker::Connected { peer } => (self.host.connect(peer), false),
+            ToWorker::Connected { peer, nonce } => (self.host.connect(peer, nonce), false),
             ToWorker::Left { peer } => {
                 // Who plays the seats changed: the next automatic move is worked out again.
                 if F::RETHINK_AT_ONCE {

@@ -203,13 +203,17 @@ fn js_sys_now() -> f64 {
 }
 
 /// The signalling address: the player's setting, else the build's (`BJ_SIGNAL_URL`), else port
-/// 3536 of the machine that served this page (as `scripts/serve.sh` runs it).
+/// 3536 of the machine that served this page (as `scripts/serve.sh` runs it). The ICE servers:
+/// the player's, else the build's (`BJ_ICE`), else none.
 fn transport() -> Transport {
     let set: Option<String> = stored(SIGNAL_KEY).and_then(|s| check_signal_url(&s));
     let built = option_env!("BJ_SIGNAL_URL").and_then(check_signal_url);
     let here = web_sys::window().and_then(|w| w.location().hostname().ok()).unwrap_or_else(|| "127.0.0.1".into());
     let signal = set.or(built).unwrap_or_else(|| format!("ws://{here}:3536"));
-    let ice = ice_urls(&stored(ICE_KEY).unwrap_or_default());
+    let mut ice = ice_urls(&stored(ICE_KEY).unwrap_or_default());
+    if ice.is_empty() {
+        ice = ice_urls(option_env!("BJ_ICE").unwrap_or_default());
+    }
     Transport { signal, ice }
 }
 
@@ -791,7 +795,9 @@ fn table_view<F: FriendsPage>(
                     store(&token_key(&s.room), &token_text(token));
                     store(NAME_KEY, &typed);
                     s.me.token = Some(token);
-                    s.send_to_host(&ToHost::Claim { seat, token, name: typed });
+                    // The seat's key, not the token: the host never learns the token.
+                    let key = token.key(s.room.as_str());
+                    s.send_to_host(&ToHost::Claim { seat, key, name: typed });
                 })
             };
             let seated = p.seat.is_some();

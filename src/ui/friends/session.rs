@@ -377,7 +377,9 @@ impl<F: OnlineScreen> Session<F> {
                     let peer = h.next;
                     h.next += 1;
                     h.links.push((link, peer));
-                    h.post(&ToWorker::Connected { peer });
+                    // The connection's challenge: unpredictable, from the browser's generator.
+                    let nonce = u128::from_le_bytes(super::random_bytes());
+                    h.post(&ToWorker::Connected { peer, nonce });
                 }
                 (PeerState::Disconnected, Some(h)) => {
                     if let Some(i) = h.links.iter().position(|(l, _)| *l == link) {
@@ -391,9 +393,6 @@ impl<F: OnlineScreen> Session<F> {
                     // Only the host connects to a friend (the server routes nobody else).
                     self.me.host = Some(link);
                     self.me.host_gone = false;
-                    if let Some(token) = self.me.token {
-                        self.send_to_host(&ToHost::Join { token });
-                    }
                 }
                 (PeerState::Disconnected, None) => {
                     if self.me.host == Some(link) {
@@ -472,6 +471,14 @@ impl<F: OnlineScreen> Session<F> {
 
     fn read(&mut self, bytes: &[u8]) {
         match self.me.reader.read(bytes) {
+            // A seat this browser holds in the room is proved for this connection; the token
+            // never leaves the page (see `net::SeatKey`).
+            Some(ToPeer::Challenge { nonce }) if self.me.end.is_none() => {
+                if let Some(token) = self.me.token {
+                    let tag = token.key(self.room.as_str()).tag(nonce);
+                    self.send_to_host(&ToHost::Prove { tag });
+                }
+            }
             Some(message) if self.me.end.is_none() => {
                 self.me.take(message, self.now_ms as u32);
                 if let Some(end) = self.me.end {
@@ -599,7 +606,7 @@ impl<F: OnlineScreen> PeerSide<F> {
             }
             ToPeer::Notice(Notice::Removed) => self.end = Some(Ended::Removed),
             ToPeer::Notice(Notice::Closed) => self.end = Some(Ended::Closed),
-            ToPeer::Notice(_) => {}
+            ToPeer::Notice(_) | ToPeer::Challenge { .. } => {}
         }
     }
 }
