@@ -356,7 +356,7 @@ fn records_that_are_not_casino_records_open_nothing() {
     wrong_count.players = 9;
     let mut refused_log = two_people(3);
     refused_log.log = vec![Action::Hit { spot: 0 }];
-    for text in [shedding, wrong_count.to_text(), refused_log.to_text(), "bj.friends.casino.1:zz".into(), String::new()]
+    for text in [shedding, wrong_count.to_text(), refused_log.to_text(), "bj.friends.casino.2:zz".into(), String::new()]
     {
         assert_eq!(w.handle(&to_bytes(&ToWorker::Open { record: text, pace: 1 })), vec![FromWorker::Unreadable]);
     }

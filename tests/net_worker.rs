@@ -180,12 +180,38 @@ fn a_friend_through_the_page_gets_its_own_seat_and_the_page_relays_it() {
 }
 
 #[test]
+fn a_table_saved_before_seats_were_proved_by_keys_reopens_and_its_friend_proves_the_seat() {
+    // The form before keys kept the friend's token where the key is now.
+    let token = SeatToken(0x7e11_0000_0000_0000_0000_0000_0000_0042);
+    let old = record(
+        vec![Seating::Host { name: "Ann".into() }, Seating::Friend { key: SeatKey(token.0), name: "Bo".into() }],
+        9,
+    );
+    let text = old.to_text().replacen("bj.friends.2:", "bj.friends.1:", 1);
+    assert_ne!(text, old.to_text(), "the test writes the older form");
+    let read = HostRecord::<Shedding>::from_text(&text).unwrap();
+    assert_eq!(read.seating[1], Seating::Friend { key: token.key(&old.room), name: "Bo".into() });
+    // Opened, Bo's page (which still holds its token) takes the seat back with a proof.
+    let mut w = Worker::<Shedding>::default();
+    let mut page = Page::default();
+    page.take(send(&mut w, &ToWorker::Open { record: text, pace: 1 }));
+    page.take(send(&mut w, &ToWorker::Connected { peer: 3, nonce: 0x3c }));
+    let tag = token.key(&old.room).tag(0x3c);
+    let out = page
+        .take(send(&mut w, &ToWorker::Bytes { peer: 3, now_ms: 0, bytes: encode(&ToHost::<Action>::Prove { tag }) }));
+    let mut reader = Reader::<Game>::default();
+    assert!(out.iter().any(|(to, b)| *to == 3 && matches!(reader.read(b), Some(ToPeer::Welcome { seat: 1, .. }))));
+    // Saved again, it is in today's form.
+    assert!(page.saved.as_deref().is_some_and(|t| t.starts_with("bj.friends.2:")));
+}
+
+#[test]
 fn unreadable_input_changes_nothing() {
     let mut w = Worker::<Shedding>::default();
     assert!(w.handle(b"\xff\xff\xff").is_empty());
     assert!(send(&mut w, &ToWorker::Deal).is_empty(), "no table yet");
     assert_eq!(
-        send(&mut w, &ToWorker::Open { record: "bj.friends.1:zz".into(), pace: 1 }),
+        send(&mut w, &ToWorker::Open { record: "bj.friends.2:zz".into(), pace: 1 }),
         vec![FromWorker::Unreadable]
     );
     assert!(w.table().is_none());

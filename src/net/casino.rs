@@ -148,7 +148,7 @@ impl Family for Casino {
     type Game = Game;
     type Action = Action;
     type Bot = CasinoBot;
-    const RECORD_FORM: &'static str = "bj.friends.casino.1:";
+    const RECORD_FORM: &'static str = "bj.friends.casino.2:";
     /// A bet placed restarts the betting clock; everyone ready deals at once.
     const RETHINK_AT_ONCE: bool = true;
     fn new_game(preset: &str, players: u8, seed: u64) -> Option<Game> {

@@ -81,7 +81,7 @@ impl Family for Shedding {
     type Game = Game;
     type Action = Action;
     type Bot = SheddingBot;
-    const RECORD_FORM: &'static str = "bj.friends.1:";
+    const RECORD_FORM: &'static str = "bj.friends.2:";
     fn new_game(preset: &str, players: u8, seed: u64) -> Option<Game> {
         Game::new(Preset::from_id(preset)?.rules(), players, seed).ok()
     }

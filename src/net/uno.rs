@@ -65,7 +65,7 @@ impl Family for Uno {
     type Action = Action;
     /// A bot's seed (its jitter is drawn per move from it).
     type Bot = u64;
-    const RECORD_FORM: &'static str = "bj.friends.uno.1:";
+    const RECORD_FORM: &'static str = "bj.friends.uno.2:";
     fn new_game(preset: &str, players: u8, seed: u64) -> Option<Game> {
         is_ours(preset).then(|| Game::new(UnoRules::seed_rules(), players, seed).ok()).flatten()
     }

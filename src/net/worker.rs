@@ -10,7 +10,7 @@
 
 use super::clock::{Turn, TurnClock};
 use super::host::{Host, Out, PeerId, Seating};
-use super::protocol::{encode, Notice, ToPeer};
+use super::protocol::{encode, Notice, SeatToken, ToPeer};
 use super::Table;
 use serde::{Deserialize, Serialize};
 
@@ -91,7 +91,8 @@ pub trait Family: Sized + 'static {
     /// A seat's bot (it sees only the view of its seat).
     type Bot;
     /// The prefix of the family's stored records (distinct per family and per form: a record of
-    /// another family or an older page is not read).
+    /// another family or an older page is not read). It ends "2:", the form since seats are
+    /// proved by keys; [`HostRecord::from_text`] still reads form 1.
     const RECORD_FORM: &'static str;
     /// The game of `preset` (the family's name for its rules) for `players`, dealt with `seed`;
     /// `None` if the preset or the count is not one of the family's.
@@ -162,8 +163,25 @@ impl<F: Family> HostRecord<F> {
     }
 
     /// The record in `text`, if it is one this family's page wrote (bounded, never a panic).
+    /// A record of the form before seats were proved by keys (its prefix ends "1:" where
+    /// today's ends "2:") kept each friend's token where the key is now: it is read with each
+    /// token turned into its key, so a table saved before the change reopens and its friends'
+    /// pages, which still hold their tokens, prove their seats.
     pub fn from_text(text: &str) -> Option<HostRecord<F>> {
-        let hex = text.strip_prefix(F::RECORD_FORM)?.as_bytes();
+        if let Some(hex) = text.strip_prefix(F::RECORD_FORM) {
+            return Self::from_hex(hex.as_bytes());
+        }
+        let before_keys = format!("{}1:", F::RECORD_FORM.strip_suffix("2:")?);
+        let mut record = Self::from_hex(text.strip_prefix(before_keys.as_str())?.as_bytes())?;
+        for seat in &mut record.seating {
+            if let Seating::Friend { key, .. } = seat {
+                *key = SeatToken(key.0).key(&record.room);
+            }
+        }
+        Some(record)
+    }
+
+    fn from_hex(hex: &[u8]) -> Option<HostRecord<F>> {
         if hex.len() > MAX_RECORD_TEXT || hex.len() % 2 != 0 {
             return None;
         }
