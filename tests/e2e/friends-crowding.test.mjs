@@ -12,10 +12,13 @@ import { WEBRTC_FLAGS, signalling, seat, takeSeat, openTable } from './friends-h
 
 const SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\nclock=0\npace=8\nsort=0\nassist=1\nclock_seen=1\n';
 // A room takes this many friends (its host on top); a friend that has not signalled the host
-// within INTRO seconds, and any socket silent for IDLE seconds, is closed.
+// within INTRO seconds, and any socket silent for IDLE seconds, is closed. Short, so the test
+// is, but not shorter than a real page needs: IDLE outlasts the pages' keep-alive (every 10 s,
+// matchbox_socket's), or the host's own socket would be closed while it waits for Sam; INTRO
+// leaves a page on a loaded machine time to answer the host's offer.
 const ROOM = 4;
-const INTRO = 2;
-const IDLE = 3;
+const INTRO = 6;
+const IDLE = 15;
 
 /** A browser whose friends page uses `signal`. */
 async function player(siteUrl, signal) {

@@ -139,8 +139,8 @@ test('friends: the table says who left and is back, and the host removes a frien
 });
 
 for (const family of [
-  { game: 'UNO Blackjack', path: 'uno', value: 'classic', table: '.uno.table' },
-  { game: 'Casino Blackjack (21)', path: 'casino', value: 'casino', table: '.casino.table' },
+  { game: 'UNO Blackjack', path: 'uno', value: 'uno', table: '.uno.table' },
+  { game: 'Casino Blackjack', path: 'casino', value: 'casino', table: '.casino.table' },
 ]) {
   test(`friends: ${family.game} says who left and is back, and names the bot meanwhile`, { timeout: 300_000 }, async () => {
     const signal = await signalling();
