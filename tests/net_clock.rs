@@ -325,3 +325,34 @@ fn a_timeout_with_an_empty_stock_and_pile_ends_the_turn_and_never_loops() {
     assert_eq!(table(&w).state_id(), end);
     assert!(pages.got[told..].iter().all(|(_, m)| !matches!(m, ToPeer::Clock(Some(_)))), "no clock after the end");
 }
+
+/// Issue 35, 2: the clock at a table with friends starts at a friendly default, and everyone
+/// sees it in the lobby. From the host's clock setting: off stays off, and any other gives at
+/// least four times the rules' time (Taylor's 2 s become 8 s). The worker tells every page the
+/// time a move with the seats, before the deal; a game whose rules have no clock says none.
+#[test]
+fn the_clock_with_friends_starts_at_a_friendly_default_and_every_lobby_says_it() {
+    use blackjack::net::clock::{friends_scale, FRIENDS_SCALE};
+    assert_eq!(FRIENDS_SCALE, 4);
+    assert_eq!([None, Some(1), Some(2), Some(4), Some(8)].map(friends_scale), [0, 4, 4, 4, 8]);
+    let seats_told = |preset: Preset, scale: u8| {
+        let ann = Seating::Host { name: "Ann".into() };
+        let bo = Seating::Friend { token: SeatToken(5), name: "Bo".into() };
+        let r = HostRecord::new("r".repeat(22), preset.id().to_owned(), vec![ann, bo], 3);
+        let (mut w, mut pages) = open(&r, &[(1, SeatToken(5))]);
+        pages.take(send(&mut w, &ToWorker::Clock { scale }));
+        let lobby = |to| {
+            pages.got.iter().rev().find_map(|(p, m)| match m {
+                ToPeer::Seats(s) if *p == to => Some(s.clock_ms),
+                _ => None,
+            })
+        };
+        let told = (lobby(PAGE), lobby(1));
+        assert_eq!(table(&w).state_id(), 0, "told before the deal");
+        told
+    };
+    // The host's setting as it comes by default (the rules' time): 8 s a move, in every lobby.
+    assert_eq!(seats_told(Preset::Taylor, friends_scale(Some(1))), (Some(8000), Some(8000)));
+    assert_eq!(seats_told(Preset::Taylor, friends_scale(None)), (Some(0), Some(0)), "off");
+    assert_eq!(seats_told(Preset::Switch, friends_scale(Some(1))), (Some(0), Some(0)), "no clock in these rules");
+}

@@ -97,6 +97,8 @@ pub struct Host<T: Table> {
     /// Peers connected (seated or not), told of every change of seats.
     present: Vec<PeerId>,
     started: bool,
+    /// The quick-play clock's time a move, as the lobby says it (0: none).
+    clock_ms: u32,
     /// Each connected peer's token bucket (a handful of peers: a list, no map's code in the page).
     buckets: Vec<(PeerId, Bucket)>,
     dropped: Dropped,
@@ -144,6 +146,7 @@ impl<T: Table> Host<T> {
             holders: vec![None; seats],
             present: Vec::new(),
             started: false,
+            clock_ms: 0,
             buckets: Vec::new(),
             dropped: Dropped::default(),
             peer_events: Vec::new(),
@@ -195,7 +198,13 @@ impl<T: Table> Host<T> {
                 Seating::Friend { name, .. } => Seat::Friend { name: name.clone(), here: h.is_some() },
             })
             .collect();
-        Seats { game: self.game.clone(), seats, dealt: self.started }
+        Seats { game: self.game.clone(), seats, dealt: self.started, clock_ms: self.clock_ms }
+    }
+
+    /// The quick-play clock's time a move (0: none): everyone present is told it with the seats.
+    pub fn set_clock(&mut self, clock_ms: u32) -> Out<T> {
+        self.clock_ms = clock_ms;
+        self.seats_to_present()
     }
 
     /// A peer connected: it is sent the seats (to pick one, or to take its own back).

@@ -17,8 +17,9 @@ use std::fmt;
 
 /// The protocol's version; a message of another version is not read. 1 was JSON with the rules
 /// in every update; 2 is `postcard` with the rules in the welcome only; 3 adds the host's clock
-/// (the ping, its echo and the time left to move) and calls that came second.
-pub const PROTOCOL: u16 = 3;
+/// (the ping, its echo and the time left to move) and calls that came second; 4 the clock's
+/// length in the lobby (`Seats::clock_ms`).
+pub const PROTOCOL: u16 = 4;
 
 /// The most bytes a peer's message may have: a join or one action is a few dozen bytes.
 pub const MAX_TO_HOST: usize = 1024;
@@ -97,6 +98,9 @@ pub struct Seats {
     pub seats: Vec<Seat>,
     /// Whether the host has dealt (moves are taken from then on).
     pub dealt: bool,
+    /// The host's quick-play clock: the time a person has for each move (ms; 0: no clock), so
+    /// that everyone sees it in the lobby before the deal.
+    pub clock_ms: u32,
 }
 
 /// Who sits at one seat.
