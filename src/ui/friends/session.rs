@@ -508,9 +508,12 @@ impl<F: OnlineScreen> Session<F> {
             Some(message) => self.me.take(message, self.now_ms as u32),
             // Read, but not of the table the welcome showed: no screen sees it, the page says so.
             None if self.me.reader.take_unfit().is_some() => self.me.unfit += 1,
-            // Of another version: the page says its link is old.
-            None if bytes.len() >= 2 && bytes[..2] != PROTOCOL.to_le_bytes() => self.old = true,
-            None => self.dropped += 1,
+            // Of another version: dropped as any unreadable message, and the page says its link
+            // is old.
+            None => {
+                self.old |= bytes.len() >= 2 && bytes[..2] != PROTOCOL.to_le_bytes();
+                self.dropped += 1;
+            }
         }
     }
 
