@@ -279,3 +279,81 @@ fn a_late_call_is_taken_in_arrival_order_while_the_rules_take_it_and_a_late_turn
     pages.take(send(&mut w, &ToWorker::Bytes { peer: 1, now_ms: 0, bytes: draw }));
     assert_eq!(pages.refusals(1).last(), Some(&Refusal::Stale { at: now - 1, now }));
 }
+
+/// Issue 35, 2: a timeout with an empty stock never loops. Two people who never move: the host
+/// times each out in turn, the penalty cards come from the stock until it is empty (nobody lays,
+/// so the discard pile holds its one card and cannot refill it), and from then on each timeout
+/// draws nothing. Every timeout still ends the turn and starts the next person's clock in full:
+/// at any one instant the host makes at most one timeout (a second tick at the same time changes
+/// nothing), and the game ends at the rules' turn limit, where the clock stops.
+#[test]
+fn a_timeout_with_an_empty_stock_and_pile_ends_the_turn_and_never_loops() {
+    let ann = Seating::Host { name: "Ann".into() };
+    let bo = Seating::Friend { key: SeatKey(5), name: "Bo".into() };
+    let (mut w, mut pages) = open(&record(vec![ann, bo], 7, Vec::new()), &[(1, SeatKey(5))]);
+    pages.take(send(&mut w, &ToWorker::Clock { scale: 1 }));
+    pages.take(send(&mut w, &ToWorker::Deal));
+    pages.take(send(&mut w, &ToWorker::Tick { now_ms: 0 }));
+    let (mut now, mut dry_timeouts) = (0u64, 0u32);
+    while !table(&w).is_over() {
+        assert!(now < 20_000_000, "the game never ended");
+        let (stock, pile) = (table(&w).stock_len(), table(&w).pile().len());
+        let (mover, turn) = (table(&w).current(), table(&w).turn_number());
+        now += 2000;
+        pages.take(send(&mut w, &ToWorker::Tick { now_ms: now }));
+        let after = table(&w).state_id();
+        // The same instant again: the clock started afresh for the next turn, so nothing is due.
+        pages.take(send(&mut w, &ToWorker::Tick { now_ms: now }));
+        pages.take(send(&mut w, &ToWorker::Tick { now_ms: now + 1 }));
+        assert_eq!(table(&w).state_id(), after, "a second timeout at {now} ms");
+        if table(&w).is_over() {
+            break;
+        }
+        assert_eq!(table(&w).log().last(), Some(&Action::Timeout { seat: mover }), "{mover} was timed out at {now} ms");
+        assert!(table(&w).turn_number() > turn, "the timeout ended the turn");
+        assert_ne!(table(&w).current(), mover, "the other person's turn");
+        if stock == 0 && pile <= 1 {
+            assert_eq!((table(&w).stock_len(), table(&w).pile().len()), (0, pile), "nothing to draw, nothing drawn");
+            dry_timeouts += 1;
+        }
+    }
+    assert!(dry_timeouts > 100, "the stock ran dry early in the game ({dry_timeouts} timeouts after)");
+    // Over: no clock runs, and time passing changes nothing.
+    let (end, told) = (table(&w).state_id(), pages.got.len());
+    for t in 1..50 {
+        pages.take(send(&mut w, &ToWorker::Tick { now_ms: now + t * 1000 }));
+    }
+    assert_eq!(table(&w).state_id(), end);
+    assert!(pages.got[told..].iter().all(|(_, m)| !matches!(m, ToPeer::Clock(Some(_)))), "no clock after the end");
+}
+
+/// Issue 35, 2: the clock at a table with friends starts at a friendly default, and everyone
+/// sees it in the lobby. From the host's clock setting: off stays off, and any other gives at
+/// least four times the rules' time (Taylor's 2 s become 8 s). The worker tells every page the
+/// time a move with the seats, before the deal; a game whose rules have no clock says none.
+#[test]
+fn the_clock_with_friends_starts_at_a_friendly_default_and_every_lobby_says_it() {
+    use blackjack::net::clock::{friends_scale, FRIENDS_SCALE};
+    assert_eq!(FRIENDS_SCALE, 4);
+    assert_eq!([None, Some(1), Some(2), Some(4), Some(8)].map(friends_scale), [0, 4, 4, 4, 8]);
+    let seats_told = |preset: Preset, scale: u8| {
+        let ann = Seating::Host { name: "Ann".into() };
+        let bo = Seating::Friend { key: SeatKey(5), name: "Bo".into() };
+        let r = HostRecord::new("r".repeat(22), preset.id().to_owned(), vec![ann, bo], 3);
+        let (mut w, mut pages) = open(&r, &[(1, SeatKey(5))]);
+        pages.take(send(&mut w, &ToWorker::Clock { scale }));
+        let lobby = |to| {
+            pages.got.iter().rev().find_map(|(p, m)| match m {
+                ToPeer::Seats(s) if *p == to => Some(s.clock_ms),
+                _ => None,
+            })
+        };
+        let told = (lobby(PAGE), lobby(1));
+        assert_eq!(table(&w).state_id(), 0, "told before the deal");
+        told
+    };
+    // The host's setting as it comes by default (the rules' time): 8 s a move, in every lobby.
+    assert_eq!(seats_told(Preset::Taylor, friends_scale(Some(1))), (Some(8000), Some(8000)));
+    assert_eq!(seats_told(Preset::Taylor, friends_scale(None)), (Some(0), Some(0)), "off");
+    assert_eq!(seats_told(Preset::Switch, friends_scale(Some(1))), (Some(0), Some(0)), "no clock in these rules");
+}

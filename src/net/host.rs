@@ -112,6 +112,8 @@ pub struct Host<T: Table> {
     /// Peers connected (seated or not), told of every change of seats.
     present: Vec<PeerId>,
     started: bool,
+    /// The quick-play clock's time a move, as the lobby says it (0: none).
+    clock_ms: u32,
     /// Each connected peer's token bucket (a handful of peers: a list, no map's code in the page).
     buckets: Vec<(PeerId, Bucket)>,
     /// Each connected peer's challenge, and the proofs it may still send on this connection.
@@ -165,6 +167,7 @@ impl<T: Table> Host<T> {
             holders: vec![None; seats],
             present: Vec::new(),
             started: false,
+            clock_ms: 0,
             buckets: Vec::new(),
             challenges: Vec::new(),
             dropped: Dropped::default(),
@@ -224,7 +227,13 @@ impl<T: Table> Host<T> {
                 Seating::Friend { name, .. } => Seat::Friend { name: name.clone(), here: h.is_some() },
             })
             .collect();
-        Seats { game: self.game.clone(), seats, dealt: self.started }
+        Seats { game: self.game.clone(), seats, dealt: self.started, clock_ms: self.clock_ms }
+    }
+
+    /// The quick-play clock's time a move (0: none): everyone present is told it with the seats.
+    pub fn set_clock(&mut self, clock_ms: u32) -> Out<T> {
+        self.clock_ms = clock_ms;
+        self.seats_to_present()
     }
 
     /// A peer connected: it is sent the seats (to pick one) and the connection's challenge (to

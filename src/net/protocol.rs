@@ -19,7 +19,8 @@ use std::fmt;
 /// in every update; 2 is `postcard` with the rules in the welcome only; 3 adds the host's clock
 /// (the ping, its echo and the time left to move) and calls that came second; 4 proves a seat
 /// with a challenge its token answers ([`ToPeer::Challenge`], [`ToHost::Prove`]), never the token,
-/// and adds the host's controls (removing a friend, closing the table) and their notices.
+/// adds the host's controls (removing a friend, closing the table) and their notices, and the
+/// clock's length in the lobby (`Seats::clock_ms`).
 pub const PROTOCOL: u16 = 4;
 
 /// The most bytes a peer's message may have: a join or one action is a few dozen bytes.
@@ -159,6 +160,9 @@ pub struct Seats {
     pub seats: Vec<Seat>,
     /// Whether the host has dealt (moves are taken from then on).
     pub dealt: bool,
+    /// The host's quick-play clock: the time a person has for each move (ms; 0: no clock), so
+    /// that everyone sees it in the lobby before the deal.
+    pub clock_ms: u32,
 }
 
 /// Who sits at one seat.

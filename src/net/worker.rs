@@ -298,7 +298,9 @@ impl<F: Family> HostWorker<F> {
             },
             ToWorker::Clock { scale } => {
                 self.clock_scale = scale;
-                (Vec::new(), false)
+                // The lobby says the time a move before the deal (the rules' clock, if any).
+                let ms = self.host.table().clock().filter(|_| scale > 0).map_or(0, |t| t.full_ms);
+                (self.host.set_clock(ms.saturating_mul(u32::from(scale))), false)
             }
         };
         // The clock follows every change; the seated are told the time left whenever it

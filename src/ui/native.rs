@@ -10,6 +10,7 @@ pub mod storage;
 pub mod text;
 
 pub mod friends {
+    pub mod newcomer;
     pub mod news;
     pub mod room;
 }

@@ -15,6 +15,8 @@
 
 pub mod casino;
 pub mod host_worker;
+mod lobby;
+pub mod newcomer;
 pub mod news;
 pub mod room;
 mod session;
@@ -185,8 +187,9 @@ fn open_host<F: Family + OnlineScreen>(room: RoomId, record: String, t: &Transpo
     let settings = crate::ui::load_settings().0;
     let pace = u32::from(settings.bot_pace.max(1));
     let (key, new) = host_key_of(&room);
-    // The host's clock setting is the table's: off, or the rules' time a move times it.
-    Session::host(room, (&key, new), record, pace, settings.clock_scale.unwrap_or(0), t)
+    // The host's clock setting is the table's: off, or the rules' time a move times it (at a
+    // table with friends, at least four times: `friends_scale`).
+    Session::host(room, (&key, new), record, pace, crate::net::clock::friends_scale(settings.clock_scale), t)
 }
 
 fn random_bytes() -> [u8; 16] {
@@ -338,6 +341,7 @@ fn OnlineTable(p: &OnlineProps) -> Html {
         on_settings,
         on_play_again: go("./"),
         on_new_game: go("./"),
+        friends_href: None,
     })
 }
 
@@ -564,7 +568,11 @@ pub fn FriendsApp<F: FriendsPage>() -> Html {
     let setup = use_state(|| {
         // The game chosen on another family's form, if it is this page's; else the first.
         let mine = |id: &str| ALL_GAMES.iter().any(|g| g.0 == id && g.2 == F::HOME);
-        let chosen = stored(GAME_KEY).filter(|id| mine(id));
+        // From the address the page already reads (its query; `search` would be one more import).
+        let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+        let query = href.split('#').next().and_then(|h| h.split_once('?')).map_or("", |q| q.1);
+        let asked = newcomer::game_in_query(query).filter(|id| mine(id)).map(str::to_owned);
+        let chosen = asked.or_else(|| stored(GAME_KEY).filter(|id| mine(id)));
         let first = ALL_GAMES.iter().find(|g| mine(g.0)).map_or("", |g| g.0);
         Setup {
             preset: chosen.unwrap_or_else(|| first.to_owned()),
@@ -722,7 +730,9 @@ fn table_view<F: FriendsPage>(
     tick: &UseStateHandle<u32>,
     asking: &UseStateHandle<Option<Ask>>,
 ) -> Html {
-    let ended = s.ended.borrow().clone();
+    // A friend's page that cannot get to the table says why (and not the connection's end too).
+    let why_not = if s.hosting.is_none() { lobby::why_not(s) } else { None };
+    let ended = s.ended.try_borrow().ok().and_then(|e| e.clone()).filter(|_| why_not.is_none());
     let dropped = (s.dropped > 0)
         .then(|| html! { <p class="note">{ format!("{} unreadable messages dropped.", s.dropped) }</p> });
     let unfit = (s.me.unfit > 0).then(|| html! { <p class="notice" role="alert">{ UNFIT }</p> });
@@ -764,7 +774,8 @@ fn table_view<F: FriendsPage>(
             html! {
                 <>
                 <h2>{ seats.map(|s| s.game.clone()).unwrap_or_default() }</h2>
-                <div class="field"><label for="fr-link">{"Room link"}</label><input id="fr-link" readonly=true value={link} /></div>
+                { lobby::link_field(link) }
+                { lobby::clock_line(seats.map(|s| s.clock_ms)) }
                 if let Some(seats) = seats { { seats_list(seats, p.seat, None, Some(&on_remove)) } }
                 if seats.is_some() && !dealt { <button class="primary" onclick={start}>{"Deal"}</button> }
                 <p class="status" role="status" aria-live="polite">{ status }</p>
@@ -822,6 +833,8 @@ fn table_view<F: FriendsPage>(
                 if !seated && seats.is_some() {
                     <div class="field"><label for="fr-name">{"Your name"}</label><input id="fr-name" maxlength="16" value={(**name).clone()} oninput={on_name} /></div>
                 }
+                if let Some(why) = why_not { <p class="notice" role="alert">{ why }</p> }
+                { lobby::clock_line(seats.map(|s| s.clock_ms)) }
                 if let Some(seats) = seats { { seats_list(seats, p.seat, (!seated).then_some(on_take), None) } }
                 <p class="status" role="status" aria-live="polite">{ line }</p>
                 if let Some(n) = &p.news { <p class="note seat-news" role="status">{ n.clone() }</p> }

@@ -70,7 +70,7 @@ mod tests {
     use super::*;
 
     fn table(seats: Vec<Seat>, dealt: bool) -> Seats {
-        Seats { game: "Taylor Blackjack".into(), seats, dealt }
+        Seats { game: "Taylor Blackjack".into(), seats, dealt, clock_ms: 0 }
     }
 
     fn sam(here: bool) -> Seat {

@@ -13,7 +13,9 @@ use super::room::{room_url, HostKey, RoomId};
 use crate::bots::shedding::Level;
 use crate::engine::shedding;
 use crate::net::worker::{from_bytes, to_bytes, FromWorker, Shedding, ToWorker, Uno, PAGE};
-use crate::net::{encode, Clock, Message, Notice, PeerId, Reader, Refusal, SeatToken, Seats, Table, ToHost, ToPeer};
+use crate::net::{
+    encode, Clock, Message, Notice, PeerId, Reader, Refusal, SeatToken, Seats, Table, ToHost, ToPeer, PROTOCOL,
+};
 use crate::ui::shedding::screen::SeatScreen;
 use crate::ui::uno::screen::UnoScreen;
 use matchbox_socket::{Packet, PeerId as Link, PeerState, RtcIceServerConfig, WebRtcSocket};
@@ -272,10 +274,18 @@ pub struct Session<F: OnlineScreen = Shedding> {
     /// The page's clock at the last poll, and when it last pinged the host.
     now_ms: f64,
     pinged_ms: f64,
+    /// The host sent messages of another version of the game (a link from an older page, or a
+    /// page older than the host's).
+    pub old: bool,
+    /// When the signalling server let this page into the room (its clock), and what the page
+    /// last drew of two things no message announces: the host not there after a wait, and the
+    /// connection to the signalling server ended.
+    joined_ms: Option<f64>,
+    said: (bool, bool),
 }
 
-/// `refused`: what to say if the server cannot be reached or refuses the room (the error's own
-/// words if `None`).
+/// `refused`: what to say if the server cannot be reached or refuses the room (plain words if
+/// `None`: the error's own would bring its formatting into the page, and say nothing to a player).
 fn socket(
     url: String,
     transport: &Transport,
@@ -289,10 +299,11 @@ fn socket(
     yew::platform::spawn_local(async move {
         let why = match run.await {
             Ok(()) => "The connection to the signalling server closed.".to_owned(),
-            Err(e) => refused.map_or_else(
-                || format!("The signalling server could not be reached or refused this room ({e})."),
-                str::to_owned,
-            ),
+            Err(_) => refused
+                .unwrap_or(
+                    "The connection to the table's server failed or was refused: open the link again in a while.",
+                )
+                .to_owned(),
         };
         *flag.borrow_mut() = Some(why);
     });
@@ -330,6 +341,9 @@ impl<F: OnlineScreen> Session<F> {
             failed: 0,
             now_ms: 0.0,
             pinged_ms: 0.0,
+            old: false,
+            joined_ms: None,
+            said: (false, false),
         })
     }
 
@@ -337,7 +351,27 @@ impl<F: OnlineScreen> Session<F> {
     pub fn peer(room: RoomId, token: Option<SeatToken>, transport: &Transport) -> Session<F> {
         let (socket, ended) = socket(room_url(&transport.signal, &room, None), transport, None);
         let me = PeerSide { token, ..PeerSide::default() };
-        Session { socket, room, me, hosting: None, ended, dropped: 0, failed: 0, now_ms: 0.0, pinged_ms: 0.0 }
+        Session {
+            socket,
+            room,
+            me,
+            hosting: None,
+            ended,
+            dropped: 0,
+            failed: 0,
+            now_ms: 0.0,
+            pinged_ms: 0.0,
+            old: false,
+            joined_ms: None,
+            said: (false, false),
+        }
+    }
+
+    /// How long a friend's page has been in the room without the host (ms): `None` on the host's
+    /// page, before the signalling server let it in, and while the host is connected.
+    pub fn alone_ms(&self) -> Option<f64> {
+        let alone = self.hosting.is_none() && self.me.host.is_none();
+        self.joined_ms.filter(|_| alone).map(|t| self.now_ms - t)
     }
 
     fn send_to(&mut self, link: Link, bytes: Vec<u8>) {
@@ -369,6 +403,16 @@ impl<F: OnlineScreen> Session<F> {
             self.pinged_ms = now_ms;
             self.send_to_host(&ToHost::Ping { t: now as u32 });
         }
+        // In the room: from now, a friend's page counts how long it waits for the host, and says
+        // so (once, as the wait passes the mark) when the host does not come; and it says when
+        // the signalling server's connection ends (no message arrives to draw the page then).
+        if self.joined_ms.is_none() && self.socket.id().is_some() {
+            self.joined_ms = Some(now_ms);
+        }
+        let away = self.alone_ms().is_some_and(|ms| ms >= super::newcomer::HOST_WAIT_MS);
+        let ended = self.ended.try_borrow().is_ok_and(|e| e.is_some());
+        changed |= (away, ended) != self.said;
+        self.said = (away, ended);
         let peers = self.socket.try_update_peers().unwrap_or_default();
         for (link, state) in peers {
             changed = true;
@@ -489,7 +533,12 @@ impl<F: OnlineScreen> Session<F> {
             Some(_) => {}
             // Read, but not of the table the welcome showed: no screen sees it, the page says so.
             None if self.me.reader.take_unfit().is_some() => self.me.unfit += 1,
-            None => self.dropped += 1,
+            // Of another version: dropped as any unreadable message, and the page says its link
+            // is old.
+            None => {
+                self.old |= bytes.len() >= 2 && bytes[..2] != PROTOCOL.to_le_bytes();
+                self.dropped += 1;
+            }
         }
     }
 
