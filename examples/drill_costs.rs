@@ -5,8 +5,8 @@
 //!   cargo run --release --example drill_costs
 use blackjack::engine::casino::count::HI_LO;
 use blackjack::engine::casino::indices::{
-    all_situations, count_shoes, depth_profile, depths, index_plays, index_plays_from, IndexWork, ProfileBuilder,
-    Situation,
+    all_situations, count_shoes, depth_profile, depths, index_plays, index_plays_from, Found, IndexTableWork,
+    IndexWork, ProfileBuilder, Situation,
 };
 use blackjack::engine::casino::risk::SpreadWork;
 use blackjack::engine::casino::strategy::{column, Counts, Solver};
@@ -69,7 +69,7 @@ fn main() {
         (Situation::Total { soft: true, total: 18 }, 2),
     ] {
         let t = Instant::now();
-        let plays = index_plays_from(&rules, &shoes, &[s]);
+        let plays = index_plays_from(&rules, &HI_LO, &shoes, &[s]);
         println!(
             "from the profiles, index plays of {} v {}: {:.1} ms ({} found)",
             s.0.describe(),
@@ -99,9 +99,24 @@ fn main() {
         }
         shoes.push(count_shoes(&b.finish()));
     }
-    let mut work = IndexWork::new(&rules, shoes, all_situations(&rules));
+    let mut work = IndexWork::new(&rules, &HI_LO, shoes, all_situations(&rules));
     let steps = time_steps(|| work.step());
     println!("page steps: profile step at most {worst_profile:.1} ms; index steps {steps}");
+    // The drills' worker: the Illustrious 18 and Fab 4 hands, then the whole table, for every
+    // count system (the worker runs these steps back to back).
+    for system in &blackjack::engine::casino::count::SYSTEMS {
+        let (t, mut work, mut first) = (Instant::now(), IndexTableWork::new(&rules, system), 0.0);
+        while !work.is_done() {
+            if let Some(Found::First(_)) = work.step() {
+                first = ms(t);
+            }
+        }
+        println!(
+            "the drills' worker ({}): first hands after {first:.0} ms, every play after {:.0} ms",
+            system.name,
+            ms(t)
+        );
+    }
     // The bet spread's chances and edges (the Sessions screen), in the page's steps, for Hi-Lo
     // and for Wong Halves (the system with the most tag classes and the widest counts).
     for system in [&HI_LO, blackjack::engine::casino::count::system("halves").expect("Wong Halves")] {
@@ -113,7 +128,7 @@ fn main() {
             depths(&rules).iter().map(|&d| count_shoes(&depth_profile(&HI_LO, rules.decks, d))).collect();
         for s in all_situations(&rules) {
             let t = Instant::now();
-            let _ = index_plays_from(&rules, &shoes, &[s]);
+            let _ = index_plays_from(&rules, &HI_LO, &shoes, &[s]);
             let total = ms(t);
             if total > 60.0 {
                 println!("  {} v {}: {total:.0} ms over {} steps", s.0.describe(), s.1, shoes.len() * 21);

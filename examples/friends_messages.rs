@@ -21,10 +21,10 @@ where
     let mut host = Host::open(game, name, seating);
     let mut sizes: Vec<(&'static str, usize)> = Vec::new();
     for seat in 1..4u8 {
-        host.connect(u64::from(seat));
+        host.connect(u64::from(seat), u128::from(seat));
         let claim = encode(&ToHost::<T::Action>::Claim {
             seat,
-            token: SeatToken(u128::MAX - u128::from(seat)),
+            key: SeatToken(u128::MAX - u128::from(seat)).key("Ab3dEf6hIj9lMn2pQr5tUv"),
             name: "Samantha".into(),
         });
         sizes.push(("peer -> host: Claim", claim.len()));
@@ -80,6 +80,6 @@ fn main() {
     );
     let uno = uno::Game::new(uno::UnoRules::seed_rules(), 4, 7).expect("an UNO Blackjack table for four");
     print("UNO Blackjack, four players", &measure(uno, "UNO Blackjack", 3000, uno::Game::legal_actions));
-    let casino = blackjack::net::casino_host::new_game(4, 7).expect("a casino table of four spots");
+    let casino = blackjack::net::casino::new_game(4, 7).expect("a casino table of four spots");
     print("Casino Blackjack, four spots", &measure(casino, "Casino Blackjack", 3000, casino::Game::legal_actions));
 }

@@ -28,7 +28,9 @@ usage: cargo run --release --example indices -- [--decks N] [--rules LIST] [--sy
   --help             this text
 
 Each line: the hand, the dealer's up card, the play at or above the index and below it, then
-the index (a true count in the system's points per deck left).";
+the index (a true count in the system's points per deck left, as the player reads it with the
+up card and their own cards counted). Surrender is decided first: where a surrender line
+says Surrender, surrender whatever the hand's own line says.";
 
 struct Options {
     spec: TableSpec,

@@ -10,6 +10,7 @@
 # absolute BASE (/blackjack/) still works, for a build meant for one place only.
 # BJ_SIGNAL_URL=wss://… at build time sets the signalling server the friends page uses by default
 # (a player may set another in the page); without it, port 3536 of the machine serving the page.
+# BJ_ICE="stun:… turn:…" likewise sets the ICE servers it uses when the player has set none.
 # BUILD_JOBS (default: the machine's cores) pages are packed at once.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -25,7 +26,7 @@ stamp="$( {
   find src static .cargo -type f -print0 | sort -z | xargs -0 sha256sum
   sha256sum ./*.html Cargo.toml Cargo.lock Trunk.toml package-lock.json scripts/build.sh scripts/env.sh \
     scripts/minify-glue.mjs scripts/sw-precache.mjs
-  echo "base=$BASE signal=${BJ_SIGNAL_URL:-} rustflags=${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:-}"
+  echo "base=$BASE signal=${BJ_SIGNAL_URL:-} ice=${BJ_ICE:-} rustflags=${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:-}"
   rustc --version; trunk --version; wasm-bindgen --version; wasm-opt --version
 } | sha256sum | cut -c1-64)"
 if [ -f "$DIST/.build-stamp" ] && [ "$(cat "$DIST/.build-stamp")" = "$stamp" ]; then

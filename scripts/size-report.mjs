@@ -108,14 +108,15 @@ for (const html of pages) {
   }
 }
 // A page's Web Worker module (trunk's loader shim, its JS glue and its wasm): fetched only when
-// the running page starts it (friends/'s host worker, when a player opens a table as host), so
-// never part of a first load; listed on a line of its own.
+// the running page starts it (friends/'s host worker, when a player opens a table as host;
+// drills/' worker, when a drill needs the index plays or the spread's edges), so never part of a
+// first load; listed on a line of its own.
 for (const loader of [...sizes.keys()].filter((f) => f.endsWith('_loader.js')).sort()) {
   const base = loader.slice(0, -'_loader.js'.length);
   const files = [loader, `${base}.js`, `${base}_bg.wasm`].filter((f) => sizes.has(f));
   const t = files.reduce((a, f) => ({ raw: a.raw + sizes.get(f).raw, gz: a.gz + sizes.get(f).gz, br: a.br + sizes.get(f).br }),
     { raw: 0, gz: 0, br: 0 });
-  const label = `${base.split('/').pop()} worker (loaded when you host)`;
+  const label = `${base.split('/').pop()} worker (loaded when its page starts it)`;
   console.log(`${label.padEnd(48)} ${kb(t.raw)} ${kb(t.gz)} ${kb(t.br).padStart(9)}`);
   console.log(`  ${files.join(', ')}`);
 }

@@ -68,6 +68,20 @@ echo "workflow lint (actionlint), formatting (rustfmt) and lints (clippy -D warn
 cargo fmt --check
 cargo clippy --locked --all-targets -- -D warnings
 cargo clippy --locked --all-targets -p blackjack-signal -- -D warnings
+# The deployment recipe's systemd unit (deploy/; its flags are run through the server's own
+# --check by signal/tests/deploy.rs): its directives, where the machine has systemd-analyze, with
+# the program pointed at the built server (the unit names where the README installs it). Any
+# complaint fails: systemd only warns about a directive it cannot read.
+if command -v systemd-analyze >/dev/null; then
+  unit_dir="$(mktemp -d)"
+  sed "s#^ExecStart=/usr/local/bin/blackjack-signal #ExecStart=$SIGNAL_BIN #" deploy/blackjack-signal.service \
+    >"$unit_dir/blackjack-signal.service"
+  verify="$(systemd-analyze verify "$unit_dir/blackjack-signal.service" 2>&1)" && [ -z "$verify" ] || {
+    echo "systemd-analyze verify deploy/blackjack-signal.service: $verify"
+    exit 1
+  }
+  rm -r "$unit_dir"
+fi
 cargo clippy --locked --all-targets --target wasm32-unknown-unknown -- -D warnings
 
 step "native tests"

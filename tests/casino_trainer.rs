@@ -8,8 +8,9 @@ use blackjack::engine::casino::count::{system, CountSystem, Counter, HI_LO, SYST
 use blackjack::engine::casino::drill::{cell_values, cells, Cell, Drill, Record, Row, Tally, MAX_COUNT};
 use blackjack::engine::casino::hand::{hi_lo_points, points};
 use blackjack::engine::casino::indices::{
-    count_shoes, depth_profile, depths, edge_by_count, index_plays, index_plays_from, Choice, Composition, IndexPlay,
-    IndexWork, ProfileBuilder, Situation, HIGHEST,
+    all_situations, answer_at, count_range, count_shoes, depth_profile, depths, edge_by_count, first_situations,
+    index_plays, index_plays_from, play_at, Choice, Composition, Found, IndexPlay, IndexTableWork, IndexWork,
+    ProfileBuilder, Situation, HIGHEST, ILLUSTRIOUS,
 };
 use blackjack::engine::casino::risk::*;
 use blackjack::engine::casino::strategy::{chart_with, Play};
@@ -153,23 +154,142 @@ const PUBLISHED: [(Situation, u8, Choice, i32); 22] = {
     ]
 };
 
+/// How many of the 22 we compute exactly: the goal is at least 20 (issue 38). The two we miss
+/// are one off: 12 v 2 (crossing 3.58, published 3) and 10,10 v 6 (4.50, published 4). Raise
+/// this when the computation improves; never lower it to pass.
+const PUBLISHED_EXACT: usize = 20;
+
 #[test]
 fn the_illustrious_18_and_the_fab_4_computed_for_hi_lo_are_within_one_of_the_published_indices() {
     let rules = six_deck_s17_das_ls();
     let situations: Vec<(Situation, u8)> = PUBLISHED.iter().map(|p| (p.0, p.1)).collect();
     let computed = index_plays(&rules, &HI_LO, &situations);
+    let mut exact = Vec::new();
+    let mut report = String::new();
     for (situation, up, play, published) in PUBLISHED {
         let found: Vec<&IndexPlay> =
             computed.iter().filter(|c| c.situation == situation && c.up == up && c.at_or_above == play).collect();
         assert_eq!(found.len(), 1, "{} v {up}: {found:?}", situation.describe());
         let c = found[0];
-        assert!(
-            (c.index - published).abs() <= 1,
-            "{} v {up}: computed {} ({:.2}), published {published}",
+        report += &format!(
+            "{} v {up}: computed {:+} ({:.2}), published {published:+}\n",
             situation.describe(),
             c.index,
             c.crossing
         );
+        assert!((c.index - published).abs() <= 1, "none is off by more than one:\n{report}");
+        if c.index == published {
+            exact.push(c);
+        }
+    }
+    // Printed with `cargo test -- --nocapture`: the whole comparison, for the docs' table.
+    println!("{report}{} of 22 exact", exact.len());
+    assert!(exact.len() >= PUBLISHED_EXACT, "{} of 22 exact, {PUBLISHED_EXACT} were:\n{report}", exact.len());
+}
+
+/// The indices are keyed to the count the player reads with the up card and their own two
+/// cards counted, as the published tables and the table's count panel are: re-keyed from the
+/// count before the round, 12 v 3 (the up card and most 12s count +1 or +2) moves up to the
+/// published +2 and 13 v 3 to −2, where keyed to the count before the round they were +1 and −3.
+#[test]
+fn the_index_is_keyed_to_the_count_with_the_cards_on_the_table() {
+    let rules = six_deck_s17_das_ls();
+    let hard = |total| Situation::Total { soft: false, total };
+    let plays = index_plays(&rules, &HI_LO, &[(hard(12), 3), (hard(13), 3)]);
+    let index = |s: Situation| plays.iter().find(|p| p.situation == s).map(|p| p.index);
+    assert_eq!(index(hard(12)), Some(2));
+    assert_eq!(index(hard(13)), Some(-2));
+}
+
+/// One decision, one right answer: surrender is decided first (as the published Fab 4 are), so
+/// a hard total and its surrender question have the same answer at every count, and a pair
+/// may be surrendered too: 8,8 v A surrenders when the dealer hits soft 17 and is split when
+/// the dealer stands on it (issue 38; multi-deck H17 basic strategy charts with late surrender
+/// mark 8,8 v A "surrender, else split", and the late surrender tables of the Wizard of Odds'
+/// Blackjack Appendix 6, wizardofodds.com/games/blackjack/appendix/6/, give 8+8 v A its own row
+/// that depends on H17).
+#[test]
+fn surrender_is_decided_first_so_a_hand_has_one_answer_at_each_count() {
+    let rules = six_deck_s17_das_ls();
+    let (lowest, highest) = count_range(&HI_LO);
+    let mut situations = Vec::new();
+    for up in 1..=10u8 {
+        for total in 12..=17u8 {
+            situations.push((Situation::Total { soft: false, total }, up));
+            situations.push((Situation::Surrender(total), up));
+        }
+        for p in 2..=9u8 {
+            situations.push((Situation::Pair(p), up));
+            situations.push((Situation::SurrenderPair(p), up));
+        }
+    }
+    let plays = index_plays(&rules, &HI_LO, &situations);
+    let surrender = Choice::Play(Play::Surrender);
+    // Where a surrender index gives way to playing the hand, the hand is played as its own
+    // indices say: the two decisions are priced on the same hands at the same counts.
+    let mut checked = 0;
+    for p in plays.iter().filter(|p| matches!(p.situation, Situation::Surrender(_) | Situation::SurrenderPair(_))) {
+        let (kept, t) = if p.at_or_above == surrender { (p.below, p.index - 1) } else { (p.at_or_above, p.index) };
+        if !(lowest..=highest).contains(&t) {
+            continue;
+        }
+        let own = match p.situation {
+            Situation::Surrender(total) => Situation::Total { soft: false, total },
+            Situation::SurrenderPair(pair) => Situation::Pair(pair),
+            _ => unreachable!(),
+        };
+        if let Some(own_play) = play_at(&plays, own, p.up, t) {
+            assert_eq!(own_play, kept, "{} v {} at {t}", p.situation.describe(), p.up);
+            checked += 1;
+        }
+        assert_eq!(answer_at(&plays, p.situation, p.up, t), Some(kept));
+        assert_eq!(answer_at(&plays, own, p.up, t), Some(kept));
+        assert_eq!(answer_at(&plays, own, p.up, t + if kept == p.below { 1 } else { -1 }), Some(surrender));
+    }
+    assert!(checked >= 5, "{checked} surrender indices beside a total's own");
+    // The issue's example: 10,6 v 10 at +2 is surrendered whichever way it is asked.
+    let sixteen = Situation::Total { soft: false, total: 16 };
+    assert_eq!(play_at(&plays, sixteen, 10, 2), Some(Choice::Play(Play::Stand)), "its total alone stands");
+    assert_eq!(answer_at(&plays, sixteen, 10, 2), Some(surrender));
+    assert_eq!(answer_at(&plays, Situation::Surrender(16), 10, 2), Some(surrender));
+    // 15 v 10 below its surrender index of 0 is hit, from 0 up surrendered (the Fab 4).
+    let fifteen = Situation::Total { soft: false, total: 15 };
+    assert_eq!(answer_at(&plays, fifteen, 10, -1), Some(Choice::Play(Play::Hit)));
+    assert_eq!(answer_at(&plays, fifteen, 10, 0), Some(surrender));
+    // 8,8 v A: split at S17; surrendered at H17 below a count near 0 (the crossing is +0.26,
+    // so at counts read as 0 or more it is split: the index rounds the crossing).
+    let eights = [(Situation::Pair(8), 1), (Situation::SurrenderPair(8), 1)];
+    let s17 = index_plays(&rules, &HI_LO, &eights);
+    assert!(s17.iter().all(|p| p.at_or_above != surrender && p.below != surrender), "{s17:?}");
+    let h17 = TableRules::new(TableSpec { dealer_hits_soft_17: true, ..rules.spec().clone() }).unwrap();
+    let h17_plays = index_plays(&h17, &HI_LO, &eights);
+    assert_eq!(answer_at(&h17_plays, Situation::Pair(8), 1, -1), Some(surrender), "{h17_plays:?}");
+    assert_eq!(answer_at(&h17_plays, Situation::SurrenderPair(8), 1, -1), Some(surrender));
+    let crossing = h17_plays.iter().find(|p| p.below == surrender).map(|p| p.crossing);
+    assert!(crossing.is_some_and(|c| c > 0.0), "H17 surrenders 8,8 v A at a neutral count: {crossing:?}");
+    assert!(all_situations(&h17).contains(&(Situation::SurrenderPair(8), 1)));
+}
+
+/// A level-two count's points are twice a level-one count's, so its indices are about twice as
+/// far from zero: searched only to ±10 they lost about half their plays, 16 v 9 among them
+/// (Hi-Opt II, Omega II and Zen publish it near +8 to +10 in their own points).
+#[test]
+fn level_two_counts_keep_their_indices() {
+    let rules = six_deck_s17_das_ls();
+    let situations = all_situations(&rules);
+    let hilo = index_plays(&rules, &HI_LO, &situations).len();
+    for key in ["hiopt2", "omega2", "zen"] {
+        let s = system(key).unwrap();
+        assert_eq!(count_range(s), (-20, 20), "{key}");
+        let plays = index_plays(&rules, s, &situations);
+        assert!(plays.len() >= hilo, "{key}: {} plays, Hi-Lo {hilo}", plays.len());
+        let sixteen = plays
+            .iter()
+            .find(|p| p.situation == Situation::Total { soft: false, total: 16 } && p.up == 9)
+            .unwrap_or_else(|| panic!("{key}: no 16 v 9"));
+        assert_eq!(sixteen.at_or_above, Choice::Play(Play::Stand));
+        assert!((6..=12).contains(&sixteen.index), "{key}: 16 v 9 at {}", sixteen.index);
+        assert!(plays.iter().any(|p| p.index.abs() > 10), "{key}: some index beyond ±10");
     }
 }
 
@@ -516,7 +636,7 @@ fn the_indices_made_one_step_at_a_time_are_the_indices_made_at_once() {
         (Situation::Insurance, 1),
     ];
     let shoes: Vec<_> = depths(&rules).iter().map(|&d| count_shoes(&depth_profile(&HI_LO, rules.decks, d))).collect();
-    let mut work = IndexWork::new(&rules, shoes.clone(), situations.clone());
+    let mut work = IndexWork::new(&rules, &HI_LO, shoes.clone(), situations.clone());
     let mut last = work.progress();
     assert_eq!(last.0, 0);
     while !work.step() {
@@ -525,9 +645,79 @@ fn the_indices_made_one_step_at_a_time_are_the_indices_made_at_once() {
         last = p;
     }
     let stepped = work.finish();
-    assert_eq!(stepped, index_plays_from(&rules, &shoes, &situations));
+    assert_eq!(stepped, index_plays_from(&rules, &HI_LO, &shoes, &situations));
     assert_eq!(stepped, index_plays(&rules, &HI_LO, &situations));
     assert_eq!(stepped.len(), 4, "{stepped:?}");
+}
+
+/// The drills ask the Illustrious 18 and the Fab 4 while the rest of the table is worked out
+/// (issue 38: a first question within 2 s): the table's work gives their plays after a small
+/// part of its steps, and they answer each of those hands at every count as the whole table
+/// does, which is the same as one run over every decision.
+#[test]
+fn the_first_hands_come_early_and_answer_as_the_whole_table_does() {
+    // The engine's first hands are the published ones the test above holds to Schlesinger's.
+    assert_eq!(ILLUSTRIOUS.to_vec(), PUBLISHED.iter().map(|p| (p.0, p.1)).collect::<Vec<_>>());
+    let rules = six_deck_s17_das_ls();
+    let first = first_situations(&rules);
+    // Each hand with the decision it is answered with (a total with its surrender, a pair with
+    // its surrender, offered for 12 to 17 and 2,2 to 9,9): the 17 totals and pairs of the
+    // Illustrious 18 and the totals of three Fab 4 (14 v 10, 15 v 9, 15 v A), 20; insurance; the
+    // 13 surrenders of those totals that are 12 to 17.
+    assert_eq!(first.len(), 20 + 1 + 13, "{first:?}");
+    let mut work = IndexTableWork::new(&rules, &HI_LO);
+    let (mut steps, mut percent, mut profiles) = (0usize, 0, None);
+    // Each time the first hands grow: (steps so far, the plays).
+    let (mut early, mut all) = (Vec::<(usize, Vec<IndexPlay>)>::new(), None);
+    while !work.is_done() {
+        let found = work.step();
+        steps += 1;
+        assert!(work.percent() >= percent && work.percent() <= 100, "{} after {percent}", work.percent());
+        percent = work.percent();
+        // The count's profiles are the first 15%.
+        if percent >= 15 && profiles.is_none() {
+            profiles = Some(steps);
+        }
+        match found {
+            Some(Found::First(plays)) => {
+                assert!(all.is_none(), "the first hands before the rest");
+                assert!(early.last().is_none_or(|e| plays.len() > e.1.len() && e.1.iter().all(|p| plays.contains(p))));
+                early.push((steps, plays));
+            }
+            Some(Found::All(plays)) => all = Some(plays),
+            None => {}
+        }
+    }
+    assert_eq!(work.step(), None, "done stays done");
+    assert_eq!(percent, 100);
+    let all = all.expect("the whole table");
+    // In the steps after the profiles (one decision at one depth and count each): the first hand
+    // (insurance, one decision) after its 3 × 21 and the step that finds them done, the 22 after
+    // about a twelfth of them all.
+    let profiles = profiles.unwrap();
+    let (first_at, last_at, steps) = (early[0].0 - profiles, early.last().unwrap().0 - profiles, steps - profiles);
+    println!("the first hand after {first_at} of {steps} steps, the {} after {last_at}", early.len());
+    // Each hand of the 22 is one step more (15 v 10's surrender is its total's).
+    assert_eq!(early.len(), 21);
+    assert_eq!(first_at, 3 * 21 + 1);
+    assert!(last_at * 10 < steps, "{last_at} of {steps} steps");
+    assert_eq!(all, index_plays(&rules, &HI_LO, &all_situations(&rules)), "one run over every decision");
+    let in_first: Vec<IndexPlay> = all.iter().filter(|p| first.contains(&(p.situation, p.up))).copied().collect();
+    let early = &early.last().unwrap().1;
+    assert_eq!(*early, in_first);
+    let (lowest, highest) = count_range(&HI_LO);
+    for (situation, up) in ILLUSTRIOUS {
+        for t in lowest..=highest {
+            let answer = answer_at(early, situation, up, t);
+            assert!(answer.is_some(), "{} v {up}", situation.describe());
+            assert_eq!(answer, answer_at(&all, situation, up, t), "{} v {up} at {t}", situation.describe());
+        }
+    }
+    // A table without surrender or insurance has fewer first decisions, and no empty ones.
+    let plain = TableRules::new(TableSpec { surrender: false, insurance: false, ..rules.spec().clone() }).unwrap();
+    let first = first_situations(&plain);
+    assert_eq!(first.len(), 20, "{first:?}");
+    assert!(first.iter().all(|s| all_situations(&plain).contains(s)));
 }
 
 #[test]

@@ -55,7 +55,7 @@ impl<T: Table> Stream<T> {
 }
 
 fn lobby(n: usize) -> Seats {
-    Seats { game: "A game".into(), seats: vec![Seat::Open; n], dealt: true }
+    Seats { game: "A game".into(), seats: vec![Seat::Open; n], dealt: true, clock_ms: 0 }
 }
 
 /// Flips bytes of the encoded messages (`(message, byte, xor)`), past the version.

@@ -1,4 +1,4 @@
-//! A casino table with friends (`net::casino_host`, `net::worker::Worker<Casino>`): a whole
+//! A casino table with friends (`net::casino`, `net::worker::Worker<Casino>`): a whole
 //! session between the host's worker, the host's page and a friend's, bots at the other spots;
 //! moves for another spot, the host's own moves (deal, clear) and stale moves refused; a friend
 //! who drops is played flat by the bots and gets the spot's view back whole on return; the
@@ -8,7 +8,7 @@
 
 use blackjack::bots::casino::CasinoBot;
 use blackjack::engine::casino::{Action, Game, Phase, Spot, SpotView};
-use blackjack::net::casino_host::{ready, Casino, BETTING_MS, PRESET, SETTLED_MS};
+use blackjack::net::casino::{ready, Casino, BETTING_MS, PRESET, SETTLED_MS};
 use blackjack::net::worker::{to_bytes, FromWorker, HostRecord, ToWorker, Worker, PAGE};
 use blackjack::net::*;
 
@@ -16,7 +16,9 @@ mod feed_check;
 use feed_check::{casino::allowed, hidden_card_in, FRENCH};
 
 const FRIEND: PeerId = 1;
-const TOKEN: SeatToken = SeatToken(0x5eed_0000_1111_2222);
+const KEY: SeatKey = SeatKey(0x5eed_0000_1111_2222);
+/// The challenge of the friend's connection (a host's page draws one at random each time).
+const NONCE: u128 = 0xc4a1_1e46e;
 
 fn game(w: &Worker<Casino>) -> &Game {
     w.table().unwrap().host().table()
@@ -56,7 +58,7 @@ impl Page {
             ToPeer::Refused(r) => self.refused.push(r),
             // No clock in this family; no ping from here.
             ToPeer::Clock(c) => panic!("a clock: {c:?}"),
-            ToPeer::Notice(_) | ToPeer::Pong { .. } => {}
+            ToPeer::Notice(_) | ToPeer::Pong { .. } | ToPeer::Challenge { .. } => {}
         }
     }
 
@@ -130,8 +132,8 @@ impl Session {
 
     /// The friend connects and claims the open spot.
     fn friend_sits(&mut self, spot: Spot) {
-        self.post(ToWorker::Connected { peer: FRIEND });
-        self.friend_sends(encode(&ToHost::<Action>::Claim { seat: spot, token: TOKEN, name: "Bo".into() }));
+        self.post(ToWorker::Connected { peer: FRIEND, nonce: NONCE });
+        self.friend_sends(encode(&ToHost::<Action>::Claim { seat: spot, key: KEY, name: "Bo".into() }));
         assert_eq!(self.friend.spot, Some(spot));
     }
 }
@@ -196,7 +198,7 @@ fn a_session_between_the_host_a_friend_and_two_bots_plays_rounds_and_its_record_
         let saved = HostRecord::<Casino>::from_text(s.saved.as_ref().unwrap()).unwrap();
         assert!(saved.started);
         assert_eq!(saved.log, g.log());
-        assert!(matches!(&saved.seating[1], Seating::Friend { token, .. } if *token == TOKEN));
+        assert!(matches!(&saved.seating[1], Seating::Friend { key, .. } if *key == KEY));
         let again = Session::open(&saved);
         assert_eq!(game(&again.w), g);
         assert_eq!(again.host.view(), &g.view(0));
@@ -327,8 +329,8 @@ fn a_friend_who_drops_is_played_flat_by_the_bots_and_gets_the_spots_view_back_wh
     );
     // Back with the token on a new connection: the spot's whole view.
     s.friend = Page::default();
-    s.post(ToWorker::Connected { peer: FRIEND });
-    s.friend_sends(encode(&ToHost::<Action>::Join { token: TOKEN }));
+    s.post(ToWorker::Connected { peer: FRIEND, nonce: NONCE });
+    s.friend_sends(encode(&ToHost::<Action>::Prove { tag: KEY.tag(NONCE) }));
     assert_eq!(s.friend.spot, Some(1));
     assert_eq!(s.friend.view(), &game(&s.w).view(1));
     play_rounds(&mut s, 1, [true, true]);
@@ -354,7 +356,7 @@ fn records_that_are_not_casino_records_open_nothing() {
     wrong_count.players = 9;
     let mut refused_log = two_people(3);
     refused_log.log = vec![Action::Hit { spot: 0 }];
-    for text in [shedding, wrong_count.to_text(), refused_log.to_text(), "bj.friends.casino.1:zz".into(), String::new()]
+    for text in [shedding, wrong_count.to_text(), refused_log.to_text(), "bj.friends.casino.2:zz".into(), String::new()]
     {
         assert_eq!(w.handle(&to_bytes(&ToWorker::Open { record: text, pace: 1 })), vec![FromWorker::Unreadable]);
     }
@@ -419,8 +421,8 @@ fn recorder_tables(half: u64) {
                 if here {
                     s.post(ToWorker::Left { peer: FRIEND });
                 } else {
-                    s.post(ToWorker::Connected { peer: FRIEND });
-                    s.friend_sends(encode(&ToHost::<Action>::Join { token: TOKEN }));
+                    s.post(ToWorker::Connected { peer: FRIEND, nonce: NONCE });
+                    s.friend_sends(encode(&ToHost::<Action>::Prove { tag: KEY.tag(NONCE) }));
                     assert_eq!(s.friend.view(), &game(&s.w).view(1), "seed {seed}: the spot's view back whole");
                 }
                 here = !here;

@@ -6,17 +6,17 @@
 
 use blackjack::bots::shedding::normal_move;
 use blackjack::engine::shedding::{self, Action, Event, Game, Infringement, PenaltyReason, Phrase, Preset};
-use blackjack::net::worker::{to_bytes, FromWorker, HostRecord, ToWorker, Worker, PAGE};
+use blackjack::net::worker::{to_bytes, FromWorker, HostRecord, Shedding, ToWorker, Worker, PAGE};
 use blackjack::net::*;
 
 type Msg = Message<Game>;
 
-fn record(seating: Vec<Seating>, seed: u64, log: Vec<Action>) -> HostRecord {
+fn record(seating: Vec<Seating>, seed: u64, log: Vec<Action>) -> HostRecord<Shedding> {
     let table = HostRecord::new("r".repeat(22), Preset::Taylor.id().to_owned(), seating, seed);
     HostRecord { started: !log.is_empty(), log, ..table }
 }
 
-fn send(w: &mut Worker, m: &ToWorker) -> Vec<FromWorker> {
+fn send(w: &mut Worker<Shedding>, m: &ToWorker) -> Vec<FromWorker> {
     w.handle(&to_bytes(m))
 }
 
@@ -69,27 +69,28 @@ impl Pages {
     }
 }
 
-/// The worker of `r`, its pages, and friends `peers[i]` joined with `tokens[i]`.
-fn open(r: &HostRecord, friends: &[(PeerId, SeatToken)]) -> (Worker, Pages) {
-    let mut w = Worker::default();
+/// The worker of `r`, its pages, and friends `peers[i]` who proved `keys[i]`.
+fn open(r: &HostRecord<Shedding>, friends: &[(PeerId, SeatKey)]) -> (Worker<Shedding>, Pages) {
+    let mut w = Worker::<Shedding>::default();
     let mut pages = Pages::default();
     pages.take(send(&mut w, &ToWorker::Open { record: r.to_text(), pace: 1 }));
-    for &(peer, token) in friends {
-        pages.take(send(&mut w, &ToWorker::Connected { peer }));
-        let join = encode(&ToHost::<Action>::Join { token });
+    for &(peer, key) in friends {
+        let nonce = u128::from(peer) << 64 | 0x0c10c;
+        pages.take(send(&mut w, &ToWorker::Connected { peer, nonce }));
+        let join = encode(&ToHost::<Action>::Prove { tag: key.tag(nonce) });
         pages.take(send(&mut w, &ToWorker::Bytes { peer, now_ms: 0, bytes: join }));
     }
     (w, pages)
 }
 
-fn table(w: &Worker) -> &Game {
+fn table(w: &Worker<Shedding>) -> &Game {
     w.table().unwrap().host().table()
 }
 
 #[test]
 fn a_friend_who_does_not_move_in_time_is_timed_out_by_the_host() {
-    let (ann, bo) = (Seating::Host { name: "Ann".into() }, Seating::Friend { token: SeatToken(5), name: "Bo".into() });
-    let (mut w, mut pages) = open(&record(vec![ann, bo, Seating::Bot], 11, Vec::new()), &[(1, SeatToken(5))]);
+    let (ann, bo) = (Seating::Host { name: "Ann".into() }, Seating::Friend { key: SeatKey(5), name: "Bo".into() });
+    let (mut w, mut pages) = open(&record(vec![ann, bo, Seating::Bot], 11, Vec::new()), &[(1, SeatKey(5))]);
     pages.take(send(&mut w, &ToWorker::Clock { scale: 1 }));
     pages.take(send(&mut w, &ToWorker::Deal));
     // The deal carries no time: a clock it starts runs from the next time the host hears.
@@ -127,8 +128,8 @@ fn a_friend_who_does_not_move_in_time_is_timed_out_by_the_host() {
 #[test]
 fn the_clock_waits_for_the_timeout_to_the_millisecond_and_every_page_hears_the_same_time_left() {
     let ann = Seating::Host { name: "Ann".into() };
-    let bo = Seating::Friend { token: SeatToken(5), name: "Bo".into() };
-    let (mut w, mut pages) = open(&record(vec![ann, bo], 3, Vec::new()), &[(1, SeatToken(5))]);
+    let bo = Seating::Friend { key: SeatKey(5), name: "Bo".into() };
+    let (mut w, mut pages) = open(&record(vec![ann, bo], 3, Vec::new()), &[(1, SeatKey(5))]);
     pages.take(send(&mut w, &ToWorker::Clock { scale: 2 }));
     pages.take(send(&mut w, &ToWorker::Tick { now_ms: 500 }));
     pages.take(send(&mut w, &ToWorker::Deal));
@@ -161,8 +162,8 @@ fn the_clock_waits_for_the_timeout_to_the_millisecond_and_every_page_hears_the_s
 #[test]
 fn no_clock_unless_the_host_runs_one_and_a_ping_is_echoed_to_its_sender_only() {
     let ann = Seating::Host { name: "Ann".into() };
-    let bo = Seating::Friend { token: SeatToken(5), name: "Bo".into() };
-    let (mut w, mut pages) = open(&record(vec![ann.clone(), bo.clone()], 3, Vec::new()), &[(1, SeatToken(5))]);
+    let bo = Seating::Friend { key: SeatKey(5), name: "Bo".into() };
+    let (mut w, mut pages) = open(&record(vec![ann.clone(), bo.clone()], 3, Vec::new()), &[(1, SeatKey(5))]);
     pages.take(send(&mut w, &ToWorker::Deal));
     for now in (0..10_000).step_by(100) {
         pages.take(send(&mut w, &ToWorker::Tick { now_ms: now }));
@@ -171,7 +172,7 @@ fn no_clock_unless_the_host_runs_one_and_a_ping_is_echoed_to_its_sender_only() {
     assert!(pages.clocks(1).is_empty() && pages.clocks(PAGE).is_empty());
     // A peer sends no time the host uses: a ping's number comes back to it alone, and changes
     // nothing (no save, no clock, no move), whatever it is.
-    let (mut w, mut pages) = open(&record(vec![ann, bo], 3, Vec::new()), &[(1, SeatToken(5))]);
+    let (mut w, mut pages) = open(&record(vec![ann, bo], 3, Vec::new()), &[(1, SeatKey(5))]);
     pages.take(send(&mut w, &ToWorker::Clock { scale: 1 }));
     pages.take(send(&mut w, &ToWorker::Deal));
     let (saves, got) = (pages.saves, pages.got.len());
@@ -228,14 +229,14 @@ fn two_friends_call_out_at_once_the_first_to_arrive_wins_and_the_second_is_told_
     let seating: Vec<Seating> = (0..players)
         .map(|s| match s {
             s if s == host_seat => Seating::Host { name: "Ann".into() },
-            s if s == kim => Seating::Friend { token: SeatToken(1), name: "Kim".into() },
-            s if s == sam => Seating::Friend { token: SeatToken(2), name: "Sam".into() },
+            s if s == kim => Seating::Friend { key: SeatKey(1), name: "Kim".into() },
+            s if s == sam => Seating::Friend { key: SeatKey(2), name: "Sam".into() },
             _ => Seating::Bot,
         })
         .collect();
-    let (mut w, mut pages) = open(&record(seating, seed, log), &[(1, SeatToken(1)), (2, SeatToken(2))]);
+    let (mut w, mut pages) = open(&record(seating, seed, log), &[(1, SeatKey(1)), (2, SeatKey(2))]);
     let at = table(&w).state_id();
-    let cards = |w: &Worker| table(w).view(target).hand_sizes[target as usize];
+    let cards = |w: &Worker<Shedding>| table(w).view(target).hand_sizes[target as usize];
     let before = cards(&w);
     // Both computed from the same state; Sam's arrives first, in the same tick.
     let accuse = |seat| {
@@ -264,9 +265,9 @@ fn a_late_call_is_taken_in_arrival_order_while_the_rules_take_it_and_a_late_turn
     let (seed, log, target, [kim, _]) = missed_last_card(3);
     let players = 3u8;
     let seating: Vec<Seating> = (0..players)
-        .map(|s| if s == kim { Seating::Friend { token: SeatToken(1), name: "Kim".into() } } else { Seating::Bot })
+        .map(|s| if s == kim { Seating::Friend { key: SeatKey(1), name: "Kim".into() } } else { Seating::Bot })
         .collect();
-    let (mut w, mut pages) = open(&record(seating, seed, log.clone()), &[(1, SeatToken(1))]);
+    let (mut w, mut pages) = open(&record(seating, seed, log.clone()), &[(1, SeatKey(1))]);
     // Kim's call-out, made from the state before the last move, still stands: it is taken.
     let at = table(&w).state_id() - 1;
     let call = Action::Accuse { seat: kim, target, infringement: Infringement::MissedLastCard };
@@ -277,4 +278,82 @@ fn a_late_call_is_taken_in_arrival_order_while_the_rules_take_it_and_a_late_turn
     let draw = encode(&ToHost::Act { at: now - 1, action: Action::Draw { seat: kim } });
     pages.take(send(&mut w, &ToWorker::Bytes { peer: 1, now_ms: 0, bytes: draw }));
     assert_eq!(pages.refusals(1).last(), Some(&Refusal::Stale { at: now - 1, now }));
+}
+
+/// Issue 35, 2: a timeout with an empty stock never loops. Two people who never move: the host
+/// times each out in turn, the penalty cards come from the stock until it is empty (nobody lays,
+/// so the discard pile holds its one card and cannot refill it), and from then on each timeout
+/// draws nothing. Every timeout still ends the turn and starts the next person's clock in full:
+/// at any one instant the host makes at most one timeout (a second tick at the same time changes
+/// nothing), and the game ends at the rules' turn limit, where the clock stops.
+#[test]
+fn a_timeout_with_an_empty_stock_and_pile_ends_the_turn_and_never_loops() {
+    let ann = Seating::Host { name: "Ann".into() };
+    let bo = Seating::Friend { key: SeatKey(5), name: "Bo".into() };
+    let (mut w, mut pages) = open(&record(vec![ann, bo], 7, Vec::new()), &[(1, SeatKey(5))]);
+    pages.take(send(&mut w, &ToWorker::Clock { scale: 1 }));
+    pages.take(send(&mut w, &ToWorker::Deal));
+    pages.take(send(&mut w, &ToWorker::Tick { now_ms: 0 }));
+    let (mut now, mut dry_timeouts) = (0u64, 0u32);
+    while !table(&w).is_over() {
+        assert!(now < 20_000_000, "the game never ended");
+        let (stock, pile) = (table(&w).stock_len(), table(&w).pile().len());
+        let (mover, turn) = (table(&w).current(), table(&w).turn_number());
+        now += 2000;
+        pages.take(send(&mut w, &ToWorker::Tick { now_ms: now }));
+        let after = table(&w).state_id();
+        // The same instant again: the clock started afresh for the next turn, so nothing is due.
+        pages.take(send(&mut w, &ToWorker::Tick { now_ms: now }));
+        pages.take(send(&mut w, &ToWorker::Tick { now_ms: now + 1 }));
+        assert_eq!(table(&w).state_id(), after, "a second timeout at {now} ms");
+        if table(&w).is_over() {
+            break;
+        }
+        assert_eq!(table(&w).log().last(), Some(&Action::Timeout { seat: mover }), "{mover} was timed out at {now} ms");
+        assert!(table(&w).turn_number() > turn, "the timeout ended the turn");
+        assert_ne!(table(&w).current(), mover, "the other person's turn");
+        if stock == 0 && pile <= 1 {
+            assert_eq!((table(&w).stock_len(), table(&w).pile().len()), (0, pile), "nothing to draw, nothing drawn");
+            dry_timeouts += 1;
+        }
+    }
+    assert!(dry_timeouts > 100, "the stock ran dry early in the game ({dry_timeouts} timeouts after)");
+    // Over: no clock runs, and time passing changes nothing.
+    let (end, told) = (table(&w).state_id(), pages.got.len());
+    for t in 1..50 {
+        pages.take(send(&mut w, &ToWorker::Tick { now_ms: now + t * 1000 }));
+    }
+    assert_eq!(table(&w).state_id(), end);
+    assert!(pages.got[told..].iter().all(|(_, m)| !matches!(m, ToPeer::Clock(Some(_)))), "no clock after the end");
+}
+
+/// Issue 35, 2: the clock at a table with friends starts at a friendly default, and everyone
+/// sees it in the lobby. From the host's clock setting: off stays off, and any other gives at
+/// least four times the rules' time (Taylor's 2 s become 8 s). The worker tells every page the
+/// time a move with the seats, before the deal; a game whose rules have no clock says none.
+#[test]
+fn the_clock_with_friends_starts_at_a_friendly_default_and_every_lobby_says_it() {
+    use blackjack::net::clock::{friends_scale, FRIENDS_SCALE};
+    assert_eq!(FRIENDS_SCALE, 4);
+    assert_eq!([None, Some(1), Some(2), Some(4), Some(8)].map(friends_scale), [0, 4, 4, 4, 8]);
+    let seats_told = |preset: Preset, scale: u8| {
+        let ann = Seating::Host { name: "Ann".into() };
+        let bo = Seating::Friend { key: SeatKey(5), name: "Bo".into() };
+        let r = HostRecord::new("r".repeat(22), preset.id().to_owned(), vec![ann, bo], 3);
+        let (mut w, mut pages) = open(&r, &[(1, SeatKey(5))]);
+        pages.take(send(&mut w, &ToWorker::Clock { scale }));
+        let lobby = |to| {
+            pages.got.iter().rev().find_map(|(p, m)| match m {
+                ToPeer::Seats(s) if *p == to => Some(s.clock_ms),
+                _ => None,
+            })
+        };
+        let told = (lobby(PAGE), lobby(1));
+        assert_eq!(table(&w).state_id(), 0, "told before the deal");
+        told
+    };
+    // The host's setting as it comes by default (the rules' time): 8 s a move, in every lobby.
+    assert_eq!(seats_told(Preset::Taylor, friends_scale(Some(1))), (Some(8000), Some(8000)));
+    assert_eq!(seats_told(Preset::Taylor, friends_scale(None)), (Some(0), Some(0)), "off");
+    assert_eq!(seats_told(Preset::Switch, friends_scale(Some(1))), (Some(0), Some(0)), "no clock in these rules");
 }

@@ -1,6 +1,6 @@
 //! The host of a table with friends refuses what it must and never panics: forged, replayed,
 //! stale and out-of-seat moves are refused and change nothing; unreadable and oversized bytes
-//! are dropped and counted; a seat's token works for one peer at a time, and a peer that comes
+//! are dropped and counted; a seat's key is proved by one peer at a time, and a peer that comes
 //! back gets its seat's view exactly. Property tests (proptest) throw arbitrary and mutated bytes
 //! at the host; `PROPTEST_CASES` raises their case counts.
 #![cfg(not(target_arch = "wasm32"))]
@@ -14,9 +14,9 @@ use proptest::prelude::*;
 mod hostile;
 use hostile::cases as config;
 
-const T0: SeatToken = SeatToken(0x1111_2222_3333_4444_5555_6666_7777_8888);
-const T1: SeatToken = SeatToken(0x9999_aaaa_bbbb_cccc_dddd_eeee_ffff_0000);
-const T2: SeatToken = SeatToken(42);
+const T0: SeatKey = SeatKey(0x1111_2222_3333_4444_5555_6666_7777_8888);
+const T1: SeatKey = SeatKey(0x9999_aaaa_bbbb_cccc_dddd_eeee_ffff_0000);
+const T2: SeatKey = SeatKey(42);
 
 /// Taylor for three: every seat open to a friend.
 fn taylor() -> Host<shedding::Game> {
@@ -24,8 +24,25 @@ fn taylor() -> Host<shedding::Game> {
     Host::new(g, &[Some(T0), Some(T1), Some(T2)])
 }
 
-fn join(token: SeatToken) -> Vec<u8> {
-    encode(&ToHost::<shedding::Action>::Join { token })
+/// The challenge of `peer`'s connection in these tests (a host's page draws it at random).
+fn nonce(peer: PeerId) -> u128 {
+    0x00c0_ffee_0000_0000_0000_0000_0000_0000 | u128::from(peer)
+}
+
+/// `peer`'s proof of `key`'s seat, for its connection's challenge.
+fn prove(peer: PeerId, key: SeatKey) -> Vec<u8> {
+    encode(&ToHost::<shedding::Action>::Prove { tag: key.tag(nonce(peer)) })
+}
+
+/// `peer` connects (the seats and its challenge: not returned) and proves `key`'s seat.
+fn join<T: Table>(h: &mut Host<T>, peer: PeerId, key: SeatKey) -> Out<T> {
+    h.connect(peer, nonce(peer));
+    h.receive(peer, &prove(peer, key))
+}
+
+/// The first message to `peer` (a welcome, then the news and the seats).
+fn first<U, R, S>(out: Vec<Outgoing<U, R, S>>, peer: PeerId) -> ToPeer<U, R, S> {
+    out.into_iter().find(|o| o.to == peer).unwrap().message
 }
 
 fn act(at: u32, action: shedding::Action) -> Vec<u8> {
@@ -46,7 +63,7 @@ fn only<U: std::fmt::Debug, R: std::fmt::Debug, S: std::fmt::Debug>(
 fn seated() -> Host<shedding::Game> {
     let mut h = taylor();
     for (peer, token) in [(10, T0), (11, T1), (12, T2)] {
-        let out = h.receive(peer, &join(token));
+        let out = join(&mut h, peer, token);
         assert!(matches!(out[0].message, ToPeer::Welcome { .. }), "{:?}", out[0]);
     }
     h
@@ -58,24 +75,57 @@ fn turn_move(h: &Host<shedding::Game>) -> shedding::Action {
 }
 
 #[test]
-fn a_token_gives_its_seat_and_the_seat_s_view_exactly() {
+fn a_proof_gives_its_seat_and_the_seat_s_view_exactly() {
     let mut h = taylor();
-    let out = h.receive(11, &join(T1));
+    let out = h.connect(11, nonce(11));
+    assert_eq!(out.last().unwrap().message, ToPeer::Challenge { nonce: nonce(11) }, "a challenge on connecting");
+    let out = h.receive(11, &prove(11, T1));
     let game = h.table().clone();
     let welcome = ToPeer::Welcome { seat: 1, shared: game.shared_rules(), update: game.update_for(1).unwrap() };
-    assert_eq!(only(out, 11), welcome);
+    assert_eq!(first(out, 11), welcome);
     assert_eq!(h.seat_of(11), Some(1));
 }
 
 #[test]
-fn an_unknown_token_or_a_seat_held_by_another_peer_is_refused() {
+fn an_unknown_key_or_a_seat_held_by_another_peer_is_refused() {
     let mut h = taylor();
-    assert_eq!(only(h.receive(10, &join(SeatToken(7))), 10), ToPeer::Refused(Refusal::UnknownToken));
-    h.receive(10, &join(T0));
-    assert_eq!(only(h.receive(11, &join(T0)), 11), ToPeer::Refused(Refusal::SeatTaken { seat: 0 }));
+    assert_eq!(only(join(&mut h, 10, SeatKey(7)), 10), ToPeer::Refused(Refusal::UnknownToken));
+    join(&mut h, 10, T0);
+    assert_eq!(only(join(&mut h, 11, T0), 11), ToPeer::Refused(Refusal::SeatTaken { seat: 0 }));
     assert_eq!(h.seat_of(11), None, "the claim gave nothing");
     assert_eq!(h.seat_of(10), Some(0), "and took nothing");
-    assert_eq!(only(h.receive(10, &join(T1)), 10), ToPeer::Refused(Refusal::AlreadySeated { seat: 0 }));
+    assert_eq!(only(join(&mut h, 10, T1), 10), ToPeer::Refused(Refusal::AlreadySeated { seat: 0 }));
+}
+
+#[test]
+fn a_proof_is_good_for_its_own_connection_s_challenge_only() {
+    let mut h = taylor();
+    // Never challenged: the host's own page, or bytes before the connection was announced.
+    assert_eq!(only(h.receive(10, &prove(10, T0)), 10), ToPeer::Refused(Refusal::UnknownToken));
+    // A tag made for another connection's nonce (one a stranger relayed or recorded) is refused.
+    h.connect(11, nonce(11));
+    assert_eq!(only(h.receive(11, &prove(12, T1)), 11), ToPeer::Refused(Refusal::UnknownToken));
+    // A new connection of the same peer id is a new challenge: the old tag is spent.
+    h.connect(11, nonce(11) ^ 1 << 100);
+    assert_eq!(only(h.receive(11, &prove(11, T1)), 11), ToPeer::Refused(Refusal::UnknownToken));
+    assert_eq!(h.seat_of(11), None);
+}
+
+#[test]
+fn a_connection_s_proofs_are_limited_then_dropped_and_counted() {
+    use blackjack::net::rate::PROOFS;
+    let mut h = taylor();
+    h.connect(11, nonce(11));
+    for guess in 0..PROOFS {
+        let bytes = encode(&ToHost::<shedding::Action>::Prove { tag: u128::from(guess) });
+        assert_eq!(only(h.receive(11, &bytes), 11), ToPeer::Refused(Refusal::UnknownToken));
+    }
+    // Past the limit even the right proof is dropped on this connection, unanswered.
+    assert!(h.receive(11, &prove(11, T1)).is_empty());
+    assert_eq!(h.dropped().too_fast, 1);
+    assert_eq!(h.seat_of(11), None);
+    // A new connection (a reload) proves again.
+    assert!(matches!(first(join(&mut h, 11, T1), 11), ToPeer::Welcome { seat: 1, .. }));
 }
 
 #[test]
@@ -83,12 +133,12 @@ fn a_seat_not_opened_to_friends_cannot_be_taken() {
     let g = shedding::Game::new(shedding::Preset::Taylor.rules(), 3, 11).unwrap();
     // Seat 0 is the host's and seat 2 a bot's; a token listed past the table opens nothing.
     let mut h = Host::new(g.clone(), &[None, Some(T1), None, Some(T2)]);
-    assert_eq!(only(h.receive(10, &join(T2)), 10), ToPeer::Refused(Refusal::UnknownToken));
-    assert!(matches!(only(h.receive(10, &join(T1)), 10), ToPeer::Welcome { seat: 1, .. }));
-    // A token listed twice opens its first seat only.
+    assert_eq!(only(join(&mut h, 10, T2), 10), ToPeer::Refused(Refusal::UnknownToken));
+    assert!(matches!(first(join(&mut h, 10, T1), 10), ToPeer::Welcome { seat: 1, .. }));
+    // A key listed twice opens its first seat only.
     let mut h = Host::new(g, &[None, Some(T1), Some(T1)]);
-    assert!(matches!(only(h.receive(10, &join(T1)), 10), ToPeer::Welcome { seat: 1, .. }));
-    assert_eq!(only(h.receive(11, &join(T1)), 11), ToPeer::Refused(Refusal::SeatTaken { seat: 1 }));
+    assert!(matches!(first(join(&mut h, 10, T1), 10), ToPeer::Welcome { seat: 1, .. }));
+    assert_eq!(only(join(&mut h, 11, T1), 11), ToPeer::Refused(Refusal::SeatTaken { seat: 1 }));
 }
 
 #[test]
@@ -200,7 +250,7 @@ fn a_peer_of_another_version_is_told_the_host_s() {
 }
 
 #[test]
-fn a_peer_that_comes_back_with_its_token_gets_its_seat_s_view_exactly() {
+fn a_peer_that_comes_back_with_its_proof_gets_its_seat_s_view_exactly() {
     let mut h = seated();
     // Peer 11 (seat 1) follows a few moves, then its connection goes.
     let mut last = None;
@@ -214,16 +264,21 @@ fn a_peer_that_comes_back_with_its_token_gets_its_seat_s_view_exactly() {
     }
     let Some(ToPeer::Update(followed)) = last else { panic!("seat 1 was sent updates") };
     let left = h.leave(11);
-    assert_eq!(left.len(), 2, "the others hear of it: {left:?}");
-    assert!(left.iter().all(|o| o.message == ToPeer::Notice(Notice::Left { seat: 1 })));
+    // The two others hear of it, and (connected, so shown the lobby) get the seats.
+    let news: Vec<_> = left.iter().filter(|o| !matches!(o.message, ToPeer::Seats(_))).collect();
+    assert_eq!(news.len(), 2, "the others hear of it: {left:?}");
+    assert!(news.iter().all(|o| o.message == ToPeer::Notice(Notice::Left { seat: 1 })));
     assert_eq!(h.seat_of(11), None);
-    // Back on a new connection: the view it had, from nothing but the token.
-    let out = h.receive(21, &join(T1));
+    // Back on a new connection: the view it had, from nothing but its proof.
+    let out = join(&mut h, 21, T1);
     let ToPeer::Welcome { seat: 1, update, .. } = &out[0].message else { panic!("{out:?}") };
     assert_eq!(update.view, followed.view);
     assert_eq!(update.state_id, followed.state_id);
     assert!(update.events.is_empty());
-    assert!(out[1..].iter().all(|o| o.message == ToPeer::Notice(Notice::Joined { seat: 1 })));
+    let news = out[1..].iter().filter(|o| !matches!(o.message, ToPeer::Seats(_)));
+    assert!(
+        news.clone().count() == 2 && news.into_iter().all(|o| o.message == ToPeer::Notice(Notice::Joined { seat: 1 }))
+    );
     // And the old connection's messages are no longer the seat's.
     let a = shedding::Action::CallLastCard { seat: 1 };
     assert_eq!(only(h.receive(11, &act(h.table().state_id(), a)), 11), ToPeer::Refused(Refusal::NotSeated));
@@ -232,7 +287,7 @@ fn a_peer_that_comes_back_with_its_token_gets_its_seat_s_view_exactly() {
 #[test]
 fn a_peer_joining_again_on_the_same_connection_is_sent_its_view_again() {
     let mut h = seated();
-    let out = h.receive(12, &join(T2));
+    let out = join(&mut h, 12, T2);
     assert!(matches!(&out[0].message, ToPeer::Welcome { seat: 2, .. }));
 }
 
@@ -247,7 +302,7 @@ fn a_whole_game_through_the_host_keeps_every_peer_on_its_own_view() {
     let mut readers: Vec<Reader<shedding::Game>> = (0..3).map(|_| Reader::default()).collect();
     for (seat, token) in [T0, T1, T2].into_iter().enumerate() {
         let peer = 10 + seat as PeerId;
-        let welcome = h.receive(peer, &join(token)).into_iter().find(|o| o.to == peer).unwrap();
+        let welcome = join(&mut h, peer, token).into_iter().find(|o| o.to == peer).unwrap();
         assert!(matches!(readers[seat].read(&encode(&welcome.message)), Some(ToPeer::Welcome { .. })));
     }
     let mut steps = 0;
@@ -274,7 +329,7 @@ fn casino_and_uno_hosts_keep_dealing_and_the_reveal_for_the_host() {
     let rules = casino::TableRules::new(casino::TableSpec { seats: 2, ..casino::TableSpec::default() }).unwrap();
     let g = casino::Game::new(rules, &[Some(0), Some(1)], vec![100_000, 100_000], 5).unwrap();
     let mut h = Host::new(g, &[Some(T0), Some(T1)]);
-    h.receive(10, &encode(&ToHost::<casino::Action>::Join { token: T0 }));
+    join(&mut h, 10, T0);
     let bet = encode(&ToHost::Act { at: 0, action: casino::Action::Bet { spot: 0, amount: 1000 } });
     assert_eq!(h.receive(10, &bet).len(), 1, "the bet's update to the seated peer");
     let deal = encode(&ToHost::Act { at: 1, action: casino::Action::Deal });
@@ -286,7 +341,7 @@ fn casino_and_uno_hosts_keep_dealing_and_the_reveal_for_the_host() {
 
     let g = uno::Game::new(uno::UnoRules::new(uno::UnoSpec::default()).unwrap(), 2, 5).unwrap();
     let mut h = Host::new(g, &[None, Some(T1)]);
-    h.receive(11, &encode(&ToHost::<uno::Action>::Join { token: T1 }));
+    join(&mut h, 11, T1);
     let reveal = encode(&ToHost::Act { at: 0, action: uno::Action::Reveal });
     assert_eq!(only(h.receive(11, &reveal), 11), ToPeer::Refused(Refusal::NotYourSeat));
     assert_eq!(h.table().round(), 0);
@@ -298,8 +353,8 @@ fn casino_and_uno_hosts_keep_dealing_and_the_reveal_for_the_host() {
 /// A valid message of some kind, to mutate.
 fn valid_message() -> impl Strategy<Value = Vec<u8>> {
     prop_oneof![
-        Just(join(T0)),
-        Just(join(T1)),
+        (10u64..13).prop_map(|peer| prove(peer, T0)),
+        (10u64..13).prop_map(|peer| prove(peer, T1)),
         (0u32..4, 0u8..4).prop_map(|(at, seat)| act(at, shedding::Action::Draw { seat })),
         (0u32..4, 0u8..4).prop_map(|(at, seat)| act(at, shedding::Action::CallLastCard { seat })),
     ]

@@ -13,13 +13,20 @@
 
 use blackjack::engine::rng::GameRng;
 use blackjack::engine::shedding::{Action, Event, Game, Preset, Seat, SeatUpdate};
-use blackjack::net::{encode, Dropped, Host, Out, PeerId, Reader, SeatToken, ToHost, ToPeer};
+use blackjack::net::{encode, Dropped, Host, Out, PeerId, Reader, SeatKey, ToHost, ToPeer};
 
 mod feed_check;
 use feed_check::{hidden_card_in, shedding::allowed, FRENCH};
 
-fn token(seat: Seat) -> SeatToken {
-    SeatToken(0xa5a5_0000_0000_0000_0000_0000_0000_0000 | (u128::from(seat) + 1))
+fn key(seat: Seat) -> SeatKey {
+    SeatKey(0xa5a5_0000_0000_0000_0000_0000_0000_0000 | (u128::from(seat) + 1))
+}
+
+/// `seat`'s peer connects (its challenge: `nonce`) and proves its seat: every message sent.
+fn join(h: &mut Host<Game>, seat: Seat, nonce: u128) -> Out<Game> {
+    let mut out = h.connect(peer(seat), nonce);
+    out.extend(h.receive(peer(seat), &encode(&ToHost::<Action>::Prove { tag: key(seat).tag(nonce) })));
+    out
 }
 
 /// The peer of `seat` (peers are numbered from 100).
@@ -64,8 +71,8 @@ impl Recorder {
 /// One random game; returns the messages checked.
 fn play(preset: Preset, players: u8, seed: u64, limit: usize) -> usize {
     let game = Game::new(preset.rules(), players, seed).unwrap();
-    let tokens: Vec<Option<SeatToken>> = (0..players).map(|s| Some(token(s))).collect();
-    let mut h = Host::new(game, &tokens);
+    let keys: Vec<Option<SeatKey>> = (0..players).map(|s| Some(key(s))).collect();
+    let mut h = Host::new(game, &keys);
     let mut rec = Recorder {
         readers: (0..players).map(|_| Reader::default()).collect(),
         last: vec![None; players as usize],
@@ -73,7 +80,7 @@ fn play(preset: Preset, players: u8, seed: u64, limit: usize) -> usize {
     };
     let deal = format!("{preset:?} {players}p seed {seed} deal");
     for s in 0..players {
-        let out = h.receive(peer(s), &encode(&ToHost::<Action>::Join { token: token(s) }));
+        let out = join(&mut h, s, u128::from(seed) << 8 | u128::from(s));
         rec.check(&h, out, &[], &deal);
     }
     let mut rng = GameRng::new(seed ^ 0x5eed);
@@ -108,7 +115,7 @@ fn play(preset: Preset, players: u8, seed: u64, limit: usize) -> usize {
             let s = rng.below(u64::from(players)) as Seat;
             let left = h.leave(peer(s));
             rec.check(&h, left, &[], &at);
-            let back = h.receive(peer(s), &encode(&ToHost::<Action>::Join { token: token(s) }));
+            let back = join(&mut h, s, steps as u128);
             rec.check(&h, back, &[], &at);
         }
     }
@@ -153,8 +160,12 @@ fn recorder_games(half: u64) {
 #[test]
 fn a_hidden_card_planted_in_a_message_is_caught() {
     let game = Game::new(Preset::Taylor.rules(), 3, 5).unwrap();
-    let mut h = Host::new(game, &[Some(token(0)), Some(token(1)), Some(token(2))]);
-    let mut out = h.receive(peer(1), &encode(&ToHost::<Action>::Join { token: token(1) }));
+    let mut h = Host::new(game, &[Some(key(0)), Some(key(1)), Some(key(2))]);
+    let mut out = h.receive(peer(1), &encode(&ToHost::<Action>::Prove { tag: key(1).tag(9) }));
+    out.retain(|o| matches!(o.message, ToPeer::Welcome { .. }));
+    assert!(out.is_empty(), "never challenged: no seat");
+    let mut out = join(&mut h, 1, 9);
+    out.retain(|o| matches!(o.message, ToPeer::Welcome { .. }));
     let hidden = h.table().hand(2).to_vec()[0];
     let ToPeer::Welcome { update, .. } = &mut out[0].message else { panic!() };
     update.view.hand.push(hidden);

@@ -17,7 +17,7 @@ use feed_check::{hidden_card_in, uno::allowed, UNO};
 type Bot = blackjack::bots::shedding::Level;
 
 fn record(seating: Vec<Seating>, seed: u64) -> HostRecord<Uno> {
-    HostRecord::new("u".repeat(22), "classic".into(), seating, seed)
+    HostRecord::new("u".repeat(22), blackjack::net::uno::PRESET.into(), seating, seed)
 }
 
 fn send(w: &mut Worker<Uno>, m: &ToWorker) -> Vec<FromWorker> {
@@ -60,7 +60,7 @@ impl Page {
             ToPeer::Refused(r) => self.refused.push(r),
             // No clock in this family; no ping from here.
             ToPeer::Clock(c) => panic!("a clock: {c:?}"),
-            ToPeer::Notice(_) | ToPeer::Pong { .. } => {}
+            ToPeer::Notice(_) | ToPeer::Pong { .. } | ToPeer::Challenge { .. } => {}
         }
     }
 
@@ -132,12 +132,9 @@ fn a_whole_uno_game_between_the_host_two_friends_and_bots_leaks_no_hidden_card()
         t.step(ToWorker::Open { record: r.to_text(), pace: 1 });
         assert_eq!(t.pages[0].seat, Some(0), "the host's page holds the host's seat");
         for (peer, name) in [(1u8, "Bo"), (2, "Cy")] {
-            t.step(ToWorker::Connected { peer: peer.into() });
-            let claim = encode(&ToHost::<Action>::Claim {
-                seat: peer,
-                token: SeatToken(u128::from(peer) + 40),
-                name: name.into(),
-            });
+            t.step(ToWorker::Connected { peer: peer.into(), nonce: u128::from(peer) << 32 });
+            let claim =
+                encode(&ToHost::<Action>::Claim { seat: peer, key: SeatKey(u128::from(peer) + 40), name: name.into() });
             t.step(ToWorker::Bytes { peer: peer.into(), now_ms: 0, bytes: claim });
             assert_eq!(t.pages[peer as usize].seat, Some(peer));
         }
@@ -220,6 +217,22 @@ fn an_uno_record_of_another_preset_or_count_is_refused_not_a_panic() {
     assert!(w.table().is_none());
 }
 
+/// UNO tables online take the catalog's id of the game ("uno"); a table a host saved while it
+/// was called "classic" still opens, under the game's name.
+#[test]
+fn an_uno_record_saved_under_the_older_name_still_opens() {
+    assert_eq!(blackjack::net::uno::PRESET, blackjack::engine::catalog::by_id("uno").unwrap().id);
+    let seating = vec![Seating::Host { name: "Ann".into() }, Seating::Bot, Seating::Bot];
+    for preset in ["uno", "classic"] {
+        let r = HostRecord::<Uno> { preset: preset.into(), ..record(seating.clone(), 4) };
+        let host = r.open().unwrap_or_else(|| panic!("a record of {preset:?} opens"));
+        assert_eq!(host.seats().game, "UNO Blackjack");
+        let mut w = Worker::<Uno>::default();
+        let opened = send(&mut w, &ToWorker::Open { record: r.to_text(), pace: 1 });
+        assert!(!opened.is_empty() && !opened.contains(&FromWorker::Unreadable), "{preset}");
+    }
+}
+
 /// Random UNO games through `net::Host`, every seat a peer: every message to every peer, read
 /// back, holds no card hidden from its seat; peers drop and rejoin; the last update of each is
 /// its seat's view exactly. By default 2,000 games, each for its first 40 moves (a few rounds);
@@ -246,9 +259,15 @@ fn recorder_games(half: u64) {
         let players = 2 + (k % 9) as u8;
         let seed = 7000 + k;
         let game = Game::new(UnoRules::seed_rules(), players, seed).unwrap();
-        let token = |s: Seat| SeatToken(0x7700 + u128::from(s));
-        let tokens: Vec<Option<SeatToken>> = (0..players).map(|s| Some(token(s))).collect();
-        let mut h = Host::new(game, &tokens);
+        let key = |s: Seat| SeatKey(0x7700 + u128::from(s));
+        let keys: Vec<Option<SeatKey>> = (0..players).map(|s| Some(key(s))).collect();
+        let mut h = Host::new(game, &keys);
+        // A seat's peer connects (challenged with `nonce`) and proves its seat.
+        let join = |h: &mut Host<Game>, s: Seat, nonce: u128| {
+            let mut out = h.connect(100 + PeerId::from(s), nonce);
+            out.extend(h.receive(100 + PeerId::from(s), &encode(&ToHost::<Action>::Prove { tag: key(s).tag(nonce) })));
+            out
+        };
         let mut pages: Vec<Page> = (0..players).map(|_| Page::default()).collect();
         let mut deliver = |h: &Host<Game>, out: Out<Game>, events: &[Event], pages: &mut Vec<Page>| {
             for o in out {
@@ -257,7 +276,7 @@ fn recorder_games(half: u64) {
             }
         };
         for s in 0..players {
-            let out = h.receive(100 + PeerId::from(s), &encode(&ToHost::<Action>::Join { token: token(s) }));
+            let out = join(&mut h, s, u128::from(seed) << 8 | u128::from(s));
             deliver(&h, out, &[], &mut pages);
         }
         let mut rng = GameRng::new(seed);
@@ -282,7 +301,7 @@ fn recorder_games(half: u64) {
                 let s = rng.below(u64::from(players)) as Seat;
                 let left = h.leave(100 + PeerId::from(s));
                 deliver(&h, left, &[], &mut pages);
-                let back = h.receive(100 + PeerId::from(s), &encode(&ToHost::<Action>::Join { token: token(s) }));
+                let back = join(&mut h, s, steps as u128);
                 deliver(&h, back, &[], &mut pages);
             }
         }

@@ -5,21 +5,22 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use blackjack::bots::shedding::normal_move;
+use blackjack::engine::catalog::preset_title;
 use blackjack::engine::shedding::{Action, Game, Phase, Preset};
 use blackjack::net::worker::{from_bytes, to_bytes, FromWorker, HostRecord, Shedding, ToWorker, Worker, PAGE};
 use blackjack::net::*;
 
-fn record(seating: Vec<Seating>, seed: u64) -> HostRecord {
+fn record(seating: Vec<Seating>, seed: u64) -> HostRecord<Shedding> {
     HostRecord::new("r".repeat(22), Preset::Taylor.id().to_owned(), seating, seed)
 }
 
-fn host_and_bots(players: usize, seed: u64) -> HostRecord {
+fn host_and_bots(players: usize, seed: u64) -> HostRecord<Shedding> {
     let mut seating = vec![Seating::Host { name: "Ann".into() }];
     seating.resize(players, Seating::Bot);
     record(seating, seed)
 }
 
-fn send(w: &mut Worker, m: &ToWorker) -> Vec<FromWorker> {
+fn send(w: &mut Worker<Shedding>, m: &ToWorker) -> Vec<FromWorker> {
     w.handle(&to_bytes(m))
 }
 
@@ -31,6 +32,7 @@ struct Page {
     seats: Option<Seats>,
     update: Option<shedding::SeatUpdate>,
     refused: Vec<Refusal<shedding::Refusal>>,
+    notices: Vec<Notice>,
     saved: Option<String>,
 }
 
@@ -55,7 +57,8 @@ impl Page {
                     ToPeer::Refused(r) => self.refused.push(r),
                     // The host runs no clock here (the page never sent one).
                     ToPeer::Clock(c) => panic!("a clock: {c:?}"),
-                    ToPeer::Notice(_) | ToPeer::Pong { .. } => {}
+                    ToPeer::Notice(n) => self.notices.push(n),
+                    ToPeer::Pong { .. } | ToPeer::Challenge { .. } => {}
                 },
                 FromWorker::Send { to, bytes } => others.push((to, bytes)),
                 FromWorker::Save { record } => self.saved = Some(record),
@@ -65,14 +68,14 @@ impl Page {
         others
     }
 
-    fn act(&self, w: &mut Worker, action: Action, at: u32) -> Vec<FromWorker> {
+    fn act(&self, w: &mut Worker<Shedding>, action: Action, at: u32) -> Vec<FromWorker> {
         let bytes = encode(&ToHost::Act { at, action });
         send(w, &ToWorker::Bytes { peer: PAGE, now_ms: 0, bytes })
     }
 }
 
-fn open(r: &HostRecord) -> (Worker, Page) {
-    let mut w = Worker::default();
+fn open(r: &HostRecord<Shedding>) -> (Worker<Shedding>, Page) {
+    let mut w = Worker::<Shedding>::default();
     let mut page = Page::default();
     let others = page.take(send(&mut w, &ToWorker::Open { record: r.to_text(), pace: 1 }));
     assert!(others.is_empty());
@@ -113,7 +116,7 @@ fn the_pages_moves_are_checked_as_a_friends() {
 }
 
 /// The page plays its seat from its updates alone; ticks let the bots play theirs.
-fn play_out(w: &mut Worker, page: &mut Page, limit: u64) -> u64 {
+fn play_out(w: &mut Worker<Shedding>, page: &mut Page, limit: u64) -> u64 {
     page.take(send(w, &ToWorker::Deal));
     let mut now = 0;
     while now < limit {
@@ -143,7 +146,7 @@ fn a_whole_game_is_played_by_the_page_and_the_bots_and_its_save_reopens_it() {
         // The page's last update is the host's seat's view of the end.
         assert_eq!(page.update.as_ref().unwrap().view, table.view(0));
         // What the page stored reopens the same table, dealt.
-        let saved = HostRecord::from_text(page.saved.as_ref().unwrap()).unwrap();
+        let saved = HostRecord::<Shedding>::from_text(page.saved.as_ref().unwrap()).unwrap();
         assert!(saved.started);
         assert_eq!(saved.log, table.log());
         let (again, reopened) = open(&saved);
@@ -158,9 +161,9 @@ fn a_friend_through_the_page_gets_its_own_seat_and_the_page_relays_it() {
     let r = record(vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Bot], 9);
     let (mut w, mut page) = open(&r);
     let friend: PeerId = 1;
-    let to_friend = page.take(send(&mut w, &ToWorker::Connected { peer: friend }));
+    let to_friend = page.take(send(&mut w, &ToWorker::Connected { peer: friend, nonce: 0x5a17 }));
     assert!(to_friend.iter().all(|(to, _)| *to == friend) && !to_friend.is_empty());
-    let claim = encode(&ToHost::<Action>::Claim { seat: 1, token: SeatToken(77), name: "Bo".into() });
+    let claim = encode(&ToHost::<Action>::Claim { seat: 1, key: SeatKey(77), name: "Bo".into() });
     let out = page.take(send(&mut w, &ToWorker::Bytes { peer: friend, now_ms: 0, bytes: claim }));
     let mut reader = Reader::<Game>::default();
     let welcomed = out
@@ -169,20 +172,46 @@ fn a_friend_through_the_page_gets_its_own_seat_and_the_page_relays_it() {
         .any(|(_, b)| matches!(reader.read(b), Some(ToPeer::Welcome { seat: 1, .. })));
     assert!(welcomed);
     assert!(matches!(&page.seats.as_ref().unwrap().seats[1], Seat::Friend { name, here: true } if name == "Bo"));
-    // The friend leaves: the page is told, and the seat's save keeps its token.
+    // The friend leaves: the page is told, and the seat's save keeps its key.
     page.take(send(&mut w, &ToWorker::Left { peer: friend }));
     assert!(matches!(&page.seats.as_ref().unwrap().seats[1], Seat::Friend { here: false, .. }));
     let saved = HostRecord::<Shedding>::from_text(page.saved.as_ref().unwrap()).unwrap();
-    assert!(matches!(&saved.seating[1], Seating::Friend { token: SeatToken(77), .. }));
+    assert!(matches!(&saved.seating[1], Seating::Friend { key: SeatKey(77), .. }));
+}
+
+#[test]
+fn a_table_saved_before_seats_were_proved_by_keys_reopens_and_its_friend_proves_the_seat() {
+    // The form before keys kept the friend's token where the key is now.
+    let token = SeatToken(0x7e11_0000_0000_0000_0000_0000_0000_0042);
+    let old = record(
+        vec![Seating::Host { name: "Ann".into() }, Seating::Friend { key: SeatKey(token.0), name: "Bo".into() }],
+        9,
+    );
+    let text = old.to_text().replacen("bj.friends.2:", "bj.friends.1:", 1);
+    assert_ne!(text, old.to_text(), "the test writes the older form");
+    let read = HostRecord::<Shedding>::from_text(&text).unwrap();
+    assert_eq!(read.seating[1], Seating::Friend { key: token.key(&old.room), name: "Bo".into() });
+    // Opened, Bo's page (which still holds its token) takes the seat back with a proof.
+    let mut w = Worker::<Shedding>::default();
+    let mut page = Page::default();
+    page.take(send(&mut w, &ToWorker::Open { record: text, pace: 1 }));
+    page.take(send(&mut w, &ToWorker::Connected { peer: 3, nonce: 0x3c }));
+    let tag = token.key(&old.room).tag(0x3c);
+    let out = page
+        .take(send(&mut w, &ToWorker::Bytes { peer: 3, now_ms: 0, bytes: encode(&ToHost::<Action>::Prove { tag }) }));
+    let mut reader = Reader::<Game>::default();
+    assert!(out.iter().any(|(to, b)| *to == 3 && matches!(reader.read(b), Some(ToPeer::Welcome { seat: 1, .. }))));
+    // Saved again, it is in today's form.
+    assert!(page.saved.as_deref().is_some_and(|t| t.starts_with("bj.friends.2:")));
 }
 
 #[test]
 fn unreadable_input_changes_nothing() {
-    let mut w = Worker::default();
+    let mut w = Worker::<Shedding>::default();
     assert!(w.handle(b"\xff\xff\xff").is_empty());
     assert!(send(&mut w, &ToWorker::Deal).is_empty(), "no table yet");
     assert_eq!(
-        send(&mut w, &ToWorker::Open { record: "bj.friends.1:zz".into(), pace: 1 }),
+        send(&mut w, &ToWorker::Open { record: "bj.friends.2:zz".into(), pace: 1 }),
         vec![FromWorker::Unreadable]
     );
     assert!(w.table().is_none());
@@ -208,14 +237,121 @@ fn every_shedding_game_opens_online_under_its_own_name() {
         let mut r = host_and_bots(3, 5);
         r.preset = preset.id().to_owned();
         let host: Host<Game> = r.open().unwrap_or_else(|| panic!("{} opens", preset.id()));
-        assert_eq!(host.seats().game, blackjack::net::worker::game_name(preset));
+        assert_eq!(host.seats().game, preset_title(preset));
         let mut w = Worker::<Shedding>::default();
         let opened = send(&mut w, &ToWorker::Open { record: r.to_text(), pace: 1 });
         assert!(!opened.contains(&FromWorker::Unreadable), "{}", preset.id());
     }
-    let names: Vec<_> = Preset::ALL.iter().map(|p| blackjack::net::worker::game_name(*p)).collect();
-    let mut unique = names.clone();
-    unique.sort_unstable();
-    unique.dedup();
-    assert_eq!(unique.len(), Preset::ALL.len(), "one name a game: {names:?}");
+}
+
+/// What the worker sent `peer`, read as that friend's page reads it.
+fn read_for(peer: PeerId, sent: &[(PeerId, Vec<u8>)]) -> Vec<Message<Game>> {
+    let mut reader = Reader::<Game>::default();
+    sent.iter().filter(|(to, _)| *to == peer).filter_map(|(_, b)| reader.read(b)).collect()
+}
+
+/// The room these tests' seat keys are made for (any text: the worker never reads it back).
+const ROOM: &str = "Ab3dEf6hIj9lMn2pQr5tUv";
+
+/// The host's table with Sam (peer 1) at seat 1 and Bo (peer 2) at seat 2, dealt.
+fn with_two_friends() -> (Worker<Shedding>, Page) {
+    let r = record(vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Open, Seating::Bot], 9);
+    let (mut w, mut page) = open(&r);
+    for (peer, name) in [(1, "Sam"), (2, "Bo")] {
+        page.take(send(&mut w, &ToWorker::Connected { peer, nonce: u128::from(peer) }));
+        let key = SeatToken(70 + u128::from(peer as u8)).key(ROOM);
+        let claim = encode(&ToHost::<Action>::Claim { seat: peer as u8, key, name: name.into() });
+        page.take(send(&mut w, &ToWorker::Bytes { peer, now_ms: 0, bytes: claim }));
+    }
+    page.take(send(&mut w, &ToWorker::Deal));
+    (w, page)
+}
+
+fn bytes(peer: PeerId, m: &ToHost<Action>) -> ToWorker {
+    ToWorker::Bytes { peer, now_ms: 10, bytes: encode(m) }
+}
+
+#[test]
+fn a_friend_s_page_cannot_remove_a_friend_or_close_the_table() {
+    let (mut w, mut page) = with_two_friends();
+    for m in [ToHost::Remove { seat: 1 }, ToHost::Remove { seat: 0 }, ToHost::Close] {
+        let sent = page.take(send(&mut w, &bytes(2, &m)));
+        assert_eq!(read_for(2, &sent), vec![ToPeer::Refused(Refusal::NotHost)], "{m:?}");
+        assert!(read_for(1, &sent).is_empty());
+    }
+    assert!(matches!(&page.seats.as_ref().unwrap().seats[1], Seat::Friend { here: true, .. }));
+    assert!(!w.table().unwrap().host().is_closed());
+}
+
+#[test]
+fn the_host_s_page_removes_a_friend_whose_seat_a_bot_plays_from_then_on() {
+    let (mut w, mut page) = with_two_friends();
+    let sent = page.take(send(&mut w, &bytes(PAGE, &ToHost::Remove { seat: 1 })));
+    assert_eq!(read_for(1, &sent), vec![ToPeer::Notice(Notice::Removed)]);
+    assert!(read_for(2, &sent).iter().any(|m| matches!(m, ToPeer::Seats(s) if s.seats[1] == Seat::Bot)));
+    assert_eq!(page.seats.as_ref().unwrap().seats[1], Seat::Bot);
+    // The save keeps the seat removed: reopened, the old token still takes nothing.
+    let saved = HostRecord::<Shedding>::from_text(page.saved.as_ref().unwrap()).unwrap();
+    assert_eq!(saved.seating[1], Seating::Removed { key: SeatToken(71).key(ROOM) });
+    let (mut again, _) = open(&saved);
+    send(&mut again, &ToWorker::Connected { peer: 5, nonce: 0x55 });
+    let back = send(&mut again, &bytes(5, &ToHost::Prove { tag: SeatToken(71).key(ROOM).tag(0x55) }));
+    let back: Vec<_> = back
+        .into_iter()
+        .filter_map(|m| match m {
+            FromWorker::Send { to: 5, bytes } => Some((5, bytes)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(read_for(5, &back), vec![ToPeer::Notice(Notice::Removed)]);
+    // The bots play seat 1 now: its moves come on the page's ticks.
+    let host = w.table().unwrap().host();
+    assert!(!host.is_played_by_a_person(1) && host.is_played_by_a_person(2));
+    let moves = |w: &Worker<Shedding>| w.table().unwrap().host().table().log().iter().filter(|a| a.seat() == 1).count();
+    let before = moves(&w);
+    let mut now = 0;
+    while moves(&w) == before && !w.table().unwrap().host().table().is_over() {
+        // Ann and Bo play as the normal bot would; seat 1's bot plays its own.
+        for seat in [0, 2] {
+            let table = w.table().unwrap().host().table();
+            let (view, at) = (table.view(seat), table.state_id());
+            if let Some(a) = view.is_my_turn().then(|| normal_move(&view.policy_input())).flatten() {
+                let peer = if seat == 0 { PAGE } else { 2 };
+                page.take(send(&mut w, &bytes(peer, &ToHost::Act { at, action: a })));
+            }
+        }
+        now += 100;
+        page.take(send(&mut w, &ToWorker::Tick { now_ms: now }));
+        assert!(now < 10_000_000, "seat 1 never moved");
+    }
+}
+
+#[test]
+fn the_host_s_page_closes_the_table_everyone_is_told_and_nothing_moves_or_saves_after() {
+    let (mut w, mut page) = with_two_friends();
+    (page.saved, page.notices) = (None, Vec::new());
+    let sent = page.take(send(&mut w, &bytes(PAGE, &ToHost::Close)));
+    for friend in [1, 2] {
+        assert_eq!(read_for(friend, &sent), vec![ToPeer::Notice(Notice::Closed)], "friend {friend}");
+    }
+    assert_eq!(page.notices, vec![Notice::Closed], "the host's own page is told too, and goes back to its form");
+    assert_eq!(page.saved, None, "nothing to save: the page forgets the table");
+    let state = w.table().unwrap().host().table().state_id();
+    for m in [
+        ToWorker::Tick { now_ms: 1_000_000 },
+        ToWorker::Deal,
+        ToWorker::Left { peer: 1 },
+        bytes(1, &ToHost::Ping { t: 1 }),
+    ] {
+        assert!(send(&mut w, &m).is_empty(), "{m:?}");
+    }
+    assert_eq!(w.table().unwrap().host().table().state_id(), state, "no bot moves on a closed table");
+    let late: Vec<_> = send(&mut w, &ToWorker::Connected { peer: 3, nonce: 0x33 })
+        .into_iter()
+        .filter_map(|m| match m {
+            FromWorker::Send { to, bytes } => Some((to, bytes)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(read_for(3, &late), vec![ToPeer::Notice(Notice::Closed)], "a late comer is told it is closed");
 }

@@ -1,6 +1,7 @@
 //! index.html paints the first screen before the wasm arrives (the app then replaces it with its
 //! own render): the static copy must name the same five games, say the same thing about each,
-//! and link each to its table and its rules page, so nothing jumps or changes when the app mounts.
+//! and link each to its table and its rules page, so nothing jumps or changes when the app mounts;
+//! then the Play with friends tile, which opens the friends page.
 
 use blackjack::engine::catalog::{Family, GAMES};
 use blackjack::engine::shedding::Preset;
@@ -33,6 +34,13 @@ fn the_prerendered_first_screen_matches_the_catalog() {
         };
         assert!(tile.contains(&play), "{}: {play}", g.title);
     }
+    // Play with friends is a tile of the list too, after the games (not counted among them), and
+    // opens the friends page.
+    let friends = &screen[screen.find("<li class=\"game friends\">").expect("the Play with friends tile")..];
+    let friends = &friends[..friends.find("</li>").unwrap()];
+    assert!(friends.contains("<h3>Play with friends</h3>") && friends.contains("href=\"friends/\""), "{friends}");
+    assert!(screen.find("<li class=\"game friends\">") > screen.rfind("<li class=\"game\">"), "after the games");
+    assert!(screen.find("</ul>") > screen.find("<li class=\"game friends\">"), "inside the list the app takes over");
     // The parts the app takes over by id, and the Settings button it wires.
     for text in [
         "<header class=\"masthead\" id=\"masthead\">",

@@ -274,6 +274,7 @@ async fn a_shedding_table_draws_any_update_that_fits_the_welcome() {
             next_round: Callback::noop(),
             new_game: Callback::noop(),
             menu: Callback::noop(),
+            friends: None,
         };
         screen.between_rounds = true;
         let text = mount(html! { <>

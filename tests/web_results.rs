@@ -37,6 +37,7 @@ async fn render(with_menu: bool) -> (web_sys::Element, Rc<Cell<u32>>) {
         on_new_game: with_menu.then(Callback::noop),
         on_menu: with_menu.then(Callback::noop),
         rules_href: Some("rules/taylor.html".into()),
+        friends_href: with_menu.then(|| "../friends/?game=taylor".into()),
     };
     let r = root();
     yew::Renderer::<ResultsDialog>::with_root_and_props(r.clone(), props).render();
@@ -60,6 +61,9 @@ async fn the_dialog_names_itself_takes_focus_and_plays_again() {
     let active = web_sys::window().unwrap().document().unwrap().active_element().unwrap();
     assert!(active.is_same_node(Some(&again)), "focus moved to Play again");
     assert!(button(&r, "New game").is_some() && button(&r, "Menu").is_some());
+    // At a table of one's own: the same game with friends.
+    let friends = r.query_selector("a[href='../friends/?game=taylor']").unwrap().expect("Play this with friends");
+    assert_eq!(friends.text_content().unwrap(), "Play this with friends");
     again.click();
     yew::scheduler::flush().await;
     assert_eq!(played.get(), 1);
@@ -69,6 +73,7 @@ async fn the_dialog_names_itself_takes_focus_and_plays_again() {
 async fn view_table_folds_the_dialog_into_a_bar_and_back() {
     let (r, _) = render(false).await;
     assert!(button(&r, "Menu").is_none(), "no Menu when the page gives none");
+    assert!(r.query_selector("a[href*=friends]").unwrap().is_none(), "no friends link when the page gives none");
     button(&r, "View table").unwrap().click();
     yew::scheduler::flush().await;
     assert!(r.query_selector("[role=dialog]").unwrap().is_none());

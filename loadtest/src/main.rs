@@ -13,7 +13,7 @@
 //! deadline, and so has the whole run: it stops by itself.
 
 use blackjack::bots::shedding::normal_move;
-use blackjack::engine::shedding::{Game, Phase, Preset, SeatUpdate};
+use blackjack::engine::shedding::{Action, Game, Phase, Preset, SeatUpdate};
 use blackjack::net::{encode, Host, PeerId, Reader, Refusal, SeatToken, Seating, ToHost, ToPeer};
 use matchbox_socket::{Packet, PeerId as Link, PeerState, RtcIceServerConfig, WebRtcSocket};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -113,7 +113,9 @@ async fn host_room(signal: String, r: usize, moves: usize, deadline: Instant) ->
                 PeerState::Connected => {
                     last_change = Instant::now();
                     links.push((link, next));
-                    out.extend(host.connect(next));
+                    // A load test's challenges need no secrecy: distinct per connection is enough.
+                    let nonce = u128::from(next).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835) ^ r as u128;
+                    out.extend(host.connect(next, nonce));
                     next += 1;
                 }
                 PeerState::Disconnected => {
@@ -189,6 +191,7 @@ async fn friend(
         let mut last: Option<SeatUpdate> = None;
         // A connection's reader keeps the rules its welcome carried.
         let mut reader = Reader::<Game>::default();
+        let mut rejoining = false;
         loop {
             if Instant::now() > deadline {
                 return Err(format!("room {r} seat {seat}: timed out (connected: {})", host.is_some()));
@@ -198,13 +201,15 @@ async fn friend(
                     PeerState::Connected => {
                         setups.push(t0.elapsed().as_secs_f64() * 1000.0);
                         host = Some(link);
-                        let m: ToHost<blackjack::engine::shedding::Action> = if claimed {
-                            ToHost::Join { token }
+                        // Back on a new connection, the seat is proved when the challenge comes.
+                        if !claimed {
+                            let key = token.key(&room_id(r));
+                            let m = ToHost::<Action>::Claim { seat, key, name: format!("P{seat}") };
+                            s.channel_mut(0).send(Packet::from(encode(&m)), link);
+                            claimed = true;
                         } else {
-                            ToHost::Claim { seat, token, name: format!("P{seat}") }
-                        };
-                        s.channel_mut(0).send(Packet::from(encode(&m)), link);
-                        claimed = true;
+                            rejoining = true;
+                        }
                     }
                     PeerState::Disconnected => {
                         return Err(format!(
@@ -226,6 +231,11 @@ async fn friend(
                     // A move made before the deal, or crossed by another: the next update says again.
                     ToPeer::Refused(Refusal::NotStarted | Refusal::Stale { .. }) => sent = None,
                     ToPeer::Refused(why) => return Err(format!("room {r} seat {seat}: refused {why:?}")),
+                    ToPeer::Challenge { nonce } if rejoining => {
+                        let tag = token.key(&room_id(r)).tag(nonce);
+                        s.channel_mut(0).send(Packet::from(encode(&ToHost::<Action>::Prove { tag })), link);
+                        rejoining = false;
+                    }
                     _ => {}
                 }
             }

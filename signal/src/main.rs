@@ -305,6 +305,9 @@ struct Args {
     remember_rooms: usize,
     remember_hours: u64,
     address_header: Option<String>,
+    /// `--check`: read the flags, say what they set, and exit without listening (a deployment's
+    /// unit file is checked with it: `signal/tests/deploy.rs`).
+    check: bool,
 }
 
 const USAGE: &str = "usage: blackjack-signal [FLAG VALUE]…
@@ -317,7 +320,8 @@ const USAGE: &str = "usage: blackjack-signal [FLAG VALUE]…
   --intro-secs S            close a friend that has not signalled its host this long (30)
   --remember-rooms N        rooms whose host's browser is remembered (100000)
   --remember-hours H        how long after its host left (168)
-  --address-header NAME     behind a proxy: the header with the client's address (none)";
+  --address-header NAME     behind a proxy: the header with the client's address (none)
+  --check                   read the flags, print what they set and exit, without listening";
 
 fn args() -> Result<Args, String> {
     let mut a = Args {
@@ -331,12 +335,17 @@ fn args() -> Result<Args, String> {
         remember_rooms: 100_000,
         remember_hours: 168,
         address_header: None,
+        check: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         if flag == "--help" {
             println!("{USAGE}");
             std::process::exit(0);
+        }
+        if flag == "--check" {
+            a.check = true;
+            continue;
         }
         let value = it.next().ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
         let bad = || format!("{flag}: not a value: {value}\n{USAGE}");
@@ -379,6 +388,24 @@ async fn main() {
             std::process::exit(2);
         }
     };
+    if args.check {
+        println!(
+            "blackjack-signal: flags accepted: --addr {} --max-peers {} --max-message {} --max-room {} \
+             --max-per-address {} --idle-secs {} --intro-secs {} --remember-rooms {} --remember-hours {} \
+             --address-header {}",
+            args.addr,
+            args.max_peers,
+            args.max_message,
+            args.max_room,
+            args.max_per_address,
+            args.idle_secs,
+            args.intro_secs,
+            args.remember_rooms,
+            args.remember_hours,
+            args.address_header.as_deref().unwrap_or("(none)"),
+        );
+        return;
+    }
     let limits = Limits {
         max_peers: args.max_peers,
         max_room: args.max_room,

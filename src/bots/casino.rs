@@ -68,6 +68,10 @@ fn values_from(s: &mut Solver, cards: &[Card], allowed: Allowed) -> Vec<(Play, f
     out
 }
 
+/// How long a bot at the casino takes over a decision (ms): on the casino page and at a table
+/// with friends, where the host's worker plays the spots no person plays.
+pub const BOT_MS: u32 = 700;
+
 /// The action a strategy bot takes from its spot's view (None if the decision is not its own),
 /// worked out from nothing: [`CasinoBot::decide`] decides the same, faster.
 pub fn decide(view: &SpotView) -> Option<Action> {

@@ -209,6 +209,15 @@ pub fn round_values(view: &UnoView) -> (f64, f64) {
     (pass, hit)
 }
 
+/// How long a bot takes over a move at UNO Blackjack (ms, before the player's bot pace): on the
+/// UNO page and at a table with friends, where the host's worker plays the bots' seats.
+pub const BOT_MS: u32 = 500;
+
+/// How long a round's result stays on the table before the next round is revealed by itself
+/// (ms): long enough to read the winner, the totals and who is out (on the UNO page a tap on
+/// Reveal goes on sooner; at a table with friends the host's worker reveals it).
+pub const ROUND_SHOWN_MS: u32 = 4500;
+
 /// Hit or pass. `jitter` in [0, 1) comes from the bot's seeded generator.
 pub fn decide(view: &UnoView, level: Level, jitter: f64) -> Action {
     let seat = view.seat;

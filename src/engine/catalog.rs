@@ -1,5 +1,8 @@
-//! The five games that share the name "Blackjack", as the rules seeds describe them.
+//! The five games that share the name "Blackjack", as the rules seeds describe them: the one
+//! source of each game's id and name (the menu, the tables and tables with friends say them
+//! from here).
 
+use super::shedding::Preset;
 use serde::{Deserialize, Serialize};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -68,4 +71,46 @@ pub const GAMES: [GameInfo; 5] = [
 
 pub fn by_id(id: &str) -> Option<&'static GameInfo> {
     GAMES.iter().find(|g| g.id == id)
+}
+
+impl GameKind {
+    /// This game's entry in [`GAMES`] (listed in the order of the kinds).
+    pub const fn info(self) -> GameInfo {
+        GAMES[self as usize]
+    }
+}
+
+/// A shedding table's name as every page says it: the catalog's title for the three games of
+/// the seeds, and a name of their own for the two classic games the same engine plays. (The
+/// titles are read at compile time: the page holds the strings, not the catalog's table.)
+pub const fn preset_title(preset: Preset) -> &'static str {
+    match preset {
+        Preset::Taylor => const { GameKind::Taylor.info().title },
+        Preset::Priestly => const { GameKind::PriestlyCollege.info().title },
+        Preset::British => const { GameKind::British.info().title },
+        Preset::CrazyEights => "Crazy Eights",
+        Preset::Switch => "Switch",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_finds_its_own_entry() {
+        for (i, g) in GAMES.iter().enumerate() {
+            assert_eq!(g.kind as usize, i, "GAMES is in the order of GameKind");
+            assert_eq!(g.kind.info().id, g.id);
+        }
+    }
+
+    #[test]
+    fn every_shedding_table_has_a_name_of_its_own() {
+        let mut names: Vec<&str> = Preset::ALL.iter().map(|p| preset_title(*p)).collect();
+        assert_eq!(preset_title(Preset::Taylor), "Taylor Blackjack");
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Preset::ALL.len());
+    }
 }

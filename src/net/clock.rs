@@ -9,6 +9,17 @@
 
 use super::protocol::Clock;
 
+/// At a table with friends the clock gives each move at least this many times the rules' time
+/// (Taylor's 2 s become 8 s): people new to the game, or to this table's house, read their hand
+/// and the table before the host's clock takes a card from them.
+pub const FRIENDS_SCALE: u8 = 4;
+
+/// The clock at a table with friends from the host's clock setting (`None`: off): off stays
+/// off; otherwise at least [`FRIENDS_SCALE`] times the rules' time.
+pub fn friends_scale(setting: Option<u8>) -> u8 {
+    setting.map_or(0, |s| s.max(FRIENDS_SCALE))
+}
+
 /// The turn a clock runs for: whose, how long, and what starts it again (the clock restarts
 /// when `key` changes, and runs on through moves that keep it, such as other players' calls).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

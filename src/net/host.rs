@@ -6,10 +6,17 @@
 //! - bytes too long or unreadable are dropped and counted ([`Dropped`]), with no answer (a peer
 //!   of another version is told the host's version); so are messages that come too fast
 //!   ([`Host::receive_at`], a [`Bucket`] per peer);
-//! - a seat is taken with its [`SeatToken`], by one peer at a time, one seat per peer; the peer
-//!   that held it must have left ([`Host::leave`]) before the token works from another peer,
-//!   and then the seat's view is restored whole. A seat open to friends is claimed with a token
-//!   the peer drew itself ([`ToHost::Claim`]), which from then on is the seat's;
+//! - a seat is taken back by proving its [`SeatKey`]: each connection is sent a challenge (a
+//!   nonce the transport draws at random, [`Host::connect`]) and the peer answers with the
+//!   nonce's tag under the seat's key ([`ToHost::Prove`]; a few proofs a connection, then they
+//!   are dropped: [`super::rate::PROOFS`]). One peer at a time holds a seat, one seat per peer;
+//!   the peer that held it must have left ([`Host::leave`]) before a proof works from another
+//!   peer, and then the seat's view is restored whole. A seat open to friends is claimed with
+//!   the key of a token the peer drew itself ([`ToHost::Claim`]), which from then on is the
+//!   seat's. The token itself never reaches the host (see [`SeatKey`] for why this is sound);
+//! - removing a friend ([`ToHost::Remove`]) and closing the table ([`ToHost::Close`]) are the
+//!   host's own page's (the peer at the host's seat); a removed peer is not heard again, and
+//!   after the close nobody is;
 //! - a move must name the peer's own seat (a move naming no seat, such as dealing or the clock,
 //!   is the host's), come after the host dealt ([`Host::start`]), be stamped with the current
 //!   state id (a replayed or late move is stale), and be legal. Calls race instead: a call
@@ -17,13 +24,13 @@
 //!   made the same call ([`Table::called_first`]), and taken in arrival order if the rules still
 //!   take it at no cost ([`Table::late_call`]).
 //!
-//! Pure: no clock, no sockets, no randomness (the pages draw the tokens); the transport
+//! Pure: no clock, no sockets, no randomness (the pages draw the tokens and nonces); the transport
 //! calls [`Host::connect`], [`Host::receive_at`] and [`Host::leave`] and sends what they return.
 
 use super::protocol::{
-    clean_name, decode_to_host, DecodeError, Notice, Refusal, Seat, SeatToken, Seats, ToHost, ToPeer, PROTOCOL,
+    clean_name, decode_to_host, DecodeError, Notice, Refusal, Seat, SeatKey, Seats, ToHost, ToPeer, PROTOCOL,
 };
-use super::rate::Bucket;
+use super::rate::{Bucket, PROOFS};
 use super::Table;
 
 /// The transport's name for one connection.
@@ -55,6 +62,7 @@ pub struct Dropped {
     pub too_long: u64,
     pub malformed: u64,
     pub other_version: u64,
+    /// Messages over the rate, and seat proofs past a connection's [`PROOFS`].
     pub too_fast: u64,
 }
 
@@ -67,8 +75,11 @@ pub enum Seating {
     Bot,
     /// Open: the first friend to claim it takes it (a bot plays it until then).
     Open,
-    /// A friend's, taken back with its token.
-    Friend { token: SeatToken, name: String },
+    /// A friend's, taken back with proofs made with its key.
+    Friend { key: SeatKey, name: String },
+    /// A friend's that the host removed: a bot's for the rest of the game; a proof made with
+    /// its key is told so (and takes no seat).
+    Removed { key: SeatKey },
 }
 
 /// A table and the peers at it.
@@ -78,10 +89,14 @@ pub enum Seating {
 /// use blackjack::net::{encode, Host, Refusal, SeatToken, ToHost, ToPeer};
 ///
 /// let game = Game::new(Preset::Taylor.rules(), 2, 7).unwrap();
-/// // Seat 0 is the host's own; seat 1 is open to whoever shows its token.
+/// // Seat 0 is the host's own; seat 1 is the friend's whose browser keeps `token`.
 /// let token = SeatToken(0x2f6d_91c4_a07e_3b58); // the page draws it from the browser's random source
-/// let mut host = Host::new(game, &[None, Some(token)]);
-/// let out = host.receive(17, &encode(&ToHost::<Action>::Join { token }));
+/// let key = token.key("room"); // what the host keeps
+/// let mut host = Host::new(game, &[None, Some(key)]);
+/// let nonce = 0x6b1e_77d0_4c2a_9f15; // the host's page draws one per connection
+/// let out = host.connect(17, nonce);
+/// assert_eq!(out[1].message, ToPeer::Challenge { nonce });
+/// let out = host.receive(17, &encode(&ToHost::<Action>::Prove { tag: key.tag(nonce) }));
 /// assert!(matches!(out[0].message, ToPeer::Welcome { seat: 1, .. }));
 /// // A move for the host's seat, from the peer, is refused.
 /// let forged = ToHost::Act { at: 0, action: Action::Draw { seat: 0 } };
@@ -97,21 +112,29 @@ pub struct Host<T: Table> {
     /// Peers connected (seated or not), told of every change of seats.
     present: Vec<PeerId>,
     started: bool,
+    /// The quick-play clock's time a move, as the lobby says it (0: none).
+    clock_ms: u32,
     /// Each connected peer's token bucket (a handful of peers: a list, no map's code in the page).
     buckets: Vec<(PeerId, Bucket)>,
+    /// Each connected peer's challenge, and the proofs it may still send on this connection.
+    challenges: Vec<(PeerId, u128, u8)>,
     dropped: Dropped,
     /// The events of the peers' moves not yet taken by the host's own screen.
     peer_events: Vec<T::Event>,
+    /// Peers the host removed: nothing they send is read (a few, by the host's hand).
+    removed: Vec<PeerId>,
+    /// The host closed the table.
+    closed: bool,
 }
 
 impl<T: Table> Host<T> {
-    /// A host for `table`, already dealt; `tokens[seat]` opens that seat to whoever shows the
-    /// token. Seats past the list, and tokens past the table's seats, are not open; a token
-    /// listed twice opens only its first seat (one token, one seat).
-    pub fn new(table: T, tokens: &[Option<SeatToken>]) -> Host<T> {
+    /// A host for `table`, already dealt; `keys[seat]` opens that seat to whoever proves the
+    /// key. Seats past the list, and keys past the table's seats, are not open; a key listed
+    /// twice opens only its first seat (one key, one seat).
+    pub fn new(table: T, keys: &[Option<SeatKey>]) -> Host<T> {
         let seating: Vec<Seating> = (0..table.seats() as usize)
-            .map(|s| match tokens.get(s).copied().flatten() {
-                Some(token) if !tokens[..s].contains(&Some(token)) => Seating::Friend { token, name: String::new() },
+            .map(|s| match keys.get(s).copied().flatten() {
+                Some(key) if !keys[..s].contains(&Some(key)) => Seating::Friend { key, name: String::new() },
                 _ => Seating::Bot,
             })
             .collect();
@@ -121,14 +144,14 @@ impl<T: Table> Host<T> {
     }
 
     /// A table opened for friends, not dealt yet: `seating[seat]` for each seat (a seat past the
-    /// list is a bot's; a token seen twice, a bot's at its second seat).
+    /// list is a bot's; a key seen twice, a bot's at its second seat).
     pub fn open(table: T, game: &str, seating: Vec<Seating>) -> Host<T> {
         let seats = table.seats() as usize;
         let mut fixed: Vec<Seating> = Vec::with_capacity(seats);
         for s in 0..seats {
             let seat = match seating.get(s).cloned().unwrap_or(Seating::Bot) {
-                Seating::Friend { token, .. }
-                    if fixed.iter().any(|f| matches!(f, Seating::Friend { token: t, .. } if *t == token)) =>
+                Seating::Friend { key, .. }
+                    if fixed.iter().any(|f| matches!(f, Seating::Friend { key: k, .. } if *k == key)) =>
                 {
                     Seating::Bot
                 }
@@ -144,9 +167,13 @@ impl<T: Table> Host<T> {
             holders: vec![None; seats],
             present: Vec::new(),
             started: false,
+            clock_ms: 0,
             buckets: Vec::new(),
+            challenges: Vec::new(),
             dropped: Dropped::default(),
             peer_events: Vec::new(),
+            removed: Vec::new(),
+            closed: false,
         }
     }
 
@@ -158,7 +185,7 @@ impl<T: Table> Host<T> {
         self.dropped
     }
 
-    /// Who each seat is for now (the host saves it: the same tokens take the same seats back).
+    /// Who each seat is for now (the host saves it: the same keys take the same seats back).
     pub fn seating(&self) -> &[Seating] {
         &self.seating
     }
@@ -177,6 +204,11 @@ impl<T: Table> Host<T> {
         self.started
     }
 
+    /// Whether the host closed the table ([`ToHost::Close`]): nothing is read from then on.
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
     /// The seat `peer` holds, if any.
     pub fn seat_of(&self, peer: PeerId) -> Option<u8> {
         self.holders.iter().position(|h| *h == Some(peer)).map(|s| s as u8)
@@ -190,16 +222,37 @@ impl<T: Table> Host<T> {
             .zip(&self.holders)
             .map(|(s, h)| match s {
                 Seating::Host { name } => Seat::Host { name: name.clone() },
-                Seating::Bot => Seat::Bot,
+                Seating::Bot | Seating::Removed { .. } => Seat::Bot,
                 Seating::Open => Seat::Open,
                 Seating::Friend { name, .. } => Seat::Friend { name: name.clone(), here: h.is_some() },
             })
             .collect();
-        Seats { game: self.game.clone(), seats, dealt: self.started }
+        Seats { game: self.game.clone(), seats, dealt: self.started, clock_ms: self.clock_ms }
     }
 
-    /// A peer connected: it is sent the seats (to pick one, or to take its own back).
-    pub fn connect(&mut self, peer: PeerId) -> Out<T> {
+    /// The quick-play clock's time a move (0: none): everyone present is told it with the seats.
+    pub fn set_clock(&mut self, clock_ms: u32) -> Out<T> {
+        self.clock_ms = clock_ms;
+        self.seats_to_present()
+    }
+
+    /// A peer connected: it is sent the seats (to pick one) and the connection's challenge (to
+    /// take its own back); once the table is closed, only that it is. `nonce` must be new and
+    /// unpredictable: the transport draws it from a secure random source for every connection
+    /// (the host's page, from the browser's).
+    pub fn connect(&mut self, peer: PeerId, nonce: u128) -> Out<T> {
+        if self.closed {
+            return vec![Outgoing { to: peer, message: ToPeer::Notice(Notice::Closed) }];
+        }
+        self.challenges.retain(|(p, ..)| *p != peer);
+        self.challenges.push((peer, nonce, PROOFS));
+        let mut out = self.look_in(peer);
+        out.push(Outgoing { to: peer, message: ToPeer::Challenge { nonce } });
+        out
+    }
+
+    /// `peer` is told of every change of seats from now on, starting with the seats now.
+    fn look_in(&mut self, peer: PeerId) -> Out<T> {
         if !self.present.contains(&peer) {
             self.present.push(peer);
         }
@@ -213,7 +266,7 @@ impl<T: Table> Host<T> {
         let Some(seat) = self.seating.iter().position(|s| matches!(s, Seating::Host { .. })) else {
             return Vec::new();
         };
-        let mut out = self.connect(peer);
+        let mut out = self.look_in(peer);
         out.extend(self.seat(peer, seat as u8));
         out
     }
@@ -230,6 +283,9 @@ impl<T: Table> Host<T> {
     /// Bytes from `peer` at `now_ms` (the transport's clock): dropped and counted if the peer
     /// sends faster than [`super::rate`] allows, else as [`Host::receive`].
     pub fn receive_at(&mut self, peer: PeerId, now_ms: u64, bytes: &[u8]) -> Out<T> {
+        if self.is_deaf_to(peer) {
+            return Vec::new();
+        }
         let at = match self.buckets.iter().position(|(p, _)| *p == peer) {
             Some(at) => at,
             None => {
@@ -246,11 +302,16 @@ impl<T: Table> Host<T> {
 
     /// Bytes from `peer`: what to send, to whom (nothing, if they were dropped).
     pub fn receive(&mut self, peer: PeerId, bytes: &[u8]) -> Out<T> {
+        if self.is_deaf_to(peer) {
+            return Vec::new();
+        }
         match decode_to_host::<T::Action>(bytes) {
-            Ok(ToHost::Join { token }) => self.join(peer, token),
-            Ok(ToHost::Claim { seat, token, name }) => self.claim(peer, seat, token, &name),
+            Ok(ToHost::Prove { tag }) => self.prove(peer, tag),
+            Ok(ToHost::Claim { seat, key, name }) => self.claim(peer, seat, key, &name),
             Ok(ToHost::Act { at, action }) => self.peer_act(peer, at, action),
             Ok(ToHost::Ping { t }) => vec![Outgoing { to: peer, message: ToPeer::Pong { t } }],
+            Ok(ToHost::Remove { seat }) => self.remove(peer, seat),
+            Ok(ToHost::Close) => self.close(peer),
             Err(DecodeError::TooLong { .. }) => {
                 self.dropped.too_long += 1;
                 Vec::new()
@@ -266,10 +327,11 @@ impl<T: Table> Host<T> {
         }
     }
 
-    /// The transport lost `peer`: its seat waits for its token again, and the others are told.
+    /// The transport lost `peer`: its seat waits for a proof again, and the others are told.
     pub fn leave(&mut self, peer: PeerId) -> Out<T> {
         self.present.retain(|p| *p != peer);
         self.buckets.retain(|(p, _)| *p != peer);
+        self.challenges.retain(|(p, ..)| *p != peer);
         let Some(seat) = self.seat_of(peer) else { return Vec::new() };
         self.holders[seat as usize] = None;
         let mut out = self.to_all(|_| Some(ToPeer::Notice(Notice::Left { seat })));
@@ -294,13 +356,72 @@ impl<T: Table> Host<T> {
         std::mem::take(&mut self.peer_events)
     }
 
-    fn join(&mut self, peer: PeerId, token: SeatToken) -> Out<T> {
-        let found = self.seating.iter().position(|s| matches!(s, Seating::Friend { token: t, .. } if *t == token));
+    /// Whether nothing from `peer` is read: the host removed it, or closed the table.
+    fn is_deaf_to(&self, peer: PeerId) -> bool {
+        self.closed || self.removed.contains(&peer)
+    }
+
+    /// Whether `peer` is the host's own page (it holds the host's seat).
+    fn is_host(&self, peer: PeerId) -> bool {
+        self.seat_of(peer).is_some_and(|s| matches!(self.seating[s as usize], Seating::Host { .. }))
+    }
+
+    /// The host removes the friend at `seat`: a bot plays it for the rest of the game, its key
+    /// is told it was removed, and its peer, if connected, is told so and not heard again.
+    fn remove(&mut self, peer: PeerId, seat: u8) -> Out<T> {
+        if !self.is_host(peer) {
+            return refuse(peer, Refusal::NotHost);
+        }
+        let Some(&Seating::Friend { key, .. }) = self.seating.get(seat as usize) else {
+            return refuse(peer, Refusal::NoFriend { seat });
+        };
+        self.seating[seat as usize] = Seating::Removed { key };
+        let mut out = Vec::new();
+        if let Some(gone) = self.holders[seat as usize].take() {
+            self.present.retain(|p| *p != gone);
+            self.buckets.retain(|(p, _)| *p != gone);
+            self.removed.push(gone);
+            out.push(Outgoing { to: gone, message: ToPeer::Notice(Notice::Removed) });
+        }
+        out.extend(self.seats_to_present());
+        out
+    }
+
+    /// The host closes the table: every peer (connected or seated) is told, and nothing is read
+    /// from then on.
+    fn close(&mut self, peer: PeerId) -> Out<T> {
+        if !self.is_host(peer) {
+            return refuse(peer, Refusal::NotHost);
+        }
+        self.closed = true;
+        let mut everyone = self.present.clone();
+        everyone.extend(self.holders.iter().flatten().filter(|h| !self.present.contains(h)));
+        everyone.into_iter().map(|to| Outgoing { to, message: ToPeer::Notice(Notice::Closed) }).collect()
+    }
+
+    /// A proof for this connection's challenge: the seat whose key made it. A connection never
+    /// challenged (the host's own page) proves nothing; past [`PROOFS`] on one connection the
+    /// proofs are dropped unanswered (a guesser gains nothing by trying more on one nonce).
+    fn prove(&mut self, peer: PeerId, tag: u128) -> Out<T> {
+        let Some((_, nonce, left)) = self.challenges.iter_mut().find(|(p, ..)| *p == peer) else {
+            return refuse(peer, Refusal::UnknownToken);
+        };
+        if *left == 0 {
+            self.dropped.too_fast += 1;
+            return Vec::new();
+        }
+        *left -= 1;
+        let nonce = *nonce;
+        // A removed friend's proof is told so, and takes no seat.
+        if self.seating.iter().any(|s| matches!(s, Seating::Removed { key } if key.tag(nonce) == tag)) {
+            return vec![Outgoing { to: peer, message: ToPeer::Notice(Notice::Removed) }];
+        }
+        let found = self.seating.iter().position(|s| matches!(s, Seating::Friend { key, .. } if key.tag(nonce) == tag));
         let Some(seat) = found else { return refuse(peer, Refusal::UnknownToken) };
         self.seat(peer, seat as u8)
     }
 
-    fn claim(&mut self, peer: PeerId, seat: u8, token: SeatToken, name: &str) -> Out<T> {
+    fn claim(&mut self, peer: PeerId, seat: u8, key: SeatKey, name: &str) -> Out<T> {
         let Some(name) = clean_name(name) else { return refuse(peer, Refusal::BadName) };
         if self.seating.get(seat as usize) != Some(&Seating::Open) {
             return refuse(peer, Refusal::NotOpen { seat });
@@ -308,16 +429,19 @@ impl<T: Table> Host<T> {
         if let Some(mine) = self.seat_of(peer) {
             return refuse(peer, Refusal::AlreadySeated { seat: mine });
         }
-        let in_use = self.seating.iter().any(|s| matches!(s, Seating::Friend { token: t, .. } if *t == token));
+        let in_use = self
+            .seating
+            .iter()
+            .any(|s| matches!(s, Seating::Friend { key: k, .. } | Seating::Removed { key: k } if *k == key));
         if in_use {
-            // One token, one seat: a peer that shows another seat's token joins that one.
+            // One key, one seat: a peer that holds another seat's key proves it instead.
             return refuse(peer, Refusal::UnknownToken);
         }
-        self.seating[seat as usize] = Seating::Friend { token, name };
+        self.seating[seat as usize] = Seating::Friend { key, name };
         self.seat(peer, seat)
     }
 
-    /// Gives `seat` to `peer` (its token checked): the seat's whole view, and the news to the others.
+    /// Gives `seat` to `peer` (its proof or claim checked): the seat's whole view, and the news to the others.
     fn seat(&mut self, peer: PeerId, seat: u8) -> Out<T> {
         match (self.holders[seat as usize], self.seat_of(peer)) {
             (Some(holder), _) if holder != peer => return refuse(peer, Refusal::SeatTaken { seat }),

@@ -17,8 +17,11 @@ use std::fmt;
 
 /// The protocol's version; a message of another version is not read. 1 was JSON with the rules
 /// in every update; 2 is `postcard` with the rules in the welcome only; 3 adds the host's clock
-/// (the ping, its echo and the time left to move) and calls that came second.
-pub const PROTOCOL: u16 = 3;
+/// (the ping, its echo and the time left to move) and calls that came second; 4 proves a seat
+/// with a challenge its token answers ([`ToPeer::Challenge`], [`ToHost::Prove`]), never the token,
+/// adds the host's controls (removing a friend, closing the table) and their notices, and the
+/// clock's length in the lobby (`Seats::clock_ms`).
+pub const PROTOCOL: u16 = 4;
 
 /// The most bytes a peer's message may have: a join or one action is a few dozen bytes.
 pub const MAX_TO_HOST: usize = 1024;
@@ -27,10 +30,60 @@ pub const MAX_TO_HOST: usize = 1024;
 /// shedding table is a few hundred bytes, its rules in the welcome about as much again).
 pub const MAX_TO_PEER: usize = 64 * 1024;
 
-/// The secret that gives a seat to whoever shows it: the host deals one per open seat (from the
-/// browser's random source) and shares it with the friend invited to that seat.
+/// A friend's secret for its seat in one room: drawn by the friend's browser (its random
+/// source) when it claims the seat, and kept there. It never leaves that browser: the host is
+/// sent the seat's [`SeatKey`] once, in the claim, and after that only answers to challenges.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SeatToken(pub u128);
+
+/// What the host keeps of a friend's seat (and saves, to reopen the table): the key the seat's
+/// proofs are made with, `SipHash-2-4-128(token, "bj-seat-key-v1", room)`.
+///
+/// Why this is sound. A proof is a MAC, so whoever holds the key can make proofs: the key is
+/// as good as the seat at this room's table, and the host holds it as it holds every hand (the
+/// host's browser is trusted with the game). What must not happen is that a *stranger* learns
+/// it, and the wire never shows it but once:
+/// - a seat is claimed with a token drawn for that claim, so the key a claim carries is new:
+///   whichever host reads it is the host that seats the friend with it, and a key sent to a
+///   stranger's table (were a stranger ever to host the room) opens no seat at the real one;
+/// - after that a friend proves its seat with `tag = SipHash-2-4-128(key, "bj-seat-v1",
+///   nonce)` for the [`ToPeer::Challenge`] of this connection: a fresh 128-bit nonce the host's
+///   page draws from the browser's random source for every connection. A host that is not the
+///   real one learns a tag for its own nonce, which the real host never asks again; learning
+///   the key from tags would break SipHash as a PRF;
+/// - a relay (a stranger passing the real host's nonce on to a friend and its answer back)
+///   needs the stranger to host the same room while the real host does: the signalling server
+///   routes a room's friends to one host only, the browser holding the room's host key;
+/// - the key is bound to the room, so a token a page reused in another room proves nothing here.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SeatKey(pub u128);
+
+impl SeatToken {
+    /// The seat's key in `room` (the room link's id), as the friend's claim sends it.
+    pub fn key(self, room: &str) -> SeatKey {
+        SeatKey(mac(self.0, &[b"bj-seat-key-v1", room.as_bytes()]))
+    }
+}
+
+impl SeatKey {
+    /// The answer to the challenge `nonce` ([`ToHost::Prove`]).
+    pub fn tag(self, nonce: u128) -> u128 {
+        mac(self.0, &[b"bj-seat-v1", &nonce.to_le_bytes()])
+    }
+}
+
+/// SipHash-2-4 with 128-bit output under `key`, of `parts` each preceded by its length (so no
+/// two lists of parts hash the same bytes).
+fn mac(key: u128, parts: &[&[u8]]) -> u128 {
+    use core::hash::Hasher;
+    use siphasher::sip128::Hasher128;
+    let mut h = siphasher::sip128::SipHasher24::new_with_key(&key.to_le_bytes());
+    for part in parts {
+        h.write(&(part.len() as u64).to_le_bytes());
+        h.write(part);
+    }
+    h.finish128().as_u128()
+}
 
 /// The most seats a table of any family may have, as its lobby lists them: a seat's number is a
 /// `u8`, and the widest table (the shedding games') has 12.
@@ -42,16 +95,23 @@ pub const MAX_NAME: usize = 16;
 /// A peer to its host. `A` is the game family's action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ToHost<A> {
-    /// Take (or take back, after a dropped connection) the seat the token was dealt for.
-    Join { token: SeatToken },
-    /// Take a seat open to friends, under `name`; from now on `token` (drawn by the peer's
-    /// browser and kept there) takes it back, and nothing else does.
-    Claim { seat: u8, token: SeatToken, name: String },
+    /// Take back (after a dropped connection, a reload) the seat whose key made `tag`: the
+    /// answer to this connection's [`ToPeer::Challenge`] ([`SeatKey::tag`]).
+    Prove { tag: u128 },
+    /// Take a seat open to friends, under `name`; from now on proofs made with `key` (derived
+    /// from a token the peer's browser drew for this claim and keeps) take it back, and nothing
+    /// else does.
+    Claim { seat: u8, key: SeatKey, name: String },
     /// Make a move, computed from the update with state id `at`.
     Act { at: u32, action: A },
     /// How long the link takes: the host sends `t` straight back ([`ToPeer::Pong`]). `t` is the
     /// peer's own clock, read by nobody but the peer: a peer sends the host no time it uses.
     Ping { t: u32 },
+    /// The host's own page only: the friend at `seat` leaves the table for good (a bot plays the
+    /// seat from now on, and its token no longer takes it).
+    Remove { seat: u8 },
+    /// The host's own page only: the table ends for everyone.
+    Close,
 }
 
 /// A host to one peer. `U` is the game family's seat update, `R` its rules' refusal, `S` what
@@ -74,6 +134,9 @@ pub enum ToPeer<U, R, S = ()> {
     Pong { t: u32 },
     /// The quick-play clock as the host runs it, when it starts, moves on or stops (`None`).
     Clock(Option<Clock>),
+    /// Sent on connecting: a peer that holds a seat answers with [`ToHost::Prove`]. `nonce` is
+    /// new for every connection and unpredictable (drawn from the host browser's random source).
+    Challenge { nonce: u128 },
 }
 
 /// The host's quick-play clock for one turn, as one peer is told it: the time left *when the
@@ -97,6 +160,9 @@ pub struct Seats {
     pub seats: Vec<Seat>,
     /// Whether the host has dealt (moves are taken from then on).
     pub dealt: bool,
+    /// The host's quick-play clock: the time a person has for each move (ms; 0: no clock), so
+    /// that everyone sees it in the lobby before the deal.
+    pub clock_ms: u32,
 }
 
 /// Who sits at one seat.
@@ -124,7 +190,7 @@ pub fn clean_name(name: &str) -> Option<String> {
 /// Why the host did not act on a peer's message. `R` is the rules' refusal of the game family.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Refusal<R> {
-    /// No open seat has this token.
+    /// No seat's key made this proof (or the peer was never challenged).
     UnknownToken,
     /// Another peer holds this seat now.
     SeatTaken { seat: u8 },
@@ -150,6 +216,10 @@ pub enum Refusal<R> {
     /// player's own "Last card" before a call-out) reached the host first from `seat`: calls
     /// race on the host's arrival order.
     CalledFirst { seat: u8 },
+    /// Removing a friend and closing the table are the host's own page's to do.
+    NotHost,
+    /// No friend holds `seat` to remove (the host's, a bot's, open, or removed already).
+    NoFriend { seat: u8 },
 }
 
 /// News about the table.
@@ -163,6 +233,10 @@ pub enum Notice {
     Version { host: u16 },
     /// `too` made the call `first` had made just before (for the log: who was first).
     CalledToo { first: u8, too: u8 },
+    /// The host removed this peer from the table: its seat is a bot's now, its token void.
+    Removed,
+    /// The host closed the table: nothing more comes from it.
+    Closed,
 }
 
 /// Why bytes were not read as a message.
@@ -243,9 +317,9 @@ mod tests {
     fn a_message_reads_back_as_it_was_written() {
         let m: ToHost<Action> = ToHost::Act { at: 7, action: Action::Draw { seat: 2 } };
         assert_eq!(decode_to_host::<Action>(&encode(&m)), Ok(m));
-        let j: ToHost<Action> = ToHost::Join { token: SeatToken(u128::MAX) };
+        let j: ToHost<Action> = ToHost::Prove { tag: u128::MAX };
         assert_eq!(decode_to_host::<Action>(&encode(&j)), Ok(j));
-        let c: ToHost<Action> = ToHost::Claim { seat: 3, token: SeatToken(9), name: "Sam".into() };
+        let c: ToHost<Action> = ToHost::Claim { seat: 3, key: SeatKey(9), name: "Sam".into() };
         assert_eq!(decode_to_host::<Action>(&encode(&c)), Ok(c));
     }
 
@@ -269,10 +343,10 @@ mod tests {
 
     #[test]
     fn another_version_is_told_apart_from_garbage() {
-        // Version 2 was this form without the clock: a page of that release is told apart.
-        let mut other = encode(&ToHost::<Action>::Join { token: SeatToken(1) });
-        other[..2].copy_from_slice(&2u16.to_le_bytes());
-        assert_eq!(decode_to_host::<Action>(&other), Err(DecodeError::Version { found: 2 }));
+        // Version 3 sent the seat's token itself: a page of that release is told apart.
+        let mut other = encode(&ToHost::<Action>::Prove { tag: 1 });
+        other[..2].copy_from_slice(&3u16.to_le_bytes());
+        assert_eq!(decode_to_host::<Action>(&other), Err(DecodeError::Version { found: 3 }));
         // Version 1 was JSON: its first two bytes, `{"`, are no version this host speaks.
         assert_eq!(decode_to_host::<Action>(br#"{"v":1,"m":3}"#), Err(DecodeError::Version { found: 0x227b }));
         let v = PROTOCOL.to_le_bytes();
@@ -294,6 +368,19 @@ mod tests {
         let v = PROTOCOL.to_le_bytes();
         let bytes = [v[0], v[1], 1, 3, 9, 0xff, 0xff, 0xff, 0xff, 0x0f, b'a'];
         assert!(matches!(decode_to_host::<Action>(&bytes), Err(DecodeError::Malformed(_))));
+    }
+
+    #[test]
+    fn a_proof_depends_on_the_token_the_room_and_the_nonce() {
+        let t = SeatToken(0x0123_4567_89ab_cdef_fedc_ba98_7654_3210);
+        let key = t.key("room-a");
+        assert_ne!(key.0, t.0, "the key is not the token");
+        assert_ne!(key, t.key("room-b"));
+        assert_ne!(key, SeatToken(t.0 ^ 1).key("room-a"));
+        assert_ne!(key.tag(1), key.tag(2));
+        assert_ne!(key.tag(1), t.key("room-b").tag(1));
+        // Lengths are hashed too: moving a byte from one part to the other changes the key.
+        assert_ne!(mac(5, &[b"ab", b"c"]), mac(5, &[b"a", b"bc"]));
     }
 
     #[test]

@@ -8,6 +8,11 @@ pub const BURST: u64 = 20;
 /// Messages a second, sustained.
 pub const PER_SECOND: u64 = 10;
 
+/// Seat proofs a peer may send on one connection ([`super::host::Host::connect`]'s challenge):
+/// a friend's page proves once, again if its seat was still held (a reload the host has not
+/// seen leave yet). More would only be guesses at a 128-bit tag; they are dropped and counted.
+pub const PROOFS: u8 = 3;
+
 /// One peer's allowance, in thousandths of a message.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Bucket {

@@ -15,13 +15,14 @@ use crate::engine::feed::{Shape, Unfit};
 ///
 /// ```
 /// use blackjack::engine::shedding::{Action, Game, Preset};
-/// use blackjack::net::{encode, Host, Reader, SeatToken, ToHost, ToPeer};
+/// use blackjack::net::{encode, Host, Reader, SeatKey, ToHost, ToPeer};
 ///
 /// let game = Game::new(Preset::Taylor.rules(), 2, 7).unwrap();
-/// let token = SeatToken(0x2f6d_91c4_a07e_3b58);
-/// let mut host = Host::new(game, &[None, Some(token)]);
+/// let key = SeatKey(0x2f6d_91c4_a07e_3b58);
+/// let mut host = Host::new(game, &[None, Some(key)]);
 /// let mut reader = Reader::<Game>::default();
-/// for o in host.receive(17, &encode(&ToHost::<Action>::Join { token })) {
+/// host.connect(17, 5);
+/// for o in host.receive(17, &encode(&ToHost::<Action>::Prove { tag: key.tag(5) })) {
 ///     reader.read(&encode(&o.message));
 /// }
 /// let a = host.table().legal_actions()[0];

@@ -10,12 +10,12 @@
 
 use super::clock::{Turn, TurnClock};
 use super::host::{Host, Out, PeerId, Seating};
-use super::protocol::{encode, ToPeer};
+use super::protocol::{encode, Notice, SeatToken, ToPeer};
 use super::Table;
-use crate::bots::shedding::{normal_move, Level, SheddingBot};
-use crate::engine::shedding::{Action, Game, Preset, SeatView};
-use crate::engine::uno;
 use serde::{Deserialize, Serialize};
+
+/// The families' markers, where the pages name them.
+pub use super::{casino::Casino, shedding::Shedding, uno::Uno};
 
 /// The host's own page, as the worker's peer: it holds the host's seat. The page numbers its
 /// remote links from 1.
@@ -30,8 +30,10 @@ pub enum ToWorker {
     /// Open the table of this record (as [`HostRecord::to_text`] wrote it); the bots' reaction
     /// times are divided by `pace` (the player's "bot pace" setting).
     Open { record: String, pace: u32 },
-    /// A friend's browser connected through the page's transport.
-    Connected { peer: PeerId },
+    /// A friend's browser connected through the page's transport; `nonce` is its challenge,
+    /// drawn by the page from the browser's random source (the worker draws nothing: see
+    /// [`super::SeatKey`] for why the nonces must be unpredictable).
+    Connected { peer: PeerId, nonce: u128 },
     /// A friend's connection went.
     Left { peer: PeerId },
     /// Wire bytes from `peer` ([`PAGE`]: the host's own page) at the page's clock.
@@ -76,21 +78,10 @@ pub fn from_bytes<M: serde::de::DeserializeOwned>(bytes: &[u8]) -> Option<M> {
     }
 }
 
-/// The games' names as a table with friends says them.
-pub fn game_name(preset: Preset) -> &'static str {
-    match preset {
-        Preset::Taylor => "Taylor Blackjack",
-        Preset::Priestly => "Priestly College BlackJack",
-        Preset::British => "British Black Jack",
-        Preset::CrazyEights => "Crazy Eights",
-        Preset::Switch => "Switch",
-    }
-}
-
 /// What the host worker needs of a game family beyond [`Table`]: how a record opens its game,
 /// the bots' moves for the seats no person plays, and the host's own automatic moves. One
-/// marker type a family ([`Shedding`], [`Uno`]); its page has the matching screen
-/// (`ui::friends::page::FriendsPage`).
+/// marker type a family, in the family's file ([`Shedding`], [`Uno`], [`Casino`]); its page
+/// has the matching screen (`ui::friends::page::FriendsPage`).
 ///
 /// Keep this trait small: helpers of other families build on it (add methods with defaults,
 /// do not rename).
@@ -100,12 +91,14 @@ pub trait Family: Sized + 'static {
     /// A seat's bot (it sees only the view of its seat).
     type Bot;
     /// The prefix of the family's stored records (distinct per family and per form: a record of
-    /// another family or an older page is not read).
+    /// another family or an older page is not read). It ends "2:", the form since seats are
+    /// proved by keys; [`HostRecord::from_text`] still reads form 1.
     const RECORD_FORM: &'static str;
     /// The game of `preset` (the family's name for its rules) for `players`, dealt with `seed`;
     /// `None` if the preset or the count is not one of the family's.
     fn new_game(preset: &str, players: u8, seed: u64) -> Option<Self::Game>;
-    /// The game's name as the table says it (`None`: not one of the family's presets).
+    /// The game's name as the table says it, the catalog's (`None`: not one of the family's
+    /// presets).
     fn game_name(preset: &str) -> Option<&'static str>;
     /// Every move applied so far, oldest first (the record replays it).
     fn log(game: &Self::Game) -> Vec<Self::Action>;
@@ -130,85 +123,10 @@ pub trait Family: Sized + 'static {
     }
 }
 
-/// The three shedding games (Taylor, Priestly, British).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Shedding;
-
-impl Family for Shedding {
-    type Game = Game;
-    type Action = Action;
-    type Bot = SheddingBot;
-    const RECORD_FORM: &'static str = "bj.friends.1:";
-    fn new_game(preset: &str, players: u8, seed: u64) -> Option<Game> {
-        Game::new(Preset::from_id(preset)?.rules(), players, seed).ok()
-    }
-    fn game_name(preset: &str) -> Option<&'static str> {
-        Preset::from_id(preset).map(game_name)
-    }
-    fn log(game: &Game) -> Vec<Action> {
-        game.log().to_vec()
-    }
-    fn is_over(game: &Game) -> bool {
-        game.is_over()
-    }
-    fn bot(seat: u8, seed: u64) -> SheddingBot {
-        SheddingBot::new(seat, Level::Normal, seed ^ (u64::from(seat) << 32))
-    }
-    fn bot_move(bot: &mut SheddingBot, game: &Game, seat: u8) -> Option<(Action, u32)> {
-        bot_decision(bot, &game.view(seat))
-    }
-}
-
-/// UNO Blackjack, by the classic rules (preset `classic`). Every seat plays from the first round.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Uno;
-
-/// The pause before the host reveals a round (ms, before the bots' pace): the round's end
-/// stays on every screen a moment, as on the UNO page (`ROUND_SHOWN_MS`).
-pub const UNO_REVEAL_MS: u32 = 4500;
-
-/// A bot's reaction time at UNO (ms, before the bots' pace), as on the UNO page.
-const UNO_BOT_MS: u32 = 500;
-
-impl Family for Uno {
-    type Game = uno::Game;
-    type Action = uno::Action;
-    /// A bot's seed (its jitter is drawn per move from it).
-    type Bot = u64;
-    const RECORD_FORM: &'static str = "bj.friends.uno.1:";
-    fn new_game(preset: &str, players: u8, seed: u64) -> Option<uno::Game> {
-        (preset == "classic").then(|| uno::Game::new(uno::UnoRules::seed_rules(), players, seed).ok()).flatten()
-    }
-    fn game_name(preset: &str) -> Option<&'static str> {
-        (preset == "classic").then_some("UNO Blackjack")
-    }
-    fn log(game: &uno::Game) -> Vec<uno::Action> {
-        game.log().to_vec()
-    }
-    fn is_over(game: &uno::Game) -> bool {
-        game.is_over()
-    }
-    fn bot(seat: u8, seed: u64) -> u64 {
-        seed ^ (u64::from(seat) << 32)
-    }
-    fn bot_move(bot: &mut u64, game: &uno::Game, seat: u8) -> Option<(uno::Action, u32)> {
-        let uno::Phase::Match { turn } = *game.phase() else { return None };
-        if turn != seat {
-            return None;
-        }
-        let view = game.view(seat);
-        let action = crate::bots::uno::decide(&view, Level::Normal, crate::bots::uno::jitter(*bot, game.log().len()));
-        Some((action, UNO_BOT_MS))
-    }
-    fn host_move(game: &uno::Game) -> Option<(uno::Action, u32)> {
-        matches!(game.phase(), uno::Phase::RoundStart).then_some((uno::Action::Reveal, UNO_REVEAL_MS))
-    }
-}
-
 /// What the host keeps in the browser, to reopen its table after a reload (the same link then
 /// brings every friend back to their seat).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct HostRecord<F: Family = Shedding> {
+pub struct HostRecord<F: Family> {
     pub room: String,
     /// The family's name for the game's rules ([`Family::new_game`]).
     pub preset: String,
@@ -245,8 +163,25 @@ impl<F: Family> HostRecord<F> {
     }
 
     /// The record in `text`, if it is one this family's page wrote (bounded, never a panic).
+    /// A record of the form before seats were proved by keys (its prefix ends "1:" where
+    /// today's ends "2:") kept each friend's token where the key is now: it is read with each
+    /// token turned into its key, so a table saved before the change reopens and its friends'
+    /// pages, which still hold their tokens, prove their seats.
     pub fn from_text(text: &str) -> Option<HostRecord<F>> {
-        let hex = text.strip_prefix(F::RECORD_FORM)?.as_bytes();
+        if let Some(hex) = text.strip_prefix(F::RECORD_FORM) {
+            return Self::from_hex(hex.as_bytes());
+        }
+        let before_keys = format!("{}1:", F::RECORD_FORM.strip_suffix("2:")?);
+        let mut record = Self::from_hex(text.strip_prefix(before_keys.as_str())?.as_bytes())?;
+        for seat in &mut record.seating {
+            if let Seating::Friend { key, .. } = seat {
+                *key = SeatToken(key.0).key(&record.room);
+            }
+        }
+        Some(record)
+    }
+
+    fn from_hex(hex: &[u8]) -> Option<HostRecord<F>> {
         if hex.len() > MAX_RECORD_TEXT || hex.len() % 2 != 0 {
             return None;
         }
@@ -270,7 +205,7 @@ impl<F: Family> HostRecord<F> {
 }
 
 /// The host's table in its worker: the game, its bots, and who is connected.
-pub struct HostWorker<F: Family = Shedding> {
+pub struct HostWorker<F: Family> {
     host: Host<F::Game>,
     record: HostRecord<F>,
     bots: Vec<F::Bot>,
@@ -312,6 +247,14 @@ impl<F: Family> HostWorker<F> {
 
     /// One message of the page (`Open` is taken by [`Worker::handle`]).
     pub fn handle(&mut self, message: ToWorker) -> Vec<FromWorker> {
+        // A closed table moves no more and saves nothing (its page forgets the record): a
+        // browser that connects now is told it is closed.
+        if self.host.is_closed() {
+            return match message {
+                ToWorker::Connected { peer, nonce } => sends::<F>(self.host.connect(peer, nonce)),
+                _ => Vec::new(),
+            };
+        }
         let state = self.host.table().state_id();
         // The time this message carries, if any: the clock hears it first.
         let now = match message {
@@ -324,7 +267,7 @@ impl<F: Family> HostWorker<F> {
         };
         let (mut out, moved) = match message {
             ToWorker::Open { .. } => return Vec::new(),
-            ToWorker::Connected { peer } => (self.host.connect(peer), false),
+            ToWorker::Connected { peer, nonce } => (self.host.connect(peer, nonce), false),
             ToWorker::Left { peer } => {
                 // Who plays the seats changed: the next automatic move is worked out again.
                 if F::RETHINK_AT_ONCE {
@@ -339,6 +282,10 @@ impl<F: Family> HostWorker<F> {
                 };
                 // A ping's answer changes nothing to save.
                 let moved = !out.iter().all(|o| matches!(o.message, ToPeer::Pong { .. }));
+                // A friend removed while here: a bot plays the seat now, as when one leaves.
+                if F::RETHINK_AT_ONCE && out.iter().any(|o| matches!(o.message, ToPeer::Notice(Notice::Removed))) {
+                    self.due = None;
+                }
                 (out, moved)
             }
             ToWorker::Deal => {
@@ -351,7 +298,9 @@ impl<F: Family> HostWorker<F> {
             },
             ToWorker::Clock { scale } => {
                 self.clock_scale = scale;
-                (Vec::new(), false)
+                // The lobby says the time a move before the deal (the rules' clock, if any).
+                let ms = self.host.table().clock().filter(|_| scale > 0).map_or(0, |t| t.full_ms);
+                (self.host.set_clock(ms.saturating_mul(u32::from(scale))), false)
             }
         };
         // The clock follows every change; the seated are told the time left whenever it
@@ -361,7 +310,7 @@ impl<F: Family> HostWorker<F> {
         // No screen here takes the peers' events: every page reads its own seat's updates.
         drop(self.host.take_peer_events());
         let mut to_page = sends::<F>(out);
-        if moved {
+        if moved && !self.host.is_closed() {
             self.record.seating = self.host.seating().to_vec();
             self.record.log = F::log(self.host.table());
             to_page.push(FromWorker::Save { record: self.record.to_text() });
@@ -436,7 +385,7 @@ impl<F: Family> HostWorker<F> {
 }
 
 /// The worker's state between messages: nothing until the page opens a table.
-pub struct Worker<F: Family = Shedding> {
+pub struct Worker<F: Family> {
     table: Option<HostWorker<F>>,
 }
 
@@ -470,13 +419,4 @@ impl<F: Family> Worker<F> {
 
 fn sends<F: Family>(out: Out<F::Game>) -> Vec<FromWorker> {
     out.into_iter().map(|o| FromWorker::Send { to: o.to, bytes: encode(&o.message) }).collect()
-}
-
-/// The normal level's move (its calls at the table, then its turn).
-fn bot_decision(bot: &mut SheddingBot, view: &SeatView) -> Option<(Action, u32)> {
-    if let Some(d) = bot.table_decision(view) {
-        return Some((d.action, d.delay_ms));
-    }
-    let action = view.is_my_turn().then(|| normal_move(&view.policy_input())).flatten()?;
-    Some((action, bot.turn_delay(view)))
 }

@@ -1,4 +1,4 @@
-//! The app shell: the title screen with the five games and the settings panel.
+//! The app shell: the title screen with the five games, Play with friends, and the settings panel.
 
 use super::components::notice::Notice;
 use super::kit::options;

@@ -138,7 +138,7 @@ pub fn start_friends_uno() {
 /// Mounts the page of casino Blackjack tables with friends (`friends/casino/`).
 pub fn start_friends_casino() {
     components::card::sprite_two_folders_up();
-    yew::Renderer::<friends::FriendsApp<crate::net::casino_host::Casino>>::new().render();
+    yew::Renderer::<friends::FriendsApp<crate::net::casino::Casino>>::new().render();
 }
 
 /// Mounts the drills page (`drills/`); `drills/#casino` goes to the casino table.

@@ -13,6 +13,8 @@ pub mod text;
 /// drawn table.
 pub mod friends {
     pub mod casino;
+    pub mod newcomer;
+    pub mod news;
     pub mod page;
     pub mod peer;
     pub mod room;
@@ -22,8 +24,11 @@ pub mod friends {
 }
 
 pub mod casino {
+    pub mod bank;
     pub mod history;
     pub mod screen;
+    #[cfg(test)]
+    mod screen_tests;
     pub mod state;
     pub mod words;
 }
@@ -31,6 +36,7 @@ pub mod casino {
 pub mod drills {
     pub mod session;
     pub mod state;
+    pub mod work;
 }
 
 pub mod shedding {

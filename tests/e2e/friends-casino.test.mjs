@@ -79,7 +79,7 @@ test('friends: casino Blackjack is played for a round by two people and a bot, e
   const [ann, sam] = [await player(server.url, signal.url, DESKTOP), await player(server.url, signal.url, PHONE)];
   try {
     // The friends page offers every game: the casino takes the host to its own page.
-    const link = await openFamilyTable(ann.page, server.url, { game: 'Casino Blackjack (21)', path: 'casino', value: 'casino' });
+    const link = await openFamilyTable(ann.page, server.url, { game: 'Casino Blackjack', path: 'casino', value: 'casino' });
 
     await sam.page.goto(link);
     await takeSeat(sam.page, 2, 'Sam', sam.problems.consoleErrors);

@@ -19,13 +19,14 @@ const freePort = () => new Promise((ok) => {
   s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => ok(port)); });
 });
 
-/** The signalling server: scripts/test.sh's (SIGNAL_URL), or one started here on a free port. */
-export async function signalling() {
-  if (process.env.SIGNAL_URL) return { url: process.env.SIGNAL_URL, stop: () => {} };
+/** The signalling server: scripts/test.sh's (SIGNAL_URL), or one started here on a free port;
+ * always one of its own when the test needs other `flags` (`blackjack-signal --help`). */
+export async function signalling(flags = []) {
+  if (process.env.SIGNAL_URL && flags.length === 0) return { url: process.env.SIGNAL_URL, stop: () => {} };
   const bin = join(ROOT, 'target/server/blackjack-signal');
   assert.ok(existsSync(bin), 'build it first: cargo build --profile server -p blackjack-signal');
   const port = await freePort();
-  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`, ...flags], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((ok) => child.stdout.once('data', ok));
   return { url: `ws://127.0.0.1:${port}`, stop: () => child.kill() };
 }

@@ -91,7 +91,7 @@ test('friends: UNO Blackjack is played for rounds by two people and a bot, and n
   const [ann, sam] = [await player(server.url, signal.url, DESKTOP), await player(server.url, signal.url, PHONE)];
   try {
     // The friends page offers every game: UNO Blackjack takes the host to its own page.
-    const link = await openFamilyTable(ann.page, server.url, { game: 'UNO Blackjack', path: 'uno', value: 'classic' });
+    const link = await openFamilyTable(ann.page, server.url, { game: 'UNO Blackjack', path: 'uno', value: 'uno' });
 
     await sam.page.goto(link);
     await takeSeat(sam.page, 2, 'Sam', sam.problems.consoleErrors);

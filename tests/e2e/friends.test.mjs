@@ -168,13 +168,14 @@ test('friends: three browsers meet in one room, see each other seated, and a dro
     // A friend's table at every size a player holds it, upright and sideways.
     assert.deepEqual(await problemsAtEverySize(bo.page, 'friends-taylor-table', { handOnScreen: true }), [], 'the friend\'s table at every size');
 
-    // Sam closes the page mid-game: the host sees the seat away and a bot plays it; the same
-    // link in the same browser takes it back; another browser's token cannot.
+    // Sam closes the page mid-game: the host sees the seat away and a bot plays it (the log
+    // names the bot, not Sam); the same link in the same browser takes it back; another
+    // browser's token cannot.
     await sam.page.close();
     await seat(ann.page, 2).getByText('away: a bot plays for now').waitFor({ timeout: 20_000 });
     const seen = new Set(await logLines(ann.page));
     const botPlayed = await play([ann.page, bo.page], async () =>
-      (await logLines(ann.page)).some((l) => !seen.has(l) && /^Sam (plays|picks)/.test(l)) || (await won(ann.page)) > 0, 60_000);
+      (await logLines(ann.page)).some((l) => !seen.has(l) && /^Bot for Sam (plays|picks)/.test(l)) || (await won(ann.page)) > 0, 60_000);
     assert.ok(botPlayed, 'a bot played the seat of the friend who left');
     const back = await sam.context.newPage();
     await back.goto(link);

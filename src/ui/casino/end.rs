@@ -86,6 +86,7 @@ pub fn round_end(
         on_new_game: Some(on_new_game),
         on_menu: Some(on_menu),
         rules_href: Some(RULES_PAGE.into()),
+        friends_href: Some("../friends/casino/".into()),
     };
     results_view(&props, fold.folded, fold.on_fold, &fold.primary)
 }

@@ -1,11 +1,11 @@
 //! The casino session's history, for the Sessions screen of the drills page: each round's
 //! bankroll, bet, Hi-Lo true count at the deal and result, and the expected value the player gave
-//! up by kind of decision. The table records it in the player's bank (`state.rs`: the rounds as
-//! text, appended and trimmed without being read, which keeps the casino page small); the drills
-//! page reads it with every figure bounded ([`History::of`]) and shapes it for its charts here,
-//! natively tested.
+//! up by kind of decision. The table records it in the player's bank (`bank.rs`, by `state.rs`:
+//! the rounds as text, appended and trimmed without being read, which keeps the casino page
+//! small); the drills page reads it with every figure bounded ([`History::of`]) and shapes it for
+//! its charts here, natively tested.
 
-use super::state::{Bank, MAX_LOST_MILLI};
+use super::bank::{Bank, MAX_LOST_MILLI};
 use crate::engine::cards::Card;
 use crate::engine::casino::hand::{points, Total};
 use crate::engine::casino::risk::risk_of_ruin;

@@ -1,10 +1,13 @@
 //! Casino Blackjack in the page: the table with bots, the trainer and the strategy chart.
 
+pub mod bank;
 pub mod controls;
 pub mod end;
 pub mod felt;
 pub mod history;
 pub mod screen;
+#[cfg(test)]
+mod screen_tests;
 pub mod setup;
 pub mod state;
 pub mod table;

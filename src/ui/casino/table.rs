@@ -10,7 +10,7 @@ use super::felt::felt;
 use super::setup::RULES_PAGE;
 use super::state::{CasinoState, Msg, BANK_KEY, SAVE_KEY, SAVE_VERSION};
 use super::trainer::{chart_panel, trainer, Panel};
-use crate::bots::casino::CasinoBot;
+use crate::bots::casino::{CasinoBot, BOT_MS};
 use crate::engine::casino::{Action, Phase};
 use crate::ui::components::card::CardStyle;
 use crate::ui::components::results::focus_primary;
@@ -41,9 +41,6 @@ impl PartialEq for TableProps {
         Rc::ptr_eq(&self.initial, &o.initial) && self.style == o.style && self.on_leave == o.on_leave
     }
 }
-
-/// How long a bot at the casino takes over a decision, in milliseconds.
-const BOT_MS: u32 = 700;
 
 #[component]
 pub fn CasinoTable(props: &TableProps) -> Html {

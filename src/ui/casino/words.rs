@@ -2,11 +2,11 @@
 //! badges and results, amounts of money and of bets, the trainer's running score. The reducer
 //! (`state.rs`) and the table's views both read them here; natively built and tested.
 
+use super::bank::Bank;
 use crate::engine::casino::game::{money, Hand};
 use crate::engine::casino::rules::{DealerBlackjack, DoubleOn, INSURANCE_PAYS};
 use crate::engine::casino::save::Choice;
 use crate::engine::casino::{Event, HandState, Outcome, Spot};
-use crate::ui::casino::state::Bank;
 
 const NAMES: [&str; 7] = ["Ada", "Ben", "Cy", "You", "Di", "Eve", "Fay"];
 

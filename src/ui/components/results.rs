@@ -48,6 +48,10 @@ pub struct ResultsProps {
     /// The rules page for this game (a relative link); hidden when `None`.
     #[prop_or_default]
     pub rules_href: Option<AttrValue>,
+    /// The friends page with this game chosen ("Play this with friends"), at a table of one's
+    /// own; `None` at a table with friends.
+    #[prop_or_default]
+    pub friends_href: Option<AttrValue>,
 }
 
 #[component]
@@ -120,6 +124,9 @@ pub fn results_view(props: &ResultsProps, folded: bool, on_fold: Callback<bool>,
                     }
                     if let Some(cb) = &props.on_menu {
                         <button onclick={click(cb)}>{"Menu"}</button>
+                    }
+                    if let Some(href) = &props.friends_href {
+                        <a class="button" href={href.clone()}>{"Play this with friends"}</a>
                     }
                     <button class="quiet" onclick={fold}>{"View table"}</button>
                     if let Some(href) = &props.rules_href {

@@ -2,7 +2,7 @@
 //! keyboard-first and scored, with a streak and the weakest hands; the record is saved in
 //! localStorage (`state.rs`). The reducer (`session.rs`) holds what is on screen; this component
 //! only wires it to the page: the save, the running count's timer, the focus, the keys, and the
-//! index plays worked out between frames (`indices.rs`).
+//! index plays and the bet spread's edges asked of the drills' worker (`indices.rs`, `spread.rs`).
 
 use super::indices::{compute_indices, indices_key, Indices};
 use super::session::{DrillMsg, Drills};
@@ -72,6 +72,9 @@ pub fn DrillsApp() -> Html {
     let spread_for = use_mut_ref(|| indices_key(&drills.progress.setup));
     let plan = use_state(|| (Plan::default(), None::<&'static str>));
     let indices_for = use_mut_ref(|| indices_key(&drills.progress.setup));
+    // The worker working out each, while it is wanted (dropped: stopped).
+    let indices_helper = use_mut_ref(|| None);
+    let spread_helper = use_mut_ref(|| None);
     let send = drills.dispatcher();
     let send = Callback::from(move |m: DrillMsg| send.dispatch(m));
     let setup = drills.progress.setup;
@@ -111,27 +114,45 @@ pub fn DrillsApp() -> Html {
         }
     });
 
-    // The index plays, worked out when the deviations drill is opened for new rules.
+    // The index plays, asked for when the deviations drill is opened for new rules (work for
+    // rules left behind is stopped; work for these goes on while the drill is closed).
     {
-        let (indices, indices_for) = (indices.clone(), indices_for.clone());
+        let (indices, indices_for, helper) = (indices.clone(), indices_for.clone(), indices_helper.clone());
         let open = drills.screen == Some(Drill::Deviations);
         use_effect_with((open, indices_key(&setup)), move |(open, key)| {
             let have = indices.as_ref().is_some_and(|i| i.key() == *key);
             *indices_for.borrow_mut() = *key;
-            if *open && !have {
-                compute_indices(key.0, indices_for, indices);
+            if have {
+                return;
+            }
+            if *open {
+                *helper.borrow_mut() = compute_indices(key.0, indices_for, indices);
+            } else {
+                // Stopped, and started again if these rules come back.
+                *helper.borrow_mut() = None;
+                if matches!(*indices, Some(Indices::Working { .. })) {
+                    indices.set(None);
+                }
             }
         });
     }
-    // The chances and edges for the bet spread's risk, worked out when the Sessions screen is
+    // The chances and edges for the bet spread's risk, asked for when the Sessions screen is
     // opened for new rules.
     {
-        let (rows, spread_for) = (spread_rows.clone(), spread_for.clone());
+        let (rows, spread_for, helper) = (spread_rows.clone(), spread_for.clone(), spread_helper.clone());
         use_effect_with((*sessions, indices_key(&setup)), move |(open, key)| {
             let have = rows.as_ref().is_some_and(|r| r.key() == *key);
             *spread_for.borrow_mut() = *key;
-            if *open && !have {
-                compute_spread(key.0, spread_for, rows);
+            if have {
+                return;
+            }
+            if *open {
+                *helper.borrow_mut() = compute_spread(key.0, spread_for, rows);
+            } else {
+                *helper.borrow_mut() = None;
+                if matches!(*rows, Some(SpreadRows::Working { .. })) {
+                    rows.set(None);
+                }
             }
         });
     }

@@ -1,42 +1,47 @@
-//! The index plays for the deviations drill, worked out in the page between frames: about 3 s of
-//! work natively, so it runs in slices of [`SLICE_MS`] and never as one long task.
+//! The index plays for the deviations drill, asked of the drills' worker (`worker.rs`): the
+//! Illustrious 18 and Fab 4 hands come first, after a few percent of the work, and the drill
+//! asks them while the worker goes on to the whole table.
 
 use super::state::Setup;
-use crate::engine::casino::indices::{all_situations, count_shoes, depths, IndexPlay, IndexWork, ProfileBuilder};
-use std::cell::RefCell;
+use super::work::{Job, Reply, Request};
+use super::worker::Helper;
+use crate::engine::casino::indices::IndexPlay;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-use std::time::Duration;
-use yew::platform::spawn_local;
-use yew::platform::time::sleep;
 use yew::UseStateHandle;
-
-/// How long one task of the index computation runs before the page paints, in ms: a slice
-/// ends at the first step past it, and a step is at most a few ms natively (p99.9 about 8 ms,
-/// `examples/drill_costs.rs`), so a task stays near this plus one step.
-const SLICE_MS: f64 = 12.0;
-
-fn now() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
-}
 
 /// The index plays for one set of rules and one system, as far as they are worked out.
 #[derive(Clone, PartialEq)]
 pub enum Indices {
-    Working { key: (Setup, usize), percent: u32 },
-    Ready { key: (Setup, usize), plays: Rc<Vec<IndexPlay>> },
+    /// Being worked out: `percent` done, and the first hands' plays once they are known.
+    Working {
+        key: (Setup, usize),
+        percent: u32,
+        first: Option<Rc<Vec<IndexPlay>>>,
+    },
+    Ready {
+        key: (Setup, usize),
+        plays: Rc<Vec<IndexPlay>>,
+    },
+    /// The worker could not start, or stopped.
+    Failed {
+        key: (Setup, usize),
+    },
 }
 
 impl Indices {
     pub fn key(&self) -> (Setup, usize) {
         match self {
-            Indices::Working { key, .. } | Indices::Ready { key, .. } => *key,
+            Indices::Working { key, .. } | Indices::Ready { key, .. } | Indices::Failed { key } => *key,
         }
     }
 
+    /// The plays a question may be asked from: every one once ready, the first hands' before.
     pub fn plays(&self) -> Option<Rc<Vec<IndexPlay>>> {
         match self {
             Indices::Ready { plays, .. } => Some(plays.clone()),
-            Indices::Working { .. } => None,
+            Indices::Working { first, .. } => first.clone(),
+            Indices::Failed { .. } => None,
         }
     }
 }
@@ -46,45 +51,31 @@ pub fn indices_key(s: &Setup) -> (Setup, usize) {
     (Setup { speed: 1000, at_once: 1, length: 20, ..*s }, s.system)
 }
 
-/// Works the index plays out in slices of [`SLICE_MS`], yielding to the browser between them,
-/// and stops if the rules or system change meanwhile (`current` no longer holds `key`).
-pub fn compute_indices(setup: Setup, current: Rc<RefCell<(Setup, usize)>>, out: UseStateHandle<Option<Indices>>) {
+/// Asks the worker for the index plays of `setup`, into `out` for as long as `current` holds
+/// their key; the worker runs as long as the returned [`Helper`] lives.
+pub fn compute_indices(
+    setup: Setup,
+    current: Rc<RefCell<(Setup, usize)>>,
+    out: UseStateHandle<Option<Indices>>,
+) -> Option<Helper> {
     let key = indices_key(&setup);
-    out.set(Some(Indices::Working { key, percent: 0 }));
-    spawn_local(async move {
-        let rules = setup.choice.rules();
-        let system = setup.system();
-        let stale = || *current.borrow() != key;
-        let mut shoes = Vec::new();
-        let mut start = now();
-        for (i, dealt) in depths(&rules).into_iter().enumerate() {
-            let mut b = ProfileBuilder::new(system, rules.decks, dealt);
-            while !b.step(100_000) {
-                if now() - start > SLICE_MS {
-                    sleep(Duration::ZERO).await;
-                    if stale() {
-                        return;
-                    }
-                    out.set(Some(Indices::Working { key, percent: 5 * i as u32 }));
-                    start = now();
-                }
-            }
-            shoes.push(count_shoes(&b.finish()));
+    out.set(Some(Indices::Working { key, percent: 0, first: None }));
+    let (first, percent) = (RefCell::new(None::<Rc<Vec<IndexPlay>>>), Cell::new(0));
+    let failed = out.clone();
+    let helper = Helper::start(Request::new(Job::Indices, &setup), move |reply| {
+        if *current.borrow() != key {
+            return;
         }
-        let mut work = IndexWork::new(&rules, shoes, all_situations(&rules));
-        while !work.step() {
-            if now() - start > SLICE_MS {
-                sleep(Duration::ZERO).await;
-                if stale() {
-                    return;
-                }
-                let (done, all) = work.progress();
-                out.set(Some(Indices::Working { key, percent: 15 + (85 * done / all.max(1)) as u32 }));
-                start = now();
-            }
+        match reply {
+            Some(Reply::Progress(p)) => percent.set(p),
+            Some(Reply::First(plays)) => *first.borrow_mut() = Some(Rc::new(plays)),
+            Some(Reply::All(plays)) => return out.set(Some(Indices::Ready { key, plays: Rc::new(plays) })),
+            _ => return out.set(Some(Indices::Failed { key })),
         }
-        if !stale() {
-            out.set(Some(Indices::Ready { key, plays: Rc::new(work.finish()) }));
-        }
+        out.set(Some(Indices::Working { key, percent: percent.get(), first: first.borrow().clone() }));
     });
+    if helper.is_none() {
+        failed.set(Some(Indices::Failed { key }));
+    }
+    helper
 }

@@ -5,7 +5,7 @@
 use super::state::*;
 use crate::engine::cards::Card;
 use crate::engine::casino::drill::cell_values;
-use crate::engine::casino::indices::{Choice as IndexChoice, IndexPlay};
+use crate::engine::casino::indices::{answer_at, Choice as IndexChoice, IndexPlay};
 use crate::engine::casino::strategy::Play;
 use crate::engine::rng::GameRng;
 use crate::ui::casino::words::signed_tenths;
@@ -166,7 +166,8 @@ impl Drills {
 
     fn next_dev(&mut self) {
         self.dev = self.plays.as_ref().and_then(|plays| {
-            let q = deviation(plays, &self.progress.kinds[Drill::Deviations.index() - 1], &mut self.rng)?;
+            let system = self.progress.setup.system();
+            let q = deviation(plays, system, &self.progress.kinds[Drill::Deviations.index() - 1], &mut self.rng)?;
             Some(Dev { q, answer: None })
         });
     }
@@ -241,8 +242,19 @@ impl Apply for Drills {
                 if plays == self.plays {
                     return false;
                 }
+                // The whole table after the first hands: the question on screen stays if the
+                // whole table answers it the same (it does: the first hands' plays are the
+                // table's own), so a player is never moved on mid-question.
+                let stays = self.dev.as_ref().is_some_and(|d| {
+                    let q = &d.q;
+                    plays
+                        .as_ref()
+                        .is_some_and(|p| answer_at(p, q.play.situation, q.play.up, q.true_count) == Some(q.answer))
+                });
                 self.plays = plays;
-                self.next_dev();
+                if !stays {
+                    self.next_dev();
+                }
             }
             DrillMsg::AnswerFlash(c) => return self.answer_flash(c),
             DrillMsg::AnswerDev(c) => {
@@ -382,30 +394,30 @@ mod tests {
     }
 
     #[test]
-    fn deviations_wait_for_the_plays_and_clear_when_they_go() {
-        use crate::engine::casino::indices::{all_situations, count_shoes, depths, IndexWork, ProfileBuilder};
+    fn deviations_wait_for_the_plays_ask_the_first_hands_and_clear_when_they_go() {
+        use crate::engine::casino::indices::{first_situations, Found, IndexTableWork};
         let mut d = drills();
         open(&mut d, Drill::Deviations);
         assert!(d.dev.is_none());
         assert_eq!(d.key("Enter"), None);
-        // A few index plays for the default rules, worked out as the page does.
+        // The plays for the default rules as the worker finds them: the first hands, then all.
+        let mut work = IndexTableWork::new(&d.progress.setup.choice.rules(), d.progress.setup.system());
+        let mut found = Vec::new();
+        while !work.is_done() {
+            found.extend(work.step());
+        }
+        let (Some(Found::First(first)), Some(Found::All(all))) = (found.first(), found.last()) else {
+            panic!("{found:?}")
+        };
+        let (first, all) = (Rc::new(first.clone()), Rc::new(all.clone()));
+        assert!(d.apply(DrillMsg::Plays(Some(first.clone()))));
+        assert!(!d.apply(DrillMsg::Plays(Some(first))), "the same plays again change nothing");
+        let q = d.dev.clone().expect("a question from the first hands");
         let rules = d.progress.setup.choice.rules();
-        let shoes = depths(&rules)
-            .into_iter()
-            .map(|dealt| {
-                let mut b = ProfileBuilder::new(d.progress.setup.system(), rules.decks, dealt);
-                while !b.step(1_000_000) {}
-                count_shoes(&b.finish())
-            })
-            .collect();
-        let situations: Vec<_> = all_situations(&rules).into_iter().take(40).collect();
-        let mut work = IndexWork::new(&rules, shoes, situations);
-        while !work.step() {}
-        let plays = Rc::new(work.finish());
-        assert!(!plays.is_empty(), "some play changes with the count");
-        assert!(d.apply(DrillMsg::Plays(Some(plays.clone()))));
-        assert!(!d.apply(DrillMsg::Plays(Some(plays))), "the same plays again change nothing");
-        let q = d.dev.clone().expect("a question once the plays are ready");
+        assert!(first_situations(&rules).contains(&(q.q.play.situation, q.q.play.up)), "{}", q.q.kind());
+        // The whole table arrives mid-question: the question stays, and is answered as before.
+        assert!(d.apply(DrillMsg::Plays(Some(all))));
+        assert!(d.dev == Some(q.clone()), "the question on screen stays");
         assert!(d.apply(DrillMsg::AnswerDev(q.q.answer)));
         assert!(!d.apply(DrillMsg::AnswerDev(q.q.answer)));
         assert_eq!(d.progress.scores[Drill::Deviations.index()].right, 1);

@@ -1,28 +1,22 @@
 //! The risk of ruin for the bankroll and bet spread the player enters (the Sessions screen): the
 //! chance of each true count and the player's exact edge at each count, for the drills' rules and
-//! count system, are worked out between frames ([`compute_spread`], `engine::casino::risk::
-//! SpreadWork`: about a second of work natively, in slices of [`SLICE_MS`]); the win rate, its
-//! standard deviation and the risk for any bankroll and spread then follow at once
-//! ([`Plan::figures`]).
+//! count system, are asked of the drills' worker ([`compute_spread`]; `engine::casino::risk::
+//! SpreadWork`, about a second of work natively); the win rate, its standard deviation and the
+//! risk for any bankroll and spread then follow at once ([`Plan::figures`]).
 
 use super::indices::indices_key;
 use super::state::Setup;
 use super::view::input_value;
+use super::work::{Job, Reply, Request};
+use super::worker::Helper;
 use crate::engine::casino::risk::{
-    bankroll_for_risk, count_rows, risk_of_ruin, spread_figures, RoundFigures, Spread, SpreadWork, ROUND_VARIANCE,
+    bankroll_for_risk, risk_of_ruin, spread_figures, RoundFigures, Spread, ROUND_VARIANCE,
 };
 use crate::ui::casino::history::{hundredths, percent};
 use crate::ui::casino::words::signed_milli;
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::time::Duration;
-use yew::platform::spawn_local;
-use yew::platform::time::sleep;
 use yew::prelude::*;
-
-/// How long one task of the work runs before the page paints, in ms (a step is a profile's
-/// slice or one up card's part of a round's value, a few ms natively: `examples/drill_costs.rs`).
-const SLICE_MS: f64 = 12.0;
 
 /// The true counts the player sets a bet for: +1 or less, +2, +3, +4, +5 or more.
 pub const BET_COUNTS: [i32; 5] = [1, 2, 3, 4, 5];
@@ -33,46 +27,52 @@ const MAX_BET: u32 = 10_000;
 /// one count system, as far as they are worked out.
 #[derive(Clone, PartialEq)]
 pub enum SpreadRows {
-    Working { key: (Setup, usize), percent: u32 },
-    Ready { key: (Setup, usize), rows: Rc<Vec<(i32, f64, f64)>> },
+    Working {
+        key: (Setup, usize),
+        percent: u32,
+    },
+    Ready {
+        key: (Setup, usize),
+        rows: Rc<Vec<(i32, f64, f64)>>,
+    },
+    /// The worker could not start, or stopped.
+    Failed {
+        key: (Setup, usize),
+    },
 }
 
 impl SpreadRows {
     pub fn key(&self) -> (Setup, usize) {
         match self {
-            SpreadRows::Working { key, .. } | SpreadRows::Ready { key, .. } => *key,
+            SpreadRows::Working { key, .. } | SpreadRows::Ready { key, .. } | SpreadRows::Failed { key } => *key,
         }
     }
 }
 
-fn now() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
-}
-
-/// Works the rows out in slices of [`SLICE_MS`], yielding to the browser between them, and
-/// stops if the rules or system change meanwhile (`current` no longer holds the key).
-pub fn compute_spread(setup: Setup, current: Rc<RefCell<(Setup, usize)>>, out: UseStateHandle<Option<SpreadRows>>) {
+/// Asks the worker for the rows of `setup`, into `out` for as long as `current` holds their
+/// key; the worker runs as long as the returned [`Helper`] lives.
+pub fn compute_spread(
+    setup: Setup,
+    current: Rc<RefCell<(Setup, usize)>>,
+    out: UseStateHandle<Option<SpreadRows>>,
+) -> Option<Helper> {
     let key = indices_key(&setup);
     out.set(Some(SpreadRows::Working { key, percent: 0 }));
-    spawn_local(async move {
-        let mut work = SpreadWork::new(&setup.choice.rules(), setup.system());
-        let mut start = now();
-        while !work.step(100_000) {
-            if now() - start > SLICE_MS {
-                sleep(Duration::ZERO).await;
-                if *current.borrow() != key {
-                    return;
-                }
-                let (done, all) = work.progress();
-                out.set(Some(SpreadRows::Working { key, percent: (100 * done / all.max(1)) as u32 }));
-                start = now();
-            }
+    let failed = out.clone();
+    let helper = Helper::start(Request::new(Job::Spread, &setup), move |reply| {
+        if *current.borrow() != key {
+            return;
         }
-        if *current.borrow() == key {
-            let (chances, edges) = work.finish();
-            out.set(Some(SpreadRows::Ready { key, rows: Rc::new(count_rows(&chances, &edges)) }));
-        }
+        out.set(Some(match reply {
+            Some(Reply::Progress(percent)) => SpreadRows::Working { key, percent },
+            Some(Reply::Rows(rows)) => SpreadRows::Ready { key, rows: Rc::new(rows) },
+            _ => SpreadRows::Failed { key },
+        }))
     });
+    if helper.is_none() {
+        failed.set(Some(SpreadRows::Failed { key }));
+    }
+    helper
 }
 
 /// The player's bankroll and bet spread, in units (their smallest bet).
@@ -127,6 +127,10 @@ fn signed_percent(v: f64) -> String {
     format!("{}{}.{}%", if t < 0 { "-" } else { "+" }, t.abs() / 10, t.abs() % 10)
 }
 
+/// What the page says when its worker could not start or stopped.
+pub const WORKER_FAILED: &str =
+    "This browser could not work these figures out: reload the page to try again, or try another browser.";
+
 const BET_LABELS: [&str; 5] =
     ["Bet at a true count of +1 or less", "Bet at +2", "Bet at +3", "Bet at +4", "Bet at +5 or more"];
 
@@ -148,6 +152,7 @@ pub fn spread_view(
         Some(SpreadRows::Working { percent, .. }) => {
             html! { <p class="working">{ format!("Working out the edge at each count for these rules: {percent}%") }</p> }
         }
+        Some(SpreadRows::Failed { .. }) => html! { <p class="verdict wrong">{ WORKER_FAILED }</p> },
         None => html! { <p class="working">{"Working out the edge at each count…"}</p> },
     };
     html! {

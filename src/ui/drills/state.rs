@@ -6,7 +6,8 @@
 use crate::engine::cards::{standard_decks, Card, Rank, Suit};
 use crate::engine::casino::count::{CountSystem, Counter, SYSTEMS};
 use crate::engine::casino::drill::{cells, hand, Cell, Record, Tally, MAX_COUNT};
-use crate::engine::casino::indices::{Choice as IndexChoice, IndexPlay, Situation};
+pub use crate::engine::casino::indices::play_at;
+use crate::engine::casino::indices::{answer_at, count_range, count_step, Choice as IndexChoice, IndexPlay, Situation};
 use crate::engine::casino::save::Choice;
 use crate::engine::casino::strategy::Play;
 use crate::engine::rng::GameRng;
@@ -413,14 +414,6 @@ pub fn tray_question(setup: &Setup, rng: &mut GameRng) -> TrayQuestion {
     TrayQuestion { decks, dealt, running_half: running_half(setup.system(), decks, seen) }
 }
 
-/// The play at true count `t` for one decision, from all of its computed index plays.
-pub fn play_at(plays: &[IndexPlay], situation: Situation, up: u8, t: i32) -> Option<IndexChoice> {
-    let mut mine: Vec<&IndexPlay> = plays.iter().filter(|p| p.situation == situation && p.up == up).collect();
-    mine.sort_by_key(|p| p.index);
-    let first = mine.first()?;
-    Some(mine.iter().rev().find(|p| t >= p.index).map_or(first.below, |p| p.at_or_above))
-}
-
 /// A deviation question: a decision with an index, a true count near it and a hand of it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Deviation {
@@ -447,9 +440,10 @@ pub fn up_name(up: u8) -> String {
     }
 }
 
-/// A question from the computed index plays: one of them, a true count within two of its
-/// index, answered by every index play of that decision.
-pub fn deviation(plays: &[IndexPlay], record: &Kinds, rng: &mut GameRng) -> Option<Deviation> {
+/// A question from the computed index plays of `system`: one of them, a true count within two
+/// of its index (four for a level-two count, whose points are half as big), answered by every
+/// index play of that hand, surrender first ([`answer_at`]).
+pub fn deviation(plays: &[IndexPlay], system: &CountSystem, record: &Kinds, rng: &mut GameRng) -> Option<Deviation> {
     if plays.is_empty() {
         return None;
     }
@@ -462,9 +456,10 @@ pub fn deviation(plays: &[IndexPlay], record: &Kinds, rng: &mut GameRng) -> Opti
         }
     }
     let play = plays[r.next(rng)];
-    let t = (play.index + rng.below(5) as i32 - 2)
-        .clamp(crate::engine::casino::indices::LOWEST, crate::engine::casino::indices::HIGHEST);
-    let answer = play_at(plays, play.situation, play.up, t)?;
+    let near = 2 * count_step(system);
+    let (lowest, highest) = count_range(system);
+    let t = (play.index + rng.below(2 * near as u64 + 1) as i32 - near).clamp(lowest, highest);
+    let answer = answer_at(plays, play.situation, play.up, t)?;
     let cards = match play.situation {
         Situation::Total { soft: false, total } | Situation::Surrender(total) => {
             let ways: Vec<(u8, u8)> =
@@ -473,7 +468,7 @@ pub fn deviation(plays: &[IndexPlay], record: &Kinds, rng: &mut GameRng) -> Opti
             vec![card_of(a, rng), card_of(b, rng)]
         }
         Situation::Total { soft: true, total } => vec![card_of(1, rng), card_of(total.saturating_sub(11), rng)],
-        Situation::Pair(p) => vec![card_of(p, rng), card_of(p, rng)],
+        Situation::Pair(p) | Situation::SurrenderPair(p) => vec![card_of(p, rng), card_of(p, rng)],
         Situation::Insurance => Vec::new(),
     };
     Some(Deviation { play, true_count: t, cards, up: card_of(play.up, rng), answer })

@@ -2,11 +2,12 @@
 
 use super::indices::Indices;
 use super::session::{DrillMsg, Drills};
+use super::spread::WORKER_FAILED;
 use super::state::*;
 use crate::engine::cards::Card;
 use crate::engine::casino::count::{CountSystem, SYSTEMS};
 use crate::engine::casino::drill::{cells, Row};
-use crate::engine::casino::indices::{Choice as IndexChoice, IndexPlay, Situation};
+use crate::engine::casino::indices::{count_range, Choice as IndexChoice, IndexPlay, Situation};
 use crate::engine::casino::strategy::Play;
 use crate::ui::casino::words::{half_points, signed_milli, signed_tenths};
 use crate::ui::components::card::{card_view, CardStyle};
@@ -344,18 +345,52 @@ fn index_table(rows: &[IndexPlay]) -> Html {
 }
 
 fn deviation_view(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMsg>, style: CardStyle) -> Html {
-    let table = match indices {
+    let (table, plays) = match indices {
         Some(Indices::Ready { plays, .. }) if plays.is_empty() => {
-            return html! { <p>{"No play changes with the count between −10 and +10 for these rules."}</p> }
+            let (lowest, highest) = count_range(d.progress.setup.system());
+            return html! { <p>{ format!("No play changes with the count between −{} and {highest:+} for these rules.", lowest.unsigned_abs()) }</p> };
         }
-        Some(Indices::Ready { plays, .. }) => index_table(plays),
+        Some(Indices::Ready { plays, .. }) => (index_table(plays), plays.clone()),
+        // The Illustrious 18 and Fab 4 are asked while the rest is worked out.
+        Some(Indices::Working { percent, first: Some(first), .. }) => {
+            let working = html! {
+                <p class="working" role="status">{ format!("Asking the Illustrious 18 and the Fab 4 while the other index plays for these rules and this count are worked out: {percent}%") }</p>
+            };
+            (working, first.clone())
+        }
         Some(Indices::Working { percent, .. }) => {
             return html! { <p class="working" role="status">{ format!("Working out the index plays for these rules and this count: {percent}%") }</p> }
         }
+        Some(Indices::Failed { .. }) => return html! { <p class="verdict wrong" role="alert">{ WORKER_FAILED }</p> },
         None => return html! { <p class="working">{"Working out the index plays…"}</p> },
     };
     let Some(dev) = &d.dev else { return table };
     let q = &dev.q;
+    // Surrender is decided first: when it is the answer to a hand asked by its own index, say
+    // which surrender index made it so.
+    let surrender = IndexChoice::Play(Play::Surrender);
+    let first = (q.answer == surrender && q.play.at_or_above != surrender && q.play.below != surrender)
+        .then(|| {
+            plays.iter().find(|p| {
+                p.up == q.play.up
+                    && p.index <= q.true_count
+                    && p.at_or_above == surrender
+                    && match (p.situation, q.play.situation) {
+                        (Situation::Surrender(a), Situation::Total { soft: false, total: b }) => a == b,
+                        (Situation::SurrenderPair(a), Situation::Pair(b)) => a == b,
+                        _ => false,
+                    }
+            })
+        })
+        .flatten()
+        .map(|p| {
+            format!(
+                " Surrender is decided first: {} v {}, surrender at {:+} or more.",
+                p.situation.describe(),
+                up_name(p.up),
+                p.index
+            )
+        });
     let keys: Vec<(IndexChoice, &'static str)> = match q.play.situation {
         Situation::Insurance => vec![(IndexChoice::Insure, "I"), (IndexChoice::DeclineInsurance, "N")],
         _ => STRATEGY_KEYS.to_vec(),
@@ -382,7 +417,7 @@ fn deviation_view(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMs
             <p class={classes!("verdict", if a == q.answer { "right" } else { "wrong" })} role="status">
                 { if a == q.answer { format!("Right: {}.", q.answer.name()) } else { format!("Not quite: {} is the play here, not {}.", q.answer.name(), a.name()) } }
             </p>
-            <p class="index-rule">{ rule }</p>
+            <p class="index-rule">{ rule }{ first.unwrap_or_default() }</p>
             { next_button(send, DrillMsg::NextDev, "Next hand") }
         }
         { table }

@@ -2,7 +2,7 @@
 //! the lobby is the friends page's ([`super::FriendsApp`]); the table is the casino page's felt
 //! and controls ([`crate::ui::casino::felt`], [`crate::ui::casino::controls`]) drawn from this
 //! spot's [`CasinoScreen`], which the host's updates alone feed. The host's worker deals and
-//! clears the table (`net::casino_host`): Deal here says the person is ready (their bet, made
+//! clears the table (`net::casino`): Deal here says the person is ready (their bet, made
 //! again), and there is no Next round button.
 
 use super::page::FriendsPage;
@@ -10,7 +10,7 @@ use super::words::seat_name;
 use crate::bots::shedding::Level;
 use crate::engine::casino::game::money;
 use crate::engine::casino::{Action, Phase, SeatUpdate};
-use crate::net::casino_host::Casino;
+use crate::net::casino::Casino;
 use crate::net::Seats;
 use crate::ui::casino::screen::CasinoScreen;
 
@@ -53,6 +53,9 @@ impl FriendsPage for Casino {
     fn rename(screen: &mut OnlineCasino, names: Vec<String>, _: Vec<Option<Level>>) {
         screen.screen.table_names = names;
     }
+    fn note(screen: &mut OnlineCasino, line: String) {
+        crate::ui::text::extend_log(&mut screen.screen.log, &[line], |l| Some(l.clone()), 40);
+    }
     fn status_line(update: &SeatUpdate, seats: Option<&Seats>) -> String {
         let v = &update.view;
         let who = |s: u8| if s == v.spot { "You".to_owned() } else { seat_name(seats, s) };
@@ -85,7 +88,7 @@ mod view {
     use super::OnlineCasino;
     use crate::engine::casino::game::money;
     use crate::engine::casino::Action;
-    use crate::net::casino_host::Casino;
+    use crate::net::casino::Casino;
     use crate::ui::casino::controls::{controls, Press};
     use crate::ui::casino::felt::felt;
     use crate::ui::components::card::CardStyle;

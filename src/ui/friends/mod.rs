@@ -17,6 +17,9 @@
 
 pub mod casino;
 pub mod host_worker;
+mod lobby;
+pub mod newcomer;
+pub mod news;
 pub mod page;
 pub mod peer;
 pub mod room;
@@ -25,9 +28,12 @@ pub mod shedding;
 pub mod uno;
 pub mod words;
 
+use crate::engine::catalog::{preset_title, GameKind};
+use crate::engine::shedding::Preset;
 use crate::net::worker::{Family, HostRecord};
 use crate::net::{Seat, SeatToken, Seating, Seats, ToHost};
 use gloo_storage::{LocalStorage, Storage};
+use news::Ended;
 pub use page::FriendsPage;
 use room::{check_signal_url, ice_urls, room_in_fragment, token_from_text, token_text, HostKey, RoomId};
 use session::{Session, Transport};
@@ -40,13 +46,13 @@ use yew::prelude::*;
 /// rules, its name, the family's page under `friends/`). Choosing a game of another family on a
 /// page's form goes to that family's page.
 const ALL_GAMES: [(&str, &str, &str); 7] = [
-    ("taylor", "Taylor Blackjack", ""),
-    ("priestly", "Priestly College BlackJack", ""),
-    ("british", "British Black Jack", ""),
-    ("crazy-eights", "Crazy Eights", ""),
-    ("switch", "Switch", ""),
-    ("classic", "UNO Blackjack", "uno/"),
-    ("casino", "Casino Blackjack (21)", "casino/"),
+    ("taylor", preset_title(Preset::Taylor), ""),
+    ("priestly", preset_title(Preset::Priestly), ""),
+    ("british", preset_title(Preset::British), ""),
+    ("crazy-eights", preset_title(Preset::CrazyEights), ""),
+    ("switch", preset_title(Preset::Switch), ""),
+    (crate::net::uno::PRESET, GameKind::UnoBlackjack.info().title, "uno/"),
+    (crate::net::casino::PRESET, GameKind::Casino.info().title, "casino/"),
 ];
 
 /// The game picked on another family's form (its page opens with it chosen).
@@ -91,12 +97,31 @@ fn load_host(room: &RoomId) -> Option<String> {
     stored(&host_key(room.as_str()))
 }
 
+fn host_key_name(room: &RoomId) -> String {
+    format!("bj.friends.hostkey.{}", room.as_str())
+}
+
+/// The host ended this page's place at `room`. The host's own page (`host`) forgets the table:
+/// its record, its key, and the link in the address bar (a reload shows the form). A friend's
+/// keeps the end in place of its seat's token, so the link opened again says so.
+fn forget_room(room: &RoomId, end: Ended, host: bool) {
+    if host {
+        let _ = LocalStorage::raw().remove_item(&host_key(room.as_str()));
+        let _ = LocalStorage::raw().remove_item(&host_key_name(room));
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().set_hash("");
+        }
+    } else {
+        store(&token_key(room), end.mark());
+    }
+}
+
 /// This browser's key for hosting `room` (see [`HostKey`]): kept beside the table's record, under
 /// a key of its own (the record is the worker's, in a form older saves share). A record without
 /// one gets a new key (`true`): a table opened before keys were kept is bound by it, and a record
 /// copied from another browser is refused by the signalling server.
 fn host_key_of(room: &RoomId) -> (HostKey, bool) {
-    let key_name = format!("bj.friends.hostkey.{}", room.as_str());
+    let key_name = host_key_name(room);
     match stored(&key_name).and_then(|k| HostKey::parse(&k)) {
         Some(key) => (key, false),
         None => {
@@ -112,8 +137,9 @@ fn open_host<F: FriendsPage>(room: RoomId, record: String, t: &Transport) -> Res
     let settings = crate::ui::load_settings().0;
     let pace = u32::from(settings.bot_pace.max(1));
     let (key, new) = host_key_of(&room);
-    // The host's clock setting is the table's: off, or the rules' time a move times it.
-    Session::host(room, (&key, new), record, pace, settings.clock_scale.unwrap_or(0), t)
+    // The host's clock setting is the table's: off, or the rules' time a move times it (at a
+    // table with friends, at least four times: `friends_scale`).
+    Session::host(room, (&key, new), record, pace, crate::net::clock::friends_scale(settings.clock_scale), t)
 }
 
 fn random_bytes() -> [u8; 16] {
@@ -130,13 +156,17 @@ fn js_sys_now() -> f64 {
 }
 
 /// The signalling address: the player's setting, else the build's (`BJ_SIGNAL_URL`), else port
-/// 3536 of the machine that served this page (as `scripts/serve.sh` runs it).
+/// 3536 of the machine that served this page (as `scripts/serve.sh` runs it). The ICE servers:
+/// the player's, else the build's (`BJ_ICE`), else none.
 fn transport() -> Transport {
     let set: Option<String> = stored(SIGNAL_KEY).and_then(|s| check_signal_url(&s));
     let built = option_env!("BJ_SIGNAL_URL").and_then(check_signal_url);
     let here = web_sys::window().and_then(|w| w.location().hostname().ok()).unwrap_or_else(|| "127.0.0.1".into());
     let signal = set.or(built).unwrap_or_else(|| format!("ws://{here}:3536"));
-    let ice = ice_urls(&stored(ICE_KEY).unwrap_or_default());
+    let mut ice = ice_urls(&stored(ICE_KEY).unwrap_or_default());
+    if ice.is_empty() {
+        ice = ice_urls(option_env!("BJ_ICE").unwrap_or_default());
+    }
     Transport { signal, ice }
 }
 
@@ -151,7 +181,14 @@ fn room_link(room: &RoomId) -> String {
 const UNFIT: &str = "The host sent something this page cannot show, so it was left out and the table goes on. \
 If the table stops making sense, reload this page.";
 
-fn seats_list(seats: &Seats, mine: Option<u8>, on_take: Option<Callback<u8>>) -> Html {
+/// The seats; `on_take` offers each free seat (a friend's lobby), `on_remove` a "Remove" beside
+/// each friend's (the host's).
+fn seats_list(
+    seats: &Seats,
+    mine: Option<u8>,
+    on_take: Option<Callback<u8>>,
+    on_remove: Option<&Callback<u8>>,
+) -> Html {
     html! {
         <ol class="friend-seats" aria-label="Seats">
         // `n` counts from one as players do; `i`, the seat's number on the wire (the reader
@@ -171,11 +208,75 @@ fn seats_list(seats: &Seats, mine: Option<u8>, on_take: Option<Callback<u8>>) ->
                     let cb = cb.clone();
                     html! { <button class="primary" onclick={Callback::from(move |_| cb.emit(i))}>{ format!("Take seat {n}") }</button> }
                 }
-                _ => html! {},
+                _ => match (on_remove, s) {
+                    (Some(cb), Seat::Friend { name, .. }) => {
+                        let cb = cb.clone();
+                        html! { <button aria-label={format!("Remove {name}")} onclick={Callback::from(move |_| cb.emit(i))}>{"Remove"}</button> }
+                    }
+                    _ => html! {},
+                },
             };
             html! { <li data-seat={i.to_string()}><span>{ format!("Seat {n}: {who}") }</span>{ button }</li> }
         }) }
         </ol>
+    }
+}
+
+/// What the host is asked to confirm before it happens: in the page's own words (never
+/// `window.confirm`, which a page cannot style or word and some browsers suppress).
+#[derive(Copy, Clone, PartialEq)]
+enum Ask {
+    Remove(u8),
+    Close,
+}
+
+/// The host's "Close the table", and the question it or a "Remove" beside a seat asks first.
+fn host_controls<F: FriendsPage>(
+    seats: &Seats,
+    asking: &UseStateHandle<Option<Ask>>,
+    session: &Rc<RefCell<Option<Session<F>>>>,
+    tick: &UseStateHandle<u32>,
+) -> Html {
+    let ask = |a: Option<Ask>| {
+        let asking = asking.clone();
+        Callback::from(move |_| asking.set(a))
+    };
+    let question = match **asking {
+        Some(Ask::Remove(seat)) => match seats.seats.get(seat as usize) {
+            Some(Seat::Friend { name, .. }) => Some((
+                format!("Remove {name}? A bot plays {name}'s seat for the rest of the game, and {name}'s page cannot take it back."),
+                format!("Yes, remove {name}"),
+                ToHost::Remove { seat },
+            )),
+            _ => None,
+        },
+        Some(Ask::Close) => Some((
+            "Close the table for everyone? Each friend's page is told, and the table cannot be opened again.".into(),
+            "Yes, close the table".into(),
+            ToHost::Close,
+        )),
+        None => None,
+    };
+    let confirm = question.map(|(words, yes, message)| {
+        let (session, asking, tick) = (session.clone(), asking.clone(), tick.clone());
+        let on_yes = Callback::from(move |_| {
+            with_session(&session, |s| s.send_to_host(&message));
+            asking.set(None);
+            tick.set(tick.wrapping_add(1));
+        });
+        html! {
+            <div class="host-ask">
+                <p role="alert">{ words }</p>
+                <button class="primary" onclick={on_yes}>{ yes }</button>
+                <button onclick={ask(None)}>{"Cancel"}</button>
+            </div>
+        }
+    });
+    html! {
+        <div class="host-controls">
+            <button onclick={ask(Some(Ask::Close))}>{"Close the table"}</button>
+            { confirm.unwrap_or_default() }
+        </div>
     }
 }
 
@@ -287,7 +388,11 @@ pub fn FriendsApp<F: FriendsPage>() -> Html {
     let setup = use_state(|| {
         // The game chosen on another family's form, if it is this page's; else the first.
         let mine = |id: &str| ALL_GAMES.iter().any(|g| g.0 == id && g.2 == F::HOME);
-        let chosen = stored(GAME_KEY).filter(|id| mine(id));
+        // From the address the page already reads (its query; `search` would be one more import).
+        let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+        let query = href.split('#').next().and_then(|h| h.split_once('?')).map_or("", |q| q.1);
+        let asked = newcomer::game_in_query(query).filter(|id| mine(id)).map(str::to_owned);
+        let chosen = asked.or_else(|| stored(GAME_KEY).filter(|id| mine(id)));
         let first = ALL_GAMES.iter().find(|g| mine(g.0)).map_or("", |g| g.0);
         Setup {
             preset: chosen.unwrap_or_else(|| first.to_owned()),
@@ -297,6 +402,7 @@ pub fn FriendsApp<F: FriendsPage>() -> Html {
         }
     });
     let name = use_state(|| stored(NAME_KEY).unwrap_or_default());
+    let asking = use_state(|| None::<Ask>);
 
     // A room link: the host's own table (its record is here), or a friend's seat.
     {
@@ -311,8 +417,12 @@ pub fn FriendsApp<F: FriendsPage>() -> Html {
                     let opened = match load_host(&room) {
                         Some(record) => open_host::<F>(room, record, &t),
                         None => {
-                            let token = stored(&token_key(&room)).and_then(|s| token_from_text(&s));
-                            Ok(Session::peer(room, token, &t))
+                            let kept = stored(&token_key(&room)).unwrap_or_default();
+                            // The host removed this browser or closed the table: said again.
+                            match Ended::from_mark(&kept) {
+                                Some(end) => Err(end.words().to_owned()),
+                                None => Ok(Session::peer(room, token_from_text(&kept), &t)),
+                            }
                         }
                     };
                     match opened {
@@ -329,10 +439,19 @@ pub fn FriendsApp<F: FriendsPage>() -> Html {
     {
         let session = session.clone();
         let tick = tick.clone();
+        let problem = problem.clone();
         use_effect_with((), move |_| {
             let interval = gloo_timers::callback::Interval::new(POLL_MS, move || {
-                let changed =
-                    session.try_borrow_mut().ok().is_some_and(|mut s| s.as_mut().is_some_and(|s| s.poll(js_sys_now())));
+                let changed = session.try_borrow_mut().ok().is_some_and(|mut s| {
+                    let changed = s.as_mut().is_some_and(|s| s.poll(js_sys_now()));
+                    // A friend's page the host removed, or whose table it closed: it says so, and
+                    // lets the table go (no reconnecting).
+                    if let Some(end) = s.as_ref().filter(|s| s.hosting.is_none()).and_then(|s| s.me.end) {
+                        *s = None;
+                        problem.set(Some(end.words().to_owned()));
+                    }
+                    changed
+                });
                 if changed {
                     tick.set(tick.wrapping_add(1));
                 }
@@ -386,7 +505,12 @@ pub fn FriendsApp<F: FriendsPage>() -> Html {
     let body = match (&*problem, session.try_borrow().as_deref()) {
         (Some(p), _) => html! { <p class="notice" role="alert">{ p.clone() }</p> },
         (None, Ok(None)) => html! { <>{ setup_form::<F>(&setup, on_open) }{ settings_form() }</> },
-        (None, Ok(Some(s))) => table_view(s, &session, &name, &tick),
+        // The host closed its table: back to the form (the page still tells whoever opens the
+        // old link that it is closed, until another table opens).
+        (None, Ok(Some(s))) if s.hosting.is_some() && s.me.end.is_some() => html! {
+            <><p class="note" role="status">{"You closed the table."}</p>{ setup_form::<F>(&setup, on_open) }{ settings_form() }</>
+        },
+        (None, Ok(Some(s))) => table_view(s, &session, &name, &tick, &asking),
         // Never while the page runs as written (nothing renders inside a borrow); a beat later.
         (None, Err(_)) => html! {},
     };
@@ -424,8 +548,11 @@ fn table_view<F: FriendsPage>(
     session: &Rc<RefCell<Option<Session<F>>>>,
     name: &UseStateHandle<String>,
     tick: &UseStateHandle<u32>,
+    asking: &UseStateHandle<Option<Ask>>,
 ) -> Html {
-    let ended = s.ended.borrow().clone();
+    // A friend's page that cannot get to the table says why (and not the connection's end too).
+    let why_not = if s.hosting.is_none() { lobby::why_not(s) } else { None };
+    let ended = s.ended.try_borrow().ok().and_then(|e| e.clone()).filter(|_| why_not.is_none());
     let dropped = (s.dropped > 0)
         .then(|| html! { <p class="note">{ format!("{} unreadable messages dropped.", s.dropped) }</p> });
     let unfit = (s.me.unfit > 0).then(|| html! { <p class="notice" role="alert">{ UNFIT }</p> });
@@ -460,13 +587,20 @@ fn table_view<F: FriendsPage>(
                 _ if seats.is_none() => "Opening your table…".into(),
                 _ => "Send the link to your friends. Deal when everyone is seated; bots take the free seats.".into(),
             };
+            let on_remove = {
+                let asking = asking.clone();
+                Callback::from(move |seat| asking.set(Some(Ask::Remove(seat))))
+            };
             html! {
                 <>
                 <h2>{ seats.map(|s| s.game.clone()).unwrap_or_default() }</h2>
-                <div class="field"><label for="fr-link">{"Room link"}</label><input id="fr-link" readonly=true value={link} /></div>
-                if let Some(seats) = seats { { seats_list(seats, p.seat, None) } }
+                { lobby::link_field(link) }
+                { lobby::clock_line(seats.map(|s| s.clock_ms)) }
+                if let Some(seats) = seats { { seats_list(seats, p.seat, None, Some(&on_remove)) } }
                 if seats.is_some() && !dealt { <button class="primary" onclick={start}>{"Deal"}</button> }
                 <p class="status" role="status" aria-live="polite">{ status }</p>
+                if let Some(n) = &p.news { <p class="note seat-news" role="status">{ n.clone() }</p> }
+                if let Some(seats) = seats { { host_controls(seats, asking, session, tick) } }
                 if let Some(b) = &h.broken { <p class="notice" role="alert">{ b.clone() }</p> }
                 { table }
                 </>
@@ -492,7 +626,9 @@ fn table_view<F: FriendsPage>(
                     store(&token_key(&s.room), &token_text(token));
                     store(NAME_KEY, &typed);
                     s.me.token = Some(token);
-                    s.send_to_host(&ToHost::Claim { seat, token, name: typed });
+                    // The seat's key, not the token: the host never learns the token.
+                    let key = token.key(s.room.as_str());
+                    s.send_to_host(&ToHost::Claim { seat, key, name: typed });
                 })
             };
             let seated = p.seat.is_some();
@@ -517,8 +653,11 @@ fn table_view<F: FriendsPage>(
                 if !seated && seats.is_some() {
                     <div class="field"><label for="fr-name">{"Your name"}</label><input id="fr-name" maxlength="16" value={(**name).clone()} oninput={on_name} /></div>
                 }
-                if let Some(seats) = seats { { seats_list(seats, p.seat, (!seated).then_some(on_take)) } }
+                if let Some(why) = why_not { <p class="notice" role="alert">{ why }</p> }
+                { lobby::clock_line(seats.map(|s| s.clock_ms)) }
+                if let Some(seats) = seats { { seats_list(seats, p.seat, (!seated).then_some(on_take), None) } }
                 <p class="status" role="status" aria-live="polite">{ line }</p>
+                if let Some(n) = &p.news { <p class="note seat-news" role="status">{ n.clone() }</p> }
                 if let Some(r) = &p.refused { <p class="notice" role="alert">{ refusal_words(r, seats) }</p> }
                 { table }
                 </>

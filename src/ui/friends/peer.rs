@@ -5,10 +5,11 @@
 //! the worker stay in [`super::session`] (the browser's); this compiles natively and is tested
 //! so (`tests/friend_side.rs`), as the local tables' reducers are.
 
+use super::news::{seat_news, Ended};
 use super::page::{FriendsPage, Rules, Update};
 use super::words::{called_too, refusal_words, screen_names};
 use crate::bots::shedding::Level;
-use crate::net::{Clock, Message, Notice, Reader, Refusal, SeatToken, Seats, ToPeer};
+use crate::net::{Clock, Message, Notice, Reader, Refusal, SeatToken, Seats, ToPeer, PROTOCOL};
 
 /// What a page's links did in one poll, one at a time; `L` names a link, `B` holds bytes.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,6 +60,9 @@ pub enum Heard {
     HostLeft,
     /// A browser other than the host let go (it never connected, or it left first).
     Failed,
+    /// The host ended this page's place at the table (removed its person, or closed the table):
+    /// the page stops listening ([`PeerSide::end`] says how).
+    Ended,
 }
 
 /// This page's seat: what the host sent it, and the screen drawn from that alone. `L` names a
@@ -86,6 +90,16 @@ pub struct PeerSide<F: FriendsPage, L> {
     /// The host's messages refused because they do not fit the table its welcome showed (a
     /// hostile or broken host): the page keeps its screen and says so.
     pub unfit: u64,
+    /// The last change of who is at the table ("Sam left; a bot plays for Sam…"), for the lobby.
+    pub news: Option<String>,
+    /// The host removed this page's person, or closed the table: nothing more is taken.
+    pub end: Option<Ended>,
+    /// The host's challenge for this connection, until the page answers it with its seat's proof
+    /// (the page holds the room's name the proof is made for).
+    pub challenge: Option<u128>,
+    /// The host sent messages of another version of the game (a link from an older page, or a
+    /// page older than the host's).
+    pub old: bool,
 }
 
 impl<F: FriendsPage, L> Default for PeerSide<F, L> {
@@ -104,6 +118,10 @@ impl<F: FriendsPage, L> Default for PeerSide<F, L> {
             rtt_ms: 0,
             clock: None,
             unfit: 0,
+            news: None,
+            end: None,
+            challenge: None,
+            old: false,
         }
     }
 }
@@ -146,16 +164,27 @@ impl<F: FriendsPage, L> PeerSide<F, L> {
     /// taken at the page's clock `now` (ms).
     pub fn read(&mut self, bytes: &[u8], now: u32) -> Heard {
         match self.reader.read(bytes) {
+            // The table ended for this page: nothing more is taken.
+            Some(_) if self.end.is_some() => Heard::Read,
             Some(message) => {
                 self.take(message, now);
-                Heard::Read
+                if self.end.is_some() {
+                    Heard::Ended
+                } else {
+                    Heard::Read
+                }
             }
             // Read, but not of the table the welcome showed: no screen sees it, the page says so.
             None if self.reader.take_unfit().is_some() => {
                 self.unfit += 1;
                 Heard::Unfit
             }
-            None => Heard::Dropped,
+            // Of another version: dropped as any unreadable message, and the page says its link
+            // is old.
+            None => {
+                self.old |= bytes.len() >= 2 && bytes[..2] != PROTOCOL.to_le_bytes();
+                Heard::Dropped
+            }
         }
     }
 
@@ -209,7 +238,15 @@ impl<F: FriendsPage, L> PeerSide<F, L> {
                 self.pending = None;
             }
             ToPeer::Seats(s) => {
+                let news = self.seats.as_ref().map(|old| seat_news(old, &s, self.seat)).unwrap_or_default();
                 self.seats = Some(s);
+                // Who left or came back: a line of the table's log, and the lobby's.
+                for line in news {
+                    if let Some(screen) = &mut self.screen {
+                        F::note(screen, line.clone());
+                    }
+                    self.news = Some(line);
+                }
                 if let (Some(screen), Some(seat)) = (&mut self.screen, self.seat) {
                     let (names, levels) = self.seats.as_ref().map(|s| screen_names(s, seat)).unwrap_or_default();
                     F::rename(screen, names, levels);
@@ -229,7 +266,11 @@ impl<F: FriendsPage, L> PeerSide<F, L> {
                     F::note(screen, line);
                 }
             }
+            ToPeer::Notice(Notice::Removed) => self.end = Some(Ended::Removed),
+            ToPeer::Notice(Notice::Closed) => self.end = Some(Ended::Closed),
             ToPeer::Notice(_) => {}
+            // Answered by the page, which holds the room the proof is made for.
+            ToPeer::Challenge { nonce } => self.challenge = Some(nonce),
         }
     }
 }
@@ -238,7 +279,7 @@ impl<F: FriendsPage, L> PeerSide<F, L> {
 mod tests {
     use super::*;
     use crate::engine::{casino, shedding, uno};
-    use crate::net::casino_host::Casino;
+    use crate::net::casino::Casino;
     use crate::net::worker::{Family, Shedding, Uno};
     use crate::net::{encode, Seat, Table};
     use crate::ui::shedding::screen::SeatScreen;
@@ -266,7 +307,7 @@ mod tests {
 
     fn seats(third: Seat) -> Seats {
         let seats = vec![Seat::Friend { name: "Ann".into(), here: true }, Seat::Host { name: "Jo".into() }, third];
-        Seats { game: "Taylor Blackjack".into(), seats, dealt: true }
+        Seats { game: "Taylor Blackjack".into(), seats, dealt: true, clock_ms: 0 }
     }
 
     fn welcome<T: Table>(game: &T, seat: u8) -> ToPeer<T::Update, T::Refusal, T::Shared> {
@@ -376,6 +417,49 @@ mod tests {
     }
 
     #[test]
+    fn the_hosts_challenge_waits_for_the_page_and_the_seat_news_reaches_the_log() {
+        let mut side = seated::<Shedding>(&taylor(), 0);
+        // The page answers the challenge (it holds the room a proof is made for).
+        assert_eq!(read(&mut side, &ToPeer::Challenge { nonce: 0x5eed }, 0), Heard::Read);
+        assert_eq!(side.challenge.take(), Some(0x5eed));
+        // Jo the host is at seat 1; a friend sits at seat 2, then leaves: the lobby and the log say so.
+        let sam = |here| seats(Seat::Friend { name: "Sam".into(), here });
+        read(&mut side, &ToPeer::Seats(sam(true)), 0);
+        read(&mut side, &ToPeer::Seats(sam(false)), 0);
+        let left = "Sam left; a bot plays for Sam until Sam is back.";
+        assert_eq!(side.news.as_deref(), Some(left));
+        let log = &side.screen.as_ref().expect("a screen").log;
+        assert_eq!(log.last().map(String::as_str), Some(left));
+        assert!(side.screen.as_ref().is_some_and(|s| s.names[2] == "Bot for Sam"), "the bot, named for Sam");
+        read(&mut side, &ToPeer::Seats(sam(true)), 0);
+        assert_eq!(side.news.as_deref(), Some("Sam is back."));
+    }
+
+    #[test]
+    fn the_host_ending_this_pages_place_is_heard_once_and_nothing_after_is_taken() {
+        for (notice, end) in [(Notice::Removed, Ended::Removed), (Notice::Closed, Ended::Closed)] {
+            let mut side = seated::<Shedding>(&taylor(), 0);
+            assert_eq!(read(&mut side, &ToPeer::Notice(notice.clone()), 0), Heard::Ended);
+            assert_eq!(side.end, Some(end));
+            // Whatever comes after is read but not taken.
+            let before = side.seats.clone();
+            assert_eq!(read(&mut side, &ToPeer::Seats(seats(Seat::Bot)), 0), Heard::Read);
+            assert_eq!(side.seats, before);
+        }
+    }
+
+    #[test]
+    fn bytes_of_another_version_are_dropped_and_say_the_link_is_old() {
+        let mut side = seated::<Shedding>(&taylor(), 0);
+        assert_eq!(side.read(b"\xff", 0), Heard::Dropped);
+        assert!(!side.old, "too short to carry a version: only unreadable");
+        let mut other = encode(&ToPeer::<shedding::SeatUpdate, shedding::Refusal, ()>::Pong { t: 1 });
+        other[0] ^= 0x40;
+        assert_eq!(side.read(&other, 0), Heard::Dropped);
+        assert!(side.old);
+    }
+
+    #[test]
     fn a_seats_message_renames_the_screen() {
         // Before the seats arrive, seats are numbered.
         let mut side = Side::<Shedding>::default();
@@ -406,11 +490,11 @@ mod tests {
         // A seat past the table's (a hostile host's) is named, never a panic or a wrap.
         read(&mut side, &ToPeer::Notice(Notice::CalledToo { first: 255, too: 254 }), 0);
         assert_eq!(last(&side).as_deref(), Some("Bot 255 called it too; Bot 256 was first."));
-        // Families whose log takes no such line keep theirs as it was.
+        // UNO's log takes the line too (as it takes who left and came back).
         let mut uno = seated::<Uno>(&uno_game(), 0);
-        let before = uno.screen.as_ref().map(|s| s.log.clone());
         read(&mut uno, &ToPeer::Notice(Notice::CalledToo { first: 1, too: 2 }), 0);
-        assert_eq!(uno.screen.as_ref().map(|s| s.log.clone()), before);
+        let line = uno.screen.as_ref().and_then(|s| s.log.last().cloned());
+        assert_eq!(line.as_deref(), Some("Bot 3 called it too; Jo was first."));
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! friends' bytes to it (WebRTC is not available in workers) and sends its own moves as the
 //! same wire bytes a friend sends.
 
+use super::news::Ended;
 use super::page::FriendsPage;
 use super::peer::{in_order, Heard, LinkEvent, PeerSide};
 use super::room::{room_url, HostKey, RoomId};
@@ -95,7 +96,9 @@ impl Hosting {
                 let peer = self.next;
                 self.next += 1;
                 self.links.push((link, peer));
-                self.post(&ToWorker::Connected { peer });
+                // The connection's challenge: unpredictable, from the browser's generator.
+                let nonce = u128::from_le_bytes(super::random_bytes());
+                self.post(&ToWorker::Connected { peer, nonce });
             }
             LinkEvent::Bytes(link, bytes) => {
                 if let Some(&(_, peer)) = self.links.iter().find(|(l, _)| *l == link) {
@@ -147,10 +150,15 @@ pub struct Session<F: FriendsPage> {
     /// The page's clock at the last poll, and when it last pinged the host.
     now_ms: f64,
     pinged_ms: f64,
+    /// When the signalling server let this page into the room (its clock), and what the page
+    /// last drew of two things no message announces: the host not there after a wait, and the
+    /// connection to the signalling server ended.
+    joined_ms: Option<f64>,
+    said: (bool, bool),
 }
 
-/// `refused`: what to say if the server cannot be reached or refuses the room (the error's own
-/// words if `None`).
+/// `refused`: what to say if the server cannot be reached or refuses the room (plain words if
+/// `None`: the error's own would bring its formatting into the page, and say nothing to a player).
 fn socket(
     url: String,
     transport: &Transport,
@@ -164,10 +172,11 @@ fn socket(
     yew::platform::spawn_local(async move {
         let why = match run.await {
             Ok(()) => "The connection to the signalling server closed.".to_owned(),
-            Err(e) => refused.map_or_else(
-                || format!("The signalling server could not be reached or refused this room ({e})."),
-                str::to_owned,
-            ),
+            Err(_) => refused
+                .unwrap_or(
+                    "The connection to the table's server failed or was refused: open the link again in a while.",
+                )
+                .to_owned(),
         };
         *flag.borrow_mut() = Some(why);
     });
@@ -205,6 +214,8 @@ impl<F: FriendsPage> Session<F> {
             failed: 0,
             now_ms: 0.0,
             pinged_ms: 0.0,
+            joined_ms: None,
+            said: (false, false),
         })
     }
 
@@ -212,7 +223,26 @@ impl<F: FriendsPage> Session<F> {
     pub fn peer(room: RoomId, token: Option<SeatToken>, transport: &Transport) -> Session<F> {
         let (socket, ended) = socket(room_url(&transport.signal, &room, None), transport, None);
         let me = PeerSide::holding(token);
-        Session { socket, room, me, hosting: None, ended, dropped: 0, failed: 0, now_ms: 0.0, pinged_ms: 0.0 }
+        Session {
+            socket,
+            room,
+            me,
+            hosting: None,
+            ended,
+            dropped: 0,
+            failed: 0,
+            now_ms: 0.0,
+            pinged_ms: 0.0,
+            joined_ms: None,
+            said: (false, false),
+        }
+    }
+
+    /// How long a friend's page has been in the room without the host (ms): `None` on the host's
+    /// page, before the signalling server let it in, and while the host is connected.
+    pub fn alone_ms(&self) -> Option<f64> {
+        let alone = self.hosting.is_none() && self.me.host().is_none();
+        self.joined_ms.filter(|_| alone).map(|t| self.now_ms - t)
     }
 
     fn send_to(&mut self, link: Link, bytes: Vec<u8>) {
@@ -244,6 +274,16 @@ impl<F: FriendsPage> Session<F> {
             self.pinged_ms = now_ms;
             self.send_to_host(&ToHost::Ping { t: now as u32 });
         }
+        // In the room: from now, a friend's page counts how long it waits for the host, and says
+        // so (once, as the wait passes the mark) when the host does not come; and it says when
+        // the signalling server's connection ends (no message arrives to draw the page then).
+        if self.joined_ms.is_none() && self.socket.id().is_some() {
+            self.joined_ms = Some(now_ms);
+        }
+        let away = self.alone_ms().is_some_and(|ms| ms >= super::newcomer::HOST_WAIT_MS);
+        let ended = self.ended.try_borrow().is_ok_and(|e| e.is_some());
+        changed |= (away, ended) != self.said;
+        self.said = (away, ended);
         let peers = self.socket.try_update_peers().unwrap_or_default();
         let arrived =
             if self.socket.channel(0).is_closed() { Vec::new() } else { self.socket.channel_mut(0).receive() };
@@ -259,16 +299,7 @@ impl<F: FriendsPage> Session<F> {
                     Some(h) => h.link(event, now),
                     None => self.me.link(event, now as u32),
                 };
-                match heard {
-                    Heard::HostCame => {
-                        if let Some(token) = self.me.token {
-                            self.send_to_host(&ToHost::Join { token });
-                        }
-                    }
-                    Heard::Dropped => self.dropped += 1,
-                    Heard::Failed => self.failed = self.failed.saturating_add(1),
-                    Heard::Read | Heard::Unfit | Heard::HostLeft => {}
-                }
+                self.after(heard);
             },
         );
         if self.hosting.is_some() {
@@ -299,9 +330,8 @@ impl<F: FriendsPage> Session<F> {
                     }
                 }
                 Some(FromWorker::Send { to: PAGE, bytes }) => {
-                    if self.me.read(&bytes, now as u32) == Heard::Dropped {
-                        self.dropped += 1;
-                    }
+                    let heard = self.me.read(&bytes, now as u32);
+                    self.after(heard);
                 }
                 Some(FromWorker::Send { to, bytes }) => {
                     let link = self.hosting.as_ref().and_then(|h| h.links.iter().find(|(_, p)| *p == to)).map(|l| l.0);
@@ -324,6 +354,38 @@ impl<F: FriendsPage> Session<F> {
             }
         }
         changed
+    }
+
+    /// What the friend's side heard that the page acts on: the host's challenge answered with
+    /// this browser's proof of its seat (the token never leaves the page: see `net::SeatKey`),
+    /// and the end of this page's place at the table.
+    fn after(&mut self, heard: Heard) {
+        match heard {
+            Heard::Dropped => self.dropped += 1,
+            Heard::Failed => self.failed = self.failed.saturating_add(1),
+            Heard::Ended => {
+                if let Some(end) = self.me.end {
+                    self.end(end);
+                }
+            }
+            Heard::HostCame | Heard::Read | Heard::Unfit | Heard::HostLeft => {}
+        }
+        if let Some(nonce) = self.me.challenge.take() {
+            if let Some(token) = self.me.token {
+                let tag = token.key(self.room.as_str()).tag(nonce);
+                self.send_to_host(&ToHost::Prove { tag });
+            }
+        }
+    }
+
+    /// The host ended this page's place at the table: the host's own page forgets the table; a
+    /// friend's keeps the end for the link and stops listening (a table that is gone is not
+    /// waited for).
+    fn end(&mut self, end: Ended) {
+        super::forget_room(&self.room, end, self.hosting.is_some());
+        if self.hosting.is_none() {
+            self.socket.close();
+        }
     }
 
     /// A move chosen on this page's screen in state `at`: sent to the host (the host's own page

@@ -38,8 +38,9 @@ impl FriendsPage for Shedding {
     fn rename(screen: &mut SeatScreen, names: Vec<String>, levels: Vec<Option<Level>>) {
         (screen.names, screen.levels) = (names, levels);
     }
+    /// Kept to the screen's length of log: a host may send any number of lines.
     fn note(screen: &mut SeatScreen, line: String) {
-        screen.log.push(line);
+        crate::ui::text::extend_log(&mut screen.log, &[line], |l| Some(l.clone()), 60);
     }
     fn status_line(update: &SeatUpdate, seats: Option<&Seats>) -> String {
         let v = &update.view;
@@ -75,8 +76,9 @@ impl FriendsPage for Shedding {
 mod view {
     use super::super::session::Session;
     use super::super::{go, with_session};
+    use crate::engine::catalog::preset_title;
     use crate::engine::shedding::{Action, Preset};
-    use crate::net::worker::{game_name, Shedding};
+    use crate::net::worker::Shedding;
     use crate::ui::settings::Settings;
     use crate::ui::shedding::screen::SeatScreen;
     use crate::ui::shedding::table::{use_table_view, TableView};
@@ -116,9 +118,9 @@ mod view {
         html! { <OnlineTable screen={Rc::new(screen.clone())} {link} rules_href={rules_href(game)} on_act={on(Session::act)} {on_next_round} {ring} /> }
     }
 
-    /// The rules page of the game named `game` (as [`game_name`] says it).
+    /// The rules page of the game named `game` (as [`preset_title`] says it).
     fn rules_href(game: &str) -> String {
-        let preset = Preset::ALL.into_iter().find(|p| game_name(*p) == game).unwrap_or(Preset::Taylor);
+        let preset = Preset::ALL.into_iter().find(|p| preset_title(*p) == game).unwrap_or(Preset::Taylor);
         format!("../rules/{}.html", preset.id())
     }
 
@@ -181,6 +183,8 @@ mod view {
             on_settings,
             on_play_again: go("./"),
             on_new_game: go("./"),
+            // Already a table with friends: no "Play this with friends".
+            friends_href: None,
         })
     }
 }

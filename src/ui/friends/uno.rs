@@ -41,6 +41,10 @@ impl FriendsPage for Uno {
     fn rename(screen: &mut UnoScreen, names: Vec<String>, levels: Vec<Option<Level>>) {
         (screen.names, screen.levels) = (names, levels);
     }
+    /// Kept to the screen's length of log: a host may send any number of lines.
+    fn note(screen: &mut UnoScreen, line: String) {
+        crate::ui::text::extend_log(&mut screen.log, &[line], |l| Some(l.clone()), 60);
+    }
     fn status_line(update: &SeatUpdate, seats: Option<&Seats>) -> String {
         let v = &update.view;
         let who = |s| if s == v.seat { "You".to_owned() } else { seat_name(seats, s) };

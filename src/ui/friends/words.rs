@@ -1,6 +1,7 @@
 //! What a table with friends says of its seats and of the host's refusals, in players' words
 //! (every family's page: the lobby, the status line, the table's notices and log).
 
+use super::news::bot_for;
 use crate::bots::shedding::Level;
 use crate::net::{Refusal, Seat, Seats};
 
@@ -17,12 +18,15 @@ pub fn refusal_words<R: std::fmt::Display>(r: &Refusal<R>, seats: Option<&Seats>
         Refusal::BadName => "Type a name first.".into(),
         Refusal::NotStarted => "The host has not dealt yet.".into(),
         Refusal::CalledFirst { seat } => format!("{} called it first.", seat_name(seats, *seat)),
+        Refusal::NotHost => "Only the host can do that.".into(),
+        Refusal::NoFriend { .. } => "No friend sits there now.".into(),
     }
 }
 
 /// Who sits at `seat`, in words.
 pub fn seat_name(seats: Option<&Seats>, seat: u8) -> String {
     match seats.and_then(|s| s.seats.get(seat as usize)) {
+        Some(Seat::Friend { name, here: false }) => bot_for(name),
         Some(Seat::Host { name } | Seat::Friend { name, .. }) => name.clone(),
         // Counted in a wider type: a host may name seat 255 (a `u8` plus one would overflow).
         _ => format!("Bot {}", u16::from(seat) + 1),
@@ -38,6 +42,7 @@ pub(crate) fn screen_names(seats: &Seats, me: u8) -> (Vec<String>, Vec<Option<Le
         .enumerate()
         .map(|(i, s)| match s {
             _ if i == me as usize => ("You".to_owned(), None),
+            Seat::Friend { name, here: false } => (bot_for(name), Some(Level::Normal)),
             Seat::Host { name } | Seat::Friend { name, .. } => (name.clone(), None),
             Seat::Bot | Seat::Open => (format!("Bot {}", i + 1), Some(Level::Normal)),
         })

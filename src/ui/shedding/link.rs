@@ -265,16 +265,8 @@ impl std::fmt::Display for LinkProblem {
     }
 }
 
-/// The game's name as players know it.
-pub fn preset_title(p: Preset) -> &'static str {
-    match p {
-        Preset::Taylor => "Taylor Blackjack",
-        Preset::Priestly => "Priestly College BlackJack",
-        Preset::British => "British Black Jack",
-        Preset::CrazyEights => "Crazy Eights",
-        Preset::Switch => "Switch",
-    }
-}
+/// The game's name as players know it (the catalog's, as every page says it).
+pub use crate::engine::catalog::preset_title;
 
 #[cfg(test)]
 mod tests {

@@ -173,6 +173,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         others,
         // The rules pages sit beside the menu, one level up from this page (`play/`).
         rules_href: format!("../rules/{}.html", state.setup.preset.id()),
+        friends_href: Some(format!("../friends/?game={}", state.setup.preset.id())),
         // Every move is stamped with the state it was chosen in: a late one is dropped.
         on_act: {
             let state = state.clone();
@@ -216,6 +217,9 @@ pub struct TableView<'a> {
     pub on_settings: Callback<Settings>,
     pub on_play_again: Callback<()>,
     pub on_new_game: Callback<()>,
+    /// "Play this with friends" at the game's end: the friends page with this game chosen (a
+    /// table of one's own), none at a table with friends.
+    pub friends_href: Option<String>,
 }
 
 /// The table's own panels: the keyboard list (kept by the table's source), the call-out choices
@@ -395,6 +399,7 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
         next_round: t.on_next_round,
         new_game: t.on_new_game,
         menu: t.on_leave,
+        friends: t.friends_href.map(AttrValue::from),
     };
     let raw = |h: String| Html::from_html_unchecked(h.into());
     html! {

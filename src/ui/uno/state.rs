@@ -11,7 +11,7 @@
 pub use super::screen::{Fresh, RoundEnd, UnoScreen};
 pub use super::words::{level_name, HUMAN};
 use crate::bots::shedding::Level;
-use crate::bots::uno::decide;
+use crate::bots::uno::{decide, BOT_MS, ROUND_SHOWN_MS};
 use crate::engine::codes::ReplayError;
 use crate::engine::uno::save::save_from_codes;
 pub use crate::engine::uno::save::{code, parse_code};
@@ -177,10 +177,6 @@ impl Stored for StoredUno {
     }
 }
 
-/// How long a round's result stays on the table before the next round is revealed by itself:
-/// long enough to read the winner, the totals and who is out (a tap on Reveal goes on sooner).
-pub const ROUND_SHOWN_MS: u32 = 4500;
-
 /// A table on this device: the game itself (its seed is here, and only here) and the screen of
 /// the seat being shown, which the views draw from.
 #[derive(Clone, PartialEq)]
@@ -303,7 +299,7 @@ impl UnoState {
             Phase::Match { turn } => {
                 let level = self.choice.levels.get(*turn as usize).copied().flatten()?;
                 let jitter = crate::bots::uno::jitter(self.seed, self.at());
-                Some((decide(&g.view(*turn), level, jitter), 500))
+                Some((decide(&g.view(*turn), level, jitter), BOT_MS))
             }
             // The latecomer joins at the beginning of the second round's reveal phase.
             Phase::RoundStart if g.round() >= 1 => {

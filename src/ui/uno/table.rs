@@ -521,7 +521,8 @@ pub fn table_view(screen: &UnoScreen, look: Look) -> Html {
             <ResultsDialog {title} {summary} headers={headers.iter().map(|&h| AttrValue::Static(h)).collect::<Vec<_>>()} {rows}
                 primary_label={primary} on_primary={on_primary.clone()}
                 on_new_game={if look.online { on_primary } else { Callback::from(|()| new_game()) }}
-                on_menu={look.on_leave} {rules_href} />
+                on_menu={look.on_leave} {rules_href}
+                friends_href={(!look.online).then_some(AttrValue::Static("../friends/uno/"))} />
         }
     </section>
     }

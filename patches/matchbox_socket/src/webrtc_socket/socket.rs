@@ -435,7 +435,10 @@ impl WebRtcChannel {
     /// # Panics
     /// Panics if the socket future is dropped.
     pub fn send(&mut self, packet: Packet, peer: PeerId) {
-        self.try_send(packet, peer).expect("Send failed");
+        // Not `expect`: see `channel`.
+        if self.try_send(packet, peer).is_err() {
+            panic!("Send failed");
+        }
     }
 }
 
@@ -698,7 +701,8 @@ impl WebRtcSocket {
     ///
     /// will panic if the channel cannot be found.
     pub fn channel(&self, channel: usize) -> &WebRtcChannel {
-        self.get_channel(channel).unwrap()
+        // Not `unwrap`: it would format the error with `Debug`, code the page would carry.
+        self.get_channel(channel).unwrap_or_else(|_| panic!("no such channel"))
     }
 
     /// Gets a mutable reference to the [`WebRtcChannel`] at the specified index.
@@ -721,7 +725,7 @@ impl WebRtcSocket {
     ///
     /// will panic if the channel cannot be found.
     pub fn channel_mut(&mut self, channel_index: usize) -> &mut WebRtcChannel {
-        self.get_channel_mut(channel_index).unwrap()
+        self.get_channel_mut(channel_index).unwrap_or_else(|_| panic!("no such channel"))
     }
 
     /// Gets an immutable reference to the [`WebRtcChannel`] at the specified index.

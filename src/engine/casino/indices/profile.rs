@@ -219,12 +219,34 @@ pub(super) fn full_shoe(decks: u8) -> Composition {
 /// The composition at true count `t` on this profile, interpolated between the reachable
 /// counts either side; `None` if `t` is beyond every reachable count.
 pub fn composition_at(profile: &[(f64, f64, Composition)], t: f64) -> Option<Composition> {
-    let i = profile.iter().position(|p| p.0 >= t)?;
-    let hi = &profile[i];
-    if (hi.0 - t).abs() < 1e-12 || i == 0 {
-        return ((hi.0 - t).abs() < 1e-9).then_some(hi.2);
+    interpolate(profile.len(), |i| (profile[i].0, &profile[i].2), t)
+}
+
+/// [`composition_at`] on (true count, composition) pairs.
+pub(super) fn composition_at_pairs(profile: &[(f64, Composition)], t: f64) -> Option<Composition> {
+    interpolate(profile.len(), |i| (profile[i].0, &profile[i].1), t)
+}
+
+/// Entry `i` of a profile of `len` is `at(i)`: (true count, composition), by rising count.
+fn interpolate<'a>(len: usize, at: impl Fn(usize) -> (f64, &'a Composition), t: f64) -> Option<Composition> {
+    // The first entry at or above `t` (the counts rise).
+    let (mut lo, mut hi) = (0, len);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if at(mid).0 >= t {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
     }
-    let lo = &profile[i - 1];
-    let f = (t - lo.0) / (hi.0 - lo.0);
-    Some(std::array::from_fn(|p| lo.2[p] + f * (hi.2[p] - lo.2[p])))
+    if lo == len {
+        return None;
+    }
+    let (t_hi, c_hi) = at(lo);
+    if (t_hi - t).abs() < 1e-12 || lo == 0 {
+        return ((t_hi - t).abs() < 1e-9).then_some(*c_hi);
+    }
+    let (t_lo, c_lo) = at(lo - 1);
+    let f = (t - t_lo) / (t_hi - t_lo);
+    Some(std::array::from_fn(|p| c_lo[p] + f * (c_hi[p] - c_lo[p])))
 }

@@ -1,6 +1,8 @@
-//! The host's side of a casino table with friends, pure: the table a record opens, and the
-//! moves the host makes itself because at a casino table nobody owns them (dealing, clearing a
-//! settled round), with the bots' bets and decisions at the spots no person plays now.
+//! Casino Blackjack (21) at a table with friends, the host's side: the game as [`Table`], the
+//! [`Casino`] family of the host's worker (`friends/casino/`), and the moves the host makes
+//! itself because at a casino table nobody owns them (dealing, clearing a settled round), with
+//! the bots' bets and decisions at the spots no person plays now. The page's side is
+//! `ui/friends/casino.rs`.
 //!
 //! - **A spot a seat, chips of its own.** The table has one spot per seat of the table with
 //!   friends (two to seven); each spot's player has their own chips, the table's starting chips,
@@ -13,19 +15,51 @@
 //!   it (the bets stay up for the next round, as the engine keeps them).
 //! - **Bots.** A spot no person plays now (a bot's, one not yet claimed, or a person's who
 //!   dropped) is played flat: it keeps the bet it has, the minimum if it has none and its chips
-//!   cover it, and decides with the computed strategy ([`CasinoBot`]) after [`BOT_MS`].
+//!   cover it, and decides with the computed strategy ([`CasinoBot`]) after [`BOT_MS`], as on
+//!   the casino page.
 //!
 //! The worker's clock and the bots' pace apply the delays: nothing here reads a clock.
 
 use super::worker::Family;
-use crate::bots::casino::CasinoBot;
-use crate::engine::casino::{Action, Game, Phase, Spot, TableRules, TableSpec};
+use super::Table;
+use crate::bots::casino::{CasinoBot, BOT_MS};
+use crate::engine::casino::{Action, Event, Game, Phase, Refusal, SeatUpdate, Spot, TableRules, TableSpec};
+use crate::engine::catalog::GameKind;
+use crate::engine::feed::{NoSuchSeat, Shape, Unfit};
 
-/// The family's name for its one table's rules (the classic rules of the casino page).
-pub const PRESET: &str = "casino";
+impl Table for Game {
+    type Action = Action;
+    type Event = Event;
+    type Update = SeatUpdate;
+    type Refusal = Refusal;
+    /// Its views still carry their rules (the friends page plays the shedding games only).
+    type Shared = ();
+    fn shared(&self) {}
+    fn restore(_: &mut SeatUpdate, (): &()) {}
+    fn seats(&self) -> u8 {
+        u8::try_from(self.spots().len()).unwrap_or(u8::MAX)
+    }
+    fn state_id(&self) -> u32 {
+        Game::state_id(self)
+    }
+    /// Dealing and clearing the table name no spot: the host does them.
+    fn seat_of(action: &Action) -> Option<u8> {
+        action.spot()
+    }
+    fn act(&mut self, action: Action) -> Result<Vec<Event>, Refusal> {
+        self.apply(action).map_err(|e| e.reason)
+    }
+    fn update(&self, seat: u8, events: &[Event]) -> Result<SeatUpdate, NoSuchSeat> {
+        self.update_after(seat, events)
+    }
+    fn shape(update: &SeatUpdate) -> Result<Shape, Unfit> {
+        update.shape()
+    }
+}
 
-/// The table's name as a table with friends says it.
-pub const GAME_NAME: &str = "Casino Blackjack";
+/// The family's name for its one table's rules (the classic rules of the casino page): the
+/// catalog's id of the game.
+pub const PRESET: &str = GameKind::Casino.info().id;
 
 /// How long the host waits with no bet changing before it deals the bets down (ms).
 pub const BETTING_MS: u32 = 20_000;
@@ -36,8 +70,7 @@ pub const SETTLED_MS: u32 = 4_000;
 /// The pause before the host deals once everyone is ready (ms): the last chip lands first.
 pub const READY_MS: u32 = 300;
 
-/// A bot's decision time (ms), and the time it takes to put its chips down.
-pub const BOT_MS: u32 = 700;
+/// The time a bot takes to put its chips down (ms); its decisions take [`BOT_MS`].
 const BOT_BET_MS: u32 = 200;
 
 /// A table of `players` spots (two to seven), one player at each with the table's starting
@@ -115,14 +148,14 @@ impl Family for Casino {
     type Game = Game;
     type Action = Action;
     type Bot = CasinoBot;
-    const RECORD_FORM: &'static str = "bj.friends.casino.1:";
+    const RECORD_FORM: &'static str = "bj.friends.casino.2:";
     /// A bet placed restarts the betting clock; everyone ready deals at once.
     const RETHINK_AT_ONCE: bool = true;
     fn new_game(preset: &str, players: u8, seed: u64) -> Option<Game> {
         (preset == PRESET).then(|| new_game(players, seed)).flatten()
     }
     fn game_name(preset: &str) -> Option<&'static str> {
-        (preset == PRESET).then_some(GAME_NAME)
+        (preset == PRESET).then_some(const { GameKind::Casino.info().title })
     }
     fn log(game: &Game) -> Vec<Action> {
         game.log().to_vec()
