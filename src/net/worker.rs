@@ -81,7 +81,7 @@ pub fn from_bytes<M: serde::de::DeserializeOwned>(bytes: &[u8]) -> Option<M> {
 /// What the host worker needs of a game family beyond [`Table`]: how a record opens its game,
 /// the bots' moves for the seats no person plays, and the host's own automatic moves. One
 /// marker type a family, in the family's file ([`Shedding`], [`Uno`], [`Casino`]); its page
-/// has the matching screen (under `ui::friends`).
+/// has the matching screen (`ui::friends::page::FriendsPage`).
 ///
 /// Keep this trait small: helpers of other families build on it (add methods with defaults,
 /// do not rename).

@@ -9,10 +9,18 @@ pub mod stats;
 pub mod storage;
 pub mod text;
 
+/// Tables with friends: the friend's side (`peer`), its words, and each family's page but its
+/// drawn table.
 pub mod friends {
+    pub mod casino;
     pub mod newcomer;
     pub mod news;
+    pub mod page;
+    pub mod peer;
     pub mod room;
+    pub mod shedding;
+    pub mod uno;
+    pub mod words;
 }
 
 pub mod casino {

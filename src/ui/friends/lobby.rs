@@ -3,7 +3,8 @@
 //! (decided in [`super::newcomer`], natively tested).
 
 use super::newcomer::{cannot_join, quick_play, Reach};
-use super::session::{OnlineScreen, Session};
+use super::page::FriendsPage;
+use super::session::Session;
 use yew::prelude::*;
 
 /// The room link, with Copy and, where the browser can share a link (phones), Share. The
@@ -34,7 +35,7 @@ pub fn clock_line(clock_ms: Option<u32>) -> Html {
 }
 
 /// Why a friend's page is not at the table, as a notice; nothing while it is or is getting there.
-pub fn why_not<F: OnlineScreen>(s: &Session<F>) -> Option<&'static str> {
+pub fn why_not<F: FriendsPage>(s: &Session<F>) -> Option<&'static str> {
     let ended = s.ended.try_borrow().is_ok_and(|e| e.is_some());
     let p = &s.me;
     cannot_join(&Reach {
@@ -43,7 +44,7 @@ pub fn why_not<F: OnlineScreen>(s: &Session<F>) -> Option<&'static str> {
         token: p.token.is_some(),
         host_gone: p.host_gone,
         alone_ms: s.alone_ms(),
-        old: s.old,
+        old: s.me.old,
         ended,
     })
 }

@@ -2,9 +2,11 @@
 //! (a game, the seats for friends, bots in the rest) and sends its room link (`#room=…`); a
 //! friend opens the link, picks a free seat, and its browser keeps the seat's token, which takes
 //! the seat back after a reload and which no other browser has. The transport is in
-//! [`session`]; what is read from text is in [`room`].
+//! [`session`]; what the host sent this page, and the screen it feeds, in [`peer`]; what is
+//! read from text is in [`room`].
 //!
-//! Once the host deals, each page draws the shedding table ([`use_table_view`]) from its own
+//! Each family has a page of its own, this lobby and its table ([`FriendsPage`]: [`shedding`],
+//! [`uno`], [`casino`]). Once the host deals, each page draws its family's table from its own
 //! seat's screen: the host's from its game's updates for its seat, a friend's from the updates
 //! the host sends it (a local game and a remote one are two sources of the same stream). Above
 //! it stay the seats and a plain line of what is happening.
@@ -18,24 +20,26 @@ pub mod host_worker;
 mod lobby;
 pub mod newcomer;
 pub mod news;
+pub mod page;
+pub mod peer;
 pub mod room;
 mod session;
+pub mod shedding;
 pub mod uno;
+pub mod words;
 
-use crate::bots::shedding::Level;
 use crate::engine::catalog::{preset_title, GameKind};
-use crate::engine::shedding::{Action, Preset, SeatUpdate};
-use crate::net::worker::{Family, HostRecord, Shedding};
-use crate::net::{Refusal, Seat, SeatToken, Seating, Seats, ToHost};
-use crate::ui::settings::Settings;
-use crate::ui::shedding::screen::SeatScreen;
-use crate::ui::shedding::table::{use_table_view, TableView};
+use crate::engine::shedding::Preset;
+use crate::net::worker::{Family, HostRecord};
+use crate::net::{Seat, SeatToken, Seating, Seats, ToHost};
 use gloo_storage::{LocalStorage, Storage};
-use news::{bot_for, Ended};
+use news::Ended;
+pub use page::FriendsPage;
 use room::{check_signal_url, ice_urls, room_in_fragment, token_from_text, token_text, HostKey, RoomId};
-use session::{OnlineScreen, Session, Transport};
+use session::{Session, Transport};
 use std::cell::RefCell;
 use std::rc::Rc;
+use words::refusal_words;
 use yew::prelude::*;
 
 /// Every game a table with friends offers, on any family's page: (the family's name for its
@@ -53,60 +57,6 @@ const ALL_GAMES: [(&str, &str, &str); 7] = [
 
 /// The game picked on another family's form (its page opens with it chosen).
 const GAME_KEY: &str = "bj.friends.game";
-
-/// What a family's friends page adds to the shared lobby (seats, links, settings): its games,
-/// its player counts, its table's words and its table. One page per family
-/// (`friends/` for the shedding games, `friends/uno/` for UNO Blackjack).
-pub trait FriendsPage: Family + OnlineScreen {
-    /// This page's folder under `friends/` (`""` for `friends/` itself, else `"name/"`).
-    const HOME: &'static str;
-    /// The seats a table may have, and the form's first choice.
-    const PLAYERS: (u8, u8, u8);
-    /// The plain line of what is happening, from one seat's update.
-    fn status_line(update: &session::Update<Self>, seats: Option<&Seats>) -> String;
-    /// The mounted table of this page's seat, once dealt.
-    fn table(
-        screen: &Self::Screen,
-        link: String,
-        game: &str,
-        session: &Rc<RefCell<Option<Session<Self>>>>,
-        tick: &UseStateHandle<u32>,
-    ) -> Html;
-}
-
-impl FriendsPage for Shedding {
-    const HOME: &'static str = "";
-    const PLAYERS: (u8, u8, u8) = (2, 6, 4);
-    fn status_line(update: &SeatUpdate, seats: Option<&Seats>) -> String {
-        status_line(update, seats)
-    }
-    fn table(
-        screen: &SeatScreen,
-        link: String,
-        game: &str,
-        session: &Rc<RefCell<Option<Session>>>,
-        tick: &UseStateHandle<u32>,
-    ) -> Html {
-        let on = |f: fn(&mut Session, Action, u32)| {
-            let (session, tick) = (session.clone(), tick.clone());
-            Callback::from(move |(a, at): (Action, u32)| {
-                with_session(&session, |s| f(s, a, at));
-                tick.set(tick.wrapping_add(1));
-            })
-        };
-        let on_next_round = {
-            let (session, tick) = (session.clone(), tick.clone());
-            Callback::from(move |()| {
-                with_session(&session, Session::next_round);
-                tick.set(tick.wrapping_add(1));
-            })
-        };
-        // The host's clock as this page was told it (read, not taken: the page renders inside a
-        // shared borrow of the session).
-        let ring = session.try_borrow().ok().and_then(|s| s.as_ref()?.me.clock).map(|c| (c.seat, c.left_ms, c.full_ms));
-        html! { <OnlineTable screen={Rc::new(screen.clone())} {link} rules_href={rules_href(game)} on_act={on(Session::act)} {on_next_round} {ring} /> }
-    }
-}
 
 /// The href from page `F`'s folder to the friends page folder `to` (both under `friends/`).
 fn href_to<F: FriendsPage>(to: &str) -> String {
@@ -183,7 +133,7 @@ fn host_key_of(room: &RoomId) -> (HostKey, bool) {
 }
 
 /// The host's side of the table stored as `record` (its text).
-fn open_host<F: Family + OnlineScreen>(room: RoomId, record: String, t: &Transport) -> Result<Session<F>, String> {
+fn open_host<F: FriendsPage>(room: RoomId, record: String, t: &Transport) -> Result<Session<F>, String> {
     let settings = crate::ui::load_settings().0;
     let pace = u32::from(settings.bot_pace.max(1));
     let (key, new) = host_key_of(&room);
@@ -227,139 +177,9 @@ fn room_link(room: &RoomId) -> String {
     format!("{base}{}", room.fragment())
 }
 
-fn refusal_words<R: std::fmt::Display>(r: &Refusal<R>, seats: Option<&Seats>) -> String {
-    match r {
-        Refusal::UnknownToken => "That seat is not yours.".into(),
-        Refusal::SeatTaken { .. } => "Someone else is in that seat now.".into(),
-        Refusal::AlreadySeated { .. } => "You have a seat already.".into(),
-        Refusal::NotSeated => "Take a seat first.".into(),
-        Refusal::Stale { .. } => "The table moved on before your move arrived.".into(),
-        Refusal::NotYourSeat => "That is not your move to make.".into(),
-        Refusal::Illegal(why) => format!("Not allowed: {why}."),
-        Refusal::NotOpen { .. } => "That seat is not free.".into(),
-        Refusal::BadName => "Type a name first.".into(),
-        Refusal::NotStarted => "The host has not dealt yet.".into(),
-        Refusal::CalledFirst { seat } => format!("{} called it first.", seat_name(seats, *seat)),
-        Refusal::NotHost => "Only the host can do that.".into(),
-        Refusal::NoFriend { .. } => "No friend sits there now.".into(),
-    }
-}
-
 /// The notice for a host's message refused for not fitting its table (`net::Reader`).
 const UNFIT: &str = "The host sent something this page cannot show, so it was left out and the table goes on. \
 If the table stops making sense, reload this page.";
-
-/// Who plays `seat`, in words: a bot for a friend who is away.
-fn seat_name(seats: Option<&Seats>, seat: u8) -> String {
-    match seats.and_then(|s| s.seats.get(seat as usize)) {
-        Some(Seat::Friend { name, here: false }) => bot_for(name),
-        Some(Seat::Host { name } | Seat::Friend { name, .. }) => name.clone(),
-        // Counted in a wider type: a host may name seat 255 (a `u8` plus one would overflow).
-        _ => format!("Bot {}", u16::from(seat) + 1),
-    }
-}
-
-/// Every seat's name and bot level as the screen of seat `me` says them: its own seat is "You"
-/// (the table's words speak to the seat named so), a free or bot seat a bot, and an away
-/// friend's the bot that plays for them (the log names the bot, not the friend).
-pub(crate) fn screen_names(seats: &Seats, me: u8) -> (Vec<String>, Vec<Option<Level>>) {
-    seats
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| match s {
-            _ if i == me as usize => ("You".to_owned(), None),
-            Seat::Friend { name, here: false } => (bot_for(name), Some(Level::Normal)),
-            Seat::Host { name } | Seat::Friend { name, .. } => (name.clone(), None),
-            Seat::Bot | Seat::Open => (format!("Bot {}", i + 1), Some(Level::Normal)),
-        })
-        .unzip()
-}
-
-/// The rules page of the game named `game` (as [`preset_title`] says it).
-fn rules_href(game: &str) -> String {
-    let preset = Preset::ALL.into_iter().find(|p| preset_title(*p) == game).unwrap_or(Preset::Taylor);
-    format!("../rules/{}.html", preset.id())
-}
-
-#[derive(Properties)]
-struct OnlineProps {
-    screen: Rc<SeatScreen>,
-    link: String,
-    rules_href: String,
-    on_act: Callback<(Action, u32)>,
-    on_next_round: Callback<()>,
-    /// The host's clock: seat, ms left as it arrived, full length.
-    ring: Option<(u8, u32, u32)>,
-}
-
-/// The page renders only when something arrived or was done, and then the table renders too: a
-/// screen is the same only if it is the same allocation (a deep comparison of two screens was
-/// about 5 KB of the module).
-impl PartialEq for OnlineProps {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.screen, &other.screen)
-            && self.link == other.link
-            && self.rules_href == other.rules_href
-            && self.on_act == other.on_act
-            && self.on_next_round == other.on_next_round
-            && self.ring == other.ring
-    }
-}
-
-/// The shedding table, drawn from this page's seat's screen. The quick-play clock is the host's
-/// (its worker times the moves out): the ring shows the time left it was told.
-#[component]
-fn OnlineTable(p: &OnlineProps) -> Html {
-    let settings = use_state(|| Settings { clock_scale: None, ..crate::ui::load_settings().0 });
-    let on_settings = {
-        let settings = settings.clone();
-        Callback::from(move |s: Settings| settings.set(Settings { clock_scale: None, ..s }))
-    };
-    let on_sort = {
-        let settings = settings.clone();
-        Callback::from(move |by_rank| settings.set(Settings { sort_by_rank: by_rank, ..(*settings).clone() }))
-    };
-    // The keyboard list pauses nothing here: the host's bots keep their own pace.
-    let help_open = use_state(|| false);
-    let at = p.screen.at();
-    let on_act = p.on_act.reform(move |a| (a, at));
-    use_table_view(TableView {
-        screen: &p.screen,
-        settings: &settings,
-        covered: false,
-        ring: p.ring,
-        help_open,
-        link: (p.link.clone(), "this table"),
-        others: Vec::new(),
-        rules_href: p.rules_href.clone(),
-        on_act,
-        on_uncover: Callback::noop(),
-        on_next_round: p.on_next_round.clone(),
-        on_leave: go("../"),
-        on_sort,
-        on_settings,
-        on_play_again: go("./"),
-        on_new_game: go("./"),
-        friends_href: None,
-    })
-}
-
-/// The plain line of what is happening, from one seat's update.
-fn status_line(update: &SeatUpdate, seats: Option<&Seats>) -> String {
-    let v = &update.view;
-    if let crate::engine::shedding::Phase::Over { winner } = v.phase {
-        let who = if winner == v.seat { "You".to_owned() } else { seat_name(seats, winner) };
-        return format!("The game is over: {who} won.");
-    }
-    let cards = crate::ui::plural(v.hand.len(), "card");
-    if !v.finished.is_empty() && v.legal.is_empty() && v.current == v.seat && v.hand.is_empty() {
-        return format!("You are out. You hold {cards}.");
-    }
-    let mover =
-        if v.current == v.seat { "Your turn".to_owned() } else { format!("{}'s turn", seat_name(seats, v.current)) };
-    format!("{mover}. You hold {cards}; {} in the stock.", v.stock_len)
-}
 
 /// The seats; `on_take` offers each free seat (a friend's lobby), `on_remove` a "Remove" beside
 /// each friend's (the host's).
@@ -411,7 +231,7 @@ enum Ask {
 }
 
 /// The host's "Close the table", and the question it or a "Remove" beside a seat asks first.
-fn host_controls<F: OnlineScreen>(
+fn host_controls<F: FriendsPage>(
     seats: &Seats,
     asking: &UseStateHandle<Option<Ask>>,
     session: &Rc<RefCell<Option<Session<F>>>>,
@@ -715,7 +535,7 @@ fn go(to: &'static str) -> Callback<()> {
 
 /// Runs `f` on the session, unless there is none or it is in use (then the click is dropped,
 /// never a panic: release builds abort on one).
-fn with_session<F: OnlineScreen>(session: &Rc<RefCell<Option<Session<F>>>>, f: impl FnOnce(&mut Session<F>)) {
+fn with_session<F: FriendsPage>(session: &Rc<RefCell<Option<Session<F>>>>, f: impl FnOnce(&mut Session<F>)) {
     if let Ok(mut guard) = session.try_borrow_mut() {
         if let Some(s) = guard.as_mut() {
             f(s);
