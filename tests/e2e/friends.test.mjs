@@ -225,23 +225,25 @@ test('friends: the host\'s clock shows its ring on a friend\'s screen and times 
   const server = await serve('dist', '/');
   const [ann, sam] = [await player(server.url, signal.url), await player(server.url, signal.url, PHONE)];
   try {
-    // The host's setting runs the quick-play clock (Taylor's 2 seconds a move); the friend's
-    // own setting (off) does not matter: the host's clock decides.
+    // The host's setting runs the quick-play clock, at a table with friends at least four times
+    // the rules' time (Taylor's 2 seconds: 8); the friend's own setting (off) does not matter:
+    // the host's clock decides, and every lobby says it.
     await ann.page.evaluate((s) => localStorage.setItem('blackjack.settings', s), SETTINGS.replace('clock=0', 'clock=1'));
     const link = await openTable(ann.page, server.url, 2, 1);
     await sam.page.goto(link);
     await take(sam.page, 2, 'Sam');
     await seat(ann.page, 2).getByText('Seat 2: Sam').waitFor();
+    for (const page of [ann.page, sam.page]) await page.getByText('Quick play: 8 s a move').waitFor();
     await ann.page.getByRole('button', { name: 'Deal' }).click();
     await sam.page.locator('.table.shed .hand-card').first().waitFor({ timeout: 20_000 });
 
     // Ann plays; Sam never moves. On Sam's turn the ring runs on Sam's own seat, big, the
-    // rules' two seconds in full (less the link's half round trip), and on Ann's screen too.
+    // table's eight seconds in full (less the link's half round trip), and on Ann's screen too.
     const ring = sam.page.locator('.table.shed .seat.me .clock-ring.big');
     const ringed = await play([ann.page], async () => (await ring.count()) > 0, 60_000);
     assert.ok(ringed, 'the ring shows on the friend\'s screen on their turn');
     const style = await ring.getAttribute('style');
-    assert.match(style, /animation-duration:2000ms/);
+    assert.match(style, /animation-duration:8000ms/);
     const late = Number(style.match(/animation-delay:-(\d+)ms/)?.[1] ?? 0);
     // Less the half round trip the page measured: on loopback a few ms, but this is a figure, not
     // a timing test, so only "most of the time is left" is asserted (a loaded machine may lag).
@@ -249,7 +251,7 @@ test('friends: the host\'s clock shows its ring on a friend\'s screen and times 
     await screenshot(sam.page, 'friends-clock-phone');
     assert.ok(await ann.page.locator('.table.shed .seat[data-seat="1"] .clock-ring').count() <= 1);
 
-    // Sam's two seconds pass: the host times Sam out, and both screens log it.
+    // Sam's eight seconds pass: the host times Sam out, and both screens log it.
     await sam.page.locator('#game-log').getByText('You pick up 1 card (too slow).').first().waitFor({ state: 'attached', timeout: 20_000 });
     await ann.page.locator('#game-log').getByText('Sam picks up 1 card (too slow).').first().waitFor({ state: 'attached', timeout: 20_000 });
     for (const b of [ann, sam]) assert.deepEqual(b.problems.consoleErrors, [], 'no console errors');
