@@ -7,10 +7,9 @@
 // are tested natively (signal/tests/server.rs); this is the same with the pages in the loop.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, openBrowser } from './harness.mjs';
-import { WEBRTC_FLAGS, signalling, seat, takeSeat, openTable } from './friends-harness.mjs';
+import { serve } from './harness.mjs';
+import { signalling, seat, takeSeat, openTable, friendsPlayer as player } from './friends-harness.mjs';
 
-const SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\nclock=0\npace=8\nsort=0\nassist=1\nclock_seen=1\n';
 // A room takes this many friends (its host on top); a friend that has not signalled the host
 // within INTRO seconds, and any socket silent for IDLE seconds, is closed. Short, so the test
 // is, but not shorter than a real page needs: IDLE outlasts the pages' keep-alive (every 10 s,
@@ -19,18 +18,6 @@ const SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\
 const ROOM = 4;
 const INTRO = 6;
 const IDLE = 15;
-
-/** A browser whose friends page uses `signal`. */
-async function player(siteUrl, signal) {
-  const b = await openBrowser(undefined, WEBRTC_FLAGS);
-  await b.page.goto(`${siteUrl}friends/`);
-  await b.page.evaluate(([s, settings]) => {
-    localStorage.setItem('bj.friends.signal', s);
-    localStorage.setItem('blackjack.settings', settings);
-  }, [signal, SETTINGS]);
-  await b.page.goto('about:blank');
-  return b;
-}
 
 /** Opens `n` WebSockets to `url` from `page` (a stranger's script, no game in it), each kept
  * alive with a message every 500 ms if `keepAlive`; resolves once each has opened or closed.

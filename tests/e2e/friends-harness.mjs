@@ -4,7 +4,7 @@
 // (WebRtcHideLocalIpsWithMdns) and leaves out loopback addresses unless allowed; both switches
 // are Chromium's own (see its webrtc flags), for tests only.
 import assert from 'node:assert/strict';
-import { axeViolations } from './harness.mjs';
+import { axeViolations, openBrowser } from './harness.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -136,4 +136,22 @@ export async function play(pages, done, stallMs = 60_000) {
     }
   }
   return true;
+}
+
+/** The players' settings the tests of tables with friends start from: bots at eight times
+ * people's pace, no animations, no quick-play clock. */
+export const QUICK_SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\nclock=0\npace=8\nsort=0\nassist=1\nclock_seen=1\n';
+
+/** A browser whose friends page uses the signalling server `signal`, with `QUICK_SETTINGS`. It
+ * is left on about:blank, so that opening a room link loads the page (a fragment change alone
+ * does not open the room). */
+export async function friendsPlayer(siteUrl, signal) {
+  const b = await openBrowser(undefined, WEBRTC_FLAGS);
+  await b.page.goto(`${siteUrl}friends/`);
+  await b.page.evaluate(([s, settings]) => {
+    localStorage.setItem('bj.friends.signal', s);
+    localStorage.setItem('blackjack.settings', settings);
+  }, [signal, QUICK_SETTINGS]);
+  await b.page.goto('about:blank');
+  return b;
 }

@@ -11,24 +11,8 @@
 // and end to end (friends-crowding.test.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, openBrowser } from './harness.mjs';
-import { WEBRTC_FLAGS, signalling, seat, takeSeat, openTable } from './friends-harness.mjs';
-
-const SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\nclock=0\npace=8\nsort=0\nassist=1\nclock_seen=1\n';
-
-/** A browser whose friends page uses `signal`. */
-async function player(siteUrl, signal) {
-  const b = await openBrowser(undefined, WEBRTC_FLAGS);
-  await b.page.goto(`${siteUrl}friends/`);
-  await b.page.evaluate(([s, settings]) => {
-    localStorage.setItem('bj.friends.signal', s);
-    localStorage.setItem('blackjack.settings', settings);
-  }, [signal, SETTINGS]);
-  // Away from friends/, so that opening a room link loads the page (a fragment change alone
-  // does not open the room).
-  await b.page.goto('about:blank');
-  return b;
-}
+import { serve } from './harness.mjs';
+import { signalling, seat, takeSeat, openTable, friendsPlayer as player } from './friends-harness.mjs';
 
 /** Every message the page sends on a WebRTC data channel, as hex, in `window.__sent`. */
 function recordSent() {

@@ -8,22 +8,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, putSaves } from './harness.mjs';
-import { WEBRTC_FLAGS, signalling, seat, takeSeat, openTable, move } from './friends-harness.mjs';
+import { signalling, seat, takeSeat, openTable, move, friendsPlayer as player, QUICK_SETTINGS as SETTINGS } from './friends-harness.mjs';
 import { createServer } from 'node:net';
-
-const SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\nclock=0\npace=8\nsort=0\nassist=1\nclock_seen=1\n';
-
-/** A browser whose friends page uses `signal` (and plays at the bots' quickest). */
-async function player(siteUrl, signal) {
-  const b = await openBrowser(undefined, WEBRTC_FLAGS);
-  await b.page.goto(`${siteUrl}friends/`);
-  await b.page.evaluate(([s, settings]) => {
-    localStorage.setItem('bj.friends.signal', s);
-    localStorage.setItem('blackjack.settings', settings);
-  }, [signal, SETTINGS]);
-  await b.page.goto('about:blank');
-  return b;
-}
 
 const freePort = () => new Promise((ok) => {
   const s = createServer();
