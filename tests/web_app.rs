@@ -29,8 +29,11 @@ fn mount() -> web_sys::Element {
 async fn title_screen_lists_the_five_games() {
     let root = mount();
     yew::scheduler::flush().await;
-    let titles = root.query_selector_all(".game h3").unwrap();
+    let titles = root.query_selector_all(".game:not(.friends) h3").unwrap();
     assert_eq!(titles.length() as usize, GAMES.len());
+    // Play with friends is a tile of its own beside them, opening the friends page.
+    let friends = root.query_selector(".game.friends a[href='friends/']").unwrap();
+    assert!(friends.is_some(), "the Play with friends tile");
     // The app took index.html's copy over: one list, in the app, and Play is live.
     let document = web_sys::window().unwrap().document().unwrap();
     assert!(document.get_element_by_id("prerender").is_none(), "the static copy is gone");
