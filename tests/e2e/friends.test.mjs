@@ -137,6 +137,8 @@ test('friends: three browsers meet in one room, see each other seated, and a dro
     await seat(ann.page, 2).getByText('Seat 2: Sam').waitFor();
     await seat(ann.page, 3).getByText('Seat 3: Bo').waitFor();
     assert.match(await seat(ann.page, 4).innerText(), /Bot 4/);
+    // The host's lobby, with the link's Copy button and a Remove beside each friend, for the eye.
+    await screenshot(ann.page, 'friends-host-lobby-desktop');
     await sam.page.getByRole('status').getByText('Waiting for the host to deal. The host\'s browser deals and keeps the cards.').waitFor();
     assert.deepEqual(await axeViolations(sam.page), [], 'axe on the friend\'s lobby');
     await screenshot(sam.page, 'friends-lobby-phone');
