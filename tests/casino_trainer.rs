@@ -4,15 +4,16 @@
 //! docs/rules/casino.md ("Counting, index plays, risk and the drill") cites the tests here.
 
 use blackjack::engine::cards::{standard_decks, Card, Rank, Suit};
-use blackjack::engine::casino::count::{system, CountSystem, Counter, HI_LO, SYSTEMS};
+use blackjack::engine::casino::count::{system, CountSystem, Counter, HI_LO, KEY_COUNTS, SYSTEMS};
 use blackjack::engine::casino::drill::{cell_values, cells, Cell, Drill, Record, Row, Tally, MAX_COUNT};
 use blackjack::engine::casino::hand::{hi_lo_points, points};
 use blackjack::engine::casino::indices::{
     all_situations, answer_at, count_range, count_shoes, depth_profile, depths, edge_by_count, first_situations,
-    index_plays, index_plays_from, play_at, Choice, Composition, Found, IndexPlay, IndexTableWork, IndexWork,
-    ProfileBuilder, Situation, HIGHEST, ILLUSTRIOUS,
+    index_plays, index_plays_from, key_count, play_at, Choice, Composition, Found, IndexPlay, IndexTableWork,
+    IndexWork, ProfileBuilder, RunningKeys, Situation, HIGHEST, ILLUSTRIOUS,
 };
 use blackjack::engine::casino::risk::*;
+use blackjack::engine::casino::save::Choice as TableChoice;
 use blackjack::engine::casino::strategy::{chart_with, Play};
 use blackjack::engine::casino::{DoubleOn, SplitLimit, TableRules, TableSpec};
 use blackjack::engine::rng::GameRng;
@@ -94,6 +95,98 @@ fn ko_true_count_equivalent_has_its_pivot_at_plus_four() {
     assert!((HI_LO.true_count(12, 6, 208) - 3.0).abs() < 1e-9);
     // No division by zero at the end of the shoe, nor for a count past it.
     assert!(HI_LO.true_count(4, 6, 400).is_finite());
+}
+
+/// KO and Red 7 are read by the running count alone: their pivot is the running count that means
+/// the same true count at every depth. Vancura and Fuchs (*Knock-Out Blackjack*, Huntington
+/// Press 1998, "the pivot point") give KO's as +4 whatever the decks, with the standard initial
+/// count 4 − 4 × decks; Snyder's Red 7 starts at −2 × decks and pivots at 0, a true count of +2.
+#[test]
+fn unbalanced_counts_pivot_where_the_running_count_means_the_same_at_every_depth() {
+    let (ko, red7) = (system("ko").unwrap(), system("red7").unwrap());
+    for decks in [1u8, 2, 4, 6, 8] {
+        assert_eq!(ko.pivot(decks), Some((8, 4.0)), "KO at {decks} decks");
+        assert_eq!(red7.pivot(decks), Some((0, 2.0)), "Red 7 at {decks} decks");
+        for s in [ko, red7] {
+            let (running, true_count) = s.pivot(decks).unwrap();
+            for dealt in [0, 13, 26 * decks as u32 - 1, 52 * decks as u32 - 20] {
+                assert!((s.true_count(running, decks, dealt) - true_count).abs() < 1e-9, "{} {decks} {dealt}", s.name);
+                // A running count for a true count, and back.
+                for t in [-3.0, 0.5, 4.0, 7.25] {
+                    let r = s.running_at(t, decks, dealt);
+                    let back = (r
+                        - s.initial_running_count_half(decks) as f64
+                        - s.deck_sum_half() as f64 * dealt as f64 / 52.0)
+                        / ((52 * decks as u32 - dealt) as f64 / 52.0)
+                        / 2.0;
+                    assert!((back - t).abs() < 1e-9, "{} {decks} {dealt} {t}: {back}", s.name);
+                }
+            }
+        }
+        assert_eq!(HI_LO.pivot(decks), None);
+        assert_eq!(HI_LO.key_count(decks), None);
+    }
+}
+
+/// The key counts a page shows for KO and Red 7 ([`KEY_COUNTS`]) are the computed ones, and KO's
+/// are within one of Vancura and Fuchs' (*Knock-Out Blackjack*, chapter "The Knock-Out System —
+/// Rookie": +2 at one deck, +1 at two, −4 at six and −6 at eight).
+#[test]
+fn the_key_counts_shown_are_the_computed_ones_and_kos_are_vancura_and_fuchs() {
+    let mut report = String::new();
+    for (key, decks, shown) in KEY_COUNTS {
+        let s = system(key).unwrap();
+        let rules = TableChoice { decks, ..TableChoice::default() }.rules();
+        let computed = key_count(&rules, s);
+        report += &format!("{key} at {decks} decks: computed {computed:?}, shown {shown}\n");
+        assert_eq!(s.key_count(decks), Some(shown as i32));
+        assert_eq!(computed, Some(shown as i32), "{report}");
+    }
+    println!("{report}");
+    for (decks, published) in [(1u8, 2), (2, 1), (6, -4), (8, -6)] {
+        let shown = system("ko").unwrap().key_count(decks).unwrap();
+        assert!((shown - published).abs() <= 1, "KO at {decks} decks: {shown}, published {published}");
+    }
+}
+
+/// An unbalanced count's index plays keyed to the running count: each index is the least running
+/// count whose expected true count (over the depths where it comes up) reaches the play's
+/// crossing, so a running count at or above it is at or above the crossing on average. At the
+/// pivot the expected true count is the pivot's at every depth, so it stands for exactly that.
+#[test]
+fn kos_index_plays_are_keyed_to_the_running_count_for_the_shoe() {
+    let ko = system("ko").unwrap();
+    for decks in [1u8, 6] {
+        let rules = TableChoice { decks, ..TableChoice::default() }.rules();
+        let keys = RunningKeys::new(&rules, ko).expect("KO is unbalanced");
+        assert!(RunningKeys::new(&rules, &HI_LO).is_none(), "Hi-Lo is divided, not keyed");
+        assert!((keys.running_for(4.0) - 4.0).abs() < 1e-6, "{}", keys.running_for(4.0));
+        assert_eq!((keys.pivot(), keys.index_for(4.0)), (4, 4));
+        let (lowest, highest) = keys.range();
+        assert!(lowest < 4 - 4 * decks as i32 && highest > 4, "{lowest}..{highest}");
+        // A higher true count needs a higher running count.
+        let steps: Vec<f64> = (-6..=10).map(|t| keys.running_for(t as f64)).collect();
+        assert!(steps.windows(2).all(|w| w[0] < w[1]), "{steps:?}");
+        let plays = index_plays(&rules, ko, &ILLUSTRIOUS);
+        let keyed = keys.keyed(&plays);
+        assert_eq!(keyed.len(), plays.len());
+        for (p, k) in plays.iter().zip(&keyed) {
+            assert_eq!((p.situation, p.up, p.at_or_above, p.below), (k.situation, k.up, k.at_or_above, k.below));
+            assert_eq!(k.crossing, keys.running_for(p.crossing));
+            assert_eq!(k.index, keys.index_for(p.crossing));
+            assert!(k.index as f64 >= k.crossing - 1e-9 && (k.index as f64) < k.crossing + 1.0);
+            // Above the pivot's true count, above the pivot's running count; below, below.
+            assert_eq!(p.crossing > 4.0, k.crossing > 4.0, "{} v {}", p.situation.describe(), p.up);
+        }
+        println!(
+            "KO at {decks} decks: {}",
+            keyed
+                .iter()
+                .map(|k| format!("{} v {} {:+}", k.situation.describe(), k.up, k.index))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
 }
 
 // Index plays.
@@ -185,6 +278,75 @@ fn the_illustrious_18_and_the_fab_4_computed_for_hi_lo_are_within_one_of_the_pub
     // Printed with `cargo test -- --nocapture`: the whole comparison, for the docs' table.
     println!("{report}{} of 22 exact", exact.len());
     assert!(exact.len() >= PUBLISHED_EXACT, "{} of 22 exact, {PUBLISHED_EXACT} were:\n{report}", exact.len());
+}
+
+/// The same hands in a six-deck game whose dealer hits soft 17 (DAS, late surrender), against
+/// Blackjack Apprenticeship's "H17 Expanded Deviation Chart" for Hi-Lo (blackjackapprenticeship.com,
+/// 2018; a copy at pt.scribd.com/document/396399851/BJA-H17-EXP). The chart marks each index
+/// with the count from which the play changes ("4+" from +4 up, "−2−" from −2 down); the
+/// number is compared, as Schlesinger's are above. It gives 11 v A as a double down to −1,
+/// 10 v A from +3, 16 v 9 from +4, surrender 14 v 10 from +4 and 15 v A from −1, where the S17
+/// table has +1, +4, +5, +3 and +1. It gives no index for 12 v 6 and 13 v 3 (stand at every count
+/// it shows), so those two are not compared: we find them at −3 (crossings −3.50 and −2.60),
+/// below the S17 game's −1 and −2, as a dealer who hits soft 17 busts more.
+const PUBLISHED_H17: [(Situation, u8, Choice, i32); 20] = {
+    use Choice::Play as P;
+    const fn hard(total: u8) -> Situation {
+        Situation::Total { soft: false, total }
+    }
+    [
+        (Situation::Insurance, 1, Choice::Insure, 3),
+        (hard(16), 10, P(Play::Stand), 0),
+        (hard(15), 10, P(Play::Stand), 4),
+        (Situation::Pair(10), 5, P(Play::Split), 5),
+        (Situation::Pair(10), 6, P(Play::Split), 4),
+        (hard(10), 10, P(Play::Double), 4),
+        (hard(12), 3, P(Play::Stand), 2),
+        (hard(12), 2, P(Play::Stand), 3),
+        (hard(11), 1, P(Play::Double), -1),
+        (hard(9), 2, P(Play::Double), 1),
+        (hard(10), 1, P(Play::Double), 3),
+        (hard(9), 7, P(Play::Double), 3),
+        (hard(16), 9, P(Play::Stand), 4),
+        (hard(13), 2, P(Play::Stand), -1),
+        (hard(12), 4, P(Play::Stand), 0),
+        (hard(12), 5, P(Play::Stand), -2),
+        (Situation::Surrender(14), 10, P(Play::Surrender), 4),
+        (Situation::Surrender(15), 10, P(Play::Surrender), 0),
+        (Situation::Surrender(15), 9, P(Play::Surrender), 2),
+        (Situation::Surrender(15), 1, P(Play::Surrender), -1),
+    ]
+};
+
+/// How many of the 20 compared we compute exactly at H17. The goal is the S17 game's (all but
+/// two of 22, issue 38); not reached: 12 v 3 (crossing 1.28, chart +2), 16 v 9 (4.65, chart
+/// +4) and surrender 14 v 10 (3.28, chart +4) are one off. Raise it when the computation
+/// improves; never lower it to pass.
+const PUBLISHED_H17_EXACT: usize = 17;
+
+#[test]
+fn the_illustrious_18_and_the_fab_4_at_h17_are_within_one_of_a_published_h17_chart() {
+    let rules =
+        TableRules::new(TableSpec { dealer_hits_soft_17: true, ..six_deck_s17_das_ls().spec().clone() }).unwrap();
+    let situations: Vec<(Situation, u8)> = PUBLISHED_H17.iter().map(|p| (p.0, p.1)).collect();
+    let computed = index_plays(&rules, &HI_LO, &situations);
+    let (mut exact, mut report) = (0, String::new());
+    for (situation, up, play, published) in PUBLISHED_H17 {
+        let found: Vec<&IndexPlay> =
+            computed.iter().filter(|c| c.situation == situation && c.up == up && c.at_or_above == play).collect();
+        assert_eq!(found.len(), 1, "{} v {up}: {found:?}", situation.describe());
+        let c = found[0];
+        report += &format!(
+            "{} v {up}: computed {:+} ({:.2}), chart {published:+}\n",
+            situation.describe(),
+            c.index,
+            c.crossing
+        );
+        assert!((c.index - published).abs() <= 1, "none is off by more than one:\n{report}");
+        exact += (c.index == published) as usize;
+    }
+    println!("{report}{exact} of 20 exact");
+    assert!(exact >= PUBLISHED_H17_EXACT, "{exact} of 20 exact, {PUBLISHED_H17_EXACT} were:\n{report}");
 }
 
 /// The indices are keyed to the count the player reads with the up card and their own two
@@ -432,6 +594,20 @@ fn the_bankroll_for_a_risk_gives_back_that_risk_and_more_bankroll_means_less_ris
     // A risk of e^-2 (13.5%) needs a bankroll of SD² / W: a textbook landmark.
     assert!((bankroll_for_risk(win, sd, (-2.0f64).exp()).unwrap() - sd * sd / win).abs() < 1e-9);
     assert_eq!(bankroll_for_risk(-0.01, sd, 0.05), None);
+}
+
+/// After N0 rounds the expected win is one standard deviation of the result: N0 · W = √N0 · SD
+/// (the definition in Don Schlesinger's *Blackjack Attack*, the SCORE chapter). A win of 0.02
+/// units a round with an SD of 2.3 gives (2.3 / 0.02)² = 13,225 rounds.
+#[test]
+fn n0_is_the_rounds_after_which_the_win_is_one_standard_deviation() {
+    let (win, sd) = (0.02, 2.3);
+    let rounds = n0(win, sd).unwrap();
+    assert!((rounds - 13_225.0).abs() < 1e-6, "{rounds}");
+    assert!((rounds * win - rounds.sqrt() * sd).abs() < 1e-9);
+    for (w, s) in [(0.0, 2.0), (-0.01, 2.0), (f64::NAN, 1.0), (0.01, f64::INFINITY)] {
+        assert_eq!(n0(w, s), None, "{w} {s}");
+    }
 }
 
 #[test]

@@ -52,6 +52,14 @@ async function spreadRisk(page) {
   const ror = (w, sd) => Math.exp((-2 * w * first.b) / (sd * sd));
   const [lo, hi] = [ror(first.w + 0.0005, first.sd - 0.005) - 0.0005, ror(first.w - 0.0005, first.sd + 0.005) + 0.0005];
   assert.ok(lo <= first.risk && first.risk <= hi, `${first.risk} in ${lo}..${hi}`);
+  // The win an hour (100 rounds) and N0, (SD / W)², from the same figures (W shown to a
+  // thousandth: N0 within that rounding).
+  const text = await box.innerText();
+  const hour = Number(/An hour at 100 rounds: (-?[\d.]+) units/.exec(text)[1]);
+  assert.ok(Math.abs(hour - 100 * first.w) <= 0.051, `${hour} an hour, W ${first.w}`);
+  const n0 = Number(/N0, the rounds after which your win is one standard deviation: (\d+) \(about \d+ hours\)/.exec(text)[1]);
+  const [n0lo, n0hi] = [((first.sd - 0.005) / (first.w + 0.0005)) ** 2, ((first.sd + 0.005) / (first.w - 0.0005)) ** 2];
+  assert.ok(n0lo - 1 <= n0 && n0 <= n0hi + 1, `N0 ${n0} in ${n0lo}..${n0hi}`);
   const table = page.getByRole('table', { name: /Each true count/ });
   assert.match(await table.getByRole('row', { name: /^\+5\b/ }).innerText(), /\+5\s+[\d.]+%\s+\+[\d.]+%\s+8$/);
   assert.match(await table.getByRole('row', { name: /^-1\b/ }).innerText(), /-1\s+[\d.]+%\s+-[\d.]+%\s+1$/);

@@ -272,6 +272,33 @@ test('drills: deviations answered by the computed index plays, the first hands w
   }
 });
 
+// KO is played by its running count alone (issue 38): its deviations are asked at a running
+// count, with its key count and pivot for the shoe, and each rule names a running count.
+test('drills: KO deviations asked by the running count, with the key count and pivot', { timeout: 240_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await open(page, server);
+    await page.getByLabel('Decks in the shoe').selectOption('1');
+    await page.getByLabel('Count system').selectOption('ko');
+    // Out of the form's fields (where keys are the field's), then to the drill.
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('4');
+    await page.locator('.true-count').waitFor({ timeout: 60_000 });
+    assert.match(await page.locator('.true-count').innerText(), /^Running count [+-]\d+$/);
+    // The key count and pivot for one deck (count::KEY_COUNTS; KO pivots at +4 at any depth).
+    assert.equal(await page.locator('.keys').innerText(), 'KO, 1-deck shoe: key count +1 · pivot +4');
+    const isInsurance = (await page.locator('.question').innerText()).includes('Insurance?');
+    await page.keyboard.press(isInsurance ? 'n' : 's');
+    await page.locator('.index-rule').waitFor();
+    assert.match(await page.locator('.index-rule').innerText(), / at a running count of [+-]\d+ or more, .* below\./);
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
 /**
  * Opens drill `key` and waits for `selector` (its first question), after `then` (keys pressed
  * once it is open); the time from the key to the question, in ms, as the page measures it.

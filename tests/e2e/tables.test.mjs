@@ -78,6 +78,9 @@ test('casino: several rounds through the page, the trainer, the chart, a reload 
     await page.getByLabel('Count system').selectOption('ko');
     const ko = Number((await page.locator('.count').innerText()).match(/Running count ([+-]\d+)/)[1]);
     assert.ok(ko >= -20 + hiLo && ko <= -20 + hiLo + 24, `KO ${ko} beside Hi-Lo ${hiLo}`);
+    // KO is read by its running count alone, against its key count and its pivot (+4 whatever
+    // the decks), not divided into a true count.
+    assert.match(await page.locator('.count').innerText(), /^Running count [+-]\d+ · key count [+-]\d+ · pivot \+4$/);
     await page.getByText('Strategy chart for these rules').click();
     const chart = page.getByRole('table', { name: /S stand/ });
     await chart.waitFor({ timeout: 30_000 });
@@ -96,6 +99,9 @@ test('casino: several rounds through the page, the trainer, the chart, a reload 
     await page.getByRole('region', { name: 'Casino table' }).waitFor();
     assert.equal(await chips(page), money);
     assert.equal(await page.getByRole('list', { name: 'Players' }).innerText(), before);
+    // The count stays shown, in the system chosen.
+    assert.equal(await page.getByLabel('Count system').inputValue(), 'ko');
+    assert.match(await page.locator('.count').innerText(), /^Running count [+-]\d+ · key count/);
     assert.deepEqual(await axeViolations(page), [], 'axe on the casino table');
     assert.deepEqual(problems.consoleErrors, [], 'console errors');
     assert.deepEqual(problems.foreignRequests, [], 'requests leaving 127.0.0.1');

@@ -111,6 +111,27 @@ pub const SYSTEMS: [CountSystem; 8] = [
     },
 ];
 
+/// The key counts of KO and Red 7 for the decks the casino table offers: (system, decks, running
+/// count in points). Worked out by `indices::key_count` (the least running count whose edge,
+/// with every hand played perfectly for the cards left, is positive) for the casino table's
+/// game at each number of decks, and kept here so that a page shows them without that work;
+/// `tests/casino_trainer.rs` holds them to the computation. Vancura and Fuchs (*Knock-Out
+/// Blackjack*, 1998) give KO's as +2, +1, −4 and −6 at one, two, six and eight decks, found by
+/// simulating their own games: ours are each one lower, for the casino table's game (two thirds
+/// of the shoe dealt, doubling on 9 to 11 only, no surrender).
+pub const KEY_COUNTS: [(&str, u8, i8); 10] = [
+    ("ko", 1, 1),
+    ("ko", 2, 0),
+    ("ko", 4, -3),
+    ("ko", 6, -5),
+    ("ko", 8, -7),
+    ("red7", 1, -2),
+    ("red7", 2, -1),
+    ("red7", 4, -3),
+    ("red7", 6, -3),
+    ("red7", 8, -4),
+];
+
 /// The system with this command-line name, if there is one.
 pub fn system(key: &str) -> Option<&'static CountSystem> {
     SYSTEMS.iter().find(|s| s.key == key)
@@ -156,6 +177,33 @@ impl CountSystem {
     /// The running count at the start of a shoe of `decks` decks, in half points.
     pub fn initial_running_count_half(&self, decks: u8) -> i32 {
         self.irc_offset_half as i32 + self.irc_per_deck_half as i32 * decks as i32
+    }
+
+    /// An unbalanced count's pivot for a shoe of `decks` decks: the running count (in half
+    /// points) whose true count is the same at every depth, and that true count (the deck sum,
+    /// per deck). KO's is +4 at any number of decks, Red 7's 0 (a true count of +2). `None` for
+    /// a balanced count, whose running count of 0 is simply neutral.
+    pub fn pivot(&self, decks: u8) -> Option<(i32, f64)> {
+        let sum = self.deck_sum_half();
+        (sum != 0).then(|| (self.initial_running_count_half(decks) + sum * decks as i32, sum as f64 / 2.0))
+    }
+
+    /// An unbalanced count's key count for a shoe of `decks` decks (1, 2, 4, 6 or 8, the
+    /// casino table's): the running count, in points, from which the player has the edge and
+    /// bets more. `None` for a balanced count or another number of decks. See [`KEY_COUNTS`].
+    pub fn key_count(&self, decks: u8) -> Option<i32> {
+        KEY_COUNTS.iter().find(|k| k.0 == self.key && k.1 == decks).map(|k| k.2 as i32)
+    }
+
+    /// The running count in half points that reads as `true_count` after `dealt` of the shoe's
+    /// cards: [`CountSystem::true_count`] turned round.
+    pub fn running_at(&self, true_count: f64, decks: u8, dealt: u32) -> f64 {
+        let total = 52 * decks as u32;
+        let dealt = dealt.min(total);
+        let left = (total - dealt).max(1) as f64 / 52.0;
+        self.initial_running_count_half(decks) as f64
+            + self.deck_sum_half() as f64 * dealt as f64 / 52.0
+            + 2.0 * true_count * left
     }
 
     /// The true count (the system's points per deck left, see the module doc) from a running

@@ -84,6 +84,13 @@ pub fn bankroll_for_risk(win: f64, sd: f64, risk: f64) -> Option<f64> {
         .then(|| -sd * sd * risk.ln() / (2.0 * win))
 }
 
+/// N0, "the long run" (Don Schlesinger, *Blackjack Attack*, the chapter on SCORE): the rounds
+/// after which the expected win equals one standard deviation of the result, `(SD / W)²`.
+/// `None` without an edge.
+pub fn n0(win: f64, sd: f64) -> Option<f64> {
+    (win > 0.0 && win.is_finite() && sd.is_finite() && sd >= 0.0).then(|| (sd / win).powi(2))
+}
+
 /// A bet spread: the bet in units from each true count up (the first step's bet below it too).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Spread {
@@ -141,8 +148,8 @@ pub fn count_rows(frequencies: &[(i32, f64)], edges: &[(i32, f64)]) -> Vec<(i32,
 }
 
 /// The chance of each whole true count (rounded to the nearest) at the start of a round, over
-/// the shoe from the first round to the cut card: exact at every half deck dealt, the depths
-/// weighted alike. Sorted by count; the chances sum to one.
+/// the shoe from the first round to the cut card: exact at the middle of every half deck dealt,
+/// the depths weighted alike. Sorted by count; the chances sum to one.
 pub fn true_count_frequencies(system: &CountSystem, rules: &TableRules) -> Vec<(i32, f64)> {
     let depths = frequency_depths(rules);
     let mut bins = Bins::default();
@@ -152,10 +159,13 @@ pub fn true_count_frequencies(system: &CountSystem, rules: &TableRules) -> Vec<(
     bins.chances()
 }
 
-/// Every half deck dealt before the cut card: the depths the chances are taken at.
+/// The middle of every half deck dealt before the cut card: the depths the chances are taken
+/// at. Each stands for the rounds dealt in its half deck; taken from the first card of each
+/// instead, the chances leaned toward the shoe's neutral start (the first depth is a count of
+/// exactly 0): issue 38 measured a 1–8 spread's win 18% below a simulation's at six decks.
 fn frequency_depths(rules: &TableRules) -> Vec<u32> {
     let before_cut = 52 * rules.decks as u32 * rules.penetration_percent as u32 / 100;
-    (0..).map(|i| i * 26).take_while(|&d| d < before_cut).collect()
+    (0..).map(|i| i * 26 + 13).take_while(|&d| d < before_cut).collect()
 }
 
 /// The whole true counts a bin each, from −[`BIN_REACH`] to +[`BIN_REACH`] (a true count is at

@@ -9,7 +9,7 @@ use super::end::{round_end, share, Fold};
 use super::felt::felt;
 use super::setup::RULES_PAGE;
 use super::state::{CasinoState, Msg, BANK_KEY, SAVE_KEY, SAVE_VERSION};
-use super::trainer::{chart_panel, trainer, Panel};
+use super::trainer::{chart_panel, trainer, CountChoice, Panel};
 use crate::bots::casino::{CasinoBot, BOT_MS};
 use crate::engine::casino::{Action, Phase};
 use crate::ui::components::card::CardStyle;
@@ -56,7 +56,10 @@ pub fn CasinoTable(props: &TableProps) -> Html {
     // position of the game, and its primary action, focused when it opens or unfolds.
     let folded: UseStateHandle<Option<usize>> = use_state(|| None);
     let primary = use_node_ref();
-    let panel = Panel { show_count: use_state(|| false), system: use_state(|| 0), chart: use_state(|| None) };
+    // The count's choices as the player left them (read once, when the table opens).
+    let (show_count, system) =
+        (use_state(|| CountChoice::remembered().shown), use_state(|| CountChoice::remembered().system));
+    let panel = Panel { show_count, system, chart: use_state(|| None) };
     // The trainer's values are exact (a solver over the cards left): computed once per
     // position while the hint is open, not on every render.
     let values = {

@@ -3,15 +3,51 @@
 //! for the table's rules, computed when opened, and the table's log.
 
 use super::state::{CasinoState, Hint};
-use super::words::{half_points, signed_milli, signed_tenths, tally, trainer_summary};
+use super::words::{half_points, running_keys, signed_milli, signed_tenths, tally, trainer_summary};
 use crate::engine::casino::count::SYSTEMS;
 use crate::engine::casino::strategy::{column, Column, Counts};
 use crate::engine::casino::TableRules;
+use crate::ui::storage::{load, save, Fields, Stored};
 use std::rc::Rc;
 use std::time::Duration;
 use yew::platform::spawn_local;
 use yew::platform::time::sleep;
 use yew::prelude::*;
+
+/// Where the table keeps whether the count is shown and in which system, across reloads.
+const COUNT_KEY: &str = "blackjack.casino.count";
+const COUNT_VERSION: u32 = 1;
+
+/// The count panel's choices as saved: shown or not, and the system (by its key).
+#[derive(Copy, Clone, Default)]
+pub struct CountChoice {
+    pub shown: bool,
+    /// An index into [`SYSTEMS`].
+    pub system: usize,
+}
+
+impl Stored for CountChoice {
+    fn encode(&self) -> Vec<(&'static str, String)> {
+        let system = SYSTEMS.get(self.system).unwrap_or(&SYSTEMS[0]);
+        vec![("shown", (self.shown as u8).to_string()), ("system", system.key.to_string())]
+    }
+    fn decode(fields: &Fields) -> Option<Self> {
+        let key = fields.get("system")?;
+        Some(CountChoice { shown: fields.flag("shown")?, system: SYSTEMS.iter().position(|s| s.key == key)? })
+    }
+}
+
+impl CountChoice {
+    /// The choices made at the table before; Hi-Lo, hidden, the first time. A save this page
+    /// cannot read (another version's) is a preference lost, not a game: the defaults, no notice.
+    pub fn remembered() -> CountChoice {
+        load::<CountChoice>(COUNT_KEY, COUNT_VERSION).ok().flatten().unwrap_or_default()
+    }
+
+    fn keep(self) {
+        save(COUNT_KEY, COUNT_VERSION, &self);
+    }
+}
 
 /// What the trainer panel keeps between renders (the table's hooks hold it): the count shown
 /// and its system, and the strategy chart once computed. (Plain view functions rather than
@@ -28,14 +64,20 @@ pub fn trainer(s: &CasinoState, hint: bool, values: &Hint, panel: &Panel) -> Htm
     let (show_count, system) = (&panel.show_count, &panel.system);
     let my_turn = s.my_turn();
     let on_count = {
-        let show_count = show_count.clone();
-        Callback::from(move |e: Event| show_count.set(e.target_unchecked_into::<web_sys::HtmlInputElement>().checked()))
+        let (show_count, system) = (show_count.clone(), system.clone());
+        Callback::from(move |e: Event| {
+            let shown = e.target_unchecked_into::<web_sys::HtmlInputElement>().checked();
+            CountChoice { shown, system: *system }.keep();
+            show_count.set(shown)
+        })
     };
     let on_system = {
-        let system = system.clone();
+        let (show_count, system) = (show_count.clone(), system.clone());
         Callback::from(move |e: Event| {
             let key = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
-            system.set(SYSTEMS.iter().position(|x| x.key == key).unwrap_or(0))
+            let chosen = SYSTEMS.iter().position(|x| x.key == key).unwrap_or(0);
+            CountChoice { shown: *show_count, system: chosen }.keep();
+            system.set(chosen)
         })
     };
     let chosen = SYSTEMS.get(**system).unwrap_or(&SYSTEMS[0]);
@@ -58,7 +100,10 @@ pub fn trainer(s: &CasinoState, hint: bool, values: &Hint, panel: &Panel) -> Htm
                 </select>
                 <p class="count">{ {
                     let (running, true_count) = s.view().count_in(chosen);
-                    format!("Running count {} · true count {}", half_points(running), signed_tenths(true_count))
+                    // KO and Red 7 are read by the running count alone, against its keys.
+                    let then = running_keys(chosen, s.game.rules().decks)
+                        .unwrap_or_else(|| format!("true count {}", signed_tenths(true_count)));
+                    format!("Running count {} · {then}", half_points(running))
                 } }</p>
             }
         </div>

@@ -3,6 +3,7 @@
 //! (`state.rs`) and the table's views both read them here; natively built and tested.
 
 use super::bank::Bank;
+use crate::engine::casino::count::CountSystem;
 use crate::engine::casino::game::{money, Hand};
 use crate::engine::casino::rules::{DealerBlackjack, DoubleOn, INSURANCE_PAYS};
 use crate::engine::casino::save::Choice;
@@ -253,6 +254,15 @@ pub fn signed_milli(v: f64) -> String {
 pub fn half_points(half: i32) -> String {
     let (sign, a) = (if half < 0 { "-" } else { "+" }, half.unsigned_abs());
     format!("{sign}{}{}", a / 2, if a % 2 == 1 { ".5" } else { "" })
+}
+
+/// A count played by its running count alone (KO, Red 7) for a shoe of `decks` decks: "key
+/// count -4 · pivot +4", where to bet more from and the count that means the same at any depth.
+/// `None` for a balanced count, which is divided by the decks left.
+pub fn running_keys(system: &CountSystem, decks: u8) -> Option<String> {
+    let (pivot, _) = system.pivot(decks)?;
+    let key = system.key_count(decks).map(|k| format!("key count {} · ", half_points(2 * k)));
+    Some(format!("{}pivot {}", key.unwrap_or_default(), half_points(pivot)))
 }
 
 /// "+1.5" / "-0.3".

@@ -167,7 +167,9 @@ impl Drills {
     fn next_dev(&mut self) {
         self.dev = self.plays.as_ref().and_then(|plays| {
             let system = self.progress.setup.system();
-            let q = deviation(plays, system, &self.progress.kinds[Drill::Deviations.index() - 1], &mut self.rng)?;
+            let (decks, kinds) =
+                (self.progress.setup.choice.decks, &self.progress.kinds[Drill::Deviations.index() - 1]);
+            let q = deviation(plays, system, decks, kinds, &mut self.rng)?;
             Some(Dev { q, answer: None })
         });
     }

@@ -10,7 +10,7 @@ use super::view::input_value;
 use super::work::{Job, Reply, Request};
 use super::worker::Helper;
 use crate::engine::casino::risk::{
-    bankroll_for_risk, risk_of_ruin, spread_figures, RoundFigures, Spread, ROUND_VARIANCE,
+    bankroll_for_risk, n0, risk_of_ruin, spread_figures, RoundFigures, Spread, ROUND_VARIANCE,
 };
 use crate::ui::casino::history::{hundredths, percent};
 use crate::ui::casino::words::signed_milli;
@@ -21,6 +21,8 @@ use yew::prelude::*;
 /// The true counts the player sets a bet for: +1 or less, +2, +3, +4, +5 or more.
 pub const BET_COUNTS: [i32; 5] = [1, 2, 3, 4, 5];
 const MAX_BANKROLL: u32 = 10_000_000;
+/// Rounds an hour for the hourly figures: a counter at a table with a few others.
+const ROUNDS_AN_HOUR: u32 = 100;
 const MAX_BET: u32 = 10_000;
 
 /// Each whole true count with its chance and the player's edge there, for one set of rules and
@@ -181,7 +183,7 @@ pub fn spread_view(
                 if let Some(problem) = problem { <p class="verdict wrong">{ problem }</p> }
                 { result }
             </div>
-            <p class="formula">{"The chance of each true count is exact, over every half deck dealt before the cut card; the edge at each count is the exact expected value of perfect play for the cards left at that count (the same method as the index plays); a round bet at one unit is taken to have a standard deviation of 1.15 units, doubles and splits included. Risk of ruin = exp(−2 · W · B / SD²): Don Schlesinger, "}<cite>{"Blackjack Attack: Playing the Pros' Way"}</cite>{" (RGE Publishing, third edition 2005), the chapter on risk of ruin."}</p>
+            <p class="formula">{"The chance of each true count is exact, at the middle of every half deck dealt before the cut card; the edge at each count is the exact expected value of perfect play for the cards left at that count (the same method as the index plays); a round bet at one unit is taken to have a standard deviation of 1.15 units, doubles and splits included. Risk of ruin = exp(−2 · W · B / SD²): Don Schlesinger, "}<cite>{"Blackjack Attack: Playing the Pros' Way"}</cite>{" (RGE Publishing, third edition 2005), the chapter on risk of ruin."}</p>
         </div>
     }
 }
@@ -200,6 +202,10 @@ fn figures_view(p: &Plan, rows: &[(i32, f64, f64)]) -> Html {
             <li>{ format!("SD, its standard deviation: {} units a round", hundredths(f.sd)) }</li>
             <li>{ format!("B, your bankroll: {} units", p.bankroll) }</li>
             if let Some(b) = five { <li>{ format!("A 5% risk needs {} units", b.ceil() as u64) }</li> }
+            <li>{ format!("An hour at {ROUNDS_AN_HOUR} rounds: {} units", hundredths(ROUNDS_AN_HOUR as f64 * f.win)) }</li>
+            if let Some(n) = n0(f.win, f.sd).filter(|n| *n < 1e9) {
+                <li>{ format!("N0, the rounds after which your win is one standard deviation: {} (about {} hours)", n.ceil() as u64, (n / ROUNDS_AN_HOUR as f64).ceil() as u64) }</li>
+            }
         </ul>
         if f.win <= 0.0 { <p>{"At a loss on average, any bankroll is lost in the end: the formula gives 100%. Bet more where the count is high and less where it is low to turn W above zero."}</p> }
         <table class="evs chart-table">

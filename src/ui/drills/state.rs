@@ -418,6 +418,7 @@ pub fn tray_question(setup: &Setup, rng: &mut GameRng) -> TrayQuestion {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Deviation {
     pub play: IndexPlay,
+    /// The count asked at: a true count, or for KO and Red 7 a running count.
     pub true_count: i32,
     /// The player's two cards (none for insurance, asked before the hand is played).
     pub cards: Vec<Card>,
@@ -442,8 +443,17 @@ pub fn up_name(up: u8) -> String {
 
 /// A question from the computed index plays of `system`: one of them, a true count within two
 /// of its index (four for a level-two count, whose points are half as big), answered by every
-/// index play of that hand, surrender first ([`answer_at`]).
-pub fn deviation(plays: &[IndexPlay], system: &CountSystem, record: &Kinds, rng: &mut GameRng) -> Option<Deviation> {
+/// index play of that hand, surrender first ([`answer_at`]). KO and Red 7 are played by the
+/// running count: their plays come keyed to it (`RunningKeys`, in the worker), and the count
+/// asked is a running count within about two true counts of the index at the middle of a
+/// `decks`-deck shoe.
+pub fn deviation(
+    plays: &[IndexPlay],
+    system: &CountSystem,
+    decks: u8,
+    record: &Kinds,
+    rng: &mut GameRng,
+) -> Option<Deviation> {
     if plays.is_empty() {
         return None;
     }
@@ -456,8 +466,14 @@ pub fn deviation(plays: &[IndexPlay], system: &CountSystem, record: &Kinds, rng:
         }
     }
     let play = plays[r.next(rng)];
-    let near = 2 * count_step(system);
-    let (lowest, highest) = count_range(system);
+    let (near, (lowest, highest)) = if system.balanced() {
+        (2 * count_step(system), count_range(system))
+    } else {
+        // About two true counts with five eighths of the shoe left (a round's average depth
+        // at the table's cut card): a running point and a quarter per deck in the shoe.
+        let near = ((5 * decks as i32 + 2) / 4).max(2);
+        (near, (i32::MIN / 2, i32::MAX / 2))
+    };
     let t = (play.index + rng.below(2 * near as u64 + 1) as i32 - near).clamp(lowest, highest);
     let answer = answer_at(plays, play.situation, play.up, t)?;
     let cards = match play.situation {
@@ -563,6 +579,36 @@ mod tests {
         assert!(k.0.iter().any(|x| x.0 == "badname"));
         assert!(k.weakest(3).iter().all(|x| x.1.missed > 0));
         assert_eq!(Kinds::decode(&k.encode()), Some(k));
+    }
+
+    /// KO's plays come keyed to the running count (far below the true-count range at six
+    /// decks): the question is asked at a running count near the index, not clamped to ±10,
+    /// and answered by the play at that count. Hi-Lo's stay within its range.
+    #[test]
+    fn ko_is_asked_at_a_running_count_near_its_index() {
+        use crate::engine::casino::indices::IndexPlay;
+        let s = Situation::Total { soft: false, total: 16 };
+        let play = IndexPlay {
+            situation: s,
+            up: 10,
+            at_or_above: IndexChoice::Play(Play::Stand),
+            below: IndexChoice::Play(Play::Hit),
+            index: -14,
+            crossing: -14.3,
+        };
+        let ko = SYSTEMS.iter().find(|x| x.key == "ko").unwrap();
+        let mut rng = GameRng::new(5);
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..200 {
+            let q = deviation(&[play], ko, 6, &Kinds::default(), &mut rng).unwrap();
+            assert!((-14 - 8..=-14 + 8).contains(&q.true_count), "{}", q.true_count);
+            let stand = q.true_count >= -14;
+            assert_eq!(q.answer, IndexChoice::Play(if stand { Play::Stand } else { Play::Hit }));
+            seen.insert(q.true_count);
+        }
+        assert_eq!(seen.len(), 17, "every running count within 8 of the index: {seen:?}");
+        let q = deviation(&[play], &SYSTEMS[0], 6, &Kinds::default(), &mut rng).unwrap();
+        assert!((-10..=-8).contains(&q.true_count), "Hi-Lo clamps to its range: {}", q.true_count);
     }
 
     #[test]

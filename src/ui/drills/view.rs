@@ -9,7 +9,7 @@ use crate::engine::casino::count::{CountSystem, SYSTEMS};
 use crate::engine::casino::drill::{cells, Row};
 use crate::engine::casino::indices::{count_range, Choice as IndexChoice, IndexPlay, Situation};
 use crate::engine::casino::strategy::Play;
-use crate::ui::casino::words::{half_points, signed_milli, signed_tenths};
+use crate::ui::casino::words::{half_points, running_keys, signed_milli, signed_tenths};
 use crate::ui::components::card::{card_view, CardStyle};
 use crate::ui::kit::{choice_field, house_rule, number_options, options};
 use yew::prelude::*;
@@ -395,8 +395,11 @@ fn deviation_view(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMs
         Situation::Insurance => vec![(IndexChoice::Insure, "I"), (IndexChoice::DeclineInsurance, "N")],
         _ => STRATEGY_KEYS.to_vec(),
     };
+    // KO and Red 7 are played by the running count alone (their plays come keyed to it).
+    let (system, decks) = (d.progress.setup.system(), d.progress.setup.choice.decks);
+    let count = if system.balanced() { "true count" } else { "running count" };
     let rule = format!(
-        "{} v {}: {} at a true count of {:+} or more, {} below.",
+        "{} v {}: {} at a {count} of {:+} or more, {} below.",
         q.play.situation.describe(),
         up_name(q.play.up),
         q.play.at_or_above.name(),
@@ -406,7 +409,8 @@ fn deviation_view(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMs
     html! {
         <>
         <div class="question" aria-live="polite">
-            <p class="true-count">{ format!("True count {:+}", q.true_count) }</p>
+            <p class="true-count">{ format!("{} {:+}", if system.balanced() { "True count" } else { "Running count" }, q.true_count) }</p>
+            if let Some(keys) = running_keys(system, decks) { <p class="keys">{ format!("{}, {decks}-deck shoe: {keys}", system.name) }</p> }
             <p>{"Dealer shows "}{ card(q.up, style) }</p>
             if q.cards.is_empty() { <p>{"Insurance?"}</p> } else {
                 <p>{"You hold "}{ for q.cards.iter().map(|&c| card(c, style)) }</p>

@@ -7,7 +7,9 @@
 
 use super::state::{Setup, DECKS};
 use crate::engine::casino::count::SYSTEMS;
-use crate::engine::casino::indices::{Choice as IndexChoice, Found, IndexPlay, IndexTableWork, Situation, PLAYS};
+use crate::engine::casino::indices::{
+    Choice as IndexChoice, Found, IndexPlay, IndexTableWork, RunningKeys, Situation, PLAYS,
+};
 use crate::engine::casino::risk::{count_rows, SpreadWork};
 use crate::engine::casino::save::Choice;
 
@@ -220,10 +222,16 @@ pub fn serve(request: &Request, post: &mut impl FnMut(Reply)) {
     match request.job {
         Job::Indices => {
             let mut work = IndexTableWork::new(&rules, system);
+            // KO and Red 7 are played by the running count: their plays go out keyed to it.
+            let keys = RunningKeys::new(&rules, system);
+            let keyed = |plays: Vec<IndexPlay>| match &keys {
+                Some(k) => k.keyed(&plays),
+                None => plays,
+            };
             while !work.is_done() {
                 match work.step() {
-                    Some(Found::First(plays)) => post(Reply::First(plays)),
-                    Some(Found::All(plays)) => post(Reply::All(plays)),
+                    Some(Found::First(plays)) => post(Reply::First(keyed(plays))),
+                    Some(Found::All(plays)) => post(Reply::All(keyed(plays))),
                     None => progress(work.percent(), post),
                 }
             }
@@ -320,6 +328,23 @@ mod tests {
         let rules = Setup::default().choice.rules();
         let Reply::All(plays) = &posted[all] else { unreachable!() };
         assert_eq!(*plays, index_plays(&rules, &SYSTEMS[0], &all_situations(&rules)));
+    }
+
+    /// KO is played by the running count: the worker's plays for it are the true-count
+    /// equivalents' plays keyed to the running count for the shoe, the first hands' too.
+    #[test]
+    fn the_worker_keys_kos_plays_to_the_running_count() {
+        let ko = SYSTEMS.iter().position(|s| s.key == "ko").unwrap();
+        let mut request = Request { system: ko, ..request(Job::Indices) };
+        request.decks = 2;
+        let mut posted = Vec::new();
+        serve(&request, &mut |r| posted.push(r));
+        let rules = Choice { decks: 2, ..Choice::default() }.rules();
+        let keys = RunningKeys::new(&rules, &SYSTEMS[ko]).expect("KO is unbalanced");
+        let Some(Reply::All(plays)) = posted.last() else { panic!("{:?}", posted.last()) };
+        assert_eq!(*plays, keys.keyed(&index_plays(&rules, &SYSTEMS[ko], &all_situations(&rules))));
+        let Some(Reply::First(first)) = posted.iter().rev().find(|r| matches!(r, Reply::First(_))) else { panic!() };
+        assert!(first.iter().all(|p| plays.contains(p)), "the first hands' plays are the table's");
     }
 
     #[test]

@@ -83,6 +83,8 @@ pub use profile::{composition_at, depth_profile, ProfileBuilder};
 use profile::{composition_at_pairs, full_shoe};
 mod table;
 pub use table::{first_situations, Found, IndexTableWork, ILLUSTRIOUS};
+mod running;
+pub use running::{key_count, RunningKeys};
 
 // ---------------------------------------------------------------------------------------------
 // Expected values at a fractional composition.
