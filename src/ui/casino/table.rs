@@ -57,8 +57,8 @@ pub fn CasinoTable(props: &TableProps) -> Html {
     let folded: UseStateHandle<Option<usize>> = use_state(|| None);
     let primary = use_node_ref();
     // The count's choices as the player left them (read once, when the table opens).
-    let (show_count, system) =
-        (use_state(|| CountChoice::remembered().shown), use_state(|| CountChoice::remembered().system));
+    let (remembered, count_notice) = (*use_memo((), |()| CountChoice::remembered())).clone();
+    let (show_count, system) = (use_state(|| remembered.shown), use_state(|| remembered.system));
     let panel = Panel { show_count, system, chart: use_state(|| None) };
     // The trainer's values are exact (a solver over the cards left): computed once per
     // position while the hint is open, not on every render.
@@ -139,6 +139,9 @@ pub fn CasinoTable(props: &TableProps) -> Html {
             </dl>
         }
         if let Some(n) = state.notice.clone() {
+            <p class="notice" role="alert">{n}</p>
+        }
+        if let Some(n) = count_notice {
             <p class="notice" role="alert">{n}</p>
         }
         <div class="casino-layout">

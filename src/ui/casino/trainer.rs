@@ -7,7 +7,7 @@ use super::words::{half_points, running_keys, signed_milli, signed_tenths, tally
 use crate::engine::casino::count::SYSTEMS;
 use crate::engine::casino::strategy::{column, Column, Counts};
 use crate::engine::casino::TableRules;
-use crate::ui::storage::{load, save, Fields, Stored};
+use crate::ui::storage::{load_or_notice, save, Fields, Stored};
 use std::rc::Rc;
 use std::time::Duration;
 use yew::platform::spawn_local;
@@ -39,9 +39,9 @@ impl Stored for CountChoice {
 
 impl CountChoice {
     /// The choices made at the table before; Hi-Lo, hidden, the first time. A save this page
-    /// cannot read (another version's) is a preference lost, not a game: the defaults, no notice.
-    pub fn remembered() -> CountChoice {
-        load::<CountChoice>(COUNT_KEY, COUNT_VERSION).ok().flatten().unwrap_or_default()
+    /// cannot read is set aside for the defaults and says so, like every other save.
+    pub fn remembered() -> (CountChoice, Option<String>) {
+        load_or_notice::<CountChoice>(COUNT_KEY, COUNT_VERSION, "count choice")
     }
 
     fn keep(self) {
