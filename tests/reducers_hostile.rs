@@ -80,11 +80,20 @@ fn casino_msg(t: &CasinoState, (kind, a, b, stale): Raw) -> CasinoMsg {
     }
 }
 
+thread_local!(static NOW: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) });
+/// The page's clock, as fast-forward reads it: a millisecond later at every reading.
+fn ticking() -> f64 {
+    NOW.with(|t| {
+        t.set(t.get() + 1.0);
+        t.get()
+    })
+}
+
 fn uno_msg(t: &UnoState, (kind, a, _, stale): Raw) -> UnoMsg {
     let at = t.at().wrapping_sub((stale % 4 == 0) as usize);
     let seat = a % 11;
     match kind % 12 {
-        0 => UnoMsg::FastForward { at },
+        0 => UnoMsg::FastForward { at, clock: ticking },
         1 => UnoMsg::Act { action: UnoAction::Reveal, at },
         2 => UnoMsg::Act { action: UnoAction::Join { seat }, at },
         3 => UnoMsg::Act { action: UnoAction::Pass { seat }, at },
@@ -166,8 +175,9 @@ proptest! {
             let msg = uno_msg(&t, raw);
             let at = t.at();
             apply_checked(&mut t, msg);
-            // A fast-forward is one chunk: the page stays responsive.
-            prop_assert!(t.at().saturating_sub(at) <= blackjack::ui::uno::state::FORWARD_CHUNK);
+            // A fast-forward is one chunk of the clock's time (a millisecond a move here): the
+            // page stays responsive.
+            prop_assert!(t.at().saturating_sub(at) <= blackjack::ui::uno::state::FORWARD_MS as usize);
             prop_assert!(t.screen.log.len() <= 60);
         }
         let back = UnoState::restore(&t.stored()).expect("its own save restores");

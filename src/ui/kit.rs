@@ -124,7 +124,7 @@ pub fn table_head(
             { extra }
             { Html::from_html_unchecked(AttrValue::Static(SOUND_SWITCH)) }
             <button class="help-button" aria-label="Keyboard shortcuts" aria-expanded={help_open.to_string()}
-                onclick={on_help.reform(|_| ())}>{"?"}</button>
+                onclick={on_help.reform(|_| ())}>{"?"}<span class="help-word">{" Shortcuts"}</span></button>
             <a class="rules-link" href={rules_href}>{"Rules"}</a>
             <button onclick={on_menu.reform(|_| ())}>{"Menu"}</button>
         </div>

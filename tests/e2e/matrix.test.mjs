@@ -50,7 +50,7 @@ after(async () => {
 
 /** Resizes through the sizes, writing each screen and collecting its problems by size. */
 async function captureAllSizes(results, game, state) {
-  const handOnScreen = ['table', 'power', 'hand10', 'hand20', 'twelve'].includes(state);
+  const handOnScreen = ['table', 'power', 'hand10', 'hand20', 'twelve', 'pnp'].includes(state);
   for (const [size, problems] of await allSizes(page, `${game}-${state}`, { handOnScreen })) {
     results.get(size).push(...problems.map((p) => `${state}: ${p}`));
   }
@@ -192,8 +192,18 @@ async function shedMove() {
   if (await usable(pickUp())) await pickUp().first().click();
 }
 
-/** Extra screens of Taylor's: hands of 10 and 20 cards (the laptop hand once wrapped at ten), and
- *  twelve seats (on a phone they once piled up). */
+/** A shared screen's cover: the person it was passed to taps when ready. */
+async function uncover() {
+  const cover = page.getByRole('group', { name: 'Pass the screen' });
+  if (!(await has(cover))) return false;
+  const who = (await cover.getByRole('paragraph').first().innerText()).match(/^Pass to (.+)\.$/)[1];
+  await cover.getByRole('button', { name: `${who}: tap when ready` }).click();
+  return true;
+}
+
+/** Extra screens of Taylor's: hands of 10 and 20 cards (the laptop hand once wrapped at ten),
+ *  twelve seats (on a phone they once piled up), and a shared screen (pass-and-play: "Player 1"
+ *  was cut to "Pla…" on its seat round the table). */
 const crowdedStates = [
   ...[10, 20].map((n) => [`hand${n}`, async () => {
     // Table talk costs a card under Taylor's rules: "Sorry!" until the hand holds n cards.
@@ -208,6 +218,18 @@ const crowdedStates = [
   ['twelve', async () => {
     await open(`${server.url}#table=taylor.12.normal.42`);
     await hand().first().waitFor();
+  }],
+  ['pnp', async () => {
+    // "Player 1" and Alex share the screen: stop on Alex's turn, with Player 1 round the table.
+    await open(`${server.url}#table=taylor.4.npn.42`);
+    await until("Alex's turn on a shared screen", 60_000, async () => {
+      if (await gameOver()) throw new Error('the game ended before Alex had a turn');
+      if (await uncover()) return false;
+      if (!(await myTurn())) return false;
+      if (/^Alex/.test(await page.locator('.seat.me .seat-name').innerText())) return true;
+      await shedMove();
+      return false;
+    });
   }],
 ];
 
@@ -339,6 +361,24 @@ test('matrix: UNO Blackjack', { timeout: 300_000 }, async (t) => {
         if (await usable(button('Reveal'))) await button('Reveal').click();
         else if (await usable(button('Hit'))) await button('Hit').click();
         else if (await usable(button('Pass'))) await button('Pass').click();
+        return false;
+      });
+    }],
+    ['pnp', async () => {
+      // A shared screen: "Player 1" and Alex, and bots; stop on Alex's decision, with Player 1
+      // on the arc round the table.
+      await store('blackjack.uno', unoSave('', 4).replace('log=', 'seats=person,normal,person,normal\nnames=You,Sam,Alex,Jo\nlog='));
+      await open(`${server.url}uno/`);
+      await until("Alex's decision on a shared screen", 90_000, async () => {
+        if (await gameOver()) throw new Error('the game ended before Alex had a turn');
+        if (await uncover()) return false;
+        if (await usable(button('Continue', false))) await button('Continue', false).first().click();
+        if (await nextUnoRound()) return false;
+        if (await usable(button('Reveal'))) await button('Reveal').click();
+        else if (await usable(button('Hit'))) {
+          if ((await page.locator('.uno-player.me .who').innerText()) === 'Alex') return true;
+          await button('Pass').click();
+        }
         return false;
       });
     }],

@@ -1,8 +1,9 @@
 // The checks every screen of the site must pass, at every size a player holds it (the screenshot
 // matrix's, matrix.test.mjs, and the tables with friends', friends*.test.mjs): no sideways
 // scroll; on phones 44 px targets and a tappable strip of every card in the hand; each seat's fan
-// inside its box and off the pile; the hand on the first screen where asked; axe; and none of the
-// project's own words. `allSizes` resizes a page through the sizes and writes each screenshot.
+// inside its box and off the pile (UNO's seats off the deck, the trash and the direction); names
+// whole and badges on the felt; every total on the first screen; the hand on the first screen
+// where asked; axe; and none of the project's own words. `allSizes` resizes a page through the sizes and writes each screenshot.
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { axeViolations, OUTPUT } from './harness.mjs';
@@ -84,11 +85,12 @@ export async function screenProblems(page, phone, { handOnScreen = false } = {})
         out.fans.push(`${nameOf(seat.querySelector('.seat-name') || seat)}'s ${backs.length} card backs span ${Math.round(right - left)} px of a ${Math.round(box.width)} px seat`);
       }
     }
-    // No seat's box covers the pile, the stock or what the centre says (or is covered by them).
-    const centre = ['.pile', '.stock'].map((q) => document.querySelector(q)).filter((el) => el && visible(el));
-    for (const seat of [...document.querySelectorAll('.seat')].filter(visible)) {
+    // No seat's box covers the pile, the stock or what the centre says (or is covered by them):
+    // at UNO, the deck, the trash and the round's line with the direction of play.
+    const centre = [...document.querySelectorAll('.pile, .stock, .uno-deck, .uno-trash')].filter(visible);
+    for (const seat of [...document.querySelectorAll('.seat, .uno-player')].filter(visible)) {
       const a = seat.getBoundingClientRect();
-      for (const el of [...centre, ...document.querySelectorAll('.centre-info > *')].filter(visible)) {
+      for (const el of [...centre, ...document.querySelectorAll('.centre-info > *, .uno-centre .round-info')].filter(visible)) {
         const b = el.getBoundingClientRect();
         const [w, h] = [Math.min(a.right, b.right) - Math.max(a.left, b.left), Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)];
         if (w > 1 && h > 1) out.fans.push(`${nameOf(seat.querySelector('.seat-name') || seat)}'s seat overlaps the ${el.className.split(' ')[0] || el.tagName} by ${Math.round(w)}x${Math.round(h)} px`);
@@ -137,6 +139,34 @@ export async function screenProblems(page, phone, { handOnScreen = false } = {})
         if (o) out.fans.push(`the pile covers "${nameOf(el)}" by ${o.join('x')} px`);
       }
     }
+    // Every name on a seat whole ("Player 1", never "Pla…"), and every seat's badge and latest
+    // act (a penalty's "+2: no Last card") on the felt, not over its rail.
+    for (const name of [...document.querySelectorAll('.seat-name')].filter(visible)) {
+      if (name.scrollWidth > name.clientWidth + 1) {
+        out.fans.push(`the name "${nameOf(name)}" is cut: ${name.scrollWidth} px in ${name.clientWidth} px`);
+      }
+    }
+    for (const felt of [...document.querySelectorAll('.felt, .uno-felt')].filter(visible)) {
+      const f = felt.getBoundingClientRect();
+      for (const el of [...felt.querySelectorAll('.seat .badge, .seat .act, .uno-player .tag, .uno-player .act')].filter(visible)) {
+        const r = el.getBoundingClientRect();
+        const over = Math.max(f.left - r.left, r.right - f.right, f.top - r.top, r.bottom - f.bottom);
+        if (over > 1) out.fans.push(`"${nameOf(el)}" goes ${Math.round(over)} px past the felt`);
+      }
+    }
+    // Every hand's total inside the screen (a casino spot's, a seat's at UNO), where no dialog
+    // covers the table: a phone held sideways once cut them off at its foot.
+    out.totals = [];
+    if (!document.querySelector('[role=dialog], dialog[open]')) {
+      for (const total of [...document.querySelectorAll('.casino .total, .uno-player .total')].filter(visible)) {
+        if (!total.innerText.trim()) continue;
+        const r = total.getBoundingClientRect();
+        const [top, bottom] = [r.top + scrollY, r.bottom + scrollY];
+        if (r.left < -1 || r.right > innerWidth + 1 || top < -1 || bottom > innerHeight + 1) {
+          out.totals.push(`the total "${nameOf(total)}" is outside the first screen (${Math.round(r.left)},${Math.round(top)} to ${Math.round(r.right)},${Math.round(bottom)} of ${innerWidth}x${innerHeight})`);
+        }
+      }
+    }
     // A card that cannot be played is dimmed, never see-through: in an overlapping hand the
     // card behind would show through it.
     out.faded = [...document.querySelectorAll('.hand-card')]
@@ -169,6 +199,7 @@ export async function screenProblems(page, phone, { handOnScreen = false } = {})
   problems.push(...layout.strips.map((s) => `tappable strip under 24 px: ${s}`));
   problems.push(...layout.fans.map((s) => `seat layout: ${s}`));
   problems.push(...layout.fold);
+  problems.push(...layout.totals);
   problems.push(...layout.faded);
   if (layout.words.length) problems.push(`forbidden words ${layout.words.join(', ')} in: ${layout.wordLines.map((l) => JSON.stringify(l.slice(0, 80))).join(' | ')}`);
   FORBIDDEN.lastIndex = 0;

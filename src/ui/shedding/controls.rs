@@ -76,7 +76,7 @@ pub fn head(l: &Look) -> String {
     let _ = write!(h, "<a class=\"share\" href=\"{}\">Link to {what}</a>", escape(link));
     let _ = write!(
         h,
-        "<button class=\"help-button\" data-ui=\"help\" aria-label=\"Keyboard shortcuts\" aria-expanded=\"{}\">?</button>",
+        "<button class=\"help-button\" data-ui=\"help\" aria-label=\"Keyboard shortcuts\" aria-expanded=\"{}\">?<span class=\"help-word\"> Shortcuts</span></button>",
         l.help_open
     );
     let _ = write!(h, "<a class=\"rules-link\" href=\"{}\">Rules</a>", l.rules_href);

@@ -5,7 +5,7 @@
 //! of the preset (`clock=3000~p.J.b=p1-5`): the link encodes the whole rule set.
 
 use crate::bots::shedding::Level;
-use crate::engine::shedding::house::{apply_overrides, OverrideProblem};
+use crate::engine::shedding::house::{apply_overrides, overrides, OverrideProblem};
 use crate::engine::shedding::{Preset, Problem, RuleSpec, Rules, Seat};
 use crate::engine::text::{ascii_number, shown};
 
@@ -163,7 +163,15 @@ impl TableSetup {
         } else {
             others.iter().map(|l| l.map_or("p", |l| &level_id(l)[..1])).collect()
         };
-        let house = if self.house.is_empty() { String::new() } else { format!("~{}", self.house) };
+        // The house rules as the form writes them (each setting once, only those that differ),
+        // not as a link spelled them: a link may repeat a setting or pad a number ("hand=0005"),
+        // and with `new` in place of a one-digit deal number the table's own link could then
+        // pass MAX_LINK_BYTES and be refused. Written so, the longest rules fit (tests below).
+        let house = match self.spec() {
+            Ok(spec) => overrides(&self.preset.spec(), &spec),
+            Err(_) => self.house.clone(),
+        };
+        let house = if house.is_empty() { String::new() } else { format!("~{house}") };
         format!("#table={}.{}.{levels}.{deal}{house}", self.preset.id(), self.players)
     }
 
@@ -216,6 +224,8 @@ impl TableSetup {
             Err(BadRules::Unreadable(p)) => return Some(Err(LinkProblem::Unreadable(p))),
             Err(BadRules::Conflicts(_)) => return Some(Err(LinkProblem::Conflicts)),
         };
+        // Kept as the form writes them, as the table's links and the save will be (see `link`).
+        setup.house = overrides(&base, rules.spec());
         if !(rules.spec().min_players..=rules.spec().max_players).contains(&players) {
             return Some(Err(LinkProblem::PlayersUnderHouseRules(players)));
         }
@@ -271,6 +281,7 @@ pub use crate::engine::catalog::preset_title;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::shedding::house::{effect_from_parts, house_rules, Kind, EFFECT_KINDS};
 
     #[test]
     fn a_link_to_the_rules_carries_no_deal_and_opens_a_new_one() {
@@ -309,5 +320,75 @@ mod tests {
             TableSetup::parse("#table=priestly.4.nqn.new").is_some_and(|r| r.is_err()),
             "an unknown letter is refused"
         );
+    }
+
+    /// The longest rules the new-game form can make for `preset`: each setting in turn at the
+    /// longest value the form offers that the rules still accept (a power card: every effect at
+    /// 30 cards, the fourth pick-up group).
+    fn longest_rules(preset: Preset) -> RuleSpec {
+        let mut spec = preset.spec();
+        for rule in house_rules() {
+            let mut values: Vec<String> = match &rule.kind {
+                Kind::Flag => vec!["0".into(), "1".into()],
+                Kind::Number { min, max } => (*min..=*max).rev().map(|n| n.to_string()).collect(),
+                Kind::Choice(choices) => choices.iter().map(|c| c.to_string()).collect(),
+                Kind::Power => EFFECT_KINDS.iter().map(|(k, _)| effect_from_parts(k, 30, 3)).collect(),
+            };
+            // Longest first; the first the rules accept is kept.
+            values.sort_by_key(|v| std::cmp::Reverse(v.len()));
+            for v in values {
+                let mut tried = spec.clone();
+                if rule.set(&mut tried, &v).is_ok() && Rules::new(tried.clone()).is_ok() {
+                    spec = tried;
+                    break;
+                }
+            }
+        }
+        spec
+    }
+
+    #[test]
+    fn the_longest_rules_the_setup_allows_make_links_that_open() {
+        for preset in Preset::ALL {
+            let spec = longest_rules(preset);
+            let players = Rules::new(spec.clone()).expect("kept only what the rules accept").spec().max_players;
+            let mut setup = TableSetup::new(preset, players, Level::Normal, u64::MAX);
+            setup.house = overrides(&preset.spec(), &spec);
+            // A letter per seat (the longest way to write the seats): easy, hard, a person…
+            for (s, level) in setup.levels.iter_mut().enumerate().skip(1) {
+                *level = [Some(Level::Easy), Some(Level::Hard), None][s % 3];
+            }
+            for link in [setup.fragment(), setup.rules_fragment()] {
+                let body = link.len() - "#table=".len();
+                assert!(body <= MAX_LINK_BYTES, "{}: {body} bytes", preset.id());
+                let back = TableSetup::parse(&link).expect("a table link");
+                let back = back.unwrap_or_else(|e| panic!("{} refused: {e}: {link}", preset.id()));
+                assert_eq!(back.spec().expect("readable").powers, spec.powers);
+                assert_eq!((back.house.as_str(), &back.levels), (setup.house.as_str(), &setup.levels));
+            }
+        }
+    }
+
+    #[test]
+    fn a_link_that_spells_its_rules_at_length_makes_table_links_that_open() {
+        // Within the limit as it came (a one-digit deal number), but "new" is two bytes longer.
+        // Each exactly at the limit: one setting padded with noughts, and one repeated (the first
+        // padded to make up the rest).
+        let head = "#table=taylor.4.normal.1~";
+        let full = "#table=".len() + MAX_LINK_BYTES;
+        let padded = format!("{head}hand={}5", "0".repeat(full - head.len() - "hand=5".len()));
+        let repeats = (full - head.len() - "hand=5".len()) / "~hand=5".len();
+        let rest = full - head.len() - "hand=5".len() - repeats * "~hand=5".len();
+        let repeated = format!("{head}hand={}5{}", "0".repeat(rest), "~hand=5".repeat(repeats));
+        for link in [padded, repeated] {
+            assert_eq!(link.len(), full);
+            let setup = TableSetup::parse(&link).expect("a table link").expect("within the limit");
+            assert_eq!(setup.house, "hand=5", "kept as the form writes it");
+            assert_eq!(setup.rules_fragment(), "#table=taylor.4.normal.new~hand=5");
+            // A setup with the long spelling (a save from before) makes the same short link.
+            let long = TableSetup { house: link.split_once('~').unwrap().1.to_string(), ..setup.clone() };
+            assert_eq!(long.rules_fragment(), setup.rules_fragment());
+            assert!(TableSetup::parse(&long.rules_fragment()).is_some_and(|r| r.is_ok()));
+        }
     }
 }

@@ -24,10 +24,16 @@ use crate::ui::storage::{Fields, Stored};
 
 pub const SAVE_KEY: &str = "blackjack.uno";
 pub const SAVE_VERSION: u32 = 1;
-/// Fast-forward plays at most this many actions in one go, then lets the page paint and go on:
-/// after the player is out, a ten-seat game can have thousands left, a few seconds of frozen
-/// page if played at once. A chunk this size stays well inside a browser's 50 ms long task.
-pub const FORWARD_CHUNK: usize = 150;
+/// Fast-forward plays for about this long by the page's clock, then lets the page paint and goes
+/// on: after the player is out, a ten-seat game can have thousands of moves left, a few seconds
+/// of frozen page if played at once. A count of moves would say nothing of the time (150 moves
+/// of hard bots took 50 to 60 ms natively, more in the page); this leaves room for the paint
+/// inside the 50 ms a browser counts as a long task.
+pub const FORWARD_MS: f64 = 12.0;
+/// At most this many moves a chunk all the same: a page whose clock does not move still paints.
+pub const FORWARD_MOST: usize = 400;
+/// The page's clock, in milliseconds (`performance.now()`): the reducer reads none of its own.
+pub type Clock = fn() -> f64;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnoChoice {
     pub players: u8,
@@ -199,9 +205,10 @@ pub enum Msg {
         at: usize,
     },
     /// Let the bots play at once: to the end of the game when the player is out of it, else to
-    /// the end of the round.
+    /// the end of the round; a chunk of [`FORWARD_MS`] by `clock` at a time.
     FastForward {
         at: usize,
+        clock: Clock,
     },
     /// Play again: the same rules, a new deal.
     Restart {
@@ -317,17 +324,22 @@ impl UnoState {
         }
     }
     /// Plays the bots' moves at once, to the end of the round (or the game, once the player is
-    /// out), at most `chunk` of them; `forwarding` says whether any are left for another chunk.
-    pub fn fast_forward(&mut self, chunk: usize) {
+    /// out), for [`FORWARD_MS`] by `clock` (at least one move, at most [`FORWARD_MOST`]);
+    /// `forwarding` says whether any are left for another chunk.
+    pub fn fast_forward(&mut self, clock: Clock) {
         let whole_game = !self.anyone_in();
+        let started = clock();
         self.forwarding = false;
-        for _ in 0..chunk {
+        for _ in 0..FORWARD_MOST {
             if !whole_game && !matches!(self.game.phase(), Phase::Match { .. }) {
                 return;
             }
             let Some((a, _)) = self.auto_action() else { return };
             if self.play(a).is_err() {
                 return;
+            }
+            if clock() - started >= FORWARD_MS {
+                break;
             }
         }
         self.forwarding = !self.game.is_over() && (whole_game || matches!(self.game.phase(), Phase::Match { .. }));
@@ -362,15 +374,15 @@ impl Apply for UnoState {
         match msg {
             Msg::Restart { seed } => *self = UnoState::new(self.choice.clone(), seed),
             Msg::Uncover => self.covered = false,
-            Msg::Act { at, .. } | Msg::FastForward { at } if at != self.at() => return false,
+            Msg::Act { at, .. } | Msg::FastForward { at, .. } if at != self.at() => return false,
             Msg::Act { action, .. } => {
                 self.forwarding = false;
                 let refused = self.play(action).err().map(|e| e.reason.to_string());
                 self.screen.refused(refused);
             }
-            Msg::FastForward { .. } => {
+            Msg::FastForward { clock, .. } => {
                 self.screen.refused(None);
-                self.fast_forward(FORWARD_CHUNK);
+                self.fast_forward(clock);
             }
         }
         true
@@ -384,6 +396,19 @@ mod tests {
     use crate::engine::rng::GameRng;
     use crate::engine::uno::{Event, SeatUpdate, UnoCard};
     use std::collections::HashMap;
+
+    thread_local!(static NOW: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) });
+    /// A clock on which every reading is a millisecond later: each move takes a millisecond.
+    fn ticking() -> f64 {
+        NOW.with(|t| {
+            t.set(t.get() + 1.0);
+            t.get()
+        })
+    }
+    /// A clock that does not move.
+    fn stopped() -> f64 {
+        0.0
+    }
 
     fn table(players: u8, seed: u64) -> UnoState {
         let mut c = UnoChoice { levels: vec![None, Some(Level::Hard)], ..UnoChoice::default() };
@@ -413,7 +438,7 @@ mod tests {
         let mut t = table(4, 1);
         let at = t.at();
         assert!(!t.apply(Msg::Act { action: Action::Reveal, at: at + 1 }));
-        assert!(!t.apply(Msg::FastForward { at: at + 1 }));
+        assert!(!t.apply(Msg::FastForward { at: at + 1, clock: stopped }));
         assert_eq!(t.at(), at);
     }
 
@@ -424,6 +449,27 @@ mod tests {
         assert!(t.apply(Msg::Act { action: Action::Pass { seat: 3 }, at }));
         assert_eq!(t.at(), at);
         assert!(t.screen.notice.is_some());
+    }
+
+    #[test]
+    fn fast_forward_chunks_are_sized_by_the_clock() {
+        let mut t = table(10, 3);
+        for _ in 0..20_000 {
+            if !t.i_am_in() || t.game.is_over() {
+                break;
+            }
+            assert!(step(&mut t));
+        }
+        assert!(!t.i_am_in() && !t.game.is_over(), "the player went out with the game still on");
+        // A millisecond a move: a chunk of FORWARD_MS moves, then the page paints.
+        let at = t.at();
+        assert!(t.apply(Msg::FastForward { at, clock: ticking }));
+        assert_eq!(t.at() - at, FORWARD_MS as usize);
+        assert!(t.forwarding);
+        // A clock that does not move: the chunk still ends, after FORWARD_MOST moves.
+        let at = t.at();
+        assert!(t.apply(Msg::FastForward { at, clock: stopped }));
+        assert!(t.at() - at == FORWARD_MOST || !t.forwarding, "{} moves", t.at() - at);
     }
 
     #[test]
@@ -441,8 +487,8 @@ mod tests {
         let mut chunks = 0;
         loop {
             let at = t.at();
-            assert!(t.apply(Msg::FastForward { at }));
-            assert!(t.at() - at <= FORWARD_CHUNK, "one chunk plays at most {FORWARD_CHUNK} actions");
+            assert!(t.apply(Msg::FastForward { at, clock: ticking }));
+            assert!(t.at() - at <= FORWARD_MS as usize, "one chunk plays for at most {FORWARD_MS} ms");
             chunks += 1;
             if !t.forwarding {
                 break;
@@ -468,7 +514,7 @@ mod tests {
         }
         assert!(t.i_am_done());
         let round = t.game.round();
-        assert!(t.apply(Msg::FastForward { at: t.at() }));
+        assert!(t.apply(Msg::FastForward { at: t.at(), clock: stopped }));
         assert!(!t.forwarding);
         assert!(!matches!(t.game.phase(), Phase::Match { .. }), "the round's matches are over");
         assert!(t.game.round() <= round + 1);
@@ -746,7 +792,7 @@ mod tests {
                 let can_ff = t.screen.i_am_done() || !t.screen.people_in();
                 let before = (t.at(), t.covered);
                 if can_ff {
-                    assert!(t.apply(Msg::FastForward { at: t.at() }));
+                    assert!(t.apply(Msg::FastForward { at: t.at(), clock: ticking }));
                     assert!(!t.forwarding || t.at() > before.0, "a chunk that goes on has moved, seed {seed}");
                 } else if let Some((a, _)) = t.auto_action() {
                     assert!(t.apply(Msg::Act { action: a, at: t.at() }));

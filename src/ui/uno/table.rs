@@ -272,6 +272,12 @@ fn game_rows(screen: &UnoScreen, winners: &[Seat]) -> Vec<ResultRow> {
         .collect()
 }
 
+/// The page's clock for fast-forward's chunks (0 where the page has none: then a chunk ends by
+/// its count of moves).
+fn page_clock() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
 /// A new game: the save is cleared and the page opens the UNO new-game screen.
 fn new_game() {
     kit::clear_save(SAVE_KEY);
@@ -318,7 +324,7 @@ pub fn UnoTable(props: &TableProps) -> Html {
     {
         let d = state.dispatcher();
         let next = if state.forwarding {
-            Some((0, Msg::FastForward { at }))
+            Some((0, Msg::FastForward { at, clock: page_clock }))
         } else {
             state.auto_action().map(|(action, ms)| (ms, Msg::Act { action, at }))
         };
@@ -357,7 +363,7 @@ pub fn UnoTable(props: &TableProps) -> Html {
                 "p" | "P" => Msg::Act { action: Action::Pass { seat: me }, at },
                 "r" | "R" => Msg::Act { action: Action::Reveal, at },
                 "f" | "F" if !screen.is_over() && (screen.i_am_done() || !screen.people_in()) => {
-                    Msg::FastForward { at }
+                    Msg::FastForward { at, clock: page_clock }
                 }
                 _ => return,
             };
@@ -376,7 +382,7 @@ pub fn UnoTable(props: &TableProps) -> Html {
         },
         fast_forward: {
             let s = state.clone();
-            Callback::from(move |()| s.dispatch(Msg::FastForward { at }))
+            Callback::from(move |()| s.dispatch(Msg::FastForward { at, clock: page_clock }))
         },
         help: *help,
         toggle_help,
