@@ -6,14 +6,19 @@ import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, screenshot, stallWatch, PHONE } from './harness.mjs';
 
 const gameLog = (page) => page.getByRole('list', { name: 'Game log' }).innerText().catch(() => '');
+/** The UNO round the table shows ("Round 2 · …"; 0 before the first reveal). */
+const roundNow = async (page) => Number(((await page.locator('.round-info').innerText().catch(() => '')).match(/Round (\d+)/) || [0, 0])[1]);
 
 const chips = async (page) => (await page.locator('.bankroll').innerText()).trim();
+
+/** The casino hand is over: its results are on the felt and Deal is back (no dialog). */
+const handOver = async (page) => (await page.locator('.status').innerText().catch(() => '')) === 'Hand over.';
 
 /** Plays the player's part of one casino round: insurance declined, hit below 12, stand above. */
 async function playRound(page) {
   await page.getByRole('button', { name: 'Deal' }).click();
   const watch = stallWatch('the round', 30_000);
-  while (!(await page.getByRole('button', { name: 'Next round' }).count())) {
+  while (!(await handOver(page))) {
     watch(await page.locator('main').innerText().catch(() => ''));
     if (await page.getByRole('button', { name: 'No insurance' }).count()) {
       await page.getByRole('button', { name: 'No insurance' }).click();
@@ -44,7 +49,7 @@ test('casino: several rounds through the page, the trainer, the chart, a reload 
       if (!judged) {
         await page.getByRole('button', { name: 'Deal' }).click();
         const watch = stallWatch('the round', 30_000);
-        while (!(await page.getByRole('button', { name: 'Next round' }).count())) {
+        while (!(await handOver(page))) {
           watch(await page.locator('main').innerText().catch(() => ''));
           if (await page.getByRole('button', { name: 'No insurance' }).count()) await page.getByRole('button', { name: 'No insurance' }).click();
           if (await page.getByText('Your decision.').count()) {
@@ -64,7 +69,8 @@ test('casino: several rounds through the page, the trainer, the chart, a reload 
       // Every round settles in the log: a hand's result, or the player's blackjack, which is paid
       // at once and never settled again (two bots sit at spots 2 and 4: Cy and Di).
       assert.match(log, /(You|Cy|Di): (win|lose|push|bust|blackjack|surrender)|Blackjack! You win/i);
-      await page.getByRole('button', { name: 'Next round' }).click();
+      // No dialog: the next hand is dealt from the felt (a shoe's end would open one).
+      assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog after a hand');
     }
     assert.ok(judged, 'the player had at least one decision in five rounds');
     assert.match(await page.locator('.session').innerText(), /Trainer: [1-9]\d* decisions?, \d+ best plays?[.;]/);
