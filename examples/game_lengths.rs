@@ -11,10 +11,16 @@
 //! (`seen_ms` replaces `SEEN_MS`: 0 gives the pace before it, for comparison.)
 //!
 //! The figures are the ones the setup screen's "A game usually lasts…" line and the closing note
-//! of issue 25 quote.
+//! of issue 25 quote. Then British matches by players and target (the setup says a match's
+//! length for the table chosen, `ui/shedding/setup.rs`), and UNO Blackjack at the UNO page's
+//! pace (`uno_game_lengths`; the UNO setup's line).
 
 use blackjack::bots::shedding::{turn_actions, Level, SheddingBot, SEEN_MS};
+use blackjack::bots::uno::{play_out, BOT_MS, ROUND_SHOWN_MS};
+use blackjack::engine::shedding::rules::Scoring;
 use blackjack::engine::shedding::{Action, Event, Game, Preset};
+use blackjack::engine::uno::{self, Status, UnoRules, UnoSpec};
+use blackjack::ui::uno::state::SHORT_QUEUE;
 use std::sync::Arc;
 
 struct Figures {
@@ -27,8 +33,11 @@ struct Figures {
 }
 
 fn play(preset: Preset, seed: u64, seen: u32, f: &mut Figures) {
-    let players = 4u8;
-    let mut game = Game::new(Arc::new(preset.rules()), players, seed).expect("a valid table");
+    play_with(preset.rules(), 4, seed, seen, f)
+}
+
+fn play_with(rules: blackjack::engine::shedding::Rules, players: u8, seed: u64, seen: u32, f: &mut Figures) {
+    let mut game = Game::new(Arc::new(rules), players, seed).expect("a valid table");
     let mut bots: Vec<SheddingBot> =
         (0..players).map(|s| SheddingBot::new(s, Level::Normal, seed.wrapping_mul(31) ^ 7)).collect();
     let (mut ms, mut turns, mut singles, mut rounds) = (0u64, 0u32, 0u32, 0u32);
@@ -95,7 +104,6 @@ fn main() {
         for seed in 0..games {
             play(preset, seed, seen, &mut f);
         }
-        let minutes = |s: f64| format!("{}m{:02}s", (s / 60.0) as u32, (s % 60.0) as u32);
         let (s25, s75) = (pct(&mut f.seconds, 0.25), pct(&mut f.seconds, 0.75));
         let (s50, s90, smax) = (pct(&mut f.seconds, 0.5), pct(&mut f.seconds, 0.9), pct(&mut f.seconds, 1.0));
         println!(
@@ -118,5 +126,103 @@ fn main() {
             pct(&mut f.move_gaps_ms, 0.5) as f64 / 1000.0,
             f.turn_limit,
         );
+    }
+    british_matches(games.min(60), seen);
+    uno_game_lengths(games);
+}
+
+fn minutes(s: f64) -> String {
+    format!("{}m{:02}s", (s / 60.0) as u32, (s % 60.0) as u32)
+}
+
+/// British matches at the page's pace by players and target (the points to win are the target
+/// plus the players): rounds and minutes a match, and minutes a round.
+fn british_matches(games: u64, seen: u32) {
+    println!("British matches, normal bots at \"Like people\", {games} matches each:");
+    for players in [2u8, 3, 4, 5, 6] {
+        for base in [1u8, 4, 8, 12] {
+            let mut spec = Preset::British.spec();
+            if let Scoring::Places { target_base, .. } = &mut spec.scoring {
+                *target_base = base;
+            }
+            let rules = blackjack::engine::shedding::Rules::new(spec).expect("a valid target");
+            let mut f = Figures {
+                seconds: vec![],
+                turns: vec![],
+                single_draws: vec![],
+                move_gaps_ms: vec![],
+                turn_limit: 0,
+                rounds: vec![],
+            };
+            for seed in 0..games {
+                play_with(rules.clone(), players, seed, seen, &mut f);
+            }
+            let mut per_round: Vec<f64> = f.seconds.iter().zip(&f.rounds).map(|(s, &r)| s / r.max(1) as f64).collect();
+            println!(
+                "  {players} players, to {:>2} points: match middle half {}-{} median {} p90 {} | rounds middle half {}-{} median {} | a round median {}",
+                base + players,
+                minutes(pct(&mut f.seconds, 0.25)),
+                minutes(pct(&mut f.seconds, 0.75)),
+                minutes(pct(&mut f.seconds, 0.5)),
+                minutes(pct(&mut f.seconds, 0.9)),
+                pct(&mut f.rounds, 0.25),
+                pct(&mut f.rounds, 0.75),
+                pct(&mut f.rounds, 0.5),
+                minutes(pct(&mut per_round, 0.5)),
+            );
+        }
+    }
+}
+
+/// A person's hit or pass, in milliseconds: slower than a bot's (`BOT_MS`), an assumption (the
+/// page has no measure of it).
+const PERSON_MS: u32 = 2000;
+
+/// UNO Blackjack at the UNO page's pace (`ui/uno/state.rs` `auto_action`): a bot moves after
+/// `BOT_MS`, each round is revealed by itself `ROUND_SHOWN_MS` after the last (2 s once the
+/// person is out), and the person (seat 0, played here by a normal bot) takes `PERSON_MS` a
+/// decision. Prints minutes a game and until the person is out, by players and rules.
+fn uno_game_lengths(games: u64) {
+    println!("UNO Blackjack, normal bots, a bot move {BOT_MS} ms, a round revealed {ROUND_SHOWN_MS} ms after the last, {games} games each:");
+    for (label, queue) in [("15 cards each (the classic rules)", 15u8), ("8 cards each (short game)", SHORT_QUEUE)] {
+        for players in 2u8..=10 {
+            let (mut whole, mut until_out, mut rounds) = (Vec::new(), Vec::new(), Vec::new());
+            for seed in 0..games {
+                let rules = UnoRules::new(UnoSpec { queue_size: queue, ..UnoSpec::default() }).expect("valid rules");
+                let game = uno::Game::new(rules.clone(), players, seed).expect("a valid table");
+                let levels = vec![Level::Normal; players as usize];
+                let played = play_out(game, &levels, &mut || 0);
+                // The game again, action by action, timed as the page waits them.
+                let mut g = uno::Game::new(rules, players, seed).expect("a valid table");
+                let (mut ms, mut out_at) = (0u64, None);
+                for &a in played.game.log() {
+                    let person_in = matches!(g.players()[0].status, Status::Playing | Status::Joining { .. });
+                    if !person_in && out_at.is_none() {
+                        out_at = Some(ms);
+                    }
+                    ms += u64::from(match a {
+                        uno::Action::Reveal if person_in => ROUND_SHOWN_MS,
+                        uno::Action::Reveal => 2000,
+                        uno::Action::Hit { seat: 0 } | uno::Action::Pass { seat: 0 } => PERSON_MS,
+                        _ => BOT_MS,
+                    });
+                    g.apply(a).expect("the game replays");
+                }
+                whole.push(ms as f64 / 1000.0);
+                until_out.push(out_at.unwrap_or(ms) as f64 / 1000.0);
+                rounds.push(g.round());
+            }
+            println!(
+                "  {label}, {players} players, the person {:.1} s a decision: game middle half {}-{} median {} p90 {} | the person in it: median {} | rounds median {} p90 {}",
+                PERSON_MS as f64 / 1000.0,
+                minutes(pct(&mut whole, 0.25)),
+                minutes(pct(&mut whole, 0.75)),
+                minutes(pct(&mut whole, 0.5)),
+                minutes(pct(&mut whole, 0.9)),
+                minutes(pct(&mut until_out, 0.5)),
+                pct(&mut rounds, 0.5),
+                pct(&mut rounds, 0.9),
+            );
+        }
     }
 }

@@ -75,6 +75,7 @@ fn uno_table(screen: &UnoScreen) -> Html {
         table: NodeRef::default(),
         online: true,
         rules_href: "rules.html",
+        extra: Html::default(),
     };
     table_view(screen, look)
 }

@@ -168,6 +168,8 @@ fn saves_round_trip_and_old_or_broken_ones_are_named() {
         sort_by_rank: true,
         show_playable: false,
         clock_explained: true,
+        auto_deal: 4,
+        reveal_tenths: 60,
     };
     assert_eq!(decode::<Settings>(&encode(2, &settings), 2), Ok(settings.clone()));
     assert_eq!(decode::<Settings>(&encode(1, &settings), 2), Err(LoadProblem::OldVersion(1)));

@@ -214,9 +214,10 @@ pub fn round_values(view: &UnoView) -> (f64, f64) {
 pub const BOT_MS: u32 = 500;
 
 /// How long a round's result stays on the table before the next round is revealed by itself
-/// (ms): long enough to read the winner, the totals and who is out (on the UNO page a tap on
-/// Reveal goes on sooner; at a table with friends the host's worker reveals it).
-pub const ROUND_SHOWN_MS: u32 = 4500;
+/// (ms): long enough to read the winner, the total and who is out, short enough that a game of
+/// some 85 rounds does not spend minutes waiting (on the UNO page the player may lengthen it,
+/// and a tap on Reveal goes on sooner; at a table with friends the host's worker reveals it).
+pub const ROUND_SHOWN_MS: u32 = 2500;
 
 /// Hit or pass. `jitter` in [0, 1) comes from the bot's seeded generator.
 pub fn decide(view: &UnoView, level: Level, jitter: f64) -> Action {

@@ -1,6 +1,7 @@
 //! Player settings: how cards look and how fast the table plays. Persisted, versioned.
 
 use super::storage::{Fields, Stored};
+use crate::bots::uno::ROUND_SHOWN_MS;
 
 pub const KEY: &str = "blackjack.settings";
 pub const VERSION: u32 = 2;
@@ -23,7 +24,18 @@ pub struct Settings {
     pub show_playable: bool,
     /// The one-line explanation of the quick-play clock has been read.
     pub clock_explained: bool,
+    /// The casino deals the next hand by itself this many seconds after one ends (0: the player
+    /// deals). The timer is the page's.
+    pub auto_deal: u8,
+    /// UNO Blackjack reveals each round by itself this many tenths of a second after its cards
+    /// are down (time to read them; a button goes on at once).
+    pub reveal_tenths: u8,
 }
+
+/// The choices of the casino's next hand, in seconds (0: the player deals).
+pub const AUTO_DEAL_SECS: [u8; 4] = [0, 2, 4, 8];
+/// The choices of UNO's reveal pause, in tenths of a second.
+pub const REVEAL_TENTHS: [u8; 4] = [(ROUND_SHOWN_MS / 100) as u8, 40, 60, 100];
 
 impl Stored for Settings {
     fn encode(&self) -> Vec<(&'static str, String)> {
@@ -37,6 +49,8 @@ impl Stored for Settings {
             ("sort", flag(self.sort_by_rank)),
             ("assist", flag(self.show_playable)),
             ("clock_seen", flag(self.clock_explained)),
+            ("auto_deal", self.auto_deal.to_string()),
+            ("reveal", self.reveal_tenths.to_string()),
         ]
     }
     fn decode(f: &Fields) -> Option<Self> {
@@ -52,6 +66,10 @@ impl Stored for Settings {
             // Older saves have neither: the assist on, the clock not yet explained.
             show_playable: f.flag("assist").unwrap_or(true),
             clock_explained: f.flag("clock_seen").unwrap_or(false),
+            // Added with the casino's dealing by itself and UNO's reveal by itself; a value the
+            // page never offers is the nearest it does.
+            auto_deal: f.parse("auto_deal").unwrap_or(0).min(AUTO_DEAL_SECS[3]),
+            reveal_tenths: f.parse("reveal").unwrap_or(REVEAL_TENTHS[0]).clamp(REVEAL_TENTHS[0], REVEAL_TENTHS[3]),
         })
     }
 }
@@ -67,6 +85,28 @@ impl Default for Settings {
             sort_by_rank: false,
             show_playable: true,
             clock_explained: false,
+            auto_deal: 0,
+            reveal_tenths: REVEAL_TENTHS[0],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::storage::{decode, encode};
+
+    #[test]
+    fn the_next_hand_and_the_reveal_pause_round_trip_and_old_or_odd_values_are_the_pages() {
+        let s = Settings { auto_deal: 4, reveal_tenths: 60, ..Settings::default() };
+        assert_eq!(decode::<Settings>(&encode(VERSION, &s), VERSION).ok(), Some(s));
+        // Saved before them: the player deals, and the reveal waits its shortest pause.
+        let old = "clock=1\nfour_colour=0\nhigh_contrast=0\nreduce_motion=0";
+        let text = format!("{}\n{old}", encode(VERSION, &Settings::default()).lines().next().unwrap());
+        let back = decode::<Settings>(&text, VERSION).expect("an old save reads");
+        assert_eq!((back.auto_deal, back.reveal_tenths), (0, REVEAL_TENTHS[0]));
+        let odd = encode(VERSION, &Settings { auto_deal: 200, reveal_tenths: 1, ..Settings::default() });
+        let back = decode::<Settings>(&odd, VERSION).unwrap();
+        assert_eq!((back.auto_deal, back.reveal_tenths), (AUTO_DEAL_SECS[3], REVEAL_TENTHS[0]));
     }
 }

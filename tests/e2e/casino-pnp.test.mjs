@@ -2,7 +2,8 @@
 // at one page. The setup names the people; each bets on their own spot with their own chips and
 // decides their own hands, the table naming whose move it is ("Sam's bet", "Alex's decision on
 // spot 2") and the trainer speaking to the person who decided. A reload mid-round resumes the
-// people and their chips; the results name each; a new table keeps the names. No cover screen:
+// people and their chips; the results on the felt and in the log name each (no dialog); a new
+// table keeps the names. No cover screen:
 // every card at a casino table is face up (docs/rules/casino.md, "Pass-and-play").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,7 +17,7 @@ const chips = (page) => page.locator('.bankroll').innerText();
 async function playRound(page, { reloadAtAlex }) {
   const seen = [];
   let reloaded = !reloadAtAlex;
-  while (!(await page.getByRole('dialog').count())) {
+  while ((await status(page)) !== 'Hand over.') {
     const m = (await status(page)).match(/^(Sam|Alex)'s decision on spot (\d)\.$/);
     if (m) {
       const [, name, n] = m;
@@ -78,18 +79,20 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
 
       const seen = await playRound(page, { reloadAtAlex: true });
       assert.ok(seen.includes('Alex'), `Alex decided: ${seen}`);
-      const dialog = page.getByRole('dialog');
-      assert.equal(await dialog.getByRole('heading').first().innerText(), 'Hand over');
-      const text = await dialog.innerText();
-      assert.match(text, /Sam [+−-]?\$\d+|Sam sat out/, 'Sam\'s result');
-      assert.match(text, /Alex [+−-]?\$\d+, \$\d+ in chips/, 'Alex\'s result and chips');
-      assert.ok(await dialog.getByRole('row').filter({ hasText: 'Alex' }).count() >= 1, 'Alex\'s hand by name');
+      // The results are on the felt beside each person's spot and in the log, by name; no dialog.
+      assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog after a hand');
+      const log = await page.getByRole('list', { name: 'Table log' }).innerText();
+      assert.match(log, /Sam: (win|lose|push|bust|surrender), |Blackjack! Sam wins/, 'Sam\'s result in the log');
+      assert.match(log, /Alex: (win|lose|push|bust|surrender), |Blackjack! Alex wins/, 'Alex\'s result in the log');
+      assert.ok(await page.locator('.spot.me').filter({ hasText: 'Alex' }).locator('.outcome').count() >= 1, 'Alex\'s result by Alex\'s spot');
+      assert.match(await chips(page), /^Sam \$\d+ · Alex \$\d+$/, 'each person\'s chips in the head');
+      assert.ok(await page.getByRole('button', { name: 'Deal' }).isEnabled(), 'Deal where it was');
       await screenshot(page, `casino-pnp-results-${size}`);
       const saved = await page.evaluate(() => localStorage.getItem('blackjack.casino'));
       assert.match(saved, /\npeople=Sam:100000,Alex:100000\n/, 'the save carries the people and their chips');
 
-      // Next round: still both, each with their chips.
-      await dialog.getByRole('button', { name: 'Next round' }).click();
+      // A chip starts the next round's bets: still both, each with their chips.
+      await page.getByRole('button', { name: 'Add $5', exact: true }).click();
       assert.match(await status(page), /^(Sam|Alex)'s bet: place it and deal\.$/);
       assert.match(await chips(page), /^Sam \$\d+ · Alex \$\d+$/);
       assert.deepEqual(problems.consoleErrors, [], 'console errors');

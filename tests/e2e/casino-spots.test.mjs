@@ -43,7 +43,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       // insurance question spot by spot (when the dealer shows an ace), then the plays.
       const seen = { insurance: [], play: [] };
       let shot = false;
-      while (!(await page.getByRole('dialog').count())) {
+      while ((await page.locator('.status').innerText()) !== 'Hand over.') {
         const status = await page.locator('.status').innerText();
         const m = status.match(/^(Your decision|The dealer shows an ace: insurance\?) on spot (\d)\.?$/);
         if (m) {
@@ -66,9 +66,11 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       for (const [what, spots] of Object.entries(seen)) {
         assert.ok(spots.every((n, i) => i === 0 || n > spots[i - 1]), `${what}: spots in order: ${spots}`);
       }
-      const dialog = page.getByRole('dialog');
+      // Each spot's result beside it on the felt, and no dialog over the table.
+      assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog after a hand');
       for (const n of [1, 2, 3]) {
-        assert.ok(await dialog.getByRole('row').filter({ hasText: `You (spot ${n})` }).count() >= 1, `a result for spot ${n}`);
+        const spot = page.locator('.spot.me').filter({ hasText: `You (spot ${n})` });
+        assert.ok(await spot.locator('.outcome').count() >= 1, `a result for spot ${n}`);
       }
       await screenshot(page, `casino-spots-results-${size}`);
       const saved = await page.evaluate(() => localStorage.getItem('blackjack.casino'));

@@ -1,7 +1,8 @@
 // The casino table as a player meets it, in real headless Chromium: chips build a bet within the
 // table limits and the bankroll, Deal needs a bet, a new bankroll at $0 (counted), the keyboard
-// shortcuts and focus, the end-of-hand results, the contrast of every text on the felt, and
-// tables/ following a change of fragment (#casino → #uno) to the UNO page and back.
+// shortcuts and focus, the end-of-hand results on the felt with Deal focused (no dialog; twenty
+// hands by Enter alone, and dealing by itself when chosen), the contrast of every text on the
+// felt, and tables/ following a change of fragment (#casino → #uno) to the UNO page and back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, PHONE, putSaves } from './harness.mjs';
@@ -10,7 +11,10 @@ const chips = async (page) => (await page.locator('.bankroll').innerText()).trim
 const controls = async (page) => page.getByRole('group', { name: 'Your controls' }).innerText();
 const bank = (chips) => `blackjack v1\nchips=${chips}\ndecisions=0\nbest=0\nlost=0\n`;
 /** A table in progress, dealt from a known shoe (seat 3 is the player's; bots at 2 and 4). */
-const table = (seed, log) => `blackjack v1\ndecks=6\nbots=2\nsurrender=0\nh17=0\nseed=${seed}\nchips=100000\nlog=${log}\n`;
+const table = (seed, log, bots = 2) => `blackjack v1\ndecks=6\nbots=${bots}\nsurrender=0\nh17=0\nseed=${seed}\nchips=100000\nlog=${log}\n`;
+/** The hand is over: the status line says so (the results are on the felt, beside the spots). */
+const handOver = (page) => page.waitForFunction(() => document.querySelector('.status')?.textContent === 'Hand over.', null, { timeout: 30_000 });
+const dealFocused = (page) => page.waitForFunction(() => document.activeElement?.textContent === 'Deal', null, { timeout: 5_000 });
 
 /** Opens tables/#casino with these saves in place (bank and table), or none. */
 async function open(page, server, saves = {}) {
@@ -91,19 +95,22 @@ test('casino: shortcuts from anywhere on the table, focus kept, a split, the res
     await page.keyboard.press('p');
     await page.waitForFunction(() => document.querySelectorAll('.spot.me .bj-hand').length === 2);
     assert.ok(await focused(), 'focus stays on the table after a move');
-    while (!(await page.getByRole('dialog').count())) {
+    while ((await page.locator('.status').innerText()) !== 'Hand over.') {
       if ((await page.locator('.status').innerText()) === 'Your decision.') await page.keyboard.press('s');
       await page.waitForTimeout(100);
     }
-    const dialog = page.getByRole('dialog');
-    assert.match(await dialog.locator('h2').innerText(), /^You (win|lose) \$\d+|^You break even$/);
-    assert.equal(await dialog.getByRole('row').filter({ hasText: /^You/ }).count(), 2, 'a row per hand of the split');
+    // The results are on the felt, beside each hand, and in the log; no dialog hides the dealer.
+    assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog after a hand');
+    assert.equal(await page.locator('.spot.me .outcome').count(), 2, 'a result beside each hand of the split');
     assert.match(await page.locator('.spot.me').innerText(), /(Win \+\$5|Lose −\$5|Push)/, 'each hand shows its outcome');
-    assert.ok(await page.evaluate(() => document.activeElement?.textContent === 'Next round'), 'focus moves into the results');
+    assert.match(await page.locator('.dealer').innerText(), /\d/, 'the dealer\'s total is in sight');
+    assert.match(await page.getByRole('list', { name: 'Table log' }).innerText(), /You: (win|lose|push|bust)/);
+    await dealFocused(page);
+    assert.match(await controls(page), /Bet \$5 /, 'the bet controls stay, with the same bet');
     assert.deepEqual(await axeViolations(page), [], 'axe at the end of a hand');
 
-    // Every text on the table, the chart's legend included, against what is behind it (defect 17).
-    await dialog.getByRole('button', { name: 'Next round' }).click();
+    // Every text on the table, the results on the felt and the chart's legend included, against
+    // what is behind it (defect 17).
     await page.getByText('Strategy chart for these rules').click();
     await page.getByRole('table', { name: /S stand/ }).waitFor({ timeout: 30_000 });
     const low = await page.evaluate(() => {
@@ -203,3 +210,44 @@ for (const base of ['/', '/blackjack/']) {
     }
   });
 }
+
+test('casino: twenty hands in a row with no dialog, Enter deals the same bet again; the next hand deals by itself when chosen', { timeout: 240_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser(PHONE);
+  try {
+    // No bots: a six-deck shoe is far from its cut card after twenty hands.
+    await open(page, server, { 'blackjack.casino': table(31, 'b3:2500', 0) });
+    await page.getByRole('button', { name: 'Deal' }).waitFor();
+    const hands = () => page.evaluate(() => Number((localStorage.getItem('blackjack.casino.bank') || '').match(/\nhands=(\d+)/)?.[1] ?? 0));
+    let played = 0;
+    await page.getByRole('region', { name: 'Casino table' }).focus();
+    while (played < 20) {
+      // Enter: the first hand's deal, then the same bet again from the focused Deal.
+      await page.keyboard.press('Enter');
+      for (;;) {
+        const status = await page.locator('.status').innerText();
+        if (status === 'Hand over.') break;
+        if (status.startsWith('The dealer shows an ace')) await page.keyboard.press('n');
+        else if (status === 'Your decision.') await page.keyboard.press('s');
+        await page.waitForTimeout(50);
+      }
+      played += 1;
+      assert.equal(await page.getByRole('dialog').count(), 0, `no dialog after hand ${played}`);
+      assert.ok(await page.locator('.spot.me .outcome').count() >= 1, `hand ${played}'s result is on the felt`);
+      await dealFocused(page);
+      assert.match(await controls(page), /Bet \$25 /, `the same bet after hand ${played}`);
+    }
+    assert.equal(await hands(), 20, 'twenty hands counted');
+
+    // Fast practice: the next hand deals by itself after the seconds chosen (kept in the settings).
+    await page.getByLabel('Next hand').selectOption('2');
+    assert.match(await page.evaluate(() => localStorage.getItem('blackjack.settings')), /\nauto_deal=2\n/);
+    await page.waitForFunction(() => document.querySelector('.status')?.textContent !== 'Hand over.', null, { timeout: 15_000 });
+    await page.waitForFunction(() => /\nhands=21\n/.test(localStorage.getItem('blackjack.casino.bank') || '') || document.querySelector('.status')?.textContent === 'Your decision.', null, { timeout: 15_000 });
+    assert.equal(await page.getByRole('dialog').count(), 0);
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});

@@ -410,10 +410,11 @@ test('matrix: Casino Blackjack', { timeout: 300_000 }, async (t) => {
   const casinoSave = (seed) => ['blackjack v1', 'decks=6', 'bots=2', 'surrender=0', 'h17=0', `seed=${seed}`, 'chips=100000',
     'log=', ''].join('\n');
   const table = () => page.getByRole('region', { name: 'Casino table' });
-  /** Waits for the player's first choice of the round: insurance, a play, or the round's end. */
+  /** Waits for the player's first choice of the round: insurance, a play, or the round's end
+   * (Deal again on the felt beside the results, or the dialog at the end of a shoe). */
   const decision = () => until('the player\'s decision', 30_000, async () =>
     (await usable(button('No insurance'))) || (await usable(button('Hit'))) || (await usable(button('Next round'))) ||
-    (await usable(button('Next hand'))));
+    (await usable(button('Next hand'))) || (await usable(button('Deal'))));
   await runGame(t, 'casino', 'Casino Blackjack', [
     setupOnTables('blackjack.casino', 'tables/#casino', 'Sit down'),
     ['table', async () => {
@@ -445,7 +446,8 @@ test('matrix: Casino Blackjack', { timeout: 300_000 }, async (t) => {
     }],
     ['end', async () => {
       await until('the end of the round', 60_000, async () => {
-        if ((await usable(button('Next round'))) || (await usable(button('Next hand'))) || (await has(button('Play again')))) return true;
+        if ((await usable(button('Next round'))) || (await usable(button('Next hand'))) || (await has(button('Play again'))) ||
+          (await usable(button('Deal')))) return true;
         if (await usable(button('No insurance'))) await button('No insurance').click();
         else if (await usable(button('Stand'))) await button('Stand').click();
         return false;

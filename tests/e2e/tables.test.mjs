@@ -6,14 +6,19 @@ import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, screenshot, stallWatch, PHONE } from './harness.mjs';
 
 const gameLog = (page) => page.getByRole('list', { name: 'Game log' }).innerText().catch(() => '');
+/** The UNO round the table shows ("Round 2 · …"; 0 before the first reveal). */
+const roundNow = async (page) => Number(((await page.locator('.round-info').innerText().catch(() => '')).match(/Round (\d+)/) || [0, 0])[1]);
 
 const chips = async (page) => (await page.locator('.bankroll').innerText()).trim();
+
+/** The casino hand is over: its results are on the felt and Deal is back (no dialog). */
+const handOver = async (page) => (await page.locator('.status').innerText().catch(() => '')) === 'Hand over.';
 
 /** Plays the player's part of one casino round: insurance declined, hit below 12, stand above. */
 async function playRound(page) {
   await page.getByRole('button', { name: 'Deal' }).click();
   const watch = stallWatch('the round', 30_000);
-  while (!(await page.getByRole('button', { name: 'Next round' }).count())) {
+  while (!(await handOver(page))) {
     watch(await page.locator('main').innerText().catch(() => ''));
     if (await page.getByRole('button', { name: 'No insurance' }).count()) {
       await page.getByRole('button', { name: 'No insurance' }).click();
@@ -44,7 +49,7 @@ test('casino: several rounds through the page, the trainer, the chart, a reload 
       if (!judged) {
         await page.getByRole('button', { name: 'Deal' }).click();
         const watch = stallWatch('the round', 30_000);
-        while (!(await page.getByRole('button', { name: 'Next round' }).count())) {
+        while (!(await handOver(page))) {
           watch(await page.locator('main').innerText().catch(() => ''));
           if (await page.getByRole('button', { name: 'No insurance' }).count()) await page.getByRole('button', { name: 'No insurance' }).click();
           if (await page.getByText('Your decision.').count()) {
@@ -64,7 +69,8 @@ test('casino: several rounds through the page, the trainer, the chart, a reload 
       // Every round settles in the log: a hand's result, or the player's blackjack, which is paid
       // at once and never settled again (two bots sit at spots 2 and 4: Cy and Di).
       assert.match(log, /(You|Cy|Di): (win|lose|push|bust|blackjack|surrender)|Blackjack! You win/i);
-      await page.getByRole('button', { name: 'Next round' }).click();
+      // No dialog: the next hand is dealt from the felt (a shoe's end would open one).
+      assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog after a hand');
     }
     assert.ok(judged, 'the player had at least one decision in five rounds');
     assert.match(await page.locator('.session').innerText(), /Trainer: [1-9]\d* decisions?, \d+ best plays?[.;]/);
@@ -122,29 +128,34 @@ test('UNO Blackjack: a whole game against a bot, through the page', { timeout: 4
     await page.getByRole('region', { name: 'UNO Blackjack table' }).waitFor();
     let reloaded = false;
     let rounds = 0;
+    let last = 0;
     // No budget for the whole game (its length is the deal's), only for a table that hangs.
     const watch = stallWatch('the UNO game');
+    // Every round is revealed by itself: the player only hits and passes.
     while (!(await page.getByText(/^Game over\./).count())) {
       watch(await gameLog(page));
-      const reveal = page.getByRole('button', { name: 'Reveal' });
-      if (await reveal.count()) {
-        await reveal.click();
-        rounds += 1;
+      const now = await roundNow(page);
+      if (now > last) {
+        rounds += now - last;
+        last = now;
         if (rounds === 1) {
-          assert.match(await page.getByRole("list", { name: "Game log" }).innerText(), /(You flip|Sam flips) /);
+          await page.getByRole('list', { name: 'Game log' }).getByText(/(You flip|Sam flips) /).first().waitFor();
           assert.deepEqual(await axeViolations(page), [], 'axe on the UNO table');
           await screenshot(page, 'uno-desktop');
         }
-        if (rounds === 2 && !reloaded) {
+      }
+      if (await page.getByText('Your turn: hit or pass?').count()) {
+        // Nothing moves while the player decides: a reload there resumes the same position.
+        if (rounds >= 2 && !reloaded) {
           const before = await page.getByRole('list', { name: 'Players' }).innerText();
           await page.reload();
           await page.getByRole('region', { name: 'UNO Blackjack table' }).waitFor();
           assert.equal(await page.getByRole('list', { name: 'Players' }).innerText(), before, 'a reload resumes the same position');
           reloaded = true;
+          continue;
         }
-      } else if (await page.getByText('Your turn: hit or pass?').count()) {
         const total = Number(((await page.locator('.uno-player.me .total').innerText()).match(/Total (\d+)/) || [0, 0])[1]);
-        await page.getByRole('button', { name: total < 17 ? 'Hit' : 'Pass', exact: true }).click();
+        await page.getByRole('button', { name: total < 17 ? 'Hit' : 'Pass', exact: true }).click().catch(() => {});
       }
       await page.waitForTimeout(80);
     }
@@ -166,6 +177,9 @@ test('UNO Blackjack: round results on the table, keys work, once out Fast-forwar
     await page.getByLabel('Players (you and bots)').selectOption('4');
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByRole('region', { name: 'UNO Blackjack table' }).waitFor();
+    // The longest pause before each round, kept in the settings: the Reveal button beats it.
+    await page.getByLabel('Pause before each round').selectOption('100');
+    assert.match(await page.evaluate(() => localStorage.getItem('blackjack.settings')), /\nreveal=100\n/);
     const me = page.locator('.uno-player.me');
     const cardsOnFelt = () => page.locator('.uno-felt .stack .uno-card').count();
     let roundChecked = false;
@@ -183,7 +197,11 @@ test('UNO Blackjack: round results on the table, keys work, once out Fast-forwar
           assert.ok((await cardsOnFelt()) > 0, 'the stacks stay on the table after the reward');
           assert.deepEqual(await axeViolations(page), [], 'axe on the table after a round');
           roundChecked = true;
-          await page.getByRole('button', { name: /^Reveal round \d+$/ }).click().catch(() => {});
+          // The button goes on at once, well inside the longest pause (chosen above).
+          const round = await roundNow(page);
+          await page.getByRole('button', { name: /^Reveal round \d+$/ }).click();
+          await page.waitForFunction((r) => Number((document.querySelector('.round-info')?.textContent.match(/Round (\d+)/) || [0, 0])[1]) > r,
+            round, { timeout: 8_000 });
         }
       } else if (await page.getByRole('button', { name: 'Reveal', exact: true }).count()) {
         await page.keyboard.press('r');
@@ -227,17 +245,16 @@ test('UNO Blackjack: round results on the table, keys work, once out Fast-forwar
   }
 });
 
-test('UNO Blackjack: twenty rounds go by with no click between them (the result shows, then the next round comes)', { timeout: 400_000 }, async () => {
+test('UNO Blackjack: twenty rounds go by with no click at all, the first too (the result shows, then the next round comes)', { timeout: 400_000 }, async () => {
   const server = await serve('dist', '/');
   const { context, page, problems } = await openBrowser(PHONE);
   try {
     await page.goto(`${server.url}uno/`);
     await page.getByLabel('Players (you and bots)').selectOption('2');
     await page.getByRole('button', { name: 'Start' }).click();
-    await page.getByRole('button', { name: 'Reveal', exact: true }).click();
-    const roundNow = async () => Number(((await page.locator('.round-info').innerText().catch(() => '')).match(/Round (\d+)/) || [0, 0])[1]);
+    await page.getByRole('region', { name: 'UNO Blackjack table' }).waitFor();
     let rounds = 0;
-    let last = await roundNow();
+    let last = await roundNow(page);
     let results = 0;
     const watch = stallWatch('twenty rounds by themselves');
     while (rounds < 20) {
@@ -250,11 +267,10 @@ test('UNO Blackjack: twenty rounds go by with no click between them (the result 
         // Only the game's end opens a dialog: a new game, and on.
         assert.match(await end.getByRole('heading').innerText(), /(win!|wins|share the win)$/);
         await end.getByRole('button', { name: 'Play again' }).click();
-        await page.getByRole('button', { name: 'Reveal', exact: true }).click();
-        last = await roundNow();
+        last = await roundNow(page);
         continue;
       }
-      const now = await roundNow();
+      const now = await roundNow(page);
       if (now > last) rounds += now - last;
       last = now;
       await page.waitForTimeout(150);

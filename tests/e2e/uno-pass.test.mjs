@@ -1,6 +1,7 @@
 // UNO Blackjack pass-and-play in real headless Chromium: two people and one bot on one page.
 // The table is covered between the two people's turns (no card of it in the DOM), a reload
-// resumes covered, the game is played to its end and Play again deals anew at the same seats.
+// resumes covered, every round is revealed by itself (no click), the game is played to its end
+// and Play again deals anew at the same seats.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, screenshot, fixedRandom, stallWatch, PHONE } from './harness.mjs';
@@ -59,6 +60,8 @@ test('UNO Blackjack pass-and-play: two people and a bot, covered between them, r
         }
         await cover.getByRole('button', { name: `${who}: tap when ready` }).click();
         await page.getByRole('group', { name: 'Your controls' }).waitFor();
+        // The longest pause before each round (the new deal's full queues are read below).
+        if (handedTo.length === 1) await page.getByLabel('Pause before each round').selectOption('100');
         // Uncovered: the screen is that person's seat.
         assert.equal(await page.locator('.uno-player.me .who').innerText(), who);
         if (who === 'Jo' && handedTo.length <= 2) await screenshot(page, 'uno-pass-table-desktop');
@@ -72,8 +75,8 @@ test('UNO Blackjack pass-and-play: two people and a bot, covered between them, r
         // Sound play for two rounds, then always hit: the people run out of cards sooner.
         await page.getByRole('button', { name: rounds < 2 && total >= 17 ? 'Pass' : 'Hit', exact: true }).click();
       } else if (await page.getByRole('button', { name: /^Reveal( round \d+)?$/ }).count()) {
-        if (await page.locator('.round-result').count()) rounds += 1;
-        await page.getByRole('button', { name: /^Reveal( round \d+)?$/ }).click();
+        // Each round is revealed by itself after the pause (never under the cover): no click.
+        rounds = Number(((await page.locator('.round-info').innerText().catch(() => '')).match(/Round (\d+)/) || [0, 0])[1]);
       } else if (await page.getByRole('button', { name: 'Fast-forward' }).count()) {
         // The bots may end the round first, and the button goes with it.
         await page.getByRole('button', { name: 'Fast-forward' }).click({ timeout: 5_000 }).catch(async (e) => {

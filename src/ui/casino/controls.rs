@@ -32,7 +32,7 @@ pub const KEYS: [(&str, &str); 9] = [
     ("1 2 3 4", "Add a $5, $25, $100 or $500 chip"),
     ("B", "Bet on your next spot"),
     ("C", "Clear the bet"),
-    ("Enter", "Deal, or the next round"),
+    ("Enter", "Deal (after a hand: the same bet again)"),
     ("H / S", "Hit / Stand"),
     ("D / L", "Double / Double for less"),
     ("P / R", "Split / Surrender"),
@@ -57,6 +57,8 @@ pub fn key_press(s: &CasinoState, key: &str) -> Option<Press> {
         "c" => Action::Bet { spot, amount: 0 },
         "1" | "2" | "3" | "4" => Action::Bet { spot, amount: bet + CHIPS[(key.as_bytes()[0] - b'1') as usize] },
         "enter" if phase == Phase::Betting && s.placed() => Action::Deal,
+        // Between hands Enter deals the same bets again (the reducer starts the next round).
+        "enter" if s.between_hands() => Action::Deal,
         "enter" if phase == Phase::Settled => Action::NextRound,
         "l" => return Some(Press::Less),
         "?" | "escape" => return Some(Press::Help),
@@ -79,6 +81,10 @@ pub fn shortcuts(
             return;
         }
         let ok = match key_press(&s, &key) {
+            // Between hands a bet and Deal are the next round's: its screen says what it allows.
+            Some(Press::Act(a @ (Action::Bet { .. } | Action::Deal))) if s.between_hands() => {
+                s.screen.between_hands().is_some_and(|n| n.is_legal(a))
+            }
             Some(Press::Act(a)) => s.screen.is_legal(a),
             Some(Press::Less) => can_double_less(&s.screen, s.betting),
             Some(Press::Help) => key == "?" || help_open,
@@ -205,7 +211,9 @@ fn buttons(s: &CasinoScreen, betting: Spot, local: bool, less_open: bool) -> (Ve
                 }
             }
         }
-        // The results dialog carries Next round; the table has its own only when the player sat out.
+        // Between hands `controls` draws the next round's bet controls and Deal instead. At the
+        // end of a shoe, or out of chips, the dialog carries Next round; the table has its own
+        // only when the player sat out. At a table with friends the host clears the table.
         Phase::Settled if s.round_net().is_some() || !local => {}
         Phase::Settled => b("Next round", Press::Act(Action::NextRound), true, "primary"),
     }
@@ -223,6 +231,10 @@ pub fn controls(
     less_open: bool,
 ) -> Html {
     let press = |x: Press| on_press.reform(move |_: MouseEvent| x);
+    // Between hands at this device's table: the bet controls and Deal stay where they were, as
+    // the next round will offer them (the reducer starts it on a chip or Deal).
+    let next = s.between_hands().filter(|_| hint.is_some());
+    let s = next.as_ref().unwrap_or(s);
     let me = s.spot(betting);
     let bet = s.spots().get(me as usize).map_or(0, |x| x.bet);
     let chips_row = (s.view().phase == Phase::Betting && !s.broke()).then(|| html! {

@@ -1,5 +1,7 @@
-//! The end of a hand at the casino: every hand's result, the dealer's, the insurance, and the
-//! session so far, in the results dialog with Next round.
+//! The end of a shoe at the casino, or of the player's chips: the last hand's results, the
+//! dealer's, the insurance, and the session so far, in the results dialog with Next round (or
+//! Next shoe). Any other hand ends on the felt, its results beside the spots and in the log,
+//! with the bet controls and Deal in place (`controls.rs`).
 
 use super::setup::RULES_PAGE;
 use super::state::CasinoState;
@@ -24,8 +26,9 @@ pub struct Fold {
     pub primary: NodeRef,
 }
 
-/// The results of the hand just settled; nothing before it is. (A view function, and the
-/// dialog's too, its state kept by the table: a component costs the page about a kilobyte.)
+/// The results of the hand just settled that ended the shoe or the player's chips; nothing
+/// before it is. (A view function, and the dialog's too, its state kept by the table: a
+/// component costs the page about a kilobyte.)
 pub fn round_end(
     s: &CasinoState,
     on_next: Callback<()>,
@@ -33,7 +36,7 @@ pub fn round_end(
     on_menu: Callback<()>,
     fold: Fold,
 ) -> Html {
-    let Some(net) = s.round_net() else { return Html::default() };
+    let Some(net) = s.round_net().filter(|_| !s.between_hands()) else { return Html::default() };
     let v = s.view();
     let title = match net {
         // Several people: each one's result is in the summary.
@@ -81,7 +84,7 @@ pub fn round_end(
         headers: vec!["Player".into(), "Hand".into(), "Result".into()],
         rows,
         children: html! { <><p class="tally">{ tally(&s.bank) }</p>{ share(s) }</> },
-        primary_label: "Next round".into(),
+        primary_label: if v.cut_out { "Next shoe" } else { "Next round" }.into(),
         on_primary: on_next,
         on_new_game: Some(on_new_game),
         on_menu: Some(on_menu),

@@ -126,6 +126,52 @@ impl CasinoScreen {
         self.refusal(action).is_none()
     }
 
+    /// Between hands: the screen as the next round's betting will find it, so the bet controls
+    /// and Deal stay on the felt beside the results. As the engine's next round does: the hands
+    /// and the dealer's cards go, and each of the player's spots keeps its bet where its
+    /// owner's chips cover it (taken from them), else sits out. `None` unless settled.
+    pub fn next_bets(&self) -> Option<CasinoScreen> {
+        if self.phase() != Phase::Settled {
+            return None;
+        }
+        // Each owner's chips, from the player's views (another player's are not in them).
+        let mut chips: Vec<(u8, i64)> = Vec::new();
+        for v in &self.views {
+            if let Some(o) = self.spot_state(v.spot).and_then(|s| s.owner) {
+                if !chips.iter().any(|c| c.0 == o) {
+                    chips.push((o, v.chips));
+                }
+            }
+        }
+        let mut spots = self.spots().to_vec();
+        for (i, s) in spots.iter_mut().enumerate() {
+            (s.hands, s.insurance, s.insurance_decided) = (Vec::new(), 0, false);
+            let mine = self.is_mine(i as Spot);
+            if let Some(c) = s.owner.and_then(|o| chips.iter_mut().find(|c| c.0 == o)).filter(|_| mine) {
+                if s.bet > c.1 {
+                    s.bet = 0;
+                } else {
+                    c.1 -= s.bet;
+                }
+            }
+        }
+        let mut next = self.clone();
+        for v in &mut next.views {
+            let owner = spots.get(v.spot as usize).and_then(|s| s.owner);
+            v.chips = chips.iter().find(|c| Some(c.0) == owner).map_or(v.chips, |c| c.1);
+            v.bet = spots.get(v.spot as usize).map_or(0, |s| s.bet);
+            (v.phase, v.spots, v.hands) = (Phase::Betting, spots.clone(), Vec::new());
+            (v.dealer, v.hole_revealed) = (Vec::new(), false);
+        }
+        Some(next)
+    }
+
+    /// Between hands: the next round's screen ([`Self::next_bets`]) for the bet controls and
+    /// Deal, unless the shoe is over or the player is out of chips for it (the dialog's cases).
+    pub fn between_hands(&self) -> Option<CasinoScreen> {
+        self.next_bets().filter(|n| !self.view().cut_out && !n.broke())
+    }
+
     /// Whether the spot is one of the player's.
     pub fn is_mine(&self, spot: Spot) -> bool {
         self.views.iter().any(|v| v.spot == spot)

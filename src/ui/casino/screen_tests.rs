@@ -168,3 +168,29 @@ fn the_views_refusal_is_the_games_for_every_move_of_every_spot() {
     });
     assert!(compared > 100_000, "{compared}");
 }
+
+#[test]
+fn between_hands_the_bet_controls_offer_what_the_next_round_allows() {
+    let (mut compared, mut sat_out) = (0, 0);
+    random_rounds(|_, t, _| {
+        let Some(next) = t.screen.next_bets() else { return };
+        // The next round as the game deals it (a new shoe is a table of its own: not here).
+        let mut after = t.clone();
+        assert!(after.apply(Msg::Act { action: Action::NextRound, at: t.at() }));
+        if after.seed != t.seed {
+            return;
+        }
+        for &s in t.mine() {
+            let (ours, game) = (next.view_of(s).unwrap(), after.screen.view_of(s).unwrap());
+            assert_eq!((ours.phase, ours.chips, ours.bet), (game.phase, game.chips, game.bet));
+            assert_eq!(ours.spots[s as usize], game.spots[s as usize]);
+            sat_out += usize::from(t.screen.spots()[s as usize].bet > 0 && game.bet == 0);
+            for a in moves(&after.game, s).into_iter().filter(|a| matches!(a, Action::Bet { .. } | Action::Deal)) {
+                assert_eq!(next.refusal(a), after.screen.refusal(a), "{a:?}");
+                compared += 1;
+            }
+        }
+        assert_eq!((next.placed(), next.broke(), next.worth()), (after.placed(), after.broke(), after.worth()));
+    });
+    assert!(compared > 10_000, "{compared} moves compared, {sat_out} spots sat out");
+}

@@ -475,6 +475,9 @@ impl Apply for CasinoState {
             Msg::Act { at, .. } if at != self.at() => return false,
             // The cut card came out: the next shoe is a table of its own, so it can be shared.
             Msg::Act { action: Action::NextRound, .. } if self.shoe_over() => self.new_shoe(),
+            // Between hands the bet controls and Deal stay on the felt beside the results: a chip
+            // or Deal (Enter: the same bets again) starts the next round, then is made in it.
+            Msg::Act { action: a @ (Action::Deal | Action::Bet { .. }), .. } if self.between_hands() => self.again(a),
             Msg::Act { action, .. } => self.act(action),
         }
         true
@@ -485,6 +488,27 @@ impl CasinoState {
     /// The shoe is over: the round is settled and the cut card is out.
     pub fn shoe_over(&self) -> bool {
         self.screen.phase() == Phase::Settled && self.view().cut_out
+    }
+
+    /// The hand is over and the next one is the player's to start from the felt: neither the
+    /// end of the shoe nor out of chips for the next round (those open the dialog).
+    pub fn between_hands(&self) -> bool {
+        self.screen.between_hands().is_some()
+    }
+
+    /// A bet or the deal made between hands: the next round, then the move in it. A move the
+    /// next round refuses changes nothing and says why, as any refused move does.
+    fn again(&mut self, action: Action) {
+        let mut next = self.clone();
+        next.act(Action::NextRound);
+        // Deal with every spot sitting out (chips short of its bet): the round waits for a bet.
+        if action != Action::Deal || next.placed() {
+            next.act(action);
+        }
+        match next.notice.take() {
+            Some(n) => self.notice = Some(n),
+            None => *self = next,
+        }
     }
 
     /// No card of this shoe has been dealt yet.
@@ -523,7 +547,7 @@ impl CasinoState {
             }
         }
         next.screen = first_screen(&next.game, next.mine(), &next.people);
-        next.bank.chips = next.worth();
+        next.bank.chips = next.worth().min(MAX_CHIPS);
         next.screen.log = std::mem::take(&mut self.screen.log);
         next.screen.log.push(line);
         next.betting = self.betting;
@@ -564,7 +588,9 @@ impl CasinoState {
                         super::history::judged(b, kind, lost);
                     }
                 }
-                self.bank.chips = self.worth();
+                // Clamped as a stored bank is checked at load: a bank at the limit that wins
+                // would otherwise be saved past it, and the next load would refuse it whole.
+                self.bank.chips = self.worth().min(MAX_CHIPS);
                 // The bank is the first person's: their round, their record.
                 if let (Some(net), false) = (self.net_of(0), settled_before) {
                     self.bank.hands = self.bank.hands.saturating_add(1);
@@ -749,6 +775,95 @@ mod tests {
         assert_eq!(t.bank.hands, u32::MAX);
         assert!((-MAX_NET..=MAX_NET).contains(&t.bank.net));
         assert!(crate::ui::casino::words::tally(&t.bank).contains("net"));
+    }
+
+    #[test]
+    fn between_hands_deal_starts_the_next_round_with_the_same_bet_and_a_chip_changes_it() {
+        let mut t = table(13);
+        assert!(t.apply(Msg::Act { action: Action::Bet { spot: HUMAN_SPOT, amount: 2000 }, at: t.at() }));
+        while t.game.phase() != Phase::Settled {
+            assert!(t.apply(next(&t, stand)));
+        }
+        assert!(t.between_hands());
+        let hands = t.bank.hands;
+        // Enter: the same bet again, dealt.
+        assert!(t.apply(Msg::Act { action: Action::Deal, at: t.at() }));
+        assert!(!matches!(t.game.phase(), Phase::Betting | Phase::Settled) || t.round_net().is_some());
+        assert_eq!(t.game.spots()[HUMAN_SPOT as usize].bet, 2000);
+        assert_eq!(t.game.log().iter().filter(|&&a| a == Action::NextRound).count(), 1);
+        assert_eq!(t.bank.hands, hands + u32::from(t.game.phase() == Phase::Settled));
+        while t.game.phase() != Phase::Settled {
+            assert!(t.apply(next(&t, stand)));
+        }
+        // A chip between hands: the next round, the bet raised, not dealt.
+        let chips = t.chips();
+        assert!(t.apply(Msg::Act { action: Action::Bet { spot: HUMAN_SPOT, amount: 4500 }, at: t.at() }));
+        assert_eq!(t.game.phase(), Phase::Betting);
+        assert_eq!((t.bet(), t.worth()), (4500, chips), "the chips are the same, some on the spot");
+        // A bet the next round refuses changes nothing and says why.
+        while t.game.phase() != Phase::Settled {
+            assert!(t.apply(next(&t, stand)));
+        }
+        let before = t.game.clone();
+        assert!(t.apply(Msg::Act { action: Action::Bet { spot: HUMAN_SPOT, amount: 1 }, at: t.at() }));
+        assert!(t.game == before && t.notice.is_some());
+        // A stale one is dropped.
+        assert!(!t.apply(Msg::Act { action: Action::Deal, at: t.at() + 1 }));
+    }
+
+    #[test]
+    fn the_end_of_a_shoe_and_going_broke_are_not_between_hands() {
+        let mut t = table(14);
+        while !t.shoe_over() {
+            assert!(t.apply(next(&t, stand)));
+        }
+        assert!(!t.between_hands(), "the dialog says the shoe is over");
+        let game = t.game.clone();
+        assert!(t.apply(Msg::Act { action: Action::Deal, at: t.at() }), "refused, with a notice");
+        assert!(t.game == game && t.notice.is_some());
+        // A player whose chips cannot cover the smallest bet after the hand.
+        let short = Bank { chips: 900, ..Bank::default() };
+        for seed in 0..60 {
+            let mut t = CasinoState::new(Choice::default(), seed, short.clone());
+            assert!(t.apply(Msg::Act { action: Action::Bet { spot: HUMAN_SPOT, amount: 900 }, at: t.at() }));
+            while t.game.phase() != Phase::Settled {
+                assert!(t.apply(next(&t, stand)));
+            }
+            if t.chips() < t.game.rules().min_bet {
+                assert!(!t.between_hands(), "going broke opens the dialog");
+                return;
+            }
+        }
+        panic!("no seed lost the hand");
+    }
+
+    #[test]
+    fn a_bank_at_the_chip_limit_that_wins_is_kept_at_the_limit_and_loads_again() {
+        use crate::ui::storage::{decode, encode};
+        let full = Bank { chips: MAX_CHIPS, ..Bank::default() };
+        let mut won = false;
+        for seed in 0..40 {
+            let mut t = CasinoState::new(Choice::default(), seed, full.clone());
+            assert!(t.apply(Msg::Act { action: Action::Bet { spot: HUMAN_SPOT, amount: 50_000 }, at: t.at() }));
+            while t.game.phase() != Phase::Settled {
+                assert!(t.apply(next(&t, stand)));
+            }
+            if t.round_net().is_some_and(|n| n > 0) {
+                won = true;
+                assert!(t.worth() > MAX_CHIPS, "the table's chips went past the limit");
+                assert_eq!(t.bank.chips, MAX_CHIPS, "the bank is clamped on play");
+                let [r] = History::of(&t.bank).expect("the history loads").rounds[..] else { panic!("one round") };
+                assert_eq!(r.worth, MAX_CHIPS);
+                assert_eq!(decode::<Bank>(&encode(1, &t.bank), 1).ok(), Some(t.bank.clone()), "the saved bank loads");
+                // To the end of the shoe and into the next: the bank is never saved past the limit.
+                while !t.shoe_fresh() {
+                    assert!(t.apply(next(&t, stand)));
+                    assert!(t.bank.chips <= MAX_CHIPS && decode::<Bank>(&encode(1, &t.bank), 1).is_ok());
+                }
+                break;
+            }
+        }
+        assert!(won, "some seed wins the first hand");
     }
 
     #[test]

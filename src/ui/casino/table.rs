@@ -1,8 +1,9 @@
 //! The casino table: the head row, the felt (`felt.rs`) with the player's controls
 //! (`controls.rs`), the trainer, the strategy chart and the log beside it (`trainer.rs`; below
-//! it on a phone), and the results of each hand (`end.rs`). Effects run the bots on timers
-//! (dropped when the state changes) and save the table and the bank after every change; the
-//! kit keeps keyboard focus on the table and listens for the shortcuts anywhere on the page.
+//! it on a phone), and the dialog at the end of a shoe or of the chips (`end.rs`). Effects run
+//! the bots on timers (dropped when the state changes), deal the next hand by itself when the
+//! player chose so, and save the table and the bank after every change; the kit keeps keyboard
+//! focus on the table (on Deal between hands) and listens for the shortcuts anywhere on the page.
 
 use super::controls::{controls, shortcuts, Press, KEYS};
 use super::end::{round_end, share, Fold};
@@ -16,6 +17,7 @@ use crate::ui::components::card::CardStyle;
 use crate::ui::components::results::focus_primary;
 use crate::ui::kit::{self, table_head, use_autosave, use_next_move, use_table_keys};
 use crate::ui::reducer::Reducer;
+use crate::ui::settings::AUTO_DEAL_SECS;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -84,6 +86,27 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         let d = state.dispatcher();
         use_next_move(at, action.map(|action| (BOT_MS, Callback::from(move |()| d.dispatch(Msg::Act { action, at })))));
     }
+    // Fast practice: between hands the next one deals by itself after the seconds chosen (the
+    // page's timer, dropped by any move; a bet changed waits for Deal). Saved with the settings.
+    let auto_deal = use_state(|| crate::ui::load_settings().0.auto_deal);
+    {
+        let due = (*auto_deal > 0 && state.screen.between_hands().is_some_and(|n| n.placed()))
+            .then_some(u32::from(*auto_deal) * 1000);
+        let d = state.dispatcher();
+        use_next_move(
+            (at, due),
+            due.map(|ms| (ms, Callback::from(move |()| d.dispatch(Msg::Act { action: Action::Deal, at })))),
+        );
+    }
+    let on_auto_deal = {
+        let auto_deal = auto_deal.clone();
+        Callback::from(move |e: Event| {
+            let secs = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value().parse().unwrap_or(0);
+            let settings = crate::ui::settings::Settings { auto_deal: secs, ..crate::ui::load_settings().0 };
+            crate::ui::storage::save(crate::ui::settings::KEY, crate::ui::settings::VERSION, &settings);
+            auto_deal.set(secs);
+        })
+    };
     // Focus stays on the table: when a move removed or disabled the focused control, it goes to
     // the main action now available, or the table.
     {
@@ -154,6 +177,15 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                 { chart_panel(&state.view().rules, &panel.chart) }
                 { share(&state) }
                 <p class="drills-link"><a href="../drills/">{"Drills: strategy, counting, deviations"}</a>{" · "}<a href="../drills/#sessions">{"Your session"}</a></p>
+                <p class="auto-deal"><label for="auto-deal">{"Next hand"}</label>
+                    <select id="auto-deal" onchange={on_auto_deal}>
+                        { for AUTO_DEAL_SECS.iter().map(|&n| html! {
+                            <option value={n.to_string()} selected={n == *auto_deal}>
+                                { if n == 0 { "when I deal".to_string() } else { format!("deals by itself after {n} s") } }
+                            </option>
+                        }) }
+                    </select>
+                </p>
                 <h3 class="log-title">{"What happened"}</h3>
                 <ul class="log" aria-label="Table log">
                     { for state.screen.log.iter().rev().take(12).map(|l| html! { <li>{l}</li> }) }

@@ -129,6 +129,7 @@ mod view {
             table: NodeRef::default(),
             online: true,
             rules_href: RULES_HREF,
+            extra: Html::default(),
         };
         table_view(&p.screen, look)
     }

@@ -7,8 +7,10 @@ use crate::bots::shedding::Level;
 use crate::engine::shedding::house::{
     effect_from_parts, effect_parts, house_rules, overrides, HouseRule, Kind, EFFECT_KINDS,
 };
+use crate::engine::shedding::rules::Scoring;
 use crate::engine::shedding::{Preset, Problem, RuleSpec};
 use crate::ui::kit::{choice_field, options};
+use crate::ui::text::plural;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -187,20 +189,47 @@ fn problem_text(problem: &Problem) -> String {
     }
 }
 
-/// How long a game usually lasts with four players, bots at the pace "Like people": measured by
-/// `cargo run --release --example game_lengths` (200 games each; the middle half and the longest
-/// one in ten). A game with friends, or more players, takes longer.
-fn game_length(preset: Preset) -> Option<&'static str> {
-    match preset {
-        Preset::Taylor => Some("A game of four usually takes 1 to 2 minutes; a long one 3."),
-        Preset::Priestly => {
-            Some("A game of four usually takes 3 to 9 minutes, now and then over 12: runs are hard to finish.")
+/// How long a game usually lasts, bots at the pace "Like people": measured by `cargo run
+/// --release --example game_lengths` (the middle half of the games; Taylor and Priestly with
+/// four players, British by players and target). A game with friends takes longer.
+fn game_length(preset: Preset, players: u8, spec: &RuleSpec) -> Option<String> {
+    match (preset, spec.scoring) {
+        (Preset::Taylor, _) => Some("A game of four usually takes 1 to 2 minutes; a long one 3.".into()),
+        (Preset::Priestly, _) => {
+            Some("A game of four usually takes 3 to 9 minutes, now and then over 12: runs are hard to finish.".into())
         }
-        Preset::British => Some(
-            "A match of four, to 10 points, usually takes 17 to 22 minutes: six rounds or so, of about 3 minutes each.",
-        ),
+        (Preset::British, Scoring::Places { target_base, .. }) => Some(british_length(players, target_base)),
         _ => None,
     }
+}
+
+/// The targets (before the players are added) British matches were measured at.
+const BRITISH_TARGETS: [u8; 4] = [1, 4, 8, 12];
+/// A British match's minutes (the middle half of 60 matches) by players, 2 to 6, at each of
+/// `BRITISH_TARGETS`, and a round's (the median).
+const BRITISH_MINUTES: [([(u8, u8); 4], u8); 5] = [
+    ([(4, 6), (9, 13), (17, 22), (26, 32)], 1),
+    ([(5, 7), (9, 13), (16, 21), (23, 29)], 2),
+    ([(6, 9), (10, 14), (18, 23), (24, 29)], 3),
+    ([(7, 12), (11, 16), (18, 24), (25, 31)], 4),
+    ([(10, 13), (14, 18), (20, 27), (26, 33)], 5),
+];
+
+/// A British match's length for the table chosen: "A match of 4 players to 5 points usually
+/// takes 6 to 9 minutes, a round about 3 minutes." Between the targets measured the minutes
+/// are interpolated; past the last, the last step goes on; above six players, six's.
+fn british_length(players: u8, target_base: u8) -> String {
+    let (row, round) = BRITISH_MINUTES[(players.clamp(2, 6) - 2) as usize];
+    let i = BRITISH_TARGETS.iter().rposition(|&t| t <= target_base).unwrap_or(0).min(2);
+    let (t0, t1) = (BRITISH_TARGETS[i] as i32, BRITISH_TARGETS[i + 1] as i32);
+    let at = |m0: u8, m1: u8| (m0 as i32 + (m1 as i32 - m0 as i32) * (target_base as i32 - t0) / (t1 - t0)).max(1);
+    let (lo, hi) = (at(row[i].0, row[i + 1].0), at(row[i].1, row[i + 1].1));
+    let more = if players > 6 { ", longer with more players" } else { "" };
+    format!(
+        "A match of {players} players to {} points usually takes {lo} to {hi} minutes{more}, a round about {}.",
+        u32::from(target_base) + u32::from(players),
+        plural(round as usize, "minute")
+    )
 }
 
 #[component]
@@ -266,7 +295,7 @@ pub fn SheddingSetup(props: &SetupProps) -> Html {
         <section class="setup" aria-labelledby="setup-title">
             <h2 id="setup-title">{"New game"}</h2>
             <p class="rules-summary">{ summary(s.preset, &spec) }</p>
-            if let Some(length) = game_length(s.preset) { <p class="game-length">{ length }</p> }
+            if let Some(length) = game_length(s.preset, s.players, &spec) { <p class="game-length">{ length }</p> }
             <p><a class="rules-link" href={format!("rules/{}.html", s.preset.id())}>{ format!("How to play {}", preset_title(s.preset)) }</a></p>
             <form onsubmit={start}>
                 <fieldset class="group">

@@ -47,7 +47,13 @@ pub struct UnoChoice {
     /// The classic "join mid-game": the last seat sits out the first round, then joins and
     /// draws from the deck until it earns a queue (or is out after three rounds).
     pub latecomer: bool,
+    /// House rule for a shorter game: queues of [`SHORT_QUEUE`] cards, not 15 (a game of four
+    /// in about a third of the time: docs/rules/uno-blackjack.md, "A short game").
+    pub short: bool,
 }
+
+/// The queue a player is dealt in a short game (the house rule `short`).
+pub const SHORT_QUEUE: u8 = 8;
 
 impl Default for UnoChoice {
     fn default() -> Self {
@@ -59,6 +65,7 @@ impl Default for UnoChoice {
             pass_again: false,
             deal_back_in: false,
             latecomer: false,
+            short: false,
         };
         c.resize(4);
         c
@@ -106,6 +113,7 @@ impl UnoChoice {
             skip_value: if self.skip_zero { SkipValue::Zero } else { SkipValue::Ten },
             pass_is_final: !self.pass_again,
             deal_back_in: self.deal_back_in,
+            queue_size: if self.short { SHORT_QUEUE } else { UnoSpec::default().queue_size },
             ..UnoSpec::default()
         })
         .unwrap_or_else(|_| UnoRules::seed_rules())
@@ -141,6 +149,7 @@ impl Stored for StoredUno {
             ("pass_again", (c.pass_again as u8).to_string()),
             ("deal_back_in", (c.deal_back_in as u8).to_string()),
             ("latecomer", (c.latecomer as u8).to_string()),
+            ("short", (c.short as u8).to_string()),
             ("seed", self.seed.to_string()),
             ("log", self.log.clone()),
         ]
@@ -176,6 +185,8 @@ impl Stored for StoredUno {
                 pass_again: f.flag("pass_again")?,
                 deal_back_in: f.flag("deal_back_in")?,
                 latecomer: f.flag("latecomer")?,
+                // Added with the short game: a save from before it has 15 cards a queue.
+                short: f.flag("short").unwrap_or(false),
             },
             seed: f.parse("seed")?,
             log: f.get("log")?.to_string(),
@@ -196,6 +207,9 @@ pub struct UnoState {
     /// Pass-and-play: the screen was handed to another person, and the table stays covered
     /// until they are ready (nothing runs meanwhile: no bot, no next round).
     pub covered: bool,
+    /// How long the table waits before it reveals a round by itself, in milliseconds: time to
+    /// read the last round's result (the player's setting; a tap on Reveal goes on at once).
+    pub pause_ms: u32,
 }
 
 #[derive(Clone, Copy)]
@@ -216,6 +230,10 @@ pub enum Msg {
     },
     /// Pass-and-play: the person the screen was handed to is ready.
     Uncover,
+    /// The pause before a round is revealed by itself, in milliseconds (the player's setting).
+    Pause {
+        ms: u32,
+    },
 }
 
 impl UnoState {
@@ -227,7 +245,7 @@ impl UnoState {
         let first = game.update_for(HUMAN).expect("the player's seat is at every table");
         let screen = UnoScreen::new(choice.table_names(), choice.levels.clone(), choice.pass_again, first);
         let covered = choice.persons().len() > 1;
-        UnoState { choice, seed, game, screen, forwarding: false, covered }
+        UnoState { choice, seed, game, screen, forwarding: false, covered, pause_ms: ROUND_SHOWN_MS }
     }
 
     /// Several people share this screen, each seat in turn (pass-and-play).
@@ -294,9 +312,9 @@ impl UnoState {
         self.screen.i_am_done()
     }
     /// What happens next without the player, and after how many milliseconds: a bot's move, a
-    /// latecomer joining, the next round once the last one's result has been shown, or the next
-    /// round at once when the player is out of the game.
-    /// Nothing happens while the screen is covered between two people.
+    /// latecomer joining, the next round once the table has shown the last one's result (or the
+    /// first deal) for `pause_ms`, or the next round soon when the player is out of the game: no
+    /// round waits for a click. Nothing happens while the screen is covered between two people.
     pub fn auto_action(&self) -> Option<(Action, u32)> {
         let g = &self.game;
         if self.covered {
@@ -309,18 +327,16 @@ impl UnoState {
                 Some((decide(&g.view(*turn), level, jitter), BOT_MS))
             }
             // The latecomer joins at the beginning of the second round's reveal phase.
-            Phase::RoundStart if g.round() >= 1 => {
-                match g.legal_actions().into_iter().find(|a| matches!(a, Action::Join { .. })) {
+            Phase::RoundStart => {
+                match g.legal_actions().into_iter().find(|a| g.round() >= 1 && matches!(a, Action::Join { .. })) {
                     Some(a) => Some((a, 600)),
                     None if !self.anyone_in() => Some((Action::Reveal, 2000)),
-                    // A round the player took part in: its result stays on the table a moment,
-                    // then the next round goes on by itself (or at a tap on Reveal).
-                    None if self.screen.last.is_some() => Some((Action::Reveal, ROUND_SHOWN_MS)),
-                    None => None,
+                    // The last round's result (or the first deal) stays on the table a moment, then
+                    // the next round goes on by itself (or at a tap on Reveal).
+                    None => Some((Action::Reveal, self.pause_ms)),
                 }
             }
-            Phase::RoundStart if !self.anyone_in() => Some((Action::Reveal, 2000)),
-            _ => None,
+            Phase::Over { .. } => None,
         }
     }
     /// Plays the bots' moves at once, to the end of the round (or the game, once the player is
@@ -374,6 +390,7 @@ impl Apply for UnoState {
         match msg {
             Msg::Restart { seed } => *self = UnoState::new(self.choice.clone(), seed),
             Msg::Uncover => self.covered = false,
+            Msg::Pause { ms } => self.pause_ms = ms,
             Msg::Act { at, .. } | Msg::FastForward { at, .. } if at != self.at() => return false,
             Msg::Act { action, .. } => {
                 self.forwarding = false;
@@ -440,6 +457,39 @@ mod tests {
         assert!(!t.apply(Msg::Act { action: Action::Reveal, at: at + 1 }));
         assert!(!t.apply(Msg::FastForward { at: at + 1, clock: stopped }));
         assert_eq!(t.at(), at);
+    }
+
+    #[test]
+    fn every_round_is_revealed_by_itself_after_the_pause_the_player_chose() {
+        let mut t = table(4, 21);
+        assert_eq!(t.auto_action(), Some((Action::Reveal, ROUND_SHOWN_MS)), "the first deal too: no click");
+        assert!(t.apply(Msg::Pause { ms: 6000 }));
+        let mut reveals = 0;
+        for _ in 0..5_000 {
+            if t.game.is_over() || !t.i_am_in() {
+                break;
+            }
+            if *t.game.phase() == Phase::RoundStart {
+                assert_eq!(t.auto_action(), Some((Action::Reveal, 6000)), "round {}", t.game.round());
+                reveals += 1;
+            }
+            assert!(step(&mut t));
+        }
+        assert!(reveals >= 3, "{reveals} rounds");
+    }
+
+    #[test]
+    fn a_short_game_deals_short_queues_and_its_save_says_so_while_an_old_save_is_the_classic_game() {
+        use crate::ui::storage::{decode, encode};
+        let mut c = UnoChoice { short: true, ..UnoChoice::default() };
+        c.resize(4);
+        let t = UnoState::new(c, 5);
+        assert!(t.game.players().iter().all(|p| p.queue.len() == SHORT_QUEUE as usize));
+        let back = decode::<StoredUno>(&encode(SAVE_VERSION, &t.stored()), SAVE_VERSION).unwrap();
+        assert!(back.choice.short);
+        assert!(UnoState::restore(&back).unwrap().game == t.game);
+        let old = encode(SAVE_VERSION, &t.stored()).replace("short=1\n", "");
+        assert!(!decode::<StoredUno>(&old, SAVE_VERSION).unwrap().choice.short, "a save from before it");
     }
 
     #[test]
@@ -545,6 +595,7 @@ mod tests {
                 pass_again: k == 2,
                 deal_back_in: k == 3,
                 skip_zero: k == 4,
+                short: k == 1,
                 ..UnoChoice::default()
             };
             choice.resize(players);

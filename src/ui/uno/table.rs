@@ -2,12 +2,13 @@
 //! seat's number and the player count), each with its queue, its revealed stack and total, the
 //! starter token and its latest act; the deck and the trash in the centre; Hit and Pass, and
 //! Fast-forward and Leave once the player has nothing left to decide. Bots play on timers that
-//! are dropped when the state changes; the table is saved after every change. Rounds and the
-//! game end in a results dialog.
+//! are dropped when the state changes, and each round is revealed by itself after a pause the
+//! player may lengthen; the table is saved after every change. A round's result shows on the
+//! table; the game ends in a results dialog.
 
 use super::card::UnoCardView;
 use super::state::{level_name, parse_level, Msg, RoundEnd, UnoChoice, UnoScreen, UnoState, SAVE_KEY, SAVE_VERSION};
-use super::words::{is_you, names_of};
+use super::words::{game_length, is_you, names_of};
 use crate::engine::uno::{Action, Phase, Seat, Status};
 use crate::ui::components::results::{ResultRow, ResultsDialog};
 use crate::ui::kit::{
@@ -15,6 +16,7 @@ use crate::ui::kit::{
     use_table_keys,
 };
 use crate::ui::reducer::Reducer;
+use crate::ui::settings::{Settings, REVEAL_TENTHS};
 use crate::ui::text::plural;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -96,6 +98,8 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
                         "Instead of going out, they turn up cards from the deck.") }
                     { house_rule(c.latecomer, flag(|c, v| c.latecomer = v), "A latecomer joins after round 1",
                         "The last bot joins late and needs a win within three rounds (3 players or more).") }
+                    { house_rule(c.short, flag(|c, v| c.short = v), "A short game",
+                        "Everyone starts with 8 cards, not 15: a game in about a third of the time.") }
                 </fieldset>
             </div>
             <section class="group uno-summary" aria-labelledby="uno-summary-title">
@@ -106,7 +110,11 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
                     } else {
                         format!("{} players: {who} ({}).", c.players, level_name(c.bot_level()))
                     } }</li>
-                    <li>{"Everyone starts with 15 cards face down."}</li>
+                    <li>{ if c.short {
+                        "Everyone starts with 8 cards face down (house rule: a short game)."
+                    } else {
+                        "Everyone starts with 15 cards face down."
+                    } }</li>
                     <li>{ if c.skip_zero {
                         "Numbers count their value, Skip 0 (house rule), Reverse and Draw Two 10; a Wild is an ace, 11 or 1."
                     } else {
@@ -126,6 +134,7 @@ pub fn UnoSetup(props: &SetupProps) -> Html {
                         <li>{ format!("{} sits out round 1, then joins (house rule).", c.table_names()[c.players as usize - 1]) }</li>
                     }
                 </ul>
+                <p class="game-length">{ game_length(c.players, c.short) }</p>
                 <p><a class="rules-link" href={RULES_HREF}>{"How to play UNO Blackjack"}</a></p>
             </section>
             <div class="setup-actions">
@@ -303,6 +312,8 @@ pub struct Look {
     /// a new table (`restart`), not this device's saved game.
     pub online: bool,
     pub rules_href: &'static str,
+    /// This device's own controls beside the log (the pause before each round), or nothing.
+    pub extra: Html,
 }
 
 #[component]
@@ -328,7 +339,8 @@ pub fn UnoTable(props: &TableProps) -> Html {
         } else {
             state.auto_action().map(|(action, ms)| (ms, Msg::Act { action, at }))
         };
-        use_next_move(key, next.map(|(ms, msg)| (ms, Callback::from(move |()| d.dispatch(msg)))));
+        // A pause changed restarts the wait for the next round.
+        use_next_move((key, state.pause_ms), next.map(|(ms, msg)| (ms, Callback::from(move |()| d.dispatch(msg)))));
     }
     // Focus stays on the table; when the control that had it went away or turned disabled, the
     // player's first usable control (Hit, Reveal…) takes it, so a keyboard player never looks for it.
@@ -375,6 +387,23 @@ pub fn UnoTable(props: &TableProps) -> Html {
         })
     };
     use_table_keys(on_key);
+    // The pause before each round: the player's setting, read once and saved when changed.
+    {
+        let d = state.dispatcher();
+        use_effect_with((), move |_| {
+            d.dispatch(Msg::Pause { ms: u32::from(crate::ui::load_settings().0.reveal_tenths) * 100 })
+        });
+    }
+    let on_pause = {
+        let d = state.dispatcher();
+        Callback::from(move |e: Event| {
+            let tenths =
+                e.target_unchecked_into::<web_sys::HtmlSelectElement>().value().parse().unwrap_or(REVEAL_TENTHS[0]);
+            let settings = Settings { reveal_tenths: tenths, ..crate::ui::load_settings().0 };
+            crate::ui::storage::save(crate::ui::settings::KEY, crate::ui::settings::VERSION, &settings);
+            d.dispatch(Msg::Pause { ms: u32::from(tenths) * 100 });
+        })
+    };
     let look = Look {
         act: {
             let s = state.clone();
@@ -401,6 +430,17 @@ pub fn UnoTable(props: &TableProps) -> Html {
         table,
         online: false,
         rules_href: RULES_HREF,
+        extra: html! {
+            <p class="uno-pause"><label for="uno-pause">{"Pause before each round"}</label>
+                <select id="uno-pause" onchange={on_pause}>
+                    { for REVEAL_TENTHS.iter().map(|&t| html! {
+                        <option value={t.to_string()} selected={u32::from(t) * 100 == state.pause_ms}>
+                            { format!("{}.{} s", t / 10, t % 10) }
+                        </option>
+                    }) }
+                </select>
+            </p>
+        },
     };
     table_view(&state.screen, look)
 }
@@ -422,6 +462,7 @@ pub fn table_view(screen: &UnoScreen, look: Look) -> Html {
     let act = |action: Action| look.act.reform(move |_: MouseEvent| action);
     let shared = screen.shared();
     let phase_text = match &v.phase {
+        Phase::RoundStart if reveal => format!("Round {} is revealed in a moment.", v.round.saturating_add(1)),
         Phase::RoundStart => format!("Round {}: reveal phase next.", v.round.saturating_add(1)),
         Phase::Match { .. } if my_turn && shared => format!("{}: your turn, hit or pass?", screen.name(me)),
         Phase::Match { .. } if my_turn => "Your turn: hit or pass?".to_string(),
@@ -496,6 +537,8 @@ pub fn table_view(screen: &UnoScreen, look: Look) -> Html {
             <p class="status" aria-live="polite">{ phase_text }</p>
         }
         <div class="controls" role="group" aria-label="Your controls">
+            // The next round is revealed by itself after a pause (`auto_action`); the button
+            // goes on at once.
             if round_over && reveal {
                 <button class="primary next-round" onclick={act(Action::Reveal)}>{ format!("Reveal round {}", v.round.saturating_add(1)) }</button>
             } else if v.phase == Phase::RoundStart && people_in && reveal {
@@ -520,6 +563,7 @@ pub fn table_view(screen: &UnoScreen, look: Look) -> Html {
             } }</p>
         }
         }
+        { look.extra }
         <ul class="log" aria-label="Game log" tabindex="0">
             { for screen.log.iter().rev().take(14).map(|l| html! { <li>{l}</li> }) }
         </ul>
