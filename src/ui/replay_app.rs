@@ -292,11 +292,11 @@ fn Viewer(props: &ViewerProps) -> Html {
                 <h2>{ format!("Replay: {}", preset_title(setup.preset)) }</h2>
                 <p class="replay-now" role="status" aria-live="polite"><strong>{ step_text }</strong>{ ": " }{ lines }</p>
                 <div class="replay-steps">
-                    { button("To the deal", "⏮", 0, now.step == 0) }
+                    { button("To the deal", "|◀", 0, now.step == 0) }
                     { button("Back one move", "◀", now.step.saturating_sub(1), now.step == 0) }
                     <button class="primary" onclick={toggle_play.reform(|_| ())}>{ if now.playing { "Pause" } else { "Play" } }</button>
                     { button("Forward one move", "▶", (now.step + 1).min(last), now.step >= last) }
-                    { button("To the end", "⏭", last, now.step >= last) }
+                    { button("To the end", "▶|", last, now.step >= last) }
                 </div>
                 <label class="replay-jump">{"Move "}
                     <input type="range" min="0" max={last.to_string()} value={now.step.to_string()} onchange={on_jump} />
@@ -322,9 +322,12 @@ fn Viewer(props: &ViewerProps) -> Html {
                         { for hands(&frame.game).into_iter().enumerate().map(|(s, cards)| html! {
                             <li>
                                 <span class="hand-name">{ names.get(s).cloned().unwrap_or_default() }{ format!(": {} cards", cards.len()) }</span>
-                                <span class="hand-cards" role="img" aria-label={cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")}>
-                                    { for cards.iter().map(|&c| card_view(Some(c), style, Classes::new())) }
-                                </span>
+                                // A hand played out is its line alone (an image must name what it shows).
+                                if !cards.is_empty() {
+                                    <span class="hand-cards" role="img" aria-label={cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")}>
+                                        { for cards.iter().map(|&c| card_view(Some(c), style, Classes::new())) }
+                                    </span>
+                                }
                             </li>
                         }) }
                     </ul>
