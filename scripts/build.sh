@@ -43,6 +43,7 @@ cargo build --release --locked --target wasm32-unknown-unknown --bins
 PAGES=(
   index.html:
   play.html:play
+  replay.html:replay
   tables.html:tables
   uno.html:uno
   drills.html:drills

@@ -276,6 +276,7 @@ async fn a_shedding_table_draws_any_update_that_fits_the_welcome() {
             new_game: Callback::noop(),
             menu: Callback::noop(),
             friends: None,
+            replay: None,
         };
         screen.between_rounds = true;
         let text = mount(html! { <>

@@ -38,6 +38,7 @@ async fn render(with_menu: bool) -> (web_sys::Element, Rc<Cell<u32>>) {
         on_menu: with_menu.then(Callback::noop),
         rules_href: Some("rules/taylor.html".into()),
         friends_href: with_menu.then(|| "../friends/?game=taylor".into()),
+        replay_href: with_menu.then(|| "../replay/#replay=taylor.2.normal.7/d.0".into()),
     };
     let r = root();
     yew::Renderer::<ResultsDialog>::with_root_and_props(r.clone(), props).render();
@@ -64,6 +65,9 @@ async fn the_dialog_names_itself_takes_focus_and_plays_again() {
     // At a table of one's own: the same game with friends.
     let friends = r.query_selector("a[href='../friends/?game=taylor']").unwrap().expect("Play this with friends");
     assert_eq!(friends.text_content().unwrap(), "Play this with friends");
+    // A finished game the table holds: its replay, beside Play again.
+    let replay = r.query_selector("a[href^='../replay/#replay=']").unwrap().expect("Replay");
+    assert_eq!(replay.text_content().unwrap(), "Replay");
     again.click();
     yew::scheduler::flush().await;
     assert_eq!(played.get(), 1);
@@ -74,6 +78,7 @@ async fn view_table_folds_the_dialog_into_a_bar_and_back() {
     let (r, _) = render(false).await;
     assert!(button(&r, "Menu").is_none(), "no Menu when the page gives none");
     assert!(r.query_selector("a[href*=friends]").unwrap().is_none(), "no friends link when the page gives none");
+    assert!(r.query_selector("a[href*=replay]").unwrap().is_none(), "no replay when the page gives none");
     button(&r, "View table").unwrap().click();
     yew::scheduler::flush().await;
     assert!(r.query_selector("[role=dialog]").unwrap().is_none());

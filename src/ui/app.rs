@@ -237,6 +237,8 @@ fn title_screen(games: Html, screen: &UseStateHandle<Screen>) -> Html {
                         }) }
                     </tbody>
                 </table>
+                // The replay page lists the last finished games kept on this device.
+                <p><a class="button" href="replay/">{"Replays of your last games"}</a></p>
             </section>
         }
     </main>

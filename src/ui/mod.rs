@@ -11,6 +11,8 @@ pub mod kit;
 mod page_frame;
 mod play_app;
 pub mod reducer;
+pub mod replay;
+mod replay_app;
 pub mod settings;
 pub mod shedding;
 pub mod stats;
@@ -103,6 +105,12 @@ pub fn start() {
 pub fn start_play() {
     components::card::sprite_in_parent_folder();
     mount_after_static::<PlayApp>();
+}
+
+/// Mounts the replay page (`replay/`); its cards fetch the sprite from the parent folder.
+pub fn start_replay() {
+    components::card::sprite_in_parent_folder();
+    mount_after_static::<replay_app::ReplayApp>();
 }
 
 /// Mounts the casino page (`tables/`) on its `<body>`; an old `tables/#uno` link goes to `uno/`.

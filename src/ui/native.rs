@@ -4,6 +4,7 @@
 //! free of yew, web-sys and gloo (storage's browser calls are compiled for wasm only).
 
 pub mod reducer;
+pub mod replay;
 pub mod settings;
 pub mod stats;
 pub mod storage;

@@ -90,6 +90,8 @@ pub fn round_end(
         on_menu: Some(on_menu),
         rules_href: Some(RULES_PAGE.into()),
         friends_href: Some("../friends/casino/".into()),
+        // The casino's replays are not made yet (issue 36): only the shedding games have one.
+        replay_href: None,
     };
     results_view(&props, fold.folded, fold.on_fold, &fold.primary)
 }

@@ -52,6 +52,9 @@ pub struct ResultsProps {
     /// own; `None` at a table with friends.
     #[prop_or_default]
     pub friends_href: Option<AttrValue>,
+    /// The replay page with this finished game ("Replay"), where the table has its record.
+    #[prop_or_default]
+    pub replay_href: Option<AttrValue>,
 }
 
 #[component]
@@ -119,6 +122,9 @@ pub fn results_view(props: &ResultsProps, folded: bool, on_fold: Callback<bool>,
                 { props.children.clone() }
                 <div class="results-actions">
                     <button class="primary" ref={primary.clone()} onclick={click(&props.on_primary)}>{props.primary_label.clone()}</button>
+                    if let Some(href) = &props.replay_href {
+                        <a class="button" href={href.clone()}>{"Replay"}</a>
+                    }
                     if let Some(cb) = &props.on_new_game {
                         <button onclick={click(cb)}>{"New game"}</button>
                     }

@@ -185,6 +185,8 @@ mod view {
             on_new_game: go("./"),
             // Already a table with friends: no "Play this with friends".
             friends_href: None,
+            // No replay: the game, its deal and its moves are the host's worker's, never this page's.
+            replay_href: None,
         })
     }
 }

@@ -26,6 +26,8 @@ pub struct EndActions {
     pub menu: Callback<()>,
     /// The friends page with this game chosen, at a table of one's own (see [`super::table::TableView`]).
     pub friends: Option<AttrValue>,
+    /// The replay page with this finished game (see [`super::table::TableView`]).
+    pub replay: Option<AttrValue>,
 }
 
 /// The sentence announced (and shown) for a finished game: "You won!", "Sam won!".
@@ -149,7 +151,7 @@ pub fn end(state: &SeatScreen, rules: &str, a: EndActions) -> Html {
         return html! {
             <ResultsDialog title={headline(state, winner)} summary={Some(AttrValue::from(summary))} headers={headers} rows={rows}
                 on_primary={a.play_again} on_new_game={Some(a.new_game)} on_menu={Some(a.menu)} rules_href={Some(rules_href)}
-                friends_href={a.friends}>
+                friends_href={a.friends} replay_href={a.replay}>
                 if target.is_some() { { rounds_table(state) } }
             </ResultsDialog>
         };

@@ -170,6 +170,7 @@ pub fn use_table_players(state: &UseReducerHandle<Reducer<TableState>>, settings
                     state.setup.is_person(winner),
                     state.setup.shared,
                 );
+                crate::ui::replay::remember(&state.setup, game);
             }
             let generation = search_generation.clone();
             move || {

@@ -174,6 +174,10 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         // The rules pages sit beside the menu, one level up from this page (`play/`).
         rules_href: format!("../rules/{}.html", state.setup.preset.id()),
         friends_href: Some(format!("../friends/?game={}", state.setup.preset.id())),
+        replay_href: state
+            .game
+            .is_over()
+            .then(|| format!("../replay/{}", crate::ui::replay::Replay::of(&state.setup, &state.game).fragment())),
         // Every move is stamped with the state it was chosen in: a late one is dropped.
         on_act: {
             let state = state.clone();
@@ -220,6 +224,9 @@ pub struct TableView<'a> {
     /// "Play this with friends" at the game's end: the friends page with this game chosen (a
     /// table of one's own), none at a table with friends.
     pub friends_href: Option<String>,
+    /// "Replay" at the game's end: the replay page with this game, where the table holds its
+    /// deal and moves (a table with friends does not: the host's worker keeps the game).
+    pub replay_href: Option<String>,
 }
 
 /// The table's own panels: the keyboard list (kept by the table's source), the call-out choices
@@ -400,6 +407,7 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
         new_game: t.on_new_game,
         menu: t.on_leave,
         friends: t.friends_href.map(AttrValue::from),
+        replay: t.replay_href.map(AttrValue::from),
     };
     let raw = |h: String| Html::from_html_unchecked(h.into());
     html! {

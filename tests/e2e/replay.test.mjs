@@ -1,0 +1,177 @@
+// The replay page (replay/, issue 36 section 2) in headless Chromium: a Taylor game finished
+// through the page opens its replay from the results; the replay steps back and forth by keys
+// and buttons, shows another seat's view and every hand face up, and plays to the end by itself;
+// the menu's statistics list the game; a replay link opens in a fresh browser; broken replay
+// links get a notice; and the page passes the screenshot matrix's checks at its five sizes.
+// Controls are found by role and accessible name; nothing waits on a wall-clock time.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, openBrowser, axeViolations, putSaves, stallWatch } from './harness.mjs';
+import { problemsAtEverySize } from './screen-checks.mjs';
+
+/** The table this test finishes: two players, one card each, the clock off (a fixed deal). */
+const TABLE = '#table=taylor.2.normal.77~hand=1~clock=0~pen_slow=0';
+
+const tap = (locator, options = {}) => locator.click({ timeout: 2_000, ...options }).catch(() => {});
+
+/** Plays the player's turns until the game is over: a playable card, else Finished or Pick up. */
+async function finishGame(page) {
+  const watch = stallWatch('the end of the game');
+  const log = page.getByRole('list', { name: 'Game log' });
+  while (!(await page.getByText(/ won!$/).count())) {
+    watch(await log.innerText().catch(() => ''));
+    if (await page.getByText('Your turn', { exact: true }).count()) {
+      const playable = page.locator('.hand-card.playable');
+      const finished = page.getByRole('button', { name: 'Finished' });
+      if (await playable.count()) await tap(playable.first(), { position: { x: 10, y: 30 } });
+      else if (await finished.count()) await tap(finished);
+      else await tap(page.getByRole('button', { name: /^Pick up/ }));
+    }
+    await page.waitForTimeout(40);
+  }
+}
+
+/** The replay's line for the step shown: "The deal: …", "Move 3 of 9: …". */
+const now = (page) => page.locator('.replay-now').innerText();
+
+let replayUrl;
+
+test('a finished Taylor game opens its replay, which steps back and forth', { timeout: 180_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel("Bots' pace").selectOption('4');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.goto('about:blank');
+    await page.goto(`${server.url}${TABLE}`);
+    await page.getByRole('list', { name: 'Your hand' }).waitFor();
+    await finishGame(page);
+    const results = page.getByRole('dialog');
+    const winner = await results.getByRole('heading').innerText();
+    await results.getByRole('link', { name: 'Replay', exact: true }).click();
+
+    await page.getByRole('heading', { name: 'Replay: Taylor Blackjack' }).waitFor();
+    replayUrl = page.url();
+    assert.match(replayUrl, /\/replay\/#replay=taylor\.2\.normal\.77~hand=1~clock=0~pen_slow=0\//);
+    assert.match(await now(page), /^The deal: /);
+    const moves = Number((await page.getByRole('slider', { name: /Move/ }).getAttribute('max')) ?? '0');
+    assert.ok(moves >= 1, `a finished game has moves (${moves})`);
+
+    // Keys: a move forward, back, to the end and to the deal.
+    await page.keyboard.press('ArrowRight');
+    await page.getByText(`Move 1 of ${moves}`, { exact: true }).waitFor();
+    const first = await now(page);
+    assert.ok((await page.getByRole('list', { name: 'Game log' }).innerText()).includes(first.split(': ').slice(1).join(': ')),
+      `the move is said as the log says it: ${first}`);
+    await page.keyboard.press('ArrowLeft');
+    await page.getByText('The deal', { exact: true }).waitFor();
+    await page.keyboard.press('End');
+    await page.getByText(`Move ${moves} of ${moves}`, { exact: true }).waitFor();
+    // The end shows the game's result with the live table's own results.
+    assert.equal(await page.getByRole('dialog').getByRole('heading').innerText(), winner);
+    await page.getByRole('button', { name: 'View table' }).click();
+    await page.keyboard.press('Home');
+    await page.getByText('The deal', { exact: true }).waitFor();
+
+    // Buttons do the same.
+    await page.getByRole('button', { name: 'Forward one move' }).click();
+    await page.getByText(`Move 1 of ${moves}`, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Back one move' }).click();
+    await page.getByText('The deal', { exact: true }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Back one move' }).isDisabled(), true, 'nothing before the deal');
+
+    // Another seat's view: Sam's hand, not the player's.
+    const hand = page.getByRole('list', { name: 'Your hand' }).getByRole('button');
+    const mine = await hand.first().getAttribute('aria-label');
+    await page.getByLabel('Seen by').selectOption({ label: 'Sam' });
+    await page.waitForFunction((m) => document.querySelector('.hand-card')?.getAttribute('aria-label') !== m, mine);
+    // Every hand face up: one row a seat, the player's card among them.
+    await page.getByLabel('Every hand face up').check();
+    const every = page.getByRole('region', { name: 'Every hand' });
+    assert.equal(await every.getByRole('listitem').count(), 2);
+    assert.ok((await every.getByRole('img').first().getAttribute('aria-label')).includes(mine), 'the player\'s card face up');
+    assert.deepEqual(await axeViolations(page), [], 'axe on the replay');
+
+    // Play, at the quickest speed, runs to the end by itself.
+    await page.getByLabel('Speed').selectOption({ label: 'Very quick' });
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByText(`Move ${moves} of ${moves}`, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+
+    // The menu's statistics link to the kept games; the game is there. (A deal opened from a
+    // link counts as a shared deal, apart from the player's record, which the menu's statistics
+    // show: one game of the player's own, so that the statistics show.)
+    await putSaves(page, server.url, { 'blackjack.stats': 'blackjack v1\ngames=1/0,0/0,0/0,0/0,0/0\nshared=1/0\ncounted=\n' }, { keep: true });
+    await page.goto(server.url);
+    await page.getByRole('link', { name: 'Replays of your last games' }).click();
+    const kept = page.getByRole('list').getByRole('link', { name: /^Taylor Blackjack · 2 players · \d+ moves$/ });
+    assert.equal(await kept.count(), 1, 'the finished game is kept once');
+    await kept.click();
+    await page.getByRole('heading', { name: 'Replay: Taylor Blackjack' }).waitFor();
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('a replay link opens in a fresh browser; broken ones get a notice', { timeout: 120_000 }, async () => {
+  assert.ok(replayUrl, 'the first test made a replay link');
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    const link = new URL(replayUrl).hash;
+    await page.goto(`${server.url}replay/${link}`);
+    await page.getByRole('heading', { name: 'Replay: Taylor Blackjack' }).waitFor();
+    await page.keyboard.press('End');
+    await page.getByRole('dialog').getByText(/ won!$/).waitFor();
+
+    const broken = [
+      [link.slice(0, link.lastIndexOf('/') + 1), /not finished/],
+      [link.replace('/', '/zz_'), /Move 1 of it cannot be read/],
+      ['#replay=taylor.2.normal.new/d.0', /names the rules but not the deal/],
+      ['#replay=chess.2.normal.1/p.0.QS', /does not know/],
+      [`#replay=${'x'.repeat(300_000)}`, /far too long/],
+    ];
+    for (const [hash, why] of broken) {
+      await page.goto('about:blank');
+      await page.goto(`${server.url}replay/${hash}`);
+      const notice = page.getByText(/^This replay cannot be shown\./);
+      await notice.waitFor();
+      assert.match(await notice.innerText(), why, hash.slice(0, 60));
+      assert.equal(await page.getByRole('heading', { name: /^Replay:/ }).count(), 0);
+    }
+    // With no game kept in this browser, the list says how games get there.
+    assert.equal(await page.getByText(/No finished games yet/).count(), 1);
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('the replay page at every size of the screenshot matrix', { timeout: 180_000 }, async () => {
+  assert.ok(replayUrl, 'the first test made a replay link');
+  const server = await serve('dist', '/');
+  const { context, page } = await openBrowser();
+  try {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`${server.url}replay/${new URL(replayUrl).hash}`);
+    await page.getByRole('heading', { name: 'Replay: Taylor Blackjack' }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByLabel('Every hand face up').check();
+    const problems = await problemsAtEverySize(page, 'replay-table');
+    await page.getByRole('button', { name: 'To the end' }).click();
+    await page.getByRole('dialog').waitFor();
+    problems.push(...(await problemsAtEverySize(page, 'replay-end')));
+    await page.goto(`${server.url}replay/`);
+    await page.getByRole('heading', { name: 'Replays of your last games' }).waitFor();
+    problems.push(...(await problemsAtEverySize(page, 'replay-list')));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});

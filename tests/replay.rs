@@ -1,0 +1,182 @@
+//! Replays of finished shedding games (issue 36, section 2): a replay reaches the same states as
+//! the original game at every step, each seat's screen the same as the live screen fed the same
+//! updates; its link reads back to the same replay; hostile replay links and stored replays are
+//! refused with a reason, never a panic.
+// proptest is a native dev-dependency: the wasm build of the tests leaves this file out.
+#![cfg(not(target_arch = "wasm32"))]
+
+use blackjack::bots::shedding::Level;
+use blackjack::engine::rng::GameRng;
+use blackjack::engine::shedding::{Action, Game, Preset};
+use blackjack::ui::replay::{Recent, Replay, ReplayProblem, KEPT, MAX_REPLAY_BYTES, PREFIX};
+use blackjack::ui::shedding::link::TableSetup;
+use blackjack::ui::shedding::screen::SeatScreen;
+use blackjack::ui::storage::{decode, encode};
+use proptest::prelude::*;
+
+mod hostile;
+use hostile::cases as config;
+
+/// A finished game of `preset` with short hands (and a short British match, two rounds or so): a
+/// card played where one can be, else, or one time in four, a random legal move but table talk
+/// (calls, call-outs, pick-ups, passes), from a fixed generator.
+fn finished(preset: Preset, players: u8, seed: u64) -> (TableSetup, Game) {
+    let mut setup = TableSetup::new(preset, players, Level::Normal, seed);
+    setup.house = if preset == Preset::British { "hand=3~target=1" } else { "hand=3" }.into();
+    let mut game = Game::new(setup.rules().expect("short hands are good rules"), players, seed).expect("deals");
+    let mut rng = GameRng::new(seed ^ 0xabc);
+    for _ in 0..20_000 {
+        if game.is_over() {
+            return (setup, game);
+        }
+        let all = game.legal_actions();
+        let talk = |a: &&Action| matches!(a, Action::Say { .. });
+        let legal: Vec<Action> = all.iter().filter(|a| !talk(a)).copied().collect();
+        let legal = if legal.is_empty() { all } else { legal };
+        let plays: Vec<Action> = legal.iter().copied().filter(|a| matches!(a, Action::Play { .. })).collect();
+        let pool = if plays.is_empty() || rng.below(4) == 0 { &legal } else { &plays };
+        let action = pool[rng.below(pool.len() as u64) as usize];
+        game.apply(action).expect("a legal action");
+    }
+    panic!("{preset:?} seed {seed} did not end");
+}
+
+#[test]
+fn a_replay_reaches_the_same_states_and_screens_as_the_game_at_every_step() {
+    for (preset, players, seed) in
+        [(Preset::Taylor, 4, 1), (Preset::Taylor, 2, 77), (Preset::Priestly, 3, 5), (Preset::British, 3, 9)]
+    {
+        let (setup, original) = finished(preset, players, seed);
+        let replay = Replay::of(&setup, &original);
+        assert_eq!(replay.len(), original.log().len());
+        // The live table's screens: every seat's fed that seat's update after every action.
+        let mut game = Game::new(setup.rules().unwrap(), players, seed).unwrap();
+        let names = setup.table_names();
+        let mut live: Vec<SeatScreen> = (0..players)
+            .map(|s| SeatScreen::new(names.clone(), setup.levels.clone(), game.update_for(s).unwrap()))
+            .collect();
+        for step in 0..=replay.len() {
+            let seat = (step % players as usize) as u8;
+            let frame = replay.frame(seat, step).expect("a checked replay");
+            assert_eq!(frame.game, game, "{preset:?}: the game at step {step}");
+            assert_eq!(frame.screen, live[seat as usize], "{preset:?}: seat {seat}'s screen at step {step}");
+            if step == 0 {
+                assert_eq!(frame.lines(), live[0].log, "the deal is announced as the log says it");
+            }
+            if step < replay.len() {
+                let events = game.apply(original.log()[step]).unwrap();
+                for (s, screen) in live.iter_mut().enumerate() {
+                    screen.receive(game.update_after(s as u8, &events).unwrap(), None);
+                    screen.between_rounds = false;
+                }
+                // The step's announcement is the log's own lines for it.
+                let lines = replay.frame(0, step + 1).unwrap().lines();
+                assert!(live[0].log.ends_with(&lines), "{preset:?}: step {}'s lines {lines:?}", step + 1);
+            }
+        }
+        assert_eq!(game, original);
+        assert!(replay.frame(0, replay.len()).unwrap().screen.winner().is_some(), "the end shows the result");
+    }
+}
+
+#[test]
+fn a_replay_link_reads_back_to_the_same_replay_and_carries_the_deal_and_every_move() {
+    let (mut setup, game) = finished(Preset::Taylor, 4, 3);
+    setup.levels[2] = Some(Level::Hard);
+    let replay = Replay::of(&setup, &game);
+    let link = replay.fragment();
+    assert!(link.starts_with("#replay=taylor.4.nhn.3~hand=3/"), "{link}");
+    let back = Replay::parse(&link).expect("a replay link").expect("a good one");
+    assert_eq!(back, replay);
+    assert_eq!(Replay::parse("#table=taylor.4.normal.3"), None, "a table link is no replay link");
+}
+
+#[test]
+fn a_replay_link_to_a_game_not_over_or_to_the_rules_alone_is_refused() {
+    let (setup, game) = finished(Preset::Priestly, 3, 8);
+    let link = Replay::of(&setup, &game).fragment();
+    let cut = &link[..link.rfind('_').unwrap()];
+    assert_eq!(Replay::parse(cut), Some(Err(ReplayProblem::NotFinished)));
+    let rules_only = link.replacen(".8~", ".new~", 1);
+    assert_eq!(Replay::parse(&rules_only), Some(Err(ReplayProblem::NoDeal)));
+    assert_eq!(Replay::parse("#replay=priestly.3.normal.8"), Some(Err(ReplayProblem::Incomplete)));
+    let wrong = link.replacen("/", "/d.0_", 1);
+    assert!(matches!(Replay::parse(&wrong), Some(Err(ReplayProblem::Refused { .. }))), "an extra move");
+    let unreadable = link.replacen("/", "/zz_", 1);
+    assert_eq!(Replay::parse(&unreadable), Some(Err(ReplayProblem::BadMove { index: 0 })));
+    let long = format!("{PREFIX}{}", "p".repeat(MAX_REPLAY_BYTES + 1));
+    assert_eq!(Replay::parse(&long), Some(Err(ReplayProblem::TooLong)));
+    // Every refusal is a sentence for the player, in the player's words.
+    for p in [ReplayProblem::NotFinished, ReplayProblem::NoDeal, ReplayProblem::Refused { index: 3 }] {
+        let words = blackjack::ui::replay::broken(&p);
+        assert!(!words.contains("seed") && !words.contains("preset") && !words.contains("spec"), "{words}");
+    }
+}
+
+#[test]
+fn the_last_games_are_kept_once_each_newest_first_and_bounded_when_read() {
+    let mut recent = Recent::default();
+    let games: Vec<Replay> = (0..KEPT as u64 + 3)
+        .map(|seed| {
+            let (setup, game) = finished(Preset::Taylor, 2, seed);
+            Replay::of(&setup, &game)
+        })
+        .collect();
+    for r in &games {
+        assert!(recent.remember(r));
+        assert!(!recent.remember(r), "a game shown again is kept once");
+    }
+    assert_eq!(recent.games.len(), KEPT);
+    let kept: Vec<Replay> = recent.replays().map(|r| r.expect("kept whole")).collect();
+    assert_eq!(kept[0], games[games.len() - 1], "the newest first");
+    let text = encode(1, &recent);
+    assert_eq!(decode::<Recent>(&text, 1).unwrap(), recent);
+    // A store holding more than it should (written by hand) is cut to the bound when read.
+    let stuffed = format!("blackjack v1\ngames={}\n", vec!["x/y"; 500].join(" "));
+    assert_eq!(decode::<Recent>(&stuffed, 1).unwrap().games.len(), KEPT);
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// Any text after `#replay=` is a replay or a typed refusal, never a panic.
+    #[test]
+    fn any_replay_link_is_read_or_refused(body in prop_oneof![
+        any::<String>(),
+        "[a-z0-9.~=/_-]{0,80}",
+        "(taylor|priestly|british)\\.[0-9]{1,2}\\.(normal|hnp|e)\\.[0-9]{1,4}(~hand=[0-9])?/[pdnxfltsa0-9._CDHSAJQK]{0,60}",
+    ]) {
+        let _ = Replay::parse(&format!("{PREFIX}{body}"));
+        let stored = format!("blackjack v1\ngames={body}\n");
+        if let Ok(recent) = decode::<Recent>(&stored, 1) {
+            for r in recent.replays() {
+                let _ = r;
+            }
+        }
+    }
+
+    /// A good link tampered with (cut, a byte changed, moves swapped or dropped) is refused or,
+    /// when it is still a finished game, replays to every step without a panic.
+    #[test]
+    fn a_tampered_replay_link_is_refused_or_replays(
+        seed in 0u64..40, cut in any::<prop::sample::Index>(), at in any::<prop::sample::Index>(), byte in 32u8..127,
+        edits in proptest::collection::vec((0usize..4, any::<usize>(), any::<usize>()), 0..3),
+    ) {
+        let (setup, game) = finished(Preset::Taylor, 3, seed);
+        let link = Replay::of(&setup, &game).fragment();
+        let (head, moves) = link.rsplit_once('/').unwrap();
+        let mut codes: Vec<String> = moves.split('_').map(str::to_string).collect();
+        hostile::tamper(&mut codes, &edits, &["d.0", "x.1", "l.2", "p.0.QS", "t.1"]);
+        let mut tampered = format!("{head}/{}", codes.join("_")).into_bytes();
+        let i = at.index(tampered.len());
+        tampered[i] = byte;
+        tampered.truncate(tampered.len() - cut.index(tampered.len() / 4 + 1));
+        let tampered = String::from_utf8_lossy(&tampered).into_owned();
+        if let Some(Ok(r)) = Replay::parse(&tampered) {
+            for step in [0, r.len() / 2, r.len()] {
+                prop_assert!(r.frame(step as u8 % 3, step).is_some());
+                let _ = r.frame(0, step).map(|f| f.lines());
+            }
+        }
+    }
+}
