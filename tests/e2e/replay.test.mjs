@@ -58,6 +58,10 @@ test('a finished Taylor game opens its replay, which steps back and forth', { ti
     assert.match(await now(page), /^The deal: /);
     const moves = Number((await page.getByRole('slider', { name: /Move/ }).getAttribute('max')) ?? '0');
     assert.ok(moves >= 1, `a finished game has moves (${moves})`);
+    // A replay is watched: the live table's moves and table talk are not offered.
+    for (const name of [/^Pick up/, 'Last card', 'Sorry!']) {
+      assert.equal(await page.getByRole('button', { name }).count(), 0, `no ${name} button in a replay`);
+    }
 
     // Keys: a move forward, back, to the end and to the deal.
     await page.keyboard.press('ArrowRight');
