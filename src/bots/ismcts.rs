@@ -16,11 +16,12 @@ use super::shedding::{fits_normal, normal_move, PolicyInput};
 use crate::engine::rng::GameRng;
 use crate::engine::shedding::{Action, Game, LegalSet, Seat, SeatView};
 
-/// The hard bot's search budget, iterations a move: the page's, and so the default of the
-/// tournament and of [`crate::bots::table`], which play as the page does. Sized so a move's
-/// search stays under 50 ms at the 95th percentile in Chromium (measured by
-/// tests/e2e/shedding.test.mjs, Taylor: median 15 ms, p95 31 ms). More iterations were no
-/// stronger: 2,000 won 46.2% ± 2.2 in Taylor against 45.9% ± 2.2 at 1,200 (2,000 games each).
+/// The hard bot's search budget when it searched on the page's own thread, iterations a move
+/// (sized so a move's search stayed under 50 ms at the 95th percentile in Chromium), and still
+/// the default of native play ([`crate::bots::table`] in tests). The
+/// page's tables now ask the search worker, which searches
+/// [`crate::bots::work::WORKER_ITERATIONS`]. 2,000 won 46.2% ± 2.2 in Taylor against 45.9% ± 2.2
+/// at 1,200 (2,000 games each).
 pub const PAGE_ITERATIONS: u32 = 1200;
 
 #[derive(Clone, Debug)]

@@ -5,3 +5,4 @@ pub mod ismcts;
 pub mod shedding;
 pub mod table;
 pub mod uno;
+pub mod work;

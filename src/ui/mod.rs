@@ -11,6 +11,7 @@ pub mod kit;
 mod page_frame;
 mod play_app;
 pub mod reducer;
+pub mod search_worker;
 pub mod settings;
 pub mod shedding;
 pub mod stats;
