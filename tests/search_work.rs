@@ -209,11 +209,15 @@ fn hostile_replies_are_refused_and_stale_ones_dropped() {
         "move 1 d.0 -5",
         "\u{0}",
         "move 1 p.0.Q♠ 5",
+        "judged 1 d.0 1001 d.0 900",
+        "judged 1 d.0 500 d.0",
+        "judged 1 d.0 500 zz 600",
         long.as_str(),
     ] {
         assert_eq!(Reply::decode(text), None, "{text:?}");
     }
-    for r in [Reply::Ready, Reply::Refused, reply(7, legal)] {
+    let judged = Reply::Judged { at: 7, played: legal, played_pm: 310, best: legal, best_pm: 1000 };
+    for r in [Reply::Ready, Reply::Refused, reply(7, legal), judged] {
         assert_eq!(Reply::decode(&r.encode()), Some(r));
     }
 }

@@ -40,6 +40,9 @@ pub const WORKER_ITERATIONS: u32 = 4000;
 pub enum Job {
     /// The hard bot's turn move.
     Move,
+    /// The analysis of a decision (`bots::analysis`, for the replay page): the chance of the
+    /// move `played` from this view and of the best move, `iterations` deals drawn for each.
+    Judge { played: Action },
 }
 
 /// One request: the searching seat's view and how to search.
@@ -139,18 +142,24 @@ pub enum Reply {
     Ready,
     /// The move found for the state `at` (the view's state id), after `iterations`.
     Move { at: u32, action: Action, iterations: u32 },
+    /// The judgement of a decision at the state `at`: the chance (in thousandths) of the move
+    /// played and of the best move.
+    Judged { at: u32, played: Action, played_pm: u16, best: Action, best_pm: u16 },
     /// The request could not be read (nothing to search).
     Refused,
 }
 
 /// A reply is a few dozen characters; a longer text is not read.
-const MAX_REPLY_CHARS: usize = 64;
+const MAX_REPLY_CHARS: usize = 80;
 
 impl Reply {
     pub fn encode(&self) -> String {
         match self {
             Reply::Ready => "ready".into(),
             Reply::Move { at, action, iterations } => format!("move {at} {} {iterations}", action.code()),
+            Reply::Judged { at, played, played_pm, best, best_pm } => {
+                format!("judged {at} {} {played_pm} {} {best_pm}", played.code(), best.code())
+            }
             Reply::Refused => "refused".into(),
         }
     }
@@ -169,6 +178,14 @@ impl Reply {
                 let action = Action::from_code(words.next()?)?;
                 let iterations = words.next()?.parse().ok()?;
                 Reply::Move { at, action, iterations }
+            }
+            "judged" => {
+                let at = words.next()?.parse().ok()?;
+                let played = Action::from_code(words.next()?)?;
+                let played_pm = words.next()?.parse().ok().filter(|&c| c <= 1000)?;
+                let best = Action::from_code(words.next()?)?;
+                let best_pm = words.next()?.parse().ok().filter(|&c| c <= 1000)?;
+                Reply::Judged { at, played, played_pm, best, best_pm }
             }
             _ => return None,
         };
@@ -215,6 +232,22 @@ pub fn serve(bytes: &[u8]) -> Reply {
             let mut search = Search::new(config, request.view, GameRng::new(request.seed));
             search.run(request.iterations);
             Reply::Move { at, action: search.best(), iterations: search.iterations() }
+        }
+        Job::Judge { played } => {
+            let pm = |chance: f64| (chance.clamp(0.0, 1.0) * 1000.0).round() as u16;
+            if request.iterations > super::analysis::MAX_SAMPLES {
+                return Reply::Refused;
+            }
+            match super::analysis::judge(&request.view, played, request.iterations, request.seed) {
+                Some(j) => Reply::Judged {
+                    at: j.at,
+                    played,
+                    played_pm: pm(j.played_chance),
+                    best: j.best,
+                    best_pm: pm(j.best_chance),
+                },
+                None => Reply::Refused,
+            }
         }
     }
 }
