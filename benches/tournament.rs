@@ -3,7 +3,9 @@
 //!
 //!   cargo bench --bench tournament -- --preset taylor --games 2000 --levels normal,normal,normal,normal
 //!   (levels: random, easy, normal, hard; `--iterations N` sets the hard level's search budget,
-//!   by default the page's, `bots::ismcts::PAGE_ITERATIONS`;
+//!   by default the page's, `bots::work::WORKER_ITERATIONS` (its search worker's);
+//!   `--seeds S`: the deals are seeds S, S+1, …, by default 10,000 on (the tuning's); measure a
+//!   change on seeds it was not tuned on, e.g. `--seeds 7000000`;
 //!   tuning: `--exploration C`, `--playout-limit N`, `--cutoff-base B`; the model of the others:
 //!   `--tries N` (0: off), `--policy-tree true/false`)
 //!
@@ -15,6 +17,7 @@
 use blackjack::bots::ismcts::Ismcts;
 use blackjack::bots::shedding::Level;
 use blackjack::bots::table::play_out_with;
+use blackjack::bots::work::WORKER_ITERATIONS;
 use blackjack::engine::shedding::{Game, Preset};
 use std::sync::Arc;
 use std::time::Instant;
@@ -26,7 +29,8 @@ fn main() {
     let preset_id = arg("--preset").unwrap_or_else(|| "taylor".into());
     let preset = Preset::from_id(&preset_id).expect("known preset");
     let games: u64 = arg("--games").and_then(|s| s.parse().ok()).unwrap_or(2000);
-    let mut search = Ismcts::default();
+    let mut search = Ismcts { iterations: WORKER_ITERATIONS, ..Ismcts::default() };
+    let first_seed: u64 = arg("--seeds").and_then(|s| s.parse().ok()).unwrap_or(10_000);
     if let Some(i) = arg("--iterations").and_then(|s| s.parse().ok()) {
         search.iterations = i;
     }
@@ -57,7 +61,7 @@ fn main() {
         let seat = (g as usize) % n;
         // Rotate so the candidate (levels[0]) sits at `seat`.
         let seated: Vec<Level> = (0..n).map(|s| levels[(s + n - seat) % n]).collect();
-        let game = Game::new(rules.clone(), n as u8, 10_000 + g).expect("valid");
+        let game = Game::new(rules.clone(), n as u8, first_seed + g).expect("valid");
         let r = play_out_with(game, &seated, g, Some(&search), &mut clock);
         if r.winner as usize == seat {
             wins += 1;
@@ -69,7 +73,10 @@ fn main() {
     let half = 1.96 * (p * (1.0 - p) / games as f64).sqrt();
     times.sort_unstable();
     let pct = |q: f64| times.get(((times.len() as f64 - 1.0) * q) as usize).copied().unwrap_or(0) as f64 / 1000.0;
-    println!("{preset_id}: {:?} (candidate first, seats rotated), {games} games; {search:?}", levels);
+    println!(
+        "{preset_id}: {:?} (candidate first, seats rotated), {games} games from deal {first_seed}; {search:?}",
+        levels
+    );
     println!("candidate wins {:.1}% ± {:.1} (fair share {:.1}%)", 100.0 * p, 100.0 * half, 100.0 / n as f64);
     println!(
         "mean actions per game {:.0}; candidate's decision time (moves with a choice) median {:.1} µs, p95 {:.1} µs",

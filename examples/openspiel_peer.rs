@@ -21,8 +21,10 @@
 //!
 //! Errors are replied as `{"error":"..."}`; the peer never guesses.
 
+use blackjack::bots::ismcts::{Ismcts, Search};
 use blackjack::bots::shedding::{normal_move, turn_actions, Level, SheddingBot};
 use blackjack::engine::cards::{Card, Rank, Suit};
+use blackjack::engine::rng::GameRng;
 use blackjack::engine::shedding::{Action, Game, Preset, Rules, Seat};
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
@@ -166,7 +168,9 @@ impl Peer {
                     let seed = self.seed;
                     let bot = self.bots[seat as usize]
                         .get_or_insert_with(|| SheddingBot::new(seat, Level::Hard, seed.wrapping_mul(31) ^ 0x5eed));
-                    let mut search = bot.start_search(&view).ok_or("no search on this turn")?;
+                    // The search the page's search worker runs for this bot's request.
+                    let request = bot.search_request(&view).ok_or("no search on this turn")?;
+                    let mut search = Search::new(Ismcts::default(), request.view, GameRng::new(request.seed));
                     match (req.get("ms").and_then(Value::as_f64), req.get("iterations").and_then(Value::as_u64)) {
                         (Some(ms), _) => {
                             let budget = ms / 1000.0;

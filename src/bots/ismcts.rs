@@ -16,11 +16,12 @@ use super::shedding::{fits_normal, normal_move, PolicyInput};
 use crate::engine::rng::GameRng;
 use crate::engine::shedding::{Action, Game, LegalSet, Seat, SeatView};
 
-/// The hard bot's search budget, iterations a move: the page's, and so the default of the
-/// tournament and of [`crate::bots::table`], which play as the page does. Sized so a move's
-/// search stays under 50 ms at the 95th percentile in Chromium (measured by
-/// tests/e2e/shedding.test.mjs, Taylor: median 15 ms, p95 31 ms). More iterations were no
-/// stronger: 2,000 won 46.2% ± 2.2 in Taylor against 45.9% ± 2.2 at 1,200 (2,000 games each).
+/// The hard bot's search budget when it searched on the page's own thread, iterations a move
+/// (sized so a move's search stayed under 50 ms at the 95th percentile in Chromium), and still
+/// the default of native play ([`crate::bots::table`] in tests). The
+/// page's tables now ask the search worker, which searches
+/// [`crate::bots::work::WORKER_ITERATIONS`]. 2,000 won 46.2% ± 2.2 in Taylor against 45.9% ± 2.2
+/// at 1,200 (2,000 games each).
 pub const PAGE_ITERATIONS: u32 = 1200;
 
 #[derive(Clone, Debug)]
@@ -296,6 +297,53 @@ fn threat(g: &Game, seat: Seat) -> usize {
         .min()
         .unwrap_or(usize::MAX)
 }
+
+/// The chance of each of `view`'s turn moves, as the analysis estimates it: `samples` deals drawn
+/// from the view (as the search draws them, the others' hands fitting their latest turns), the
+/// same deals for every move (so the moves are compared on equal cards), each move played on by
+/// the normal policy for every seat to the round's end: the seat's win, or its share of the
+/// round's places. A flat estimate, not a tree: every move gets as many samples, so the move
+/// played is measured as well as the best. The view is all it sees.
+pub fn move_chances(view: &SeatView, samples: u32, seed: u64) -> Vec<(Action, f64)> {
+    let moves = super::shedding::turn_actions(view);
+    let config = Ismcts::default();
+    let mut rng = GameRng::new(seed);
+    let mut totals = vec![0f64; moves.len()];
+    let (rules, turns) = (&*view.rules, &view.last_turns);
+    for _ in 0..samples.max(1) {
+        let mut fit_rng = rng.fork();
+        let deal = Game::determinize_with(view, &mut rng, config.tries, &mut |s, h| {
+            fits_normal(rules, &turns[s as usize], h, &mut fit_rng)
+        });
+        for (m, total) in moves.iter().zip(totals.iter_mut()) {
+            let mut g = deal.clone();
+            let (round, players) = (g.round(), g.players() as usize);
+            let mut before = [0u32; 12];
+            before[..players].copy_from_slice(g.scores());
+            apply_and_call(&mut g, *m);
+            let mut steps = 0;
+            while !g.is_over() && g.round() == round && steps < MAX_PLAYOUT {
+                let a = policy_move(&g, g.legal_set());
+                apply_and_call(&mut g, a);
+                steps += 1;
+            }
+            let seat = view.seat as usize;
+            *total += if !g.is_over() && g.round() != round {
+                g.scores()[seat].saturating_sub(before[seat]) as f64 / (players.max(2) as f64 - 1.0)
+            } else if g.is_over() {
+                f64::from(u8::from(g.winner() == Some(view.seat)))
+            } else {
+                let mut reward = [0f64; 12];
+                cutoff_reward(&g, config.cutoff_base, &mut reward[..players]);
+                reward[seat]
+            };
+        }
+    }
+    moves.into_iter().zip(totals).map(|(m, t)| (m, t / samples.max(1) as f64)).collect()
+}
+
+/// Actions a playout of the analysis plays at most (a round rarely lasts a few hundred).
+const MAX_PLAYOUT: u32 = 600;
 
 #[cfg(test)]
 mod tests {

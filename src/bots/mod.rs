@@ -1,7 +1,9 @@
 //! Bots: players that receive exactly one seat's view and the legal actions, never more.
 
+pub mod analysis;
 pub mod casino;
 pub mod ismcts;
 pub mod shedding;
 pub mod table;
 pub mod uno;
+pub mod work;

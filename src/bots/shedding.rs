@@ -110,6 +110,18 @@ impl SheddingBot {
 
     /// The bot's next action from this view, if it wants to act now.
     pub fn decide(&mut self, view: &SeatView) -> Option<Decision> {
+        self.decide_with(view, |search, view, rng| Some(search.choose(view, rng)))
+    }
+
+    /// [`SheddingBot::decide`], the hard level's turn move asked of `search` (its configuration,
+    /// the view, the bot's generator). The page's tables run the search in the search worker and
+    /// call this only for the other levels, or with the normal move when the worker cannot
+    /// start: so the page's own module holds no search code (`bots::work`).
+    pub fn decide_with(
+        &mut self,
+        view: &SeatView,
+        search: impl FnOnce(&Ismcts, &SeatView, &mut GameRng) -> Option<Action>,
+    ) -> Option<Decision> {
         if let Some(d) = self.table_decision(view) {
             return Some(d);
         }
@@ -123,7 +135,7 @@ impl SheddingBot {
             }
             Level::Easy => self.easy_move(view),
             Level::Normal => normal_move(&view.policy_input()),
-            Level::Hard => Some(self.search.choose(view, &mut self.rng)),
+            Level::Hard => search(&self.search, view, &mut self.rng),
         }?;
         Some(Decision { action, delay_ms: self.turn_delay(view) })
     }
@@ -135,11 +147,22 @@ impl SheddingBot {
         self.reaction(median)
     }
 
-    /// For the hard level on its turn: a search to run in chunks (the page yields between them).
-    /// `None` for other levels, or when it is not this bot's turn.
-    pub fn start_search(&mut self, view: &SeatView) -> Option<super::ismcts::Search> {
-        (self.level == Level::Hard && view.is_my_turn())
-            .then(|| super::ismcts::Search::new(self.search.clone(), view.clone(), self.rng.fork()))
+    /// For the hard level on its turn: what to ask the search worker (the bot's own view, its
+    /// search budget and a seed from its generator, as [`SheddingBot::decide`] would fork it, so
+    /// a game replays the same either way). `None` for other levels, or when it is not this
+    /// bot's turn.
+    pub fn search_request(&mut self, view: &SeatView) -> Option<super::work::Request> {
+        (self.level == Level::Hard && view.is_my_turn()).then(|| super::work::Request {
+            job: super::work::Job::Move,
+            iterations: self.search.iterations,
+            seed: self.rng.next_u64(),
+            view: view.clone(),
+        })
+    }
+
+    /// The normal level's turn move, for a hard bot whose search worker could not start.
+    pub fn fallback_move(view: &SeatView) -> Option<Action> {
+        normal_move(&view.policy_input()).or_else(|| turn_actions(view).first().copied())
     }
 
     /// Calls, call-outs and disputes: what the bot does at the table whether or not it is its turn.

@@ -13,6 +13,7 @@ mod play_app;
 pub mod reducer;
 pub mod replay;
 mod replay_app;
+pub mod search_worker;
 pub mod settings;
 pub mod shedding;
 pub mod stats;

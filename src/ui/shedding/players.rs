@@ -1,75 +1,140 @@
 //! The other players at a shedding table and the clock: one seeded bot per seat, each deciding
-//! from its own view on a timer of its reaction time (the hard level searching in chunks, so the
-//! page never freezes), the player's quick-play clock, the autosave and the statistics. Every
-//! timer is dropped when the state changes, and a search stops at its next chunk; anything that
-//! fires late is dropped by the reducer's state-id check.
+//! from its own view on a timer of its reaction time (the hard level asking the search worker,
+//! so the page never thinks), the player's quick-play clock, the autosave and the statistics.
+//! Every timer is dropped when the state changes, and so is a search's answer that comes late;
+//! anything that fires late is dropped by the reducer's state-id check.
 
 use super::state::{Msg, TableState, SAVE_KEY, SAVE_VERSION};
-use crate::bots::ismcts::Search;
 use crate::bots::shedding::{Decision, SheddingBot, SEEN_MS};
-use crate::engine::shedding::{Action, Seat};
+use crate::bots::work::{Reply, Request, Taken};
+use crate::engine::shedding::{Action, Seat, SeatView};
 use crate::ui::reducer::Reducer;
+use crate::ui::search_worker::{SearchWorker, UNAVAILABLE};
 use crate::ui::settings::Settings;
 use crate::ui::storage;
 use gloo_timers::callback::Timeout;
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
-use std::time::Duration;
+use std::rc::{Rc, Weak};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-use yew::platform::spawn_local;
-use yew::platform::time::sleep;
 use yew::prelude::*;
 
-/// Iterations per chunk of the hard bot's search: small enough that one chunk stays well under
-/// the 50 ms a browser counts as a long task, even on a slow phone.
-const SEARCH_CHUNK: u32 = 25;
+type Timers = Rc<RefCell<Vec<Timeout>>>;
 
-/// Runs a hard bot's search in chunks, yielding to the browser between them, then plays the
-/// move after the bot's reaction time. It gives up as soon as the game state moves on.
+/// The hard bots' thinking: the table's search worker (started when a hard bot first has a move
+/// to make), and the one search asked of it. A reply for any other state, or one that comes
+/// after the state moved on, is dropped.
+#[derive(Default)]
+struct Thinking {
+    worker: Option<SearchWorker>,
+    /// The worker could not start or stopped: the hard bots play the normal move.
+    failed: bool,
+    asked: Option<Asked>,
+}
+
+struct Asked {
+    view: SeatView,
+    /// The search generation it was asked in (the state's: see `use_table_players`).
+    generation: u32,
+    /// Page time (ms) of the asking, and when the bot's reaction time is up.
+    since: f64,
+    due: f64,
+}
+
+fn now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
+/// Plays `action` at state `at` once the page's clock reaches `due` (the bot's reaction time).
+fn play_at(timers: &Timers, dispatcher: UseReducerDispatcher<Reducer<TableState>>, action: Action, at: u32, due: f64) {
+    let wait = (due - now()).max(0.0) as u32;
+    timers.borrow_mut().push(Timeout::new(wait, move || dispatcher.dispatch(Msg::Act { action, at })));
+}
+
+/// Says once that the hard bots play the normal move, from a task of its own: the table may
+/// draw at once when told, and its effects ask for searches again.
+fn tell_unavailable(dispatcher: UseReducerDispatcher<Reducer<TableState>>) {
+    Timeout::new(0, move || dispatcher.dispatch(Msg::Notice(UNAVAILABLE.into()))).forget();
+}
+
+/// Asks the search worker for a hard bot's move (starting it the first time); the move is played
+/// after the bot's reaction time, as the other levels' are. If the worker cannot start, the table
+/// says so once and the bot plays the normal move.
 fn think(
-    mut search: Search,
+    thinking: &Rc<RefCell<Thinking>>,
+    request: Request,
     delay_ms: u32,
     dispatcher: UseReducerDispatcher<Reducer<TableState>>,
-    at: u32,
-    generation: Rc<Cell<u32>>,
+    timers: &Timers,
+    generation: &Rc<Cell<u32>>,
 ) {
-    let mine = generation.get();
-    spawn_local(async move {
-        let perf = web_sys::window().and_then(|w| w.performance());
-        let now = || perf.as_ref().map_or(0.0, |p| p.now());
-        let started = now();
-        let (mut busy, mut longest, mut chunks) = (0.0f64, 0.0f64, 0u32);
-        while !search.finished() {
-            let t0 = now();
-            search.run(SEARCH_CHUNK);
-            let spent = now() - t0;
-            busy += spent;
-            longest = longest.max(spent);
-            chunks += 1;
-            sleep(Duration::ZERO).await;
-            if generation.get() != mine {
-                return;
-            }
+    let since = now();
+    let at = request.view.state_id;
+    let mut t = thinking.borrow_mut();
+    if t.worker.is_none() {
+        let on_reply = {
+            let (thinking, dispatcher, timers, generation) =
+                (Rc::downgrade(thinking), dispatcher.clone(), timers.clone(), generation.clone());
+            move |reply: Option<Reply>| answered(&thinking, reply, &dispatcher, &timers, &generation)
+        };
+        t.worker = SearchWorker::start(on_reply);
+        if t.worker.is_none() {
+            t.failed = true;
+            tell_unavailable(dispatcher.clone());
         }
-        // Measured in the page for the tests and the closing figures (console.debug, not an error).
-        // Integer microseconds: float formatting would add kilobytes to the download.
-        let us = |ms: f64| (ms * 1000.0) as u64;
-        web_sys::console::debug_1(
-            &format!(
-                "bj-search iterations={} chunks={chunks} busy_us={} longest_chunk_us={}",
-                search.iterations(),
-                us(busy),
-                us(longest)
-            )
-            .into(),
-        );
-        let waited = (now() - started) as u32;
-        sleep(Duration::from_millis(delay_ms.saturating_sub(waited) as u64)).await;
-        if generation.get() == mine {
-            dispatcher.dispatch(Msg::Act { action: search.best(), at });
+    }
+    if let Some(worker) = t.worker.as_ref().filter(|_| !t.failed) {
+        worker.ask(&request);
+    } else if let Some(action) = SheddingBot::fallback_move(&request.view) {
+        play_at(timers, dispatcher, action, at, since + delay_ms as f64);
+        return;
+    }
+    t.asked = Some(Asked { view: request.view, generation: generation.get(), since, due: since + delay_ms as f64 });
+}
+
+/// A reply from the search worker (`None`: it could not start, or stopped).
+fn answered(
+    thinking: &Weak<RefCell<Thinking>>,
+    reply: Option<Reply>,
+    dispatcher: &UseReducerDispatcher<Reducer<TableState>>,
+    timers: &Timers,
+    generation: &Rc<Cell<u32>>,
+) {
+    let Some(thinking) = thinking.upgrade() else { return };
+    let mut t = thinking.borrow_mut();
+    if reply.is_none() && !t.failed {
+        t.failed = true;
+        tell_unavailable(dispatcher.clone());
+    }
+    let Some(asked) = t.asked.take_if(|a| a.generation == generation.get()) else { return };
+    let at = asked.view.state_id;
+    let action = match reply.as_ref().map(|r| r.take(&asked.view)) {
+        Some(Taken::Stale) => {
+            t.asked = Some(asked);
+            return;
         }
-    });
+        Some(Taken::Move(action)) => Some(action),
+        // A reply that is no move of this seat's, or none at all: the normal move.
+        Some(Taken::Refused) | None => SheddingBot::fallback_move(&asked.view),
+    };
+    // Measured in the page for the tests and the closing figures (console.debug, not an error):
+    // the iterations and the wait from asking to the answer. Integer microseconds: float
+    // formatting would add kilobytes to the download.
+    let iterations = match reply {
+        Some(Reply::Move { iterations, .. }) => iterations,
+        _ => 0,
+    };
+    web_sys::console::debug_1(
+        &format!(
+            "bj-search worker={} iterations={iterations} wait_us={}",
+            !t.failed as u8,
+            ((now() - asked.since) * 1000.0) as u64
+        )
+        .into(),
+    );
+    if let Some(action) = action {
+        play_at(timers, dispatcher.clone(), action, at, asked.due);
+    }
 }
 
 fn page_visible() -> bool {
@@ -89,15 +154,25 @@ pub fn clock_ms(spec: &crate::engine::shedding::RuleSpec, scale: Option<u8>) -> 
 pub fn use_table_players(state: &UseReducerHandle<Reducer<TableState>>, settings: &Settings, paused: bool) {
     let at = state.game.state_id();
     // Bots: one seeded bot per seat, kept across renders (their generators move on). The hard
-    // level searches `bots::ismcts::PAGE_ITERATIONS` a move, as the tournament measures it.
+    // level searches `bots::work::WORKER_ITERATIONS` a move in the search worker, as the
+    // tournament measures it.
     let bots = {
         let levels = state.setup.levels.clone();
         let seed = state.bot_seed;
         use_mut_ref(move || {
-            levels.iter().enumerate().map(|(s, l)| l.map(|l| SheddingBot::new(s as Seat, l, seed))).collect::<Vec<_>>()
+            levels
+                .iter()
+                .enumerate()
+                .map(|(s, l)| {
+                    l.map(|l| {
+                        SheddingBot::new(s as Seat, l, seed).with_iterations(crate::bots::work::WORKER_ITERATIONS)
+                    })
+                })
+                .collect::<Vec<_>>()
         })
     };
-    let timers: Rc<RefCell<Vec<Timeout>>> = use_mut_ref(Vec::new);
+    let timers: Timers = use_mut_ref(Vec::new);
+    let thinking: Rc<RefCell<Thinking>> = use_mut_ref(Thinking::default);
     let search_generation: Rc<Cell<u32>> = (*use_memo((), |_| Rc::new(Cell::new(0u32)))).clone();
     // The clock pauses while the page is hidden: track visibility, and re-run the timers effect.
     let visible = use_state(page_visible);
@@ -133,15 +208,18 @@ pub fn use_table_players(state: &UseReducerHandle<Reducer<TableState>>, settings
                     let view = game.view(bot.seat);
                     let decision = match bot.table_decision(&view) {
                         Some(d) => Some(d),
-                        None => match bot.start_search(&view) {
-                            // The hard level thinks in chunks so the page never freezes.
-                            Some(search) => {
+                        None => match bot.search_request(&view).filter(|_| !thinking.borrow().failed) {
+                            // The hard level thinks in the search worker, so the page never does.
+                            Some(request) => {
                                 let delay = (bot.turn_delay(&view) + SEEN_MS) / pace;
-                                think(search, delay, state.dispatcher(), at, search_generation.clone());
+                                think(&thinking, request, delay, state.dispatcher(), &timers, &search_generation);
                                 None
                             }
                             // A turn move also waits for the last one to be seen (see SEEN_MS).
-                            None => bot.decide(&view).map(|d| Decision { delay_ms: d.delay_ms + SEEN_MS, ..d }),
+                            // Without its worker the hard level plays the normal move.
+                            None => bot
+                                .decide_with(&view, |_, view, _| SheddingBot::fallback_move(view))
+                                .map(|d| Decision { delay_ms: d.delay_ms + SEEN_MS, ..d }),
                         },
                     };
                     if let Some(d) = decision {
@@ -175,7 +253,7 @@ pub fn use_table_players(state: &UseReducerHandle<Reducer<TableState>>, settings
             let generation = search_generation.clone();
             move || {
                 timers.borrow_mut().clear();
-                // Searches for this state stop at their next chunk.
+                // A search's answer for this state is dropped when it comes.
                 generation.set(generation.get().wrapping_add(1));
             }
         });

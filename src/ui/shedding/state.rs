@@ -37,6 +37,8 @@ pub enum Msg {
     NextRound,
     /// Pass-and-play: the person the screen was handed to is ready.
     Uncover,
+    /// Something the table must tell the player (the hard bots' search worker could not start).
+    Notice(String),
 }
 
 impl TableState {
@@ -126,6 +128,7 @@ impl Apply for TableState {
             Msg::Dismiss => self.screen.notice = None,
             Msg::NextRound => self.screen.between_rounds = false,
             Msg::Uncover => self.covered = false,
+            Msg::Notice(text) => self.screen.notice = Some(text),
             Msg::Act { at, .. } if at != self.game.state_id() => return false,
             Msg::Act { action, .. } => match self.play(action) {
                 Ok(()) => {}

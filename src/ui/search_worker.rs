@@ -1,0 +1,111 @@
+//! The search worker as messages: its `main` ([`run`], the `search_work` module, no yew) and the
+//! page's end of it ([`SearchWorker`]). What is asked and answered, and the search itself, are in
+//! `bots/work.rs`; here the bytes are only carried: the request as a `Uint8Array`, the reply as a
+//! string.
+
+use crate::bots::work::{serve, Reply, Request};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+/// The worker's module beside the page (trunk's loader shim of the `search_work` bin).
+const WORKER_URL: &str = "search_work_loader.js";
+
+/// What the table says when the worker cannot start (an old browser, a failed download): the
+/// hard bots then play the normal level's moves, and the game goes on.
+pub const UNAVAILABLE: &str =
+    "The hard bots cannot think ahead in this browser, so they play the normal level's moves for now.";
+
+/// The worker's `main`: each request is searched to the end as it comes (the page's thread is
+/// not this one), and its reply posted.
+pub fn run() {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let post = |scope: &DedicatedWorkerGlobalScope, r: Reply| {
+        let _ = scope.post_message(&JsValue::from_str(&r.encode()));
+    };
+    let on_message = {
+        let scope = scope.clone();
+        Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            let bytes = e.data().dyn_into::<js_sys::Uint8Array>().ok().map(|a| a.to_vec());
+            post(&scope, bytes.map_or(Reply::Refused, |b| serve(&b)));
+        })
+    };
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The listener lives as long as the worker.
+    on_message.forget();
+    // A message posted before this module was up was not read: the page waits for this.
+    post(&scope, Reply::Ready);
+}
+
+/// The table's search worker, for as long as this lives (dropped: the worker is stopped). Each
+/// reply it reads goes to `on_reply`, or `None` once if the worker could not start or stopped.
+pub struct SearchWorker {
+    worker: web_sys::Worker,
+    ready: Rc<Cell<bool>>,
+    /// A request asked before the worker was up: only the latest is worth searching.
+    waiting: Rc<RefCell<Option<Vec<u8>>>>,
+    _listener: Closure<dyn FnMut(MessageEvent)>,
+    _failed: Closure<dyn FnMut(web_sys::Event)>,
+}
+
+impl SearchWorker {
+    /// Starts the worker; `None` if this browser cannot (then `on_reply` is never called).
+    pub fn start(on_reply: impl Fn(Option<Reply>) + 'static) -> Option<SearchWorker> {
+        let options = web_sys::WorkerOptions::new();
+        options.set_type(web_sys::WorkerType::Module);
+        let worker = web_sys::Worker::new_with_options(WORKER_URL, &options).ok()?;
+        let on_reply = Rc::new(on_reply);
+        let ready = Rc::new(Cell::new(false));
+        let waiting: Rc<RefCell<Option<Vec<u8>>>> = Rc::default();
+        let listener = {
+            let (worker, on_reply, ready, waiting) = (worker.clone(), on_reply.clone(), ready.clone(), waiting.clone());
+            Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+                // Anything but a reply it could have sent is dropped (the bot's move is then the
+                // table's timer's to worry about: no reply, no move, but nothing breaks).
+                let Some(reply) = e.data().as_string().and_then(|t| Reply::decode(&t)) else { return };
+                if reply == Reply::Ready {
+                    ready.set(true);
+                    if let Some(bytes) = waiting.borrow_mut().take() {
+                        post(&worker, &bytes);
+                    }
+                    return;
+                }
+                on_reply(Some(reply));
+            })
+        };
+        worker.set_onmessage(Some(listener.as_ref().unchecked_ref()));
+        // A module that cannot load (its files missing, a browser without module workers), or a
+        // worker that stopped (a request it could not search).
+        let failed = {
+            let worker = worker.clone();
+            Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+                worker.terminate();
+                on_reply(None);
+            })
+        };
+        worker.set_onerror(Some(failed.as_ref().unchecked_ref()));
+        Some(SearchWorker { worker, ready, waiting, _listener: listener, _failed: failed })
+    }
+
+    /// Asks for a search: at once if the worker is up, else when it is.
+    pub fn ask(&self, request: &Request) {
+        let bytes = request.encode();
+        if self.ready.get() {
+            post(&self.worker, &bytes);
+        } else {
+            *self.waiting.borrow_mut() = Some(bytes);
+        }
+    }
+}
+
+fn post(worker: &web_sys::Worker, bytes: &[u8]) {
+    let _ = worker.post_message(&js_sys::Uint8Array::from(bytes));
+}
+
+impl Drop for SearchWorker {
+    fn drop(&mut self) {
+        self.worker.terminate();
+    }
+}
