@@ -146,9 +146,9 @@ pub fn describe(names: &[String], e: &Event) -> Option<String> {
 /// go back, and who pays for the call (the penalty's own line follows with what it cost).
 pub fn upheld(names: &[String], by: Seat, a: &AccusationView) -> String {
     let of = if by == a.target { String::new() } else { format!(" of {}", seat_name(names, a.target)) };
-    // "You" mid-sentence is "you".
-    let payer = who(names, a.accuser, "pays");
-    let payer = if is_you(names, a.accuser) { payer.replacen("You", "you", 1) } else { payer };
+    // "You" mid-sentence is "you" (said whole: a search for "You" in the text costs the page
+    // a string searcher).
+    let payer = if is_you(names, a.accuser) { "you pay".to_string() } else { who(names, a.accuser, "pays") };
     format!(
         "{} the call-out{of} was false: the {} go back to the stock, and {payer} for the false call-out.",
         who(names, by, "shows"),
