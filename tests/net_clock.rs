@@ -5,6 +5,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use blackjack::bots::shedding::normal_move;
+use blackjack::engine::shedding::rules::CLOCK_GRACE_MS as GRACE;
 use blackjack::engine::shedding::{self, Action, Event, Game, Infringement, PenaltyReason, Phrase, Preset};
 use blackjack::net::worker::{to_bytes, FromWorker, HostRecord, Shedding, ToWorker, Worker, PAGE};
 use blackjack::net::*;
@@ -111,9 +112,11 @@ fn a_friend_who_does_not_move_in_time_is_timed_out_by_the_host() {
             started = Some(now);
         }
     };
-    // The host timed Bo out when the 2 seconds had passed on the host's clock (ticks are 50 ms).
+    // The host timed Bo out when the 2 seconds and the grace after them had passed on the host's
+    // clock (ticks are 50 ms).
     let started = started.expect("Bo's clock was sent");
-    assert!((started + 2000..started + 2050).contains(&bo_out), "{started} {bo_out}");
+    let due = started + 2000 + u64::from(GRACE);
+    assert!((due..due + 50).contains(&bo_out), "{started} {bo_out}");
     // The penalty is in Bo's update, as "too slow".
     let penalised = pages.got.iter().any(|(p, m)| {
         *p == 1
@@ -149,10 +152,12 @@ fn the_clock_waits_for_the_timeout_to_the_millisecond_and_every_page_hears_the_s
     assert_eq!(table(&w).state_id(), at + 1, "taken");
     let shrunk = Clock { left_ms: 3300, ..full };
     assert_eq!((told(&pages, PAGE), told(&pages, 1)), (Some(shrunk), Some(shrunk)));
-    // Not a millisecond early.
-    pages.take(send(&mut w, &ToWorker::Tick { now_ms: 4999 }));
+    // The ring has run out at 5000; the timeout waits out the grace after it (a tap in flight
+    // still counts), and not a millisecond more.
+    let due = 5000 + u64::from(GRACE);
+    pages.take(send(&mut w, &ToWorker::Tick { now_ms: due - 1 }));
     assert_eq!(table(&w).state_id(), at + 1);
-    pages.take(send(&mut w, &ToWorker::Tick { now_ms: 5000 }));
+    pages.take(send(&mut w, &ToWorker::Tick { now_ms: due }));
     assert_eq!(table(&w).log().last(), Some(&Action::Timeout { seat: mover }));
     // The next person's clock starts in full at once.
     let next = table(&w).current();
@@ -299,7 +304,7 @@ fn a_timeout_with_an_empty_stock_and_pile_ends_the_turn_and_never_loops() {
         assert!(now < 20_000_000, "the game never ended");
         let (stock, pile) = (table(&w).stock_len(), table(&w).pile().len());
         let (mover, turn) = (table(&w).current(), table(&w).turn_number());
-        now += 2000;
+        now += 2000 + u64::from(GRACE);
         pages.take(send(&mut w, &ToWorker::Tick { now_ms: now }));
         let after = table(&w).state_id();
         // The same instant again: the clock started afresh for the next turn, so nothing is due.

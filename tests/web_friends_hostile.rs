@@ -266,6 +266,8 @@ async fn a_shedding_table_draws_any_update_that_fits_the_welcome() {
             by_rank: false,
             explain_clock: None,
             clock_scale: None,
+            talk_cost: Some(1),
+            talk_note: true,
         };
         let strings = [head(&look), actions(&look), foot(&look)].concat();
         let style = CardStyle::default();

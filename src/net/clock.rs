@@ -8,6 +8,7 @@
 //! [`TurnClock::due`] on each tick, and sends [`TurnClock::left`] to the seated peers.
 
 use super::protocol::Clock;
+use crate::engine::shedding::rules::CLOCK_GRACE_MS;
 
 /// At a table with friends the clock gives each move at least this many times the rules' time
 /// (Taylor's 2 s become 8 s): people new to the game, or to this table's house, read their hand
@@ -64,10 +65,12 @@ impl TurnClock {
         }
     }
 
-    /// The seat whose time ran out at `now_ms`, if any (the host then makes its timeout move).
+    /// The seat whose time ran out at `now_ms`, if any (the host then makes its timeout move):
+    /// the ring's length and then the grace ([`CLOCK_GRACE_MS`]), so that a move in flight as the
+    /// ring ends is still played.
     pub fn due(&self, now_ms: u64) -> Option<u8> {
         let (turn, started) = self.running?;
-        (now_ms >= started? + u64::from(turn.full_ms)).then_some(turn.seat)
+        (now_ms >= started? + u64::from(turn.full_ms + CLOCK_GRACE_MS)).then_some(turn.seat)
     }
 
     /// The clock as a peer is told it at `now_ms`: the time left then (none once it ran out).
@@ -93,11 +96,12 @@ mod tests {
         assert!(c.follow(Some(turn), Some(1000)));
         assert!(!c.follow(Some(turn), Some(1500)), "the same turn runs on");
         assert_eq!(c.left(1500), Some(Clock { seat: 2, left_ms: 1500, full_ms: 2000 }));
-        assert_eq!(c.due(2999), None);
-        assert_eq!(c.due(3000), Some(2));
+        // Due once the ring has run out and the grace after it has passed.
+        assert_eq!(c.due(3000 + u64::from(CLOCK_GRACE_MS) - 1), None);
+        assert_eq!(c.due(3000 + u64::from(CLOCK_GRACE_MS)), Some(2));
         assert_eq!(c.left(9000).map(|c| c.left_ms), Some(0));
         assert!(c.follow(Some(Turn { key: 8, ..turn }), Some(3100)), "the next move starts it again");
-        assert_eq!(c.due(5099), None);
+        assert_eq!(c.due(5099 + u64::from(CLOCK_GRACE_MS)), None);
         assert!(c.follow(None, Some(3200)) && !c.is_running() && c.due(99_999).is_none());
         assert!(!c.follow(None, Some(3300)));
     }
@@ -111,7 +115,7 @@ mod tests {
         assert_eq!(c.left(1_000_000).map(|c| c.left_ms), Some(2000));
         c.heard(50_000);
         c.heard(60_000);
-        assert_eq!(c.due(51_999), None);
-        assert_eq!(c.due(52_000), Some(1));
+        assert_eq!(c.due(51_999 + u64::from(CLOCK_GRACE_MS)), None);
+        assert_eq!(c.due(52_000 + u64::from(CLOCK_GRACE_MS)), Some(1));
     }
 }

@@ -253,7 +253,8 @@ pub struct RuleSpec {
     pub first_card: FirstCard,
     pub two_player_reverse: TwoPlayerReverse,
     pub last_card: Option<LastCardRule>,
-    /// The quick-play clock in milliseconds (the page runs it; the engine sees only `Timeout`).
+    /// The quick-play clock in milliseconds (the page runs it; the engine sees only `Timeout`;
+    /// a move gets [`CLOCK_GRACE_MS`] more).
     pub clock_ms: Option<u32>,
     pub penalties: Penalties,
     pub scoring: Scoring,
@@ -269,6 +270,11 @@ pub const MAX_PLAYS: u32 = 5000;
 pub const MAX_EFFECT_COUNT: u8 = 30;
 /// Pick-up groups are numbered 0 to this (the form offers four).
 pub const MAX_GROUP: u8 = 9;
+/// The quick-play clock's grace: a move that lands within this long after the ring runs out
+/// still counts, so a tap in flight as the ring ends is played, not timed out. The page's clock
+/// (and the host's at a table with friends) sends the `Timeout` this much after the ring ends;
+/// the engine reads no clock. The rules pages say it ("The clock").
+pub const CLOCK_GRACE_MS: u32 = 300;
 
 /// One thing wrong with a [`RuleSpec`]: typed, so the page can say it in players' words (the
 /// texts here are for developers: they name the spec's fields).

@@ -164,8 +164,6 @@ mod view {
         };
         // The keyboard list pauses nothing here: the host's bots keep their own pace.
         let help_open = use_state(|| false);
-        let at = p.screen.at();
-        let on_act = p.on_act.reform(move |a| (a, at));
         use_table_view(TableView {
             screen: &p.screen,
             settings: &settings,
@@ -175,7 +173,7 @@ mod view {
             link: (p.link.clone(), "this table"),
             others: Vec::new(),
             rules_href: p.rules_href.clone(),
-            on_act,
+            on_act: p.on_act.clone(),
             on_uncover: Callback::noop(),
             on_next_round: p.on_next_round.clone(),
             on_leave: go("../"),

@@ -4,7 +4,7 @@
 //! callback per button would cost the page many kilobytes for the same buttons.
 
 use super::screen::SeatScreen;
-use super::words::phrase_text;
+use super::words::{cards, phrase_text};
 use crate::engine::cards::Suit;
 use crate::engine::shedding::{Action, Infringement, Phrase, Seat, SeatView};
 use crate::ui::text::escape;
@@ -40,6 +40,10 @@ pub struct Look<'a> {
     /// The clock in milliseconds, when it runs and has not been explained yet.
     pub explain_clock: Option<u32>,
     pub clock_scale: Option<u8>,
+    /// What table talk costs under these rules ("Sorry!", whose turn it is), if anything.
+    pub talk_cost: Option<u8>,
+    /// The note on table talk is open (a costly word was tapped for the first time).
+    pub talk_note: bool,
 }
 
 /// "2 seconds", "2.5 seconds": integer arithmetic only (float formatting would cost kilobytes).
@@ -84,11 +88,19 @@ pub fn head(l: &Look) -> String {
         button(&mut h, "", "data-ui=\"menu\"", "Menu");
     }
     h.push_str("</div>");
+    h
+}
+
+/// The clock's first note, over the felt (the table is paused while it is open): what the clock
+/// asks, its speed, and Got it; any move closes it too.
+pub fn clock_note(l: &Look) -> String {
+    let mut h = String::new();
     if let Some(ms) = l.explain_clock {
         let _ = write!(
             h,
-            "<div class=\"clock-tip\" role=\"note\"><p>Quick play: you have {} for each move (the ring on your \
-             seat), or you pick up. It starts at Got it.</p><label>Clock speed <select data-ui=\"clock\">",
+            "<div class=\"clock-tip\" role=\"note\"><p><strong>Paused.</strong> Quick play: you have {} for each \
+             move (the ring on your seat), or you pick up. The clock starts at Got it, or with your first move.</p>\
+             <label>Clock speed <select data-ui=\"clock\">",
             seconds(ms)
         );
         for (v, text) in [(1, "As the rules say"), (2, "Twice as long"), (4, "Four times as long"), (0, "Off")] {
@@ -215,18 +227,45 @@ pub fn cover(l: &Look) -> String {
     h
 }
 
-/// Below the hand: the order of the hand, and the quick chat.
+/// Below the hand: the order of the hand, and the quick chat. Words that cost a card under these
+/// rules (table talk: "Sorry!", whose turn it is) are a group apart, marked with their cost; the
+/// first tap on one opens a note saying so instead of saying it.
 pub fn foot(l: &Look) -> String {
     let mut h = String::from("<div class=\"table-foot\">");
     button(&mut h, "sort", "data-ui=\"sort\"", if l.by_rank { "Sort by suit" } else { "Sort by rank" });
-    h.push_str("<div class=\"chat\" role=\"group\" aria-label=\"Say\">");
     let phrases = [Phrase::WellPlayed, Phrase::Hurry, Phrase::Sorry, Phrase::YourTurn(l.view.current)];
     let me = l.screen.me();
-    for p in phrases.into_iter().filter(|p| *p != Phrase::YourTurn(me)) {
-        let text = escape(&phrase_text(&l.screen.names, p));
-        act(&mut h, "chat-button", Action::Say { seat: me, phrase: p }, &text);
+    let say = |h: &mut String, class: &str, p: Phrase, mark: &str| {
+        let text = format!("{}{mark}", escape(&phrase_text(&l.screen.names, p)));
+        act(h, class, Action::Say { seat: me, phrase: p }, &text);
+    };
+    let costs = |p: &Phrase| l.talk_cost.is_some() && p.is_infringement();
+    h.push_str("<div class=\"chat\" role=\"group\" aria-label=\"Say\">");
+    for p in phrases.into_iter().filter(|p| *p != Phrase::YourTurn(me) && !costs(p)) {
+        say(&mut h, "chat-button", p, "");
     }
-    h.push_str("</div></div>");
+    h.push_str("</div>");
+    if let Some(n) = l.talk_cost {
+        let cost = cards(n as u32);
+        let _ = write!(
+            h,
+            "<div class=\"chat talk\" role=\"group\" aria-label=\"Table talk: each costs {cost}\">\
+             <span class=\"talk-cost\" aria-hidden=\"true\">Costs {cost}:</span>"
+        );
+        let mark = format!("<span class=\"cost\" aria-hidden=\"true\"> +{n}</span>");
+        for p in phrases.into_iter().filter(|p| *p != Phrase::YourTurn(me) && costs(p)) {
+            say(&mut h, "chat-button costly", p, &mark);
+        }
+        h.push_str("</div>");
+        if l.talk_note {
+            let _ = write!(
+                h,
+                "<p class=\"talk-tip\" role=\"note\">Table talk: under these rules, saying \u{201c}Sorry!\u{201d} or \
+                 whose turn it is during play costs {cost}, as at a real table. Tap it again to say it anyway.</p>"
+            );
+        }
+    }
+    h.push_str("</div>");
     h
 }
 

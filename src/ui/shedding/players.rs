@@ -7,6 +7,7 @@
 use super::state::{Msg, TableState, SAVE_KEY, SAVE_VERSION};
 use crate::bots::shedding::{Decision, SheddingBot, SEEN_MS};
 use crate::bots::work::{Reply, Request, Taken};
+use crate::engine::shedding::rules::CLOCK_GRACE_MS;
 use crate::engine::shedding::{Action, Seat, SeatView};
 use crate::ui::reducer::Reducer;
 use crate::ui::search_worker::{SearchWorker, UNAVAILABLE};
@@ -229,12 +230,13 @@ pub fn use_table_players(state: &UseReducerHandle<Reducer<TableState>>, settings
                         }));
                     }
                 }
-                // The quick-play clock of the person to move.
+                // The quick-play clock of the person to move: its ring runs `ms`, and a tap in
+                // flight as it ends still counts (the grace), so the timeout waits that much more.
                 if let Some(ms) = clock_ms(game.rules().spec(), clock_scale) {
                     let seat = game.current();
                     if state.setup.is_person(seat) {
                         let dispatcher = state.dispatcher();
-                        timers.borrow_mut().push(Timeout::new(ms, move || {
+                        timers.borrow_mut().push(Timeout::new(ms + CLOCK_GRACE_MS, move || {
                             dispatcher.dispatch(Msg::Act { action: Action::Timeout { seat }, at })
                         }));
                     }

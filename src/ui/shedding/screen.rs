@@ -7,7 +7,7 @@
 
 use super::words;
 use crate::bots::shedding::Level;
-use crate::engine::shedding::{Action, Event, Phase, Seat, SeatUpdate, SeatView};
+use crate::engine::shedding::{Action, Event, PenaltyReason, Phase, Seat, SeatUpdate, SeatView};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatScreen {
@@ -23,6 +23,9 @@ pub struct SeatScreen {
     pub log: Vec<String>,
     /// Why this seat's last move was refused, or what it cost.
     pub notice: Option<String>,
+    /// The penalties this seat paid since its person last moved (the banner names them all: two
+    /// that land together are both explained).
+    pub owed: Vec<(PenaltyReason, u8)>,
     /// Each seat's latest act, shown at the seat.
     pub acts: Vec<Option<Act>>,
     /// Every finished round of a match: places, cards left and the match scores after it.
@@ -73,6 +76,7 @@ impl SeatScreen {
             recent: vec![dealt],
             log,
             notice: None,
+            owed: Vec::new(),
             acts: vec![None; players],
             rounds: Vec::new(),
             between_rounds: false,
@@ -117,13 +121,25 @@ impl SeatScreen {
         let before = std::mem::replace(&mut self.view, update.view);
         let events = update.events;
         // A penalty of this person's is explained until their next move, whoever moves in between
-        // (a call-out or the clock costs cards too).
-        let banner = words::penalty_banner(&before, self.me(), mine, &events);
-        if banner.is_some() || mine.is_some() {
-            self.notice = banner;
+        // (a call-out or the clock costs cards too); any more before that move join it.
+        if mine.is_some() {
+            self.owed.clear();
+        }
+        let paid = words::penalties_of(self.me(), &events);
+        if !paid.is_empty() || mine.is_some() {
+            self.owed.extend(paid);
+            self.notice = words::penalty_banner(&before, mine, &self.owed);
         }
         let names = &self.names;
-        crate::ui::text::extend_log(&mut self.log, &events, |e| words::describe(names, e), 60);
+        // A call-out shown to be false says whose cards went back and who pays: the call-out is
+        // in the view the dispute was made from.
+        let line = |e: &Event| match e {
+            Event::DisputeUpheld { id, by } => {
+                before.accusations.get(*id as usize).map(|a| words::upheld(names, *by, a))
+            }
+            e => words::describe(names, e),
+        };
+        crate::ui::text::extend_log(&mut self.log, &events, line, 60);
         self.absorb(&before, &events);
         self.recent = events;
     }
@@ -134,6 +150,13 @@ impl SeatScreen {
         self.view = update.view;
         self.recent.clear();
         self.notice = None;
+        self.owed.clear();
+    }
+
+    /// A turn move of this screen's person landed after their turn timed out (a tap in flight
+    /// as the ring ran out): it was not played. Said with what the timeout cost.
+    pub fn late(&mut self) {
+        self.notice = Some(words::late_tap(words::penalty_banner(&self.view, None, &self.owed)));
     }
 
     /// A move of this screen's person was refused: why, in players' words.
@@ -173,6 +196,12 @@ impl SeatScreen {
                     self.between_rounds = self.winner().is_none();
                     continue;
                 }
+                // The target of a call-out shown to be false: the cards went back (its badge said
+                // "+7: no Last card" until now).
+                Event::DisputeUpheld { id, .. } => match before.accusations.get(*id as usize) {
+                    Some(a) => (a.target, Some(Act { at, text: words::returned(a.cards), kind: "call" })),
+                    None => continue,
+                },
                 e => match words::act(&self.names, e) {
                     Some((seat, text, kind)) => (seat, Some(Act { at, text, kind })),
                     None => continue,

@@ -27,7 +27,9 @@ pub struct TableState {
 }
 
 pub enum Msg {
-    /// Apply `action` if the game is still at state `at` (timers and bots may fire late).
+    /// Apply `action` if the game is still at state `at` (timers and bots may fire late). A
+    /// person's move is stamped with the state shown when they began it (the finger went down):
+    /// one that lands after its turn timed out is a late tap, explained and not played.
     Act {
         action: Action,
         at: u32,
@@ -111,6 +113,7 @@ impl TableState {
         }
         t.screen.recent = Vec::new();
         t.screen.notice = None;
+        t.screen.owed.clear();
         t.screen.between_rounds = false;
         // Whoever picks the device up after a reload sees no hand until its person is ready.
         t.covered = t.pass_and_play();
@@ -125,10 +128,24 @@ impl Apply for TableState {
     /// refused action), so the page can keep the state it has.
     fn apply(&mut self, msg: Msg) -> bool {
         match msg {
-            Msg::Dismiss => self.screen.notice = None,
+            Msg::Dismiss => {
+                self.screen.notice = None;
+                self.screen.owed.clear();
+            }
             Msg::NextRound => self.screen.between_rounds = false,
             Msg::Uncover => self.covered = false,
             Msg::Notice(text) => self.screen.notice = Some(text),
+            // The person's own turn move, chosen before their clock ran out and landing after
+            // (the ring's grace passed while it was in flight): late, not out of turn. Nothing is
+            // played, nothing more is charged, and the screen says so, if it still shows them.
+            Msg::Act { at, action }
+                if at != self.game.state_id()
+                    && action.seat() == self.screen.me()
+                    && self.setup.is_person(action.seat())
+                    && self.game.timed_out_since(at, action) =>
+            {
+                self.screen.late()
+            }
             Msg::Act { at, .. } if at != self.game.state_id() => return false,
             Msg::Act { action, .. } => match self.play(action) {
                 Ok(()) => {}
@@ -289,6 +306,86 @@ mod tests {
             assert_eq!(remote, t.screen);
         }
         assert!(remote.log.len() > 10 && !remote.rounds.is_empty());
+    }
+
+    #[test]
+    fn a_tap_that_lands_after_its_timeout_is_late_not_out_of_turn() {
+        // Taylor: a clock, and a card played out of turn costs one. The player's turn times out
+        // while a tap on a card is in flight; the tap, stamped with the turn it was chosen on,
+        // lands after.
+        let mut t = table(Preset::Taylor, 13);
+        play_until(&mut t, |t| t.game.current() == HUMAN && t.game.turn().laid.is_empty());
+        let at = t.game.state_id();
+        let card = t.game.hand(HUMAN).iter().next().expect("the player holds cards");
+        let tap = Action::Play { seat: HUMAN, card };
+        assert!(t.apply(Msg::Act { action: Action::Timeout { seat: HUMAN }, at }));
+        let (game, held) = (t.game.clone(), t.game.hand(HUMAN).len());
+        assert!(t.screen.notice.as_deref().is_some_and(|n| n.starts_with("Too slow")));
+        assert!(t.apply(Msg::Act { action: tap, at }), "the late tap is explained");
+        assert_eq!(t.game, game, "nothing played, nothing more charged");
+        assert_eq!(t.game.hand(HUMAN).len(), held);
+        let notice = t.screen.notice.clone().expect("a notice");
+        assert!(notice.starts_with("Too late:") && notice.contains("not played"), "{notice}");
+        assert!(notice.contains("Too slow: you pick up 1 card."), "the one penalty is named: {notice}");
+        // The same card tapped on the next state, once the table has moved on, is out of turn:
+        // the engine charges for it, and the banner says so.
+        let now = t.game.state_id();
+        assert!(t.apply(Msg::Act { action: tap, at: now }));
+        assert_eq!(t.game.hand(HUMAN).len(), held + 1);
+        assert!(
+            t.screen.notice.as_deref().is_some_and(|n| n.starts_with("Played out of turn")),
+            "{:?}",
+            t.screen.notice
+        );
+        // A bot's stale move, or a stale timer, is still dropped.
+        let before = t.clone();
+        assert!(!t.apply(Msg::Act { action: Action::Timeout { seat: HUMAN }, at }));
+        let bot = Action::Draw { seat: 1 };
+        assert!(!t.apply(Msg::Act { action: bot, at }));
+        assert_eq!(t, before);
+    }
+
+    #[test]
+    fn penalties_that_land_before_the_person_moves_again_are_named_together() {
+        // Taylor: too slow, then called out for a silent last card, before the player moved.
+        let mut t = table(Preset::Taylor, 13);
+        play_until(&mut t, |t| t.game.current() == HUMAN && t.game.turn().laid.is_empty());
+        assert!(t.apply(Msg::Act { action: Action::Timeout { seat: HUMAN }, at: t.game.state_id() }));
+        let accuse = Action::Accuse {
+            seat: 1,
+            target: HUMAN,
+            infringement: crate::engine::shedding::Infringement::MissedLastCard,
+        };
+        assert!(t.apply(Msg::Act { action: accuse, at: t.game.state_id() }));
+        let notice = t.screen.notice.clone().expect("a notice");
+        assert!(notice.starts_with("Too slow, then no \"Last card\": you pick up 8 cards in all."), "{notice}");
+        // The player's next move starts afresh.
+        assert!(t.apply(Msg::Act {
+            action: Action::Say { seat: HUMAN, phrase: crate::engine::shedding::Phrase::WellPlayed },
+            at: t.game.state_id()
+        }));
+        assert_eq!(t.screen.notice, None);
+    }
+
+    #[test]
+    fn a_false_call_out_returns_the_cards_on_the_seat_and_in_the_log() {
+        // Seat 1 has not missed anything: the player's call-out of it is false, and seat 1
+        // disputes it.
+        let mut t = table(Preset::Taylor, 17);
+        let accuse = Action::Accuse {
+            seat: HUMAN,
+            target: 1,
+            infringement: crate::engine::shedding::Infringement::MissedLastCard,
+        };
+        assert!(t.apply(Msg::Act { action: accuse, at: t.game.state_id() }));
+        let act = |t: &TableState, s: usize| t.screen.acts[s].as_ref().map(|a| a.text.clone());
+        assert_eq!(act(&t, 1).as_deref(), Some("+7: no \"Last card\""));
+        assert!(t.apply(Msg::Act { action: Action::Dispute { seat: 1, accusation: 0 }, at: t.game.state_id() }));
+        assert_eq!(act(&t, 1).as_deref(), Some("7 cards returned"));
+        assert_eq!(act(&t, 0).as_deref(), Some("+1: false call-out"), "the accuser's seat says it paid");
+        let log = t.screen.log.join("\n");
+        assert!(log.contains("Sam shows the call-out was false: the 7 cards go back to the stock, and you pay for the false call-out."), "{log}");
+        assert!(log.contains("You pick up 1 card (false call-out)."), "{log}");
     }
 
     fn pass_and_play(preset: Preset, seed: u64) -> TableState {

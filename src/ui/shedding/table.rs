@@ -10,7 +10,7 @@
 //! listen on the whole document while the table is shown, and focus never falls to <body>.
 
 use super::centre::centre;
-use super::controls::{actions, cover, foot, head, key_action, log_lines, log_toggle, Look};
+use super::controls::{actions, clock_note, cover, foot, head, key_action, log_lines, log_toggle, Look};
 use super::end::{end, headline, EndActions};
 use super::hand::{hand, HandProps};
 use super::link::TableSetup;
@@ -123,7 +123,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         use_reducer(move || Reducer((*initial).clone()))
     };
     let screen = &state.screen;
-    let (at, me) = (screen.at(), screen.me());
+    let me = screen.me();
     // The bots, the quick-play clock and the autosave (`players.rs`); nothing runs while a
     // round's summary is open, a pass-and-play hand is covered, or the clock's first-time note or
     // the keyboard list is open (nobody misses a turn, or pays for a move, while reading it). The
@@ -178,10 +178,11 @@ pub fn SheddingTable(props: &TableProps) -> Html {
             .game
             .is_over()
             .then(|| format!("../replay/{}", crate::ui::replay::Replay::of(&state.setup, &state.game).fragment())),
-        // Every move is stamped with the state it was chosen in: a late one is dropped.
+        // Every move is stamped with the state it was chosen in: a late one is dropped (or, if
+        // its turn timed out meanwhile, explained).
         on_act: {
             let state = state.clone();
-            Callback::from(move |action| state.dispatch(Msg::Act { action, at }))
+            Callback::from(move |(action, at)| state.dispatch(Msg::Act { action, at }))
         },
         on_uncover: send(|| Msg::Uncover),
         on_next_round: send(|| Msg::NextRound),
@@ -212,8 +213,9 @@ pub struct TableView<'a> {
     /// Other people's calls that whoever holds the screen may make for them.
     pub others: Vec<Action>,
     pub rules_href: String,
-    /// A move chosen on this screen (its source stamps it with the state it was chosen in).
-    pub on_act: Callback<Action>,
+    /// A move chosen on this screen, stamped with the state it was chosen in: the one shown when
+    /// the press on it began (a tap in flight as the clock runs out is then known as late).
+    pub on_act: Callback<(Action, u32)>,
     pub on_uncover: Callback<()>,
     pub on_next_round: Callback<()>,
     pub on_leave: Callback<()>,
@@ -229,33 +231,71 @@ pub struct TableView<'a> {
     pub replay_href: Option<String>,
 }
 
-/// The table's own panels: the keyboard list (kept by the table's source), the call-out choices
-/// and the log drawer.
+/// The table's own panels: the keyboard list (kept by the table's source), the call-out choices,
+/// the log drawer, and the note on table talk (0: not yet used, 1: its note open, 2: told).
 #[derive(Clone)]
 struct Panels {
     help: UseStateHandle<bool>,
     callout: UseStateHandle<bool>,
     log: UseStateHandle<bool>,
+    talk: UseStateHandle<u8>,
 }
 
 /// What the table remembers for its focus: the page control used last (it keeps the focus when
-/// the table redraws), and whether the player has used the table yet (a click or a key).
+/// the table redraws), whether the player has used the table yet (a click or a key), and the
+/// state shown when the latest press began (a tap is stamped with it).
 #[derive(Clone)]
 struct Focus {
     last_ui: Rc<RefCell<String>>,
     engaged: Rc<Cell<bool>>,
+    pressed: Rc<Cell<Option<u32>>>,
+}
+
+/// What a move on this render does besides itself: the state it is stamped with, whether it
+/// closes the clock's first note (any move does), and what table talk costs under these rules
+/// (its first use explains instead of saying it).
+#[derive(Clone, Copy)]
+struct MoveCtx {
+    at: u32,
+    note_open: bool,
+    talk_cost: Option<u8>,
+}
+
+/// A move: a first word of table talk that costs a card opens its note instead; any move closes
+/// the clock's first note (the clock starts with it). Sent stamped with `at`.
+fn make_move(t: &TableView<'_>, panels: &Panels, ctx: MoveCtx) -> Callback<(Action, u32)> {
+    let (on_act, on_settings, settings, talk) =
+        (t.on_act.clone(), t.on_settings.clone(), t.settings.clone(), panels.talk.clone());
+    Callback::from(move |(action, at): (Action, u32)| {
+        let costly =
+            matches!(action, Action::Say { phrase, .. } if phrase.is_infringement()) && ctx.talk_cost.is_some();
+        if costly && *talk == 0 {
+            talk.set(1);
+            return;
+        }
+        if *talk == 1 {
+            talk.set(2);
+        }
+        if ctx.note_open {
+            on_settings.emit(Settings { clock_explained: true, ..settings.clone() });
+        }
+        on_act.emit((action, at));
+    })
 }
 
 /// Every button of the table says what it does in `data-act` (an action's code) or `data-ui`;
-/// one listener handles them all, and the last page control used keeps the focus.
-fn table_click(t: &TableView<'_>, panels: &Panels, focus: &Focus, by_rank: bool) -> Callback<MouseEvent> {
+/// one listener handles them all, and the last page control used keeps the focus. A move is
+/// stamped with the state shown when the press on it began (a click from the keyboard: now).
+fn table_click(t: &TableView<'_>, panels: &Panels, focus: &Focus, by_rank: bool, ctx: MoveCtx) -> Callback<MouseEvent> {
     let settings = t.settings.clone();
     let assist = settings.show_playable;
-    let (on_act, on_uncover, on_leave, on_sort, on_settings) =
-        (t.on_act.clone(), t.on_uncover.clone(), t.on_leave.clone(), t.on_sort.clone(), t.on_settings.clone());
+    let (on_uncover, on_leave, on_sort, on_settings) =
+        (t.on_uncover.clone(), t.on_leave.clone(), t.on_sort.clone(), t.on_settings.clone());
+    let on_move = make_move(t, panels, ctx);
     let (panels, focus) = (panels.clone(), focus.clone());
     Callback::from(move |e: MouseEvent| {
         focus.engaged.set(true);
+        let pressed = focus.pressed.take().filter(|_| e.detail() > 0);
         let Some(el) = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -265,7 +305,7 @@ fn table_click(t: &TableView<'_>, panels: &Panels, focus: &Focus, by_rank: bool)
         };
         if let Some(action) = el.get_attribute("data-act").as_deref().and_then(Action::from_code) {
             focus.last_ui.borrow_mut().clear();
-            on_act.emit(action);
+            on_move.emit((action, pressed.unwrap_or(ctx.at)));
             return;
         }
         let ui = el.get_attribute("data-ui").unwrap_or_default();
@@ -303,15 +343,17 @@ fn clock_choice(t: &TableView<'_>) -> Callback<yew::Event> {
 fn table_keys(
     t: &TableView<'_>,
     cards: &[Card],
-    help: &UseStateHandle<bool>,
+    panels: &Panels,
     focus: &Focus,
+    ctx: MoveCtx,
 ) -> Callback<KeyboardEvent> {
+    let help = &panels.help;
     let me = t.screen.me();
     let legal = if t.covered { Vec::new() } else { t.screen.view.legal.clone() };
     let may_guess = t.settings.show_playable || t.screen.view.rules.spec().penalties.wrong_card.is_none();
     let playable: Vec<Action> =
         cards.iter().map(|&card| Action::Play { seat: me, card }).filter(|a| legal.contains(a) && may_guess).collect();
-    let (on_act, help, engaged) = (t.on_act.clone(), help.clone(), focus.engaged.clone());
+    let (on_move, help, engaged) = (make_move(t, panels, ctx), help.clone(), focus.engaged.clone());
     Callback::from(move |e: KeyboardEvent| {
         engaged.set(true);
         let key = e.key().to_ascii_lowercase();
@@ -322,7 +364,7 @@ fn table_keys(
             _ => {
                 if let Some(action) = key_action(&key, me, &legal, &playable) {
                     e.prevent_default();
-                    on_act.emit(action);
+                    on_move.emit((action, ctx.at));
                 }
             }
         }
@@ -336,9 +378,17 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
     let TableView { screen, settings, .. } = t;
     let view = &screen.view;
     let style = CardStyle { four_colour: settings.four_colour, high_contrast: settings.high_contrast };
-    let panels = Panels { help: t.help_open.clone(), callout: use_state(|| false), log: use_state(|| false) };
-    let focus =
-        Focus { last_ui: use_mut_ref(String::new), engaged: (*use_memo((), |_| Rc::new(Cell::new(false)))).clone() };
+    let panels = Panels {
+        help: t.help_open.clone(),
+        callout: use_state(|| false),
+        log: use_state(|| false),
+        talk: use_state(|| 0u8),
+    };
+    let focus = Focus {
+        last_ui: use_mut_ref(String::new),
+        engaged: (*use_memo((), |_| Rc::new(Cell::new(false)))).clone(),
+        pressed: (*use_memo((), |_| Rc::new(Cell::new(None)))).clone(),
+    };
     let table_ref = use_node_ref();
     let paused = screen.between_rounds || t.covered;
     // The clock waits while its note is open: nobody pays for a move before being told of it.
@@ -360,8 +410,16 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
         _ => clock_ms,
     };
     let ended = over.is_some() || screen.between_rounds;
+    let explain_clock = rules_clock.filter(|_| !explained);
+    let talk_cost = spec.penalties.table_talk;
+    let ctx = MoveCtx { at: screen.at(), note_open: explain_clock.is_some(), talk_cost };
 
-    let onclick = table_click(&t, &panels, &focus, by_rank);
+    let onclick = table_click(&t, &panels, &focus, by_rank, ctx);
+    // A press begins: a tap is stamped with the state shown now, whenever its click lands.
+    let onpointerdown = {
+        let (pressed, at) = (focus.pressed.clone(), screen.at());
+        Callback::from(move |_: PointerEvent| pressed.set(Some(at)))
+    };
     let onchange = clock_choice(&t);
     // After every move (and when a panel opens or closes), focus stays on the table; only once
     // the player has used it: until then focus stays where the page put it, and no focus ring
@@ -375,7 +433,7 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
             }
         });
     }
-    use_table_keys(table_keys(&t, &cards, &panels.help, &focus));
+    use_table_keys(table_keys(&t, &cards, &panels, &focus, ctx));
 
     let announce = match over {
         Some(w) => headline(screen, w),
@@ -398,8 +456,10 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
         penalises_wrong,
         assist,
         by_rank,
-        explain_clock: rules_clock.filter(|_| !explained),
+        explain_clock,
         clock_scale: settings.clock_scale,
+        talk_cost,
+        talk_note: *panels.talk == 1,
     };
     let end_actions = EndActions {
         play_again: t.on_play_again,
@@ -411,12 +471,15 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
     };
     let raw = |h: String| Html::from_html_unchecked(h.into());
     html! {
-        <section ref={table_ref} tabindex="-1" aria-label="Card table" {onclick} {onchange}
+        <section ref={table_ref} tabindex="-1" aria-label="Card table" {onclick} {onchange} {onpointerdown}
             class={classes!("table", "shed", settings.reduce_motion.then_some("reduce-motion"))}>
             { raw(head(&look)) }
-            <div class={classes!("felt", (screen.players() > 8).then_some("many"))}>
+            // The clock's first note lies over the felt, never above the hand (on a phone it
+            // pushed the hand off the first screen): the table is paused under it, and looks it.
+            <div class={classes!("felt", (screen.players() > 8).then_some("many"), explain_clock.is_some().then_some("paused"))}>
                 { seats(screen, clock_ms) }
                 { centre(screen, style) }
+                { raw(clock_note(&look)) }
             </div>
             if let Some(text) = screen.notice.clone() {
                 <p class="refusal" role="status">{ text }</p>

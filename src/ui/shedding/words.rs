@@ -4,7 +4,7 @@
 //! so imports run one way: table → views → state → words. Builds natively, and is tested there.
 
 use crate::engine::cards::Card;
-use crate::engine::shedding::{Action, Event, PenaltyReason, Phrase, Seat, SeatView};
+use crate::engine::shedding::{AccusationView, Action, Event, PenaltyReason, Phrase, Seat, SeatView};
 
 /// The seat of the person at a table of one person and bots (the new-game form seats them first).
 pub const HUMAN: Seat = 0;
@@ -142,39 +142,87 @@ pub fn describe(names: &[String], e: &Event) -> Option<String> {
     })
 }
 
-/// A penalty of `me`'s, in full, as a banner: what happened and what to do next time (the log
-/// line and the seat's badge only name the reason). `before` is the view the move was made from;
-/// `mine` the person's own move, when the update answers it (a wrong card names both cards).
-/// Nothing when the person paid no penalty.
-pub fn penalty_banner(before: &SeatView, me: Seat, mine: Option<Action>, events: &[Event]) -> Option<String> {
-    events.iter().find_map(|e| {
-        let Event::Penalty { seat, cards: n, reason } = e else { return None };
-        if *seat != me {
-            return None;
+/// A false call-out shown to be false, for the log: who showed it, that the cards handed over
+/// go back, and who pays for the call (the penalty's own line follows with what it cost).
+pub fn upheld(names: &[String], by: Seat, a: &AccusationView) -> String {
+    let of = if by == a.target { String::new() } else { format!(" of {}", seat_name(names, a.target)) };
+    // "You" mid-sentence is "you" (said whole: a search for "You" in the text costs the page
+    // a string searcher).
+    let payer = if is_you(names, a.accuser) { "you pay".to_string() } else { who(names, a.accuser, "pays") };
+    format!(
+        "{} the call-out{of} was false: the {} go back to the stock, and {payer} for the false call-out.",
+        who(names, by, "shows"),
+        cards(a.cards as u32),
+    )
+}
+
+/// The seat of a player whose call-out was shown to be false: the cards it was handed went back.
+pub fn returned(n: u8) -> String {
+    format!("{} returned", cards(n as u32))
+}
+
+/// The penalties `me` paid in `events`, in order: the reason and the cards.
+pub fn penalties_of(me: Seat, events: &[Event]) -> Vec<(PenaltyReason, u8)> {
+    let of_me = |e: &Event| match e {
+        Event::Penalty { seat, cards, reason } if *seat == me => Some((*reason, *cards)),
+        _ => None,
+    };
+    events.iter().filter_map(of_me).collect()
+}
+
+/// What to do next time, after a penalty for `reason`.
+fn next_time(reason: PenaltyReason) -> &'static str {
+    match reason {
+        PenaltyReason::WrongCard => "Play a card that follows.",
+        PenaltyReason::OutOfTurn => "Wait for your turn.",
+        PenaltyReason::Timeout => "Move before your ring runs out.",
+        PenaltyReason::TableTalk => "Say nothing during play.",
+        PenaltyReason::MissedLastCard => "Say it with one card left.",
+        PenaltyReason::FalseLastCard => "Say it with one card left.",
+        PenaltyReason::FalseAccusation => "Call out only a silent last card.",
+        PenaltyReason::WrongDispute => "Dispute only a false call.",
+        PenaltyReason::NoCallToGoOut => "Say it before your turn.",
+    }
+}
+
+/// The penalties a person paid since their last move (`owed`, oldest first), in full, as a
+/// banner: what happened and what to do next time (the log line and the seat's badge only name
+/// the reason). Two that land together (too slow, then a call-out, before the person moved
+/// again) are both named, with what they cost in all. `before` is the view the latest move was
+/// made from; `mine` the person's own move, when the update answers it (a wrong card names both
+/// cards). Nothing when nothing is owed.
+pub fn penalty_banner(before: &SeatView, mine: Option<Action>, owed: &[(PenaltyReason, u8)]) -> Option<String> {
+    let (what, next, total) = match owed {
+        [] => return None,
+        [(PenaltyReason::WrongCard, n)] if matches!(mine, Some(Action::Play { .. })) => {
+            let Some(Action::Play { card, .. }) = mine else { return None };
+            let n = cards(*n as u32);
+            return Some(format!("The {} does not follow the {}: you pick up {n}.", card.name(), before.top().name()));
         }
-        let n = cards(*n as u32);
-        // What happened (the log's reason, capitalised), then what to do next time.
-        let next = match reason {
-            PenaltyReason::WrongCard => {
-                let Some(Action::Play { card, .. }) = mine else { return None };
-                return Some(format!(
-                    "The {} does not follow the {}: you pick up {n}.",
-                    card.name(),
-                    before.top().name()
-                ));
+        [(reason, n)] => (reason_text(*reason).to_string(), next_time(*reason).to_string(), cards(*n as u32)),
+        several => {
+            let what: Vec<&str> = several.iter().map(|(r, _)| reason_text(*r)).collect();
+            let mut next: Vec<&str> = Vec::new();
+            for (r, _) in several {
+                if !next.contains(&next_time(*r)) {
+                    next.push(next_time(*r));
+                }
             }
-            PenaltyReason::OutOfTurn => "Wait for your turn.",
-            PenaltyReason::Timeout => "Move before your ring runs out.",
-            PenaltyReason::TableTalk => "Say nothing during play.",
-            PenaltyReason::MissedLastCard => "Say it with one card left.",
-            PenaltyReason::FalseLastCard => "Say it with one card left.",
-            PenaltyReason::FalseAccusation => "Call out only a silent last card.",
-            PenaltyReason::WrongDispute => "Dispute only a false call.",
-            PenaltyReason::NoCallToGoOut => "Say it before your turn.",
-        };
-        let what = crate::ui::text::capitalise(reason_text(*reason));
-        Some(format!("{what}: you pick up {n}. {next}"))
-    })
+            let total = several.iter().map(|(_, n)| *n as u32).sum();
+            (what.join(", then "), next.join(" "), format!("{} in all", cards(total)))
+        }
+    };
+    Some(format!("{}: you pick up {total}. {next}", crate::ui::text::capitalise(&what)))
+}
+
+/// A turn move that landed after its turn timed out (a tap in flight as the ring ran out): it
+/// was not played, and costs nothing more; `owed` is the banner of what the timeout cost.
+pub fn late_tap(owed: Option<String>) -> String {
+    let late = "Too late: your move landed after your ring ran out, so it was not played (and costs nothing more).";
+    match owed {
+        Some(owed) => format!("{late} {owed}"),
+        None => late.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -242,13 +290,54 @@ mod tests {
         ];
         for reason in reasons {
             let events = [Event::Penalty { seat: HUMAN, cards: 2, reason }];
-            let banner = penalty_banner(&view, HUMAN, None, &events).expect("explained");
+            let banner = penalty_banner(&view, None, &penalties_of(HUMAN, &events)).expect("explained");
             // What happened, what it cost, then a second sentence: what to do next time.
             assert!(banner.contains("2 cards"), "{banner}");
             assert!(banner.trim_end_matches('.').contains(". "), "{banner}");
             // Another seat's penalty is its own business: no banner.
             let theirs = [Event::Penalty { seat: 1, cards: 2, reason }];
-            assert_eq!(penalty_banner(&view, HUMAN, None, &theirs), None);
+            assert_eq!(penalty_banner(&view, None, &penalties_of(HUMAN, &theirs)), None);
         }
+    }
+
+    #[test]
+    fn two_penalties_that_land_together_are_both_named_with_what_they_cost_in_all() {
+        let game = crate::engine::shedding::Game::new(
+            std::sync::Arc::new(crate::engine::shedding::Preset::Taylor.rules()),
+            3,
+            1,
+        )
+        .expect("deals");
+        let owed = [(PenaltyReason::Timeout, 1), (PenaltyReason::MissedLastCard, 7)];
+        let banner = penalty_banner(&game.view(HUMAN), None, &owed).expect("explained");
+        assert_eq!(
+            banner,
+            "Too slow, then no \"Last card\": you pick up 8 cards in all. Move before your ring runs out. \
+             Say it with one card left."
+        );
+        let late = late_tap(Some(banner));
+        assert!(late.starts_with("Too late:") && late.contains("not played") && late.contains("Too slow"), "{late}");
+    }
+
+    #[test]
+    fn a_false_call_out_reads_as_cards_returned_and_names_who_pays() {
+        let a = AccusationView {
+            id: 0,
+            accuser: 0,
+            target: 1,
+            infringement: crate::engine::shedding::Infringement::MissedLastCard,
+            correct: false,
+            cards: 7,
+            open: true,
+        };
+        assert_eq!(
+            upheld(&names(), 1, &a),
+            "Sam shows the call-out was false: the 7 cards go back to the stock, and you pay for the false call-out."
+        );
+        assert_eq!(
+            upheld(&names(), 2, &a),
+            "Ali shows the call-out of Sam was false: the 7 cards go back to the stock, and you pay for the false call-out."
+        );
+        assert_eq!(returned(7), "7 cards returned");
     }
 }

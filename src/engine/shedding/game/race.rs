@@ -52,6 +52,24 @@ impl Game {
             (same && first != me).then_some(first)
         })
     }
+
+    /// Whether `action`, chosen at state `at`, is a late tap: one of its seat's turn moves (a
+    /// card, a suit, a pick-up, a pass, Finished) whose turn timed out at `at` or since. The
+    /// person chose it on their turn and it landed after the clock's `Timeout`, so it is late,
+    /// not out of turn: the page plays nothing and charges nothing more (the timeout's penalty
+    /// stands), and says so. Told from the state ids alone; no clock is read here.
+    pub fn timed_out_since(&self, at: u32, action: Action) -> bool {
+        let turn_move = matches!(
+            action,
+            Action::Play { .. }
+                | Action::NameSuit { .. }
+                | Action::Draw { .. }
+                | Action::Pass { .. }
+                | Action::Finish { .. }
+        );
+        let timeout = Action::Timeout { seat: action.seat() };
+        turn_move && self.log.get(at as usize..).is_some_and(|since| since.contains(&timeout))
+    }
 }
 
 #[cfg(test)]
@@ -75,5 +93,28 @@ mod tests {
         assert_eq!(g.first_call_since(at, Action::Say { seat: 2, phrase: Phrase::Hurry }), None);
         assert_eq!(g.first_call_since(g.state_id() + 1, accuse(2)), None);
         assert!(call.is_call() && !Action::Draw { seat: 0 }.is_call());
+    }
+
+    #[test]
+    fn a_turn_move_chosen_before_its_timeout_is_late_and_one_chosen_after_is_out_of_turn() {
+        let mut g = Game::new(Preset::Taylor.rules(), 3, 5).unwrap();
+        let seat = g.current();
+        let card = g.hand(seat).iter().next().expect("a dealt hand");
+        let tap = Action::Play { seat, card };
+        let at = g.state_id();
+        assert!(!g.timed_out_since(at, tap), "nothing has happened since: the tap is on time");
+        g.apply(Action::Timeout { seat }).expect("Taylor has a clock");
+        // Chosen on the turn that timed out: late. Chosen after it: an out-of-turn play (Taylor
+        // charges for it), not late.
+        assert!(g.timed_out_since(at, tap));
+        assert!(g.timed_out_since(at, Action::Draw { seat }));
+        assert!(!g.timed_out_since(g.state_id(), tap));
+        assert!(matches!(g.check(tap), Ok(Plan::OutOfTurn(_))));
+        // Only that seat's turn moves: another seat's card, or a call, is no late tap.
+        let other = g.current();
+        let theirs = Action::Play { seat: other, card: g.hand(other).iter().next().unwrap() };
+        assert!(!g.timed_out_since(at, theirs));
+        assert!(!g.timed_out_since(at, Action::CallLastCard { seat }));
+        assert!(!g.timed_out_since(g.state_id() + 3, tap), "a state to come says nothing");
     }
 }
