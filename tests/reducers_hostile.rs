@@ -159,7 +159,7 @@ proptest! {
             prop_assert!((0..=MAX_LOST_MILLI).contains(&t.bank.ev_lost_milli));
             prop_assert!(t.bank.best_plays <= t.bank.decisions);
             prop_assert_eq!(t.bank.chips, t.worth());
-            prop_assert!(t.screen.log.len() <= 40);
+            prop_assert!(t.screen.log.len() <= blackjack::ui::casino::screen::LOG_KEPT);
             if t.game.phase() == CasinoPhase::Settled {
                 let _ = t.round_net();
             }

@@ -16,6 +16,9 @@ use crate::engine::casino::hand::is_two_card_21;
 use crate::engine::casino::rules::INSURANCE_PAYS;
 use crate::engine::casino::{Action, Phase, Refusal, SeatUpdate, Spot, SpotView};
 
+/// The log's lines kept: the newest, enough for a shoe's last hands.
+pub const LOG_KEPT: usize = 40;
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct CasinoScreen {
     /// The view of each of the player's spots, in the order they are dealt (never empty).
@@ -49,7 +52,7 @@ impl CasinoScreen {
         if let Some(u) = updates.first() {
             self.state_id = u.state_id;
             let at = Seating { mine: &mine, people: &self.names, table: &self.table_names };
-            crate::ui::text::extend_log(&mut self.log, &u.events, |e| describe(e, at), 40);
+            crate::ui::text::extend_log(&mut self.log, &u.events, |e| describe(e, at), LOG_KEPT);
         }
         for u in updates {
             if let Some(v) = self.views.iter_mut().find(|v| v.spot == u.view.spot) {

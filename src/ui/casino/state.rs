@@ -11,7 +11,7 @@
 pub use super::bank::Bank;
 use super::bank::{MAX_LOST_MILLI, MAX_NET};
 use super::history::{kind_of, record, Round};
-use super::screen::CasinoScreen;
+use super::screen::{CasinoScreen, LOG_KEPT};
 use super::words::of_a_bet;
 use crate::bots::casino::{hand_label, unseen_plus, values, Allowed};
 use crate::engine::casino::game::money;
@@ -549,7 +549,9 @@ impl CasinoState {
         next.screen = first_screen(&next.game, next.mine(), &next.people);
         next.bank.chips = next.worth().min(MAX_CHIPS);
         next.screen.log = std::mem::take(&mut self.screen.log);
-        next.screen.log.push(line);
+        // Kept to the screen's bound like every line it logs (a round a hand, now that Deal
+        // starts each round from the felt).
+        crate::ui::text::extend_log(&mut next.screen.log, &[line], |l| Some(l.clone()), LOG_KEPT);
         next.betting = self.betting;
         *self = next;
     }
@@ -741,6 +743,15 @@ mod tests {
         assert!(t.notice.is_some());
         assert!(t.apply(Msg::Dismiss));
         assert!(t.notice.is_none());
+    }
+
+    #[test]
+    fn the_log_keeps_its_bound_across_new_shoes() {
+        let mut t = table(5);
+        for _ in 0..2 * LOG_KEPT {
+            t.new_shoe();
+        }
+        assert_eq!(t.screen.log.len(), LOG_KEPT);
     }
 
     #[test]
