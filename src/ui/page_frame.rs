@@ -55,10 +55,16 @@ pub fn PageFrame(props: &FrameProps) -> Html {
 #[hook]
 pub fn use_away(away: (&'static str, &'static str)) {
     let (fragment, target) = away;
+    use_hash_change(move || {
+        redirect_if_hash(fragment, target);
+    });
+}
+
+/// Runs `then` whenever the page's fragment changes, for as long as the page is up.
+#[hook]
+pub fn use_hash_change(then: impl Fn() + 'static) {
     use_effect_with((), move |_| {
-        let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
-            redirect_if_hash(fragment, target);
-        });
+        let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(then);
         let window = web_sys::window();
         if let Some(w) = &window {
             let _ = w.add_event_listener_with_callback("hashchange", listener.as_ref().unchecked_ref());

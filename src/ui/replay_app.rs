@@ -8,6 +8,7 @@
 use super::components::card::{card_view, CardStyle};
 use super::components::notice::notice as banner;
 use super::kit::{not_a_shortcut, use_table_keys};
+use super::page_frame::use_hash_change;
 use super::replay::{self, hands, Recent, Replay, RECENT_KEY, RECENT_VERSION};
 use super::settings::Settings;
 use super::shedding::link::preset_title;
@@ -37,18 +38,7 @@ fn use_hash() -> String {
     let hash = use_state(location_hash);
     {
         let hash = hash.clone();
-        use_effect_with((), move |_| {
-            let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || hash.set(location_hash()));
-            let window = web_sys::window();
-            if let Some(w) = &window {
-                let _ = w.add_event_listener_with_callback("hashchange", listener.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(w) = window {
-                    let _ = w.remove_event_listener_with_callback("hashchange", listener.as_ref().unchecked_ref());
-                }
-            }
-        });
+        use_hash_change(move || hash.set(location_hash()));
     }
     (*hash).clone()
 }

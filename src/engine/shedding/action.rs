@@ -98,6 +98,19 @@ impl Action {
             | Action::Dispute { seat, .. } => seat,
         }
     }
+
+    /// One of a turn's own moves (a card, a suit, a pick-up, a pass, Finished): what only the
+    /// seat whose turn it is may do, and what its clock's timeout stands in for.
+    pub fn is_turn_move(&self) -> bool {
+        matches!(
+            self,
+            Action::Play { .. }
+                | Action::NameSuit { .. }
+                | Action::Draw { .. }
+                | Action::Pass { .. }
+                | Action::Finish { .. }
+        )
+    }
 }
 
 impl Action {

@@ -299,15 +299,7 @@ impl Game {
             return Err(Refusal::NoSuchSeat);
         }
         let spec = self.rules.spec();
-        let is_turn_action = matches!(
-            action,
-            Action::Play { .. }
-                | Action::NameSuit { .. }
-                | Action::Draw { .. }
-                | Action::Pass { .. }
-                | Action::Finish { .. }
-                | Action::Timeout { .. }
-        );
+        let is_turn_action = action.is_turn_move() || matches!(action, Action::Timeout { .. });
         // A player who went out on a suit-changing card still names the suit (British rounds go on).
         let naming_after_out =
             matches!(action, Action::NameSuit { .. }) && seat == self.current && self.turn.awaiting_suit;

@@ -59,16 +59,8 @@ impl Game {
     /// not out of turn: the page plays nothing and charges nothing more (the timeout's penalty
     /// stands), and says so. Told from the state ids alone; no clock is read here.
     pub fn timed_out_since(&self, at: u32, action: Action) -> bool {
-        let turn_move = matches!(
-            action,
-            Action::Play { .. }
-                | Action::NameSuit { .. }
-                | Action::Draw { .. }
-                | Action::Pass { .. }
-                | Action::Finish { .. }
-        );
         let timeout = Action::Timeout { seat: action.seat() };
-        turn_move && self.log.get(at as usize..).is_some_and(|since| since.contains(&timeout))
+        action.is_turn_move() && self.log.get(at as usize..).is_some_and(|since| since.contains(&timeout))
     }
 }
 
