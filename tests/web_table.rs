@@ -207,7 +207,12 @@ async fn a_false_call_out_can_be_disputed_from_the_table_and_the_accuser_pays() 
     button.click();
     yew::scheduler::flush().await;
     let log = r.query_selector("[aria-label='Game log']").unwrap().unwrap().text_content().unwrap();
-    assert!(log.contains("You show the call-out was false."), "{log}");
+    assert!(
+        log.contains(
+            "You show the call-out was false: the 4 cards go back to the stock, and Sam pays for the false call-out."
+        ),
+        "{log}"
+    );
     assert!(log.contains("Sam picks up 1 card (false call-out)."), "{log}");
     assert!(
         r.query_selector("[aria-label='Call-outs you can dispute']").unwrap().is_none(),
