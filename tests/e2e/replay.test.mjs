@@ -111,6 +111,8 @@ test('a finished Taylor game opens its replay, which steps back and forth', { ti
     await page.goto(server.url);
     await page.getByRole('link', { name: 'Replays of your last games' }).click();
     const kept = page.getByRole('list').getByRole('link', { name: /^Taylor Blackjack · 2 players · \d+ moves$/ });
+    // The list is drawn once the page's module has read the kept games: wait for it, then count.
+    await kept.first().waitFor();
     assert.equal(await kept.count(), 1, 'the finished game is kept once');
     await kept.click();
     await page.getByRole('heading', { name: 'Replay: Taylor Blackjack' }).waitFor();

@@ -162,8 +162,16 @@ test('a call-out shown to be false reads "cards returned" on its seat, and the l
     await tap(cover.getByRole('button', { name: /tap when ready/ }));
     // The clock's first note: any move would close it too.
     await tap(page.getByRole('note').filter({ hasText: 'Quick play' }).getByRole('button', { name: 'Got it' }));
-    await tap(page.getByRole('button', { name: 'Call out' }));
-    await tap(page.getByRole('button', { name: 'Jo missed Last card' }));
+    // Call out, and wait for its choices. Under load the first tap can land while the note's
+    // closing is still being drawn, and then only closes it: a second tap opens the choices. A
+    // table that never offers them still fails here.
+    const choice = page.getByRole('button', { name: 'Jo missed Last card' });
+    for (let i = 0; !(await choice.isVisible()); i++) {
+      assert.ok(i < 3, 'Call out offers Jo');
+      await tap(page.getByRole('button', { name: 'Call out' }));
+      await choice.waitFor({ timeout: 5_000 }).catch(() => {});
+    }
+    await tap(choice);
     const jo = page.locator('.seat[data-seat="2"]');
     await jo.getByText('+7: no "Last card"').waitFor();
     await tap(page.getByRole('button', { name: "Jo: dispute Player 1's call-out" }));
