@@ -50,7 +50,7 @@ after(async () => {
 
 /** Resizes through the sizes, writing each screen and collecting its problems by size. */
 async function captureAllSizes(results, game, state) {
-  const handOnScreen = ['table', 'power', 'hand10', 'hand20', 'twelve', 'pnp'].includes(state);
+  const handOnScreen = ['table', 'power', 'hand10', 'hand20', 'twelve', 'pnp', 'seats-6', 'seats-10'].includes(state);
   for (const [size, problems] of await allSizes(page, `${game}-${state}`, { handOnScreen })) {
     results.get(size).push(...problems.map((p) => `${state}: ${p}`));
   }
@@ -350,6 +350,22 @@ test('matrix: UNO Blackjack', { timeout: 300_000 }, async (t) => {
         return false;
       });
     }],
+    // Five players and more take the compact seats, past eight smaller still: a table of six
+    // and one of ten, each on the player's first decision with every seat's first card out.
+    ...[6, 10].map((players) => [`seats-${players}`, async () => {
+      await store('blackjack.uno', unoSave('', players));
+      await open(`${server.url}uno/`);
+      await resume(unoTable());
+      await until(`the first decision at ${players} seats`, 90_000, async () => {
+        if (await gameOver()) throw new Error('the game ended in its first round');
+        if (await nextUnoRound()) return false;
+        if (await usable(button('Reveal'))) {
+          await button('Reveal').click();
+          return false;
+        }
+        return usable(button('Hit'));
+      });
+    }]),
     ['power', async () => {
       // A reveal and a bust: the player reveals, then hits until someone busts.
       const busts = async () => ((await logText('Game log')).match(/\bbusts? with/g) || []).length;

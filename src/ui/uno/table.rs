@@ -525,7 +525,9 @@ pub fn table_view(screen: &UnoScreen, look: Look) -> Html {
             </div>
         } else {
         if let Some(n) = screen.notice.clone() { <p class="notice" role="alert">{n}</p> }
-        <div class={classes!("uno-felt", (n > 6).then_some("many"), (n > 8).then_some("crowd"))} style={format!("--n:{n}")}>
+        // How full the table is: the style sheet sizes and places the seats by it (uno.css).
+        <div class={classes!("uno-felt", (n > 4).then_some("several"), (n > 6).then_some("many"), (n > 8).then_some("crowd"))}
+             style={format!("--n:{n}")}>
             <ul class="uno-players" aria-label="Players">
                 { for (0..n as Seat).map(|s| seat_view(screen, s)) }
             </ul>
