@@ -323,7 +323,7 @@ const setupOnTables = (key, path, start) => ['setup', async () => {
   await button(start).waitFor();
 }];
 
-test('matrix: UNO Blackjack', { timeout: 300_000 }, async (t) => {
+test('matrix: UNO Blackjack', { timeout: 420_000 }, async (t) => {
   const unoSave = (log, players = 2) => ['blackjack v1', `players=${players}`, 'level=normal', 'skip_zero=0', 'pass_again=0', 'deal_back_in=0',
     'latecomer=0', 'seed=7', `log=${log}`, ''].join('\n');
   await runGame(t, 'uno', 'UNO Blackjack', [
@@ -350,6 +350,20 @@ test('matrix: UNO Blackjack', { timeout: 300_000 }, async (t) => {
         return false;
       });
     }],
+    ['power', async () => {
+      // A reveal and a bust: the player reveals, then hits until someone busts.
+      const busts = async () => ((await logText('Game log')).match(/\bbusts? with/g) || []).length;
+      const before = await busts();
+      await until('a bust', 90_000, async () => {
+        if ((await busts()) > before) return true;
+        if (await gameOver()) throw new Error('the game ended before a bust');
+        if (await nextUnoRound()) return false;
+        if (await usable(button('Reveal'))) await button('Reveal').click();
+        else if (await usable(button('Hit'))) await button('Hit').click();
+        else if (await usable(button('Pass'))) await button('Pass').click();
+        return false;
+      });
+    }],
     // Five players and more take the compact seats, past eight smaller still: a table of six
     // and one of ten, each on the player's first decision with every seat's first card out.
     ...[6, 10].map((players) => [`seats-${players}`, async () => {
@@ -366,20 +380,6 @@ test('matrix: UNO Blackjack', { timeout: 300_000 }, async (t) => {
         return usable(button('Hit'));
       });
     }]),
-    ['power', async () => {
-      // A reveal and a bust: the player reveals, then hits until someone busts.
-      const busts = async () => ((await logText('Game log')).match(/\bbusts? with/g) || []).length;
-      const before = await busts();
-      await until('a bust', 90_000, async () => {
-        if ((await busts()) > before) return true;
-        if (await gameOver()) throw new Error('the game ended before a bust');
-        if (await nextUnoRound()) return false;
-        if (await usable(button('Reveal'))) await button('Reveal').click();
-        else if (await usable(button('Hit'))) await button('Hit').click();
-        else if (await usable(button('Pass'))) await button('Pass').click();
-        return false;
-      });
-    }],
     ['pnp', async () => {
       // A shared screen: "Player 1" and Alex, and bots; stop on Alex's decision, with Player 1
       // on the arc round the table.
