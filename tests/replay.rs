@@ -265,3 +265,24 @@ proptest! {
         }
     }
 }
+
+/// The fixed deal of the end-to-end test (the player picks up, Sam goes out): the worker's answer
+/// to the replay page's request is the judgement of the player's one decision, from the player's
+/// view; any other request is refused.
+#[test]
+fn the_search_worker_judges_a_decision_of_a_replay_from_the_seats_view() {
+    use blackjack::bots::work::Reply;
+    use blackjack::ui::replay::{judge_request, serve_judge};
+    let replay =
+        Replay::parse("#replay=taylor.2.normal.136~hand=1~clock=0~pen_slow=0/l.1_d.0_p.1.10D").unwrap().unwrap();
+    let decisions = replay.decisions(0);
+    assert_eq!(decisions.iter().map(|d| d.index).collect::<Vec<_>>(), vec![1]);
+    let reply = serve_judge(&judge_request(&replay, 0, 1));
+    let Reply::Judged { at, played, played_pm, best, best_pm } = reply else { panic!("{reply:?}") };
+    assert_eq!((at, played), (decisions[0].view.state_id, Action::Draw { seat: 0 }));
+    assert!(best.seat() == 0 && played_pm <= best_pm && best_pm <= 1000, "{reply:?}");
+    // Anything else is refused: a decision the game does not have, a broken game, other text.
+    for text in [judge_request(&replay, 0, 2), judge_request(&replay, 1, 1), "judge 0 1 taylor".into(), "x".into()] {
+        assert_eq!(serve_judge(&text), Reply::Refused, "{text}");
+    }
+}

@@ -368,6 +368,40 @@ pub fn mark(kept: &Weighed, played: Action) -> String {
     format!("{text} here: {}% → {}% (the best: {})", percent(kept.best_pm), percent(kept.played_pm), doing(kept.best))
 }
 
+/// The analysis' request to the search worker for the decision at move `index` of `seat`'s play:
+/// `judge <seat> <index> <the replay's text>`. The page sends the finished game it shows, not a
+/// view: the view and its request bytes are made in the worker ([`serve_judge`]), so the page
+/// links no encoder for them.
+pub fn judge_request(replay: &Replay, seat: Seat, index: usize) -> String {
+    format!("judge {seat} {index} {}", &replay.fragment()[PREFIX.len()..])
+}
+
+/// The search worker's answer to [`judge_request`]: the judgement of that decision, made from
+/// the seat's view alone (its request bytes, as a table's search is asked: `bots::work::serve`),
+/// never the hidden hands. Any other text is refused, never a panic.
+pub fn serve_judge(text: &str) -> crate::bots::work::Reply {
+    use crate::bots::work::{serve, Job, Reply, Request};
+    let asked = || {
+        let mut words = text.strip_prefix("judge ")?.splitn(3, ' ');
+        let seat: Seat = words.next()?.parse().ok()?;
+        let index: usize = words.next()?.parse().ok()?;
+        let replay = Replay::parse_body(words.next()?).ok()?;
+        let d = replay.decisions(seat).into_iter().find(|d| d.index == index)?;
+        let seed = ANALYSIS_SEED.wrapping_add(index as u64);
+        Some(Request {
+            job: Job::Judge { played: d.played },
+            iterations: crate::bots::analysis::SAMPLES,
+            seed,
+            view: d.view,
+        })
+    };
+    asked().map_or(Reply::Refused, |r| serve(&r.encode()))
+}
+
+/// The analysis' search starts from this and the move's place in the game, so an analysis run
+/// again gives the same figures.
+const ANALYSIS_SEED: u64 = 0x0a11_a15e;
+
 impl Replay {
     /// The move at `index` of the log, if the game has one there.
     pub fn action(&self, index: usize) -> Option<Action> {
