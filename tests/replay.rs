@@ -5,10 +5,11 @@
 // proptest is a native dev-dependency: the wasm build of the tests leaves this file out.
 #![cfg(not(target_arch = "wasm32"))]
 
+use blackjack::bots::analysis::Weighed;
 use blackjack::bots::shedding::Level;
 use blackjack::engine::rng::GameRng;
 use blackjack::engine::shedding::{Action, Game, Preset};
-use blackjack::ui::replay::{Recent, Replay, ReplayProblem, KEPT, MAX_REPLAY_BYTES, PREFIX};
+use blackjack::ui::replay::{mark, Analysis, Recent, Replay, ReplayProblem, KEPT, MAX_REPLAY_BYTES, PREFIX};
 use blackjack::ui::shedding::link::TableSetup;
 use blackjack::ui::shedding::screen::SeatScreen;
 use blackjack::ui::storage::{decode, encode};
@@ -136,8 +137,92 @@ fn the_last_games_are_kept_once_each_newest_first_and_bounded_when_read() {
     assert_eq!(decode::<Recent>(&stuffed, 1).unwrap().games.len(), KEPT);
 }
 
+/// An analysis of seat 0's first decisions in `replay`, with figures made up for the test.
+fn analysis_of(replay: &Replay) -> Analysis {
+    let judged = replay
+        .decisions(0)
+        .iter()
+        .take(3)
+        .zip([(310, 220), (500, 500), (900, 100)])
+        .map(|(d, (best_pm, played_pm))| Weighed { index: d.index, played_pm, best: d.played, best_pm })
+        .collect();
+    Analysis { seat: 0, judged }
+}
+
+#[test]
+fn an_analysis_is_kept_with_its_game_and_an_old_record_without_one_still_loads() {
+    let replays: Vec<Replay> = (1..4)
+        .map(|seed| {
+            let (setup, game) = finished(Preset::Taylor, 2, seed);
+            Replay::of(&setup, &game)
+        })
+        .collect();
+    // A record kept before analyses were: it loads as it was, with none.
+    let mut old = Recent::default();
+    old.remember(&replays[0]);
+    let old_text = format!("blackjack v1\ngames={}\n", old.games[0]);
+    let mut recent = decode::<Recent>(&old_text, 1).expect("an old record loads");
+    assert_eq!(recent.games, old.games);
+    assert_eq!(recent.analysis(&replays[0]), None);
+
+    let analysis = analysis_of(&replays[0]);
+    assert!(!analysis.judged.is_empty(), "the game has decisions");
+    recent.keep_analysis(&replays[0], &analysis);
+    // A game opened from a link is kept with its analysis.
+    let other = analysis_of(&replays[1]);
+    recent.keep_analysis(&replays[1], &other);
+    let read = decode::<Recent>(&encode(1, &recent), 1).unwrap();
+    assert_eq!(read.analysis(&replays[0]), Some(analysis.clone()));
+    assert_eq!(read.analysis(&replays[1]), Some(other));
+    assert_eq!(read.analysis(&replays[2]), None, "another game's analysis is not this one's");
+    // Analysed again: one analysis a game, the newest.
+    let mut again = read.clone();
+    let fewer = Analysis { judged: analysis.judged[..1].to_vec(), ..analysis.clone() };
+    again.keep_analysis(&replays[0], &fewer);
+    assert_eq!(again.analyses.len(), 2);
+    assert_eq!(again.analysis(&replays[0]), Some(fewer));
+    // An analysis changed by hand (another seat's move as the best, a chance over 100%, a move
+    // past the game's end, another format) is not read, and the game still is.
+    let i = analysis.judged[0].index;
+    assert!(Analysis::decode(&format!("a1/0/{i}-220-310-d.0"), &replays[0]).is_some());
+    for bad in [
+        format!("a1/0/{i}-220-310-d.1"),
+        format!("a1/0/{i}-1001-310-d.0"),
+        "a1/0/99999-1-2-d.0".to_string(),
+        format!("a9/0/{i}-220-310-d.0"),
+        format!("a1/7/{i}-220-310-d.7"),
+        format!("a1/0/{i}-220-310-d.0_{i}-220-310-d.0"),
+    ] {
+        assert_eq!(Analysis::decode(&bad, &replays[0]), None, "{bad}");
+    }
+    // Bounded when read: at most one analysis a kept game.
+    let stuffed = format!("blackjack v1\ngames={}\nanalyses={}\n", old.games[0], vec!["x/a1/0/"; 500].join(" "));
+    assert_eq!(decode::<Recent>(&stuffed, 1).unwrap().analyses.len(), KEPT);
+}
+
+#[test]
+fn a_mistake_is_marked_with_the_move_the_chances_and_the_best_move() {
+    let card = "7C".parse().unwrap();
+    let weighed = Weighed { index: 4, played_pm: 224, best: Action::Draw { seat: 0 }, best_pm: 306 };
+    assert!(weighed.is_mistake());
+    assert_eq!(mark(&weighed, Action::Play { seat: 0, card }), "Laying the 7♣ here: 31% → 22% (the best: picking up)");
+}
+
 proptest! {
     #![proptest_config(config(64))]
+
+    /// Any kept analysis text is an analysis of the game or nothing, never a panic.
+    #[test]
+    fn any_kept_analysis_is_read_or_left_out(text in prop_oneof![
+        any::<String>(),
+        "a1/[0-9]{1,3}/[0-9dpxfn._CDHSAJQK-]{0,80}",
+    ]) {
+        let (setup, game) = finished(Preset::Taylor, 2, 5);
+        let replay = Replay::of(&setup, &game);
+        if let Some(a) = Analysis::decode(&text, &replay) {
+            prop_assert!(a.judged.iter().all(|k| k.index < replay.len() && k.best_pm <= 1000));
+        }
+    }
 
     /// Any text after `#replay=` is a replay or a typed refusal, never a panic.
     #[test]
@@ -178,5 +263,26 @@ proptest! {
                 let _ = r.frame(0, step).map(|f| f.lines());
             }
         }
+    }
+}
+
+/// The fixed deal of the end-to-end test (the player picks up, Sam goes out): the worker's answer
+/// to the replay page's request is the judgement of the player's one decision, from the player's
+/// view; any other request is refused.
+#[test]
+fn the_search_worker_judges_a_decision_of_a_replay_from_the_seats_view() {
+    use blackjack::bots::work::Reply;
+    use blackjack::ui::replay::{judge_request, serve_judge};
+    let replay =
+        Replay::parse("#replay=taylor.2.normal.136~hand=1~clock=0~pen_slow=0/l.1_d.0_p.1.10D").unwrap().unwrap();
+    let decisions = replay.decisions(0);
+    assert_eq!(decisions.iter().map(|d| d.index).collect::<Vec<_>>(), vec![1]);
+    let reply = serve_judge(&judge_request(&replay, 0, 1));
+    let Reply::Judged { at, played, played_pm, best, best_pm } = reply else { panic!("{reply:?}") };
+    assert_eq!((at, played), (decisions[0].view.state_id, Action::Draw { seat: 0 }));
+    assert!(best.seat() == 0 && played_pm <= best_pm && best_pm <= 1000, "{reply:?}");
+    // Anything else is refused: a decision the game does not have, a broken game, other text.
+    for text in [judge_request(&replay, 0, 2), judge_request(&replay, 1, 1), "judge 0 1 taylor".into(), "x".into()] {
+        assert_eq!(serve_judge(&text), Reply::Refused, "{text}");
     }
 }

@@ -5,10 +5,14 @@
 //! the search worker a decision at a time (`bots::work`, [`Job::Judge`](super::work::Job)).
 
 use super::ismcts::move_chances;
+use super::shedding::turn_actions;
 use crate::engine::shedding::{Action, Game, Seat, SeatView};
 
 /// A move that gave up more than this chance (5 points in 100) against the best is a mistake.
-pub const MISTAKE: f64 = 0.05;
+pub const MISTAKE: f64 = MISTAKE_PM as f64 / 1000.0;
+
+/// [`MISTAKE`] in thousandths, as the search worker answers chances ([`Weighed`]).
+pub const MISTAKE_PM: u16 = 50;
 
 /// Deals drawn for each move of a decision: each chance's 95% interval is then within about
 /// ±5 points, and their difference closer (the moves share the deals).
@@ -55,23 +59,80 @@ pub fn judge(view: &SeatView, played: Action, samples: u32, seed: u64) -> Option
     Some(Judgement { at: view.state_id, played, played_chance, best, best_chance })
 }
 
-/// Judges every turn decision `seat` made in a recorded game: `game` as dealt, then `log` (its
-/// actions in order). Each decision is judged from `game.view(seat)` as it was then. Stops at the
-/// first action the game refuses (a log that is not this game's).
-pub fn judge_game(mut game: Game, log: &[Action], seat: Seat, samples: u32, seed: u64) -> Vec<Judgement> {
-    let mut judged = Vec::new();
-    for (i, &action) in log.iter().enumerate() {
-        if action.seat() == seat && game.current() == seat {
+/// One of the seat's decisions in a recorded game: the move's place in the log, the seat's view
+/// just before it (all the analysis may know), and the move played.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    pub index: usize,
+    pub view: SeatView,
+    pub played: Action,
+}
+
+/// The turn decisions `seat` made in a recorded game that had a choice (two moves or more, the
+/// move played among them): `game` as dealt, then `log` (its actions in order). Stops at the first
+/// action the game refuses (a log that is not this game's). The replay page asks the search
+/// worker about each in turn; [`judge_game`] judges them here.
+pub fn decisions(mut game: Game, log: &[Action], seat: Seat) -> Vec<Decision> {
+    let mut found = Vec::new();
+    for (index, &played) in log.iter().enumerate() {
+        if played.seat() == seat && game.current() == seat {
             let view = game.view(seat);
-            if view.is_my_turn() {
-                if let Some(j) = judge(&view, action, samples, seed.wrapping_add(i as u64)) {
-                    judged.push(j);
-                }
+            let moves = turn_actions(&view);
+            if view.is_my_turn() && moves.len() >= 2 && moves.contains(&played) {
+                found.push(Decision { index, view, played });
             }
         }
-        if game.apply(action).is_err() {
+        if game.apply(played).is_err() {
             break;
         }
     }
-    judged
+    found
+}
+
+/// Judges every turn decision `seat` made in a recorded game (see [`decisions`]), each from the
+/// seat's view as it was then.
+pub fn judge_game(game: Game, log: &[Action], seat: Seat, samples: u32, seed: u64) -> Vec<Judgement> {
+    decisions(game, log, seat)
+        .iter()
+        .filter_map(|d| judge(&d.view, d.played, samples, seed.wrapping_add(d.index as u64)))
+        .collect()
+}
+
+/// A decision's judgement as the replay page keeps it with the game: the move's place in the log,
+/// and the chances (in thousandths, as the search worker answers them) of the move played and of
+/// the best move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Weighed {
+    pub index: usize,
+    pub played_pm: u16,
+    pub best: Action,
+    pub best_pm: u16,
+}
+
+impl Weighed {
+    /// The chance given up against the best, in thousandths.
+    pub fn lost_pm(&self) -> u16 {
+        self.best_pm.saturating_sub(self.played_pm)
+    }
+
+    pub fn is_mistake(&self) -> bool {
+        self.lost_pm() > MISTAKE_PM
+    }
+}
+
+/// The accuracy of a seat's play, 0 to 100: the share of the best moves' chances its moves kept
+/// (100 when every move was as good as the best). `None` with nothing judged, or when no move had
+/// any chance at all (nothing to keep).
+pub fn accuracy(judged: &[Weighed]) -> Option<u8> {
+    let best: u64 = judged.iter().map(|k| u64::from(k.best_pm)).sum();
+    let kept: u64 = judged.iter().map(|k| u64::from(k.played_pm.min(k.best_pm))).sum();
+    (best > 0).then(|| ((kept * 100 + best / 2) / best) as u8)
+}
+
+/// The `n` mistakes that gave up the most, the biggest first (ties: the earlier first).
+pub fn biggest_mistakes(judged: &[Weighed], n: usize) -> Vec<Weighed> {
+    let mut mistakes: Vec<Weighed> = judged.iter().copied().filter(Weighed::is_mistake).collect();
+    mistakes.sort_by_key(|k| (std::cmp::Reverse(k.lost_pm()), k.index));
+    mistakes.truncate(n);
+    mistakes
 }

@@ -17,6 +17,7 @@ use super::shedding::link::{LinkProblem, TableSetup};
 use super::shedding::screen::SeatScreen;
 use super::shedding::words;
 use super::storage::{Fields, Stored};
+use crate::bots::analysis::Weighed;
 use crate::engine::cards::Card;
 use crate::engine::shedding::{Action, BadCode, Game, IllegalAction, Seat, SetupError};
 
@@ -213,6 +214,9 @@ pub fn hands(game: &Game) -> Vec<Vec<Card>> {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Recent {
     pub games: Vec<String>,
+    /// The analyses of kept games ([`Analysis::encode`]), each named by its game's fingerprint.
+    /// A record kept before analyses were has none, and reads as it did.
+    pub analyses: Vec<String>,
 }
 
 pub const RECENT_KEY: &str = "blackjack.replays";
@@ -222,12 +226,19 @@ pub const KEPT: usize = 20;
 
 impl Stored for Recent {
     fn encode(&self) -> Vec<(&'static str, String)> {
-        vec![("games", self.games.join(" "))]
+        let mut fields = vec![("games", self.games.join(" "))];
+        if !self.analyses.is_empty() {
+            fields.push(("analyses", self.analyses.join(" ")));
+        }
+        fields
     }
-    /// Bounded when read: at most [`KEPT`] games, each read in full only when opened.
+    /// Bounded when read: at most [`KEPT`] games and as many analyses, each read in full only
+    /// when opened.
     fn decode(f: &Fields) -> Option<Self> {
         let games = f.get("games")?.split_ascii_whitespace().take(KEPT).map(str::to_string).collect();
-        Some(Recent { games })
+        let analyses =
+            f.get("analyses").unwrap_or_default().split_ascii_whitespace().take(KEPT).map(str::to_string).collect();
+        Some(Recent { games, analyses })
     }
 }
 
@@ -248,6 +259,169 @@ impl Recent {
     pub fn replays(&self) -> impl Iterator<Item = Result<Replay, ReplayProblem>> + '_ {
         self.games.iter().map(|g| Replay::parse_body(g))
     }
+
+    /// The analysis kept with this game, if one is and it reads as one of this game's.
+    pub fn analysis(&self, replay: &Replay) -> Option<Analysis> {
+        let name = fingerprint(&replay.fragment()[PREFIX.len()..]);
+        self.analyses.iter().find_map(|a| Analysis::decode(a.strip_prefix(&name)?.strip_prefix('/')?, replay))
+    }
+
+    /// Keeps an analysis with its game (the game kept too, if it was not: one opened from a link),
+    /// in place of any earlier one of that game. Analyses of games no longer kept are dropped.
+    pub fn keep_analysis(&mut self, replay: &Replay, analysis: &Analysis) {
+        self.remember(replay);
+        let name = fingerprint(&replay.fragment()[PREFIX.len()..]);
+        let kept: Vec<String> = self.games.iter().map(|g| fingerprint(g)).collect();
+        self.analyses.retain(|a| {
+            let of = a.split('/').next().unwrap_or_default();
+            of != name && kept.iter().any(|k| k == of)
+        });
+        self.analyses.insert(0, format!("{name}/{}", analysis.encode()));
+    }
+}
+
+/// A kept game's name in the kept analyses: a hash of its replay's text (FNV-1a, 64 bits, in
+/// hex), short where the text is kilobytes, and made without replaying the game.
+fn fingerprint(body: &str) -> String {
+    let hash = body.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    format!("{hash:016x}")
+}
+
+/// The analysis of one seat's play in a finished game (`bots::analysis`, which the replay page
+/// asks of the search worker a decision at a time), as kept with the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    pub seat: Seat,
+    /// Each decision judged, in the order played.
+    pub judged: Vec<Weighed>,
+}
+
+/// The format of a kept analysis, its first word: another is not read (the game then shows no
+/// analysis, and can be analysed again).
+const ANALYSIS_FORMAT: &str = "a1";
+
+impl Analysis {
+    /// `a1/<seat>/<decisions, joined by "_">`, each `<move's place>-<played ‰>-<best ‰>-<best move's code>`.
+    pub fn encode(&self) -> String {
+        let judged: Vec<String> = self
+            .judged
+            .iter()
+            .map(|k| format!("{}-{}-{}-{}", k.index, k.played_pm, k.best_pm, k.best.code()))
+            .collect();
+        format!("{ANALYSIS_FORMAT}/{}/{}", self.seat, judged.join("_"))
+    }
+
+    /// An analysis of `replay` read from its kept text; `None` for anything else: another format,
+    /// a seat or a move's place the game does not have, a chance over 100%, a best move not the
+    /// seat's. At most one decision a move of the game is read.
+    pub fn decode(text: &str, replay: &Replay) -> Option<Analysis> {
+        let mut parts = text.split('/');
+        if parts.next()? != ANALYSIS_FORMAT {
+            return None;
+        }
+        let seat: Seat = parts.next()?.parse().ok().filter(|&s| s < replay.setup.players)?;
+        let entries = parts.next()?;
+        if parts.next().is_some() {
+            return None;
+        }
+        let mut judged: Vec<Weighed> = Vec::new();
+        for entry in entries.split('_').filter(|e| !e.is_empty()) {
+            let mut f = entry.splitn(4, '-');
+            let index: usize = f.next()?.parse().ok()?;
+            let played_pm: u16 = f.next()?.parse().ok().filter(|&c| c <= 1000)?;
+            let best_pm: u16 = f.next()?.parse().ok().filter(|&c| c <= 1000)?;
+            let best = Action::from_code(f.next()?).filter(|a| a.seat() == seat)?;
+            let in_order = judged.last().is_none_or(|k| k.index < index);
+            if index >= replay.len() || !in_order || replay.log[index].seat() != seat {
+                return None;
+            }
+            judged.push(Weighed { index, played_pm, best, best_pm });
+        }
+        Some(Analysis { seat, judged })
+    }
+}
+
+/// "laying the 7♣", "picking up": a turn move as something done, the cards as the seats write them.
+fn doing(action: Action) -> String {
+    match action {
+        Action::Play { card, .. } => format!("laying the {}", words::short(card)),
+        Action::Draw { .. } => "picking up".into(),
+        Action::Pass { .. } => "passing".into(),
+        Action::Finish { .. } => "ending the turn".into(),
+        Action::NameSuit { suit, .. } => format!("naming {}", suit.name()),
+        _ => "that move".into(),
+    }
+}
+
+/// A chance in thousandths as a whole percentage.
+fn percent(pm: u16) -> u16 {
+    (pm + 5) / 10
+}
+
+/// The mark at a judged move: "Laying the 7♣ here: 31% → 22% (the best: picking up)", the chance
+/// the best move had, then the move played's.
+pub fn mark(kept: &Weighed, played: Action) -> String {
+    let mut text = doing(played);
+    if let Some(first) = text.get(..1) {
+        text.replace_range(..1, &first.to_uppercase());
+    }
+    format!("{text} here: {}% → {}% (the best: {})", percent(kept.best_pm), percent(kept.played_pm), doing(kept.best))
+}
+
+/// The analysis' request to the search worker for the decision at move `index` of `seat`'s play:
+/// `judge <seat> <index> <the replay's text>`. The page sends the finished game it shows, not a
+/// view: the view and its request bytes are made in the worker ([`serve_judge`]), so the page
+/// links no encoder for them.
+pub fn judge_request(replay: &Replay, seat: Seat, index: usize) -> String {
+    format!("judge {seat} {index} {}", &replay.fragment()[PREFIX.len()..])
+}
+
+/// The search worker's answer to [`judge_request`]: the judgement of that decision, made from
+/// the seat's view alone (its request bytes, as a table's search is asked: `bots::work::serve`),
+/// never the hidden hands. Any other text is refused, never a panic.
+pub fn serve_judge(text: &str) -> crate::bots::work::Reply {
+    use crate::bots::work::{serve, Job, Reply, Request};
+    let asked = || {
+        let mut words = text.strip_prefix("judge ")?.splitn(3, ' ');
+        let seat: Seat = words.next()?.parse().ok()?;
+        let index: usize = words.next()?.parse().ok()?;
+        let replay = Replay::parse_body(words.next()?).ok()?;
+        let d = replay.decisions(seat).into_iter().find(|d| d.index == index)?;
+        let seed = ANALYSIS_SEED.wrapping_add(index as u64);
+        Some(Request {
+            job: Job::Judge { played: d.played },
+            iterations: crate::bots::analysis::SAMPLES,
+            seed,
+            view: d.view,
+        })
+    };
+    asked().map_or(Reply::Refused, |r| serve(&r.encode()))
+}
+
+/// The analysis' search starts from this and the move's place in the game, so an analysis run
+/// again gives the same figures.
+const ANALYSIS_SEED: u64 = 0x0a11_a15e;
+
+impl Replay {
+    /// The move at `index` of the log, if the game has one there.
+    pub fn action(&self, index: usize) -> Option<Action> {
+        self.log.get(index).copied()
+    }
+
+    /// The seat's decisions in this game that had a choice, for the analysis
+    /// ([`crate::bots::analysis::decisions`]).
+    pub fn decisions(&self, seat: Seat) -> Vec<crate::bots::analysis::Decision> {
+        Self::deal(&self.setup).map(|g| crate::bots::analysis::decisions(g, &self.log, seat)).unwrap_or_default()
+    }
+}
+
+/// Keeps an analysis with its game (see [`Recent::keep_analysis`]).
+#[cfg(target_arch = "wasm32")]
+pub fn keep_analysis(replay: &Replay, analysis: &Analysis) {
+    use super::storage;
+    let (mut recent, _) = storage::load_or_notice::<Recent>(RECENT_KEY, RECENT_VERSION, "replays");
+    recent.keep_analysis(replay, analysis);
+    storage::save(RECENT_KEY, RECENT_VERSION, &recent);
 }
 
 /// Keeps a finished game for the replay page (see [`Recent::remember`]).
