@@ -1,8 +1,9 @@
 //! Single-observer information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
 //!
 //! One tree over the searching seat's information set. Every iteration samples a complete deal
-//! consistent with the seat's view (`Game::determinize_with`), each other seat's hand redrawn
-//! until it fits that seat's latest turns as the normal policy would have played them (the bot's
+//! consistent with the seat's view ([`Sampler`]: `Game::determinize_with`), each other seat's
+//! hand dealt within what its latest pick-up says it lacks (`inferred_void`) and redrawn until
+//! it fits that seat's latest turns as the normal policy would have played them (the bot's
 //! model of the others, from public facts: `fits_normal`), walks the tree choosing among the
 //! actions legal in that sample (UCB1 with availability counts for the searching seat; the
 //! others play the normal policy on their sampled hands), adds one node, plays on with
@@ -46,7 +47,8 @@ pub struct Ismcts {
     /// when the round is cut off, as the cards left are not all alike.
     pub power_weight: f64,
     /// Each other seat's hand is dealt within what its latest pick-up says it lacks
-    /// ([`inferred_void`]) before the model checks it.
+    /// ([`inferred_void`]) before the model checks it: with only `tries` uniform redraws, a seat
+    /// that picked up on a plain lead was mostly dealt a hand the model refused, which then stood.
     pub infer: bool,
 }
 
@@ -60,7 +62,7 @@ impl Default for Ismcts {
             tries: 20,
             policy_tree: true,
             power_weight: 0.0,
-            infer: false,
+            infer: true,
         }
     }
 }
