@@ -7,7 +7,8 @@
 //!   `--seeds S`: the deals are seeds S, S+1, …, by default 10,000 on (the tuning's); measure a
 //!   change on seeds it was not tuned on, e.g. `--seeds 7000000`;
 //!   tuning: `--exploration C`, `--playout-limit N`, `--cutoff-base B`; the model of the others:
-//!   `--tries N` (0: off), `--policy-tree true/false`)
+//!   `--tries N` (0: off), `--policy-tree true/false`, `--infer true/false`; the cut-off's
+//!   `--power-weight W`)
 //!
 //! A game is what `Game` plays: one round for first-out rules, the whole match to the target
 //! for place scoring (British), so a British win here is a match win.
@@ -48,6 +49,12 @@ fn main() {
     }
     if let Some(x) = arg("--policy-tree").and_then(|s| s.parse().ok()) {
         search.policy_tree = x;
+    }
+    if let Some(x) = arg("--power-weight").and_then(|s| s.parse().ok()) {
+        search.power_weight = x;
+    }
+    if let Some(x) = arg("--infer").and_then(|s| s.parse().ok()) {
+        search.infer = x;
     }
     let levels: Vec<Level> =
         arg("--levels").unwrap_or_else(|| "normal,normal,normal,normal".into()).split(',').map(level).collect();

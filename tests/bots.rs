@@ -342,3 +342,73 @@ fn a_stock_turned_over_unshuffled_is_public_and_so_are_the_cards_drawn_from_it()
     assert!(g.view(1).known.iter().all(|k| k.is_empty()));
     g.check_invariants().unwrap();
 }
+
+/// Taylor lets a seat pick up when it could lay a card, so a plain pick-up binds nothing at the
+/// table; but a normal player picks up only with nothing to lay. Seat 0 leads the 9♣ and seat 1
+/// picks up the K♦: in `with_clubs` seat 1 held the 4♣ and the 9♠ all along (it may draw when
+/// able), in the other it held neither. Seat 2 sees the same either way.
+fn club_lead_picked_up(with_clubs: bool) -> Game {
+    let (one, stock) = if with_clubs { ("6H 9S 3D 4C", "KD 3S 4H 3H 6D") } else { ("6H 3S 3D 4H", "KD 9S 4C 3H 6D") };
+    let mut g = deal(Preset::Taylor, &["9C 4D 5H 6S", one, "3C 9D 6C 4S"], "5C", stock);
+    play(&mut g, 0, "9C");
+    draw(&mut g, 1);
+    g
+}
+
+#[test]
+fn a_seat_that_picked_up_on_a_club_lead_is_dealt_without_clubs_more_often_than_not() {
+    use blackjack::bots::ismcts::{Ismcts, Sampler};
+    use blackjack::engine::cards::{Card, Suit};
+    use blackjack::engine::rng::GameRng;
+    let view = club_lead_picked_up(false).view(2);
+    assert_eq!(view.voids[1], Void::default(), "no rule made seat 1 answer: the table binds nothing");
+    let open = view.last_turns[1][0].open;
+    let clubs: u64 = (0..52).map(Card::from_index).filter(|c| c.suit == Suit::Clubs).map(|c| 1u64 << c.index()).sum();
+    assert_eq!(open & clubs, clubs, "any club could have opened seat 1's turn");
+    // Of 400 deals, those giving seat 1 no club: the model's, and a plain shuffle's.
+    let without_clubs = |config: Ismcts| {
+        let sampler = Sampler::new(view.clone(), &config);
+        let mut rng = GameRng::new(11);
+        let mut none = 0;
+        for _ in 0..400 {
+            let hand = sampler.deal(&mut rng).hand(1);
+            assert_eq!(hand.len(), 5);
+            if config.infer {
+                // It picked up one card since: at most one card that could have opened its turn.
+                assert!(hand.count_in(open) <= 1, "{:?}", hand.to_vec());
+            }
+            none += (hand.count_in(clubs) == 0) as u32;
+        }
+        none
+    };
+    let plain = without_clubs(Ismcts { tries: 0, infer: false, ..Ismcts::default() });
+    let inferred = without_clubs(Ismcts { infer: true, ..Ismcts::default() });
+    eprintln!("seat 1 without clubs: {plain} of 400 plain, {inferred} of 400 inferred");
+    assert!(plain < 200, "a plain shuffle gives seat 1 a club in most deals ({plain} of 400 without)");
+    assert!(inferred > 240, "the model should deal seat 1 no club in most deals ({inferred} of 400 without)");
+}
+
+#[test]
+fn what_the_search_infers_is_a_function_of_the_seats_view_alone() {
+    // Two games that differ only in seat 1's hidden cards and the stock: the same view, so the
+    // same bounds inferred, the same deals for a seed, and the same move for a seed.
+    use blackjack::bots::ismcts::{Ismcts, Sampler};
+    use blackjack::engine::rng::GameRng;
+    let (a, b) = (club_lead_picked_up(true), club_lead_picked_up(false));
+    assert_ne!(a.hand(1), b.hand(1));
+    let (va, vb) = (a.view(2), b.view(2));
+    assert_eq!(va, vb);
+    let config = Ismcts { infer: true, iterations: 300, ..Ismcts::default() };
+    let (sa, sb) = (Sampler::new(va.clone(), &config), Sampler::new(vb.clone(), &config));
+    assert_eq!(sa.view(), sb.view());
+    assert_ne!(sa.view().voids[1], Void::default(), "seat 1's pick-up is read as a bound");
+    for seed in 0..20 {
+        let (x, y) = (sa.deal(&mut GameRng::new(seed)), sb.deal(&mut GameRng::new(seed)));
+        assert!((0..3).all(|s| x.hand(s) == y.hand(s)), "seed {seed}");
+    }
+    for seed in 0..4 {
+        let mut x = SheddingBot::new(2, Level::Hard, seed).with_search(config.clone());
+        let mut y = SheddingBot::new(2, Level::Hard, seed).with_search(config.clone());
+        assert_eq!(x.decide(&va), y.decide(&vb));
+    }
+}

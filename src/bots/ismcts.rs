@@ -1,8 +1,9 @@
 //! Single-observer information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
 //!
 //! One tree over the searching seat's information set. Every iteration samples a complete deal
-//! consistent with the seat's view (`Game::determinize_with`), each other seat's hand redrawn
-//! until it fits that seat's latest turns as the normal policy would have played them (the bot's
+//! consistent with the seat's view ([`Sampler`]: `Game::determinize_with`), each other seat's
+//! hand dealt within what its latest pick-up says it lacks (`inferred_void`) and redrawn until
+//! it fits that seat's latest turns as the normal policy would have played them (the bot's
 //! model of the others, from public facts: `fits_normal`), walks the tree choosing among the
 //! actions legal in that sample (UCB1 with availability counts for the searching seat; the
 //! others play the normal policy on their sampled hands), adds one node, plays on with
@@ -12,9 +13,11 @@
 //! and costs a fraction of it).
 //! The bot never sees the real game: its only input is its `SeatView`.
 
-use super::shedding::{fits_normal, normal_move, PolicyInput};
+use super::shedding::{fits_normal, inferred_void, normal_move, PolicyInput};
+use crate::engine::cards::Card;
 use crate::engine::rng::GameRng;
-use crate::engine::shedding::{Action, Game, LegalSet, Seat, SeatView};
+use crate::engine::shedding::rules::{Effect, Rules};
+use crate::engine::shedding::{Action, Game, Hand, LegalSet, Seat, SeatView, Void};
 
 /// The hard bot's search budget when it searched on the page's own thread, iterations a move
 /// (sized so a move's search stayed under 50 ms at the 95th percentile in Chromium), and still
@@ -39,6 +42,14 @@ pub struct Ismcts {
     pub tries: u32,
     /// The others choose in the tree as the normal policy would (not by their own statistics).
     pub policy_tree: bool,
+    /// Cut-off scoring counts each power card in a hand (a pick-up, an answer to one, a wild
+    /// suit changer: [`power_mask`]) as this many cards fewer: holding one is worth something
+    /// when the round is cut off, as the cards left are not all alike.
+    pub power_weight: f64,
+    /// Each other seat's hand is dealt within what its latest pick-up says it lacks
+    /// ([`inferred_void`]) before the model checks it: with only `tries` uniform redraws, a seat
+    /// that picked up on a plain lead was mostly dealt a hand the model refused, which then stood.
+    pub infer: bool,
 }
 
 impl Default for Ismcts {
@@ -50,6 +61,8 @@ impl Default for Ismcts {
             cutoff_base: 0.6065,
             tries: 20,
             policy_tree: true,
+            power_weight: 0.0,
+            infer: true,
         }
     }
 }
@@ -77,9 +90,10 @@ impl Ismcts {
 /// then take `best`. Everything it knows is the view it was given.
 pub struct Search {
     config: Ismcts,
-    view: SeatView,
+    sampler: Sampler,
     rng: GameRng,
     legal: Vec<Action>,
+    cutoff: Cutoff,
     nodes: Vec<Node>,
     done: u32,
     path: Vec<usize>,
@@ -88,8 +102,11 @@ pub struct Search {
 impl Search {
     pub fn new(config: Ismcts, view: SeatView, rng: GameRng) -> Search {
         let legal = super::shedding::turn_actions(&view);
-        let root = Node { action: None, mover: view.seat, children: Vec::new(), visits: 0, available: 0, reward: 0.0 };
-        Search { config, view, rng, legal, nodes: vec![root], done: 0, path: Vec::with_capacity(64) }
+        let sampler = Sampler::new(view, &config);
+        let root =
+            Node { action: None, mover: sampler.view.seat, children: Vec::new(), visits: 0, available: 0, reward: 0.0 };
+        let cutoff = Cutoff::new(&config, &sampler.view.rules);
+        Search { config, sampler, rng, legal, cutoff, nodes: vec![root], done: 0, path: Vec::with_capacity(64) }
     }
 
     /// Iterations run so far.
@@ -127,12 +144,9 @@ impl Search {
     }
 
     fn iterate(&mut self) {
-        let Search { config, view, rng, nodes, path, .. } = self;
-        let (rules, turns) = (&*view.rules, &view.last_turns);
-        let mut fit_rng = rng.fork();
-        let mut g = Game::determinize_with(view, rng, config.tries, &mut |s, h| {
-            fits_normal(rules, &turns[s as usize], h, &mut fit_rng)
-        });
+        let Search { config, sampler, rng, nodes, path, cutoff, .. } = self;
+        let seat = sampler.view.seat;
+        let mut g = sampler.deal(rng);
         // A match (place scoring) goes on after a round ends, with a new deal: a playout stops
         // with the round being played and credits each seat its share of that round's points.
         // (Played on into the next deals, the seat with fewest cards at the cut-off says nothing
@@ -147,7 +161,7 @@ impl Search {
         while !g.is_over() {
             let legal = g.legal_set();
             let mover = g.current();
-            if config.policy_tree && mover != view.seat {
+            if config.policy_tree && mover != seat {
                 // Another seat plays as the model says it would with the hand it was dealt here.
                 let a = policy_move(&g, legal);
                 let child = match nodes[node].children.iter().find(|&&c| nodes[c].action == Some(a)) {
@@ -210,13 +224,50 @@ impl Search {
         } else if let Some(w) = g.winner() {
             reward[w as usize] = 1.0;
         } else {
-            cutoff_reward(&g, config.cutoff_base, &mut reward[..players]);
+            cutoff_reward(&g, cutoff, &mut reward[..players]);
         }
         for &n in path.iter() {
             let node = &mut nodes[n];
             node.visits += 1;
             node.reward += reward[node.mover as usize];
         }
+    }
+}
+
+/// Where the search's deals come from: the searching seat's view, and its model of the others
+/// (from public facts only). With [`Ismcts::infer`], each other seat's hand is dealt within what
+/// the table saw it lack joined to what its latest pick-up says it lacks ([`inferred_void`]);
+/// then, up to [`Ismcts::tries`] times, drawn again until it fits that seat's latest turns as the
+/// normal policy would have played them ([`fits_normal`]).
+pub struct Sampler {
+    view: SeatView,
+    tries: u32,
+}
+
+impl Sampler {
+    pub fn new(mut view: SeatView, config: &Ismcts) -> Sampler {
+        if config.infer {
+            let players = view.hand_sizes.len();
+            view.voids.resize(players, Void::default());
+            for s in (0..players).filter(|&s| s != view.seat as usize) {
+                view.voids[s] = inferred_void(view.voids[s], &view.last_turns[s], view.hand_sizes[s]);
+            }
+        }
+        Sampler { view, tries: config.tries }
+    }
+
+    /// The view dealt from (its bounds joined to the inferred ones).
+    pub fn view(&self) -> &SeatView {
+        &self.view
+    }
+
+    /// One whole deal consistent with the view.
+    pub fn deal(&self, rng: &mut GameRng) -> Game {
+        let (view, rules, turns) = (&self.view, &*self.view.rules, &self.view.last_turns);
+        let mut fit_rng = rng.fork();
+        Game::determinize_with(view, rng, self.tries, &mut |s, h| {
+            fits_normal(rules, &turns[s as usize], h, &mut fit_rng)
+        })
     }
 }
 
@@ -259,18 +310,52 @@ fn policy_move(g: &Game, legal: LegalSet) -> Action {
     normal_move(&input).unwrap_or_else(|| legal.nth(0))
 }
 
-/// Scores a round cut off before its end by hand sizes, a seat still playing weighted `base`
-/// to the power of its cards: first-out, its share of the win is its share of the weights;
+/// The cards whose effect makes them worth keeping for later (a pick-up, an answer to one, a
+/// wild suit changer): a hand holding them is stronger than its size says.
+pub fn power_mask(rules: &Rules) -> u64 {
+    (0..52).map(Card::from_index).fold(0, |m, c| {
+        let power = matches!(
+            rules.effect(c),
+            Some(Effect::PickUp { .. } | Effect::ReducePickUp { .. } | Effect::CancelPickUp { .. })
+                | Some(Effect::ChangeSuit { wild: true, .. })
+        );
+        m | (power as u64) << c.index()
+    })
+}
+
+/// How a round cut off before its end scores a hand: `base` to the power of its cards, each
+/// power card counted as `power_weight` cards fewer ([`Ismcts::power_weight`]).
+#[derive(Copy, Clone, Debug)]
+struct Cutoff {
+    base: f64,
+    power: u64,
+    /// `base` to the power of minus `power_weight`: the factor each power card adds.
+    bonus: f64,
+}
+
+impl Cutoff {
+    fn new(config: &Ismcts, rules: &Rules) -> Cutoff {
+        let power = if config.power_weight == 0.0 { 0 } else { power_mask(rules) };
+        Cutoff { base: config.cutoff_base, power, bonus: config.cutoff_base.powf(-config.power_weight) }
+    }
+
+    fn weight(&self, hand: Hand) -> f64 {
+        self.base.powi(hand.len() as i32) * self.bonus.powi(hand.count_in(self.power) as i32)
+    }
+}
+
+/// Scores a round cut off before its end by the hands left, a seat still playing weighted by
+/// [`Cutoff::weight`]: first-out, its share of the win is its share of the weights;
 /// places, the places' points it can expect (it beats another seat still playing with chance
 /// w(s) / (w(s) + w(j))), the places already taken this round standing.
-fn cutoff_reward(g: &Game, base: f64, reward: &mut [f64]) {
+fn cutoff_reward(g: &Game, cutoff: &Cutoff, reward: &mut [f64]) {
     let n = reward.len();
     let finished = g.finished();
-    // Weights, zero for seats out of the round's play. (`powi`, not `exp`: fewer page bytes.)
+    // Weights, zero for seats out of the round's play.
     let mut w = [0f64; 12];
     for (s, x) in w[..n].iter_mut().enumerate() {
         if g.in_round(s as Seat) && !finished.contains(&(s as Seat)) {
-            *x = base.powi(g.hand(s as Seat).len() as i32);
+            *x = cutoff.weight(g.hand(s as Seat));
         }
     }
     let total: f64 = w.iter().sum();
@@ -307,14 +392,12 @@ fn threat(g: &Game, seat: Seat) -> usize {
 pub fn move_chances(view: &SeatView, samples: u32, seed: u64) -> Vec<(Action, f64)> {
     let moves = super::shedding::turn_actions(view);
     let config = Ismcts::default();
+    let cutoff = &Cutoff::new(&config, &view.rules);
     let mut rng = GameRng::new(seed);
     let mut totals = vec![0f64; moves.len()];
-    let (rules, turns) = (&*view.rules, &view.last_turns);
+    let sampler = Sampler::new(view.clone(), &config);
     for _ in 0..samples.max(1) {
-        let mut fit_rng = rng.fork();
-        let deal = Game::determinize_with(view, &mut rng, config.tries, &mut |s, h| {
-            fits_normal(rules, &turns[s as usize], h, &mut fit_rng)
-        });
+        let deal = sampler.deal(&mut rng);
         for (m, total) in moves.iter().zip(totals.iter_mut()) {
             let mut g = deal.clone();
             let (round, players) = (g.round(), g.players() as usize);
@@ -334,7 +417,7 @@ pub fn move_chances(view: &SeatView, samples: u32, seed: u64) -> Vec<(Action, f6
                 f64::from(u8::from(g.winner() == Some(view.seat)))
             } else {
                 let mut reward = [0f64; 12];
-                cutoff_reward(&g, config.cutoff_base, &mut reward[..players]);
+                cutoff_reward(&g, cutoff, &mut reward[..players]);
                 reward[seat]
             };
         }
@@ -366,7 +449,7 @@ mod tests {
         let g = part_played(Preset::Taylor, 12);
         assert!((0..4).any(|s| g.hand(s).len() != g.hand(0).len()), "the hands should differ");
         let mut reward = [0f64; 4];
-        cutoff_reward(&g, 0.6065, &mut reward);
+        cutoff_reward(&g, &Cutoff::new(&Ismcts::default(), g.rules()), &mut reward);
         assert!((reward.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{reward:?}");
         for s in 0..4u8 {
             for t in 0..4u8 {
@@ -382,7 +465,7 @@ mod tests {
         // British scores places: the points of 1st..4th are 3/3, 2/3, 1/3, 0, so 2 in all.
         let g = part_played(Preset::British, 12);
         let mut reward = [0f64; 4];
-        cutoff_reward(&g, 0.6065, &mut reward);
+        cutoff_reward(&g, &Cutoff::new(&Ismcts::default(), g.rules()), &mut reward);
         assert!((reward.iter().sum::<f64>() - 2.0).abs() < 1e-9, "{reward:?}");
         assert!(reward.iter().all(|&r| (0.0..=1.0).contains(&r)), "{reward:?}");
     }

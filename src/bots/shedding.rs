@@ -10,7 +10,7 @@ use crate::engine::cards::{Card, Suit};
 use crate::engine::rng::GameRng;
 use crate::engine::shedding::hand::{cards_of, SUIT_MASK};
 use crate::engine::shedding::rules::{Effect, Rules};
-use crate::engine::shedding::{Action, Hand, LastTurn, LegalSet, Phase, Phrase, Seat, SeatView};
+use crate::engine::shedding::{Action, Hand, LastTurn, LegalSet, Phase, Phrase, Seat, SeatView, Void};
 use serde::{Deserialize, Serialize};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -385,4 +385,36 @@ pub fn fits_normal(rules: &Rules, turns: &[LastTurn], hand: Hand, rng: &mut Game
         h = then;
     }
     true
+}
+
+/// What a seat's latest turns say it lacks, as the normal policy reads them: a seat that picked
+/// up when it could have laid a card held none of the cards that could have opened that turn, so
+/// of those it holds now (`size` cards) at most as many as reached its hand since (picked up then
+/// or later, or handed to it). Joined to what the table saw (`seen`, the engine's [`Void`]). The
+/// search deals each hand within it before [`fits_normal`] checks the hand (a pick-up of any suit
+/// made most uniform deals misfit, and a hand that never fitted stood). Public facts only.
+pub fn inferred_void(seen: Void, turns: &[LastTurn], size: usize) -> Void {
+    let mut laid_since = 0usize;
+    for t in turns.iter().take_while(|t| t.size > 0) {
+        laid_since += t.laid.len();
+        if t.first.is_none() {
+            let reached = (size + laid_since).saturating_sub(t.size as usize);
+            let inferred = Void { cards: t.open, free: reached.min(u16::MAX as usize) as u16 };
+            return join(seen, inferred);
+        }
+    }
+    seen
+}
+
+/// One bound implied by both `a` and `b`: the one that implies the other if there is one (fewer
+/// exceptions allowed among more cards), else both sets with both allowances.
+fn join(a: Void, b: Void) -> Void {
+    let implies = |x: Void, y: Void| y.cards & !x.cards == 0 && x.free <= y.free;
+    match (a.cards, b.cards) {
+        (0, _) => b,
+        (_, 0) => a,
+        _ if implies(b, a) => b,
+        _ if implies(a, b) => a,
+        _ => Void { cards: a.cards | b.cards, free: a.free.saturating_add(b.free) },
+    }
 }
