@@ -12,6 +12,7 @@ use blackjack::ui::replay::Replay;
 use blackjack::ui::shedding::link::TableSetup;
 use blackjack::ui::stats::{place, Stats};
 use blackjack::ui::storage::{decode, encode, LoadProblem};
+use proptest::prelude::*;
 use std::collections::HashSet;
 
 /// 28 November 2026 (UTC).
@@ -247,6 +248,19 @@ fn places_rank_as_the_results_do() {
             if a != winner && b != winner && game.hand(a).len() < game.hand(b).len() {
                 assert!(places[a as usize] < places[b as usize], "fewer cards, better place: {places:?}");
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    /// Any text as a daily record: read or refused, never a panic; what is read writes back the same.
+    #[test]
+    fn any_daily_record_is_read_or_refused(entries in "[0-9a-z. ,-]{0,80}", best in "[0-9,x]{0,12}") {
+        let raw = format!("blackjack v1\ngames={entries}\nbest={best}\n");
+        if let Ok(r) = decode::<Daily>(&raw, 1) {
+            prop_assert!(r.entries.len() <= KEPT);
+            prop_assert_eq!(decode::<Daily>(&encode(1, &r), 1).ok(), Some(r));
         }
     }
 }
