@@ -315,7 +315,7 @@ fn daily_section(today: Day, record: &Daily) -> Html {
                     let (current, best) = record.streaks(game, today);
                     html! {
                         <li>
-                            <h3>{ super::shedding::link::preset_title(game) }</h3>
+                            <h3>{ format!("{name} daily") }</h3>
                             if let Some(o) = record.result(today, game) {
                                 <ShareLine id={format!("line-{}", game.id())} line={AttrValue::from(daily::result_line(game, today, o))} />
                             } else {

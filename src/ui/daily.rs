@@ -372,7 +372,7 @@ mod share {
             <div class="field share-line">
                 <label for={props.id.clone()}>{"Your result, to paste anywhere"}</label>
                 <div class="link-row">
-                    <input id={props.id.clone()} readonly=true value={props.line.clone()} />
+                    <textarea id={props.id.clone()} readonly=true rows="2" value={props.line.clone()} />
                     <button data-share-text={props.id.clone()}>{"Share result"}</button>
                 </div>
                 <p class="note" role="status" data-copied=""></p>

@@ -162,9 +162,11 @@ fn records(stats: &Stats, today: Option<&(Day, Daily)>) -> Html {
         return html! { <p>{"No finished games yet: each game you finish against the bots counts here."}</p> };
     }
     html! {
+        <>
+        <p>{"An average place of 1.0 is first every time. A daily streak counts the days in a row you played that game's deal of the day."}</p>
         <div class="table-wrap" tabindex="0" role="region" aria-label="Your record">
             <table class="record">
-                <caption>{"Your record in each game (average place: 1.0 is always first)"}</caption>
+                <caption>{"Your record in each game"}</caption>
                 <thead><tr>
                     <th scope="col">{"Game"}</th><th scope="col">{"Played"}</th><th scope="col">{"Won"}</th>
                     <th scope="col">{"Average place"}</th><th scope="col">{"Daily streak"}</th><th scope="col">{"Best streak"}</th>
@@ -172,6 +174,7 @@ fn records(stats: &Stats, today: Option<&(Day, Daily)>) -> Html {
                 <tbody>{ for rows }</tbody>
             </table>
         </div>
+        </>
     }
 }
 
@@ -183,7 +186,7 @@ fn today_section(today: Day, record: &Daily) -> Html {
             <ul class="daily-games">
                 { for daily::GAMES.iter().map(|&game| html! {
                     <li>
-                        <h3>{ preset_title(game) }</h3>
+                        <h3>{ format!("{} daily", daily::short_name(game)) }</h3>
                         if let Some(o) = record.result(today, game) {
                             <ShareLine id={format!("line-{}", game.id())} line={AttrValue::from(daily::result_line(game, today, o))} />
                         } else {
@@ -206,7 +209,7 @@ fn over_time(kept: &[Kept]) -> Html {
     html! {
         <section aria-labelledby="time-title">
             <h2 id="time-title" class="section-title">{"Your last games"}</h2>
-            <p>{ format!("The last {} games kept on this device, oldest first, each with its replay.", kept.len()) }</p>
+            <p>{ format!("Your last {} kept on this device, oldest first, each with its replay.", super::plural(kept.len(), "game")) }</p>
             { for games.into_iter().map(|p| {
                 let of: Vec<&Kept> = kept.iter().filter(|k| k.preset == p).collect();
                 let by_accuracy = of.iter().all(|k| k.accuracy.is_some());
