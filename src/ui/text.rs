@@ -36,6 +36,18 @@ pub fn capitalise(s: &str) -> String {
     c.next().map(|f| f.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
 }
 
+/// "1st", "2nd", "3rd", "11th", "22nd": a place in words.
+pub fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,16 +76,4 @@ mod tests {
         assert_eq!(capitalise("not your turn"), "Not your turn");
         assert_eq!(capitalise(""), "");
     }
-}
-
-/// "1st", "2nd", "3rd", "11th", "22nd": a place in words.
-pub fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
