@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the whole site for release into DIST (default dist): the menu and the shedding setup at
-# the root, the shedding table in play/, the casino table in tables/, UNO Blackjack in uno/, the
+# the root, the shedding table in play/, the statistics in stats/, the casino table in tables/, UNO Blackjack in uno/, the
 # casino drills in drills/ and tables with friends in friends/ (UNO Blackjack's in friends/uno/,
 # casino Blackjack's in friends/casino/) (each page its own wasm module, fetched only when
 # opened), then the JS glue minified and the service worker's precache list over all of them.
@@ -44,6 +44,7 @@ PAGES=(
   index.html:
   play.html:play
   replay.html:replay
+  stats.html:stats
   tables.html:tables
   uno.html:uno
   drills.html:drills

@@ -526,15 +526,15 @@ fn a_save_holding_a_multi_byte_character_is_refused_with_a_reason() {
 #[test]
 fn statistics_count_shared_deals_apart_and_never_wrap() {
     let mut st = Stats::default();
-    assert!(st.record(Preset::Taylor, "1.50".into(), true, false));
-    assert!(st.record(Preset::Taylor, "2.60".into(), true, true));
-    assert!(!st.record(Preset::Taylor, "2.60".into(), true, true), "counted once");
+    assert!(st.record(Preset::Taylor, "1.50".into(), 1, false));
+    assert!(st.record(Preset::Taylor, "2.60".into(), 1, true));
+    assert!(!st.record(Preset::Taylor, "2.60".into(), 1, true), "counted once");
     assert_eq!(st.games[0], (1, 1));
     assert_eq!(st.shared, (1, 1));
     let back: Stats = decode(&encode(1, &st), 1).unwrap();
     assert_eq!(back, st);
     st.games[1] = (u32::MAX, 3);
-    st.record(Preset::Priestly, "3.70".into(), true, false);
+    st.record(Preset::Priestly, "3.70".into(), 1, false);
     assert_eq!(st.games[1], (u32::MAX, 3), "a count at its top stays there");
     // Statistics from before shared deals were counted apart still read.
     let old = "blackjack v1\ngames=1/0,0/0,0/0,0/0,0/0\ncounted=9.9\n";

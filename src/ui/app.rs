@@ -1,6 +1,7 @@
 //! The app shell: the title screen with the five games, Play with friends, and the settings panel.
 
 use super::components::notice::Notice;
+use super::daily::{self, Daily, Day, ShareLine};
 use super::kit::options;
 use super::settings::{self, Settings};
 use super::shedding::link::TableSetup;
@@ -32,6 +33,10 @@ fn initial_screen() -> (Screen, Option<String>) {
     }
     if let Some(preset) = hash.strip_prefix("#new=").and_then(Preset::from_id) {
         return (Screen::Setup(preset), None);
+    }
+    // The statistics page's "Play today's deal".
+    if let Some(game) = hash.strip_prefix("#daily=").and_then(Preset::from_id) {
+        return (Screen::Title, open_daily(game));
     }
     match storage::load::<StoredGame>(SAVE_KEY, SAVE_VERSION) {
         Ok(Some(stored)) => match TableState::restore(&stored) {
@@ -81,6 +86,32 @@ fn open_link(mut link: TableSetup) -> Result<(), super::shedding::state::Restore
         let _ = w.location().replace("play/");
     }
     Ok(())
+}
+
+/// Today's deal of `game`: refused with a notice (the result) once played today, else the game in
+/// progress if it is that deal, else dealt and saved; the table's page then opens it.
+fn open_daily(game: Preset) -> Option<String> {
+    let Some(today) = daily::today() else {
+        return Some("This device's clock is set before 1970, so today's deal cannot be worked out.".into());
+    };
+    let (record, _) = daily::load(today);
+    let saved =
+        storage::load::<StoredGame>(SAVE_KEY, SAVE_VERSION).ok().flatten().and_then(|s| TableState::restore(&s).ok());
+    match daily::start(&record, game, today, saved.as_ref().map(|t| &t.setup)) {
+        daily::Start::Played(notice) => Some(notice),
+        daily::Start::Resume => {
+            to_play();
+            None
+        }
+        daily::Start::Deal(setup) => match TableState::new(setup) {
+            Ok(t) => {
+                storage::save(SAVE_KEY, SAVE_VERSION, &t.stored());
+                to_play();
+                None
+            }
+            Err(e) => Some(format!("That table could not be dealt: {e}.")),
+        },
+    }
 }
 
 /// A shedding game in progress, from the save, for the first screen's Continue.
@@ -139,7 +170,17 @@ pub fn App() -> Html {
     });
     let settings = use_state(|| loaded.0.clone());
     let stats_problem = use_memo((), |_| super::stats::load().1);
-    let notice = use_state(|| loaded.1.clone().or_else(|| resumed.1.clone()).or_else(|| (*stats_problem).clone()));
+    // Today by the browser's clock, and the daily results (the daily games finished since the
+    // menu last looked gathered in).
+    let today = use_memo((), |_| daily::today().map(|d| (d, daily::load(d))));
+    let notice = use_state(|| {
+        loaded
+            .1
+            .clone()
+            .or_else(|| resumed.1.clone())
+            .or_else(|| (*stats_problem).clone())
+            .or_else(|| today.as_ref().as_ref().and_then(|(_, (_, problem))| problem.clone()))
+    });
     let screen = use_state(|| resumed.0.clone());
     let settings_open = use_state(|| false);
 
@@ -183,7 +224,12 @@ pub fn App() -> Html {
         Screen::Setup(preset) => html! {
             <main><SheddingSetup preset={preset} on_start={on_start} on_cancel={go(Screen::Title)} /></main>
         },
-        Screen::Title => title_screen(painted[1].clone().unwrap_or_default(), &screen),
+        Screen::Title => title_screen(
+            painted[1].clone().unwrap_or_default(),
+            &screen,
+            &notice,
+            today.as_ref().as_ref().map(|(d, (record, _))| (*d, record)),
+        ),
     };
 
     html! {
@@ -200,16 +246,26 @@ pub fn App() -> Html {
 
 /// The menu's first screen: the game in progress, the game tiles (the static page's, kept as
 /// painted) and the player's results.
-fn title_screen(games: Html, screen: &UseStateHandle<Screen>) -> Html {
+fn title_screen(
+    games: Html,
+    screen: &UseStateHandle<Screen>,
+    notice: &UseStateHandle<Option<String>>,
+    today: Option<(Day, &Daily)>,
+) -> Html {
     let (stats, _) = super::stats::load();
     let shed = saved_game();
     // A tile's Play for a shedding game names its rules (`data-play`); the casino and UNO
     // tiles are links to the second page.
     let on_tiles = {
-        let screen = screen.clone();
+        let (screen, notice) = (screen.clone(), notice.clone());
         Callback::from(move |e: MouseEvent| {
             if let Some(p) = clicked(&e, "data-play").and_then(|(_, id)| Preset::from_id(&id)) {
                 screen.set(Screen::Setup(p));
+            }
+            if let Some(p) = clicked(&e, "data-daily").and_then(|(_, id)| Preset::from_id(&id)) {
+                if let Some(why) = open_daily(p) {
+                    notice.set(Some(why));
+                }
             }
         })
     };
@@ -226,6 +282,7 @@ fn title_screen(games: Html, screen: &UseStateHandle<Screen>) -> Html {
         }
         <h2 class="section-title">{"Choose a game"}</h2>
         { games }
+        if let Some((day, record)) = today { { daily_section(day, record) } }
         if stats.games.iter().any(|g| g.0 > 0) {
             <section class="stats" aria-labelledby="stats-title">
                 <h2 id="stats-title" class="section-title">{"Your games"}</h2>
@@ -242,6 +299,37 @@ fn title_screen(games: Html, screen: &UseStateHandle<Screen>) -> Html {
             </section>
         }
     </main>
+    }
+}
+
+/// "Today's deal": each game's deal of the day, or its result to share once played, and the
+/// streaks.
+fn daily_section(today: Day, record: &Daily) -> Html {
+    html! {
+        <section class="daily" aria-labelledby="daily-title">
+            <h2 id="daily-title" class="section-title">{"Today's deal"}</h2>
+            <p>{ format!("{}: one deal a day for each game, the same for everybody, against three bots. Play it once; share how you did.", today.label()) }</p>
+            <ul class="daily-games">
+                { for daily::GAMES.iter().map(|&game| {
+                    let name = daily::short_name(game);
+                    let (current, best) = record.streaks(game, today);
+                    html! {
+                        <li>
+                            <h3>{ format!("{name} daily") }</h3>
+                            if let Some(o) = record.result(today, game) {
+                                <ShareLine id={format!("line-{}", game.id())} line={AttrValue::from(daily::result_line(game, today, o))} />
+                            } else {
+                                <button class="primary" data-daily={game.id()} aria-label={format!("Play today's {name} deal")}>{"Play today's deal"}</button>
+                            }
+                            if best > 0 {
+                                <p class="streak">{ format!("Daily streak: {} (best {})", super::plural(current as usize, "day"), best) }</p>
+                            }
+                        </li>
+                    }
+                }) }
+            </ul>
+            <p><a class="button" href="stats/">{"Your statistics"}</a></p>
+        </section>
     }
 }
 

@@ -5,6 +5,7 @@ mod app;
 pub mod casino;
 mod casino_app;
 pub mod components;
+pub mod daily;
 pub mod drills;
 pub mod friends;
 pub mod kit;
@@ -17,6 +18,7 @@ pub mod search_worker;
 pub mod settings;
 pub mod shedding;
 pub mod stats;
+mod stats_app;
 pub mod storage;
 pub mod text;
 pub mod uno;
@@ -112,6 +114,11 @@ pub fn start_play() {
 pub fn start_replay() {
     components::card::sprite_in_parent_folder();
     mount_after_static::<replay_app::ReplayApp>();
+}
+
+/// Mounts the statistics page (`stats/`).
+pub fn start_stats() {
+    mount_after_static::<stats_app::StatsApp>();
 }
 
 /// Mounts the casino page (`tables/`) on its `<body>`; an old `tables/#uno` link goes to `uno/`.

@@ -3,6 +3,7 @@
 //! copies), so what the tests and fuzzers check is what the page runs. Everything here must stay
 //! free of yew, web-sys and gloo (storage's browser calls are compiled for wasm only).
 
+pub mod daily;
 pub mod reducer;
 pub mod replay;
 pub mod settings;

@@ -6,18 +6,8 @@ use super::words::is_you;
 use crate::engine::shedding::Seat;
 use crate::ui::components::results::{ResultRow, ResultsDialog};
 use crate::ui::text::escape;
+pub use crate::ui::text::ordinal;
 use yew::prelude::*;
-
-pub fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
 
 pub struct EndActions {
     pub play_again: Callback<()>,

@@ -247,7 +247,7 @@ pub fn use_table_players(state: &UseReducerHandle<Reducer<TableState>>, settings
                 crate::ui::stats::record(
                     state.setup.preset,
                     format!("{}.{}", game.seed(), game.state_id()),
-                    state.setup.is_person(winner),
+                    if state.setup.is_person(winner) { 1 } else { crate::ui::stats::place(game, 0) },
                     state.setup.shared,
                 );
                 crate::ui::replay::remember(&state.setup, game);

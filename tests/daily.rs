@@ -1,0 +1,266 @@
+//! The daily deal (issue 36 §4) and the statistics record (§5): the day's deal number is stable
+//! and differs across days and games; a finished daily game is gathered once, with its result
+//! line, and a second try the same day is refused; the streaks; the daily record and the
+//! statistics read old records, refuse hostile ones and are bounded when read.
+
+use blackjack::engine::rng::GameRng;
+use blackjack::engine::shedding::{Action, Game, Preset};
+use blackjack::ui::daily::{
+    daily_of, deal_number, result_line, setup, start, Daily, Day, Entry, Outcome, Start, GAMES, KEPT, PLAYERS,
+};
+use blackjack::ui::replay::Replay;
+use blackjack::ui::shedding::link::TableSetup;
+use blackjack::ui::stats::{place, Stats};
+use blackjack::ui::storage::{decode, encode, LoadProblem};
+use proptest::prelude::*;
+use std::collections::HashSet;
+
+/// 28 November 2026 (UTC).
+const NOV_28: Day = Day(20_785);
+
+/// Plays `setup`'s deal to its end with random legal moves (no table talk), from `seed`.
+fn finish(setup: &TableSetup, seed: u64) -> Game {
+    let mut game = Game::new(setup.rules().expect("the daily rules"), setup.players, setup.seed).expect("deals");
+    let mut rng = GameRng::new(seed);
+    for _ in 0..50_000 {
+        if game.is_over() {
+            return game;
+        }
+        let legal: Vec<Action> =
+            game.legal_actions().into_iter().filter(|a| !matches!(a, Action::Say { .. })).collect();
+        let plays: Vec<Action> = legal.iter().copied().filter(|a| matches!(a, Action::Play { .. })).collect();
+        let pool = if plays.is_empty() || rng.below(4) == 0 { &legal } else { &plays };
+        game.apply(pool[rng.below(pool.len() as u64) as usize]).expect("a legal action");
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn the_days_deal_is_stable_and_differs_across_days_and_games() {
+    // Pinned: the same number on every device and in every version, or the deal changes under
+    // the players of that day.
+    assert_eq!(deal_number(NOV_28, Preset::Taylor), deal_number(Day(20_785), Preset::Taylor));
+    assert_eq!(
+        deal_number(NOV_28, Preset::Taylor),
+        0xd4c9_a887_2e38_8d3f,
+        "{:#x}",
+        deal_number(NOV_28, Preset::Taylor)
+    );
+    let mut seen = HashSet::new();
+    for day in 20_000..21_000 {
+        for game in GAMES {
+            assert!(seen.insert(deal_number(Day(day), game)), "day {day} {game:?} repeats a deal");
+        }
+    }
+    // Each day's table is the game's rules as they stand, four seats, normal bots.
+    let t = setup(Preset::Taylor, NOV_28);
+    assert_eq!((t.players, t.house.as_str(), t.seed), (PLAYERS, "", deal_number(NOV_28, Preset::Taylor)));
+    assert_eq!(t.levels.iter().filter(|l| l.is_some()).count(), 3);
+}
+
+#[test]
+fn days_come_from_the_clock_in_utc_and_read_as_dates() {
+    assert_eq!(Day::from_ms(1_795_910_340_000.0), Some(NOV_28), "23:59 on 28 November is still that day");
+    assert_eq!(Day::from_ms(1_795_910_400_000.0), Some(Day(20_786)), "midnight is the next");
+    assert_eq!(Day::from_ms(-1.0), None);
+    assert_eq!(Day::from_ms(f64::NAN), None);
+    assert_eq!(Day::from_ms(f64::INFINITY), None);
+    assert_eq!(NOV_28.civil(), (2026, 11, 28));
+    assert_eq!(NOV_28.label(), "28 Nov");
+    assert_eq!(Day(0).civil(), (1970, 1, 1));
+    assert_eq!(Day(20_878).label(), "1 Mar", "2027 is no leap year");
+    assert_eq!(Day(u32::MAX).civil().1, Day(u32::MAX).civil().1.clamp(1, 12));
+}
+
+#[test]
+fn a_daily_game_is_recognised_by_its_table_only() {
+    let t = setup(Preset::Priestly, NOV_28);
+    assert_eq!(daily_of(&t, NOV_28), Some((NOV_28, Preset::Priestly)));
+    // Begun before midnight, finished after: the day it was dealt.
+    assert_eq!(daily_of(&t, Day(NOV_28.0 + 1)), Some((NOV_28, Preset::Priestly)));
+    assert_eq!(daily_of(&t, Day(NOV_28.0 + 2)), None);
+    for changed in [
+        TableSetup { seed: t.seed ^ 1, ..t.clone() },
+        TableSetup { house: "hand=3".into(), ..t.clone() },
+        TableSetup::new(Preset::Priestly, 3, blackjack::bots::shedding::Level::Normal, t.seed),
+        TableSetup::new(Preset::Priestly, 4, blackjack::bots::shedding::Level::Hard, t.seed),
+    ] {
+        assert_eq!(daily_of(&changed, NOV_28), None, "{changed:?}");
+    }
+    // Crazy Eights has no daily deal.
+    assert_eq!(daily_of(&setup(Preset::CrazyEights, NOV_28), NOV_28), None);
+}
+
+#[test]
+fn a_finished_daily_game_is_gathered_once_and_a_second_try_is_refused() {
+    let table = setup(Preset::Taylor, NOV_28);
+    // Before playing: deal it; while it is in progress: go on with it.
+    let record = Daily::default();
+    assert_eq!(start(&record, Preset::Taylor, NOV_28, None), Start::Deal(table.clone()));
+    assert_eq!(start(&record, Preset::Taylor, NOV_28, Some(&table)), Start::Resume);
+    assert_eq!(start(&record, Preset::Priestly, NOV_28, Some(&table)), Start::Deal(setup(Preset::Priestly, NOV_28)));
+
+    let game = finish(&table, 7);
+    let outcome = Outcome::of(&game);
+    let mine = game.log().iter().filter(|a| a.seat() == 0 && a.is_turn_move()).count() as u32;
+    assert!(outcome.turns >= 1 && outcome.turns <= mine, "{outcome:?} of {mine} moves");
+    let draws = game.log().iter().filter(|a| matches!(a, Action::Draw { seat: 0 })).count() as u32;
+    assert_eq!(outcome.pickups, draws);
+    assert_eq!(outcome.won(), game.winner() == Some(0));
+    assert_eq!(outcome.place, place(&game, 0));
+
+    let line = result_line(Preset::Taylor, NOV_28, &outcome);
+    assert!(line.starts_with("Taylor daily, 28 Nov: "), "{line}");
+    assert!(line.contains(&format!(" in {} turn", outcome.turns)), "{line}");
+    // Nothing hidden and no link: no card, no deal number, no address.
+    for never in ["http", "#", "seed", &table.seed.to_string(), "♠", "♥"] {
+        assert!(!line.contains(never), "{line} says {never}");
+    }
+    let fixed = Outcome { place: 1, turns: 14, pickups: 2 };
+    assert_eq!(result_line(Preset::Taylor, NOV_28, &fixed), "Taylor daily, 28 Nov: won in 14 turns, 2 pick-ups");
+    let third = Outcome { place: 3, turns: 1, pickups: 1 };
+    assert_eq!(result_line(Preset::British, NOV_28, &third), "British daily, 28 Nov: 3rd of 4 in 1 turn, 1 pick-up");
+
+    let replay = Replay::of(&table, &game);
+    let other = Replay::of(&setup(Preset::Taylor, Day(1)), &finish(&setup(Preset::Taylor, Day(1)), 3));
+    let mut record = Daily::default();
+    assert!(record.gather([&other, &replay], NOV_28), "today's game is new");
+    assert_eq!(record.entries.len(), 1, "a game of another day is not today's");
+    assert!(!record.gather([&replay], NOV_28), "gathered once");
+    assert_eq!(record.result(NOV_28, Preset::Taylor), Some(&outcome));
+    // The second try: refused with the first result, even with the deal in progress again.
+    match start(&record, Preset::Taylor, NOV_28, Some(&table)) {
+        Start::Played(notice) => {
+            assert!(notice.contains(&line), "{notice}");
+            assert!(notice.contains("already"), "{notice}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // A better result later does not replace the first.
+    let better = Entry { day: NOV_28, game: Preset::Taylor, outcome: Outcome { place: 1, turns: 1, pickups: 0 } };
+    assert!(!record.record(better));
+    assert_eq!(record.result(NOV_28, Preset::Taylor), Some(&outcome));
+    // Tomorrow is another deal.
+    assert_eq!(
+        start(&record, Preset::Taylor, Day(NOV_28.0 + 1), None),
+        Start::Deal(setup(Preset::Taylor, Day(NOV_28.0 + 1)))
+    );
+}
+
+fn played(record: &mut Daily, game: Preset, days: &[u32]) {
+    for &d in days {
+        record.record(Entry { day: Day(d), game, outcome: Outcome { place: 2, turns: 9, pickups: 1 } });
+    }
+}
+
+#[test]
+fn streaks_count_days_in_a_row_per_game() {
+    let mut r = Daily::default();
+    played(&mut r, Preset::Taylor, &[100, 99, 98, 95, 94, 93, 92]);
+    played(&mut r, Preset::Priestly, &[99]);
+    assert_eq!(r.streaks(Preset::Taylor, Day(100)), (3, 4));
+    // Today still to play: yesterday's run goes on.
+    assert_eq!(r.streaks(Preset::Taylor, Day(101)), (3, 4));
+    // A day missed: the run is over, the best stays.
+    assert_eq!(r.streaks(Preset::Taylor, Day(102)), (0, 4));
+    assert_eq!(r.streaks(Preset::Priestly, Day(100)), (1, 1));
+    assert_eq!(r.streaks(Preset::British, Day(100)), (0, 0));
+    // Entries recorded out of order land in order.
+    played(&mut r, Preset::British, &[50, 52, 51]);
+    assert_eq!(r.streaks(Preset::British, Day(52)), (3, 3));
+    // The best outlives the entries it was counted from.
+    let back: Daily = decode(&encode(1, &r), 1).unwrap();
+    assert_eq!(back, r);
+    let mut short = back.clone();
+    short.entries.retain(|e| e.game != Preset::Taylor || e.day.0 > 95);
+    assert_eq!(short.streaks(Preset::Taylor, Day(100)), (3, 4));
+}
+
+#[test]
+fn the_daily_record_refuses_hostile_text_and_is_bounded_when_read() {
+    let good = "blackjack v1\ngames=20785.taylor.1.14.2 20784.british.4.30.7\nbest=1,0,1\n";
+    let r: Daily = decode(good, 1).unwrap();
+    assert_eq!(r.entries.len(), 2);
+    assert_eq!(r.entries[1].outcome, Outcome { place: 4, turns: 30, pickups: 7 });
+    for bad in [
+        "games=20785.chess.1.14.2\nbest=0,0,0",
+        "games=20785.crazy-eights.1.14.2\nbest=0,0,0",
+        "games=20785.taylor.0.14.2\nbest=0,0,0",
+        "games=20785.taylor.5.14.2\nbest=0,0,0",
+        "games=20785.taylor.1.14\nbest=0,0,0",
+        "games=20785.taylor.1.14.2.9\nbest=0,0,0",
+        "games=20785.taylor.1.-14.2\nbest=0,0,0",
+        "games=99999999999999999999.taylor.1.14.2\nbest=0,0,0",
+        "games=20785.taylor.1.14.2\nbest=0,0",
+        "games=20785.taylor.1.14.2\nbest=a,0,0",
+        "games=20785.taylor.1.14.2",
+        "best=0,0,0",
+        "games=20785.taylor.1.é.2\nbest=0,0,0",
+    ] {
+        let text = format!("blackjack v1\n{bad}\n");
+        assert_eq!(decode::<Daily>(&text, 1), Err(LoadProblem::Corrupt), "{bad}");
+    }
+    assert_eq!(decode::<Daily>("blackjack v9\ngames=\nbest=0,0,0\n", 1), Err(LoadProblem::OldVersion(9)));
+    // Far more entries than the page keeps: only the first KEPT are read.
+    let many = vec!["1.taylor.1.1.1"; KEPT + 500].join(" ");
+    let r: Daily = decode(&format!("blackjack v1\ngames={many}\nbest=0,0,0\n"), 1).unwrap();
+    assert_eq!(r.entries.len(), KEPT);
+    // And the record never keeps more than that.
+    let mut r = Daily::default();
+    for d in 0..(KEPT as u32 + 10) {
+        r.record(Entry { day: Day(d), game: Preset::Taylor, outcome: Outcome { place: 1, turns: 1, pickups: 0 } });
+    }
+    assert_eq!(r.entries.len(), KEPT);
+    assert_eq!(r.entries[0].day, Day(KEPT as u32 + 9), "the newest kept");
+}
+
+#[test]
+fn statistics_keep_places_and_still_read_records_from_before() {
+    let mut st = Stats::default();
+    assert!(st.record(Preset::Taylor, "1.10".into(), 1, false));
+    assert!(st.record(Preset::Taylor, "2.10".into(), 3, false));
+    assert!(st.record(Preset::Taylor, "3.10".into(), 2, true), "a shared deal counts apart");
+    assert_eq!(st.games[0], (2, 1));
+    assert_eq!(st.places[0], (2, 4), "average place 2.0, the shared deal not in it");
+    let back: Stats = decode(&encode(1, &st), 1).unwrap();
+    assert_eq!(back, st);
+    // Saved before places were kept: read, with no places.
+    let old = "blackjack v1\ngames=4/2,0/0,0/0,0/0,0/0\nshared=0/0\ncounted=9.9\n";
+    let read = decode::<Stats>(old, 1).unwrap();
+    assert_eq!((read.games[0], read.places[0]), ((4, 2), (0, 0)));
+    for bad in ["1/0,0/0,0/0,0/0,0/0", "2/1,0/0,0/0,0/0,0/0", "1/9999,0/0,0/0,0/0,0/0", "0/0,0/0", "x"] {
+        let text = format!("blackjack v1\ngames=1/0,0/0,0/0,0/0,0/0\nplaces={bad}\ncounted=\n");
+        assert_eq!(decode::<Stats>(&text, 1), Err(LoadProblem::Corrupt), "{bad}");
+    }
+}
+
+#[test]
+fn places_rank_as_the_results_do() {
+    let game = finish(&setup(Preset::Taylor, NOV_28), 11);
+    let places: Vec<u8> = (0..game.players()).map(|s| place(&game, s)).collect();
+    let mut sorted = places.clone();
+    sorted.sort();
+    assert_eq!(sorted, vec![1, 2, 3, 4], "each place once: {places:?}");
+    let winner = game.winner().expect("over");
+    assert_eq!(places[winner as usize], 1);
+    for a in 0..game.players() {
+        for b in 0..game.players() {
+            if a != winner && b != winner && game.hand(a).len() < game.hand(b).len() {
+                assert!(places[a as usize] < places[b as usize], "fewer cards, better place: {places:?}");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    /// Any text as a daily record: read or refused, never a panic; what is read writes back the same.
+    #[test]
+    fn any_daily_record_is_read_or_refused(entries in "[0-9a-z. ,-]{0,80}", best in "[0-9,x]{0,12}") {
+        let raw = format!("blackjack v1\ngames={entries}\nbest={best}\n");
+        if let Ok(r) = decode::<Daily>(&raw, 1) {
+            prop_assert!(r.entries.len() <= KEPT);
+            prop_assert_eq!(decode::<Daily>(&encode(1, &r), 1).ok(), Some(r));
+        }
+    }
+}

@@ -1,0 +1,151 @@
+// Today's deal and the statistics page (issue 36 §4 and §5) in headless Chromium. The browser's
+// clock is fixed at noon on 28 November 2026 (UTC), so the day's deal is the same every run: the
+// Taylor daily deal is played to its end through the page; its result line is shared (the
+// clipboard, as this browser has no Web Share) and read back from the clipboard; a reload keeps
+// the result, a second try is refused with a notice, and the streak shows; the statistics page
+// shows the record, today's result and the game over time with its replay, and passes the
+// screenshot matrix's checks at its five sizes, phone to desktop; an unreadable daily record
+// gets a notice. Controls are found by role and accessible name; nothing waits on a wall-clock
+// time (the game's loop is bounded by a stall watch on the game log).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, openBrowser, axeViolations, putSaves, stallWatch } from './harness.mjs';
+import { problemsAtEverySize } from './screen-checks.mjs';
+
+/** Noon on 28 November 2026, UTC: the day whose deal this test plays. */
+const NOON = new Date('2026-11-28T12:00:00Z');
+/** A result line as the page writes it (nothing hidden, no link). */
+const LINE = /^Taylor daily, 28 Nov: (won|(2nd|3rd|4th) of 4) in \d+ turns?, \d+ pick-ups?$/;
+
+const tap = (locator, options = {}) => locator.click({ timeout: 2_000, ...options }).catch(() => {});
+
+/**
+ * Plays the player's turns until the game is over, by a fixed policy: name Hearts, lay the first
+ * playable card, else Finished, else pick up; "Last card" when one card is left to lay.
+ */
+async function finishGame(page) {
+  const watch = stallWatch('the end of the daily game');
+  const log = page.getByRole('list', { name: 'Game log' });
+  const hand = page.getByRole('list', { name: 'Your hand' }).getByRole('button');
+  while (!(await page.getByText(/ won!$/).count())) {
+    watch(await log.innerText().catch(() => ''));
+    const suits = page.getByRole('group', { name: 'Name a suit' });
+    if (await suits.count()) {
+      await tap(suits.getByRole('button', { name: 'Hearts' }));
+    } else if (await page.getByText('Your turn', { exact: true }).count()) {
+      if ((await hand.count()) === 2) await tap(page.getByRole('button', { name: 'Last card' }));
+      const playable = page.locator('.hand-card.playable');
+      const finished = page.getByRole('button', { name: 'Finished' });
+      if (await playable.count()) await tap(playable.first(), { position: { x: 10, y: 30 } });
+      else if (await finished.count()) await tap(finished);
+      else await tap(page.getByRole('button', { name: /^Pick up/ }));
+    }
+    await page.waitForTimeout(40);
+  }
+}
+
+/** A browser on the fixed day, without the Web Share API (so Share copies), clipboard allowed. */
+async function dailyBrowser(server) {
+  const opened = await openBrowser();
+  await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+  await opened.page.addInitScript(() => { delete Navigator.prototype.share; });
+  await opened.page.clock.setFixedTime(NOON);
+  return opened;
+}
+
+/** What the first test leaves in the browser's storage, for the statistics page's test. */
+let saved;
+
+test("today's Taylor deal: played to the end, its result shared, a second try refused", { timeout: 300_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await dailyBrowser(server);
+  try {
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Quick-play clock').selectOption('0');
+    await page.getByLabel("Bots' pace").selectOption('4');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const daily = page.getByRole('region', { name: "Today's deal" });
+    await daily.getByText(/^28 Nov: one deal a day/).waitFor();
+    await daily.getByRole('button', { name: "Play today's Taylor deal" }).click();
+
+    await page.getByRole('list', { name: 'Your hand' }).waitFor();
+    await finishGame(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Menu' }).click();
+
+    // The menu: the result line in place of the deal, shared (copied), and the streak.
+    const field = daily.getByRole('textbox', { name: 'Your result, to paste anywhere' });
+    await field.waitFor();
+    const line = await field.inputValue();
+    assert.match(line, LINE);
+    assert.equal(await daily.getByRole('button', { name: "Play today's Taylor deal" }).count(), 0, 'played: no second deal');
+    await daily.getByRole('button', { name: 'Share result' }).click();
+    await page.waitForFunction(() => document.querySelector('.daily [data-copied]')?.textContent === 'Copied');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), line);
+    await daily.getByText('Daily streak: 1 day (best 1)').waitFor();
+    assert.deepEqual(await axeViolations(page), [], "axe on the menu's Today's deal");
+
+    // A reload keeps it; a second try (the statistics page's link to the deal) is refused, with
+    // the result, and deals nothing.
+    await page.reload();
+    assert.equal(await daily.getByRole('textbox', { name: 'Your result, to paste anywhere' }).inputValue(), line);
+    await page.goto('about:blank');
+    await page.goto(`${server.url}#daily=taylor`);
+    const notice = page.getByText(/^You have played today's Taylor deal already/);
+    await notice.waitFor();
+    assert.ok((await notice.innerText()).includes(line), 'the notice says the result');
+    assert.equal(new URL(page.url()).pathname, '/', 'still on the menu: no table dealt');
+    // Priestly's deal is still to play today.
+    assert.equal(await daily.getByRole('button', { name: "Play today's Priestly deal" }).count(), 1);
+
+    saved = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+    assert.ok(saved['blackjack.daily'], 'the daily record is saved');
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('the statistics page: record, today, games over time; at every size; a bad record', { timeout: 180_000 }, async () => {
+  assert.ok(saved, 'the first test played the daily deal');
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await dailyBrowser(server);
+  try {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await putSaves(page, server.url, saved);
+    await page.goto(`${server.url}stats/`);
+    const record = page.getByRole('region', { name: 'Your record' });
+    const taylor = record.getByRole('row', { name: /^Taylor Blackjack/ });
+    await taylor.waitFor();
+    // Played, won, average place, daily streak, best streak.
+    const cells = await taylor.getByRole('cell').allInnerTexts();
+    assert.equal(cells.length, 5);
+    assert.equal(cells[0], '1');
+    assert.match(cells[2], /^[1-4]\.0$/);
+    assert.deepEqual(cells.slice(3), ['1', '1']);
+    const line = await page.getByRole('textbox', { name: 'Your result, to paste anywhere' }).inputValue();
+    assert.match(line, LINE);
+    assert.equal(cells[1], line.includes(': won ') ? '1' : '0');
+    // The game over time: a chart, and the same as a table with the game's replay.
+    await page.getByRole('img', { name: /^Taylor Blackjack: your place in each game/ }).waitFor();
+    const replay = page.getByRole('link', { name: 'Replay game 1' });
+    assert.match(await replay.getAttribute('href'), /^\.\.\/replay\/#replay=taylor\.4\./);
+    // The deals still to play today lead to them.
+    assert.equal(await page.getByRole('link', { name: "Play today's British deal" }).getAttribute('href'), '../#daily=british');
+    assert.deepEqual(await axeViolations(page), [], 'axe on the statistics page');
+    assert.deepEqual(await problemsAtEverySize(page, 'stats'), []);
+    await replay.click();
+    await page.getByRole('heading', { name: 'Replay: Taylor Blackjack' }).waitFor();
+
+    // An unreadable daily record is set aside with a notice; the page still shows the rest.
+    await putSaves(page, server.url, { ...saved, 'blackjack.daily': 'blackjack v1\ngames=1.chess.9.9.9\nbest=x\n' });
+    await page.goto(`${server.url}stats/`);
+    await page.getByText('Your saved daily results could not be read and was set aside.').waitFor();
+    await record.getByRole('row', { name: /^Taylor Blackjack/ }).waitFor();
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
