@@ -213,6 +213,47 @@ test('drills: the running count at your own pace, timed by the stopwatch against
   }
 });
 
+// The bet ramp drill: the player's own ramp entered, then bets graded against it (issue 38).
+test('drills: bets graded against the ramp the player enters', { timeout: 120_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await open(page, server);
+    await page.keyboard.press('6');
+    await page.getByRole('heading', { name: 'Bet ramp' }).waitFor();
+    await page.locator('.ramp-form summary').click();
+    const ramp = [1, 1, 2, 4, 8, 12];
+    for (const [i, units] of ramp.entries()) await page.locator(`#ramp-${i}`).fill(String(units));
+    await page.getByRole('button', { name: 'Save the ramp' }).click();
+    await page.locator('.ramp-form .formula', { hasText: 'Now: 1 at +1 or less, 1 at +2, 2 at +3, 4 at +4, 8 at +5, 12 at +6 or more.' }).waitFor();
+    const t = tally();
+    for (const wrong of [false, true, false]) {
+      const count = Number((await page.locator('.true-count').innerText()).replace('True count ', ''));
+      const bet = ramp[Math.min(Math.max(count, 1), 6) - 1];
+      await page.locator('#bet-answer').fill(String(bet + (wrong ? 1 : 0)));
+      await page.keyboard.press('Enter');
+      const v = await verdict(page);
+      assert.equal(v.startsWith('Right'), !wrong, `${count}: ${v}`);
+      if (wrong) assert.equal(v, `Not quite: your ramp bets ${bet} at ${count >= 0 ? '+' : ''}${count}, not ${bet + 1}.`);
+      assert.equal(await score(page), t.add(!wrong));
+      await page.evaluate(() => document.activeElement?.blur());
+      await page.keyboard.press('Enter');
+    }
+    // The ramp is kept with the record.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Casino drills' }).waitFor();
+    await page.keyboard.press('6');
+    await page.getByRole('heading', { name: 'Bet ramp' }).waitFor();
+    assert.equal(await page.locator('#ramp-5').inputValue(), '12');
+    assert.equal(await score(page), scoreOf(2, 1, 1, 1));
+    assert.deepEqual(await axeViolations(page), [], 'axe on the bet ramp');
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
 test('drills: the true count from a drawn discard tray, right and wrong', { timeout: 120_000 }, async () => {
   const server = await serve('dist', '/');
   const { context, page, problems } = await openBrowser();

@@ -123,6 +123,13 @@ pub fn DrillsApp() -> Html {
         });
     }
 
+    // A new bet question: its field takes the keys.
+    use_effect_with(drills.ramp.as_ref().map(|q| (q.id, q.answer.is_some())), |key| {
+        if matches!(key, Some((_, false))) {
+            focus_id("bet-answer");
+        }
+    });
+
     // A new tray: the first field takes the keys (once it is on the page).
     use_effect_with(drills.tray.as_ref().map(|t| (t.id, t.answer.is_some())), |key| {
         if matches!(key, Some((_, false))) {

@@ -117,6 +117,16 @@ pub struct Tray {
     pub answer: Option<(i32, i32, bool, bool)>,
 }
 
+/// A question of the bet ramp drill: a true count, and the units typed with whether they are
+/// the ramp's.
+#[derive(Clone, PartialEq)]
+pub struct RampQ {
+    pub true_count: i32,
+    /// A new form for each question, so no answer stays in its field.
+    pub id: u32,
+    pub answer: Option<(u32, bool)>,
+}
+
 /// A question of the deviations drill.
 #[derive(Clone, PartialEq)]
 pub struct Dev {
@@ -142,6 +152,7 @@ pub struct Drills {
     /// The index plays for the current rules and system, once worked out (ranked: the
     /// Illustrious 18 and Fab 4 first, then by value).
     pub plays: Option<Rc<Vec<IndexPlay>>>,
+    pub ramp: Option<RampQ>,
     /// The shoe the true count drill deals down.
     shoe: Option<TrayShoe>,
     rng: GameRng,
@@ -181,6 +192,11 @@ pub enum DrillMsg {
         typed: String,
         at: f64,
     },
+    NextRamp,
+    /// The bet typed, in units.
+    AnswerRamp(String),
+    /// The player's ramp as typed, a bet for each of [`RAMP_COUNTS`].
+    SetRamp(Vec<String>),
 }
 
 impl DrillMsg {
@@ -204,6 +220,7 @@ impl Drills {
             tray: None,
             dev: None,
             plays: None,
+            ramp: None,
             shoe: None,
             rng: GameRng::new(seed),
         }
@@ -214,8 +231,8 @@ impl Drills {
     pub fn key(&self, key: &str) -> Option<DrillMsg> {
         let next = key == "Enter" || key == " ";
         let Some(drill) = self.screen else {
-            let i = key.parse::<usize>().ok()?.checked_sub(1)?;
-            return Drill::ALL.get(i).map(|d| DrillMsg::Open(Some(*d)));
+            let k = key.parse::<u8>().ok()?;
+            return Drill::ALL.into_iter().find(|d| d.key() == k).map(|d| DrillMsg::Open(Some(d)));
         };
         if key == "Escape" {
             return Some(DrillMsg::Open(None));
@@ -235,6 +252,7 @@ impl Drills {
             // No question yet counts as answered: Enter starts the first round.
             Drill::Running => Some(self.round.as_ref().is_none_or(|r| r.answer.is_some())),
             Drill::True => Some(self.tray.as_ref().is_some_and(|t| t.answer.is_some())),
+            Drill::Ramp => Some(self.ramp.as_ref().is_some_and(|r| r.answer.is_some())),
         }?;
         match (drill, answered) {
             (_, true) if next => Some(match drill {
@@ -242,6 +260,7 @@ impl Drills {
                 Drill::Deviations => DrillMsg::NextDev,
                 Drill::Running => DrillMsg::NextRound,
                 Drill::True => DrillMsg::NextTray,
+                Drill::Ramp => DrillMsg::NextRamp,
             }),
             (Drill::Strategy, false) => key_choice(key).map(DrillMsg::AnswerFlash),
             (Drill::Deviations, false) => key_choice(key).map(DrillMsg::AnswerDev),
@@ -298,6 +317,23 @@ impl Drills {
         let right = typed == running_half(s.system(), s.choice.decks, &r.cards);
         r.answer = Some(typed);
         self.progress.score(Drill::Running, &count_kind(&s), right);
+        true
+    }
+
+    fn next_ramp(&mut self) {
+        let id = self.ramp.as_ref().map_or(0, |r| r.id.wrapping_add(1));
+        self.ramp = Some(RampQ { true_count: ramp_question(&mut self.rng), id, answer: None });
+    }
+
+    /// A bet typed in whole units, graded against the player's own ramp.
+    fn answer_ramp(&mut self, typed: &str) -> bool {
+        let ramp = self.progress.setup.ramp;
+        let Some(q) = self.ramp.as_mut().filter(|q| q.answer.is_none()) else { return false };
+        let Some(units) = typed.trim().parse::<u32>().ok().filter(|u| *u <= MAX_UNITS as u32) else { return false };
+        let right = units == ramp.bet_at(q.true_count) as u32;
+        q.answer = Some((units, right));
+        let kind = format!("bet at {}", RAMP_COUNTS[(q.true_count.clamp(1, 6) - 1) as usize]);
+        self.progress.score(Drill::Ramp, &kind, right);
         true
     }
 
@@ -388,6 +424,7 @@ impl Apply for Drills {
                 match d {
                     Some(Drill::Strategy) if self.flash.is_none() => self.next_flash(),
                     Some(Drill::True) if self.tray.is_none() => self.next_tray(),
+                    Some(Drill::Ramp) if self.ramp.is_none() => self.next_ramp(),
                     Some(Drill::Running) => self.round = None,
                     _ => {}
                 }
@@ -441,6 +478,13 @@ impl Apply for Drills {
             DrillMsg::AnswerTray { decks, true_count } => return self.answer_tray(&decks, &true_count),
             DrillMsg::Tick { id, shown, at } => return self.tick(id, shown, at),
             DrillMsg::AnswerCheck { typed, at } => return self.answer_check(&typed, at),
+            DrillMsg::NextRamp => self.next_ramp(),
+            DrillMsg::AnswerRamp(typed) => return self.answer_ramp(&typed),
+            DrillMsg::SetRamp(fields) => {
+                let Some(ramp) = Ramp::parse(&fields).filter(|r| *r != self.progress.setup.ramp) else { return false };
+                // A question not yet answered is graded by the ramp as it is when answered.
+                self.progress.setup.ramp = ramp;
+            }
         }
         true
     }
@@ -762,5 +806,50 @@ mod tests {
         assert!(dev_choices(&rules, &q).contains(&Choice::Play(Play::Double)));
         q.play = hand(Situation::Insurance, 1);
         assert_eq!(dev_choices(&rules, &q), [Choice::Insure, Choice::DeclineInsurance]);
+    }
+
+    /// The bet ramp drill grades a bet against the player's own ramp: the bet for the count
+    /// (+1 or less bets the first step, +6 or more the last), nothing else.
+    #[test]
+    fn bets_are_graded_against_the_players_ramp() {
+        let mut d = drills();
+        assert_eq!(d.key("6"), Some(DrillMsg::Open(Some(Drill::Ramp))));
+        assert_eq!(d.key("5"), None, "5 is the casino sessions' screen (the page's)");
+        open(&mut d, Drill::Ramp);
+        let typed = |v: [&str; 6]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        for bad in [
+            ["1", "2", "3", "4", "5", "0"],
+            ["1", "2", "3", "4", "5", "1001"],
+            ["1", "2", "x", "4", "5", "6"],
+            ["1", "2", "3", "4", "5", "6.5"],
+        ] {
+            assert!(!d.apply(DrillMsg::SetRamp(typed(bad))), "{bad:?}");
+        }
+        assert!(!d.apply(DrillMsg::SetRamp(vec!["1".into(); 5])), "six bets");
+        assert!(d.apply(DrillMsg::SetRamp(typed(["1", "1", "2", "4", "8", "12"]))));
+        assert_eq!(d.progress.setup.ramp, Ramp([1, 1, 2, 4, 8, 12]));
+        let ramp = d.progress.setup.ramp;
+        for (t, units) in [(-2, 1), (0, 1), (1, 1), (2, 1), (3, 2), (4, 4), (5, 8), (6, 12), (7, 12)] {
+            assert_eq!(ramp.bet_at(t), units, "{t}");
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        let mut t = Score::default();
+        for i in 0..60 {
+            let q = d.ramp.clone().expect("a question");
+            seen.insert(q.true_count);
+            assert_eq!(d.key("Enter"), None, "no next before an answer");
+            assert!(!d.apply(DrillMsg::AnswerRamp("two".into())), "not a number: not scored");
+            let right = ramp.bet_at(q.true_count);
+            let answer = if i % 3 == 0 { right + 1 } else { right };
+            assert!(d.apply(DrillMsg::AnswerRamp(answer.to_string())));
+            assert!(!d.apply(DrillMsg::AnswerRamp(right.to_string())), "one answer a question");
+            t.add(i % 3 != 0);
+            assert_eq!(d.ramp.as_ref().unwrap().answer, Some((answer as u32, i % 3 != 0)));
+            assert_eq!(d.key("Enter"), Some(DrillMsg::NextRamp));
+            assert!(d.apply(DrillMsg::NextRamp));
+        }
+        assert_eq!(d.progress.scores[Drill::Ramp.index()], t);
+        assert_eq!(seen.into_iter().collect::<Vec<_>>(), (-2..=7).collect::<Vec<_>>(), "every count from −2 to +7");
+        assert!(d.progress.kinds[Drill::Ramp.index() - 1].0.iter().any(|k| k.0 == "bet at +1 or less"));
     }
 }

@@ -40,23 +40,71 @@ pub const NEXT_PLAYS: usize = 20;
 /// A true count at or below this (in a level-one count's points) comes up rarely: the
 /// deviations drill asks it only when the player says so.
 pub const RARE: i32 = -5;
+/// The true counts a bet ramp sets a bet for: +1 or less, +2 … +5, and +6 or more.
+pub const RAMP_COUNTS: [&str; 6] = ["+1 or less", "+2", "+3", "+4", "+5", "+6 or more"];
+/// The most units a ramp may bet.
+pub const MAX_UNITS: u16 = 1000;
+
+/// The player's bet ramp: units bet at each of [`RAMP_COUNTS`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Ramp(pub [u16; 6]);
+
+impl Default for Ramp {
+    fn default() -> Self {
+        Ramp([1, 2, 4, 6, 8, 10])
+    }
+}
+
+impl Ramp {
+    /// The units the ramp bets at a whole true count.
+    pub fn bet_at(&self, true_count: i32) -> u16 {
+        self.0[(true_count.clamp(1, 6) - 1) as usize]
+    }
+    /// A ramp as the player typed it: six whole numbers of units, each 1 to [`MAX_UNITS`].
+    pub fn parse(fields: &[String]) -> Option<Ramp> {
+        let [a, b, c, d, e, f] = fields else { return None };
+        let unit = |t: &String| t.trim().parse::<u16>().ok().filter(|u| (1..=MAX_UNITS).contains(u));
+        Some(Ramp([unit(a)?, unit(b)?, unit(c)?, unit(d)?, unit(e)?, unit(f)?]))
+    }
+    fn encode(&self) -> String {
+        self.0.map(|u| u.to_string()).join(" ")
+    }
+    fn decode(text: &str) -> Option<Ramp> {
+        let fields: Vec<String> = text.split(' ').map(str::to_string).collect();
+        Ramp::parse(&fields).filter(|r| r.encode() == text)
+    }
+}
+
+/// A bet ramp question: a whole true count, from −2 to +7 (both ends of the ramp and past them).
+pub fn ramp_question(rng: &mut GameRng) -> i32 {
+    rng.below(10) as i32 - 2
+}
 /// The most kinds of miss a drill remembers, and the longest name of one.
 pub const MAX_KINDS: usize = 64;
 const MAX_KIND_LEN: usize = 40;
 
-/// The four drills, in the order the page lists them (keys 1 to 4).
+/// The drills, in the order the page lists them (keys 1 to 4, then 6: 5 is the casino
+/// sessions' screen, listed between them).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Drill {
     Strategy,
     Running,
     True,
     Deviations,
+    Ramp,
 }
 
 impl Drill {
-    pub const ALL: [Drill; 4] = [Drill::Strategy, Drill::Running, Drill::True, Drill::Deviations];
+    pub const ALL: [Drill; 5] = [Drill::Strategy, Drill::Running, Drill::True, Drill::Deviations, Drill::Ramp];
     pub fn index(self) -> usize {
         self as usize
+    }
+    /// The key that opens it from the list.
+    pub fn key(self) -> u8 {
+        match self {
+            Drill::Ramp => 6,
+            d => d as u8 + 1,
+        }
     }
     pub fn title(self) -> &'static str {
         match self {
@@ -64,6 +112,7 @@ impl Drill {
             Drill::Running => "Running count",
             Drill::True => "True count",
             Drill::Deviations => "Deviations",
+            Drill::Ramp => "Bet ramp",
         }
     }
     pub fn about(self) -> &'static str {
@@ -72,6 +121,7 @@ impl Drill {
             Drill::Running => "Cards flash by; keep the count and type it at the end.",
             Drill::True => "Judge the decks left from the discard tray and turn the running count into a true count.",
             Drill::Deviations => "A hand at a given true count: play the computed index play.",
+            Drill::Ramp => "A true count: bet as your own ramp says.",
         }
     }
 }
@@ -126,6 +176,8 @@ pub struct Setup {
     pub rounding: Rounding,
     /// Whether the discard tray is marked at each deck.
     pub ticks: bool,
+    /// The player's bet ramp, for the bet ramp drill.
+    pub ramp: Ramp,
 }
 
 impl Default for Setup {
@@ -142,6 +194,7 @@ impl Default for Setup {
             rare: false,
             rounding: Rounding::Truncate,
             ticks: false,
+            ramp: Ramp::default(),
         }
     }
 }
@@ -295,18 +348,18 @@ impl Kinds {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Progress {
     pub setup: Setup,
-    pub scores: [Score; 4],
+    pub scores: [Score; 5],
     /// The strategy drill's record on each of [`cells`].
     pub cells: Record,
     /// Misses by kind for the running-count, true-count and deviation drills.
-    pub kinds: [Kinds; 3],
+    pub kinds: [Kinds; 4],
 }
 
 impl Default for Progress {
     fn default() -> Self {
         Progress {
             setup: Setup::default(),
-            scores: [Score::default(); 4],
+            scores: [Score::default(); 5],
             cells: Record::new(cells().len()),
             kinds: Default::default(),
         }
@@ -323,8 +376,10 @@ impl Progress {
     }
 }
 
-const SCORE_KEYS: [&str; 4] = ["strategy", "running", "true", "deviations"];
-const KIND_KEYS: [&str; 3] = ["running.kinds", "true.kinds", "deviations.kinds"];
+const SCORE_KEYS: [&str; 5] = ["strategy", "running", "true", "deviations", "ramp"];
+const KIND_KEYS: [&str; 4] = ["running.kinds", "true.kinds", "deviations.kinds", "ramp.kinds"];
+/// The bet ramp drill's score and kinds came later: a save without them reads as none yet.
+const LATER_KEYS: [&str; 2] = ["ramp", "ramp.kinds"];
 
 impl Stored for Progress {
     fn encode(&self) -> Vec<(&'static str, String)> {
@@ -343,6 +398,7 @@ impl Stored for Progress {
             ("rare", (s.rare as u8).to_string()),
             ("rounding", s.rounding.key().to_string()),
             ("ticks", (s.ticks as u8).to_string()),
+            ("bet_ramp", s.ramp.encode()),
         ];
         for (key, sc) in SCORE_KEYS.iter().zip(&self.scores) {
             out.push((key, format!("{} {} {} {}", sc.right, sc.wrong, sc.streak, sc.best)));
@@ -362,8 +418,8 @@ impl Stored for Progress {
     /// pace the form offers, a streak no longer than the best and a best no more than the right
     /// answers, cells that exist and counts within [`MAX_COUNT`]. The options added since the
     /// first version (the speed target, count checks, the deviations' plays and rare counts, the
-    /// rounding and the tray's marks) take their defaults in a save without them, and must be
-    /// sane in one with them.
+    /// rounding, the tray's marks, the bet ramp and its drill's record) take their defaults in a
+    /// save without them, and must be sane in one with them.
     fn decode(f: &Fields) -> Option<Self> {
         let system = SYSTEMS.iter().position(|s| Some(s.key) == f.get("system"))?;
         let d = Setup::default();
@@ -387,13 +443,20 @@ impl Stored for Progress {
             rare: flag("rare", d.rare)?,
             rounding: f.get("rounding").map_or(Some(d.rounding), Rounding::of)?,
             ticks: flag("ticks", d.ticks)?,
+            ramp: f.get("bet_ramp").map_or(Some(d.ramp), Ramp::decode)?,
         };
         if !setup.sane() {
             return None;
         }
-        let mut scores = [Score::default(); 4];
+        let mut scores = [Score::default(); 5];
         for (key, sc) in SCORE_KEYS.iter().zip(scores.iter_mut()) {
-            let n: Vec<u32> = f.get(key)?.split(' ').map(|x| x.parse().ok()).collect::<Option<_>>()?;
+            let Some(text) = f.get(key) else {
+                if LATER_KEYS.contains(key) {
+                    continue;
+                }
+                return None;
+            };
+            let n: Vec<u32> = text.split(' ').map(|x| x.parse().ok()).collect::<Option<_>>()?;
             let [right, wrong, streak, best] = n[..] else { return None };
             *sc = Score { right, wrong, streak, best };
             if !sc.sane() {
@@ -408,9 +471,13 @@ impl Stored for Progress {
                 return None;
             }
         }
-        let mut kinds: [Kinds; 3] = Default::default();
+        let mut kinds: [Kinds; 4] = Default::default();
         for (key, k) in KIND_KEYS.iter().zip(kinds.iter_mut()) {
-            *k = Kinds::decode(f.get(key)?)?;
+            match f.get(key) {
+                Some(text) => *k = Kinds::decode(text)?,
+                None if LATER_KEYS.contains(key) => {}
+                None => return None,
+            }
         }
         Some(Progress { setup, scores, cells: record, kinds })
     }
@@ -726,6 +793,13 @@ mod tests {
             assert!(text.contains(from), "{from} in {text}");
             assert!(decode::<Progress>(&text.replace(from, to), SAVE_VERSION).is_err(), "{to}");
         }
+        assert!(decode::<Progress>(&text.replace("bet_ramp=1 2 4 6 8 10", "bet_ramp=1 2 4 6 8 1001"), SAVE_VERSION)
+            .is_err());
+        assert!(decode::<Progress>(&text.replace("bet_ramp=1 2 4 6 8 10", "bet_ramp=1 2 4 6 8"), SAVE_VERSION).is_err());
+        assert!(
+            decode::<Progress>(&text.replace("bet_ramp=1 2 4 6 8 10", "bet_ramp=1 2 4 6 8 010"), SAVE_VERSION).is_err()
+        );
+        assert!(decode::<Progress>(&text.replace("ramp=0 0 0 0", "ramp=0 0 1 0"), SAVE_VERSION).is_err());
         // The options chosen come back; a save from before them reads with their defaults.
         let mut q = p.clone();
         q.setup = Setup {
@@ -737,13 +811,26 @@ mod tests {
             rare: true,
             rounding: Rounding::Floor,
             ticks: true,
+            ramp: Ramp([1, 1, 2, 4, 8, 1000]),
             ..q.setup
         };
+        q.score(Drill::Ramp, "bet at +3", true);
         assert_eq!(decode::<Progress>(&encode(SAVE_VERSION, &q), SAVE_VERSION), Ok(q));
         let old: String = text
             .lines()
             .filter(|l| {
-                !["target=", "checks=", "plays=", "rare=", "rounding=", "ticks="].iter().any(|k| l.starts_with(k))
+                let later = [
+                    "target=",
+                    "checks=",
+                    "plays=",
+                    "rare=",
+                    "rounding=",
+                    "ticks=",
+                    "bet_ramp=",
+                    "ramp=",
+                    "ramp.kinds=",
+                ];
+                !later.iter().any(|k| l.starts_with(k))
             })
             .map(|l| format!("{l}\n"))
             .collect();

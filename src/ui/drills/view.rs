@@ -114,6 +114,7 @@ pub fn body(
         Drill::Running => running_view(d, send, style),
         Drill::True => tray_view(d, send),
         Drill::Deviations => deviation_view(d, indices, send, style),
+        Drill::Ramp => ramp_view(d, send),
     };
     html! {
         <section class="drill" aria-labelledby="drill-title">
@@ -139,6 +140,17 @@ pub(super) fn rules_line(s: &Setup) -> String {
         if c.surrender { "" } else { "no " },
         s.system().name
     )
+}
+
+/// A drill in the list: its button and key, what it asks and its score.
+fn list_item(d: Drill, progress: &Progress, send: &Callback<DrillMsg>) -> Html {
+    html! { <li>
+        <button class="drill-open" onclick={send.reform(move |_| DrillMsg::Open(Some(d)))}>
+            <strong>{d.title()}</strong><kbd>{d.key()}</kbd>
+        </button>
+        <span>{d.about()}</span>
+        <span class="score">{ score_line(&progress.scores[d.index()]) }</span>
+    </li> }
 }
 
 fn home(progress: &Progress, send: &Callback<DrillMsg>, on_sessions: Callback<()>) -> Html {
@@ -196,17 +208,12 @@ fn home(progress: &Progress, send: &Callback<DrillMsg>, on_sessions: Callback<()
             <h2 id="drills-title">{"Casino drills"}</h2>
             <p>{"Practise for the casino table: basic strategy, counting and the count's deviations, each worked out for the rules you choose. Your scores stay in this browser."}</p>
             <ul class="drill-list">
-                { for Drill::ALL.iter().enumerate().map(|(i, &d)| html! { <li>
-                    <button class="drill-open" onclick={send.reform(move |_| DrillMsg::Open(Some(d)))}>
-                        <strong>{d.title()}</strong><kbd>{i + 1}</kbd>
-                    </button>
-                    <span>{d.about()}</span>
-                    <span class="score">{ score_line(&progress.scores[i]) }</span>
-                </li> }) }
+                { for Drill::ALL.iter().filter(|d| d.key() < 5).map(|&d| list_item(d, progress, send)) }
                 <li>
                     <button class="drill-open" onclick={on_sessions.reform(|_| ())}><strong>{"Your casino sessions"}</strong><kbd>{"5"}</kbd></button>
                     <span>{"Your bankroll over time, what each kind of decision cost you, your results by count, and your risk of ruin."}</span>
                 </li>
+                { for Drill::ALL.iter().filter(|d| d.key() > 5).map(|&d| list_item(d, progress, send)) }
             </ul>
             <div class="setup-groups">
                 <fieldset>
@@ -355,6 +362,54 @@ fn stopwatch(r: &CountRound, target: u16) -> Html {
         None => String::new(),
     };
     html! { <p class={classes!("stopwatch", met.map(|m| if m { "right" } else { "wrong" }))}>{ pace }{ verdict }</p> }
+}
+
+/// The bet ramp drill: the player's ramp (its form), a true count and the bet asked.
+fn ramp_view(d: &Drills, send: &Callback<DrillMsg>) -> Html {
+    let ramp = d.progress.setup.ramp;
+    let save = send.reform(|e: SubmitEvent| {
+        e.prevent_default();
+        DrillMsg::SetRamp((0..RAMP_COUNTS.len()).map(|i| input_value(&format!("ramp-{i}"))).collect())
+    });
+    let answer = submit(send, || DrillMsg::AnswerRamp(input_value("bet-answer")));
+    let question = match &d.ramp {
+        None => Html::default(),
+        Some(q) => html! {
+            <>
+            <p class="question true-count">{ format!("True count {:+}", q.true_count) }</p>
+            <form class="count-form" key={q.id.to_string()} onsubmit={answer}>
+                <label for="bet-answer">{"Your bet, in units"}</label>
+                <input id="bet-answer" inputmode="numeric" autocomplete="off" disabled={q.answer.is_some()} />
+                <button type="submit" disabled={q.answer.is_some()}>{"Check"}</button>
+            </form>
+            if let Some((units, right)) = q.answer {
+                <p class={classes!("verdict", if right { "right" } else { "wrong" })} role="status">
+                    { if right { format!("Right: {units} at {:+}.", q.true_count) } else {
+                        format!("Not quite: your ramp bets {} at {:+}, not {units}.", ramp.bet_at(q.true_count), q.true_count) } }
+                </p>
+                { next_button(send, DrillMsg::NextRamp, "Next count") }
+            }
+            </>
+        },
+    };
+    html! {
+        <>
+        { question }
+        <details class="ramp-form">
+            <summary>{"Your ramp"}</summary>
+            <form class="count-form" onsubmit={save}>
+                { for RAMP_COUNTS.iter().enumerate().map(|(i, c)| {
+                    let id = format!("ramp-{i}");
+                    html! { <span class="field"><label for={id.clone()}>{ format!("At {c}") }</label>
+                        <input id={id} inputmode="numeric" autocomplete="off" value={ramp.0[i].to_string()} /></span> }
+                }) }
+                <button type="submit">{"Save the ramp"}</button>
+            </form>
+            <p class="formula">{ format!("Units bet at each true count, each a whole number from 1 to {MAX_UNITS}. Now: {}.",
+                RAMP_COUNTS.iter().zip(ramp.0).map(|(c, u)| format!("{u} at {c}")).collect::<Vec<_>>().join(", ")) }</p>
+        </details>
+        </>
+    }
 }
 
 /// Half decks as a player reads them: "4.5".
