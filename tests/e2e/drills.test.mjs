@@ -169,7 +169,9 @@ test('drills: the running count at your own pace, timed by the stopwatch against
       const now = await page.evaluate(() => Date.now());
       await page.clock.pauseAt(now + 1000);
       await page.keyboard.press('Enter');
-      // The first card comes by itself (a timer of no delay), the rest by the player's key.
+      // The first card comes by itself (a timer of no delay, set once the round is drawn), the
+      // rest by the player's key.
+      await page.locator('.flash[data-shown="0"]').waitFor();
       await page.clock.runFor(1);
       await page.locator('.flash [data-card]').first().waitFor();
       const seen = [], events = [];
