@@ -412,7 +412,6 @@ test('drills: deviations answered by the computed index plays, the first hands w
     // Each hand asked before the whole table is one of the first hands (its cards named as the
     // drill names the hand: a pair, insurance, or a hard total against the dealer's card).
     const early = await page.evaluate(() => [...window.early]);
-    const name = (p) => (p === 1 ? 'A' : String(p));
     for (const q of early) {
       const [up, a, b] = q.replace('insurance ', '').split(' ').map(points);
       const hand = q.startsWith('insurance') ? 'insurance' : a === b ? `${name(a)},${name(b)}` : a === 1 || b === 1 ? 'soft' : `hard ${a + b}`;
