@@ -147,34 +147,162 @@ test('drills: the running count flashes, and the count typed is scored', { timeo
   }
 });
 
+// The stopwatch is the page's (the browser's clock): under Playwright's fake clock, a deck
+// turned at the player's own pace takes exactly the time the test lets pass, the count checks
+// along the way left out, and the pace is held to the player's target.
+test('drills: the running count at your own pace, timed by the stopwatch against a target, with count checks', { timeout: 120_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.clock.install();
+    await open(page, server);
+    await page.getByLabel('Pace of the cards').selectOption('0');
+    await page.getByLabel('Cards a round').selectOption('52');
+    await page.getByLabel('Speed target').selectOption('25');
+    await page.getByLabel('Count checks').check();
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('2');
+    await page.getByRole('heading', { name: 'Running count' }).waitFor();
+    const t = tally();
+    // A deck at 460 ms a card (23.9 s: within 25 s), then at 600 ms (31.2 s: slower).
+    for (const [ms, within] of [[460, true], [600, false]]) {
+      const now = await page.evaluate(() => Date.now());
+      await page.clock.pauseAt(now + 1000);
+      await page.keyboard.press('Enter');
+      // The first card comes by itself (a timer of no delay, set once the round is drawn), the
+      // rest by the player's key.
+      await page.locator('.flash[data-shown="0"]').waitFor();
+      await page.clock.runFor(1);
+      await page.locator('.flash [data-card]').first().waitFor();
+      const seen = [], events = [];
+      for (let i = 0; i < 60 && seen.length < 52; i++) {
+        if (await page.locator('#check-answer').count()) {
+          // A count check: the count so far, typed 5 s later (not on the stopwatch).
+          events.push(`check after ${seen.length}`);
+          await page.clock.fastForward(5000);
+          await page.locator('#check-answer').fill(String(seen.map(hiLo).reduce((a, b) => a + b, 0)));
+          await page.keyboard.press('Enter');
+          await page.locator('.check-verdict').waitFor();
+          assert.match(await page.locator('.check-verdict').innerText(), /^Right/);
+          t.add(true);
+          await page.locator('.flash [data-card]').first().waitFor();
+          continue;
+        }
+        const shown = await page.locator('.flash').getAttribute('data-shown');
+        seen.push(...(await page.locator('.flash [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card))));
+        await page.clock.fastForward(ms);
+        await page.keyboard.press(' ');
+        // The next card, a count check or the count asked at the end.
+        await page.waitForFunction((s) => document.querySelector('.flash')?.dataset.shown !== s || document.querySelector('#check-answer'), shown);
+      }
+      assert.equal(seen.length, 52, `a deck turned: ${seen.length}`);
+      assert.equal(events.length, 2, `two checks in a deck: ${events}`);
+      console.log(`count checks: ${events.join(', ')}`);
+      await page.getByLabel('The running count').fill(String(seen.map(hiLo).reduce((a, b) => a + b, 0)));
+      await page.keyboard.press('Enter');
+      assert.match(await verdict(page), /^Right/);
+      assert.equal(await score(page), t.add(true));
+      const watch = await page.locator('.stopwatch').innerText();
+      const secs = ((ms * 52) / 1000).toFixed(1);
+      assert.equal(watch, `52 cards in ${secs} s: a deck in ${secs} s. ${within ? 'Within' : 'Slower than'} your target of a deck in 25 s.`);
+      assert.match(await page.locator('.checks').innerText(), /Count checks along the way: 2 of 2 right\./);
+      await page.clock.resume();
+    }
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+// The bet ramp drill: the player's own ramp entered, then bets graded against it (issue 38).
+test('drills: bets graded against the ramp the player enters', { timeout: 120_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await open(page, server);
+    await page.keyboard.press('6');
+    await page.getByRole('heading', { name: 'Bet ramp' }).waitFor();
+    await page.locator('.ramp-form summary').click();
+    const ramp = [1, 1, 2, 4, 8, 12];
+    for (const [i, units] of ramp.entries()) await page.locator(`#ramp-${i}`).fill(String(units));
+    await page.getByRole('button', { name: 'Save the ramp' }).click();
+    await page.locator('.ramp-form .formula', { hasText: 'Now: 1 at +1 or less, 1 at +2, 2 at +3, 4 at +4, 8 at +5, 12 at +6 or more.' }).waitFor();
+    const t = tally();
+    for (const wrong of [false, true, false]) {
+      const count = Number((await page.locator('.true-count').innerText()).replace('True count ', ''));
+      const bet = ramp[Math.min(Math.max(count, 1), 6) - 1];
+      await page.locator('#bet-answer').fill(String(bet + (wrong ? 1 : 0)));
+      await page.keyboard.press('Enter');
+      const v = await verdict(page);
+      assert.equal(v.startsWith('Right'), !wrong, `${count}: ${v}`);
+      if (wrong) assert.equal(v, `Not quite: your ramp bets ${bet} at ${count >= 0 ? '+' : ''}${count}, not ${bet + 1}.`);
+      assert.equal(await score(page), t.add(!wrong));
+      await page.evaluate(() => document.activeElement?.blur());
+      await page.keyboard.press('Enter');
+    }
+    // The ramp is kept with the record.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Casino drills' }).waitFor();
+    await page.keyboard.press('6');
+    await page.getByRole('heading', { name: 'Bet ramp' }).waitFor();
+    assert.equal(await page.locator('#ramp-5').inputValue(), '12');
+    assert.equal(await score(page), scoreOf(2, 1, 1, 1));
+    assert.deepEqual(await axeViolations(page), [], 'axe on the bet ramp');
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
 test('drills: the true count from a drawn discard tray, right and wrong', { timeout: 120_000 }, async () => {
   const server = await serve('dist', '/');
   const { context, page, problems } = await openBrowser();
   try {
     await open(page, server);
+    // Graded by one rounding, the player's: rounding down here.
+    await page.getByLabel('True count rounding').selectOption('floor');
+    await page.evaluate(() => document.activeElement?.blur());
     await page.keyboard.press('3');
     await page.getByRole('heading', { name: 'True count' }).waitFor();
     const t = tally();
-    for (const wrong of [false, true, false]) {
+    let dealt = 0, shoes = 0, convention = 0;
+    // Trays from one shoe dealt down to its cut card (two thirds of six decks: 208 cards), so
+    // a new shoe comes within 27 trays of 8 cards or more.
+    for (let i = 0; i < 40 && (i < 4 || shoes < 2 || convention < 1); i++) {
+      const wrong = i === 1;
       const tray = await page.evaluate(() => {
         const box = document.querySelector('.tray-box'), stack = document.querySelector('.tray-stack');
-        return { decks: Number(box.dataset.decks), full: Number(box.getAttribute('height')), stack: Number(stack.getAttribute('height')) };
+        return { decks: Number(box.dataset.decks), dealt: Number(stack.dataset.dealt), marks: document.querySelectorAll('.tray-mark').length,
+          cut: document.querySelectorAll('.cut-card').length, fresh: !!document.querySelector('.new-shoe') };
       });
-      const left = tray.decks - (tray.stack / tray.full) * tray.decks;
+      assert.equal(tray.marks, 0, 'no deck marks unless asked for');
+      assert.equal(tray.cut, 1, 'the cut card in the shoe');
+      if (tray.fresh) shoes++; else assert.ok(tray.dealt > dealt, `the shoe goes down: ${dealt} then ${tray.dealt}`);
+      dealt = tray.dealt;
+      const halves = Math.max(1, Math.round(((tray.decks * 52 - tray.dealt) / 52) * 2));
       const running = Number((await page.locator('.running').innerText()).replace('−', '-'));
-      const tc = Math.round(running / left);
+      const exact = running / (halves / 2);
+      // Rounded down, and not cut toward zero: where the two differ, the other is wrong.
+      const tc = Math.floor(exact + 1e-9);
+      const other = Math.trunc(exact);
+      const otherWay = !wrong && other !== tc && convention === 0;
       assert.ok(await page.evaluate(() => document.activeElement?.id === 'decks-left'), 'the first field has focus');
-      await page.keyboard.type(String(Math.round(left * 2) / 2 + (wrong ? 2 : 0)));
+      await page.keyboard.type(String(halves / 2 + (wrong ? 2 : 0)));
       await page.keyboard.press('Tab');
-      await page.keyboard.type(String(tc));
+      await page.keyboard.type(String(otherWay ? other : tc));
       await page.keyboard.press('Enter');
       const v = await verdict(page);
-      assert.equal(v.startsWith('Right'), !wrong, `${JSON.stringify(tray)} running ${running}: ${v}`);
-      assert.equal(await score(page), t.add(!wrong));
+      const ok = !wrong && !otherWay;
+      if (otherWay) convention++;
+      assert.equal(v.startsWith('Right'), ok, `${JSON.stringify(tray)} running ${running}: ${v}`);
+      assert.equal(await score(page), t.add(ok));
       assert.match(await page.locator('.formula').innerText(), /running count ÷ decks left/);
       await page.keyboard.press('Enter');
     }
-    assert.match(await page.locator('.weakest').innerText(), /decks? left of 6: missed 1 of/);
+    assert.ok(shoes >= 2 && convention >= 1, `${shoes} shoes; ${convention} answers cut toward zero where that differs`);
+    assert.match(await page.locator('.weakest').innerText(), /decks? left of 6: missed \d+ of/);
     assert.deepEqual(await axeViolations(page), [], 'axe on a tray');
     assert.deepEqual(problems.consoleErrors, [], 'console errors');
   } finally {
@@ -227,31 +355,63 @@ test('drills: deviations answered by the computed index plays, the first hands w
     const shares = await page.evaluate(() => [...window.shares].sort((a, b) => a - b));
     assert.ok(shares.length >= 2 && shares.every((x) => x >= 0 && x < 100), `shares seen: ${shares}`);
     const t = tally();
-    let right = 0, wrong = 0;
-    for (let i = 0; i < 20 && (right < 1 || wrong < 1); i++) {
-      const isInsurance = (await page.locator('.question').innerText()).includes('Insurance?');
-      // Insuring a hand (or standing on insurance) is always wrong; standing is often right.
-      const key = wrong === 0 ? (isInsurance ? 's' : 'i') : 's';
-      await page.keyboard.press(key);
+    // Only the plays this table offers: no Surrender at a table without it; Insure and No
+    // insurance only for insurance. A key for a play not offered is not an answer.
+    const offered = async () => (await page.locator('.answers button').allInnerTexts()).map((b) => b.replace(/\s*\S+$/, ''));
+    const keyOf = { Stand: 's', Hit: 'h', Double: 'd', Split: 'p', Surrender: 'r', Insure: 'i', 'No insurance': 'n' };
+    // A question answered with the first play offered, while the worker still works.
+    {
+      const plays = await offered();
+      assert.ok(!plays.includes('Surrender'), plays.join(', '));
+      await page.keyboard.press('r');
+      await page.keyboard.press(keyOf[plays[0]]);
       const v = await verdict(page);
+      assert.ok(!v.includes('Surrender'), `Surrender is no answer here: ${v}`);
       const ok = v.startsWith('Right');
-      if (key === 'i' || isInsurance) assert.ok(!ok, v);
-      if (ok) right++; else wrong++;
-      assert.equal(await score(page), t.add(ok), v);
+      assert.equal(await score(page), t.add(ok));
+      await page.keyboard.press('Enter');
+    }
+    // Every computed index play as a table once the worker has them all, insurance included
+    // (Hi-Lo insures from +3, published).
+    await page.locator('.index-table summary').click({ timeout: 200_000 });
+    // Each question now answered from the table: the play at the count shown (the side of the
+    // highest index at or under it, or below the lowest), right once, then wrong on purpose.
+    const rows = (await page.getByRole('table', { name: /at the index or above/ }).locator('tbody tr').allInnerTexts())
+      .map((r) => r.trim().split('\t').map((x) => x.trim()));
+    const name = (p) => (p === 1 ? 'A' : String(p));
+    const handOf = (cards) => {
+      if (cards.length === 1) return 'insurance';
+      const [a, b] = cards.map(points);
+      if (a === b) return `${name(a)},${name(b)}`;
+      return a === 1 || b === 1 ? `soft ${a + b + 10}` : `hard ${a + b}`;
+    };
+    let right = 0, wrong = 0;
+    for (let i = 0; i < 10 && (right < 1 || wrong < 1); i++) {
+      const cards = await page.locator('.question [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card));
+      const count = Number((await page.locator('.true-count').innerText()).replace('True count ', '').replace('−', '-'));
+      const [up, hand] = [name(points(cards[0])), handOf(cards.slice(1).length ? cards.slice(1) : cards)];
+      const mine = rows.filter((r) => r[0] === up && r[1] === hand).sort((x, y) => Number(x[2]) - Number(y[2]));
+      assert.ok(mine.length >= 1, `${hand} v ${up}: asked from the table's plays`);
+      const at = mine.filter((r) => count >= Number(r[2])).pop();
+      const play = at ? at[3] : mine[0][4];
+      const plays = await offered();
+      assert.ok(plays.includes(play), `${play} offered: ${plays}`);
+      const answer = right === 0 ? play : plays.find((p) => p !== play);
+      await page.keyboard.press(keyOf[answer]);
+      const v = await verdict(page);
+      assert.equal(v.startsWith('Right'), answer === play, `${hand} v ${up} at ${count}, ${answer}: ${v}`);
+      if (answer === play) right++; else wrong++;
+      assert.equal(await score(page), t.add(answer === play), v);
       const rule = await page.locator('.index-rule').innerText();
       assert.match(rule, / at a true count of [+-]\d+ or more, .* below\./);
       await page.keyboard.press('Enter');
     }
     assert.ok(right >= 1 && wrong >= 1, `${right} right, ${wrong} wrong`);
-    // Every computed index play as a table once the worker has them all, insurance included
-    // (Hi-Lo insures from +3, published).
-    await page.locator('.index-table summary').click({ timeout: 200_000 });
     const seen = await page.evaluate(() => window.seen);
     assert.deepEqual(seen, ['question while working', 'every play'], 'the first question came before the whole table');
     // Each hand asked before the whole table is one of the first hands (its cards named as the
     // drill names the hand: a pair, insurance, or a hard total against the dealer's card).
     const early = await page.evaluate(() => [...window.early]);
-    const name = (p) => (p === 1 ? 'A' : String(p));
     for (const q of early) {
       const [up, a, b] = q.replace('insurance ', '').split(' ').map(points);
       const hand = q.startsWith('insurance') ? 'insurance' : a === b ? `${name(a)},${name(b)}` : a === 1 || b === 1 ? 'soft' : `hard ${a + b}`;
@@ -260,10 +420,18 @@ test('drills: deviations answered by the computed index plays, the first hands w
     assert.ok(early.length >= 1, 'a question before the whole table');
     console.log(`asked before the whole table (dealer's card first): ${early.join('; ')}`);
     const plays = page.getByRole('table', { name: /at the index or above/ });
-    assert.ok(await plays.getByRole('row').count() > 20, 'a row a play');
+    assert.ok(rows.length > 20, 'a row a play');
     const insurance = await plays.getByRole('row', { name: /^A insurance/ }).innerText();
-    const m = /^A\s+insurance\s+([+-]\d+)\s+Insure\s+No insurance$/.exec(insurance.trim());
+    const m = /^A\s+insurance\s+([+-]\d+)\s+Insure\s+No insurance\s+[\d.]+$/.exec(insurance.trim());
     assert.ok(m && Math.abs(Number(m[1]) - 3) <= 1, insurance);
+    // Ranked: the Illustrious 18 and Fab 4 first (insurance leads), then by what each is worth.
+    const first = Number(/The first (\d+) are the Illustrious 18/.exec(await plays.locator('caption').innerText())[1]);
+    assert.ok(first >= 18 && first < rows.length, `${first} of ${rows.length}`);
+    assert.deepEqual(rows[0].slice(0, 2), ['A', 'insurance']);
+    for (const r of rows.slice(0, first)) assert.ok(FIRST_HANDS.has(`${r[1]} v ${r[0]}`), r.join(' '));
+    const worth = rows.slice(first).map((r) => Number(r[5]));
+    assert.ok(worth.every((w, i) => i === 0 || worth[i - 1] >= w), `by worth: ${worth.join(' ')}`);
+    console.log(`ranked after the first ${first}: ${rows.slice(first, first + 8).map((r) => `${r[1]} v ${r[0]} (${r[5]})`).join('; ')}`);
     assert.deepEqual(await axeViolations(page), [], 'axe on a deviation');
     assert.deepEqual(problems.consoleErrors, [], 'console errors');
   } finally {

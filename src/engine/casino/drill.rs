@@ -12,9 +12,11 @@
 //! may): it keeps a [`Record`] over [`cells`] and works out the one cell it asks with
 //! [`cell_values`], the same probability-weighted values the chart orders its plays by.
 
+use super::indices::{first_hands, first_situations, IndexPlay};
 use super::rules::TableRules;
 use super::strategy::{weighted_order, ActionEvs, Chart, Counts, Play, Solver};
 use crate::engine::rng::GameRng;
+use std::cmp::Ordering;
 
 /// The most answers of one kind a cell remembers.
 pub const MAX_COUNT: u32 = 10_000;
@@ -285,4 +287,27 @@ pub fn cell_values(rules: &TableRules, cell: Cell) -> Vec<(Play, f64)> {
         return plays;
     }
     weighted_order(&rows).into_iter().filter(|&p| p != Play::Split).filter_map(|p| Some((p, mean(p)?))).collect()
+}
+
+/// The index plays in the order a counter learns them: the Illustrious 18 and Fab 4 first, in
+/// their published order (each hand with every decision it is answered with: a total and its
+/// surrender), then every other play by what it is worth ([`IndexPlay::gain`]), most first.
+/// Plays of one decision keep their order.
+pub fn ranked_plays(rules: &TableRules, plays: &[IndexPlay]) -> Vec<IndexPlay> {
+    let first = first_hands(rules);
+    let hand = |p: &IndexPlay| first.iter().position(|h| h.contains(&(p.situation, p.up)));
+    let mut out = plays.to_vec();
+    out.sort_by(|a, b| match (hand(a), hand(b)) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => b.gain.total_cmp(&a.gain),
+    });
+    out
+}
+
+/// How many of `ranked` (in [`ranked_plays`]' order) are the Illustrious 18 and Fab 4's.
+pub fn first_count(rules: &TableRules, ranked: &[IndexPlay]) -> usize {
+    let first = first_situations(rules);
+    ranked.iter().take_while(|p| first.contains(&(p.situation, p.up))).count()
 }

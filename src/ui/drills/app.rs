@@ -48,6 +48,11 @@ fn load_history() -> (History, i64, Option<String>) {
     }
 }
 
+/// The page's clock, in milliseconds: the running count's stopwatch (the engine has none).
+pub(super) fn now() -> f64 {
+    js_sys::Date::now()
+}
+
 fn focus_id(id: &str) {
     if let Some(e) = web_sys::window()
         .and_then(|w| w.document())
@@ -87,25 +92,43 @@ pub fn DrillsApp() -> Html {
     // Saved on every change of the record.
     use_effect_with(drills.progress.clone(), |p| storage::save(SAVE_KEY, SAVE_VERSION, p));
 
-    // The running count's flashes: the next one after the chosen pace, then the answer's field.
+    // The running count's flashes: the next one after the chosen pace (at the player's own
+    // pace only the first: their key turns the rest), a count check's field when one is asked,
+    // then the answer's field. Each flash is stamped with the page's clock, for the stopwatch.
     {
-        let round =
-            drills.round.as_ref().filter(|r| r.answer.is_none()).map(|r| (r.id, r.shown, r.done(setup.at_once)));
+        let round = drills
+            .round
+            .as_ref()
+            .filter(|r| r.answer.is_none())
+            .map(|r| (r.id, r.shown, r.asking, r.done(setup.at_once), setup.speed));
         let send = send.clone();
         use_effect_with(round, move |round| {
             let timer = match *round {
-                Some((id, shown, false)) => Some(gloo_timers::callback::Timeout::new(setup.speed, move || {
-                    send.emit(DrillMsg::Tick { id, shown })
-                })),
-                Some((_, _, true)) => {
+                Some((_, _, true, _, _)) => {
+                    focus_id("check-answer");
+                    None
+                }
+                Some((id, shown, false, false, speed)) if speed > 0 || shown == 0 => {
+                    Some(gloo_timers::callback::Timeout::new(speed, move || {
+                        send.emit(DrillMsg::Tick { id, shown, at: now() })
+                    }))
+                }
+                Some((_, _, false, true, _)) => {
                     focus_id("count-answer");
                     None
                 }
-                None => None,
+                _ => None,
             };
             move || drop(timer)
         });
     }
+
+    // A new bet question: its field takes the keys.
+    use_effect_with(drills.ramp.as_ref().map(|q| (q.id, q.answer.is_some())), |key| {
+        if matches!(key, Some((_, false))) {
+            focus_id("bet-answer");
+        }
+    });
 
     // A new tray: the first field takes the keys (once it is on the page).
     use_effect_with(drills.tray.as_ref().map(|t| (t.id, t.answer.is_some())), |key| {
@@ -178,7 +201,7 @@ pub fn DrillsApp() -> Html {
             }
             if let Some(msg) = drills.key(&key) {
                 e.prevent_default();
-                send.emit(msg);
+                send.emit(msg.stamped(now()));
             }
         }));
     }

@@ -30,6 +30,18 @@ pub struct CountRound {
     pub answer: Option<i32>,
     /// A new number for each round, so a timer of the round before cannot move this one.
     pub id: u32,
+    /// The flashes after which the count is asked along the way (the count checks), rising.
+    pub checks: Vec<usize>,
+    /// The counts typed at the checks so far (half points), and whether each was right.
+    pub checked: Vec<(i32, bool)>,
+    /// A count check is asked: the cards stop until it is answered.
+    pub asking: bool,
+    /// The stopwatch, on the page's clock (milliseconds, passed in with each flash): when the
+    /// first card showed, when the last went, and the time spent answering checks (left out).
+    pub started: Option<f64>,
+    pub ended: Option<f64>,
+    pub paused: f64,
+    paused_at: Option<f64>,
 }
 
 impl CountRound {
@@ -37,16 +49,82 @@ impl CountRound {
     pub fn done(&self, at_once: u8) -> bool {
         self.shown > flashes(self.cards.len(), at_once as usize)
     }
+
+    /// The next flash at `at` on the page's clock: the stopwatch starts with the first and
+    /// stops when the last goes.
+    fn advance(&mut self, at: f64, at_once: u8) {
+        self.shown += 1;
+        if self.shown == 1 {
+            self.started = Some(at);
+        }
+        if self.done(at_once) {
+            self.ended = Some(at);
+        }
+    }
+
+    /// The cards shown up to the flash on screen.
+    pub fn seen(&self, at_once: u8) -> &[Card] {
+        &self.cards[..(self.shown * at_once as usize).min(self.cards.len())]
+    }
+
+    /// The stopwatch's time for the round, once the last card has gone: from the first card
+    /// to the last, the checks left out (ms).
+    pub fn elapsed(&self) -> Option<f64> {
+        Some((self.ended? - self.started? - self.paused).max(0.0))
+    }
+}
+
+/// The pace a round went at, in seconds a deck (52 cards), and whether it met the target
+/// (seconds a deck, 0: none): `None` until the stopwatch has a time.
+pub fn deck_pace(round: &CountRound, target: u16) -> Option<(f64, Option<bool>)> {
+    let ms = round.elapsed()?;
+    let per_deck = ms / 1000.0 * 52.0 / round.cards.len().max(1) as f64;
+    Some((per_deck, (target > 0).then_some(per_deck <= target as f64 + 1e-9)))
+}
+
+/// Where a round of `flashes` flashes stops for its count checks: one a 26 flashes, one to
+/// three, at flashes drawn from the generator (never after the last, where the count is asked
+/// anyway), rising.
+pub fn check_points(flashes: usize, rng: &mut GameRng) -> Vec<usize> {
+    if flashes < 2 {
+        return Vec::new();
+    }
+    let want = (flashes / 26).clamp(1, 3).min(flashes - 1);
+    let mut points: Vec<usize> = Vec::new();
+    // Bounded: each try draws one of flashes − 1 places, and at most a third of them are taken.
+    for _ in 0..64 {
+        if points.len() == want {
+            break;
+        }
+        let p = 1 + rng.below(flashes as u64 - 1) as usize;
+        if !points.contains(&p) {
+            points.push(p);
+        }
+    }
+    points.sort_unstable();
+    points
 }
 
 /// A question of the true count drill.
 #[derive(Clone, PartialEq)]
 pub struct Tray {
     pub q: TrayQuestion,
+    /// The first tray of a shoe shuffled afresh.
+    pub new_shoe: bool,
     /// A new form for each tray, so no answer stays in its fields.
     pub id: u32,
     /// The decks left (in half decks) and true count given, and whether each was right.
     pub answer: Option<(i32, i32, bool, bool)>,
+}
+
+/// A question of the bet ramp drill: a true count, and the units typed with whether they are
+/// the ramp's.
+#[derive(Clone, PartialEq)]
+pub struct RampQ {
+    pub true_count: i32,
+    /// A new form for each question, so no answer stays in its field.
+    pub id: u32,
+    pub answer: Option<(u32, bool)>,
 }
 
 /// A question of the deviations drill.
@@ -71,8 +149,12 @@ pub struct Drills {
     pub round: Option<CountRound>,
     pub tray: Option<Tray>,
     pub dev: Option<Dev>,
-    /// The index plays for the current rules and system, once worked out.
+    /// The index plays for the current rules and system, once worked out (ranked: the
+    /// Illustrious 18 and Fab 4 first, then by value).
     pub plays: Option<Rc<Vec<IndexPlay>>>,
+    pub ramp: Option<RampQ>,
+    /// The shoe the true count drill deals down.
+    shoe: Option<TrayShoe>,
     rng: GameRng,
 }
 
@@ -98,11 +180,34 @@ pub enum DrillMsg {
         decks: String,
         true_count: String,
     },
-    /// The running count's timer: show the flash after `shown` in round `id`.
+    /// The running count's next flash after `shown` in round `id` (its timer, or the player's
+    /// key at their own pace), at `at` on the page's clock (ms).
     Tick {
         id: u32,
         shown: usize,
+        at: f64,
     },
+    /// The count as typed at a count check along the way, at `at` on the page's clock.
+    AnswerCheck {
+        typed: String,
+        at: f64,
+    },
+    NextRamp,
+    /// The bet typed, in units.
+    AnswerRamp(String),
+    /// The player's ramp as typed, a bet for each of [`RAMP_COUNTS`].
+    SetRamp(Vec<String>),
+}
+
+impl DrillMsg {
+    /// The message with the page's clock put in (a key's message is made without it).
+    pub fn stamped(self, now: f64) -> DrillMsg {
+        match self {
+            DrillMsg::Tick { id, shown, .. } => DrillMsg::Tick { id, shown, at: now },
+            DrillMsg::AnswerCheck { typed, .. } => DrillMsg::AnswerCheck { typed, at: now },
+            other => other,
+        }
+    }
 }
 
 impl Drills {
@@ -115,6 +220,8 @@ impl Drills {
             tray: None,
             dev: None,
             plays: None,
+            ramp: None,
+            shoe: None,
             rng: GameRng::new(seed),
         }
     }
@@ -124,8 +231,8 @@ impl Drills {
     pub fn key(&self, key: &str) -> Option<DrillMsg> {
         let next = key == "Enter" || key == " ";
         let Some(drill) = self.screen else {
-            let i = key.parse::<usize>().ok()?.checked_sub(1)?;
-            return Drill::ALL.get(i).map(|d| DrillMsg::Open(Some(*d)));
+            let k = key.parse::<u8>().ok()?;
+            return Drill::ALL.into_iter().find(|d| d.key() == k).map(|d| DrillMsg::Open(Some(d)));
         };
         if key == "Escape" {
             return Some(DrillMsg::Open(None));
@@ -133,9 +240,19 @@ impl Drills {
         let answered = match drill {
             Drill::Strategy => self.flash.as_ref().map(|f| f.answer.is_some()),
             Drill::Deviations => self.dev.as_ref().map(|d| d.answer.is_some()),
+            // At their own pace the player turns each card (space or the right arrow).
+            Drill::Running if self.own_pace_turn() => {
+                let r = self.round.as_ref()?;
+                return matches!(key, " " | "ArrowRight").then_some(DrillMsg::Tick {
+                    id: r.id,
+                    shown: r.shown,
+                    at: 0.0,
+                });
+            }
             // No question yet counts as answered: Enter starts the first round.
             Drill::Running => Some(self.round.as_ref().is_none_or(|r| r.answer.is_some())),
             Drill::True => Some(self.tray.as_ref().is_some_and(|t| t.answer.is_some())),
+            Drill::Ramp => Some(self.ramp.as_ref().is_some_and(|r| r.answer.is_some())),
         }?;
         match (drill, answered) {
             (_, true) if next => Some(match drill {
@@ -143,11 +260,19 @@ impl Drills {
                 Drill::Deviations => DrillMsg::NextDev,
                 Drill::Running => DrillMsg::NextRound,
                 Drill::True => DrillMsg::NextTray,
+                Drill::Ramp => DrillMsg::NextRamp,
             }),
             (Drill::Strategy, false) => key_choice(key).map(DrillMsg::AnswerFlash),
             (Drill::Deviations, false) => key_choice(key).map(DrillMsg::AnswerDev),
             _ => None,
         }
+    }
+
+    /// A round at the player's own pace waits for their key to turn the next card.
+    pub fn own_pace_turn(&self) -> bool {
+        let at_once = self.progress.setup.at_once;
+        self.progress.setup.speed == 0
+            && self.round.as_ref().is_some_and(|r| r.shown > 0 && !r.asking && r.answer.is_none() && !r.done(at_once))
     }
 
     fn next_flash(&mut self) {
@@ -160,16 +285,14 @@ impl Drills {
 
     fn next_tray(&mut self) {
         let id = self.tray.as_ref().map_or(0, |t| t.id.wrapping_add(1));
-        let q = tray_question(&self.progress.setup, &mut self.rng);
-        self.tray = Some(Tray { q, id, answer: None });
+        let (q, new_shoe) = tray_question(&self.progress.setup, &mut self.shoe, &mut self.rng);
+        self.tray = Some(Tray { q, new_shoe, id, answer: None });
     }
 
     fn next_dev(&mut self) {
         self.dev = self.plays.as_ref().and_then(|plays| {
-            let system = self.progress.setup.system();
-            let (decks, kinds) =
-                (self.progress.setup.choice.decks, &self.progress.kinds[Drill::Deviations.index() - 1]);
-            let q = deviation(plays, system, decks, kinds, &mut self.rng)?;
+            let kinds = &self.progress.kinds[Drill::Deviations.index() - 1];
+            let q = deviation(plays, &self.progress.setup, kinds, &mut self.rng)?;
             Some(Dev { q, answer: None })
         });
     }
@@ -197,13 +320,84 @@ impl Drills {
         true
     }
 
+    fn next_ramp(&mut self) {
+        let id = self.ramp.as_ref().map_or(0, |r| r.id.wrapping_add(1));
+        self.ramp = Some(RampQ { true_count: ramp_question(&mut self.rng), id, answer: None });
+    }
+
+    /// A bet typed in whole units, graded against the player's own ramp.
+    fn answer_ramp(&mut self, typed: &str) -> bool {
+        let ramp = self.progress.setup.ramp;
+        let Some(q) = self.ramp.as_mut().filter(|q| q.answer.is_none()) else { return false };
+        let Some(units) = typed.trim().parse::<u32>().ok().filter(|u| *u <= MAX_UNITS as u32) else { return false };
+        let right = units == ramp.bet_at(q.true_count) as u32;
+        q.answer = Some((units, right));
+        let kind = format!("bet at {}", RAMP_COUNTS[(q.true_count.clamp(1, 6) - 1) as usize]);
+        self.progress.score(Drill::Ramp, &kind, right);
+        true
+    }
+
+    fn answer_check(&mut self, typed: &str, at: f64) -> bool {
+        let s = self.progress.setup;
+        let Some(r) = self.round.as_mut().filter(|r| r.asking) else { return false };
+        let Some(typed) = parse_count(typed) else { return false };
+        let right = typed == running_half(s.system(), s.choice.decks, r.seen(s.at_once));
+        r.checked.push((typed, right));
+        r.asking = false;
+        if let Some(from) = r.paused_at.take() {
+            r.paused += (at - from).max(0.0);
+        }
+        // On with the next card at once (the one before the check has been counted).
+        r.advance(at, s.at_once);
+        self.progress.score(Drill::Running, "count check along the way", right);
+        true
+    }
+
+    fn tick(&mut self, id: u32, shown: usize, at: f64) -> bool {
+        let at_once = self.progress.setup.at_once;
+        let Some(r) = self.round.as_mut() else { return false };
+        if r.id != id || r.shown != shown || r.answer.is_some() || r.asking || r.done(at_once) {
+            return false;
+        }
+        // A count check after this flash: the cards stop (and the stopwatch with them).
+        if r.checks.get(r.checked.len()) == Some(&shown) {
+            r.asking = true;
+            r.paused_at = Some(at);
+            return true;
+        }
+        r.advance(at, at_once);
+        true
+    }
+
+    fn next_round(&mut self) {
+        let s = self.progress.setup;
+        let cards = count_round(&s, &mut self.rng);
+        let id = self.round.as_ref().map_or(0, |r| r.id.wrapping_add(1));
+        let checks =
+            if s.checks { check_points(flashes(cards.len(), s.at_once as usize), &mut self.rng) } else { Vec::new() };
+        self.round = Some(CountRound {
+            cards,
+            shown: 0,
+            answer: None,
+            id,
+            checks,
+            checked: Vec::new(),
+            asking: false,
+            started: None,
+            ended: None,
+            paused: 0.0,
+            paused_at: None,
+        });
+    }
+
     fn answer_tray(&mut self, decks: &str, true_count: &str) -> bool {
         let system = self.progress.setup.system();
         let Some(t) = self.tray.as_mut().filter(|t| t.answer.is_none()) else { return false };
         let (Some(decks), Some(tc)) = (parse_count(decks), parse_count(true_count).filter(|h| h % 2 == 0)) else {
             return false;
         };
-        let (decks_ok, count_ok) = t.q.check(system, decks as f64 / 2.0, tc / 2);
+        let rounding = self.progress.setup.rounding;
+        let (decks_ok, count_ok) = t.q.check(system, rounding, decks as f64 / 2.0, tc / 2);
         t.answer = Some((decks, tc / 2, decks_ok, count_ok));
         let kind = t.q.kind();
         self.progress.score(Drill::True, &kind, decks_ok && count_ok);
@@ -213,6 +407,9 @@ impl Drills {
 
 /// How the running count drill files a round in the weakest list: its cards at a time and pace.
 fn count_kind(s: &Setup) -> String {
+    if s.speed == 0 {
+        return format!("{} at a time, own pace", s.at_once);
+    }
     let pace = signed_tenths(s.speed as f64 / 1000.0);
     format!("{} at a time, {} s", s.at_once, pace.trim_start_matches('+'))
 }
@@ -227,17 +424,24 @@ impl Apply for Drills {
                 match d {
                     Some(Drill::Strategy) if self.flash.is_none() => self.next_flash(),
                     Some(Drill::True) if self.tray.is_none() => self.next_tray(),
+                    Some(Drill::Ramp) if self.ramp.is_none() => self.next_ramp(),
                     Some(Drill::Running) => self.round = None,
                     _ => {}
                 }
             }
-            DrillMsg::Setup(s) => self.progress.setup = s,
-            DrillMsg::NextFlash => self.next_flash(),
-            DrillMsg::NextRound => {
-                let cards = count_round(&self.progress.setup, &mut self.rng);
-                let id = self.round.as_ref().map_or(0, |r| r.id.wrapping_add(1));
-                self.round = Some(CountRound { cards, shown: 0, answer: None, id });
+            DrillMsg::Setup(s) => {
+                let was = std::mem::replace(&mut self.progress.setup, s);
+                // A tray of another shoe or count goes; a question from plays no longer asked
+                // makes way for one from the set now chosen.
+                if (was.choice.decks, was.system) != (s.choice.decks, s.system) {
+                    (self.tray, self.shoe) = (None, None);
+                }
+                if (was.plays, was.rare) != (s.plays, s.rare) {
+                    self.next_dev();
+                }
             }
+            DrillMsg::NextFlash => self.next_flash(),
+            DrillMsg::NextRound => self.next_round(),
             DrillMsg::NextTray => self.next_tray(),
             DrillMsg::NextDev => self.next_dev(),
             DrillMsg::Plays(plays) => {
@@ -260,20 +464,26 @@ impl Apply for Drills {
             }
             DrillMsg::AnswerFlash(c) => return self.answer_flash(c),
             DrillMsg::AnswerDev(c) => {
+                let rules = self.progress.setup.choice.rules();
                 let Some(d) = self.dev.as_mut().filter(|d| d.answer.is_none()) else { return false };
+                // Only the plays the table's rules offer for the hand are answers.
+                if !dev_choices(&rules, &d.q).contains(&c) {
+                    return false;
+                }
                 d.answer = Some(c);
                 let (right, kind) = (c == d.q.answer, d.q.kind());
                 self.progress.score(Drill::Deviations, &kind, right);
             }
             DrillMsg::AnswerCount(typed) => return self.answer_count(&typed),
             DrillMsg::AnswerTray { decks, true_count } => return self.answer_tray(&decks, &true_count),
-            DrillMsg::Tick { id, shown } => {
-                let at_once = self.progress.setup.at_once;
-                let Some(r) = self.round.as_mut() else { return false };
-                if r.id != id || r.shown != shown || r.answer.is_some() || r.done(at_once) {
-                    return false;
-                }
-                r.shown += 1;
+            DrillMsg::Tick { id, shown, at } => return self.tick(id, shown, at),
+            DrillMsg::AnswerCheck { typed, at } => return self.answer_check(&typed, at),
+            DrillMsg::NextRamp => self.next_ramp(),
+            DrillMsg::AnswerRamp(typed) => return self.answer_ramp(&typed),
+            DrillMsg::SetRamp(fields) => {
+                let Some(ramp) = Ramp::parse(&fields).filter(|r| *r != self.progress.setup.ramp) else { return false };
+                // A question not yet answered is graded by the ramp as it is when answered.
+                self.progress.setup.ramp = ramp;
             }
         }
         true
@@ -354,16 +564,16 @@ mod tests {
         assert!(d.apply(DrillMsg::NextRound));
         let r = d.round.clone().unwrap();
         assert!(!d.apply(DrillMsg::AnswerCount("0".into())), "no answer before the last card");
-        assert!(!d.apply(DrillMsg::Tick { id: r.id + 1, shown: 0 }), "another round's timer");
+        assert!(!d.apply(DrillMsg::Tick { id: r.id + 1, shown: 0, at: 0.0 }), "another round's timer");
         let at_once = d.progress.setup.at_once;
         let mut shown = 0;
         while !d.round.as_ref().unwrap().done(at_once) {
-            assert!(d.apply(DrillMsg::Tick { id: r.id, shown }));
-            assert!(!d.apply(DrillMsg::Tick { id: r.id, shown }), "a stale tick");
+            assert!(d.apply(DrillMsg::Tick { id: r.id, shown, at: 0.0 }));
+            assert!(!d.apply(DrillMsg::Tick { id: r.id, shown, at: 0.0 }), "a stale tick");
             shown += 1;
         }
         assert_eq!(shown, flashes(r.cards.len(), at_once as usize) + 1);
-        assert!(!d.apply(DrillMsg::Tick { id: r.id, shown }), "no flash past the last");
+        assert!(!d.apply(DrillMsg::Tick { id: r.id, shown, at: 0.0 }), "no flash past the last");
         assert!(!d.apply(DrillMsg::AnswerCount("twelve".into())), "unreadable: not scored");
         let s = d.progress.setup;
         let truth = running_half(s.system(), s.choice.decks, &r.cards);
@@ -382,14 +592,14 @@ mod tests {
         let t = d.tray.clone().expect("a tray on opening");
         assert_eq!(d.key("Enter"), None);
         // Decks are typed to half a deck.
-        let decks = format!("{}", (t.q.quarters_left() / 2) as f64 / 2.0);
+        let decks = format!("{}", t.q.halves_left() as f64 / 2.0);
         let bad = |tc: &str| DrillMsg::AnswerTray { decks: decks.clone(), true_count: tc.into() };
         assert!(!d.apply(bad("")));
         assert!(!d.apply(bad("1.5")), "the true count is a whole number");
-        let tc = t.q.true_count(d.progress.setup.system()).trunc() as i32;
+        let tc = d.progress.setup.rounding.apply(t.q.true_count(d.progress.setup.system()));
         assert!(d.apply(bad(&tc.to_string())));
         assert!(d.tray.as_ref().unwrap().answer.is_some());
-        assert_eq!(d.progress.scores[Drill::True.index()].right + d.progress.scores[Drill::True.index()].wrong, 1);
+        assert_eq!(d.progress.scores[Drill::True.index()], Score { right: 1, wrong: 0, streak: 1, best: 1 });
         assert_eq!(d.key("Enter"), Some(DrillMsg::NextTray));
         assert!(d.apply(DrillMsg::NextTray));
         assert_eq!(d.tray.as_ref().unwrap().id, t.id + 1);
@@ -427,5 +637,219 @@ mod tests {
         assert_eq!(d.key("Enter"), Some(DrillMsg::NextDev));
         assert!(d.apply(DrillMsg::Plays(None)));
         assert!(d.dev.is_none(), "no question from plays of other rules");
+    }
+
+    /// Plays the round on screen to its end, the flash after `shown` at `at(shown)` on the
+    /// page's clock, answering each count check with the count so far (plus `off`) 5 s after it
+    /// is asked (the clock moved on by as much).
+    fn play_round(d: &mut Drills, at: impl Fn(usize) -> f64, off: i32) -> Vec<usize> {
+        let s = d.progress.setup;
+        let mut asked = Vec::new();
+        let mut later = 0.0;
+        let at = |shown: usize, later: f64| at(shown) + later;
+        for _ in 0..1000 {
+            let r = d.round.clone().unwrap();
+            if r.done(s.at_once) {
+                break;
+            }
+            if r.asking {
+                asked.push(r.shown);
+                let truth = running_half(s.system(), s.choice.decks, r.seen(s.at_once));
+                assert!(
+                    !d.apply(DrillMsg::Tick { id: r.id, shown: r.shown, at: at(r.shown, later) }),
+                    "the cards wait"
+                );
+                let typed = format!("{}", (truth + 2 * off) as f64 / 2.0);
+                later += 5000.0;
+                assert!(d.apply(DrillMsg::AnswerCheck { typed, at: at(r.shown, later) }));
+                continue;
+            }
+            assert!(d.apply(DrillMsg::Tick { id: r.id, shown: r.shown, at: at(r.shown, later) }));
+        }
+        asked
+    }
+
+    /// At the player's own pace, space turns each card, and the stopwatch (the page's clock,
+    /// passed in) times the round from the first card to the last, the count checks left out;
+    /// the pace a deck is held to the player's target.
+    #[test]
+    fn own_pace_rounds_are_timed_and_held_to_the_target() {
+        let mut d = drills();
+        let setup = Setup { speed: 0, length: 52, target: 25, checks: true, ..Setup::default() };
+        assert!(d.apply(DrillMsg::Setup(setup)));
+        open(&mut d, Drill::Running);
+        assert!(d.apply(DrillMsg::NextRound));
+        assert!(!d.own_pace_turn(), "the first card comes by itself");
+        let r = d.round.clone().unwrap();
+        assert_eq!(r.checks.len(), 2, "one check a 26 cards: {:?}", r.checks);
+        assert!(d.apply(DrillMsg::Tick { id: r.id, shown: 0, at: 1000.0 }));
+        assert!(d.own_pace_turn());
+        assert_eq!(d.key(" "), Some(DrillMsg::Tick { id: r.id, shown: 1, at: 0.0 }));
+        assert_eq!(d.key("ArrowRight").map(|m| m.stamped(7.0)), Some(DrillMsg::Tick { id: r.id, shown: 1, at: 7.0 }));
+        assert_eq!(d.key("Enter"), None, "Enter is not a card turn");
+        // 52 cards, 460 ms each (the first shown at 1 s, the last gone at 1 s + 52 × 0.46 s).
+        let asked = play_round(&mut d, |shown| 1000.0 + 460.0 * shown as f64, 0);
+        assert_eq!(asked, r.checks, "stopped at each check");
+        let r = d.round.clone().unwrap();
+        assert_eq!(r.checked.iter().map(|c| c.1).collect::<Vec<_>>(), [true, true]);
+        assert_eq!(r.elapsed(), Some(23_920.0), "the checks' 5 s each left out");
+        let (pace, met) = deck_pace(&r, 25).unwrap();
+        assert!((pace - 23.92).abs() < 1e-9 && met == Some(true), "{pace}");
+        assert_eq!(deck_pace(&r, 20).unwrap().1, Some(false));
+        assert_eq!(deck_pace(&r, 0).unwrap().1, None, "no target, no verdict");
+        let score = d.progress.scores[Drill::Running.index()];
+        assert_eq!((score.right, score.wrong), (2, 0), "the checks are scored");
+        assert_eq!(d.progress.kinds[Drill::Running.index() - 1].0[0].0, "count check along the way");
+    }
+
+    #[test]
+    fn a_wrong_count_check_is_missed_and_the_round_goes_on() {
+        let mut d = drills();
+        let setup = Setup { length: 30, checks: true, ..Setup::default() };
+        assert!(d.apply(DrillMsg::Setup(setup)));
+        open(&mut d, Drill::Running);
+        assert!(d.apply(DrillMsg::NextRound));
+        let asked = play_round(&mut d, |shown| shown as f64 * 1000.0, 1);
+        assert_eq!(asked.len(), 1);
+        let r = d.round.clone().unwrap();
+        assert_eq!(r.checked.len(), 1);
+        assert!(!r.checked[0].1);
+        assert!(!d.apply(DrillMsg::AnswerCheck { typed: "0".into(), at: 0.0 }), "no check is asked");
+        assert!(r.done(1) && r.answer.is_none(), "the count is asked at the end");
+    }
+
+    #[test]
+    fn check_points_fall_inside_the_round() {
+        let mut rng = GameRng::new(3);
+        for flashes in [0, 1, 2, 5, 26, 52, 100, 312] {
+            for _ in 0..20 {
+                let p = check_points(flashes, &mut rng);
+                let want = if flashes < 2 { 0 } else { (flashes / 26).clamp(1, 3) };
+                assert_eq!(p.len(), want, "{flashes}: {p:?}");
+                assert!(p.windows(2).all(|w| w[0] < w[1]) && p.iter().all(|&x| x >= 1 && x < flashes), "{p:?}");
+            }
+        }
+    }
+
+    /// The true count drill deals one shoe down to its cut card, tray after tray, then shuffles
+    /// a new one.
+    #[test]
+    fn trays_deal_one_shoe_down_to_the_cut_card() {
+        let mut d = drills();
+        open(&mut d, Drill::True);
+        let mut last = d.tray.clone().unwrap();
+        assert!(last.new_shoe);
+        let mut new_shoes = 0;
+        for _ in 0..60 {
+            assert!(d.apply(DrillMsg::NextTray));
+            let t = d.tray.clone().unwrap();
+            assert!(t.q.dealt <= t.q.cut, "{} past the cut card at {}", t.q.dealt, t.q.cut);
+            if t.new_shoe {
+                new_shoes += 1;
+                assert!(t.q.dealt <= 40);
+            } else {
+                assert!((8..=40).contains(&(t.q.dealt - last.q.dealt)), "{} then {}", last.q.dealt, t.q.dealt);
+            }
+            last = t;
+        }
+        assert!(new_shoes >= 2, "{new_shoes} shoes");
+        // Another shoe size: a new shoe.
+        let mut s = d.progress.setup;
+        s.choice.decks = 2;
+        assert!(d.apply(DrillMsg::Setup(s)));
+        assert!(d.tray.is_none());
+        open(&mut d, Drill::True);
+        let t = d.tray.clone().unwrap();
+        assert!(t.new_shoe && t.q.decks == 2 && t.q.cut == 104 * 67 / 100);
+    }
+
+    /// No Surrender at a table without it, no soft double where only 9 to 11 may be doubled:
+    /// a play the rules do not offer is not an answer (and changes nothing).
+    #[test]
+    fn deviations_take_only_the_plays_the_rules_offer() {
+        use crate::engine::casino::indices::{Choice, IndexPlay, Situation};
+        let mut d = drills();
+        open(&mut d, Drill::Deviations);
+        let hand = |situation, up| IndexPlay {
+            situation,
+            up,
+            at_or_above: Choice::Play(Play::Stand),
+            below: Choice::Play(Play::Hit),
+            index: 0,
+            crossing: 0.0,
+            gain: 0.0,
+        };
+        let soft = hand(Situation::Total { soft: true, total: 18 }, 2);
+        d.plays = Some(Rc::new(vec![soft]));
+        d.progress.setup.plays = 2;
+        d.next_dev();
+        let q = d.dev.clone().expect("a question");
+        let rules = d.progress.setup.choice.rules();
+        assert!(!rules.surrender);
+        assert_eq!(dev_choices(&rules, &q.q), [Choice::Play(Play::Stand), Choice::Play(Play::Hit)]);
+        assert!(!d.apply(DrillMsg::AnswerDev(Choice::Play(Play::Surrender))));
+        assert!(!d.apply(DrillMsg::AnswerDev(Choice::Play(Play::Double))));
+        assert!(!d.apply(DrillMsg::AnswerDev(Choice::Insure)));
+        assert_eq!(d.progress.scores[Drill::Deviations.index()], Score::default());
+        assert!(d.apply(DrillMsg::AnswerDev(Choice::Play(Play::Stand))));
+        // With surrender, a pair: split and surrender offered; a hard 10 doubles.
+        let mut s = d.progress.setup;
+        s.choice.surrender = true;
+        let rules = s.choice.rules();
+        let mut q = q.q.clone();
+        q.play = hand(Situation::Pair(8), 10);
+        q.cards = vec![card_of(8, &mut d.rng), card_of(8, &mut d.rng)];
+        let all: Vec<Choice> =
+            [Play::Stand, Play::Hit, Play::Split, Play::Surrender].into_iter().map(Choice::Play).collect();
+        assert_eq!(dev_choices(&rules, &q), all);
+        q.cards = vec![card_of(4, &mut d.rng), card_of(6, &mut d.rng)];
+        assert!(dev_choices(&rules, &q).contains(&Choice::Play(Play::Double)));
+        q.play = hand(Situation::Insurance, 1);
+        assert_eq!(dev_choices(&rules, &q), [Choice::Insure, Choice::DeclineInsurance]);
+    }
+
+    /// The bet ramp drill grades a bet against the player's own ramp: the bet for the count
+    /// (+1 or less bets the first step, +6 or more the last), nothing else.
+    #[test]
+    fn bets_are_graded_against_the_players_ramp() {
+        let mut d = drills();
+        assert_eq!(d.key("6"), Some(DrillMsg::Open(Some(Drill::Ramp))));
+        assert_eq!(d.key("5"), None, "5 is the casino sessions' screen (the page's)");
+        open(&mut d, Drill::Ramp);
+        let typed = |v: [&str; 6]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        for bad in [
+            ["1", "2", "3", "4", "5", "0"],
+            ["1", "2", "3", "4", "5", "1001"],
+            ["1", "2", "x", "4", "5", "6"],
+            ["1", "2", "3", "4", "5", "6.5"],
+        ] {
+            assert!(!d.apply(DrillMsg::SetRamp(typed(bad))), "{bad:?}");
+        }
+        assert!(!d.apply(DrillMsg::SetRamp(vec!["1".into(); 5])), "six bets");
+        assert!(d.apply(DrillMsg::SetRamp(typed(["1", "1", "2", "4", "8", "12"]))));
+        assert_eq!(d.progress.setup.ramp, Ramp([1, 1, 2, 4, 8, 12]));
+        let ramp = d.progress.setup.ramp;
+        for (t, units) in [(-2, 1), (0, 1), (1, 1), (2, 1), (3, 2), (4, 4), (5, 8), (6, 12), (7, 12)] {
+            assert_eq!(ramp.bet_at(t), units, "{t}");
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        let mut t = Score::default();
+        for i in 0..60 {
+            let q = d.ramp.clone().expect("a question");
+            seen.insert(q.true_count);
+            assert_eq!(d.key("Enter"), None, "no next before an answer");
+            assert!(!d.apply(DrillMsg::AnswerRamp("two".into())), "not a number: not scored");
+            let right = ramp.bet_at(q.true_count);
+            let answer = if i % 3 == 0 { right + 1 } else { right };
+            assert!(d.apply(DrillMsg::AnswerRamp(answer.to_string())));
+            assert!(!d.apply(DrillMsg::AnswerRamp(right.to_string())), "one answer a question");
+            t.add(i % 3 != 0);
+            assert_eq!(d.ramp.as_ref().unwrap().answer, Some((answer as u32, i % 3 != 0)));
+            assert_eq!(d.key("Enter"), Some(DrillMsg::NextRamp));
+            assert!(d.apply(DrillMsg::NextRamp));
+        }
+        assert_eq!(d.progress.scores[Drill::Ramp.index()], t);
+        assert_eq!(seen.into_iter().collect::<Vec<_>>(), (-2..=7).collect::<Vec<_>>(), "every count from −2 to +7");
+        assert!(d.progress.kinds[Drill::Ramp.index() - 1].0.iter().any(|k| k.0 == "bet at +1 or less"));
     }
 }

@@ -5,9 +5,12 @@
 
 use crate::engine::cards::{standard_decks, Card, Rank, Suit};
 use crate::engine::casino::count::{CountSystem, Counter, SYSTEMS};
+use crate::engine::casino::drill::first_count;
 use crate::engine::casino::drill::{cells, hand, Cell, Record, Tally, MAX_COUNT};
+use crate::engine::casino::hand::points;
 pub use crate::engine::casino::indices::play_at;
 use crate::engine::casino::indices::{answer_at, count_range, count_step, Choice as IndexChoice, IndexPlay, Situation};
+use crate::engine::casino::rules::TableRules;
 use crate::engine::casino::save::Choice;
 use crate::engine::casino::strategy::Play;
 use crate::engine::rng::GameRng;
@@ -18,27 +21,90 @@ pub const SAVE_VERSION: u32 = 1;
 
 /// The decks the casino table offers, so the drills train for the same tables.
 pub const DECKS: [u8; 5] = [1, 2, 4, 6, 8];
-/// How long each flash of the running-count drill stays up, in milliseconds.
-pub const SPEEDS: [u32; 4] = [1500, 1000, 600, 300];
-/// Cards a running-count round shows.
-pub const LENGTHS: [u8; 4] = [10, 20, 30, 52];
+/// How long each flash of the running-count drill stays up, in milliseconds; 0: at the player's
+/// own pace (a key turns the next card, and the stopwatch says how fast they went).
+pub const SPEEDS: [u32; 9] = [0, 2000, 1500, 1000, 800, 600, 450, 300, 200];
+/// Cards a running-count round shows: a few, then whole decks up to a six-deck shoe (a round
+/// never deals more than the shoe holds).
+pub const LENGTHS: [u16; 10] = [10, 20, 30, 52, 78, 104, 156, 208, 260, 312];
+/// The speed targets a player may set, in seconds a deck (0: none).
+pub const TARGETS: [u16; 8] = [0, 15, 20, 25, 30, 40, 50, 60];
+/// Which index plays the deviations drill asks: the Illustrious 18 and Fab 4, those and the
+/// next [`NEXT_PLAYS`] by what they are worth, or every one.
+pub const PLAY_SETS: [(&str, &str); 3] = [
+    ("0", "The Illustrious 18 and Fab 4"),
+    ("1", "Those and the next 20 by value"),
+    ("2", "Every index play, by value"),
+];
+pub const NEXT_PLAYS: usize = 20;
+/// A true count at or below this (in a level-one count's points) comes up rarely: the
+/// deviations drill asks it only when the player says so.
+pub const RARE: i32 = -5;
+/// The true counts a bet ramp sets a bet for: +1 or less, +2 … +5, and +6 or more.
+pub const RAMP_COUNTS: [&str; 6] = ["+1 or less", "+2", "+3", "+4", "+5", "+6 or more"];
+/// The most units a ramp may bet.
+pub const MAX_UNITS: u16 = 1000;
+
+/// The player's bet ramp: units bet at each of [`RAMP_COUNTS`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Ramp(pub [u16; 6]);
+
+impl Default for Ramp {
+    fn default() -> Self {
+        Ramp([1, 2, 4, 6, 8, 10])
+    }
+}
+
+impl Ramp {
+    /// The units the ramp bets at a whole true count.
+    pub fn bet_at(&self, true_count: i32) -> u16 {
+        self.0[(true_count.clamp(1, 6) - 1) as usize]
+    }
+    /// A ramp as the player typed it: six whole numbers of units, each 1 to [`MAX_UNITS`].
+    pub fn parse(fields: &[String]) -> Option<Ramp> {
+        let [a, b, c, d, e, f] = fields else { return None };
+        let unit = |t: &String| t.trim().parse::<u16>().ok().filter(|u| (1..=MAX_UNITS).contains(u));
+        Some(Ramp([unit(a)?, unit(b)?, unit(c)?, unit(d)?, unit(e)?, unit(f)?]))
+    }
+    fn encode(&self) -> String {
+        self.0.map(|u| u.to_string()).join(" ")
+    }
+    fn decode(text: &str) -> Option<Ramp> {
+        let fields: Vec<String> = text.split(' ').map(str::to_string).collect();
+        Ramp::parse(&fields).filter(|r| r.encode() == text)
+    }
+}
+
+/// A bet ramp question: a whole true count, from −2 to +7 (both ends of the ramp and past them).
+pub fn ramp_question(rng: &mut GameRng) -> i32 {
+    rng.below(10) as i32 - 2
+}
 /// The most kinds of miss a drill remembers, and the longest name of one.
 pub const MAX_KINDS: usize = 64;
 const MAX_KIND_LEN: usize = 40;
 
-/// The four drills, in the order the page lists them (keys 1 to 4).
+/// The drills, in the order the page lists them (keys 1 to 4, then 6: 5 is the casino
+/// sessions' screen, listed between them).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Drill {
     Strategy,
     Running,
     True,
     Deviations,
+    Ramp,
 }
 
 impl Drill {
-    pub const ALL: [Drill; 4] = [Drill::Strategy, Drill::Running, Drill::True, Drill::Deviations];
+    pub const ALL: [Drill; 5] = [Drill::Strategy, Drill::Running, Drill::True, Drill::Deviations, Drill::Ramp];
     pub fn index(self) -> usize {
         self as usize
+    }
+    /// The key that opens it from the list.
+    pub fn key(self) -> u8 {
+        match self {
+            Drill::Ramp => 6,
+            d => d as u8 + 1,
+        }
     }
     pub fn title(self) -> &'static str {
         match self {
@@ -46,6 +112,7 @@ impl Drill {
             Drill::Running => "Running count",
             Drill::True => "True count",
             Drill::Deviations => "Deviations",
+            Drill::Ramp => "Bet ramp",
         }
     }
     pub fn about(self) -> &'static str {
@@ -54,6 +121,7 @@ impl Drill {
             Drill::Running => "Cards flash by; keep the count and type it at the end.",
             Drill::True => "Judge the decks left from the discard tray and turn the running count into a true count.",
             Drill::Deviations => "A hand at a given true count: play the computed index play.",
+            Drill::Ramp => "A true count: bet as your own ramp says.",
         }
     }
 }
@@ -90,17 +158,88 @@ pub struct Setup {
     pub choice: Choice,
     /// An index into [`SYSTEMS`].
     pub system: usize,
-    /// Milliseconds a flash stays up (one of [`SPEEDS`]).
+    /// Milliseconds a flash stays up (one of [`SPEEDS`]; 0: the player's own pace).
     pub speed: u32,
     /// Cards shown at once, 1 to 3.
     pub at_once: u8,
     /// Cards in a running-count round (one of [`LENGTHS`]).
-    pub length: u8,
+    pub length: u16,
+    /// The running count's speed target, seconds a deck (one of [`TARGETS`]; 0: none).
+    pub target: u16,
+    /// Whether a running-count round stops for the count at random points along the way.
+    pub checks: bool,
+    /// The deviations drill's plays (an index into [`PLAY_SETS`]).
+    pub plays: u8,
+    /// Whether the deviations drill asks counts of [`RARE`] and below.
+    pub rare: bool,
+    /// How the true count drill takes a true count to a whole number.
+    pub rounding: Rounding,
+    /// Whether the discard tray is marked at each deck.
+    pub ticks: bool,
+    /// The player's bet ramp, for the bet ramp drill.
+    pub ramp: Ramp,
 }
 
 impl Default for Setup {
     fn default() -> Self {
-        Setup { choice: Choice { bots: 0, ..Choice::default() }, system: 0, speed: 1000, at_once: 1, length: 20 }
+        Setup {
+            choice: Choice { bots: 0, ..Choice::default() },
+            system: 0,
+            speed: 1000,
+            at_once: 1,
+            length: 20,
+            target: 0,
+            checks: false,
+            plays: 0,
+            rare: false,
+            rounding: Rounding::Truncate,
+            ticks: false,
+            ramp: Ramp::default(),
+        }
+    }
+}
+
+/// How a true count becomes a whole number: the player chooses one, and the drill grades by it
+/// alone.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Rounding {
+    /// Toward zero: +2.9 is +2, −2.9 is −2 (the published indices' convention).
+    Truncate,
+    /// Down: +2.9 is +2, −2.1 is −3.
+    Floor,
+    /// To the nearest, a half away from zero: +2.5 is +3, −2.5 is −3.
+    Round,
+}
+
+impl Rounding {
+    pub const ALL: [Rounding; 3] = [Rounding::Truncate, Rounding::Floor, Rounding::Round];
+    pub fn key(self) -> &'static str {
+        match self {
+            Rounding::Truncate => "truncate",
+            Rounding::Floor => "floor",
+            Rounding::Round => "round",
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Rounding::Truncate => "Cut toward zero (+2.9 is +2, −2.9 is −2)",
+            Rounding::Floor => "Round down (+2.9 is +2, −2.1 is −3)",
+            Rounding::Round => "Round to the nearest (+2.5 is +3)",
+        }
+    }
+    fn of(key: &str) -> Option<Rounding> {
+        Rounding::ALL.into_iter().find(|r| r.key() == key)
+    }
+    /// The whole true count of `t` by this convention. A count a hair off a whole number (as a
+    /// division leaves it) is that number, so 3 ÷ 1.5 is 2 by every convention.
+    pub fn apply(self, t: f64) -> i32 {
+        let near = t.round();
+        let t = if (t - near).abs() < 1e-9 { near } else { t };
+        (match self {
+            Rounding::Truncate => t.trunc(),
+            Rounding::Floor => t.floor(),
+            Rounding::Round => t.round(),
+        }) as i32
     }
 }
 
@@ -114,7 +253,36 @@ impl Setup {
             && SPEEDS.contains(&self.speed)
             && (1..=3).contains(&self.at_once)
             && LENGTHS.contains(&self.length)
+            && TARGETS.contains(&self.target)
+            && (self.plays as usize) < PLAY_SETS.len()
     }
+    /// The index plays the deviations drill asks, of all of them in the worker's order (ranked:
+    /// [`crate::engine::casino::drill::ranked_plays`]): the chosen set, and without the plays
+    /// made only at rare counts unless asked for ([`rare_play`]).
+    pub fn asked_plays(&self, ranked: &[IndexPlay]) -> Vec<IndexPlay> {
+        let rules = self.choice.rules();
+        let first = first_count(&rules, ranked);
+        let n = match self.plays {
+            0 => first,
+            1 => first + NEXT_PLAYS,
+            _ => ranked.len(),
+        };
+        let system = self.system();
+        ranked.iter().take(n).filter(|p| self.rare || !rare_play(p, system)).copied().collect()
+    }
+}
+
+/// The lowest count the deviations drill asks at without the rare counts: one above [`RARE`],
+/// scaled to the system's points. Unbalanced counts are asked by the running count, which has
+/// no such line: `None`.
+pub fn rare_floor(system: &CountSystem) -> Option<i32> {
+    system.balanced().then(|| (RARE + 1) * count_step(system))
+}
+
+/// A play made only at rare counts: one whose play departs from basic strategy below an index
+/// at or under the rare line (as 16 v 10's surrender at −5 would be).
+pub fn rare_play(p: &IndexPlay, system: &CountSystem) -> bool {
+    rare_floor(system).is_some_and(|floor| p.crossing < 0.0 && p.index <= floor)
 }
 
 /// Misses by kind (a count's pace, a depth of the shoe, a deviation's hand), for the weakest list.
@@ -180,18 +348,18 @@ impl Kinds {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Progress {
     pub setup: Setup,
-    pub scores: [Score; 4],
+    pub scores: [Score; 5],
     /// The strategy drill's record on each of [`cells`].
     pub cells: Record,
     /// Misses by kind for the running-count, true-count and deviation drills.
-    pub kinds: [Kinds; 3],
+    pub kinds: [Kinds; 4],
 }
 
 impl Default for Progress {
     fn default() -> Self {
         Progress {
             setup: Setup::default(),
-            scores: [Score::default(); 4],
+            scores: [Score::default(); 5],
             cells: Record::new(cells().len()),
             kinds: Default::default(),
         }
@@ -208,8 +376,10 @@ impl Progress {
     }
 }
 
-const SCORE_KEYS: [&str; 4] = ["strategy", "running", "true", "deviations"];
-const KIND_KEYS: [&str; 3] = ["running.kinds", "true.kinds", "deviations.kinds"];
+const SCORE_KEYS: [&str; 5] = ["strategy", "running", "true", "deviations", "ramp"];
+const KIND_KEYS: [&str; 4] = ["running.kinds", "true.kinds", "deviations.kinds", "ramp.kinds"];
+/// The bet ramp drill's score and kinds came later: a save without them reads as none yet.
+const LATER_KEYS: [&str; 2] = ["ramp", "ramp.kinds"];
 
 impl Stored for Progress {
     fn encode(&self) -> Vec<(&'static str, String)> {
@@ -222,6 +392,13 @@ impl Stored for Progress {
             ("speed", s.speed.to_string()),
             ("at_once", s.at_once.to_string()),
             ("length", s.length.to_string()),
+            ("target", s.target.to_string()),
+            ("checks", (s.checks as u8).to_string()),
+            ("plays", s.plays.to_string()),
+            ("rare", (s.rare as u8).to_string()),
+            ("rounding", s.rounding.key().to_string()),
+            ("ticks", (s.ticks as u8).to_string()),
+            ("bet_ramp", s.ramp.encode()),
         ];
         for (key, sc) in SCORE_KEYS.iter().zip(&self.scores) {
             out.push((key, format!("{} {} {} {}", sc.right, sc.wrong, sc.streak, sc.best)));
@@ -239,9 +416,15 @@ impl Stored for Progress {
 
     /// Every field is bounded at load: the rules the table offers, a known count system, a
     /// pace the form offers, a streak no longer than the best and a best no more than the right
-    /// answers, cells that exist and counts within [`MAX_COUNT`].
+    /// answers, cells that exist and counts within [`MAX_COUNT`]. The options added since the
+    /// first version (the speed target, count checks, the deviations' plays and rare counts, the
+    /// rounding, the tray's marks, the bet ramp and its drill's record) take their defaults in a
+    /// save without them, and must be sane in one with them.
     fn decode(f: &Fields) -> Option<Self> {
         let system = SYSTEMS.iter().position(|s| Some(s.key) == f.get("system"))?;
+        let d = Setup::default();
+        let or = |key: &str, default: u16| f.get(key).map_or(Some(default), |v| v.parse().ok());
+        let flag = |key: &str, default: bool| if f.get(key).is_some() { f.flag(key) } else { Some(default) };
         let setup = Setup {
             choice: Choice {
                 decks: f.parse("decks")?,
@@ -254,13 +437,26 @@ impl Stored for Progress {
             speed: f.parse("speed")?,
             at_once: f.parse("at_once")?,
             length: f.parse("length")?,
+            target: or("target", d.target)?,
+            checks: flag("checks", d.checks)?,
+            plays: u8::try_from(or("plays", d.plays as u16)?).ok()?,
+            rare: flag("rare", d.rare)?,
+            rounding: f.get("rounding").map_or(Some(d.rounding), Rounding::of)?,
+            ticks: flag("ticks", d.ticks)?,
+            ramp: f.get("bet_ramp").map_or(Some(d.ramp), Ramp::decode)?,
         };
         if !setup.sane() {
             return None;
         }
-        let mut scores = [Score::default(); 4];
+        let mut scores = [Score::default(); 5];
         for (key, sc) in SCORE_KEYS.iter().zip(scores.iter_mut()) {
-            let n: Vec<u32> = f.get(key)?.split(' ').map(|x| x.parse().ok()).collect::<Option<_>>()?;
+            let Some(text) = f.get(key) else {
+                if LATER_KEYS.contains(key) {
+                    continue;
+                }
+                return None;
+            };
+            let n: Vec<u32> = text.split(' ').map(|x| x.parse().ok()).collect::<Option<_>>()?;
             let [right, wrong, streak, best] = n[..] else { return None };
             *sc = Score { right, wrong, streak, best };
             if !sc.sane() {
@@ -275,9 +471,13 @@ impl Stored for Progress {
                 return None;
             }
         }
-        let mut kinds: [Kinds; 3] = Default::default();
+        let mut kinds: [Kinds; 4] = Default::default();
         for (key, k) in KIND_KEYS.iter().zip(kinds.iter_mut()) {
-            *k = Kinds::decode(f.get(key)?)?;
+            match f.get(key) {
+                Some(text) => *k = Kinds::decode(text)?,
+                None if LATER_KEYS.contains(key) => {}
+                None => return None,
+            }
         }
         Some(Progress { setup, scores, cells: record, kinds })
     }
@@ -365,24 +565,31 @@ pub fn parse_count(text: &str) -> Option<i32> {
     Some(if negative { -halves } else { halves })
 }
 
-/// A true-count question: the cards already in the discard tray and the running count shown.
+/// A true-count question: the cards already in the discard tray and the running count shown,
+/// a point of one shoe dealt down to its cut card.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TrayQuestion {
     pub decks: u8,
     pub dealt: u32,
     pub running_half: i32,
+    /// The cards dealt before the cut card comes out.
+    pub cut: u32,
 }
 
 impl TrayQuestion {
     pub fn decks_left(&self) -> f64 {
         (52.0 * self.decks as f64 - self.dealt as f64) / 52.0
     }
-    /// The decks left in quarter decks (the tray is dealt in quarters).
-    pub fn quarters_left(&self) -> u32 {
-        (52 * self.decks as u32).saturating_sub(self.dealt) / 13
+    /// The decks left to the nearest half deck (a half at least), as the player is asked to
+    /// judge them; a quarter between two halves goes to the larger.
+    pub fn halves_left(&self) -> u32 {
+        ((self.decks_left() * 2.0).round() as u32).max(1)
     }
+    /// The true count from the running count shown and the decks left to the nearest half deck
+    /// (what a player divides by), before it is made a whole number.
     pub fn true_count(&self, system: &CountSystem) -> f64 {
-        system.true_count(self.running_half, self.decks, self.dealt)
+        let left = 26 * self.halves_left();
+        system.true_count(self.running_half, self.decks, (52 * self.decks as u32).saturating_sub(left))
     }
     /// The depth the weakest list groups this question by: the whole decks left.
     pub fn kind(&self) -> String {
@@ -390,28 +597,40 @@ impl TrayQuestion {
         format!("{d} deck{} left of {}", if d == 1 { "" } else { "s" }, self.decks)
     }
     /// Whether the estimate of the decks left is within half a deck, and the true count is the
-    /// exact one rounded to the nearest whole, or cut toward zero or down (the conventions
-    /// players use).
-    pub fn check(&self, system: &CountSystem, decks_left: f64, true_count: i32) -> (bool, bool) {
-        let t = self.true_count(system);
+    /// one the player's rounding convention makes of [`TrayQuestion::true_count`], that one
+    /// alone.
+    pub fn check(&self, system: &CountSystem, rounding: Rounding, decks_left: f64, true_count: i32) -> (bool, bool) {
         let decks_ok = decks_left.is_finite() && (decks_left - self.decks_left()).abs() <= 0.5 + 1e-9;
-        let ways = [t.round(), t.trunc(), t.floor()];
-        (decks_ok, ways.iter().any(|&w| w as i32 == true_count))
+        (decks_ok, rounding.apply(self.true_count(system)) == true_count)
     }
 }
 
-/// A discard tray between a quarter deck dealt and the cut card, with the running count of
-/// those cards, drawn from a shuffled shoe.
-pub fn tray_question(setup: &Setup, rng: &mut GameRng) -> TrayQuestion {
+/// The shoe the true count drill deals down: its cards in order and how many are dealt.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrayShoe {
+    pub cards: Vec<Card>,
+    pub dealt: u32,
+}
+
+/// The next tray: a few rounds' cards (8 to 40) more dealt from `shoe`, or, once that would
+/// pass the cut card (at the rules' penetration), a shoe shuffled afresh and dealt from its
+/// first card; `true` with a new shoe.
+pub fn tray_question(setup: &Setup, shoe: &mut Option<TrayShoe>, rng: &mut GameRng) -> (TrayQuestion, bool) {
     let decks = setup.choice.decks;
     let total = 52 * decks as u32;
-    let most = total * 3 / 4;
-    // In quarter decks, as a tray is read.
-    let dealt = 13 * (1 + rng.below((most / 13).max(1) as u64) as u32);
-    let mut shoe = standard_decks(decks);
-    rng.shuffle(&mut shoe);
-    let seen = &shoe[..(dealt as usize).min(shoe.len())];
-    TrayQuestion { decks, dealt, running_half: running_half(setup.system(), decks, seen) }
+    let cut = total * setup.choice.rules().penetration_percent as u32 / 100;
+    let more = 8 + rng.below(33) as u32;
+    let fresh = shoe.as_ref().is_none_or(|s| s.dealt + more > cut || s.cards.len() != total as usize);
+    if fresh {
+        let mut cards = standard_decks(decks);
+        rng.shuffle(&mut cards);
+        *shoe = Some(TrayShoe { cards, dealt: 0 });
+    }
+    let s = shoe.get_or_insert_with(|| TrayShoe { cards: Vec::new(), dealt: 0 });
+    s.dealt = (s.dealt + more).min(cut);
+    let seen = &s.cards[..(s.dealt as usize).min(s.cards.len())];
+    let q = TrayQuestion { decks, dealt: s.dealt, running_half: running_half(setup.system(), decks, seen), cut };
+    (q, fresh)
 }
 
 /// A deviation question: a decision with an index, a true count near it and a hand of it.
@@ -432,6 +651,30 @@ impl Deviation {
     }
 }
 
+/// The plays the table's rules offer for a deviation's hand, in the keys' order: insuring or
+/// not against an ace; else stand and hit, a double where the rules allow one on these two
+/// cards (no soft double where only 9 to 11 may be doubled), a split for a pair and surrender
+/// where the table offers it.
+pub fn dev_choices(rules: &TableRules, q: &Deviation) -> Vec<IndexChoice> {
+    if q.play.situation == Situation::Insurance {
+        return vec![IndexChoice::Insure, IndexChoice::DeclineInsurance];
+    }
+    let p: Vec<u8> = q.cards.iter().map(|&c| points(c)).collect();
+    let hard: u8 = p.iter().sum();
+    let soft = (p.contains(&1) && hard + 10 <= 21).then_some(hard + 10);
+    let mut out = vec![IndexChoice::Play(Play::Stand), IndexChoice::Play(Play::Hit)];
+    if rules.may_double_total(hard, soft) {
+        out.push(IndexChoice::Play(Play::Double));
+    }
+    if p.len() == 2 && p[0] == p[1] {
+        out.push(IndexChoice::Play(Play::Split));
+    }
+    if rules.surrender {
+        out.push(IndexChoice::Play(Play::Surrender));
+    }
+    out
+}
+
 /// "A" for an ace, else the points.
 pub fn up_name(up: u8) -> String {
     if up == 1 {
@@ -441,33 +684,33 @@ pub fn up_name(up: u8) -> String {
     }
 }
 
-/// A question from the computed index plays of `system`: one of them, a true count within two
-/// of its index (four for a level-two count, whose points are half as big), answered by every
+/// A question from the computed index plays of the setup's system: one of the set the player
+/// chose ([`Setup::asked_plays`]), a true count within two of its index (four for a level-two
+/// count, whose points are half as big; never a rare count unless asked for), answered by every
 /// index play of that hand, surrender first ([`answer_at`]). KO and Red 7 are played by the
 /// running count: their plays come keyed to it (`RunningKeys`, in the worker), and the count
 /// asked is a running count within about two true counts of the index at the middle of a
 /// `decks`-deck shoe.
-pub fn deviation(
-    plays: &[IndexPlay],
-    system: &CountSystem,
-    decks: u8,
-    record: &Kinds,
-    rng: &mut GameRng,
-) -> Option<Deviation> {
-    if plays.is_empty() {
+pub fn deviation(plays: &[IndexPlay], setup: &Setup, record: &Kinds, rng: &mut GameRng) -> Option<Deviation> {
+    let (system, decks) = (setup.system(), setup.choice.decks);
+    // Asked from the set chosen; answered by every play (a hand's surrender may be outside it).
+    let asked = setup.asked_plays(plays);
+    if asked.is_empty() {
         return None;
     }
     // Weighted toward the decisions missed, as the flashcards are.
-    let mut r = Record::new(plays.len());
-    for (i, p) in plays.iter().enumerate() {
+    let mut r = Record::new(asked.len());
+    for (i, p) in asked.iter().enumerate() {
         let kind = format!("{} v {}", p.situation.describe(), up_name(p.up));
         if let Some(k) = record.0.iter().find(|k| k.0 == kind) {
             r.set_tally(i, k.1);
         }
     }
-    let play = plays[r.next(rng)];
+    let play = asked[r.next(rng)];
     let (near, (lowest, highest)) = if system.balanced() {
-        (2 * count_step(system), count_range(system))
+        let (lowest, highest) = count_range(system);
+        let lowest = if setup.rare { lowest } else { rare_floor(system).unwrap_or(lowest) };
+        (2 * count_step(system), (lowest, highest))
     } else {
         // About two true counts with five eighths of the shoe left (a round's average depth
         // at the table's cut card): a running point and a quarter per deck in the shoe.
@@ -538,10 +781,143 @@ mod tests {
             ("cells=17:0:1", "cells=9999:0:1"),
             ("cells=17:0:1", "cells=17:0:10001"),
             ("running.kinds=1 card, 1 s:0:1", "running.kinds=1 card, 1 s:0"),
+            ("length=20", "length=313"),
+            ("target=0", "target=7"),
+            ("checks=0", "checks=2"),
+            ("plays=0", "plays=3"),
+            ("plays=0", "plays=256"),
+            ("rare=0", "rare=yes"),
+            ("rounding=truncate", "rounding=ceiling"),
+            ("ticks=0", "ticks=-1"),
         ] {
             assert!(text.contains(from), "{from} in {text}");
             assert!(decode::<Progress>(&text.replace(from, to), SAVE_VERSION).is_err(), "{to}");
         }
+        assert!(decode::<Progress>(&text.replace("bet_ramp=1 2 4 6 8 10", "bet_ramp=1 2 4 6 8 1001"), SAVE_VERSION)
+            .is_err());
+        assert!(decode::<Progress>(&text.replace("bet_ramp=1 2 4 6 8 10", "bet_ramp=1 2 4 6 8"), SAVE_VERSION).is_err());
+        assert!(
+            decode::<Progress>(&text.replace("bet_ramp=1 2 4 6 8 10", "bet_ramp=1 2 4 6 8 010"), SAVE_VERSION).is_err()
+        );
+        assert!(decode::<Progress>(&text.replace("ramp=0 0 0 0", "ramp=0 0 1 0"), SAVE_VERSION).is_err());
+        // The options chosen come back; a save from before them reads with their defaults.
+        let mut q = p.clone();
+        q.setup = Setup {
+            speed: 0,
+            length: 312,
+            target: 25,
+            checks: true,
+            plays: 2,
+            rare: true,
+            rounding: Rounding::Floor,
+            ticks: true,
+            ramp: Ramp([1, 1, 2, 4, 8, 1000]),
+            ..q.setup
+        };
+        q.score(Drill::Ramp, "bet at +3", true);
+        assert_eq!(decode::<Progress>(&encode(SAVE_VERSION, &q), SAVE_VERSION), Ok(q));
+        let old: String = text
+            .lines()
+            .filter(|l| {
+                let later = [
+                    "target=",
+                    "checks=",
+                    "plays=",
+                    "rare=",
+                    "rounding=",
+                    "ticks=",
+                    "bet_ramp=",
+                    "ramp=",
+                    "ramp.kinds=",
+                ];
+                !later.iter().any(|k| l.starts_with(k))
+            })
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(decode::<Progress>(&old, SAVE_VERSION), Ok(p));
+    }
+
+    /// Each rounding convention graded strictly: only its own whole number is right.
+    #[test]
+    fn a_true_count_is_graded_by_the_rounding_chosen_alone() {
+        use Rounding::*;
+        for (t, truncate, floor, round) in [
+            (2.9, 2, 2, 3),
+            (2.5, 2, 2, 3),
+            (2.1, 2, 2, 2),
+            (-2.1, -2, -3, -2),
+            (-2.5, -2, -3, -3),
+            (-2.9, -2, -3, -3),
+            (-0.4, 0, -1, 0),
+            (3.0, 3, 3, 3),
+            (-3.0, -3, -3, -3),
+            (2.0 - 1e-12, 2, 2, 2),
+        ] {
+            assert_eq!([Truncate.apply(t), Floor.apply(t), Round.apply(t)], [truncate, floor, round], "{t}");
+        }
+        let hilo = &SYSTEMS[0];
+        // 6 decks, 2 decks and 10 cards dealt (3.8 left, 4 to the half deck), running −10:
+        // −2.5 a deck.
+        let q = TrayQuestion { decks: 6, dealt: 114, running_half: -20, cut: 208 };
+        assert_eq!(q.halves_left(), 8);
+        assert!((q.true_count(hilo) + 2.5).abs() < 1e-12);
+        assert_eq!(q.check(hilo, Truncate, 4.0, -2), (true, true));
+        assert_eq!(q.check(hilo, Truncate, 4.0, -3), (true, false), "−3 is floor's and round's, not truncate's");
+        assert_eq!(q.check(hilo, Floor, 4.0, -3), (true, true));
+        assert_eq!(q.check(hilo, Floor, 4.0, -2), (true, false));
+        assert_eq!(q.check(hilo, Round, 3.5, -3), (true, true));
+        assert_eq!(q.check(hilo, Round, 3.0, -3), (false, true), "the decks off by more than half a deck");
+        assert_eq!(q.kind(), "4 decks left of 6");
+    }
+
+    /// The deviations drill asks the set chosen in the worker's ranked order (the Illustrious
+    /// 18 and Fab 4 first), and the plays made only at rare counts only when asked for.
+    #[test]
+    fn the_deviations_asked_are_the_set_chosen() {
+        use crate::engine::casino::indices::{first_situations, Choice};
+        let rules = Setup::default().choice.rules();
+        let first = first_situations(&rules);
+        let play = |situation, up, index: i32, gain| IndexPlay {
+            situation,
+            up,
+            at_or_above: Choice::Play(Play::Stand),
+            below: Choice::Play(Play::Hit),
+            index,
+            crossing: index as f64,
+            gain,
+        };
+        let mut ranked: Vec<IndexPlay> = first.iter().map(|&(s, up)| play(s, up, 3, 0.0)).collect();
+        let n = ranked.len();
+        for i in 0..30 {
+            ranked.push(play(
+                Situation::Total { soft: true, total: 19 },
+                1 + (i % 10) as u8,
+                if i == 3 { -6 } else { 2 },
+                1.0 / (i + 1) as f64,
+            ));
+        }
+        let set = |plays, rare| Setup { plays, rare, ..Setup::default() }.asked_plays(&ranked);
+        assert_eq!(set(0, false), ranked[..n]);
+        assert_eq!(set(1, true), ranked[..n + NEXT_PLAYS]);
+        assert_eq!(set(2, true), ranked);
+        let without: Vec<IndexPlay> = ranked.iter().filter(|p| p.index != -6).copied().collect();
+        assert_eq!(set(2, false), without, "−6: a play of the counts −7 and below");
+        // The count asked is never a rare one unless asked for.
+        let mut rng = GameRng::new(9);
+        let low = [play(Situation::Total { soft: false, total: 13 }, 2, -1, 0.0)];
+        for rare in [false, true] {
+            let setup = Setup { plays: 2, rare, ..Setup::default() };
+            let asked: Vec<i32> =
+                (0..200).map(|_| deviation(&low, &setup, &Kinds::default(), &mut rng).unwrap().true_count).collect();
+            assert_eq!(asked.iter().min(), Some(&-3), "within two of −1, rare counts asked or not");
+        }
+        let lower = [play(Situation::Total { soft: false, total: 13 }, 2, -4, 0.0)];
+        let setup = Setup { plays: 2, rare: true, ..Setup::default() };
+        let asked: Vec<i32> =
+            (0..200).map(|_| deviation(&lower, &setup, &Kinds::default(), &mut rng).unwrap().true_count).collect();
+        assert_eq!(asked.iter().min(), Some(&-6), "rare counts asked when asked for");
+        assert!(deviation(&lower, &Setup { plays: 2, ..setup }, &Kinds::default(), &mut rng).is_some());
+        assert!(deviation(&lower, &Setup { plays: 2, rare: false, ..setup }, &Kinds::default(), &mut rng).is_none());
     }
 
     #[test]
@@ -555,17 +931,6 @@ mod tests {
         for bad in ["", "2.25", "x", "1e9", "NaN", "inf", "99999999999", "+", "-", "--1", "½½", "1.5.5"] {
             assert_eq!(parse_count(bad), None, "{bad}");
         }
-    }
-
-    #[test]
-    fn a_true_count_is_right_rounded_or_cut_and_the_decks_within_half_a_deck() {
-        let hilo = &SYSTEMS[0];
-        // 2 decks dealt of 6, running +10: 2.5 a deck.
-        let q = TrayQuestion { decks: 6, dealt: 104, running_half: 20 };
-        assert_eq!(q.check(hilo, 4.0, 3), (true, true));
-        assert_eq!(q.check(hilo, 4.5, 2), (true, true));
-        assert_eq!(q.check(hilo, 3.0, 4), (false, false));
-        assert_eq!(q.kind(), "4 decks left of 6");
     }
 
     #[test]
@@ -595,19 +960,21 @@ mod tests {
             below: IndexChoice::Play(Play::Hit),
             index: -14,
             crossing: -14.3,
+            gain: 0.0,
         };
-        let ko = SYSTEMS.iter().find(|x| x.key == "ko").unwrap();
+        let ko = Setup { system: SYSTEMS.iter().position(|x| x.key == "ko").unwrap(), ..Setup::default() };
         let mut rng = GameRng::new(5);
         let mut seen = std::collections::BTreeSet::new();
         for _ in 0..200 {
-            let q = deviation(&[play], ko, 6, &Kinds::default(), &mut rng).unwrap();
+            let q = deviation(&[play], &ko, &Kinds::default(), &mut rng).unwrap();
             assert!((-14 - 8..=-14 + 8).contains(&q.true_count), "{}", q.true_count);
             let stand = q.true_count >= -14;
             assert_eq!(q.answer, IndexChoice::Play(if stand { Play::Stand } else { Play::Hit }));
             seen.insert(q.true_count);
         }
         assert_eq!(seen.len(), 17, "every running count within 8 of the index: {seen:?}");
-        let q = deviation(&[play], &SYSTEMS[0], 6, &Kinds::default(), &mut rng).unwrap();
+        let hilo = Setup { rare: true, ..Setup::default() };
+        let q = deviation(&[play], &hilo, &Kinds::default(), &mut rng).unwrap();
         assert!((-10..=-8).contains(&q.true_count), "Hi-Lo clamps to its range: {}", q.true_count);
     }
 
@@ -622,6 +989,7 @@ mod tests {
             below: IndexChoice::Play(below),
             index,
             crossing: index as f64,
+            gain: 0.0,
         };
         let plays = [p(2, Play::Hit, Play::Stand), p(-5, Play::Stand, Play::Hit)];
         // A made-up pair of flips: stand below -5, hit from -5, stand from 2.

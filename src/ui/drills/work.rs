@@ -7,6 +7,7 @@
 
 use super::state::{Setup, DECKS};
 use crate::engine::casino::count::SYSTEMS;
+use crate::engine::casino::drill::ranked_plays;
 use crate::engine::casino::indices::{
     Choice as IndexChoice, Found, IndexPlay, IndexTableWork, RunningKeys, Situation, PLAYS,
 };
@@ -74,9 +75,9 @@ pub enum Reply {
     /// The share of the job done, 0 to 100.
     Progress(u32),
     /// The index plays of the Illustrious 18 and Fab 4 hands (and the surrenders they are
-    /// answered with), the whole table still being worked out.
+    /// answered with), the whole table still being worked out; in their published order.
     First(Vec<IndexPlay>),
-    /// Every index play.
+    /// Every index play, ranked: the Illustrious 18 and Fab 4 first, then by value.
     All(Vec<IndexPlay>),
     /// (true count, chance, edge) rows for the bet spread.
     Rows(Vec<(i32, f64, f64)>),
@@ -89,7 +90,7 @@ pub const MAX_ROWS: usize = 4096;
 /// The furthest count a reply may name, in the system's points (the spread's chances reach
 /// ±2,000: `risk::true_count_frequencies`).
 const MAX_COUNT: i64 = 2000;
-const PLAY_WIDTH: usize = 7;
+const PLAY_WIDTH: usize = 8;
 const ROW_WIDTH: usize = 3;
 
 /// `x` if it is a whole number from `lo` to `hi`.
@@ -142,7 +143,8 @@ fn encode_plays(tag: f64, plays: &[IndexPlay]) -> Vec<f64> {
     let mut v = vec![tag];
     for p in plays.iter().take(MAX_ROWS) {
         let [kind, n] = situation_code(p.situation);
-        v.extend([kind, n, p.up as f64, choice_code(p.at_or_above), choice_code(p.below), p.index as f64, p.crossing]);
+        let (at_or_above, below) = (choice_code(p.at_or_above), choice_code(p.below));
+        v.extend([kind, n, p.up as f64, at_or_above, below, p.index as f64, p.crossing, p.gain]);
     }
     v
 }
@@ -160,6 +162,8 @@ fn decode_plays(v: &[f64]) -> Option<Vec<IndexPlay>> {
                 below: choice_of(r[4])?,
                 index: whole(r[5], -MAX_COUNT, MAX_COUNT)? as i32,
                 crossing: Some(r[6]).filter(|c| c.abs() <= MAX_COUNT as f64)?,
+                // A chance times a lead of at most a few bets.
+                gain: Some(r[7]).filter(|g| (0.0..=4.0).contains(g))?,
             })
         })
         .collect()
@@ -222,11 +226,16 @@ pub fn serve(request: &Request, post: &mut impl FnMut(Reply)) {
     match request.job {
         Job::Indices => {
             let mut work = IndexTableWork::new(&rules, system);
-            // KO and Red 7 are played by the running count: their plays go out keyed to it.
+            // KO and Red 7 are played by the running count: their plays go out keyed to it. And
+            // ranked as the drill asks them (the Illustrious 18 and Fab 4, then by value), so the
+            // page has no sorting to do.
             let keys = RunningKeys::new(&rules, system);
-            let keyed = |plays: Vec<IndexPlay>| match &keys {
-                Some(k) => k.keyed(&plays),
-                None => plays,
+            let keyed = |plays: Vec<IndexPlay>| {
+                let plays = ranked_plays(&rules, &plays);
+                match &keys {
+                    Some(k) => k.keyed(&plays),
+                    None => plays,
+                }
             };
             while !work.is_done() {
                 match work.step() {
@@ -305,8 +314,11 @@ mod tests {
         ] {
             assert_eq!(Reply::decode(&bad), None, "{:?}", &bad[..bad.len().min(9)]);
         }
-        // Each number of a play out of its range: the up card, a choice, the index, the crossing.
-        for (at, x) in [(3, 0.0), (3, 11.0), (4, 7.0), (5, -1.0), (6, 0.5), (7, f64::INFINITY), (1, 6.0)] {
+        // Each number of a play out of its range: the up card, a choice, the index, the crossing,
+        // the gain.
+        for (at, x) in
+            [(3, 0.0), (3, 11.0), (4, 7.0), (5, -1.0), (6, 0.5), (7, f64::INFINITY), (8, -0.1), (8, f64::NAN), (1, 6.0)]
+        {
             let mut v = good.clone();
             v[at] = x;
             assert_eq!(Reply::decode(&v), None, "{at}: {x}");
@@ -327,7 +339,7 @@ mod tests {
         assert!(percents.windows(2).all(|w| w[0] < w[1]) && percents.len() > 50, "{percents:?}");
         let rules = Setup::default().choice.rules();
         let Reply::All(plays) = &posted[all] else { unreachable!() };
-        assert_eq!(*plays, index_plays(&rules, &SYSTEMS[0], &all_situations(&rules)));
+        assert_eq!(*plays, ranked_plays(&rules, &index_plays(&rules, &SYSTEMS[0], &all_situations(&rules))));
     }
 
     /// KO is played by the running count: the worker's plays for it are the true-count
@@ -342,7 +354,8 @@ mod tests {
         let rules = Choice { decks: 2, ..Choice::default() }.rules();
         let keys = RunningKeys::new(&rules, &SYSTEMS[ko]).expect("KO is unbalanced");
         let Some(Reply::All(plays)) = posted.last() else { panic!("{:?}", posted.last()) };
-        assert_eq!(*plays, keys.keyed(&index_plays(&rules, &SYSTEMS[ko], &all_situations(&rules))));
+        let ranked = ranked_plays(&rules, &index_plays(&rules, &SYSTEMS[ko], &all_situations(&rules)));
+        assert_eq!(*plays, keys.keyed(&ranked));
         let Some(Reply::First(first)) = posted.iter().rev().find(|r| matches!(r, Reply::First(_))) else { panic!() };
         assert!(first.iter().all(|p| plays.contains(p)), "the first hands' plays are the table's");
     }

@@ -82,7 +82,7 @@ mod profile;
 pub use profile::{composition_at, depth_profile, ProfileBuilder};
 use profile::{composition_at_pairs, full_shoe};
 mod table;
-pub use table::{first_situations, Found, IndexTableWork, ILLUSTRIOUS};
+pub use table::{first_hands, first_situations, Found, IndexTableWork, ILLUSTRIOUS};
 mod running;
 pub use running::{key_count, RunningKeys};
 
@@ -566,6 +566,12 @@ pub struct IndexPlay {
     pub index: i32,
     /// The true count where the two plays are worth the same (before rounding).
     pub crossing: f64,
+    /// What knowing this play is worth, in bets a round dealt: the chance of the up card and
+    /// the hand, times each count's chance on the play's side of the index (the side away from
+    /// a neutral count, where it departs from basic strategy), times its lead over the other
+    /// play there, summed over the counts priced. What the drills rank the plays by after the
+    /// Illustrious 18 and Fab 4.
+    pub gain: f64,
 }
 
 /// Every situation the rules offer, against every up card (insurance against the ace only).
@@ -800,6 +806,8 @@ pub fn index_plays(rules: &TableRules, system: &CountSystem, situations: &[(Situ
 pub struct CountShoes {
     /// (true count before the round, expected cards left), by rising count.
     profile: Vec<(f64, Composition)>,
+    /// Each of those counts' chance at this depth (for the plays' gains).
+    chances: Vec<f64>,
     /// The cards left before the round.
     left: f64,
 }
@@ -807,7 +815,11 @@ pub struct CountShoes {
 /// A depth profile kept for the search (see [`CountShoes`]).
 pub fn count_shoes(profile: &[(f64, f64, Composition)]) -> CountShoes {
     let left = profile.first().map_or(0.0, |p| p.2.iter().sum());
-    CountShoes { profile: profile.iter().map(|p| (p.0, p.2)).collect(), left }
+    CountShoes {
+        profile: profile.iter().map(|p| (p.0, p.2)).collect(),
+        chances: profile.iter().map(|p| p.1).collect(),
+        left,
+    }
 }
 
 impl CountShoes {
@@ -956,16 +968,33 @@ impl IndexWork {
     pub fn finish(self) -> Vec<IndexPlay> {
         let step = count_step(&self.system);
         let counts: Vec<i32> = (LOWEST..=HIGHEST).map(|k| k * step).collect();
+        // Each priced count's chance, the depths alike: a count before the round falls to the
+        // nearest count priced (those beyond the search's reach are left out).
+        let mut chance = [0.0f64; COUNTS];
+        for shoe in &self.shoes {
+            for (&(tc, _), &p) in shoe.profile.iter().zip(&shoe.chances) {
+                let k = (tc / step as f64).round() as i64 - LOWEST as i64;
+                if (0..COUNTS as i64).contains(&k) {
+                    chance[k as usize] += p / self.shoes.len() as f64;
+                }
+            }
+        }
+        // The values are summed in two-card weights (cards × cards, from a full shoe).
+        let full = full_shoe(self.rules.decks);
+        let n: f64 = full.iter().sum();
         let (situations, sums) = (self.situations, self.sums);
         let mut out = Vec::new();
         for (si, &(situation, up)) in situations.iter().enumerate() {
-            // The values at each count reached by every depth that reaches it, averaged.
-            let values: Vec<(i32, [Option<f64>; 5])> = counts
+            // The values at each count reached by every depth that reaches it, averaged, with
+            // the count's chance.
+            let values: Vec<(i32, f64, [Option<f64>; 5])> = counts
                 .iter()
                 .zip(&sums[si])
-                .filter(|(_, c)| c.2 > 0)
-                .map(|(&t, c)| (t, std::array::from_fn(|i| c.1[i].then(|| c.0[i] / c.2 as f64))))
+                .zip(chance)
+                .filter(|((_, c), _)| c.2 > 0)
+                .map(|((&t, c), p)| (t, p, std::array::from_fn(|i| c.1[i].then(|| c.0[i] / c.2 as f64))))
                 .collect();
+            let p_up = if (1..=10).contains(&up) { full[up as usize - 1] / n } else { 0.0 };
             // The plays each situation weighs: a total never surrenders (surrender is decided
             // first, as its own situation), nor does a pair decide split or not by it.
             let allowed = |p: Play| match situation {
@@ -976,7 +1005,7 @@ impl IndexWork {
             };
             let side = |v: &[Option<f64>; 5]| best_of(v, allowed);
             for pair in values.windows(2) {
-                let ((t0, v0), (t1, v1)) = (&pair[0], &pair[1]);
+                let ((t0, _, v0), (t1, _, v1)) = (&pair[0], &pair[1]);
                 let (Some(b0), Some(b1)) = (side(v0), side(v1)) else { continue };
                 if b0.0 == b1.0 {
                     continue;
@@ -992,6 +1021,13 @@ impl IndexWork {
                 let (d0, d1) = (x0 - y0, x1 - y1);
                 let f = if (d0 - d1).abs() > 1e-15 { (d0 / (d0 - d1)).clamp(0.0, 1.0) } else { 0.5 };
                 let crossing = *t0 as f64 + f * (t1 - t0) as f64;
+                // The play's side: above a positive crossing, below a negative one.
+                let (play, other) = if crossing >= 0.0 { (y, x) } else { (x, y) };
+                let lead: f64 = values
+                    .iter()
+                    .filter(|v| (v.0 as f64 >= crossing) == (crossing >= 0.0))
+                    .filter_map(|v| Some(v.1 * (v.2[play]? - v.2[other]?).max(0.0)))
+                    .sum();
                 out.push(IndexPlay {
                     situation,
                     up,
@@ -999,6 +1035,7 @@ impl IndexWork {
                     below,
                     index: crossing.round() as i32,
                     crossing,
+                    gain: p_up * lead / (n * (n - 1.0)),
                 });
             }
         }

@@ -60,7 +60,7 @@ fn answering(situation: Situation) -> [Situation; 2] {
 /// The decisions of [`all_situations`] that answer each hand of [`ILLUSTRIOUS`], hand by hand
 /// in its order (a hand whose decisions an earlier hand has, as 15 v 10 for its surrender, is
 /// left out).
-fn first_hands(rules: &TableRules) -> Vec<Vec<(Situation, u8)>> {
+pub fn first_hands(rules: &TableRules) -> Vec<Vec<(Situation, u8)>> {
     let all = all_situations(rules);
     let mut taken = Vec::new();
     let mut hands = Vec::new();
