@@ -44,6 +44,8 @@ PAGES=(
   index.html:
   play.html:play
   replay.html:replay
+  replay_uno.html:replay/uno
+  replay_casino.html:replay/casino
   tables.html:tables
   uno.html:uno
   drills.html:drills

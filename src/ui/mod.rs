@@ -13,6 +13,7 @@ mod play_app;
 pub mod reducer;
 pub mod replay;
 mod replay_app;
+mod replay_controls;
 pub mod search_worker;
 pub mod settings;
 pub mod shedding;
@@ -112,6 +113,17 @@ pub fn start_play() {
 pub fn start_replay() {
     components::card::sprite_in_parent_folder();
     mount_after_static::<replay_app::ReplayApp>();
+}
+
+/// Mounts the UNO Blackjack replay page (`replay/uno/`).
+pub fn start_replay_uno() {
+    mount_after_static::<uno::replay_app::UnoReplayApp>();
+}
+
+/// Mounts the casino replay page (`replay/casino/`); its cards fetch the sprite two folders up.
+pub fn start_replay_casino() {
+    components::card::sprite_two_folders_up();
+    mount_after_static::<casino::replay_app::CasinoReplayApp>();
 }
 
 /// Mounts the casino page (`tables/`) on its `<body>`; an old `tables/#uno` link goes to `uno/`.

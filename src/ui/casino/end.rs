@@ -3,6 +3,7 @@
 //! Next shoe). Any other hand ends on the felt, its results beside the spots and in the log,
 //! with the bet controls and Deal in place (`controls.rs`).
 
+use super::replay::CasinoReplay;
 use super::setup::RULES_PAGE;
 use super::state::CasinoState;
 use super::words::{outcome_line, signed_money, tally, total_badge};
@@ -16,6 +17,12 @@ use yew::prelude::*;
 pub fn share(s: &CasinoState) -> Html {
     let Some(code) = s.share_code() else { return Html::default() };
     html! { <p class="share"><a href={format!("?shoe={code}#casino")}>{"Share this shoe"}</a>{": a link that deals anyone the same cards."}</p> }
+}
+
+/// The replay page with this table's shoe, once it is over (the shoe's number tells its cards).
+pub fn replay_href(s: &CasinoState) -> Option<String> {
+    let replay = CasinoReplay::finished(s).then(|| CasinoReplay::of(s)).flatten()?;
+    Some(format!("../replay/casino/{}", replay.fragment()))
 }
 
 /// What the results dialog's view needs from the table that keeps its state: whether it is
@@ -90,8 +97,8 @@ pub fn round_end(
         on_menu: Some(on_menu),
         rules_href: Some(RULES_PAGE.into()),
         friends_href: Some("../friends/casino/".into()),
-        // The casino's replays are not made yet (issue 36): only the shedding games have one.
-        replay_href: None,
+        // A shoe (or the chips) over: its replay (`replay/casino/`).
+        replay_href: replay_href(s).map(Into::into),
     };
     results_view(&props, fold.folded, fold.on_fold, &fold.primary)
 }

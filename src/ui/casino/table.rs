@@ -6,8 +6,9 @@
 //! focus on the table (on Deal between hands) and listens for the shortcuts anywhere on the page.
 
 use super::controls::{controls, shortcuts, Press, KEYS};
-use super::end::{round_end, share, Fold};
+use super::end::{replay_href, round_end, share, Fold};
 use super::felt::felt;
+use super::screen::CasinoScreen;
 use super::setup::RULES_PAGE;
 use super::state::{CasinoState, Msg, BANK_KEY, SAVE_KEY, SAVE_VERSION};
 use super::trainer::{chart_panel, trainer, CountChoice, Panel};
@@ -75,6 +76,15 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         use_autosave(SAVE_KEY, SAVE_VERSION, at, move || s.stored());
         let s = state.clone();
         use_autosave(BANK_KEY, SAVE_VERSION, at, move || s.bank.clone());
+    }
+    // A shoe over is kept for the replay page (its results offer it: `end::replay_href`).
+    {
+        let href = replay_href(&state);
+        use_effect_with(href, |href| {
+            if let Some(body) = href.as_ref().and_then(|h| h.split_once(super::replay::PREFIX)) {
+                crate::ui::replay::keep_in(super::replay::RECENT_KEY, body.1.to_string());
+            }
+        });
     }
     // Bots act on a timer, dropped when the state changes. They share one CasinoBot, which keeps
     // what it works out from hand to hand.
@@ -186,10 +196,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                         }) }
                     </select>
                 </p>
-                <h3 class="log-title">{"What happened"}</h3>
-                <ul class="log" aria-label="Table log">
-                    { for state.screen.log.iter().rev().take(12).map(|l| html! { <li>{l}</li> }) }
-                </ul>
+                { log_view(&state.screen) }
             </div>
         </div>
         { round_end(&state, next_round, leave(Leave::NewGame), leave(Leave::Menu), Fold {
@@ -199,4 +206,14 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         }) }
     </section>
     }
+}
+
+/// The table's log, newest first (the live table's and a replay's).
+pub fn log_view(screen: &CasinoScreen) -> Html {
+    html! { <>
+        <h3 class="log-title">{"What happened"}</h3>
+        <ul class="log" aria-label="Table log">
+            { for screen.log.iter().rev().take(12).map(|l| html! { <li>{l}</li> }) }
+        </ul>
+    </> }
 }
