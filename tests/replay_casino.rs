@@ -133,6 +133,12 @@ fn kept_shoes_are_kept_as_the_shedding_games_are() {
     assert!(!recent.keep(body), "a shoe shown again is kept once");
     let read = decode::<Recent>(&encode(1, &recent), 1).unwrap();
     assert_eq!(CasinoReplay::parse_body(&read.games[0]).unwrap(), CasinoReplay::of(&t).expect("the page's table"));
+    // The casino page's results open the shoe its save holds (`#last`): the save restores to
+    // the same replay.
+    let saved = decode::<StoredCasino>(&encode(1, &t.stored()), 1).unwrap();
+    let back = CasinoState::restore(&saved, Bank::default()).unwrap();
+    assert!(CasinoReplay::finished(&back));
+    assert_eq!(CasinoReplay::of(&back), CasinoReplay::of(&t));
 }
 
 proptest! {

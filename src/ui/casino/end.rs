@@ -3,7 +3,7 @@
 //! Next shoe). Any other hand ends on the felt, its results beside the spots and in the log,
 //! with the bet controls and Deal in place (`controls.rs`).
 
-use super::replay::CasinoReplay;
+use super::replay::{CasinoReplay, LAST_HREF};
 use super::setup::RULES_PAGE;
 use super::state::CasinoState;
 use super::words::{outcome_line, signed_money, tally, total_badge};
@@ -17,12 +17,6 @@ use yew::prelude::*;
 pub fn share(s: &CasinoState) -> Html {
     let Some(code) = s.share_code() else { return Html::default() };
     html! { <p class="share"><a href={format!("?shoe={code}#casino")}>{"Share this shoe"}</a>{": a link that deals anyone the same cards."}</p> }
-}
-
-/// The replay page with this table's shoe, once it is over (the shoe's number tells its cards).
-pub fn replay_href(s: &CasinoState) -> Option<String> {
-    let replay = CasinoReplay::finished(s).then(|| CasinoReplay::of(s)).flatten()?;
-    Some(format!("../replay/casino/{}", replay.fragment()))
 }
 
 /// What the results dialog's view needs from the table that keeps its state: whether it is
@@ -97,8 +91,10 @@ pub fn round_end(
         on_menu: Some(on_menu),
         rules_href: Some(RULES_PAGE.into()),
         friends_href: Some("../friends/casino/".into()),
-        // A shoe (or the chips) over: its replay (`replay/casino/`).
-        replay_href: replay_href(s).map(Into::into),
+        // A shoe (or the chips) over: its replay. The replay page reads it from this table's
+        // save (`LAST`), which holds the shoe: tables/ is at its budget, with no room for the
+        // replay's link or the kept list.
+        replay_href: CasinoReplay::finished(s).then_some(AttrValue::Static(LAST_HREF)),
     };
     results_view(&props, fold.folded, fold.on_fold, &fold.primary)
 }

@@ -199,6 +199,13 @@ pub fn dealer_face_up(game: &Game) -> Vec<Card> {
     game.dealer_cards().to_vec()
 }
 
+/// The fragment of the replay page that opens the shoe of the casino page's save (its results
+/// link to it): the page reads the save, keeps the shoe in its list and shows its replay link.
+pub const LAST: &str = "#last";
+
+/// The casino page's link to [`LAST`].
+pub const LAST_HREF: &str = "../replay/casino/#last";
+
 /// The last finished shoes, kept as the shedding games are ([`crate::ui::replay::Recent`]),
 /// under a key of their own.
 pub const RECENT_KEY: &str = "blackjack.replays.casino";

@@ -5,11 +5,14 @@
 //! link, the page lists the last finished shoes kept on this device.
 
 use super::felt::felt;
-use super::replay::{dealer_face_up, CasinoReplay, PREFIX, RECENT_KEY};
+use super::replay::{dealer_face_up, CasinoReplay, LAST, PREFIX, RECENT_KEY};
+use super::state::{Bank, CasinoState, StoredCasino, SAVE_KEY, SAVE_VERSION};
 use super::table::log_view;
 use crate::ui::components::card::{card_view, CardStyle};
 use crate::ui::components::notice::notice as banner;
+use crate::ui::replay::keep_in;
 use crate::ui::replay_controls::{controls, kept, use_hash, use_kept, use_stepper};
+use crate::ui::storage;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -22,6 +25,22 @@ pub fn CasinoReplayApp() -> Html {
         CasinoReplay::parse_body,
         opened.as_ref().as_ref().and_then(|r| r.as_ref().err().cloned()),
     );
+    {
+        // From the casino page's results: the shoe its save holds, kept and shown by its link
+        // (the address then says which shoe; a save not over, or none, is the list).
+        let hash = hash.clone();
+        use_effect_with((), move |_| {
+            if hash == LAST {
+                if let Some(r) = last_shoe() {
+                    let link = r.fragment();
+                    keep_in(RECENT_KEY, link[PREFIX.len()..].to_string());
+                    if let Some(w) = web_sys::window() {
+                        let _ = w.location().replace(&link);
+                    }
+                }
+            }
+        });
+    }
     let dismiss = {
         let notice = notice.clone();
         Callback::from(move |_| notice.set(None))
@@ -103,4 +122,11 @@ fn Viewer(props: &ViewerProps) -> Html {
             }
         </div>
     }
+}
+
+/// The shoe of the casino page's save, if it is over.
+fn last_shoe() -> Option<CasinoReplay> {
+    let saved = storage::load::<StoredCasino>(SAVE_KEY, SAVE_VERSION).ok().flatten()?;
+    let table = CasinoState::restore(&saved, Bank::default()).ok()?;
+    CasinoReplay::finished(&table).then(|| CasinoReplay::of(&table)).flatten()
 }

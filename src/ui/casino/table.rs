@@ -6,7 +6,7 @@
 //! focus on the table (on Deal between hands) and listens for the shortcuts anywhere on the page.
 
 use super::controls::{controls, shortcuts, Press, KEYS};
-use super::end::{replay_href, round_end, share, Fold};
+use super::end::{round_end, share, Fold};
 use super::felt::felt;
 use super::screen::CasinoScreen;
 use super::setup::RULES_PAGE;
@@ -76,15 +76,6 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         use_autosave(SAVE_KEY, SAVE_VERSION, at, move || s.stored());
         let s = state.clone();
         use_autosave(BANK_KEY, SAVE_VERSION, at, move || s.bank.clone());
-    }
-    // A shoe over is kept for the replay page (its results offer it: `end::replay_href`).
-    {
-        let href = replay_href(&state);
-        use_effect_with(href, |href| {
-            if let Some(body) = href.as_ref().and_then(|h| h.split_once(super::replay::PREFIX)) {
-                crate::ui::replay::keep_in(super::replay::RECENT_KEY, body.1.to_string());
-            }
-        });
     }
     // Bots act on a timer, dropped when the state changes. They share one CasinoBot, which keeps
     // what it works out from hand to hand.
