@@ -45,6 +45,8 @@ PAGES=(
   play.html:play
   replay.html:replay
   stats.html:stats
+  replay_uno.html:replay/uno
+  replay_casino.html:replay/casino
   tables.html:tables
   uno.html:uno
   drills.html:drills

@@ -76,6 +76,7 @@ fn uno_table(screen: &UnoScreen) -> Html {
         online: true,
         rules_href: "rules.html",
         extra: Html::default(),
+        replay_href: None,
     };
     table_view(screen, look)
 }

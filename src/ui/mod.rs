@@ -14,6 +14,7 @@ mod play_app;
 pub mod reducer;
 pub mod replay;
 mod replay_app;
+mod replay_controls;
 pub mod search_worker;
 pub mod settings;
 pub mod shedding;
@@ -119,6 +120,17 @@ pub fn start_replay() {
 /// Mounts the statistics page (`stats/`).
 pub fn start_stats() {
     mount_after_static::<stats_app::StatsApp>();
+}
+
+/// Mounts the UNO Blackjack replay page (`replay/uno/`).
+pub fn start_replay_uno() {
+    mount_after_static::<uno::replay_app::UnoReplayApp>();
+}
+
+/// Mounts the casino replay page (`replay/casino/`); its cards fetch the sprite two folders up.
+pub fn start_replay_casino() {
+    components::card::sprite_two_folders_up();
+    mount_after_static::<casino::replay_app::CasinoReplayApp>();
 }
 
 /// Mounts the casino page (`tables/`) on its `<body>`; an old `tables/#uno` link goes to `uno/`.

@@ -28,6 +28,7 @@ pub mod friends {
 pub mod casino {
     pub mod bank;
     pub mod history;
+    pub mod replay;
     pub mod screen;
     #[cfg(test)]
     mod screen_tests;
@@ -50,6 +51,7 @@ pub mod shedding {
 }
 
 pub mod uno {
+    pub mod replay;
     pub mod screen;
     pub mod state;
     pub mod words;

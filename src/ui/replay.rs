@@ -19,7 +19,7 @@ use super::shedding::words;
 use super::storage::{Fields, Stored};
 use crate::bots::analysis::Weighed;
 use crate::engine::cards::Card;
-use crate::engine::shedding::{Action, BadCode, Game, IllegalAction, Seat, SetupError};
+use crate::engine::shedding::{Action, Game, IllegalAction, Seat, SetupError};
 
 /// The fragment that names a replay: `#replay=<table link>/<move codes, joined by "_">`, where
 /// the table link is a share link's own text after `#table=` (preset, seats, bots, deal, house
@@ -78,6 +78,17 @@ impl std::fmt::Display for ReplayProblem {
             }
         }
     }
+}
+
+/// A replay link's moves, each read by the family's own reader of move codes (`parse`), joined
+/// by `_` (the links of every family's replays).
+pub fn read_moves<A, E>(moves: &str, parse: impl Fn(&str) -> Result<A, E>) -> Result<Vec<A>, ReplayProblem> {
+    moves
+        .split('_')
+        .filter(|m| !m.is_empty())
+        .enumerate()
+        .map(|(index, m)| parse(m).map_err(|_| ReplayProblem::BadMove { index }))
+        .collect()
 }
 
 /// The notice for a replay that cannot be shown: what is wrong, then what to do.
@@ -147,12 +158,7 @@ impl Replay {
         if !setup.shared {
             return Err(ReplayProblem::NoDeal);
         }
-        let log = moves
-            .split('_')
-            .filter(|m| !m.is_empty())
-            .enumerate()
-            .map(|(index, m)| Action::parse_code(m).map_err(|_: BadCode| ReplayProblem::BadMove { index }))
-            .collect::<Result<Vec<_>, _>>()?;
+        let log = read_moves(moves, Action::parse_code)?;
         Replay::new(TableSetup { shared: false, ..setup }, log)
     }
 
@@ -246,7 +252,14 @@ impl Recent {
     /// Keeps a finished game, newest first, once however often its end is shown again; the
     /// oldest beyond [`KEPT`] are dropped. `false` when it was kept already.
     pub fn remember(&mut self, replay: &Replay) -> bool {
-        let body = replay.fragment()[PREFIX.len()..].to_string();
+        self.keep(replay.fragment()[PREFIX.len()..].to_string())
+    }
+
+    /// Keeps a finished game by its replay link's text after [`PREFIX`], as
+    /// [`Recent::remember`] does: UNO's and the casino's replay pages keep theirs in lists of
+    /// the same form under keys of their own (a shedding list holds shedding games only, so the
+    /// records kept before them read as ever).
+    pub fn keep(&mut self, body: String) -> bool {
         if self.games.contains(&body) {
             return false;
         }
@@ -427,9 +440,15 @@ pub fn keep_analysis(replay: &Replay, analysis: &Analysis) {
 /// Keeps a finished game for the replay page (see [`Recent::remember`]).
 #[cfg(target_arch = "wasm32")]
 pub fn remember(setup: &TableSetup, game: &Game) {
+    keep_in(RECENT_KEY, Replay::of(setup, game).fragment()[PREFIX.len()..].to_string());
+}
+
+/// Keeps a finished game in the list stored under `key` (see [`Recent::keep`]).
+#[cfg(target_arch = "wasm32")]
+pub fn keep_in(key: &str, body: String) {
     use super::storage;
-    let (mut recent, _) = storage::load_or_notice::<Recent>(RECENT_KEY, RECENT_VERSION, "replays");
-    if recent.remember(&Replay::of(setup, game)) {
-        storage::save(RECENT_KEY, RECENT_VERSION, &recent);
+    let (mut recent, _) = storage::load_or_notice::<Recent>(key, RECENT_VERSION, "replays");
+    if recent.keep(body) {
+        storage::save(key, RECENT_VERSION, &recent);
     }
 }

@@ -120,6 +120,7 @@ fn Kept(props: &KeptProps) -> Html {
                 <p>{"No finished games yet: a game you finish is kept here to watch again."}</p>
             }
             <p><a class="button primary" href="../">{"Choose a game"}</a></p>
+            <p><a href="uno/">{"UNO Blackjack replays"}</a>{" · "}<a href="casino/">{"Casino Blackjack replays"}</a></p>
         </section>
     }
 }

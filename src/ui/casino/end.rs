@@ -3,6 +3,7 @@
 //! Next shoe). Any other hand ends on the felt, its results beside the spots and in the log,
 //! with the bet controls and Deal in place (`controls.rs`).
 
+use super::replay::{CasinoReplay, LAST_HREF};
 use super::setup::RULES_PAGE;
 use super::state::CasinoState;
 use super::words::{outcome_line, signed_money, tally, total_badge};
@@ -90,8 +91,10 @@ pub fn round_end(
         on_menu: Some(on_menu),
         rules_href: Some(RULES_PAGE.into()),
         friends_href: Some("../friends/casino/".into()),
-        // The casino's replays are not made yet (issue 36): only the shedding games have one.
-        replay_href: None,
+        // A shoe (or the chips) over: its replay. The replay page reads it from this table's
+        // save (`LAST`), which holds the shoe: tables/ is at its budget, with no room for the
+        // replay's link or the kept list.
+        replay_href: CasinoReplay::finished(s).then_some(AttrValue::Static(LAST_HREF)),
     };
     results_view(&props, fold.folded, fold.on_fold, &fold.primary)
 }

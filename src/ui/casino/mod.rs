@@ -5,6 +5,8 @@ pub mod controls;
 pub mod end;
 pub mod felt;
 pub mod history;
+pub mod replay;
+pub mod replay_app;
 pub mod screen;
 #[cfg(test)]
 mod screen_tests;

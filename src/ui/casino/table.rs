@@ -8,6 +8,7 @@
 use super::controls::{controls, shortcuts, Press, KEYS};
 use super::end::{round_end, share, Fold};
 use super::felt::felt;
+use super::screen::CasinoScreen;
 use super::setup::RULES_PAGE;
 use super::state::{CasinoState, Msg, BANK_KEY, SAVE_KEY, SAVE_VERSION};
 use super::trainer::{chart_panel, trainer, CountChoice, Panel};
@@ -186,10 +187,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                         }) }
                     </select>
                 </p>
-                <h3 class="log-title">{"What happened"}</h3>
-                <ul class="log" aria-label="Table log">
-                    { for state.screen.log.iter().rev().take(12).map(|l| html! { <li>{l}</li> }) }
-                </ul>
+                { log_view(&state.screen) }
             </div>
         </div>
         { round_end(&state, next_round, leave(Leave::NewGame), leave(Leave::Menu), Fold {
@@ -199,4 +197,14 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         }) }
     </section>
     }
+}
+
+/// The table's log, newest first (the live table's and a replay's).
+pub fn log_view(screen: &CasinoScreen) -> Html {
+    html! { <>
+        <h3 class="log-title">{"What happened"}</h3>
+        <ul class="log" aria-label="Table log">
+            { for screen.log.iter().rev().take(12).map(|l| html! { <li>{l}</li> }) }
+        </ul>
+    </> }
 }

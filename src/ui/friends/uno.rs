@@ -100,13 +100,17 @@ mod view {
                 tick.set(tick.wrapping_add(1));
             })
         };
-        html! { <OnlineUno screen={Rc::new(screen.clone())} {act} /> }
+        // The host's page keeps the game's record: once it is over, its replay is on the UNO
+        // replay page's list (a friend's page holds no more than its seat's screen).
+        let hosting = session.borrow().as_ref().is_some_and(|s| s.hosting.is_some());
+        html! { <OnlineUno screen={Rc::new(screen.clone())} {act} {hosting} /> }
     }
 
     #[derive(Properties, PartialEq)]
     struct Props {
         screen: Rc<UnoScreen>,
         act: Callback<Action>,
+        hosting: bool,
     }
 
     /// The UNO table of this page's seat (its own component for the keyboard list's state).
@@ -130,6 +134,7 @@ mod view {
             online: true,
             rules_href: RULES_HREF,
             extra: Html::default(),
+            replay_href: (p.hosting && p.screen.is_over()).then(|| "../../replay/uno/".to_string()),
         };
         table_view(&p.screen, look)
     }

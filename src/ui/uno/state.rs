@@ -373,7 +373,7 @@ impl UnoState {
 }
 
 /// A latecomer (the last seat) needs two players dealt in besides them.
-fn waiting(choice: &UnoChoice) -> Vec<Seat> {
+pub(crate) fn waiting(choice: &UnoChoice) -> Vec<Seat> {
     if choice.latecomer && choice.players >= 3 {
         vec![choice.players - 1]
     } else {

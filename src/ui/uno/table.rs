@@ -7,6 +7,7 @@
 //! table; the game ends in a results dialog.
 
 use super::card::UnoCardView;
+use super::replay::{UnoReplay, PREFIX, RECENT_KEY};
 use super::state::{level_name, parse_level, Msg, RoundEnd, UnoChoice, UnoScreen, UnoState, SAVE_KEY, SAVE_VERSION};
 use super::words::{game_length, is_you, names_of};
 use crate::engine::uno::{Action, Phase, Seat, Status};
@@ -314,6 +315,9 @@ pub struct Look {
     pub rules_href: &'static str,
     /// This device's own controls beside the log (the pause before each round), or nothing.
     pub extra: Html,
+    /// "Replay" in the results: the replay page with this finished game, where the page holds
+    /// its deal and moves (a friend's page does not: the host's worker keeps the game).
+    pub replay_href: Option<String>,
 }
 
 #[component]
@@ -404,6 +408,16 @@ pub fn UnoTable(props: &TableProps) -> Html {
             d.dispatch(Msg::Pause { ms: u32::from(tenths) * 100 });
         })
     };
+    // A finished game is kept for the replay page, and its results offer its replay.
+    let replay_href = state.game.is_over().then(|| UnoReplay::of(&state.choice, &state.game).fragment());
+    {
+        let body = replay_href.as_ref().map(|f| f[PREFIX.len()..].to_string());
+        use_effect_with(body, |body| {
+            if let Some(body) = body {
+                crate::ui::replay::keep_in(RECENT_KEY, body.clone());
+            }
+        });
+    }
     let look = Look {
         act: {
             let s = state.clone();
@@ -441,6 +455,7 @@ pub fn UnoTable(props: &TableProps) -> Html {
                 </select>
             </p>
         },
+        replay_href: replay_href.map(|f| format!("../replay/uno/{f}")),
     };
     table_view(&state.screen, look)
 }
@@ -574,7 +589,8 @@ pub fn table_view(screen: &UnoScreen, look: Look) -> Html {
                 primary_label={primary} on_primary={on_primary.clone()}
                 on_new_game={if look.online { on_primary } else { Callback::from(|()| new_game()) }}
                 on_menu={look.on_leave} {rules_href}
-                friends_href={(!look.online).then_some(AttrValue::Static("../friends/uno/"))} />
+                friends_href={(!look.online).then_some(AttrValue::Static("../friends/uno/"))}
+                replay_href={look.replay_href.map(AttrValue::from)} />
         }
     </section>
     }

@@ -455,6 +455,11 @@ impl Game {
     pub fn dealer_up(&self) -> Option<Card> {
         self.dealer.first().copied()
     }
+    /// Every card of the dealer's, the hole card too: for a replay of a finished shoe, which
+    /// shows it face up (a player's view has [`Game::dealer_visible`]).
+    pub fn dealer_cards(&self) -> &[Card] {
+        &self.dealer
+    }
     pub fn hole_revealed(&self) -> bool {
         self.hole_revealed
     }

@@ -1,0 +1,148 @@
+//! The UNO Blackjack replay page, `replay/uno/`: a finished game step by step, as any seat saw
+//! it or with every queue face up. Its own wasm module, without the bots. The table is the live
+//! table's own view ([`table_view`]) drawn from the shown seat's screen, which `replay.rs` feeds
+//! the seat's updates as play did. With no replay in its link, the page lists the last finished
+//! games kept on this device.
+
+use super::card::UnoCardView;
+use super::replay::{queues, UnoReplay, PREFIX, RECENT_KEY};
+use super::table::{table_view, Look};
+use crate::net::worker::{HostRecord, Uno};
+use crate::ui::components::notice::notice as banner;
+use crate::ui::replay::keep_in;
+use crate::ui::replay_controls::{controls, go, kept, use_hash, use_kept, use_stepper};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// The host's records of tables with friends (`ui/friends`' `host_key`).
+const HOSTED_PREFIX: &str = "bj.friends.host.";
+
+/// The players' rules page, from `replay/uno/`.
+const RULES_HREF: &str = "../../rules/uno-blackjack.html";
+
+#[component]
+pub fn UnoReplayApp() -> Html {
+    let hash = use_hash();
+    let opened = use_memo(hash.clone(), |h| UnoReplay::parse(h));
+    // The games this browser hosted with friends join the list first.
+    use_memo((), |_| keep_hosted());
+    let (list, notice) =
+        use_kept(RECENT_KEY, UnoReplay::parse_body, opened.as_ref().as_ref().and_then(|r| r.as_ref().err().cloned()));
+    let dismiss = {
+        let notice = notice.clone();
+        Callback::from(move |_| notice.set(None))
+    };
+    let body = match &*opened {
+        Some(Ok(r)) => html! { <Viewer key={hash.clone()} replay={Rc::new(r.clone())} /> },
+        _ => {
+            let games = list
+                .0
+                .iter()
+                .map(|(body, r)| {
+                    let text = format!("UNO Blackjack · {} players · {} moves", r.choice().players, r.len());
+                    (format!("{PREFIX}{body}"), text)
+                })
+                .collect();
+            kept(
+                "Replays of your last UNO Blackjack games",
+                games,
+                html! { <p><a class="button primary" href="../../uno/">{"Play UNO Blackjack"}</a>{" "}<a class="button" href="../">{"Other replays"}</a></p> },
+            )
+        }
+    };
+    html! {
+        <>
+        { banner((*notice).clone(), dismiss) }
+        <main>{body}</main>
+        </>
+    }
+}
+
+#[derive(Properties)]
+struct ViewerProps {
+    replay: Rc<UnoReplay>,
+}
+
+impl PartialEq for ViewerProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.replay, &other.replay)
+    }
+}
+
+#[component]
+fn Viewer(props: &ViewerProps) -> Html {
+    let replay = props.replay.clone();
+    let stepper = use_stepper(replay.len(), replay.choice().persons().first().copied().unwrap_or(0));
+    let now = *stepper.at;
+    let frame = {
+        let replay = replay.clone();
+        use_memo((now.seat, now.step), move |&(seat, step)| replay.frame(seat, step))
+    };
+    let help = use_state(|| false);
+    let table = use_node_ref();
+    // A replay is checked whole when read (`UnoReplay::new`): every step has a frame.
+    let Some(frame) = &*frame else { return Html::default() };
+    let names = replay.names();
+    let look = Look {
+        // A replay is watched, not played: the table's moves go nowhere.
+        act: Callback::noop(),
+        fast_forward: Callback::noop(),
+        help: *help,
+        toggle_help: {
+            let help = help.clone();
+            Callback::from(move |()| help.set(!*help))
+        },
+        covered: false,
+        uncover: Callback::noop(),
+        on_leave: Callback::from(|()| go("../../")),
+        // Play again: a new game of UNO Blackjack on its own page.
+        restart: Callback::from(|()| go("../../uno/")),
+        table,
+        // As at a table with friends: nobody reveals, fast-forwards or leaves from the table.
+        online: true,
+        rules_href: RULES_HREF,
+        extra: Html::default(),
+        replay_href: None,
+    };
+    let seats: Vec<(u8, String)> = names.iter().enumerate().map(|(s, n)| (s as u8, n.clone())).collect();
+    html! {
+        <div class="replay uno-replay">
+            { controls("Replay: UNO Blackjack", &stepper, &frame.lines.join(" "), &seats, "Every queue face up") }
+            { table_view(&frame.screen, look) }
+            if now.face_up {
+                <section class="all-hands" aria-label="Every queue">
+                    <h3>{"Every queue, next card first"}</h3>
+                    <ul>
+                        { for queues(&frame.game).into_iter().enumerate().map(|(s, cards)| html! {
+                            <li>
+                                <span class="hand-name">{ names.get(s).cloned().unwrap_or_default() }{ format!(": {} cards", cards.len()) }</span>
+                                // An empty queue is its line alone (an image must name what it shows).
+                                if !cards.is_empty() {
+                                    <span class="hand-cards" role="img" aria-label={cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")}>
+                                        { for cards.iter().map(|&c| html! { <UnoCardView card={Some(c)} /> }) }
+                                    </span>
+                                }
+                            </li>
+                        }) }
+                    </ul>
+                </section>
+            }
+        </div>
+    }
+}
+
+/// The finished games this browser hosted with friends, from the host's records (the host's
+/// page keeps one a table until the table is closed): each is kept in this page's list, so
+/// that it stays once its table is closed. A record that is not an UNO game's, or not over, is
+/// passed by. Bounded: the first 100 keys of the storage.
+fn keep_hosted() {
+    let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) else { return };
+    let n = storage.length().unwrap_or(0).min(100);
+    for i in 0..n {
+        let Some(key) = storage.key(i).ok().flatten().filter(|k| k.starts_with(HOSTED_PREFIX)) else { continue };
+        let Some(text) = storage.get_item(&key).ok().flatten() else { continue };
+        if let Some(replay) = HostRecord::<Uno>::from_text(&text).and_then(|r| UnoReplay::of_record(&r).ok()) {
+            keep_in(RECENT_KEY, replay.fragment()[PREFIX.len()..].to_string());
+        }
+    }
+}
