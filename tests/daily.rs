@@ -2,6 +2,8 @@
 //! and differs across days and games; a finished daily game is gathered once, with its result
 //! line, and a second try the same day is refused; the streaks; the daily record and the
 //! statistics read old records, refuse hostile ones and are bounded when read.
+// proptest is a native dev-dependency: the wasm build of the tests leaves this file out.
+#![cfg(not(target_arch = "wasm32"))]
 
 use blackjack::engine::rng::GameRng;
 use blackjack::engine::shedding::{Action, Game, Preset};
