@@ -119,8 +119,11 @@ fn Kept(props: &KeptProps) -> Html {
             } else {
                 <p>{"No finished games yet: a game you finish is kept here to watch again."}</p>
             }
-            <p><a class="button primary" href="../">{"Choose a game"}</a></p>
-            <p><a href="uno/">{"UNO Blackjack replays"}</a>{" · "}<a href="casino/">{"Casino Blackjack replays"}</a></p>
+            <p>
+                <a class="button primary" href="../">{"Choose a game"}</a>{" "}
+                <a class="button" href="uno/">{"UNO Blackjack replays"}</a>{" "}
+                <a class="button" href="casino/">{"Casino Blackjack replays"}</a>
+            </p>
         </section>
     }
 }

@@ -300,6 +300,8 @@ test('drills: the true count from a drawn discard tray, right and wrong', { time
       assert.equal(await score(page), t.add(ok));
       assert.match(await page.locator('.formula').innerText(), /running count ÷ decks left/);
       await page.keyboard.press('Enter');
+      // The next tray is drawn when the verdict goes: read it only then.
+      await page.locator('.verdict').waitFor({ state: 'detached' });
     }
     assert.ok(shoes >= 2 && convention >= 1, `${shoes} shoes; ${convention} answers cut toward zero where that differs`);
     assert.match(await page.locator('.weakest').innerText(), /decks? left of 6: missed \d+ of/);
