@@ -1,7 +1,7 @@
 // Shared end-to-end harness: the built dist/ served on 127.0.0.1 (optionally under a subpath,
 // as GitHub Pages serves it), Debian's headless Chromium through playwright-core,
 // and the page-level checks every screen must pass.
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,9 +25,17 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm
  * request that would leave 127.0.0.1, are collected for the test to assert on.
  */
 export async function openBrowser(viewport = { width: 1440, height: 900 }, extraFlags = []) {
-  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'bj-e2e-')), {
+  const profile = mkdtempSync(join(tmpdir(), 'bj-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium', headless: true, args: [...FLAGS, ...extraFlags], viewport,
   });
+  // The profile is this browser's alone: it goes when the browser closes, or every run of the
+  // suite would leave a few hundred profiles (gigabytes) in the temporary directory.
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    await close(...args);
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+  };
   const problems = { consoleErrors: [], foreignRequests: [] };
   context.on('request', (r) => {
     const u = new URL(r.url());
