@@ -4,16 +4,28 @@
 //! view ([`use_table_view`]) drawn from the shown seat's screen, which `replay.rs` feeds the
 //! seat's updates as play did. With no replay in its link, the page lists the last finished
 //! games kept on this device.
+//!
+//! "Analyse my play" weighs each of the player's decisions in the search worker (the table
+//! page's own `search_work` module), one at a time, from the player's view as it was then
+//! (`replay::serve_judge`, in the worker: the view searched as `bots::work`'s `Job::Judge`). The
+//! page only asks and draws (a progress bar, Cancel, a mark at each mistake's step and a
+//! summary), so no task of its own is long. The results are kept with the game
+//! (`replay::Analysis` in the kept games' record).
 
 use super::components::card::{card_view, CardStyle};
 use super::components::notice::notice as banner;
 use super::kit::{not_a_shortcut, use_table_keys};
 use super::page_frame::use_hash_change;
-use super::replay::{self, hands, Recent, Replay, RECENT_KEY, RECENT_VERSION};
+use super::replay::{self, hands, Analysis, Recent, Replay, RECENT_KEY, RECENT_VERSION};
+use super::search_worker::SearchWorker;
 use super::settings::Settings;
 use super::shedding::link::preset_title;
 use super::shedding::table::{use_table_view, TableView};
 use super::storage;
+use crate::bots::analysis::{self, Decision, Weighed};
+use crate::bots::work::Reply;
+use crate::engine::shedding::Seat;
+use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -159,6 +171,13 @@ fn Viewer(props: &ViewerProps) -> Html {
     let first_person = replay.setup().persons().first().copied().unwrap_or(0);
     let at = use_state(|| At { step: 0, seat: first_person, playing: false, speed: 1000, face_up: false });
     let now = *at;
+    // The analysis kept with this game, if it has one.
+    let analysis = {
+        let replay = replay.clone();
+        use_state(move || {
+            storage::load::<Recent>(RECENT_KEY, RECENT_VERSION).ok().flatten().and_then(|r| r.analysis(&replay))
+        })
+    };
     let frame = {
         let replay = replay.clone();
         use_memo((now.seat, now.step), move |&(seat, step)| replay.frame(seat, step))
@@ -252,6 +271,11 @@ fn Viewer(props: &ViewerProps) -> Html {
         replay_href: None,
     });
     let lines = frame.lines().join(" ");
+    // The mark of a mistake, at the step its move was made.
+    let marked = now.step.checked_sub(1).and_then(|index| {
+        let kept = analysis.as_ref()?.judged.iter().find(|k| k.index == index && k.is_mistake())?;
+        Some(replay::mark(kept, replay.action(index)?))
+    });
     let step_text = if now.step == 0 { "The deal".to_string() } else { format!("Move {} of {last}", now.step) };
     let button = |label: &'static str, text: &'static str, to: usize, off: bool| {
         let to_step = to_step.clone();
@@ -278,9 +302,16 @@ fn Viewer(props: &ViewerProps) -> Html {
     let style = CardStyle { four_colour: props.settings.four_colour, high_contrast: props.settings.high_contrast };
     html! {
         <div class="replay">
+            <h2 class="replay-title">{ format!("Replay: {}", preset_title(setup.preset)) }</h2>
+            // The step's line and the step controls: on a phone, a compact bar fixed at the foot
+            // of the screen, so that the table above fits the first screen.
             <section class="replay-controls" aria-label="Replay">
-                <h2>{ format!("Replay: {}", preset_title(setup.preset)) }</h2>
-                <p class="replay-now" role="status" aria-live="polite"><strong>{ step_text }</strong>{ ": " }{ lines }</p>
+                <div class="replay-now" role="status" aria-live="polite">
+                    <p><strong>{ step_text }</strong>{ ": " }{ lines }</p>
+                    if let Some(mark) = marked {
+                        <p class="replay-mark">{ mark }</p>
+                    }
+                </div>
                 <div class="replay-steps">
                     { button("To the deal", "|◀", 0, now.step == 0) }
                     { button("Back one move", "◀", now.step.saturating_sub(1), now.step == 0) }
@@ -291,6 +322,8 @@ fn Viewer(props: &ViewerProps) -> Html {
                 <label class="replay-jump">{"Move "}
                     <input type="range" min="0" max={last.to_string()} value={now.step.to_string()} onchange={on_jump} />
                 </label>
+            </section>
+            <section class="replay-options" aria-label="Replay options">
                 <label>{"Speed "}
                     <select onchange={on_speed}>
                         { for SPEEDS.iter().map(|&(ms, name)| html! { <option value={ms.to_string()} selected={ms == now.speed}>{name}</option> }) }
@@ -303,6 +336,12 @@ fn Viewer(props: &ViewerProps) -> Html {
                 </label>
                 <label><input type="checkbox" checked={now.face_up} onchange={on_face_up} />{" Every hand face up"}</label>
                 <p class="replay-keys">{"Keys: ← → a move, Home and End, space to play or pause."}</p>
+                <AnalysisPanel
+                    replay={replay.clone()}
+                    seat={first_person}
+                    analysis={(*analysis).clone()}
+                    on_done={{ let analysis = analysis.clone(); Callback::from(move |a: Analysis| analysis.set(Some(a))) }}
+                    to_step={to_step.clone()} />
             </section>
             { table }
             if now.face_up {
@@ -324,5 +363,210 @@ fn Viewer(props: &ViewerProps) -> Html {
                 </section>
             }
         </div>
+    }
+}
+
+/// The search worker's module, the table page's own (`play/search_work_loader.js`).
+const WORKER_URL: &str = "../play/search_work_loader.js";
+
+/// A run of the analysis: the worker, the game, the decisions to weigh, the one asked about,
+/// and those judged so far.
+struct Run {
+    worker: Option<SearchWorker>,
+    replay: Rc<Replay>,
+    seat: Seat,
+    decisions: Vec<Decision>,
+    next: usize,
+    judged: Vec<Weighed>,
+}
+
+impl Run {
+    fn ask(&self) {
+        let (Some(worker), Some(d)) = (&self.worker, self.decisions.get(self.next)) else { return };
+        worker.ask_judge(&replay::judge_request(&self.replay, self.seat, d.index));
+    }
+}
+
+/// What a reply to a run comes to.
+enum Step {
+    /// Not a reply to the decision asked about (a stale or unknown one): nothing changes.
+    Ignored,
+    Asked(usize),
+    Done(Analysis),
+    Failed,
+}
+
+#[derive(Properties)]
+struct AnalysisProps {
+    replay: Rc<Replay>,
+    /// The player's seat, whose decisions are weighed.
+    seat: Seat,
+    /// The analysis kept with the game.
+    analysis: Option<Analysis>,
+    on_done: Callback<Analysis>,
+    to_step: Callback<usize>,
+}
+
+impl PartialEq for AnalysisProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.replay, &other.replay) && self.seat == other.seat && self.analysis == other.analysis
+    }
+}
+
+/// "Analyse my play": runs the analysis (progress, Cancel), keeps it with the game, and shows its
+/// summary: the accuracy and the three biggest mistakes, each a jump to its move.
+#[component]
+fn AnalysisPanel(props: &AnalysisProps) -> Html {
+    let run: Rc<RefCell<Option<Run>>> = use_mut_ref(|| None);
+    // (decisions weighed, decisions to weigh) while a run is on.
+    let progress = use_state(|| None::<(usize, usize)>);
+    let failed = use_state(|| false);
+    {
+        // Leaving the replay stops its run (the run's worker holds the run: it would not stop).
+        let run = run.clone();
+        use_effect_with((), move |_| move || drop(run.borrow_mut().take()));
+    }
+    let on_done = props.on_done.clone();
+    let start = {
+        let (run, progress, failed, replay, seat) =
+            (run.clone(), progress.clone(), failed.clone(), props.replay.clone(), props.seat);
+        Callback::from(move |_: MouseEvent| {
+            failed.set(false);
+            let decisions = replay.decisions(seat);
+            if decisions.is_empty() {
+                let done = Analysis { seat, judged: Vec::new() };
+                replay::keep_analysis(&replay, &done);
+                on_done.emit(done);
+                return;
+            }
+            let total = decisions.len();
+            let on_reply = {
+                let (run, progress, failed, replay, on_done) =
+                    (run.clone(), progress.clone(), failed.clone(), replay.clone(), on_done.clone());
+                move |reply: Option<Reply>| {
+                    let step = take_reply(&run, seat, reply);
+                    match step {
+                        Step::Ignored => {}
+                        Step::Asked(n) => progress.set(Some((n, total))),
+                        Step::Done(done) => {
+                            replay::keep_analysis(&replay, &done);
+                            progress.set(None);
+                            on_done.emit(done);
+                        }
+                        Step::Failed => {
+                            progress.set(None);
+                            failed.set(true);
+                        }
+                    }
+                }
+            };
+            let Some(worker) = SearchWorker::start_from(WORKER_URL, on_reply) else {
+                failed.set(true);
+                return;
+            };
+            let started =
+                Run { worker: Some(worker), replay: replay.clone(), seat, decisions, next: 0, judged: Vec::new() };
+            started.ask();
+            // A run already on is dropped (its worker stopped) for the new one.
+            drop(run.borrow_mut().replace(started));
+            progress.set(Some((0, total)));
+        })
+    };
+    let cancel = {
+        let (run, progress) = (run.clone(), progress.clone());
+        Callback::from(move |_: MouseEvent| {
+            drop(run.borrow_mut().take());
+            progress.set(None);
+        })
+    };
+    let to_step = props.to_step.clone();
+    let summary = props.analysis.as_ref().map(|a| {
+        let mistakes = a.judged.iter().filter(|k| k.is_mistake()).count();
+        let worst = analysis::biggest_mistakes(&a.judged, 3);
+        let line = match analysis::accuracy(&a.judged) {
+            _ if a.judged.is_empty() => "No decision to weigh: each move you made was the only one you could.".to_string(),
+            Some(accuracy) => format!(
+                "Accuracy {accuracy}%: your moves kept {accuracy}% of the best moves' chances. {} weighed, {} that gave up more than {}% of your chance.",
+                super::plural(a.judged.len(), "decision"),
+                super::plural(mistakes, "mistake"),
+                analysis::MISTAKE_PM / 10,
+            ),
+            None => "No move had any chance left to win: nothing to weigh.".to_string(),
+        };
+        html! {
+            <>
+            <p class="analysis-summary">{ line }</p>
+            if !worst.is_empty() {
+                <h4>{"The biggest mistakes"}</h4>
+                <ol class="analysis-mistakes">
+                    { for worst.iter().filter_map(|k| {
+                        let text = format!("Move {}: {}", k.index + 1, replay::mark(k, props.replay.action(k.index)?));
+                        let to_step = to_step.clone();
+                        let step = k.index + 1;
+                        Some(html! { <li><button class="quiet" onclick={Callback::from(move |_| to_step.emit(step))}>{ text }</button></li> })
+                    }) }
+                </ol>
+            }
+            </>
+        }
+    });
+    html! {
+        <section class="replay-analysis" aria-labelledby="analysis-title">
+            <h3 id="analysis-title">{"Analysis"}</h3>
+            if let Some((done, total)) = *progress {
+                <div class="analysis-progress">
+                    <label for="analysis-progress">{ format!("Weighing your decisions: {done} of {total}") }</label>
+                    <progress id="analysis-progress" max={total.to_string()} value={done.to_string()}>{ format!("{done} of {total}") }</progress>
+                    <button onclick={cancel}>{"Cancel"}</button>
+                </div>
+            } else {
+                <button class="primary" onclick={start}>{ if props.analysis.is_some() { "Analyse again" } else { "Analyse my play" } }</button>
+            }
+            if *failed {
+                <p class="analysis-failed">{"The analysis cannot run in this browser: it could not start its helper. Try again, or in another browser."}</p>
+            }
+            { summary.unwrap_or_default() }
+        </section>
+    }
+}
+
+/// Takes the worker's reply into the run: the judgement of the decision asked about is kept and
+/// the next is asked; the last makes the analysis. A worker that stopped ends the run. The run's
+/// worker is dropped only after this reply's handler returns (it is that worker's listener).
+fn take_reply(run: &RefCell<Option<Run>>, seat: Seat, reply: Option<Reply>) -> Step {
+    let mut slot = run.borrow_mut();
+    let Some(reply) = reply else {
+        drop_later(slot.take());
+        return Step::Failed;
+    };
+    let Some(r) = slot.as_mut() else { return Step::Ignored };
+    let Some(asked) = r.decisions.get(r.next) else { return Step::Ignored };
+    match reply {
+        Reply::Judged { at, played, played_pm, best, best_pm }
+            if at == asked.view.state_id && played == asked.played =>
+        {
+            r.judged.push(Weighed { index: asked.index, played_pm, best, best_pm });
+        }
+        // A decision the worker could not weigh is left out.
+        Reply::Refused => {}
+        _ => return Step::Ignored,
+    }
+    r.next += 1;
+    if r.next < r.decisions.len() {
+        r.ask();
+        return Step::Asked(r.next);
+    }
+    let done = slot.take().map(|r| {
+        let judged = r.judged.clone();
+        drop_later(Some(r));
+        Analysis { seat, judged }
+    });
+    done.map_or(Step::Ignored, Step::Done)
+}
+
+/// Drops a finished run once the current event is handled (see [`take_reply`]).
+fn drop_later(run: Option<Run>) {
+    if let Some(run) = run {
+        gloo_timers::callback::Timeout::new(0, move || drop(run)).forget();
     }
 }
