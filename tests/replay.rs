@@ -200,6 +200,31 @@ fn an_analysis_is_kept_with_its_game_and_an_old_record_without_one_still_loads()
     assert_eq!(decode::<Recent>(&stuffed, 1).unwrap().analyses.len(), KEPT);
 }
 
+/// The statistics' accuracy of a kept game is the analysis kept with it: read from the stored
+/// record; none for a game never analysed, from a record kept before analyses were, or from an
+/// analysis changed by hand.
+#[test]
+fn a_kept_games_accuracy_is_read_from_the_record() {
+    let (setup, game) = finished(Preset::Taylor, 2, 2);
+    let replay = Replay::of(&setup, &game);
+    let mut recent = Recent::default();
+    recent.remember(&replay);
+    let old = decode::<Recent>(&encode(1, &recent), 1).expect("a record without analyses loads");
+    assert_eq!(old.accuracy(&replay), None);
+    // Kept 220 of 310 and 500 of 500 and 100 of 900 (see `analysis_of`): 820 of 1710, 48%.
+    let analysis = analysis_of(&replay);
+    assert_eq!(analysis.judged.len(), 3, "the game has three decisions of the player's");
+    recent.keep_analysis(&replay, &analysis);
+    let stored = encode(1, &recent);
+    assert_eq!(decode::<Recent>(&stored, 1).unwrap().accuracy(&replay), Some(48));
+    // A chance over 100% written into the record: the analysis is not read, and the game still is.
+    let i = analysis.judged[0].index;
+    let tampered = stored.replace(&format!("/{i}-220-310-"), &format!("/{i}-220-3100-"));
+    assert_ne!(tampered, stored);
+    let read = decode::<Recent>(&tampered, 1).expect("the record still loads");
+    assert_eq!((read.accuracy(&replay), read.replays().count()), (None, 1));
+}
+
 /// The summary's three biggest mistakes: the most given up first, ties the earlier move first,
 /// moves that gave up no more than the threshold left out.
 #[test]

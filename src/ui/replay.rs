@@ -279,6 +279,13 @@ impl Recent {
         self.analyses.iter().find_map(|a| Analysis::decode(a.strip_prefix(&name)?.strip_prefix('/')?, replay))
     }
 
+    /// The accuracy of the analysis kept with this game, 0 to 100 ([`crate::bots::analysis::accuracy`]),
+    /// for the statistics' chart; `None` for a game never analysed (or kept before analyses
+    /// were), or whose analysis weighed no move with any chance in it.
+    pub fn accuracy(&self, replay: &Replay) -> Option<u8> {
+        crate::bots::analysis::accuracy(&self.analysis(replay)?.judged)
+    }
+
     /// Keeps an analysis with its game (the game kept too, if it was not: one opened from a link),
     /// in place of any earlier one of that game. Analyses of games no longer kept are dropped.
     pub fn keep_analysis(&mut self, replay: &Replay, analysis: &Analysis) {

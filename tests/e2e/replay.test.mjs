@@ -168,7 +168,7 @@ const countLongTasks = (page) => page.evaluate(() => {
  * player picks up: one decision of the player's to weigh. */
 const MISTAKE_TABLE = '#table=taylor.2.normal.136~hand=1~clock=0~pen_slow=0';
 
-test('the analysis runs in the search worker with a progress bar, can be cancelled, and is kept', { timeout: 180_000 }, async () => {
+test('the analysis runs in the search worker with a progress bar, can be cancelled, is kept, and the statistics chart its accuracy', { timeout: 180_000 }, async () => {
   const server = await serve('dist', '/');
   const { context, page, problems } = await openBrowser();
   try {
@@ -236,6 +236,16 @@ test('the analysis runs in the search worker with a progress bar, can be cancell
     await page.getByRole('heading', { name: 'Replay: Taylor Blackjack' }).waitFor();
     assert.equal(await page.getByRole('region', { name: 'Analysis' }).locator('.analysis-summary').innerText(), result);
 
+    // The statistics chart the accuracy over time (the one game kept here was analysed), with
+    // its table as the chart's text: the figure the analysis gave.
+    const accuracy = result.match(/^Accuracy (\d+)%/)[1];
+    await page.goto(`${server.url}stats/`);
+    const table = page.getByRole('region', { name: 'Taylor Blackjack: each game' });
+    await table.waitFor();
+    assert.equal(await table.getByRole('columnheader', { name: 'Accuracy' }).count(), 1, 'the table has the accuracy');
+    assert.equal(await table.getByRole('cell', { name: `${accuracy}%`, exact: true }).count(), 1);
+    assert.equal(await page.getByRole('img', { name: 'Taylor Blackjack: your accuracy in each game, oldest first' }).count(), 1,
+      'the chart is of the accuracy');
     assert.deepEqual(problems.consoleErrors, []);
   } finally {
     await context.close();
