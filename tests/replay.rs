@@ -200,6 +200,45 @@ fn an_analysis_is_kept_with_its_game_and_an_old_record_without_one_still_loads()
     assert_eq!(decode::<Recent>(&stuffed, 1).unwrap().analyses.len(), KEPT);
 }
 
+/// The statistics' accuracy of a kept game is the analysis kept with it: read from the stored
+/// record; none for a game never analysed, from a record kept before analyses were, or from an
+/// analysis changed by hand.
+#[test]
+fn a_kept_games_accuracy_is_read_from_the_record() {
+    let (setup, game) = finished(Preset::Taylor, 2, 2);
+    let replay = Replay::of(&setup, &game);
+    let mut recent = Recent::default();
+    recent.remember(&replay);
+    let old = decode::<Recent>(&encode(1, &recent), 1).expect("a record without analyses loads");
+    assert_eq!(old.accuracy(&replay), None);
+    // Kept 220 of 310 and 500 of 500 and 100 of 900 (see `analysis_of`): 820 of 1710, 48%.
+    let analysis = analysis_of(&replay);
+    assert_eq!(analysis.judged.len(), 3, "the game has three decisions of the player's");
+    recent.keep_analysis(&replay, &analysis);
+    let stored = encode(1, &recent);
+    assert_eq!(decode::<Recent>(&stored, 1).unwrap().accuracy(&replay), Some(48));
+    // A chance over 100% written into the record: the analysis is not read, and the game still is.
+    let i = analysis.judged[0].index;
+    let tampered = stored.replace(&format!("/{i}-220-310-"), &format!("/{i}-220-3100-"));
+    assert_ne!(tampered, stored);
+    let read = decode::<Recent>(&tampered, 1).expect("the record still loads");
+    assert_eq!((read.accuracy(&replay), read.replays().count()), (None, 1));
+}
+
+/// The summary's three biggest mistakes: the most given up first, ties the earlier move first,
+/// moves that gave up no more than the threshold left out.
+#[test]
+fn the_biggest_mistakes_are_the_most_given_up_first() {
+    use blackjack::bots::analysis::biggest_mistakes;
+    let best = Action::Draw { seat: 0 };
+    let w = |index, played_pm, best_pm| Weighed { index, played_pm, best, best_pm };
+    let judged = [w(1, 500, 560), w(3, 100, 400), w(5, 300, 350), w(7, 200, 500), w(9, 0, 90), w(11, 10, 400)];
+    let worst = |n| biggest_mistakes(&judged, n).iter().map(|k| k.index).collect::<Vec<_>>();
+    assert_eq!(worst(3), vec![11, 3, 7]);
+    assert_eq!(worst(9), vec![11, 3, 7, 9, 1], "the 5 in 100 of move 5 is no mistake");
+    assert_eq!(worst(0), Vec::<usize>::new());
+}
+
 #[test]
 fn a_mistake_is_marked_with_the_move_the_chances_and_the_best_move() {
     let card = "7C".parse().unwrap();
@@ -277,12 +316,26 @@ fn the_search_worker_judges_a_decision_of_a_replay_from_the_seats_view() {
         Replay::parse("#replay=taylor.2.normal.136~hand=1~clock=0~pen_slow=0/l.1_d.0_p.1.10D").unwrap().unwrap();
     let decisions = replay.decisions(0);
     assert_eq!(decisions.iter().map(|d| d.index).collect::<Vec<_>>(), vec![1]);
-    let reply = serve_judge(&judge_request(&replay, 0, 1));
-    let Reply::Judged { at, played, played_pm, best, best_pm } = reply else { panic!("{reply:?}") };
-    assert_eq!((at, played), (decisions[0].view.state_id, Action::Draw { seat: 0 }));
-    assert!(best.seat() == 0 && played_pm <= best_pm && best_pm <= 1000, "{reply:?}");
-    // Anything else is refused: a decision the game does not have, a broken game, other text.
-    for text in [judge_request(&replay, 0, 2), judge_request(&replay, 1, 1), "judge 0 1 taylor".into(), "x".into()] {
+    // Asked from the deal or from the decision's own move, the answer is that decision; its state
+    // id is its move's place, from which the page asks on.
+    for from in [0, 1] {
+        let reply = serve_judge(&judge_request(&replay, 0, from));
+        let Reply::Judged { at, played, played_pm, best, best_pm } = reply else { panic!("{reply:?}") };
+        assert_eq!((at, played), (decisions[0].view.state_id, Action::Draw { seat: 0 }));
+        assert_eq!(at as usize, decisions[0].index);
+        assert!(best.seat() == 0 && played_pm <= best_pm && best_pm <= 1000, "{reply:?}");
+    }
+    // Sam's decisions are Sam's, each found from the move before it on.
+    for d in replay.decisions(1) {
+        let reply = serve_judge(&judge_request(&replay, 1, d.index));
+        assert!(matches!(reply, Reply::Judged { at, .. } if at as usize == d.index), "{reply:?}");
+    }
+    let after_sam = replay.decisions(1).last().map_or(0, |d| d.index + 1);
+    // No decision left after the last: refused, which ends the page's run. Anything else is
+    // refused too: a broken game, other text.
+    for text in
+        [judge_request(&replay, 0, 2), judge_request(&replay, 1, after_sam), "judge 0 1 taylor".into(), "x".into()]
+    {
         assert_eq!(serve_judge(&text), Reply::Refused, "{text}");
     }
 }

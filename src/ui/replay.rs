@@ -279,6 +279,13 @@ impl Recent {
         self.analyses.iter().find_map(|a| Analysis::decode(a.strip_prefix(&name)?.strip_prefix('/')?, replay))
     }
 
+    /// The accuracy of the analysis kept with this game, 0 to 100 ([`crate::bots::analysis::accuracy`]),
+    /// for the statistics' chart; `None` for a game never analysed (or kept before analyses
+    /// were), or whose analysis weighed no move with any chance in it.
+    pub fn accuracy(&self, replay: &Replay) -> Option<u8> {
+        crate::bots::analysis::accuracy(&self.analysis(replay)?.judged)
+    }
+
     /// Keeps an analysis with its game (the game kept too, if it was not: one opened from a link),
     /// in place of any earlier one of that game. Analyses of games no longer kept are dropped.
     pub fn keep_analysis(&mut self, replay: &Replay, analysis: &Analysis) {
@@ -375,40 +382,46 @@ fn percent(pm: u16) -> u16 {
 /// the best move had, then the move played's.
 pub fn mark(kept: &Weighed, played: Action) -> String {
     let mut text = doing(played);
-    if let Some(first) = text.get(..1) {
-        text.replace_range(..1, &first.to_uppercase());
+    // Every move's words start with an ASCII letter: `to_uppercase` would link the Unicode case
+    // tables (16 KB) into the page for it.
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_uppercase();
     }
     format!("{text} here: {}% → {}% (the best: {})", percent(kept.best_pm), percent(kept.played_pm), doing(kept.best))
 }
 
-/// The analysis' request to the search worker for the decision at move `index` of `seat`'s play:
-/// `judge <seat> <index> <the replay's text>`. The page sends the finished game it shows, not a
-/// view: the view and its request bytes are made in the worker ([`serve_judge`]), so the page
-/// links no encoder for them.
-pub fn judge_request(replay: &Replay, seat: Seat, index: usize) -> String {
-    format!("judge {seat} {index} {}", &replay.fragment()[PREFIX.len()..])
+/// The analysis' request to the search worker for `seat`'s first decision at move `from` or
+/// later: `judge <seat> <from> <the replay's text>`. The page sends the finished game it shows,
+/// not a view: the views, which moves had a choice, and the request bytes are made in the worker
+/// ([`serve_judge`]), so the page links neither an encoder nor the moves' generator for them.
+/// The reply's state id is the move's place in the game, so the page asks from the next move on.
+pub fn judge_request(replay: &Replay, seat: Seat, from: usize) -> String {
+    format!("judge {seat} {from} {}", &replay.fragment()[PREFIX.len()..])
 }
 
-/// The search worker's answer to [`judge_request`]: the judgement of that decision, made from
-/// the seat's view alone (its request bytes, as a table's search is asked: `bots::work::serve`),
-/// never the hidden hands. Any other text is refused, never a panic.
+/// The search worker's answer to [`judge_request`]: the judgement of the seat's first decision
+/// from that move on that the search can weigh, made from the seat's view alone (its request
+/// bytes, as a table's search is asked: `bots::work::serve`), never the hidden hands. `Refused`
+/// when no decision is left, or for any other text, never a panic.
 pub fn serve_judge(text: &str) -> crate::bots::work::Reply {
     use crate::bots::work::{serve, Job, Reply, Request};
     let asked = || {
         let mut words = text.strip_prefix("judge ")?.splitn(3, ' ');
         let seat: Seat = words.next()?.parse().ok()?;
-        let index: usize = words.next()?.parse().ok()?;
+        let from: usize = words.next()?.parse().ok()?;
         let replay = Replay::parse_body(words.next()?).ok()?;
-        let d = replay.decisions(seat).into_iter().find(|d| d.index == index)?;
-        let seed = ANALYSIS_SEED.wrapping_add(index as u64);
-        Some(Request {
-            job: Job::Judge { played: d.played },
-            iterations: crate::bots::analysis::SAMPLES,
-            seed,
-            view: d.view,
+        // A decision the search cannot weigh is passed over, so `Refused` says only "no more".
+        replay.decisions(seat).into_iter().filter(|d| d.index >= from).find_map(|d| {
+            let request = Request {
+                job: Job::Judge { played: d.played },
+                iterations: crate::bots::analysis::SAMPLES,
+                seed: ANALYSIS_SEED.wrapping_add(d.index as u64),
+                view: d.view,
+            };
+            Some(serve(&request.encode())).filter(|r| *r != Reply::Refused)
         })
     };
-    asked().map_or(Reply::Refused, |r| serve(&r.encode()))
+    asked().unwrap_or(Reply::Refused)
 }
 
 /// The analysis' search starts from this and the move's place in the game, so an analysis run

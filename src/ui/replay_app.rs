@@ -4,44 +4,29 @@
 //! view ([`use_table_view`]) drawn from the shown seat's screen, which `replay.rs` feeds the
 //! seat's updates as play did. With no replay in its link, the page lists the last finished
 //! games kept on this device.
+//!
+//! "Analyse my play" weighs each of the player's decisions in the search worker (the table
+//! page's own `search_work` module), one at a time, from the player's view as it was then
+//! (`replay::serve_judge`, in the worker: the view searched as `bots::work`'s `Job::Judge`). The
+//! page only asks and draws (a progress bar, Cancel, a mark at each mistake's step and a
+//! summary), so no task of its own is long. The results are kept with the game
+//! (`replay::Analysis` in the kept games' record).
 
 use super::components::card::{card_view, CardStyle};
 use super::components::notice::notice as banner;
-use super::kit::{not_a_shortcut, use_table_keys};
-use super::page_frame::use_hash_change;
-use super::replay::{self, hands, Recent, Replay, RECENT_KEY, RECENT_VERSION};
+use super::replay::{self, hands, Analysis, Recent, Replay, RECENT_KEY, RECENT_VERSION};
+use super::replay_controls::{controls_with, go, kept, use_hash, use_stepper};
+use super::search_worker::SearchWorker;
 use super::settings::Settings;
 use super::shedding::link::preset_title;
 use super::shedding::table::{use_table_view, TableView};
 use super::storage;
+use crate::bots::analysis::{self, Weighed};
+use crate::bots::work::Reply;
+use crate::engine::shedding::Seat;
+use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
-
-/// The speeds of Play: milliseconds a move, and their names.
-const SPEEDS: [(u32, &str); 4] = [(2000, "Slow"), (1000, "Normal"), (500, "Quick"), (200, "Very quick")];
-
-fn location_hash() -> String {
-    web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
-}
-
-fn go(to: &str) {
-    if let Some(w) = web_sys::window() {
-        let _ = w.location().assign(to);
-    }
-}
-
-/// The location's fragment, kept up to date: a game chosen from the list changes only the
-/// fragment, and the page shows it without a reload.
-#[hook]
-fn use_hash() -> String {
-    let hash = use_state(location_hash);
-    {
-        let hash = hash.clone();
-        use_hash_change(move || hash.set(location_hash()));
-    }
-    (*hash).clone()
-}
 
 #[component]
 pub fn ReplayApp() -> Html {
@@ -105,27 +90,26 @@ fn Kept(props: &KeptProps) -> Html {
             }
         });
     }
-    html! {
-        <section class="replays" aria-labelledby="replays-title">
-            <h2 id="replays-title" class="section-title">{"Replays of your last games"}</h2>
-            if read.0.iter().any(|(_, r)| r.is_ok()) {
-                <ol class="replay-list">
-                    { for read.0.iter().filter_map(|(body, r)| Some((body, r.as_ref().ok()?))).map(|(body, r)| {
-                        let s = r.setup();
-                        let text = format!("{} · {} players · {} moves", preset_title(s.preset), s.players, r.len());
-                        html! { <li><a href={format!("{}{body}", replay::PREFIX)}>{text}</a></li> }
-                    }) }
-                </ol>
-            } else {
-                <p>{"No finished games yet: a game you finish is kept here to watch again."}</p>
-            }
+    let games = read
+        .0
+        .iter()
+        .filter_map(|(body, r)| {
+            let s = r.as_ref().ok()?.setup();
+            let text = format!("{} · {} players · {} moves", preset_title(s.preset), s.players, r.as_ref().ok()?.len());
+            Some((format!("{}{body}", replay::PREFIX), text))
+        })
+        .collect();
+    kept(
+        "Replays of your last games",
+        games,
+        html! {
             <p>
                 <a class="button primary" href="../">{"Choose a game"}</a>{" "}
                 <a class="button" href="uno/">{"UNO Blackjack replays"}</a>{" "}
                 <a class="button" href="casino/">{"Casino Blackjack replays"}</a>
             </p>
-        </section>
-    }
+        },
+    )
 }
 
 #[derive(Properties)]
@@ -140,87 +124,27 @@ impl PartialEq for ViewerProps {
     }
 }
 
-/// What the viewer's controls change.
-#[derive(Clone, Copy, PartialEq)]
-struct At {
-    step: usize,
-    seat: u8,
-    playing: bool,
-    speed: u32,
-    face_up: bool,
-}
-
-fn target_value(e: &Event) -> String {
-    e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).map(|i| i.value()).unwrap_or_else(|| {
-        e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()).map(|s| s.value()).unwrap_or_default()
-    })
-}
-
 #[component]
 fn Viewer(props: &ViewerProps) -> Html {
     let replay = props.replay.clone();
     let last = replay.len();
     let first_person = replay.setup().persons().first().copied().unwrap_or(0);
-    let at = use_state(|| At { step: 0, seat: first_person, playing: false, speed: 1000, face_up: false });
-    let now = *at;
+    let stepper = use_stepper(last, first_person);
+    let now = *stepper.at;
+    // The analysis kept with this game, if it has one.
+    let analysis = {
+        let replay = replay.clone();
+        use_state(move || {
+            // Read as the list of kept games is (its notice, if any, is the list's to give).
+            storage::load_or_notice::<Recent>(RECENT_KEY, RECENT_VERSION, "replays").0.analysis(&replay)
+        })
+    };
+    let analysis_run = use_analysis(replay.clone(), first_person, analysis.clone());
     let frame = {
         let replay = replay.clone();
         use_memo((now.seat, now.step), move |&(seat, step)| replay.frame(seat, step))
     };
-    let set = |f: fn(&mut At, usize)| {
-        let at = at.clone();
-        Callback::from(move |n: usize| {
-            let mut next = *at;
-            f(&mut next, n);
-            at.set(next);
-        })
-    };
-    // A step stops Play; Play at the end starts again from the deal.
-    let to_step = set(|a, n| *a = At { step: n, playing: false, ..*a });
-    let toggle_play = {
-        let at = at.clone();
-        Callback::from(move |()| {
-            let restart = !at.playing && at.step >= last;
-            at.set(At { playing: !at.playing, step: if restart { 0 } else { at.step }, ..*at });
-        })
-    };
-    // Play: the next move after the chosen time, until the end.
-    {
-        let at = at.clone();
-        use_effect_with(now, move |now| {
-            let timer = (now.playing).then(|| {
-                let now = *now;
-                gloo_timers::callback::Timeout::new(now.speed, move || {
-                    let step = (now.step + 1).min(last);
-                    at.set(At { step, playing: step < last, ..now });
-                })
-            });
-            move || drop(timer)
-        });
-    }
-    // Keyboard first: the arrows step, Home and End go to the deal and the end, space plays.
-    {
-        let (to_step, toggle_play) = (to_step.clone(), toggle_play.clone());
-        use_table_keys(Callback::from(move |e: KeyboardEvent| {
-            if not_a_shortcut(&e) {
-                return;
-            }
-            let on_button = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .is_some_and(|t| matches!(t.tag_name().as_str(), "BUTTON" | "A"));
-            match e.key().as_str() {
-                "ArrowRight" => to_step.emit((now.step + 1).min(last)),
-                "ArrowLeft" => to_step.emit(now.step.saturating_sub(1)),
-                "Home" => to_step.emit(0),
-                "End" => to_step.emit(last),
-                // Space on a button presses the button.
-                " " if !on_button => toggle_play.emit(()),
-                _ => return,
-            }
-            e.prevent_default();
-        }));
-    }
+    let to_step = stepper.to_step.clone();
     let help_open = use_state(|| false);
     // A replay is checked whole when read (`Replay::new`): every step has a frame, so this
     // return never comes between one render's hooks and the next's.
@@ -256,58 +180,24 @@ fn Viewer(props: &ViewerProps) -> Html {
         replay_href: None,
     });
     let lines = frame.lines().join(" ");
-    let step_text = if now.step == 0 { "The deal".to_string() } else { format!("Move {} of {last}", now.step) };
-    let button = |label: &'static str, text: &'static str, to: usize, off: bool| {
-        let to_step = to_step.clone();
-        html! {
-            <button aria-label={label} disabled={off} onclick={Callback::from(move |_| to_step.emit(to))}>{text}</button>
-        }
-    };
-    let on_jump = {
-        let to_step = to_step.clone();
-        Callback::from(move |e: Event| to_step.emit(target_value(&e).parse::<usize>().unwrap_or(0).min(last)))
-    };
-    let on_speed = {
-        let at = at.clone();
-        Callback::from(move |e: Event| at.set(At { speed: target_value(&e).parse().unwrap_or(1000), ..*at }))
-    };
-    let on_seat = {
-        let at = at.clone();
-        Callback::from(move |e: Event| at.set(At { seat: target_value(&e).parse().unwrap_or(0), ..*at }))
-    };
-    let on_face_up = {
-        let at = at.clone();
-        Callback::from(move |_: Event| at.set(At { face_up: !at.face_up, ..*at }))
-    };
+    // The mark of a mistake, at the step its move was made.
+    let marked = now.step.checked_sub(1).and_then(|index| {
+        let kept = analysis.as_ref()?.judged.iter().find(|k| k.index == index && k.is_mistake())?;
+        Some(replay::mark(kept, replay.action(index)?))
+    });
+    let seats: Vec<(u8, String)> = names.iter().enumerate().map(|(s, name)| (s as u8, name.clone())).collect();
     let style = CardStyle { four_colour: props.settings.four_colour, high_contrast: props.settings.high_contrast };
     html! {
         <div class="replay">
-            <section class="replay-controls" aria-label="Replay">
-                <h2>{ format!("Replay: {}", preset_title(setup.preset)) }</h2>
-                <p class="replay-now" role="status" aria-live="polite"><strong>{ step_text }</strong>{ ": " }{ lines }</p>
-                <div class="replay-steps">
-                    { button("To the deal", "|◀", 0, now.step == 0) }
-                    { button("Back one move", "◀", now.step.saturating_sub(1), now.step == 0) }
-                    <button class="primary" onclick={toggle_play.reform(|_| ())}>{ if now.playing { "Pause" } else { "Play" } }</button>
-                    { button("Forward one move", "▶", (now.step + 1).min(last), now.step >= last) }
-                    { button("To the end", "▶|", last, now.step >= last) }
-                </div>
-                <label class="replay-jump">{"Move "}
-                    <input type="range" min="0" max={last.to_string()} value={now.step.to_string()} onchange={on_jump} />
-                </label>
-                <label>{"Speed "}
-                    <select onchange={on_speed}>
-                        { for SPEEDS.iter().map(|&(ms, name)| html! { <option value={ms.to_string()} selected={ms == now.speed}>{name}</option> }) }
-                    </select>
-                </label>
-                <label>{"Seen by "}
-                    <select onchange={on_seat}>
-                        { for names.iter().enumerate().map(|(s, name)| html! { <option value={s.to_string()} selected={s == now.seat as usize}>{name}</option> }) }
-                    </select>
-                </label>
-                <label><input type="checkbox" checked={now.face_up} onchange={on_face_up} />{" Every hand face up"}</label>
-                <p class="replay-keys">{"Keys: ← → a move, Home and End, space to play or pause."}</p>
-            </section>
+            { controls_with(
+                &format!("Replay: {}", preset_title(setup.preset)),
+                &stepper,
+                &lines,
+                marked.map(|mark| html! { <p class="replay-mark">{ mark }</p> }).unwrap_or_default(),
+                &seats,
+                "Every hand face up",
+                analysis_panel(&replay, analysis.as_ref(), analysis_run, &to_step),
+            ) }
             { table }
             if now.face_up {
                 <section class="all-hands" aria-label="Every hand">
@@ -328,5 +218,195 @@ fn Viewer(props: &ViewerProps) -> Html {
                 </section>
             }
         </div>
+    }
+}
+
+/// The search worker's module, the table page's own (`play/search_work_loader.js`).
+const WORKER_URL: &str = "../play/search_work_loader.js";
+
+/// A run of the analysis: the worker, the game, the move from which the next decision is asked
+/// for, and the decisions judged so far. Which moves were decisions the worker finds (the page
+/// links no moves' generator): each reply names its move, and the next ask starts after it.
+struct Run {
+    worker: Option<SearchWorker>,
+    replay: Rc<Replay>,
+    seat: Seat,
+    from: usize,
+    judged: Vec<Weighed>,
+}
+
+impl Run {
+    fn ask(&self) {
+        if let Some(worker) = &self.worker {
+            worker.ask_judge(&replay::judge_request(&self.replay, self.seat, self.from));
+        }
+    }
+}
+
+/// What a reply to a run comes to.
+enum Step {
+    /// Not a reply to the run's question (a stale or unknown one): nothing changes.
+    Ignored,
+    /// The next decision is asked for, from this move on.
+    Asked(usize),
+    Done(Analysis),
+    Failed,
+}
+
+/// The analysis' run as the viewer holds it: how far it is (the move weighed up to, while one
+/// is on), whether its helper failed to start, and its buttons.
+struct AnalysisRun {
+    progress: Option<usize>,
+    failed: bool,
+    start: Callback<MouseEvent>,
+    cancel: Callback<MouseEvent>,
+}
+
+/// "Analyse my play" for the viewer's game: a run in the search worker, which keeps its result
+/// with the game and hands it to `analysis` (the viewer's own hooks, not a component of its
+/// own: a component's machinery costs the page's wasm more than the panel does).
+#[hook]
+fn use_analysis(replay: Rc<Replay>, seat: Seat, analysis: UseStateHandle<Option<Analysis>>) -> AnalysisRun {
+    let run: Rc<RefCell<Option<Run>>> = use_mut_ref(|| None);
+    let progress = use_state(|| None::<usize>);
+    let failed = use_state(|| false);
+    {
+        // Leaving the replay stops its run (the run's worker holds the run: it would not stop).
+        let run = run.clone();
+        use_effect_with((), move |_| move || drop(run.borrow_mut().take()));
+    }
+    let start = {
+        let (run, progress, failed) = (run.clone(), progress.clone(), failed.clone());
+        Callback::from(move |_: MouseEvent| {
+            failed.set(false);
+            let on_reply = {
+                let (run, progress, failed, replay, analysis) =
+                    (run.clone(), progress.clone(), failed.clone(), replay.clone(), analysis.clone());
+                move |reply: Option<Reply>| match take_reply(&run, reply) {
+                    Step::Ignored => {}
+                    Step::Asked(from) => progress.set(Some(from)),
+                    Step::Done(done) => {
+                        replay::keep_analysis(&replay, &done);
+                        progress.set(None);
+                        analysis.set(Some(done));
+                    }
+                    Step::Failed => {
+                        progress.set(None);
+                        failed.set(true);
+                    }
+                }
+            };
+            let Some(worker) = SearchWorker::start_from(WORKER_URL, on_reply) else {
+                failed.set(true);
+                return;
+            };
+            let started = Run { worker: Some(worker), replay: replay.clone(), seat, from: 0, judged: Vec::new() };
+            started.ask();
+            // A run already on is dropped (its worker stopped) for the new one.
+            drop(run.borrow_mut().replace(started));
+            progress.set(Some(0));
+        })
+    };
+    let cancel = {
+        let (run, progress) = (run.clone(), progress.clone());
+        Callback::from(move |_: MouseEvent| {
+            drop(run.borrow_mut().take());
+            progress.set(None);
+        })
+    };
+    AnalysisRun { progress: *progress, failed: *failed, start, cancel }
+}
+
+/// The analysis panel: "Analyse my play" (a progress bar and Cancel while it runs), then the
+/// summary of the analysis kept with the game: the accuracy and the three biggest mistakes,
+/// each a jump to its move.
+fn analysis_panel(replay: &Replay, analysis: Option<&Analysis>, run: AnalysisRun, to_step: &Callback<usize>) -> Html {
+    let total = replay.len();
+    let summary = analysis.map(|a| {
+        let mistakes = a.judged.iter().filter(|k| k.is_mistake()).count();
+        let worst = analysis::biggest_mistakes(&a.judged, 3);
+        let line = match analysis::accuracy(&a.judged) {
+            _ if a.judged.is_empty() => "No decision to weigh: each move you made was the only one you could.".to_string(),
+            Some(accuracy) => format!(
+                "Accuracy {accuracy}%: your moves kept {accuracy}% of the best moves' chances. {} weighed, {} that gave up more than {}% of your chance.",
+                super::plural(a.judged.len(), "decision"),
+                super::plural(mistakes, "mistake"),
+                analysis::MISTAKE_PM / 10,
+            ),
+            None => "No move had any chance left to win: nothing to weigh.".to_string(),
+        };
+        html! {
+            <>
+            <p class="analysis-summary">{ line }</p>
+            if !worst.is_empty() {
+                <h4>{"The biggest mistakes"}</h4>
+                <ol class="analysis-mistakes">
+                    { for worst.iter().filter_map(|k| {
+                        let text = format!("Move {}: {}", k.index + 1, replay::mark(k, replay.action(k.index)?));
+                        let step = k.index + 1;
+                        Some(html! { <li><button class="quiet" onclick={to_step.reform(move |_| step)}>{ text }</button></li> })
+                    }) }
+                </ol>
+            }
+            </>
+        }
+    });
+    html! {
+        <section class="replay-analysis" aria-labelledby="analysis-title">
+            <h3 id="analysis-title">{"Analysis"}</h3>
+            if let Some(done) = run.progress {
+                <div class="analysis-progress">
+                    <label for="analysis-progress">{ format!("Weighing your decisions: move {done} of {total}") }</label>
+                    <progress id="analysis-progress" max={total.to_string()} value={done.to_string()}></progress>
+                    <button onclick={run.cancel}>{"Cancel"}</button>
+                </div>
+            } else {
+                <button class="primary" onclick={run.start}>{ if analysis.is_some() { "Analyse again" } else { "Analyse my play" } }</button>
+            }
+            if run.failed {
+                <p class="analysis-failed">{"The analysis cannot run in this browser: it could not start its helper. Try again, or in another browser."}</p>
+            }
+            { summary.unwrap_or_default() }
+        </section>
+    }
+}
+
+/// Takes the worker's reply into the run: the judgement of the decision asked for is kept (its
+/// state id is its move's place in the game) and the next, from the move after, is asked for;
+/// `Refused` says no decision is left, and the run makes the analysis. A worker that stopped ends
+/// the run. The run's worker is dropped only after this reply's handler returns (it is that
+/// worker's listener).
+fn take_reply(run: &RefCell<Option<Run>>, reply: Option<Reply>) -> Step {
+    let mut slot = run.borrow_mut();
+    let Some(reply) = reply else {
+        drop_later(slot.take());
+        return Step::Failed;
+    };
+    let Some(r) = slot.as_mut() else { return Step::Ignored };
+    match reply {
+        Reply::Judged { at, played, played_pm, best, best_pm }
+            if at as usize >= r.from && r.replay.action(at as usize) == Some(played) && played.seat() == r.seat =>
+        {
+            r.judged.push(Weighed { index: at as usize, played_pm, best, best_pm });
+            r.from = at as usize + 1;
+            r.ask();
+            Step::Asked(r.from)
+        }
+        Reply::Refused => {
+            let done = slot.take().map(|r| {
+                let done = Analysis { seat: r.seat, judged: r.judged.clone() };
+                drop_later(Some(r));
+                done
+            });
+            done.map_or(Step::Ignored, Step::Done)
+        }
+        _ => Step::Ignored,
+    }
+}
+
+/// Drops a finished run once the current event is handled (see [`take_reply`]).
+fn drop_later(run: Option<Run>) {
+    if let Some(run) = run {
+        gloo_timers::callback::Timeout::new(0, move || drop(run)).forget();
     }
 }

@@ -1,8 +1,7 @@
-//! The replay viewer's controls, shared by the replay pages of UNO Blackjack (`replay/uno/`)
-//! and casino Blackjack (`replay/casino/`): the step shown, forward, back, to any move or played
+//! The replay viewer's controls, shared by the replay pages of the shedding games (`replay/`),
+//! UNO Blackjack (`replay/uno/`) and casino Blackjack (`replay/casino/`): the step shown, forward, back, to any move or played
 //! at a chosen speed; arrows, Home, End and space; whose view; everything face up. Each page
 //! draws its own live table's view from the step's screen beside them.
-//! (The shedding page, `replay_app.rs`, has the same controls of its own, from before these.)
 
 use super::kit::{not_a_shortcut, use_table_keys};
 use super::page_frame::use_hash_change;
@@ -118,10 +117,26 @@ fn target_value(e: &Event) -> String {
     })
 }
 
-/// The controls above the table: the title, the step and what its move did (announced), the
-/// step buttons, the slider, the speed, whose view (`seats`: each one's value and name) and
-/// everything face up (`face_up`: its label).
+/// The controls beside the table (see [`controls_with`]), with nothing of the page's own.
 pub fn controls(title: &str, s: &Stepper, lines: &str, seats: &[(u8, String)], face_up: &str) -> Html {
+    controls_with(title, s, lines, Html::default(), seats, face_up, Html::default())
+}
+
+/// The page's title, then the step controls: the step and what its move did (announced, with
+/// `note` under it: the analysis' mark at a mistake), the step buttons and the slider; then the
+/// options: the speed, whose view (`seats`: each one's value and name), everything face up
+/// (`face_up`: its label), the keys, and `extra` (the shedding page's analysis). On a phone the
+/// step controls are a compact bar at the foot of the screen, so that the table fits above it,
+/// and the options come after the table (replay.css).
+pub fn controls_with(
+    title: &str,
+    s: &Stepper,
+    lines: &str,
+    note: Html,
+    seats: &[(u8, String)],
+    face_up: &str,
+    extra: Html,
+) -> Html {
     let (now, last) = (*s.at, s.last);
     let step_text = if now.step == 0 { "The deal".to_string() } else { format!("Move {} of {last}", now.step) };
     let button = |label: &'static str, text: &'static str, to: usize, off: bool| {
@@ -143,9 +158,13 @@ pub fn controls(title: &str, s: &Stepper, lines: &str, seats: &[(u8, String)], f
         Callback::from(move |e: Event| to_step.emit(target_value(&e).parse::<usize>().unwrap_or(0)))
     };
     html! {
+        <>
+        <h2 class="replay-title">{ title }</h2>
         <section class="replay-controls" aria-label="Replay">
-            <h2>{ title }</h2>
-            <p class="replay-now" role="status" aria-live="polite"><strong>{ step_text }</strong>{ ": " }{ lines }</p>
+            <div class="replay-now" role="status" aria-live="polite">
+                <p><strong>{ step_text }</strong>{ ": " }{ lines }</p>
+                { note }
+            </div>
             <div class="replay-steps">
                 { button("To the deal", "|◀", 0, now.step == 0) }
                 { button("Back one move", "◀", now.step.saturating_sub(1), now.step == 0) }
@@ -156,6 +175,8 @@ pub fn controls(title: &str, s: &Stepper, lines: &str, seats: &[(u8, String)], f
             <label class="replay-jump">{"Move "}
                 <input type="range" min="0" max={last.to_string()} value={now.step.to_string()} onchange={on_jump} />
             </label>
+        </section>
+        <section class="replay-options" aria-label="Replay options">
             <label>{"Speed "}
                 <select onchange={set(|a, v| a.speed = v.parse().unwrap_or(1000))}>
                     { for SPEEDS.iter().map(|&(ms, name)| html! { <option value={ms.to_string()} selected={ms == now.speed}>{name}</option> }) }
@@ -168,7 +189,9 @@ pub fn controls(title: &str, s: &Stepper, lines: &str, seats: &[(u8, String)], f
             </label>
             <label><input type="checkbox" checked={now.face_up} onchange={set(|a, _| a.face_up = !a.face_up)} />{ format!(" {face_up}") }</label>
             <p class="replay-keys">{"Keys: ← → a move, Home and End, space to play or pause."}</p>
+            { extra }
         </section>
+        </>
     }
 }
 

@@ -28,6 +28,10 @@ pub fn run() {
     let on_message = {
         let scope = scope.clone();
         Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            // Text is the replay page's analysis (`replay::serve_judge`), bytes a table's search.
+            if let Some(text) = e.data().as_string() {
+                return post(&scope, crate::ui::replay::serve_judge(&text));
+            }
             let bytes = e.data().dyn_into::<js_sys::Uint8Array>().ok().map(|a| a.to_vec());
             post(&scope, bytes.map_or(Reply::Refused, |b| serve(&b)));
         })
@@ -45,7 +49,7 @@ pub struct SearchWorker {
     worker: web_sys::Worker,
     ready: Rc<Cell<bool>>,
     /// A request asked before the worker was up: only the latest is worth searching.
-    waiting: Rc<RefCell<Option<Vec<u8>>>>,
+    waiting: Rc<RefCell<Option<JsValue>>>,
     _listener: Closure<dyn FnMut(MessageEvent)>,
     _failed: Closure<dyn FnMut(web_sys::Event)>,
 }
@@ -53,12 +57,18 @@ pub struct SearchWorker {
 impl SearchWorker {
     /// Starts the worker; `None` if this browser cannot (then `on_reply` is never called).
     pub fn start(on_reply: impl Fn(Option<Reply>) + 'static) -> Option<SearchWorker> {
+        Self::start_from(WORKER_URL, on_reply)
+    }
+
+    /// Starts the worker from its module at `url`, relative to the page: another page than the
+    /// table's (the replay page's analysis) starts the table's own worker, never a second build.
+    pub fn start_from(url: &str, on_reply: impl Fn(Option<Reply>) + 'static) -> Option<SearchWorker> {
         let options = web_sys::WorkerOptions::new();
         options.set_type(web_sys::WorkerType::Module);
-        let worker = web_sys::Worker::new_with_options(WORKER_URL, &options).ok()?;
+        let worker = web_sys::Worker::new_with_options(url, &options).ok()?;
         let on_reply = Rc::new(on_reply);
         let ready = Rc::new(Cell::new(false));
-        let waiting: Rc<RefCell<Option<Vec<u8>>>> = Rc::default();
+        let waiting: Rc<RefCell<Option<JsValue>>> = Rc::default();
         let listener = {
             let (worker, on_reply, ready, waiting) = (worker.clone(), on_reply.clone(), ready.clone(), waiting.clone());
             Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
@@ -67,8 +77,8 @@ impl SearchWorker {
                 let Some(reply) = e.data().as_string().and_then(|t| Reply::decode(&t)) else { return };
                 if reply == Reply::Ready {
                     ready.set(true);
-                    if let Some(bytes) = waiting.borrow_mut().take() {
-                        post(&worker, &bytes);
+                    if let Some(message) = waiting.borrow_mut().take() {
+                        let _ = worker.post_message(&message);
                     }
                     return;
                 }
@@ -91,21 +101,28 @@ impl SearchWorker {
 
     /// Asks for a search: at once if the worker is up, else when it is.
     pub fn ask(&self, request: &Request) {
-        let bytes = request.encode();
+        self.send(js_sys::Uint8Array::from(&request.encode()[..]).into());
+    }
+
+    /// Asks for the judgement of a decision of a finished game ([`crate::ui::replay::judge_request`]).
+    pub fn ask_judge(&self, text: &str) {
+        self.send(JsValue::from_str(text));
+    }
+
+    fn send(&self, message: JsValue) {
         if self.ready.get() {
-            post(&self.worker, &bytes);
+            let _ = self.worker.post_message(&message);
         } else {
-            *self.waiting.borrow_mut() = Some(bytes);
+            *self.waiting.borrow_mut() = Some(message);
         }
     }
 }
 
-fn post(worker: &web_sys::Worker, bytes: &[u8]) {
-    let _ = worker.post_message(&js_sys::Uint8Array::from(bytes));
-}
-
 impl Drop for SearchWorker {
     fn drop(&mut self) {
+        // A reply already on its way finds no listener (the listener is dropped with this).
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
         self.worker.terminate();
     }
 }

@@ -3,12 +3,13 @@
 //! games kept on this device as a chart over time, with a table as its text alternative, each
 //! game linked to its replay.
 //!
-//! The chart shows each kept game's place. The analysis' accuracy is to be charted the same way
-//! once the replay record carries it: [`accuracy`] is the one place to read it (see there).
+//! The chart shows the analysis' accuracy over time where every kept game of that game was
+//! analysed ([`Recent::accuracy`], read from the analyses kept with the games), else each game's
+//! place.
 
 use super::components::notice::notice as banner;
 use super::daily::{self, Daily, Day, ShareLine};
-use super::replay::{Recent, Replay, RECENT_KEY, RECENT_VERSION};
+use super::replay::{Recent, RECENT_KEY, RECENT_VERSION};
 use super::shedding::link::preset_title;
 use super::stats::{self, Stats};
 use super::storage;
@@ -29,13 +30,6 @@ pub struct Kept {
     pub href: String,
 }
 
-/// The hook for the analysis: a kept game's accuracy, 0 to 100. The replay record does not
-/// carry the analysis yet, so there is none; when it does, read it here and the chart shows
-/// accuracy over time instead of places (see [`chart`]).
-pub fn accuracy(_replay: &Replay) -> Option<u8> {
-    None
-}
-
 /// The kept games, oldest first (the order of a chart over time). Games that do not replay (a
 /// tampered save) are left out.
 pub fn kept(recent: &Recent) -> Vec<Kept> {
@@ -48,7 +42,7 @@ pub fn kept(recent: &Recent) -> Vec<Kept> {
                 preset: r.setup().preset,
                 players: r.setup().players,
                 place: stats::place(&end.game, 0),
-                accuracy: accuracy(&r),
+                accuracy: recent.accuracy(&r),
                 moves: r.len(),
                 href: format!("../replay/{}", r.fragment()),
             })

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, putSaves, stallWatch } from './harness.mjs';
-import { problemsAtEverySize } from './screen-checks.mjs';
+import { problemsAtEverySize, SIZES, sizeName } from './screen-checks.mjs';
 
 /** The table this test finishes: two players, one card each, the clock off (a fixed deal). */
 const TABLE = '#table=taylor.2.normal.77~hand=1~clock=0~pen_slow=0';
@@ -158,6 +158,101 @@ test('a replay link opens in a fresh browser; broken ones get a notice', { timeo
   }
 });
 
+/** Counts the page's main-thread tasks over 50 ms from now on (the Long Tasks API). */
+const countLongTasks = (page) => page.evaluate(() => {
+  window.longTasks = 0;
+  new PerformanceObserver((list) => { window.longTasks += list.getEntries().length; }).observe({ type: 'longtask' });
+});
+
+/** A fixed deal where the player moves first, and Sam, holding the 10♦, goes out after the
+ * player picks up: one decision of the player's to weigh. */
+const MISTAKE_TABLE = '#table=taylor.2.normal.136~hand=1~clock=0~pen_slow=0';
+
+test('the analysis runs in the search worker with a progress bar, can be cancelled, is kept, and the statistics chart its accuracy', { timeout: 180_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    // The player picks up; Sam goes out.
+    await page.goto(`${server.url}${MISTAKE_TABLE}`);
+    await page.getByText('Your turn', { exact: true }).waitFor();
+    await page.getByRole('button', { name: /^Pick up/ }).click();
+    await finishGame(page);
+    await page.getByRole('dialog').getByRole('link', { name: 'Replay', exact: true }).click();
+    await page.getByRole('heading', { name: 'Replay: Taylor Blackjack' }).waitFor();
+    const panel = page.getByRole('region', { name: 'Analysis' });
+    // Every value the progress bar shows, seen as the page draws it (a quick run may be over
+    // before a poll would see it).
+    await page.evaluate(() => {
+      window.progressSeen = [];
+      new MutationObserver(() => {
+        const bar = document.querySelector('progress');
+        if (bar) window.progressSeen.push([Number(bar.value), Number(bar.max), bar.labels[0]?.innerText ?? '']);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await countLongTasks(page);
+    await panel.getByRole('button', { name: 'Analyse my play' }).click();
+    await panel.getByRole('button', { name: 'Analyse again' }).waitFor({ timeout: 120_000 });
+    const longTasks = await page.evaluate(() => window.longTasks);
+    const seen = await page.evaluate(() => window.progressSeen);
+    console.log(`analysis: ${seen.length} progress updates, ${longTasks} main-thread tasks over 50 ms`);
+    assert.ok(seen.length > 0, 'the progress bar showed');
+    // The bar runs over the game's moves (the worker finds which were the player's decisions).
+    const total = seen[0][1];
+    assert.ok(total >= 2, `the game has moves to weigh (${total})`);
+    assert.deepEqual(seen[0].slice(0, 1), [0], 'the bar starts at the deal');
+    assert.match(seen[0][2], new RegExp(`^Weighing your decisions: move 0 of ${total}$`));
+    assert.ok(seen.every(([v, m], i) => m === total && (i === 0 || v >= seen[i - 1][0])), `the bar only moves on: ${JSON.stringify(seen)}`);
+    assert.equal(longTasks, 0, 'no main-thread task over 50 ms while the analysis ran');
+    const summary = panel.locator('.analysis-summary');
+    const result = await summary.innerText();
+    assert.match(result, /^Accuracy \d+%: .* 1 decision weighed, \d mistakes? /, page.url());
+    // Each of the biggest mistakes jumps to its move, where the mark says what it gave up.
+    const mistakes = panel.getByRole('list').getByRole('button');
+    for (let i = 0; i < await mistakes.count(); i++) {
+      const [, move, what] = (await mistakes.nth(i).innerText()).match(/^Move (\d+): (.+ here: \d+% → \d+% \(the best: .+\))$/);
+      await mistakes.nth(i).click();
+      await page.waitForFunction((m) => document.querySelector('.replay-now strong')?.innerText.startsWith(`Move ${m} of `), move);
+      assert.equal(await page.locator('.replay-mark').innerText(), what);
+    }
+
+    // Another run, cancelled at once: in the same task as its start, so that no reply of the
+    // worker can come between (replies are tasks of their own).
+    const cancelled = await page.evaluate(async () => {
+      const button = (name) => [...document.querySelectorAll('.replay-analysis button')].find((b) => b.innerText === name);
+      button('Analyse again').click();
+      for (let i = 0; i < 20 && !button('Cancel'); i++) await Promise.resolve();
+      const cancel = button('Cancel');
+      const shown = Boolean(cancel && document.querySelector('progress'));
+      cancel?.click();
+      return shown;
+    });
+    assert.ok(cancelled, 'the run showed its progress and Cancel');
+    await panel.getByRole('button', { name: 'Analyse again' }).waitFor();
+    assert.equal(await page.locator('progress').count(), 0, 'the cancelled run is gone');
+    assert.equal(await summary.innerText(), result, 'the results before it stay');
+
+    // Kept with the game: there after a reload.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Replay: Taylor Blackjack' }).waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Analysis' }).locator('.analysis-summary').innerText(), result);
+
+    // The statistics chart the accuracy over time (the one game kept here was analysed), with
+    // its table as the chart's text: the figure the analysis gave.
+    const accuracy = result.match(/^Accuracy (\d+)%/)[1];
+    await page.goto(`${server.url}stats/`);
+    const table = page.getByRole('region', { name: 'Taylor Blackjack: each game' });
+    await table.waitFor();
+    assert.equal(await table.getByRole('columnheader', { name: 'Accuracy' }).count(), 1, 'the table has the accuracy');
+    assert.equal(await table.getByRole('cell', { name: `${accuracy}%`, exact: true }).count(), 1);
+    assert.equal(await page.getByRole('img', { name: 'Taylor Blackjack: your accuracy in each game, oldest first' }).count(), 1,
+      'the chart is of the accuracy');
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
 test('the replay page at every size of the screenshot matrix', { timeout: 180_000 }, async () => {
   assert.ok(replayUrl, 'the first test made a replay link');
   const server = await serve('dist', '/');
@@ -169,8 +264,39 @@ test('the replay page at every size of the screenshot matrix', { timeout: 180_00
     await page.keyboard.press('ArrowRight');
     await page.getByLabel('Every hand face up').check();
     const problems = await problemsAtEverySize(page, 'replay-table');
+    // At every size the step controls are on the first screen and the player's hand is too, not
+    // under them (on a phone they are a bar at the foot of the screen).
+    const covered = () => page.evaluate(() => {
+      // As the page opens: from its top.
+      scrollTo(0, 0);
+      const out = [];
+      const bar = document.querySelector('.replay-controls').getBoundingClientRect();
+      if (bar.bottom > innerHeight + 1) out.push(`the step controls end ${Math.round(bar.bottom - innerHeight)} px below the screen`);
+      for (const card of document.querySelectorAll("[aria-label='Your hand'] > li")) {
+        const r = card.getBoundingClientRect();
+        const fixed = getComputedStyle(document.querySelector('.replay-controls')).position === 'fixed';
+        const limit = fixed ? bar.top : innerHeight;
+        if (r.top + r.height / 2 > limit + 1) out.push(`a card of the hand is ${Math.round(r.top + r.height / 2 - limit)} px too low`);
+      }
+      // Each step control is what a tap at its middle reaches (nothing covers it).
+      for (const b of document.querySelectorAll('.replay-steps button')) {
+        const r = b.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (!b.contains(hit)) out.push(`"${b.getAttribute('aria-label') ?? b.innerText}" is covered`);
+      }
+      return out;
+    });
+    const layout = async (when) => {
+      for (const size of SIZES.filter((s) => s.phone)) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+        problems.push(...(await covered()).map((p) => `${sizeName(size)} ${when}: ${p}`));
+      }
+    };
+    await layout('at a move');
     await page.getByRole('button', { name: 'To the end' }).click();
     await page.getByRole('dialog').waitFor();
+    await layout('at the end');
     problems.push(...(await problemsAtEverySize(page, 'replay-end')));
     await page.goto(`${server.url}replay/`);
     await page.getByRole('heading', { name: 'Replays of your last games' }).waitFor();
