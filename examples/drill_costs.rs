@@ -62,7 +62,8 @@ fn main() {
         let _ = depth_profile(&HI_LO, rules.decks, dealt);
         println!("depth profile after {dealt} cards: {:.1} ms", ms(t));
     }
-    let shoes: Vec<_> = depths(&rules).iter().map(|&d| count_shoes(&depth_profile(&HI_LO, rules.decks, d))).collect();
+    let shoes: Vec<_> =
+        depths(&rules).iter().map(|&d| count_shoes(&depth_profile(&HI_LO, rules.decks, d), rules.decks)).collect();
     for s in [
         (Situation::Total { soft: false, total: 16 }, 10u8),
         (Situation::Pair(10), 5),
@@ -97,7 +98,7 @@ fn main() {
                 break;
             }
         }
-        shoes.push(count_shoes(&b.finish()));
+        shoes.push(count_shoes(&b.finish(), rules.decks));
     }
     let mut work = IndexWork::new(&rules, &HI_LO, shoes, all_situations(&rules));
     let steps = time_steps(|| work.step());
@@ -125,7 +126,7 @@ fn main() {
     }
     if std::env::args().any(|a| a == "--each") {
         let shoes: Vec<_> =
-            depths(&rules).iter().map(|&d| count_shoes(&depth_profile(&HI_LO, rules.decks, d))).collect();
+            depths(&rules).iter().map(|&d| count_shoes(&depth_profile(&HI_LO, rules.decks, d), rules.decks)).collect();
         for s in all_situations(&rules) {
             let t = Instant::now();
             let _ = index_plays_from(&rules, &HI_LO, &shoes, &[s]);

@@ -248,8 +248,9 @@ const PUBLISHED: [(Situation, u8, Choice, i32); 22] = {
 };
 
 /// How many of the 22 we compute exactly: the goal is at least 20 (issue 38). The two we miss
-/// are one off: 12 v 2 (crossing 3.58, published 3) and 10,10 v 6 (4.50, published 4). Raise
-/// this when the computation improves; never lower it to pass.
+/// are one off: 16 v 9 (crossing 4.49, published +5; Blackjack Apprenticeship's chart below has
+/// +4 for it, at H17, where the dealer's 9 plays the same) and surrender 15 v A (1.55, published
+/// +1). Raise this when the computation improves; never lower it to pass.
 const PUBLISHED_EXACT: usize = 20;
 
 #[test]
@@ -319,8 +320,10 @@ const PUBLISHED_H17: [(Situation, u8, Choice, i32); 20] = {
 };
 
 /// How many of the 20 compared we compute exactly at H17. The goal is the S17 game's (all but
-/// two of 22, issue 38); not reached: 12 v 3 (crossing 1.28, chart +2), 16 v 9 (4.65, chart
-/// +4) and surrender 14 v 10 (3.28, chart +4) are one off. Raise it when the computation
+/// two of 22, issue 38); not reached: 12 v 3 (crossing 1.16, chart +2), 11 v A (−0.45, chart
+/// −1) and surrender 14 v 10 (3.27, chart +4) are one off. (Letting the dealer's outcomes leave
+/// out the card drawn to a double moves 11 v A to −0.54, 18 of 20, but 10 v A at S17 to 3.41,
+/// away from Schlesinger's +4, for six times the work: not done.) Raise it when the computation
 /// improves; never lower it to pass.
 const PUBLISHED_H17_EXACT: usize = 17;
 
@@ -811,7 +814,8 @@ fn the_indices_made_one_step_at_a_time_are_the_indices_made_at_once() {
         (Situation::Surrender(15), 10),
         (Situation::Insurance, 1),
     ];
-    let shoes: Vec<_> = depths(&rules).iter().map(|&d| count_shoes(&depth_profile(&HI_LO, rules.decks, d))).collect();
+    let shoes: Vec<_> =
+        depths(&rules).iter().map(|&d| count_shoes(&depth_profile(&HI_LO, rules.decks, d), rules.decks)).collect();
     let mut work = IndexWork::new(&rules, &HI_LO, shoes.clone(), situations.clone());
     let mut last = work.progress();
     assert_eq!(last.0, 0);
@@ -920,4 +924,57 @@ fn the_tables_count_in_any_system_is_the_count_of_the_cards_face_up_since_the_sh
         }
     }
     assert!(red_sevens > 0, "a red seven came up");
+}
+
+/// One and two decks (S17, DAS, doubling any two, no surrender, three quarters dealt): the
+/// four plays issue 38 names, held to within one of the published single- and double-deck Hi-Lo
+/// indices: Stanford Wong, *Professional Blackjack* (Pi Yee Press, 1994), the Hi-Lo tables for
+/// one and two decks, 16 v 10 stand at 0, 15 v 10 at +4 and 12 v 3 at +2 in both; insurance at
+/// +1.4 at one deck (the same figure, 1.36 by combinatorial analysis, in "Composition-dependent
+/// indices for Insurance (Hi-Lo)", blackjacktheforum.com thread 44995) and +2 at two decks.
+/// Before the seen cards were taken out of the cards dealt before the round in their own
+/// values' shares (`CountShoes::before_seeing`), 16 v 10 stood at +2 at one deck, above the
+/// published 0, and insurance paid from 0, below +1.4.
+#[test]
+fn one_and_two_decks_are_within_one_of_the_published_single_and_double_deck_indices() {
+    let hard = |total| Situation::Total { soft: false, total };
+    let published: [(u8, Situation, u8, Choice, i32); 8] = [
+        (1, hard(16), 10, Choice::Play(Play::Stand), 0),
+        (1, hard(15), 10, Choice::Play(Play::Stand), 4),
+        (1, hard(12), 3, Choice::Play(Play::Stand), 2),
+        (1, Situation::Insurance, 1, Choice::Insure, 1),
+        (2, hard(16), 10, Choice::Play(Play::Stand), 0),
+        (2, hard(15), 10, Choice::Play(Play::Stand), 4),
+        (2, hard(12), 3, Choice::Play(Play::Stand), 2),
+        (2, Situation::Insurance, 1, Choice::Insure, 2),
+    ];
+    let mut report = String::new();
+    for decks in [1u8, 2] {
+        let rules =
+            TableRules::new(TableSpec { decks, surrender: false, ..six_deck_s17_das_ls().spec().clone() }).unwrap();
+        let mine: Vec<_> = published.iter().filter(|p| p.0 == decks).collect();
+        let computed = index_plays(&rules, &HI_LO, &mine.iter().map(|p| (p.1, p.2)).collect::<Vec<_>>());
+        for &&(_, situation, up, play, index) in &mine {
+            let found: Vec<&IndexPlay> =
+                computed.iter().filter(|c| c.situation == situation && c.up == up && c.at_or_above == play).collect();
+            assert_eq!(found.len(), 1, "{decks} decks, {} v {up}: {computed:?}", situation.describe());
+            let c = found[0];
+            report += &format!(
+                "{decks} decks, {} v {up}: computed {:+} ({:.2}), published {index:+}\n",
+                situation.describe(),
+                c.index,
+                c.crossing
+            );
+            assert!((c.index - index).abs() <= 1, "off by more than one:\n{report}");
+        }
+    }
+    println!("{report}");
+    // 16 v 10 stands no later than 15 v 10 at either size (issue 38: +7 against +4 at one deck).
+    for decks in [1u8, 2] {
+        let rules =
+            TableRules::new(TableSpec { decks, surrender: false, ..six_deck_s17_das_ls().spec().clone() }).unwrap();
+        let plays = index_plays(&rules, &HI_LO, &[(hard(16), 10), (hard(15), 10)]);
+        let at = |t: u8| plays.iter().find(|p| p.situation == hard(t)).map(|p| p.crossing);
+        assert!(at(16) < at(15), "{decks} decks: 16 v 10 at {:?}, 15 v 10 at {:?}", at(16), at(15));
+    }
 }

@@ -29,8 +29,14 @@
 //! the expected number of hands). Under "original bets only" the values are given no dealer
 //! blackjack, as in `strategy`, and late surrender loses the whole bet to a blackjack.
 //!
+//! The cards dealt before the round are dealt from a shoe without the up card and the player's
+//! cards, so within a tag class they go in proportion to the cards of each value not seen
+//! ([`CountShoes`]): at one and two decks a seen ace or ten changes what the count says of the
+//! rest (insurance at one deck from about +1.4, not 0).
+//!
 //! The values are averaged over three depths, a quarter, a half and three quarters of the way to
-//! the cut card (so the cards removed by the player and dealer weigh as they do over a shoe), and
+//! the cut card, each weighted by the chance of the count there (high and low counts come mostly
+//! deep in the shoe, where the cards left are fewer and each moves the odds more), and
 //! a decision's **index** is the true count where the best play's lead changes sign, by linear
 //! interpolation between the counts priced, rounded to the nearest whole count. The counts
 //! priced are −10 to +10 times the system's ten's tag ([`count_step`]), so a level-two count is
@@ -795,7 +801,7 @@ pub fn round_value_part(rules: &TableRules, shoe: &Composition, up: u8, a: u8) -
 /// rising index within one.
 pub fn index_plays(rules: &TableRules, system: &CountSystem, situations: &[(Situation, u8)]) -> Vec<IndexPlay> {
     let shoes: Vec<CountShoes> =
-        depths(rules).iter().map(|&d| count_shoes(&depth_profile(system, rules.decks, d))).collect();
+        depths(rules).iter().map(|&d| count_shoes(&depth_profile(system, rules.decks, d), rules.decks)).collect();
     index_plays_from(rules, system, &shoes, situations)
 }
 
@@ -810,15 +816,18 @@ pub struct CountShoes {
     chances: Vec<f64>,
     /// The cards left before the round.
     left: f64,
+    /// The whole shoe, by point value.
+    full: Composition,
 }
 
-/// A depth profile kept for the search (see [`CountShoes`]).
-pub fn count_shoes(profile: &[(f64, f64, Composition)]) -> CountShoes {
+/// A depth profile of a shoe of `decks` decks kept for the search (see [`CountShoes`]).
+pub fn count_shoes(profile: &[(f64, f64, Composition)], decks: u8) -> CountShoes {
     let left = profile.first().map_or(0.0, |p| p.2.iter().sum());
     CountShoes {
         profile: profile.iter().map(|p| (p.0, p.2)).collect(),
         chances: profile.iter().map(|p| p.1).collect(),
         left,
+        full: full_shoe(decks.clamp(1, 8)),
     }
 }
 
@@ -851,7 +860,40 @@ impl CountShoes {
         // The count's excess (see `count.rs`) with the seen cards, then without them.
         let after = shown * (self.left - k) / 52.0;
         let before = after - (0..10).map(|i| seen[i] * tag(i)).sum::<f64>() + drift;
-        composition_at_pairs(&self.profile, before * 52.0 / self.left)
+        let at = composition_at_pairs(&self.profile, before * 52.0 / self.left)?;
+        // The cards dealt before the round came from a shoe without the seen ones, so within a
+        // tag class they were dealt in proportion to the cards of each value *not* seen. Left in
+        // the class's shares of the whole shoe instead, a seen ace came off the cards left on top
+        // of the share of an ace already gone with the highs dealt: at one deck insurance paid
+        // from 0, where counting every deal gives about +1.4, and 16 v 10 stood at +2.
+        let class = |i: usize| (i != 6).then_some(system.half_tags[i]);
+        let mut out = at;
+        for i in 0..10 {
+            let same = (0..10).filter(|&j| j == i || (class(i).is_some() && class(j) == class(i)));
+            let (dealt, unseen) =
+                same.fold((0.0, 0.0), |(d, u), j| (d + self.full[j] - at[j], u + (self.full[j] - seen[j]).max(0.0)));
+            let mine = (self.full[i] - seen[i]).max(0.0);
+            let share = if unseen > 0.0 { mine / unseen } else { 0.0 };
+            // With the seen cards: the callers take them out.
+            out[i] = (mine - dealt * share).max(0.0) + seen[i];
+        }
+        Some(out)
+    }
+
+    /// The chance of a true count near `t` before the round at this depth, per point of count.
+    fn density(&self, t: f64) -> f64 {
+        let k = self.profile.partition_point(|p| p.0 <= t);
+        if k == 0 || k >= self.profile.len() {
+            return 0.0;
+        }
+        let (t0, t1) = (self.profile[k - 1].0, self.profile[k].0);
+        let f = if t1 > t0 { (t - t0) / (t1 - t0) } else { 0.5 };
+        let c = self.chances[k - 1] * (1.0 - f) + self.chances[k] * f;
+        if t1 > t0 {
+            c / (t1 - t0)
+        } else {
+            c
+        }
     }
 }
 
@@ -867,9 +909,10 @@ pub fn index_plays_from(
     work.finish()
 }
 
-/// One situation's values at one count, summed over depths: the sums, which plays every depth
-/// priced, and how many depths reached the count.
-type Sums = ([f64; 5], [bool; 5], u32);
+/// One situation's values at one count, summed over depths each weighted by the count's chance
+/// there: the sums, which plays every depth priced, how many depths reached the count and the
+/// weights' sum.
+type Sums = ([f64; 5], [bool; 5], u32, f64);
 
 /// The number of counts priced: [`LOWEST`]..=[`HIGHEST`], times [`count_step`].
 const COUNTS: usize = (HIGHEST - LOWEST + 1) as usize;
@@ -900,7 +943,7 @@ impl IndexWork {
         shoes: Vec<CountShoes>,
         situations: Vec<(Situation, u8)>,
     ) -> IndexWork {
-        let sums = vec![vec![([0.0f64; 5], [true; 5], 0u32); COUNTS]; situations.len()];
+        let sums = vec![vec![([0.0f64; 5], [true; 5], 0u32, 0.0f64); COUNTS]; situations.len()];
         IndexWork {
             rules: rules.clone(),
             system: *system,
@@ -950,10 +993,14 @@ impl IndexWork {
             let (rules, system, shoes) = (&self.rules, &self.system, &self.shoes[d]);
             let v = situation_values(rules, system, shoes, shown, situation, up, multi, &mut self.memo);
             if let Some(v) = v {
+                // A depth weighs by how often the count comes there: high and low counts come
+                // mostly deep in the shoe, where fewer cards are left and each moves the odds more.
+                let w = shoes.density(shown);
                 let cell = &mut self.sums[si][t];
+                cell.3 += w;
                 for (i, value) in v.iter().enumerate() {
                     match value {
-                        Some(x) => cell.0[i] += x,
+                        Some(x) => cell.0[i] += w * x,
                         None => cell.1[i] = false,
                     }
                 }
@@ -991,8 +1038,8 @@ impl IndexWork {
                 .iter()
                 .zip(&sums[si])
                 .zip(chance)
-                .filter(|((_, c), _)| c.2 > 0)
-                .map(|((&t, c), p)| (t, p, std::array::from_fn(|i| c.1[i].then(|| c.0[i] / c.2 as f64))))
+                .filter(|((_, c), _)| c.2 > 0 && c.3 > 0.0)
+                .map(|((&t, c), p)| (t, p, std::array::from_fn(|i| c.1[i].then(|| c.0[i] / c.3))))
                 .collect();
             let p_up = if (1..=10).contains(&up) { full[up as usize - 1] / n } else { 0.0 };
             // The plays each situation weighs: a total never surrenders (surrender is decided

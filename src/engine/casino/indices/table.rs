@@ -181,7 +181,7 @@ impl IndexTableWork {
                 let (system, decks) = (&self.system, self.rules.decks);
                 let b = builder.get_or_insert_with(|| ProfileBuilder::new(system, decks, at[shoes.len()]));
                 if b.step(100_000) {
-                    shoes.extend(builder.take().map(|b| count_shoes(&b.finish())));
+                    shoes.extend(builder.take().map(|b| count_shoes(&b.finish(), decks)));
                     if shoes.len() == at.len() {
                         let shoes = std::mem::take(shoes);
                         let mut hands = first_hands(&self.rules);
