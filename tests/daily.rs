@@ -5,15 +5,20 @@
 // proptest is a native dev-dependency: the wasm build of the tests leaves this file out.
 #![cfg(not(target_arch = "wasm32"))]
 
+use blackjack::bots::shedding::Level;
 use blackjack::engine::rng::GameRng;
 use blackjack::engine::shedding::{Action, Game, Preset};
+use blackjack::engine::uno;
 use blackjack::ui::daily::{
-    daily_of, deal_number, result_line, setup, start, Daily, Day, Entry, Outcome, Start, GAMES, KEPT, PLAYERS,
+    daily_of, deal_number, played_notice, record_uno, result_line, setup, start, uno_choice, uno_daily_of, Daily,
+    DailyGame, Day, Entry, Outcome, Played, Start, UnoOutcome, ALL, GAMES, KEPT, PLAYERS,
 };
+use blackjack::ui::reducer::Apply;
 use blackjack::ui::replay::Replay;
 use blackjack::ui::shedding::link::TableSetup;
 use blackjack::ui::stats::{place, Stats};
 use blackjack::ui::storage::{decode, encode, LoadProblem};
+use blackjack::ui::uno::state::{Msg, UnoChoice, UnoState};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -111,7 +116,7 @@ fn a_finished_daily_game_is_gathered_once_and_a_second_try_is_refused() {
     assert_eq!(outcome.won(), game.winner() == Some(0));
     assert_eq!(outcome.place, place(&game, 0));
 
-    let line = result_line(Preset::Taylor, NOV_28, &outcome);
+    let line = result_line(Preset::Taylor, NOV_28, outcome);
     assert!(line.starts_with("Taylor daily, 28 Nov: "), "{line}");
     assert!(line.contains(&format!(" in {} turn", outcome.turns)), "{line}");
     // Nothing hidden and no link: no card, no deal number, no address.
@@ -119,9 +124,9 @@ fn a_finished_daily_game_is_gathered_once_and_a_second_try_is_refused() {
         assert!(!line.contains(never), "{line} says {never}");
     }
     let fixed = Outcome { place: 1, turns: 14, pickups: 2 };
-    assert_eq!(result_line(Preset::Taylor, NOV_28, &fixed), "Taylor daily, 28 Nov: won in 14 turns, 2 pick-ups");
+    assert_eq!(result_line(Preset::Taylor, NOV_28, fixed), "Taylor daily, 28 Nov: won in 14 turns, 2 pick-ups");
     let third = Outcome { place: 3, turns: 1, pickups: 1 };
-    assert_eq!(result_line(Preset::British, NOV_28, &third), "British daily, 28 Nov: 3rd of 4 in 1 turn, 1 pick-up");
+    assert_eq!(result_line(Preset::British, NOV_28, third), "British daily, 28 Nov: 3rd of 4 in 1 turn, 1 pick-up");
 
     let replay = Replay::of(&table, &game);
     let other = Replay::of(&setup(Preset::Taylor, Day(1)), &finish(&setup(Preset::Taylor, Day(1)), 3));
@@ -129,7 +134,7 @@ fn a_finished_daily_game_is_gathered_once_and_a_second_try_is_refused() {
     assert!(record.gather([&other, &replay], NOV_28), "today's game is new");
     assert_eq!(record.entries.len(), 1, "a game of another day is not today's");
     assert!(!record.gather([&replay], NOV_28), "gathered once");
-    assert_eq!(record.result(NOV_28, Preset::Taylor), Some(&outcome));
+    assert_eq!(record.result(NOV_28, Preset::Taylor), Some(&outcome.into()));
     // The second try: refused with the first result, even with the deal in progress again.
     match start(&record, Preset::Taylor, NOV_28, Some(&table)) {
         Start::Played(notice) => {
@@ -139,9 +144,10 @@ fn a_finished_daily_game_is_gathered_once_and_a_second_try_is_refused() {
         other => panic!("{other:?}"),
     }
     // A better result later does not replace the first.
-    let better = Entry { day: NOV_28, game: Preset::Taylor, outcome: Outcome { place: 1, turns: 1, pickups: 0 } };
+    let better =
+        Entry { day: NOV_28, game: Preset::Taylor.into(), outcome: Outcome { place: 1, turns: 1, pickups: 0 }.into() };
     assert!(!record.record(better));
-    assert_eq!(record.result(NOV_28, Preset::Taylor), Some(&outcome));
+    assert_eq!(record.result(NOV_28, Preset::Taylor), Some(&outcome.into()));
     // Tomorrow is another deal.
     assert_eq!(
         start(&record, Preset::Taylor, Day(NOV_28.0 + 1), None),
@@ -151,7 +157,11 @@ fn a_finished_daily_game_is_gathered_once_and_a_second_try_is_refused() {
 
 fn played(record: &mut Daily, game: Preset, days: &[u32]) {
     for &d in days {
-        record.record(Entry { day: Day(d), game, outcome: Outcome { place: 2, turns: 9, pickups: 1 } });
+        record.record(Entry {
+            day: Day(d),
+            game: game.into(),
+            outcome: Outcome { place: 2, turns: 9, pickups: 1 }.into(),
+        });
     }
 }
 
@@ -174,7 +184,7 @@ fn streaks_count_days_in_a_row_per_game() {
     let back: Daily = decode(&encode(1, &r), 1).unwrap();
     assert_eq!(back, r);
     let mut short = back.clone();
-    short.entries.retain(|e| e.game != Preset::Taylor || e.day.0 > 95);
+    short.entries.retain(|e| e.game != Preset::Taylor.into() || e.day.0 > 95);
     assert_eq!(short.streaks(Preset::Taylor, Day(100)), (3, 4));
 }
 
@@ -183,7 +193,7 @@ fn the_daily_record_refuses_hostile_text_and_is_bounded_when_read() {
     let good = "blackjack v1\ngames=20785.taylor.1.14.2 20784.british.4.30.7\nbest=1,0,1\n";
     let r: Daily = decode(good, 1).unwrap();
     assert_eq!(r.entries.len(), 2);
-    assert_eq!(r.entries[1].outcome, Outcome { place: 4, turns: 30, pickups: 7 });
+    assert_eq!(r.entries[1].outcome, Outcome { place: 4, turns: 30, pickups: 7 }.into());
     for bad in [
         "games=20785.chess.1.14.2\nbest=0,0,0",
         "games=20785.crazy-eights.1.14.2\nbest=0,0,0",
@@ -210,7 +220,11 @@ fn the_daily_record_refuses_hostile_text_and_is_bounded_when_read() {
     // And the record never keeps more than that.
     let mut r = Daily::default();
     for d in 0..(KEPT as u32 + 10) {
-        r.record(Entry { day: Day(d), game: Preset::Taylor, outcome: Outcome { place: 1, turns: 1, pickups: 0 } });
+        r.record(Entry {
+            day: Day(d),
+            game: Preset::Taylor.into(),
+            outcome: Outcome { place: 1, turns: 1, pickups: 0 }.into(),
+        });
     }
     assert_eq!(r.entries.len(), KEPT);
     assert_eq!(r.entries[0].day, Day(KEPT as u32 + 9), "the newest kept");
@@ -264,5 +278,150 @@ proptest! {
             prop_assert!(r.entries.len() <= KEPT);
             prop_assert_eq!(decode::<Daily>(&encode(1, &r), 1).ok(), Some(r));
         }
+    }
+}
+
+/// Today's UNO deal played to its end at the page's table: the person at seat 0 hitting under
+/// `stand` and passing from it, the bots and the reveals as the table plays them by itself.
+fn finish_uno(day: Day, stand: u8) -> UnoState {
+    let mut t = UnoState::new(uno_choice(), deal_number(day, DailyGame::Uno));
+    for _ in 0..20_000 {
+        if t.game.is_over() {
+            return t;
+        }
+        let me = t.screen.me();
+        let action = t.auto_action().map(|(a, _)| a).unwrap_or_else(|| {
+            let legal = t.game.legal_actions();
+            let mine = if t.screen.totals[me as usize] < stand {
+                uno::Action::Hit { seat: me }
+            } else {
+                uno::Action::Pass { seat: me }
+            };
+            [uno::Action::Reveal, mine, uno::Action::Pass { seat: me }]
+                .into_iter()
+                .find(|a| legal.contains(a))
+                .unwrap_or(legal[0])
+        });
+        assert!(t.apply(Msg::Act { action, at: t.at() }));
+    }
+    panic!("the daily UNO game did not end");
+}
+
+#[test]
+fn the_uno_deal_is_stable_and_differs_across_days_and_from_the_other_games() {
+    // Pinned as the shedding games' is: the deal must not change under that day's players.
+    let n = deal_number(NOV_28, DailyGame::Uno);
+    assert_eq!(n, deal_number(Day(20_785), DailyGame::Uno));
+    assert_eq!(n, 0x4b8c_c56d_e8a2_87c5, "{n:#x}");
+    assert_eq!(deal_number(NOV_28, Preset::Taylor), deal_number(NOV_28, DailyGame::Shed(Preset::Taylor)));
+    let mut seen = HashSet::new();
+    for day in 20_000..21_000 {
+        for game in ALL {
+            assert!(seen.insert(deal_number(Day(day), game)), "day {day} {game:?} repeats a deal");
+        }
+    }
+    for game in ALL {
+        assert_eq!(DailyGame::from_id(game.id()), Some(game));
+    }
+    assert_eq!(DailyGame::from_id("crazy-eights"), None);
+    assert_eq!(DailyGame::from_id("casino"), None);
+    // The daily table: four seats, the player and three normal bots, the rules as they stand.
+    let c = uno_choice();
+    assert_eq!(c.players, PLAYERS);
+    assert_eq!(c.levels.iter().filter(|l| **l == Some(Level::Normal)).count(), 3);
+    assert_eq!(c, UnoChoice::default());
+}
+
+#[test]
+fn a_daily_uno_game_is_recognised_by_its_table_only() {
+    let seed = deal_number(NOV_28, DailyGame::Uno);
+    let c = uno_choice();
+    assert_eq!(uno_daily_of(&c, seed, NOV_28), Some(NOV_28));
+    assert_eq!(uno_daily_of(&c, seed, Day(NOV_28.0 + 1)), Some(NOV_28), "finished after midnight");
+    assert_eq!(uno_daily_of(&c, seed, Day(NOV_28.0 + 2)), None);
+    assert_eq!(uno_daily_of(&c, seed ^ 1, NOV_28), None);
+    assert_eq!(uno_daily_of(&c, deal_number(NOV_28, Preset::Taylor), NOV_28), None, "another game's number");
+    let mut hard = c.clone();
+    hard.levels[1] = Some(Level::Hard);
+    let mut three = c.clone();
+    three.resize(3);
+    for changed in [UnoChoice { short: true, ..c.clone() }, UnoChoice { skip_zero: true, ..c.clone() }, hard, three] {
+        assert_eq!(uno_daily_of(&changed, seed, NOV_28), None, "{changed:?}");
+    }
+}
+
+#[test]
+fn a_finished_daily_uno_game_is_recorded_once_and_a_second_try_is_refused() {
+    let t = finish_uno(NOV_28, 17);
+    let o = UnoOutcome::of(&t.game);
+    assert_eq!(o.rounds, t.game.round());
+    assert!((1..=PLAYERS).contains(&o.place), "{o:?}");
+    let uno::Phase::Over { winners } = t.game.phase() else { panic!("over") };
+    assert_eq!(o.place == 1, winners.contains(&0), "{o:?} {winners:?}");
+    assert!(o.round_wins <= o.rounds);
+    // The same as the table's results: its last row of the rounds it showed.
+    let shown_wins = t.screen.log.iter().filter(|l| l.starts_with("You win round")).count() as u32;
+    assert!(shown_wins <= o.round_wins, "{shown_wins} > {o:?}");
+
+    // Not over yet: nothing recorded; another table: nothing recorded.
+    let mut record = Daily::default();
+    let fresh = UnoState::new(uno_choice(), deal_number(NOV_28, DailyGame::Uno));
+    assert_eq!(record_uno(&mut record, &fresh.choice, &fresh.game, NOV_28), None);
+    let other = UnoState::new(uno_choice(), 42);
+    assert_eq!(record_uno(&mut record, &other.choice, &other.game, NOV_28), None);
+    assert!(record.entries.is_empty());
+    assert_eq!(played_notice(&record, DailyGame::Uno, NOV_28), None);
+
+    let line = record_uno(&mut record, &t.choice, &t.game, NOV_28).expect("today's daily game");
+    assert!(line.starts_with("UNO Blackjack daily, 28 Nov: "), "{line}");
+    assert!(line.contains(&format!(", {} round", o.rounds)), "{line}");
+    for never in ["http", "#", "seed", &t.seed.to_string()] {
+        assert!(!line.contains(never), "{line} says {never}");
+    }
+    assert_eq!(record.result(NOV_28, DailyGame::Uno), Some(&Played::Uno(o)));
+    let notice = played_notice(&record, DailyGame::Uno, NOV_28).expect("played");
+    assert!(notice.contains(&line) && notice.contains("already"), "{notice}");
+    // A second game of the deal, played otherwise: the first result stands and is the line.
+    let again = finish_uno(NOV_28, 12);
+    assert_eq!(record_uno(&mut record, &again.choice, &again.game, NOV_28), Some(line));
+    assert_eq!(record.entries.len(), 1);
+    assert_eq!(record.streaks(DailyGame::Uno, NOV_28), (1, 1));
+    assert_eq!(record.streaks(Preset::Taylor, NOV_28), (0, 0), "each game its own streak");
+    // Written and read back.
+    let back: Daily = decode(&encode(1, &record), 1).unwrap();
+    assert_eq!(back, record);
+
+    let fixed = UnoOutcome { place: 1, rounds: 12, round_wins: 5 };
+    assert_eq!(result_line(DailyGame::Uno, NOV_28, fixed), "UNO Blackjack daily, 28 Nov: won, 12 rounds, 5 round wins");
+    let second = UnoOutcome { place: 2, rounds: 1, round_wins: 1 };
+    assert_eq!(
+        result_line(DailyGame::Uno, NOV_28, second),
+        "UNO Blackjack daily, 28 Nov: 2nd of 4, 1 round, 1 round win"
+    );
+}
+
+#[test]
+fn old_daily_records_still_read_and_uno_entries_are_checked() {
+    // Written before UNO's daily deal: three best streaks, the shedding games'.
+    let old = "blackjack v1\ngames=20785.taylor.1.14.2\nbest=3,0,1\n";
+    let r: Daily = decode(old, 1).unwrap();
+    assert_eq!(r.best, [3, 0, 1, 0]);
+    assert_eq!(r.streaks(Preset::Taylor, NOV_28).1, 3);
+    assert_eq!(r.streaks(DailyGame::Uno, NOV_28), (0, 0));
+    let new = "blackjack v1\ngames=20785.uno.2.30.4 20785.taylor.1.14.2\nbest=1,0,0,1\n";
+    let r: Daily = decode(new, 1).unwrap();
+    assert_eq!(r.entries[0].outcome, Played::Uno(UnoOutcome { place: 2, rounds: 30, round_wins: 4 }));
+    assert_eq!(decode::<Daily>(&encode(1, &r), 1).unwrap(), r);
+    for bad in [
+        "games=20785.uno.5.30.4\nbest=0,0,0,0",
+        "games=20785.uno.0.30.4\nbest=0,0,0,0",
+        "games=20785.uno.1.30\nbest=0,0,0,0",
+        "games=20785.UNO.1.30.4\nbest=0,0,0,0",
+        "games=20785.casino.1.30.4\nbest=0,0,0,0",
+        "games=20785.uno.1.30.4\nbest=0,0,0,0,0",
+        "games=20785.uno.1.30.4\nbest=0,0",
+    ] {
+        let text = format!("blackjack v1\n{bad}\n");
+        assert_eq!(decode::<Daily>(&text, 1), Err(LoadProblem::Corrupt), "{bad}");
     }
 }

@@ -77,6 +77,7 @@ fn uno_table(screen: &UnoScreen) -> Html {
         rules_href: "rules.html",
         extra: Html::default(),
         replay_href: None,
+        share: None,
     };
     table_view(screen, look)
 }

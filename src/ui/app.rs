@@ -1,7 +1,7 @@
 //! The app shell: the title screen with the five games, Play with friends, and the settings panel.
 
 use super::components::notice::Notice;
-use super::daily::{self, Daily, Day, ShareLine};
+use super::daily::{self, share_line, Daily, DailyGame, Day};
 use super::kit::options;
 use super::settings::{self, Settings};
 use super::shedding::link::TableSetup;
@@ -35,7 +35,7 @@ fn initial_screen() -> (Screen, Option<String>) {
         return (Screen::Setup(preset), None);
     }
     // The statistics page's "Play today's deal".
-    if let Some(game) = hash.strip_prefix("#daily=").and_then(Preset::from_id) {
+    if let Some(game) = hash.strip_prefix("#daily=").and_then(DailyGame::from_id) {
         return (Screen::Title, open_daily(game));
     }
     match storage::load::<StoredGame>(SAVE_KEY, SAVE_VERSION) {
@@ -89,12 +89,25 @@ fn open_link(mut link: TableSetup) -> Result<(), super::shedding::state::Restore
 }
 
 /// Today's deal of `game`: refused with a notice (the result) once played today, else the game in
-/// progress if it is that deal, else dealt and saved; the table's page then opens it.
-fn open_daily(game: Preset) -> Option<String> {
+/// progress if it is that deal, else dealt and saved; the table's page then opens it. UNO's page
+/// deals its own (`uno/#daily`), and refuses a second try there too.
+fn open_daily(game: DailyGame) -> Option<String> {
     let Some(today) = daily::today() else {
         return Some("This device's clock is set before 1970, so today's deal cannot be worked out.".into());
     };
     let (record, _) = daily::load(today);
+    let game = match game {
+        DailyGame::Shed(p) => p,
+        DailyGame::Uno => {
+            let notice = daily::played_notice(&record, game, today);
+            if notice.is_none() {
+                if let Some(w) = web_sys::window() {
+                    let _ = w.location().assign("uno/#daily");
+                }
+            }
+            return notice;
+        }
+    };
     let saved =
         storage::load::<StoredGame>(SAVE_KEY, SAVE_VERSION).ok().flatten().and_then(|s| TableState::restore(&s).ok());
     match daily::start(&record, game, today, saved.as_ref().map(|t| &t.setup)) {
@@ -262,7 +275,7 @@ fn title_screen(
             if let Some(p) = clicked(&e, "data-play").and_then(|(_, id)| Preset::from_id(&id)) {
                 screen.set(Screen::Setup(p));
             }
-            if let Some(p) = clicked(&e, "data-daily").and_then(|(_, id)| Preset::from_id(&id)) {
+            if let Some(p) = clicked(&e, "data-daily").and_then(|(_, id)| DailyGame::from_id(&id)) {
                 if let Some(why) = open_daily(p) {
                     notice.set(Some(why));
                 }
@@ -310,14 +323,14 @@ fn daily_section(today: Day, record: &Daily) -> Html {
             <h2 id="daily-title" class="section-title">{"Today's deal"}</h2>
             <p>{ format!("{}: one deal a day for each game, the same for everybody, against three bots. Play it once; share how you did.", today.label()) }</p>
             <ul class="daily-games">
-                { for daily::GAMES.iter().map(|&game| {
+                { for daily::ALL.iter().map(|&game| {
                     let name = daily::short_name(game);
                     let (current, best) = record.streaks(game, today);
                     html! {
                         <li>
                             <h3>{ format!("{name} daily") }</h3>
                             if let Some(o) = record.result(today, game) {
-                                <ShareLine id={format!("line-{}", game.id())} line={AttrValue::from(daily::result_line(game, today, o))} />
+                                { share_line(format!("line-{}", game.id()), daily::result_line(game, today, *o)) }
                             } else {
                                 <button class="primary" data-daily={game.id()} aria-label={format!("Play today's {name} deal")}>{"Play today's deal"}</button>
                             }

@@ -1,13 +1,15 @@
-//! The daily deal (issue 36 §4): each day each shedding game has one deal for everybody, its
-//! number worked out from the date (UTC) and the game, against three bots at the normal level.
-//! The bots' own draws follow from the deal's number too (see `TableState::new`), so the whole
-//! game is the same for everyone who plays it the same way.
+//! The daily deal (issue 36 §4): each day each shedding game and UNO Blackjack has one deal for
+//! everybody, its number worked out from the date (UTC) and the game, against three bots at the
+//! normal level. The bots' own draws follow from the deal's number too (see `TableState::new`;
+//! UNO's bots draw nothing), so the whole game is the same for everyone who plays it the same way.
 //!
 //! What was played is read back from the games the page keeps anyway (the replays under
 //! `blackjack.replays`, and the game in progress): a kept game whose table is a day's daily table
 //! is that day's daily game. The menu and the statistics page gather them into the daily record
 //! (`blackjack.daily`), which keeps each day's result, refuses a second try the same day and
 //! counts the streaks. So the table's page (`play/`, at its budget) carries nothing of this.
+//! UNO's page records its daily game itself when it ends (`record_uno`): the menu then reads the
+//! record alone, and carries no UNO engine to replay the kept UNO games.
 //!
 //! Pure but for the clock and the storage at the end (wasm only): the date is the browser's, read
 //! here in the page, never in the engine or the bots.
@@ -16,13 +18,55 @@ use super::replay::Replay;
 use super::shedding::link::TableSetup;
 use super::storage::{Fields, Stored};
 use super::text::plural;
+use super::uno::state::UnoChoice;
 use crate::bots::shedding::Level;
 use crate::engine::catalog::preset_title;
 use crate::engine::shedding::{Action, Game, Preset};
 use crate::engine::text::ascii_number;
+use crate::engine::uno;
 
-/// The games with a daily deal, in the menu's order.
+/// The shedding games with a daily deal, in the menu's order.
 pub const GAMES: [Preset; 3] = [Preset::Taylor, Preset::Priestly, Preset::British];
+
+/// A game with a daily deal: a shedding game, or UNO Blackjack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DailyGame {
+    Shed(Preset),
+    Uno,
+}
+
+/// Every game with a daily deal, in the menu's order (the record's streaks are kept in it).
+pub const ALL: [DailyGame; 4] = [
+    DailyGame::Shed(Preset::Taylor),
+    DailyGame::Shed(Preset::Priestly),
+    DailyGame::Shed(Preset::British),
+    DailyGame::Uno,
+];
+
+impl From<Preset> for DailyGame {
+    fn from(p: Preset) -> Self {
+        DailyGame::Shed(p)
+    }
+}
+
+impl DailyGame {
+    /// The game's id, as links and the record write it ("taylor", "uno").
+    pub fn id(self) -> &'static str {
+        match self {
+            DailyGame::Shed(p) => p.id(),
+            DailyGame::Uno => "uno",
+        }
+    }
+
+    /// A game with a daily deal, by its id.
+    pub fn from_id(id: &str) -> Option<DailyGame> {
+        ALL.into_iter().find(|g| g.id() == id)
+    }
+
+    fn index(self) -> Option<usize> {
+        ALL.iter().position(|&g| g == self)
+    }
+}
 /// Seats at a daily table: the player and three bots.
 pub const PLAYERS: u8 = 4;
 
@@ -69,9 +113,9 @@ impl Day {
 /// The day's deal number for `game`: the same on every device, different for each day and each
 /// game. A fixed mix (SplitMix64's finaliser over the day and the game's name), never a library's
 /// hasher, whose output may change between versions: a day's deal must not.
-pub fn deal_number(day: Day, game: Preset) -> u64 {
+pub fn deal_number(day: Day, game: impl Into<DailyGame>) -> u64 {
     let mut x = u64::from(day.0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    for b in game.id().bytes() {
+    for b in game.into().id().bytes() {
         x = (x ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3);
     }
     x ^= x >> 30;
@@ -134,53 +178,139 @@ impl Outcome {
     }
 }
 
-/// The game's short name in a result line: "Taylor", "Priestly", "British".
-pub fn short_name(game: Preset) -> &'static str {
-    let title = preset_title(game);
-    title.split(' ').next().unwrap_or(title)
+/// The daily table of UNO Blackjack: the rules as they stand, the player and three bots at the
+/// normal level, the names the form gives (the deal's number is the game's seed).
+pub fn uno_choice() -> UnoChoice {
+    UnoChoice::default()
+}
+
+/// Which day's daily UNO game a table is, if any: `today`'s or the day before's (as
+/// [`daily_of`]).
+pub fn uno_daily_of(choice: &UnoChoice, seed: u64, today: Day) -> Option<Day> {
+    let daily = *choice == uno_choice();
+    [today, today.before()].into_iter().find(|&day| daily && seed == deal_number(day, DailyGame::Uno))
+}
+
+/// How a finished daily UNO game went for the player (seat 0): all public, as the table showed it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnoOutcome {
+    /// Place at the end, 1 for a winner: the winners first, then the others by the round they
+    /// went out in, as the table's results rank them.
+    pub place: u8,
+    /// Rounds the game lasted.
+    pub rounds: u32,
+    /// Rounds the player won (or shared).
+    pub round_wins: u32,
+}
+
+impl UnoOutcome {
+    /// The player's outcome of a finished game, its rounds read again from its log (the game is
+    /// dealt anew from its rules and seed: a daily table has nobody waiting to join).
+    pub fn of(game: &uno::Game) -> UnoOutcome {
+        let n = game.players().len();
+        let mut out = vec![u32::MAX - 1; n];
+        let mut round_wins = 0;
+        if let Ok(mut again) = uno::Game::new(game.rules().clone(), n as u8, game.seed()) {
+            for &a in game.log() {
+                let Ok(events) = again.apply(a) else { break };
+                for e in events {
+                    match e {
+                        uno::Event::Winners { seats, .. } => round_wins += u32::from(seats.contains(&0)),
+                        uno::Event::Out { seat } => out[usize::from(seat).min(n - 1)] = again.round(),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        if let uno::Phase::Over { winners } = game.phase() {
+            for &w in winners {
+                out[usize::from(w).min(n - 1)] = u32::MAX;
+            }
+        }
+        let place = 1 + out.iter().filter(|&&o| o > out[0]).count() as u8;
+        UnoOutcome { place, rounds: game.round(), round_wins }
+    }
+}
+
+/// How a daily game went: a shedding game's outcome or UNO's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Played {
+    Shed(Outcome),
+    Uno(UnoOutcome),
+}
+
+impl From<Outcome> for Played {
+    fn from(o: Outcome) -> Self {
+        Played::Shed(o)
+    }
+}
+
+impl From<UnoOutcome> for Played {
+    fn from(o: UnoOutcome) -> Self {
+        Played::Uno(o)
+    }
+}
+
+impl Played {
+    /// The three numbers the record writes: the place, then turns and pick-ups (shedding) or
+    /// rounds and rounds won (UNO).
+    fn numbers(&self) -> (u8, u32, u32) {
+        match *self {
+            Played::Shed(o) => (o.place, o.turns, o.pickups),
+            Played::Uno(o) => (o.place, o.rounds, o.round_wins),
+        }
+    }
+}
+
+/// The game's short name in a result line: "Taylor", "Priestly", "British", "UNO Blackjack".
+pub fn short_name(game: impl Into<DailyGame>) -> &'static str {
+    match game.into() {
+        DailyGame::Shed(p) => {
+            let title = preset_title(p);
+            title.split(' ').next().unwrap_or(title)
+        }
+        DailyGame::Uno => "UNO Blackjack",
+    }
 }
 
 /// The line a player copies and pastes anywhere: "Taylor daily, 28 Nov: won in 14 turns,
-/// 2 pick-ups". No hidden card, no link: only what the player did.
-pub fn result_line(game: Preset, day: Day, o: &Outcome) -> String {
-    let how = if o.won() {
+/// 2 pick-ups", "UNO Blackjack daily, 28 Nov: won, 12 rounds, 5 round wins". No hidden card, no
+/// link: only what the player did.
+pub fn result_line(game: impl Into<DailyGame>, day: Day, played: impl Into<Played>) -> String {
+    let played = played.into();
+    let (place, a, b) = played.numbers();
+    let how = if place == 1 {
         "won".to_string()
     } else {
-        format!("{} of {PLAYERS}", super::text::ordinal(usize::from(o.place)))
+        format!("{} of {PLAYERS}", super::text::ordinal(usize::from(place)))
     };
-    format!(
-        "{} daily, {}: {how} in {}, {}",
-        short_name(game),
-        day.label(),
-        plural(o.turns as usize, "turn"),
-        plural(o.pickups as usize, "pick-up")
-    )
+    let rest = match played {
+        Played::Shed(_) => format!(" in {}, {}", plural(a as usize, "turn"), plural(b as usize, "pick-up")),
+        Played::Uno(_) => format!(", {}, {}", plural(a as usize, "round"), plural(b as usize, "round win")),
+    };
+    format!("{} daily, {}: {how}{rest}", short_name(game), day.label())
 }
 
 /// One day's daily game, finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
     pub day: Day,
-    pub game: Preset,
-    pub outcome: Outcome,
+    pub game: DailyGame,
+    pub outcome: Played,
 }
 
 /// The daily record: each finished daily game (newest first, at most [`KEPT`]), and each game's
-/// best streak (kept apart, so that it outlives the entries dropped).
+/// best streak (kept apart, so that it outlives the entries dropped), in the order of [`ALL`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Daily {
     pub entries: Vec<Entry>,
-    pub best: [u32; GAMES.len()],
+    pub best: [u32; ALL.len()],
 }
 
 pub const KEY: &str = "blackjack.daily";
 pub const VERSION: u32 = 1;
 /// Daily games kept: a year of every game.
-pub const KEPT: usize = 366 * GAMES.len();
-
-fn game_index(game: Preset) -> Option<usize> {
-    GAMES.iter().position(|&g| g == game)
-}
+pub const KEPT: usize = 366 * ALL.len();
 
 impl Stored for Daily {
     fn encode(&self) -> Vec<(&'static str, String)> {
@@ -188,8 +318,8 @@ impl Stored for Daily {
             .entries
             .iter()
             .map(|e| {
-                let o = &e.outcome;
-                format!("{}.{}.{}.{}.{}", e.day.0, e.game.id(), o.place, o.turns, o.pickups)
+                let (place, a, b) = e.outcome.numbers();
+                format!("{}.{}.{place}.{a}.{b}", e.day.0, e.game.id())
             })
             .collect();
         let best: Vec<String> = self.best.iter().map(u32::to_string).collect();
@@ -198,39 +328,46 @@ impl Stored for Daily {
 
     /// Bounded when read: at most [`KEPT`] entries; any entry that is not one this page writes
     /// (an unknown game, a place past the table, a number too long) makes the record unreadable.
+    /// A record from before UNO's daily deal has three best streaks, the shedding games'.
     fn decode(f: &Fields) -> Option<Self> {
         let mut entries = Vec::new();
         for text in f.get("games")?.split_ascii_whitespace().take(KEPT) {
             let parts: Vec<&str> = text.splitn(6, '.').collect();
-            let [day, game, place, turns, pickups] = parts[..] else { return None };
+            let [day, game, place, a, b] = parts[..] else { return None };
             let day = Day(ascii_number(day)?);
-            let game = Preset::from_id(game).filter(|&g| game_index(g).is_some())?;
-            let (place, turns, pickups) = (ascii_number(place)?, ascii_number(turns)?, ascii_number(pickups)?);
+            let game = DailyGame::from_id(game)?;
+            let (place, a, b) = (ascii_number(place)?, ascii_number(a)?, ascii_number(b)?);
             if !(1..=u32::from(PLAYERS)).contains(&place) {
                 return None;
             }
-            entries.push(Entry { day, game, outcome: Outcome { place: place as u8, turns, pickups } });
+            let place = place as u8;
+            let outcome = match game {
+                DailyGame::Shed(_) => Played::Shed(Outcome { place, turns: a, pickups: b }),
+                DailyGame::Uno => Played::Uno(UnoOutcome { place, rounds: a, round_wins: b }),
+            };
+            entries.push(Entry { day, game, outcome });
         }
-        let mut best = [0; GAMES.len()];
+        let mut best = [0; ALL.len()];
         let read: Vec<u32> = f.get("best")?.split(',').map(ascii_number).collect::<Option<_>>()?;
-        if read.len() != best.len() {
+        if read.len() != best.len() && read.len() != GAMES.len() {
             return None;
         }
-        best.copy_from_slice(&read);
+        best[..read.len()].copy_from_slice(&read);
         Some(Daily { entries, best })
     }
 }
 
 impl Daily {
     /// The result of `game` on `day`, if it was played.
-    pub fn result(&self, day: Day, game: Preset) -> Option<&Outcome> {
+    pub fn result(&self, day: Day, game: impl Into<DailyGame>) -> Option<&Played> {
+        let game = game.into();
         self.entries.iter().find(|e| e.day == day && e.game == game).map(|e| &e.outcome)
     }
 
     /// Keeps a finished daily game, once: `false` when that day's game of that kind is kept
     /// already (the first result stands: a second try never replaces it).
     pub fn record(&mut self, entry: Entry) -> bool {
-        let Some(i) = game_index(entry.game) else { return false };
+        let Some(i) = entry.game.index() else { return false };
         if self.result(entry.day, entry.game).is_some() {
             return false;
         }
@@ -243,13 +380,13 @@ impl Daily {
     }
 
     /// The days `game` was played, newest first.
-    fn days(&self, game: Preset) -> impl Iterator<Item = Day> + '_ {
+    fn days(&self, game: DailyGame) -> impl Iterator<Item = Day> + '_ {
         self.entries.iter().filter(move |e| e.game == game).map(|e| e.day)
     }
 
     /// (current, longest) runs of consecutive days in the entries. The current one ends today,
     /// or yesterday while today's deal is still to play.
-    fn streaks_from_entries(&self, game: Preset, today: Day) -> (u32, u32) {
+    fn streaks_from_entries(&self, game: DailyGame, today: Day) -> (u32, u32) {
         let days: Vec<u32> = self.days(game).map(|d| d.0).collect();
         let (mut longest, mut run) = (0, 0);
         let mut current = None;
@@ -266,9 +403,10 @@ impl Daily {
     }
 
     /// (current, best) daily streak of `game` on `today`, in days.
-    pub fn streaks(&self, game: Preset, today: Day) -> (u32, u32) {
+    pub fn streaks(&self, game: impl Into<DailyGame>, today: Day) -> (u32, u32) {
+        let game = game.into();
         let (current, longest) = self.streaks_from_entries(game, today);
-        let best = game_index(game).map_or(0, |i| self.best[i]);
+        let best = game.index().map_or(0, |i| self.best[i]);
         (current, longest.max(best))
     }
 
@@ -282,7 +420,7 @@ impl Daily {
                 continue;
             }
             if let Some(frame) = replay.frame(0, replay.len()) {
-                changed |= self.record(Entry { day, game, outcome: Outcome::of(&frame.game) });
+                changed |= self.record(Entry { day, game: game.into(), outcome: Outcome::of(&frame.game).into() });
             }
         }
         changed
@@ -303,12 +441,8 @@ pub enum Start {
 /// Decides a tap on `game`'s daily deal: the first result of the day stands, the game in
 /// progress goes on, else the day's deal is dealt.
 pub fn start(record: &Daily, game: Preset, today: Day, in_progress: Option<&TableSetup>) -> Start {
-    if let Some(o) = record.result(today, game) {
-        return Start::Played(format!(
-            "You have played today's {} deal already ({}). Each deal is played once: a new one comes at midnight (UTC).",
-            short_name(game),
-            result_line(game, today, o)
-        ));
+    if let Some(notice) = played_notice(record, game, today) {
+        return Start::Played(notice);
     }
     match in_progress.and_then(|t| daily_of(t, today)) {
         Some((day, g)) if day == today && g == game => Start::Resume,
@@ -316,10 +450,39 @@ pub fn start(record: &Daily, game: Preset, today: Day, in_progress: Option<&Tabl
     }
 }
 
+/// The notice refusing a second try at `game`'s deal of `today`, if it was played: it says the
+/// result.
+pub fn played_notice(record: &Daily, game: impl Into<DailyGame>, today: Day) -> Option<String> {
+    let game = game.into();
+    record.result(today, game).map(|&o| {
+        format!(
+            "You have played today's {} deal already ({}). Each deal is played once: a new one comes at midnight (UTC).",
+            short_name(game),
+            result_line(game, today, o)
+        )
+    })
+}
+
+/// Records a finished daily UNO game in `record`, once: its line, or `None` when the game is no
+/// daily game of `today` (or the day before) or is not over.
+pub fn record_uno(record: &mut Daily, choice: &UnoChoice, game: &uno::Game, today: Day) -> Option<String> {
+    let day = uno_daily_of(choice, game.seed(), today).filter(|_| game.is_over())?;
+    record.record(Entry { day, game: DailyGame::Uno, outcome: UnoOutcome::of(game).into() });
+    // The first result of the day stands, and is the one to share.
+    record.result(day, DailyGame::Uno).map(|&o| result_line(DailyGame::Uno, day, o))
+}
+
 /// Today, by the browser's clock (UTC); `None` if the clock says a time before 1970.
 #[cfg(target_arch = "wasm32")]
 pub fn today() -> Option<Day> {
     Day::from_ms(js_sys::Date::now())
+}
+
+/// The daily record as saved, nothing gathered (UNO's page: it records its own games); an
+/// unreadable record is set aside and starts again, with a notice.
+#[cfg(target_arch = "wasm32")]
+pub fn load_record() -> (Daily, Option<String>) {
+    super::storage::load_or_notice::<Daily>(KEY, VERSION, "daily results")
 }
 
 /// The daily record, with the daily games finished since it was last read gathered in (from the
@@ -329,7 +492,7 @@ pub fn today() -> Option<Day> {
 pub fn load(today: Day) -> (Daily, Option<String>) {
     use super::shedding::state::{StoredGame, TableState, SAVE_KEY, SAVE_VERSION};
     use super::storage;
-    let (mut record, notice) = storage::load_or_notice::<Daily>(KEY, VERSION, "daily results");
+    let (mut record, notice) = load_record();
     let (recent, _) = storage::load_or_notice::<super::replay::Recent>(
         super::replay::RECENT_KEY,
         super::replay::RECENT_VERSION,
@@ -349,34 +512,35 @@ pub fn load(today: Day) -> (Daily, Option<String>) {
     (record, notice)
 }
 
+/// A finished UNO game on this page: if it is a daily game, kept in the daily record (once: the
+/// first result of the day stands), and its result line to share.
 #[cfg(target_arch = "wasm32")]
-pub use share::ShareLine;
+pub fn keep_uno(choice: &UnoChoice, game: &uno::Game) -> Option<String> {
+    let today = today()?;
+    let (mut record, _) = load_record();
+    let line = record_uno(&mut record, choice, game, today)?;
+    super::storage::save(KEY, VERSION, &record);
+    Some(line)
+}
 
+/// A result line in a field, with its Share button and what became of the share. The button's
+/// work is static/share.js's (as the friends pages' room links): the Web Share API where the
+/// browser has it, the clipboard otherwise, and the line selected if both are refused. A view
+/// function, not a component (a component costs its page about a kilobyte); its few styles are
+/// its own, inline, so that no style sheet the friends pages share carries them. `id` is the
+/// field's (one per game on a page).
 #[cfg(target_arch = "wasm32")]
-mod share {
+pub fn share_line(id: String, line: String) -> yew::Html {
     use yew::prelude::*;
-
-    #[derive(Properties, PartialEq)]
-    pub struct ShareLineProps {
-        /// The field's id (one per game on a page).
-        pub id: AttrValue,
-        pub line: AttrValue,
-    }
-
-    /// A result line in a field, with its Share button and what became of the share. The button's
-    /// work is static/share.js's (as the friends pages' room links): the Web Share API where the
-    /// browser has it, the clipboard otherwise, and the line selected if both are refused.
-    #[component]
-    pub fn ShareLine(props: &ShareLineProps) -> Html {
-        html! {
-            <div class="field share-line">
-                <label for={props.id.clone()}>{"Your result, to paste anywhere"}</label>
-                <div class="link-row">
-                    <textarea id={props.id.clone()} readonly=true rows="2" value={props.line.clone()} />
-                    <button data-share-text={props.id.clone()}>{"Share result"}</button>
-                </div>
-                <p class="note" role="status" data-copied=""></p>
+    html! {
+        <div class="field share-line" style="margin:0">
+            <label for={id.clone()}>{"Your result, to paste anywhere"}</label>
+            <div style="display:flex;flex-wrap:wrap;gap:var(--space-2)">
+                <textarea id={id.clone()} readonly=true rows="2" value={line}
+                    style="flex:1 1 14rem;min-width:0;min-height:44px;resize:none;font:inherit" />
+                <button data-share-text={id}>{"Share result"}</button>
             </div>
-        }
+            <p class="note" style="min-height:1.5em;margin:0" role="status" data-copied=""></p>
+        </div>
     }
 }

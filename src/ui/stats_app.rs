@@ -8,7 +8,7 @@
 //! place.
 
 use super::components::notice::notice as banner;
-use super::daily::{self, Daily, Day, ShareLine};
+use super::daily::{self, share_line, Daily, DailyGame, Day};
 use super::replay::{Recent, RECENT_KEY, RECENT_VERSION};
 use super::shedding::link::preset_title;
 use super::stats::{self, Stats};
@@ -133,7 +133,7 @@ fn average(places: (u32, u32)) -> String {
 
 /// The table of each game's record: played, won, average place, the daily streaks.
 fn records(stats: &Stats, today: Option<&(Day, Daily)>) -> Html {
-    let rows: Vec<Html> = Preset::ALL
+    let mut rows: Vec<Html> = Preset::ALL
         .iter()
         .enumerate()
         .filter_map(|(i, &p)| {
@@ -152,6 +152,15 @@ fn records(stats: &Stats, today: Option<&(Day, Daily)>) -> Html {
             })
         })
         .collect();
+    // UNO Blackjack's daily deal: its streaks (its games are not among the counted ones).
+    if let Some((current, best)) = today.map(|(d, r)| r.streaks(DailyGame::Uno, *d)).filter(|s| s.1 > 0) {
+        rows.push(html! {
+            <tr>
+                <th scope="row">{ daily::short_name(DailyGame::Uno) }</th>
+                <td>{"–"}</td><td>{"–"}</td><td>{"–"}</td><td>{ current }</td><td>{ best }</td>
+            </tr>
+        });
+    }
     if rows.is_empty() {
         return html! { <p>{"No finished games yet: each game you finish against the bots counts here."}</p> };
     }
@@ -178,11 +187,11 @@ fn today_section(today: Day, record: &Daily) -> Html {
         <section aria-labelledby="today-title">
             <h2 id="today-title" class="section-title">{ format!("Today's deal, {}", today.label()) }</h2>
             <ul class="daily-games">
-                { for daily::GAMES.iter().map(|&game| html! {
+                { for daily::ALL.iter().map(|&game| html! {
                     <li>
                         <h3>{ format!("{} daily", daily::short_name(game)) }</h3>
                         if let Some(o) = record.result(today, game) {
-                            <ShareLine id={format!("line-{}", game.id())} line={AttrValue::from(daily::result_line(game, today, o))} />
+                            { share_line(format!("line-{}", game.id()), daily::result_line(game, today, *o)) }
                         } else {
                             <a class="button primary" href={format!("../#daily={}", game.id())}
                                 aria-label={format!("Play today's {} deal", daily::short_name(game))}>{"Play today's deal"}</a>

@@ -9,11 +9,10 @@
 // time (the game's loop is bounded by a stall watch on the game log).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, openBrowser, axeViolations, putSaves, stallWatch } from './harness.mjs';
+import { serve, axeViolations, putSaves, stallWatch } from './harness.mjs';
 import { problemsAtEverySize } from './screen-checks.mjs';
+import { dailyBrowser, shareLine } from './daily-harness.mjs';
 
-/** Noon on 28 November 2026, UTC: the day whose deal this test plays. */
-const NOON = new Date('2026-11-28T12:00:00Z');
 /** A result line as the page writes it (nothing hidden, no link). */
 const LINE = /^Taylor daily, 28 Nov: (won|(2nd|3rd|4th) of 4) in \d+ turns?, \d+ pick-ups?$/;
 
@@ -44,15 +43,6 @@ async function finishGame(page) {
   }
 }
 
-/** A browser on the fixed day, without the Web Share API (so Share copies), clipboard allowed. */
-async function dailyBrowser(server) {
-  const opened = await openBrowser();
-  await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
-  await opened.page.addInitScript(() => { delete Navigator.prototype.share; });
-  await opened.page.clock.setFixedTime(NOON);
-  return opened;
-}
-
 /** What the first test leaves in the browser's storage, for the statistics page's test. */
 let saved;
 
@@ -74,14 +64,9 @@ test("today's Taylor deal: played to the end, its result shared, a second try re
     await page.getByRole('dialog').getByRole('button', { name: 'Menu' }).click();
 
     // The menu: the result line in place of the deal, shared (copied), and the streak.
-    const field = daily.getByRole('textbox', { name: 'Your result, to paste anywhere' });
-    await field.waitFor();
-    const line = await field.inputValue();
+    const line = await shareLine(page, daily);
     assert.match(line, LINE);
     assert.equal(await daily.getByRole('button', { name: "Play today's Taylor deal" }).count(), 0, 'played: no second deal');
-    await daily.getByRole('button', { name: 'Share result' }).click();
-    await page.waitForFunction(() => document.querySelector('.daily [data-copied]')?.textContent === 'Copied');
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), line);
     await daily.getByText('Daily streak: 1 day (best 1)').waitFor();
     assert.deepEqual(await axeViolations(page), [], "axe on the menu's Today's deal");
 

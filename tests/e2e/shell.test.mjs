@@ -10,7 +10,7 @@ const GAMES = ['Taylor Blackjack', 'Priestly College BlackJack', 'British Black 
 async function checkShell(page) {
   await page.getByRole('heading', { level: 1, name: 'Blackjack' }).waitFor();
   for (const title of GAMES) {
-    assert.equal(await page.getByRole('heading', { level: 3, name: title }).count(), 1, title);
+    assert.equal(await page.getByRole('heading', { level: 3, name: title, exact: true }).count(), 1, title);
   }
 }
 

@@ -135,6 +135,7 @@ mod view {
             rules_href: RULES_HREF,
             extra: Html::default(),
             replay_href: (p.hosting && p.screen.is_over()).then(|| "../../replay/uno/".to_string()),
+            share: None,
         };
         table_view(&p.screen, look)
     }

@@ -103,6 +103,7 @@ fn Viewer(props: &ViewerProps) -> Html {
         rules_href: RULES_HREF,
         extra: Html::default(),
         replay_href: None,
+        share: None,
     };
     let seats: Vec<(u8, String)> = names.iter().enumerate().map(|(s, n)| (s as u8, n.clone())).collect();
     html! {

@@ -318,6 +318,9 @@ pub struct Look {
     /// "Replay" in the results: the replay page with this finished game, where the page holds
     /// its deal and moves (a friend's page does not: the host's worker keeps the game).
     pub replay_href: Option<String>,
+    /// A finished daily game's result line and its Share result, in the results (`None` for
+    /// any other game; drawn by the page that has one, so the others carry none of it).
+    pub share: Option<Html>,
 }
 
 #[component]
@@ -408,13 +411,17 @@ pub fn UnoTable(props: &TableProps) -> Html {
             d.dispatch(Msg::Pause { ms: u32::from(tenths) * 100 });
         })
     };
-    // A finished game is kept for the replay page, and its results offer its replay.
+    // A finished game is kept for the replay page, and its results offer its replay; a daily
+    // game goes into the daily record, and its results offer its line to share.
     let replay_href = state.game.is_over().then(|| UnoReplay::of(&state.choice, &state.game).fragment());
+    let share = use_state(|| None);
     {
         let body = replay_href.as_ref().map(|f| f[PREFIX.len()..].to_string());
-        use_effect_with(body, |body| {
+        let (s, share) = (state.clone(), share.clone());
+        use_effect_with(body, move |body| {
             if let Some(body) = body {
                 crate::ui::replay::keep_in(RECENT_KEY, body.clone());
+                share.set(crate::ui::daily::keep_uno(&s.choice, &s.game));
             }
         });
     }
@@ -456,6 +463,7 @@ pub fn UnoTable(props: &TableProps) -> Html {
             </p>
         },
         replay_href: replay_href.map(|f| format!("../replay/uno/{f}")),
+        share: (*share).clone().map(|line| crate::ui::daily::share_line("daily-line".into(), line)),
     };
     table_view(&state.screen, look)
 }
@@ -590,7 +598,9 @@ pub fn table_view(screen: &UnoScreen, look: Look) -> Html {
                 on_new_game={if look.online { on_primary } else { Callback::from(|()| new_game()) }}
                 on_menu={look.on_leave} {rules_href}
                 friends_href={(!look.online).then_some(AttrValue::Static("../friends/uno/"))}
-                replay_href={look.replay_href.map(AttrValue::from)} />
+                replay_href={look.replay_href.map(AttrValue::from)}>
+                if let Some(share) = look.share { {share} }
+            </ResultsDialog>
         }
     </section>
     }
