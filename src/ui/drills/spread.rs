@@ -183,7 +183,7 @@ pub fn spread_view(
                 if let Some(problem) = problem { <p class="verdict wrong">{ problem }</p> }
                 { result }
             </div>
-            <p class="formula">{"The chance of each true count is exact, at the middle of every half deck dealt before the cut card; the edge at each count is the exact expected value of perfect play for the cards left at that count (the same method as the index plays); a round bet at one unit is taken to have a standard deviation of 1.15 units, doubles and splits included. Risk of ruin = exp(−2 · W · B / SD²): Don Schlesinger, "}<cite>{"Blackjack Attack: Playing the Pros' Way"}</cite>{" (RGE Publishing, third edition 2005), the chapter on risk of ruin."}</p>
+            <p class="formula">{"The chance of each true count is exact at each depth a round may start at before the cut card (one player against the dealer), weighted by how often one does; the edge at each count is the exact expected value of perfect play for the cards left at that count (the same method as the index plays); a round bet at one unit is taken to have a standard deviation of 1.15 units, doubles and splits included. Risk of ruin = exp(−2 · W · B / SD²): Don Schlesinger, "}<cite>{"Blackjack Attack: Playing the Pros' Way"}</cite>{" (RGE Publishing, third edition 2005), the chapter on risk of ruin."}</p>
         </div>
     }
 }
