@@ -6,7 +6,9 @@
 use blackjack::engine::casino::count::HI_LO;
 use blackjack::engine::casino::counter::simulate_counter;
 use blackjack::engine::casino::indices::{first_situations, index_plays};
-use blackjack::engine::casino::risk::{spread_figures, spread_rows, Spread, ROUND_VARIANCE};
+use blackjack::engine::casino::risk::{
+    bankroll_for_risk, risk_of_ruin, spread_figures, spread_rows, Spread, ROUND_VARIANCE,
+};
 use blackjack::engine::casino::sim::simulate;
 use blackjack::engine::casino::strategy::chart_with;
 use blackjack::engine::casino::{DoubleOn, SplitLimit, TableRules, TableSpec};
@@ -76,5 +78,23 @@ fn the_spreads_computed_figures_hold_against_a_simulated_counter() {
         let share = n as f64 / sim.rounds as f64;
         let chance = rows.iter().find(|r| r.0 == t).map_or(0.0, |r| r.1);
         assert!((share - chance).abs() < 0.01, "count {t:+}: simulated {share}, computed {chance}");
+    }
+}
+
+/// The bankroll for a risk the player chooses is the closed form of the exponential formula
+/// turned round, B = SD² · ln(1 / risk) / (2 · W) (Schlesinger, *Blackjack Attack*, the chapter
+/// on risk of ruin): for W = 0.02 and SD = 2.3 units, 5% takes 5.29 · 2.99573 / 0.04 = 396.18
+/// units, 13.5% (e^−2) SD² / W = 264.5, and 1% 5.29 · 4.60517 / 0.04 = 609.03.
+#[test]
+fn the_bankroll_for_a_chosen_risk_is_the_closed_form() {
+    let (win, sd) = (0.02, 2.3);
+    for (risk, units) in [(0.05, 396.18), ((-2.0f64).exp(), 264.5), (0.01, 609.03)] {
+        let b = bankroll_for_risk(win, sd, risk).unwrap();
+        assert!((b - units).abs() < 0.01, "{risk}: {b}");
+        assert!((risk_of_ruin(win, sd, b) - risk).abs() < 1e-12);
+    }
+    // The form's own figure for a spread: computed W and SD, then the same closed form.
+    for risk in [0.0, 1.0, -0.5, f64::NAN] {
+        assert_eq!(bankroll_for_risk(win, sd, risk), None, "{risk}");
     }
 }

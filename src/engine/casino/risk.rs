@@ -135,6 +135,27 @@ pub fn spread_figures(spread: &Spread, counts: &[(i32, f64, f64)], variance: f64
     RoundFigures { win, sd: (square - win * win).max(0.0).sqrt() }
 }
 
+/// The win and standard deviation of a round for bets the player actually made: each round's
+/// whole true count and bet in units (`bets`), with the player's edge at that count from
+/// `rows` (as [`spread_figures`] takes them; the nearest count's where the round's is not
+/// among them). `W = mean(b·e)`, `SD² = mean(b²·v) − W²`: the expected figures of the bets as
+/// placed, where the rounds' own results (a few hundred rounds at most) would make the risk
+/// 0% or 100% by luck. All zero without rounds or rows.
+pub fn bets_figures(bets: &[(i32, f64)], rows: &[(i32, f64, f64)], variance: f64) -> RoundFigures {
+    let edges: Vec<(i32, f64)> = rows.iter().map(|r| (r.0, r.2)).collect();
+    let n = bets.len() as f64;
+    let (mut win, mut square) = (0.0, 0.0);
+    for &(t, b) in bets {
+        let Some(&(_, edge)) = edges.iter().min_by_key(|e| (e.0 - t).unsigned_abs()) else {
+            return RoundFigures { win: 0.0, sd: 0.0 };
+        };
+        let b = if b.is_finite() { b.max(0.0) } else { 0.0 };
+        win += b * edge / n;
+        square += b * b * variance.max(0.0) / n;
+    }
+    RoundFigures { win, sd: (square - win * win).max(0.0).sqrt() }
+}
+
 /// Rows for [`spread_figures`]: each count's chance with the edge at the nearest count in
 /// `edges` (the edges of [`super::indices::edge_by_count`], computed over a narrower range).
 pub fn count_rows(frequencies: &[(i32, f64)], edges: &[(i32, f64)]) -> Vec<(i32, f64, f64)> {
