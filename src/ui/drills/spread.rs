@@ -119,10 +119,10 @@ impl Plan {
         if !(1..=MAX_BANKROLL).contains(&bankroll) {
             return Err(PLAN_PROBLEM);
         }
-        let risk = (risk.trim().trim_end_matches('%').trim().parse::<f64>().ok())
-            .filter(|r| (0.01..=99.99).contains(r))
-            .ok_or(RISK_PROBLEM)?
-            / 100.0;
+        let risk = hundredths_of(risk.trim().trim_end_matches('%').trim())
+            .filter(|r| (1..=9999).contains(r))
+            .ok_or(RISK_PROBLEM)? as f64
+            / 10_000.0;
         let mut out = [0; 5];
         for (slot, b) in out.iter_mut().zip(bets) {
             *slot = b.trim().parse().ok().filter(|&b| b <= MAX_BET).ok_or(PLAN_PROBLEM)?;
@@ -142,6 +142,19 @@ impl Plan {
         let f = spread_figures(&self.spread(), rows, ROUND_VARIANCE);
         (f, risk_of_ruin(f.win, f.sd, self.bankroll as f64))
     }
+}
+
+/// "13.5" as 1350 hundredths: digits with at most two after a point, read by hand (the
+/// standard float parser weighs about 15 KB on the page).
+fn hundredths_of(text: &str) -> Option<u32> {
+    let (whole, part) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.len() > 6 || part.len() > 2 || !digits(whole) || !digits(part) || (whole.is_empty() && part.is_empty()) {
+        return None;
+    }
+    let whole: u32 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+    let part: u32 = if part.is_empty() { 0 } else { part.parse::<u32>().ok()? * if part.len() == 1 { 10 } else { 1 } };
+    Some(whole * 100 + part)
 }
 
 /// A fraction as the percent a player types: 0.05 as "5", 0.135 as "13.5", to a hundredth.
@@ -278,7 +291,11 @@ mod tests {
         assert_eq!(Plan::read("100", "5", [s("1"), s("2"), s("4"), s("6"), s("10001")]), Err(PLAN_PROBLEM));
         // The risk accepted: a percent from 0.01 to 99.99 (shown back to a hundredth), a "%" allowed.
         assert_eq!(Plan::read("100", " 13.5 % ", bets()).map(|p| p.risk), Ok(0.135));
-        for risk in ["0", "0.001", "100", "-1", "", "NaN", "inf", "five"] {
+        assert_eq!(
+            (hundredths_of("0.05"), hundredths_of(".5"), hundredths_of("7."), hundredths_of("1.234")),
+            (Some(5), Some(50), Some(700), None)
+        );
+        for risk in ["0", "0.001", "100", "-1", "", ".", "NaN", "inf", "five", "1e1", "5.5.5"] {
             assert_eq!(Plan::read("100", risk, bets()), Err(RISK_PROBLEM), "{risk:?}");
         }
         assert_eq!(
