@@ -60,6 +60,24 @@ async function spreadRisk(page) {
   const n0 = Number(/N0, the rounds after which your win is one standard deviation: (\d+) \(about \d+ hours\)/.exec(text)[1]);
   const [n0lo, n0hi] = [((first.sd - 0.005) / (first.w + 0.0005)) ** 2, ((first.sd + 0.005) / (first.w - 0.0005)) ** 2];
   assert.ok(n0lo - 1 <= n0 && n0 <= n0hi + 1, `N0 ${n0} in ${n0lo}..${n0hi}`);
+  // The bankroll for the risk the player accepts (5% unless they say): SD² · ln(1 / risk) /
+  // (2 · W), within the rounding of the figures shown; 13.5% (e^−2) takes SD² / W.
+  const needs = async () => Number(/For a [\d.]+% risk of ruin: a bankroll of (\d+) units/.exec(await box.innerText())[1]);
+  const bankrollFor = (risk, w, sd) => (sd * sd * Math.log(1 / risk)) / (2 * w);
+  const within = (b, risk) => {
+    const [blo, bhi] = [bankrollFor(risk, first.w + 0.0005, first.sd - 0.005), bankrollFor(risk, first.w - 0.0005, first.sd + 0.005)];
+    assert.ok(blo - 1 <= b && b <= bhi + 1, `${b} units for ${risk} in ${blo}..${bhi}`);
+  };
+  assert.equal(await page.getByLabel('Risk of ruin you accept, in percent').inputValue(), '5');
+  within(await needs(), 0.05);
+  await page.getByLabel('Risk of ruin you accept, in percent').fill('13.5');
+  await page.getByLabel('Risk of ruin you accept, in percent').press('Enter');
+  await page.waitForFunction(() => /For a 13\.5% risk of ruin/.test(document.querySelector('.risk.spread').innerText));
+  within(await needs(), 0.135);
+  await page.getByLabel('Risk of ruin you accept, in percent').fill('0');
+  await page.getByLabel('Risk of ruin you accept, in percent').press('Enter');
+  await box.getByText(/The risk you accept is a percent from 0\.01 to 99\.99/).waitFor();
+  await page.getByLabel('Risk of ruin you accept, in percent').fill('5');
   const table = page.getByRole('table', { name: /Each true count/ });
   assert.match(await table.getByRole('row', { name: /^\+5\b/ }).innerText(), /\+5\s+[\d.]+%\s+\+[\d.]+%\s+8$/);
   assert.match(await table.getByRole('row', { name: /^-1\b/ }).innerText(), /-1\s+[\d.]+%\s+-[\d.]+%\s+1$/);

@@ -7,7 +7,7 @@
 use super::indices::{compute_indices, indices_key, Indices};
 use super::session::{DrillMsg, Drills};
 use super::sessions::sessions_view;
-use super::spread::{compute_spread, spread_view, Plan, SpreadRows};
+use super::spread::{compute_spread, hi_lo_rows, spread_view, Plan, SpreadRows};
 use super::state::*;
 use super::view::{body, rules_line};
 use crate::ui::casino::history::History;
@@ -226,7 +226,7 @@ pub fn DrillsApp() -> Html {
     html! {
         <PageFrame notice={(*notice).clone()} {on_dismiss} away={CASINO_AWAY}>
             if *sessions {
-                { sessions_view(&history.0, history.1, { let s = sessions.clone(); Callback::from(move |()| s.set(false)) }, spread) }
+                { sessions_view(&history.0, history.1, { let s = sessions.clone(); Callback::from(move |()| s.set(false)) }, spread, hi_lo_rows(&spread_rows, &setup)) }
             } else {
                 { body(&drills, &indices, &send, { let s = sessions.clone(); Callback::from(move |()| s.set(true)) }, style) }
             }

@@ -51,6 +51,16 @@ impl SpreadRows {
     }
 }
 
+/// The rows once worked out, if they are for the Hi-Lo count (the casino table keeps each
+/// round's Hi-Lo true count: the Sessions screen's "betting as you did" prices its bets with
+/// them).
+pub fn hi_lo_rows<'a>(rows: &'a Option<SpreadRows>, setup: &Setup) -> Option<&'a [(i32, f64, f64)]> {
+    match rows {
+        Some(SpreadRows::Ready { key, rows }) if *key == indices_key(setup) && setup.system == 0 => Some(rows),
+        _ => None,
+    }
+}
+
 /// Asks the worker for the rows of `setup`, into `out` for as long as `current` holds their
 /// key; the worker runs as long as the returned [`Helper`] lives.
 pub fn compute_spread(
@@ -77,36 +87,47 @@ pub fn compute_spread(
     helper
 }
 
-/// The player's bankroll and bet spread, in units (their smallest bet).
+/// The player's bankroll and bet spread, in units (their smallest bet), and the risk of ruin
+/// they would accept.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Plan {
     pub bankroll: u32,
     /// The bet at each of [`BET_COUNTS`]: the first below it too, the last above it.
     pub bets: [u32; 5],
+    /// The risk of ruin the player accepts, as a fraction (0.05 for 5%): the form gives the
+    /// bankroll it takes.
+    pub risk: f64,
 }
 
 impl Default for Plan {
     fn default() -> Self {
-        Plan { bankroll: 1000, bets: [1, 2, 4, 6, 8] }
+        Plan { bankroll: 1000, bets: [1, 2, 4, 6, 8], risk: 0.05 }
     }
 }
 
 /// What the form says of entries it cannot use.
 pub const PLAN_PROBLEM: &str =
     "The bankroll and the bets are whole numbers of units: a bankroll of 1 to 10,000,000 and bets of 0 to 10,000.";
+/// What it says of a risk it cannot use.
+pub const RISK_PROBLEM: &str = "The risk you accept is a percent from 0.01 to 99.99, such as 5, 13.5 or 1.";
 
 impl Plan {
-    /// The plan the form's fields make (the bankroll, then the five bets), or why not.
-    pub fn read(bankroll: &str, bets: [String; 5]) -> Result<Plan, &'static str> {
+    /// The plan the form's fields make (the bankroll, the risk accepted in percent, then the
+    /// five bets), or why not.
+    pub fn read(bankroll: &str, risk: &str, bets: [String; 5]) -> Result<Plan, &'static str> {
         let bankroll: u32 = bankroll.trim().parse().map_err(|_| PLAN_PROBLEM)?;
         if !(1..=MAX_BANKROLL).contains(&bankroll) {
             return Err(PLAN_PROBLEM);
         }
+        let risk = hundredths_of(risk.trim().trim_end_matches('%').trim())
+            .filter(|r| (1..=9999).contains(r))
+            .ok_or(RISK_PROBLEM)? as f64
+            / 10_000.0;
         let mut out = [0; 5];
         for (slot, b) in out.iter_mut().zip(bets) {
             *slot = b.trim().parse().ok().filter(|&b| b <= MAX_BET).ok_or(PLAN_PROBLEM)?;
         }
-        Ok(Plan { bankroll, bets: out })
+        Ok(Plan { bankroll, bets: out, risk })
     }
 
     pub fn spread(&self) -> Spread {
@@ -121,6 +142,26 @@ impl Plan {
         let f = spread_figures(&self.spread(), rows, ROUND_VARIANCE);
         (f, risk_of_ruin(f.win, f.sd, self.bankroll as f64))
     }
+}
+
+/// "13.5" as 1350 hundredths: digits with at most two after a point, read by hand (the
+/// standard float parser weighs about 15 KB on the page).
+fn hundredths_of(text: &str) -> Option<u32> {
+    let (whole, part) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.len() > 6 || part.len() > 2 || !digits(whole) || !digits(part) || (whole.is_empty() && part.is_empty()) {
+        return None;
+    }
+    let whole: u32 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+    let part: u32 = if part.is_empty() { 0 } else { part.parse::<u32>().ok()? * if part.len() == 1 { 10 } else { 1 } };
+    Some(whole * 100 + part)
+}
+
+/// A fraction as the percent a player types: 0.05 as "5", 0.135 as "13.5", to a hundredth.
+fn percent_entry(v: f64) -> String {
+    let hundredths = (v * 10_000.0).round() as u64;
+    let text = format!("{}.{:02}", hundredths / 100, hundredths % 100);
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// "+1.2%" / "-0.5%": a fraction as a signed percent, to a tenth.
@@ -147,7 +188,11 @@ pub fn spread_view(
     let (p, problem) = *plan;
     let onsubmit = on_plan.reform(|e: SubmitEvent| {
         e.prevent_default();
-        Plan::read(&input_value("ror-bankroll"), std::array::from_fn(|i| input_value(&format!("ror-bet-{i}"))))
+        Plan::read(
+            &input_value("ror-bankroll"),
+            &input_value("ror-risk"),
+            std::array::from_fn(|i| input_value(&format!("ror-bet-{i}"))),
+        )
     });
     let result = match rows {
         Some(SpreadRows::Ready { rows, .. }) => figures_view(&p, rows),
@@ -167,6 +212,10 @@ pub fn spread_view(
                     <label for="ror-bankroll">{"Bankroll, in units"}</label>
                     <input id="ror-bankroll" inputmode="numeric" autocomplete="off" value={p.bankroll.to_string()} />
                 </div>
+                <div class="field">
+                    <label for="ror-risk">{"Risk of ruin you accept, in percent"}</label>
+                    <input id="ror-risk" inputmode="decimal" autocomplete="off" value={percent_entry(p.risk)} />
+                </div>
                 <fieldset>
                     <legend>{"Bet spread, in units"}</legend>
                     { for BET_LABELS.iter().enumerate().map(|(i, label)| {
@@ -183,7 +232,7 @@ pub fn spread_view(
                 if let Some(problem) = problem { <p class="verdict wrong">{ problem }</p> }
                 { result }
             </div>
-            <p class="formula">{"The chance of each true count is exact, at the middle of every half deck dealt before the cut card; the edge at each count is the exact expected value of perfect play for the cards left at that count (the same method as the index plays); a round bet at one unit is taken to have a standard deviation of 1.15 units, doubles and splits included. Risk of ruin = exp(−2 · W · B / SD²): Don Schlesinger, "}<cite>{"Blackjack Attack: Playing the Pros' Way"}</cite>{" (RGE Publishing, third edition 2005), the chapter on risk of ruin."}</p>
+            <p class="formula">{"The chance of each true count is exact at each depth a round may start at before the cut card (one player against the dealer), weighted by how often one does; the edge at each count is the exact expected value of perfect play for the cards left at that count (the same method as the index plays); a round bet at one unit is taken to have a standard deviation of 1.15 units, doubles and splits included. Risk of ruin = exp(−2 · W · B / SD²): Don Schlesinger, "}<cite>{"Blackjack Attack: Playing the Pros' Way"}</cite>{" (RGE Publishing, third edition 2005), the chapter on risk of ruin."}</p>
         </div>
     }
 }
@@ -193,7 +242,7 @@ fn figures_view(p: &Plan, rows: &[(i32, f64, f64)]) -> Html {
     let spread = p.spread();
     // The table lists the counts reached at least one round in 200 (all count in the figures).
     let shown: Vec<&(i32, f64, f64)> = rows.iter().filter(|r| r.1 >= 0.005).collect();
-    let five = bankroll_for_risk(f.win, f.sd, 0.05).filter(|b| *b < 1e9);
+    let needed = bankroll_for_risk(f.win, f.sd, p.risk).filter(|b| *b < 1e9);
     html! { <>
         <p class="risk-figure"><strong>{ format!("Risk of ruin: {}", percent(risk)) }</strong>
             { format!(" with {} units, betting {} to {} units.", p.bankroll, p.bets.iter().min().unwrap_or(&0), p.bets.iter().max().unwrap_or(&0)) }</p>
@@ -201,7 +250,9 @@ fn figures_view(p: &Plan, rows: &[(i32, f64, f64)]) -> Html {
             <li>{ format!("W, your average result a round: {} units ({} a hundred rounds)", signed_milli(f.win), hundredths(100.0 * f.win)) }</li>
             <li>{ format!("SD, its standard deviation: {} units a round", hundredths(f.sd)) }</li>
             <li>{ format!("B, your bankroll: {} units", p.bankroll) }</li>
-            if let Some(b) = five { <li>{ format!("A 5% risk needs {} units", b.ceil() as u64) }</li> }
+            if let Some(b) = needed {
+                <li class="risk-bankroll">{ format!("For a {}% risk of ruin: a bankroll of {} units", percent_entry(p.risk), b.ceil() as u64) }</li>
+            }
             <li>{ format!("An hour at {ROUNDS_AN_HOUR} rounds: {} units", hundredths(ROUNDS_AN_HOUR as f64 * f.win)) }</li>
             if let Some(n) = n0(f.win, f.sd).filter(|n| *n < 1e9) {
                 <li>{ format!("N0, the rounds after which your win is one standard deviation: {} (about {} hours)", n.ceil() as u64, (n / ROUNDS_AN_HOUR as f64).ceil() as u64) }</li>
@@ -232,12 +283,25 @@ mod tests {
     #[test]
     fn a_plan_is_read_from_whole_units_and_anything_else_is_refused() {
         let bets = || [s("1"), s(" 2"), s("4"), s("6"), s("8 ")];
-        assert_eq!(Plan::read(" 1000", bets()), Ok(Plan::default()));
+        assert_eq!(Plan::read(" 1000", "5", bets()), Ok(Plan::default()));
         for bankroll in ["0", "-5", "1.5", "", "abc", "10000001", "99999999999999999999"] {
-            assert_eq!(Plan::read(bankroll, bets()), Err(PLAN_PROBLEM), "{bankroll:?}");
+            assert_eq!(Plan::read(bankroll, "5", bets()), Err(PLAN_PROBLEM), "{bankroll:?}");
         }
-        assert_eq!(Plan::read("100", [s("1"), s("x"), s("4"), s("6"), s("8")]), Err(PLAN_PROBLEM));
-        assert_eq!(Plan::read("100", [s("1"), s("2"), s("4"), s("6"), s("10001")]), Err(PLAN_PROBLEM));
+        assert_eq!(Plan::read("100", "5", [s("1"), s("x"), s("4"), s("6"), s("8")]), Err(PLAN_PROBLEM));
+        assert_eq!(Plan::read("100", "5", [s("1"), s("2"), s("4"), s("6"), s("10001")]), Err(PLAN_PROBLEM));
+        // The risk accepted: a percent from 0.01 to 99.99 (shown back to a hundredth), a "%" allowed.
+        assert_eq!(Plan::read("100", " 13.5 % ", bets()).map(|p| p.risk), Ok(0.135));
+        assert_eq!(
+            (hundredths_of("0.05"), hundredths_of(".5"), hundredths_of("7."), hundredths_of("1.234")),
+            (Some(5), Some(50), Some(700), None)
+        );
+        for risk in ["0", "0.001", "100", "-1", "", ".", "NaN", "inf", "five", "1e1", "5.5.5"] {
+            assert_eq!(Plan::read("100", risk, bets()), Err(RISK_PROBLEM), "{risk:?}");
+        }
+        assert_eq!(
+            (percent_entry(0.05), percent_entry(0.135), percent_entry(0.01), percent_entry(0.0001)),
+            (s("5"), s("13.5"), s("1"), s("0.01"))
+        );
     }
 
     #[test]
