@@ -6,7 +6,7 @@
 //! the shaping is in `history.rs`, tested natively.
 
 use crate::engine::casino::game::money;
-use crate::engine::casino::risk::{risk_of_ruin, ROUND_VARIANCE};
+use crate::engine::casino::risk::{n0, risk_of_ruin, ROUND_VARIANCE};
 use crate::engine::casino::TableSpec;
 use crate::ui::casino::history::*;
 use crate::ui::casino::words::{of_a_bet, signed_milli, signed_money};
@@ -183,6 +183,10 @@ fn risk(rounds: &[Round], chips: i64, rows: Option<&[(i32, f64, f64)]>) -> Html 
                 }
                 <li>{ format!("SD, its standard deviation: {} bets (a flat bettor's is about {})", hundredths(sd), hundredths(ROUND_VARIANCE.sqrt())) }</li>
                 <li>{ format!("B, your bankroll: {units} bets") }</li>
+                <li>{ format!("A hundred rounds, about an hour at a table: {} bets", hundredths(100.0 * w)) }</li>
+                if let Some(n) = n0(w, sd).filter(|n| *n < 1e9) {
+                    <li>{ format!("N0, the rounds after which your win is one standard deviation: {}", n.ceil() as u64) }</li>
+                }
             </ul>
             if w <= 0.0 { <p>{"At a loss on average, any bankroll is lost in the end: the formula gives 100%. Counting and a bet spread that rises with the count are what turn W above zero."}</p> }
         </> },
