@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the whole site for release into DIST (default dist): the menu and the shedding setup at
 # the root, the shedding table in play/, the statistics in stats/, the casino table in tables/, UNO Blackjack in uno/, the
-# casino drills in drills/ and tables with friends in friends/ (UNO Blackjack's in friends/uno/,
+# casino drills in drills/ (the casino sessions and the bet spread's risk in bankroll/) and tables with friends in friends/ (UNO Blackjack's in friends/uno/,
 # casino Blackjack's in friends/casino/) (each page its own wasm module, fetched only when
 # opened), then the JS glue minified and the service worker's precache list over all of them.
 #   Usage: scripts/build.sh [DIST] [BASE]
@@ -50,6 +50,7 @@ PAGES=(
   tables.html:tables
   uno.html:uno
   drills.html:drills
+  bankroll.html:bankroll
   friends.html:friends
   friends_uno.html:friends/uno
   friends_casino.html:friends/casino

@@ -14,14 +14,18 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// Whether a key belongs to the browser or a form, not to the table's shortcuts: with a
-/// modifier held, or typed into a field.
+/// modifier held, or typed into a field. A disabled field takes no typing: a form answered with
+/// Enter disables its fields as its verdict is drawn, and the browser moves focus off them only
+/// at its next frame, so until then the next key (Enter for the next question) still targets the
+/// field and would be lost. (By its attribute, as [`focus_lost`] reads it: `matches(":disabled")`
+/// would add an import to every table's page, and friends/ has no bytes to spare.)
 pub fn not_a_shortcut(e: &KeyboardEvent) -> bool {
     e.ctrl_key()
         || e.meta_key()
         || e.alt_key()
-        || e.target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .is_some_and(|t| matches!(t.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
+        || e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|t| {
+            matches!(t.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA") && !t.has_attribute("disabled")
+        })
 }
 
 /// Single-key shortcuts from anywhere on the page while the table is shown: the document

@@ -169,12 +169,23 @@ pub fn start_friends_casino() {
     yew::Renderer::<friends::FriendsApp<crate::net::casino::Casino>>::new().render();
 }
 
-/// Mounts the drills page (`drills/`); `drills/#casino` goes to the casino table.
+/// Mounts the drills page (`drills/`); `drills/#casino` goes to the casino table, and the casino
+/// sessions' old link `drills/#sessions` to their page.
 pub fn start_drills() {
+    for (fragment, target) in [drills::app::CASINO_AWAY, drills::app::SESSIONS_AWAY] {
+        if page_frame::redirect_if_hash(fragment, target) {
+            return;
+        }
+    }
+    components::card::sprite_in_parent_folder();
+    yew::Renderer::<drills::app::DrillsApp>::new().render();
+}
+
+/// Mounts the bankroll page (`bankroll/`): the casino sessions and the bet spread's risk.
+pub fn start_bankroll() {
     let (fragment, target) = drills::app::CASINO_AWAY;
     if page_frame::redirect_if_hash(fragment, target) {
         return;
     }
-    components::card::sprite_in_parent_folder();
-    yew::Renderer::<drills::app::DrillsApp>::new().render();
+    yew::Renderer::<drills::bankroll::BankrollApp>::new().render();
 }

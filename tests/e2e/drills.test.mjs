@@ -293,15 +293,24 @@ test('drills: the true count from a drawn discard tray, right and wrong', { time
       await page.keyboard.press('Tab');
       await page.keyboard.type(String(otherWay ? other : tc));
       await page.keyboard.press('Enter');
-      const v = await verdict(page);
       const ok = !wrong && !otherWay;
       if (otherWay) convention++;
+      if (i % 2 === 0) {
+        // Every other tray, Enter for the next one the moment the verdict is on the page (the
+        // answered fields, just disabled, may still hold focus then: that Enter was once lost).
+        await page.locator('.verdict').waitFor({ state: 'attached' });
+        await page.keyboard.press('Enter');
+        await page.locator('.verdict').waitFor({ state: 'detached', timeout: 10_000 })
+          .catch(() => assert.fail(`tray ${i}: the Enter pressed as the verdict was drawn was lost`));
+        assert.equal(await score(page), t.add(ok));
+        continue;
+      }
+      const v = await verdict(page);
       assert.equal(v.startsWith('Right'), ok, `${JSON.stringify(tray)} running ${running}: ${v}`);
       assert.equal(await score(page), t.add(ok));
       assert.match(await page.locator('.formula').innerText(), /running count ÷ decks left/);
-      // The next tray by its button (Enter's mapping to it is a native test, session.rs; a key
-      // pressed as the verdict is drawn can land before the page's focus settles), and it is
-      // read only once the verdict has gone, when the next tray is drawn.
+      // The next tray by its button, and it is read only once the verdict has gone, when the
+      // next tray is drawn.
       await page.getByRole('button', { name: /^Next tray/ }).click();
       await page.locator('.verdict').waitFor({ state: 'detached' });
     }

@@ -3,6 +3,7 @@
 //! - [`rules`]: the table rules as data, checked by one constructor.
 //! - [`hand`]: point counting and the Hi-Lo tags.
 //! - [`count`]: counting systems as data (tags, initial count, true count).
+//! - [`counter`]: a card counter in the simulator (bets by a spread, index plays), to check [`risk`].
 //! - [`drill`]: the strategy drill's flashcards, drawn more often where the player errs.
 //! - [`game`]: the table's state machine: actions in, events out, nothing changed on refusal.
 //! - [`strategy`]: expected values of every action by exact probability, and the chart.
@@ -14,6 +15,7 @@
 //! - [`sim`]: a lean round simulator for the house-edge benchmark, cross-checked with `game`.
 
 pub mod count;
+pub mod counter;
 pub mod drill;
 pub mod feed;
 pub mod game;

@@ -135,6 +135,27 @@ pub fn spread_figures(spread: &Spread, counts: &[(i32, f64, f64)], variance: f64
     RoundFigures { win, sd: (square - win * win).max(0.0).sqrt() }
 }
 
+/// The win and standard deviation of a round for bets the player actually made: each round's
+/// whole true count and bet in units (`bets`), with the player's edge at that count from
+/// `rows` (as [`spread_figures`] takes them; the nearest count's where the round's is not
+/// among them). `W = mean(b·e)`, `SD² = mean(b²·v) − W²`: the expected figures of the bets as
+/// placed, where the rounds' own results (a few hundred rounds at most) would make the risk
+/// 0% or 100% by luck. All zero without rounds or rows.
+pub fn bets_figures(bets: &[(i32, f64)], rows: &[(i32, f64, f64)], variance: f64) -> RoundFigures {
+    let edges: Vec<(i32, f64)> = rows.iter().map(|r| (r.0, r.2)).collect();
+    let n = bets.len() as f64;
+    let (mut win, mut square) = (0.0, 0.0);
+    for &(t, b) in bets {
+        let Some(&(_, edge)) = edges.iter().min_by_key(|e| (e.0 - t).unsigned_abs()) else {
+            return RoundFigures { win: 0.0, sd: 0.0 };
+        };
+        let b = if b.is_finite() { b.max(0.0) } else { 0.0 };
+        win += b * edge / n;
+        square += b * b * variance.max(0.0) / n;
+    }
+    RoundFigures { win, sd: (square - win * win).max(0.0).sqrt() }
+}
+
 /// Rows for [`spread_figures`]: each count's chance with the edge at the nearest count in
 /// `edges` (the edges of [`super::indices::edge_by_count`], computed over a narrower range).
 pub fn count_rows(frequencies: &[(i32, f64)], edges: &[(i32, f64)]) -> Vec<(i32, f64, f64)> {
@@ -147,26 +168,71 @@ pub fn count_rows(frequencies: &[(i32, f64)], edges: &[(i32, f64)]) -> Vec<(i32,
         .collect()
 }
 
+/// Rows for [`spread_figures`] worked out in one go: each whole true count's chance, with the
+/// edge at the nearest count of [`edge_counts`] ([`SpreadWork`] makes the same in steps).
+pub fn spread_rows(rules: &TableRules, system: &CountSystem) -> Vec<(i32, f64, f64)> {
+    let chances = true_count_frequencies(system, rules);
+    count_rows(&chances, &super::indices::edge_by_count(rules, system, &edge_counts(&chances)))
+}
+
 /// The chance of each whole true count (rounded to the nearest) at the start of a round, over
-/// the shoe from the first round to the cut card: exact at the middle of every half deck dealt,
+/// the shoe from the first round to the cut card: exact at each depth of [`frequency_depths`],
 /// the depths weighted alike. Sorted by count; the chances sum to one.
 pub fn true_count_frequencies(system: &CountSystem, rules: &TableRules) -> Vec<(i32, f64)> {
-    let depths = frequency_depths(rules);
     let mut bins = Bins::default();
-    for &dealt in &depths {
-        bins.add(&depth_profile(system, rules.decks, dealt), depths.len());
+    for (dealt, share) in frequency_depths(rules) {
+        bins.add(&depth_profile(system, rules.decks, dealt), share);
     }
     bins.chances()
 }
 
-/// The middle of every half deck dealt before the cut card: the depths the chances are taken
-/// at. Each stands for the rounds dealt in its half deck; taken from the first card of each
-/// instead, the chances leaned toward the shoe's neutral start (the first depth is a count of
-/// exactly 0): issue 38 measured a 1–8 spread's win 18% below a simulation's at six decks.
-fn frequency_depths(rules: &TableRules) -> Vec<u32> {
-    let before_cut = 52 * rules.decks as u32 * rules.penetration_percent as u32 / 100;
-    (0..).map(|i| i * 26 + 13).take_while(|&d| d < before_cut).collect()
+/// The depths the chances are taken at, each with the share of the rounds it stands for: the
+/// chance that a round starts that many cards after the shuffle, before the cut card. The first
+/// round starts at the shuffle (a count of exactly 0); the k-th about k × [`CARDS_A_ROUND`]
+/// cards in, give or take √k × [`CARDS_A_ROUND_SD`] (a normal spread). Up to two decks every
+/// depth is taken (a true count is a running count over few possible decks left, so one depth
+/// alone makes the chances lumpy); in bigger shoes the depths after the first are grouped into
+/// at most [`FREQUENCY_DEPTHS`] − 1 runs of cards, each taken at its mean, to keep the work
+/// small. Taken from the first card of each half deck, the chances leaned toward the shoe's
+/// neutral start: issue 38 measured a 1–8 spread's win 18% below a simulation's at six decks;
+/// taken at the middle of each half deck, they leaned away from it (the first round of a shoe
+/// is at 0 every time, one round in seven at one deck): `examples/counter_sim.rs` dealt 25.7% of
+/// rounds at 0 at one deck where they gave 18.8%, and the SD came out 7% above the simulation's.
+fn frequency_depths(rules: &TableRules) -> Vec<(u32, f64)> {
+    let before_cut = 52 * rules.decks as usize * rules.penetration_percent as usize / 100;
+    let mut starts = vec![0.0; before_cut.max(1)];
+    starts[0] = 1.0;
+    for k in 1.. {
+        let (mean, sd) = (k as f64 * CARDS_A_ROUND, (k as f64).sqrt() * CARDS_A_ROUND_SD);
+        if mean - 5.0 * sd > before_cut as f64 {
+            break;
+        }
+        for (d, start) in starts.iter_mut().enumerate().skip(1) {
+            let z = (d as f64 - mean) / sd;
+            *start += (-0.5 * z * z).exp() / (sd * (2.0 * std::f64::consts::PI).sqrt());
+        }
+    }
+    let total: f64 = starts.iter().sum();
+    let run = if rules.decks <= 2 { 1 } else { (starts.len() - 1).div_ceil(FREQUENCY_DEPTHS as usize - 1).max(1) };
+    let mut depths = vec![(0, starts[0] / total)];
+    for (i, chunk) in starts[1..].chunks(run).enumerate() {
+        let share: f64 = chunk.iter().sum();
+        let mean = chunk.iter().enumerate().map(|(j, w)| (1 + i * run + j) as f64 * w).sum::<f64>() / share;
+        depths.push((mean.round() as u32, share / total));
+    }
+    depths
 }
+
+/// The cards one round takes, one spot against the dealer, and their standard deviation:
+/// `examples/counter_sim.rs` deals 5.47 a round (standard deviation 1.08 to 1.14) at one and at
+/// six decks.
+pub const CARDS_A_ROUND: f64 = 5.47;
+pub const CARDS_A_ROUND_SD: f64 = 1.1;
+
+/// At most this many depths for the chances of the true counts in a shoe of more than two decks
+/// (see [`frequency_depths`]): few enough at eight decks that the chances stay a small part of
+/// the spread's work (each depth one [`depth_profile`]).
+pub const FREQUENCY_DEPTHS: u32 = 24;
 
 /// The whole true counts a bin each, from −[`BIN_REACH`] to +[`BIN_REACH`] (a true count is at
 /// most the running count's reach over the last card, far inside this at eight decks).
@@ -183,11 +249,11 @@ impl Default for Bins {
 }
 
 impl Bins {
-    /// Adds one depth's profile, weighed as one of `depths` depths.
-    fn add(&mut self, profile: &[(f64, f64, Composition)], depths: usize) {
+    /// Adds one depth's profile, standing for `share` of the rounds.
+    fn add(&mut self, profile: &[(f64, f64, Composition)], share: f64) {
         for &(tc, p, _) in profile {
             let t = tc.round().clamp(-BIN_REACH as f64, BIN_REACH as f64) as i32;
-            self.0[(t + BIN_REACH) as usize] += p / depths as f64;
+            self.0[(t + BIN_REACH) as usize] += p * share;
         }
     }
 
@@ -222,8 +288,9 @@ pub fn edge_counts(chances: &[(i32, f64)]) -> Vec<i32> {
 pub struct SpreadWork {
     rules: TableRules,
     system: CountSystem,
-    /// The profiles to make: the chances' depths, then the edges' depths.
-    jobs: Vec<u32>,
+    /// The profiles to make: the chances' depths (with the share of rounds each stands for),
+    /// then the edges' depths.
+    jobs: Vec<(u32, f64)>,
     job: usize,
     builder: Option<ProfileBuilder>,
     bins: Bins,
@@ -243,7 +310,7 @@ pub struct SpreadWork {
 impl SpreadWork {
     pub fn new(rules: &TableRules, system: &CountSystem) -> SpreadWork {
         let mut jobs = frequency_depths(rules);
-        jobs.extend(depths(rules));
+        jobs.extend(depths(rules).map(|d| (d, 0.0)));
         SpreadWork {
             rules: rules.clone(),
             system: *system,
@@ -278,12 +345,12 @@ impl SpreadWork {
         let edge_jobs = depths(&self.rules).len();
         let freq_jobs = self.jobs.len() - edge_jobs;
         if self.job < self.jobs.len() {
-            let dealt = self.jobs[self.job];
+            let (dealt, share) = self.jobs[self.job];
             let b = self.builder.get_or_insert_with(|| ProfileBuilder::new(&self.system, self.rules.decks, dealt));
             if b.step(budget) {
                 let profile = self.builder.take().map(ProfileBuilder::finish).unwrap_or_default();
                 if self.job < freq_jobs {
-                    self.bins.add(&profile, freq_jobs);
+                    self.bins.add(&profile, share);
                     if self.job + 1 == freq_jobs {
                         self.counts = edge_counts(&self.bins.chances());
                         self.sums = vec![(0.0, 0); self.counts.len()];

@@ -8,8 +8,8 @@ use crate::engine::rng::GameRng;
 
 /// A shoe of point values (1 = ace … 10 = ten-value).
 pub struct SimShoe {
-    cards: Vec<u8>,
-    next: usize,
+    pub(super) cards: Vec<u8>,
+    pub(super) next: usize,
 }
 
 impl SimShoe {
@@ -86,6 +86,7 @@ pub struct Simulator {
     max_hands: usize,
     obo: bool,
     ratio: f64,
+    insurance: bool,
     /// The chart's two-card decision for every (first, second, up, allowed-moves) —
     /// precomputed from [`Chart::decide`] so a round is table lookups.
     first: Vec<Play>,
@@ -135,6 +136,7 @@ impl Simulator {
             max_hands: rules.max_hands(),
             obo: rules.dealer_blackjack == DealerBlackjack::OriginalBetOnly,
             ratio: rules.blackjack_ratio(),
+            insurance: rules.insurance,
             first,
             hits,
             double_ok,
@@ -156,10 +158,18 @@ impl Simulator {
         let hole = shoe.draw();
         let dealer_bj = (up == 1 && hole == 10) || (up == 10 && hole == 1);
         let may_bj = up == 1 || up == 10;
+        // Insurance is half the bet, paid 2 to 1 on a dealer blackjack (taken only when the
+        // source says so: the chart never insures).
+        let insured = up == 1 && self.insurance && shoe.insure(hole);
+        let side = match (insured, dealer_bj) {
+            (false, _) => 0.0,
+            (true, true) => 1.0,
+            (true, false) => -0.5,
+        };
         let player_bj = hands[0].best() == 21;
         if player_bj {
             let net = if dealer_bj { 0.0 } else { self.ratio };
-            return RoundResult { net, wagered: 1.0 };
+            return RoundResult { net: net + side, wagered: 1.0 };
         }
         let mut count = 1usize;
         let mut i = 0usize;
@@ -182,7 +192,21 @@ impl Simulator {
                 }
                 let can_surrender = self.surrender && count == 1 && !h.split && h.n == 2;
                 let can_double = !locked && self.may_double(h);
-                let play = if h.n == 2 {
+                let hand = Decision {
+                    first: h.first,
+                    second: h.second,
+                    hard: h.hard,
+                    soft: h.soft(),
+                    cards: h.n,
+                    pair: pair.then_some(h.first),
+                    can_hit: !locked,
+                    can_double,
+                    can_split,
+                    can_surrender,
+                };
+                let play = if let Some(play) = shoe.deviate(&hand, up, hole) {
+                    play
+                } else if h.n == 2 {
                     let flags = !locked as usize
                         | (can_double as usize) << 1
                         | (can_split as usize) << 2
@@ -235,12 +259,12 @@ impl Simulator {
         }
         if surrendered {
             let net = if may_bj && dealer_bj { -1.0 } else { -0.5 };
-            return RoundResult { net, wagered: 1.0 };
+            return RoundResult { net: net + side, wagered: 1.0 };
         }
         let wagered: f64 = hands[..count].iter().map(|h| h.stake as f64).sum();
         if dealer_bj {
             let net = if self.obo { -1.0 } else { -wagered };
-            return RoundResult { net, wagered };
+            return RoundResult { net: net + side, wagered };
         }
         let live = hands[..count].iter().any(|h| !h.bust);
         let mut dealer = SimHand::default();
@@ -266,7 +290,7 @@ impl Simulator {
                 -s
             };
         }
-        RoundResult { net, wagered }
+        RoundResult { net: net + side, wagered }
     }
 }
 
@@ -300,12 +324,8 @@ pub fn simulate(rules: &TableRules, chart: &Chart, rounds: u64, seed: u64) -> Ta
     let sim = Simulator::new(rules, chart);
     let mut rng = Wy(GameRng::new(seed).next_u64());
     let mut shoe = SimShoe::full(rules.decks);
-    let n = shoe.cards.len();
-    let cut = n * rules.penetration_percent as usize / 100;
     let every_round = rules.shuffle == Shuffle::EveryRound;
     let mut tally = Tally::default();
-    // A round never needs more than this many cards; shuffle early rather than run dry.
-    let reserve = 40.min(n - 1);
     let mut shuffled = false;
     for _ in 0..rounds {
         if every_round {
@@ -316,7 +336,9 @@ pub fn simulate(rules: &TableRules, chart: &Chart, rounds: u64, seed: u64) -> Ta
             tally.add(r);
             continue;
         }
-        if !shuffled || shoe.next >= cut || shoe.next + reserve > n {
+        // A round never needs more than 40 cards; shuffle early rather than run dry (at one or
+        // two decks, before the cut card: the house edge does not mind, a count would).
+        if !shuffled || shoe.spent(rules, 40) {
             rng.shuffle(&mut shoe.cards);
             shoe.next = 0;
             shuffled = true;
@@ -326,9 +348,51 @@ pub fn simulate(rules: &TableRules, chart: &Chart, rounds: u64, seed: u64) -> Ta
     tally
 }
 
-/// Where a round's cards come from.
+impl SimShoe {
+    /// Whether the cut card is out, or fewer than `reserve` cards are left: shuffle before the
+    /// next round.
+    pub(super) fn spent(&self, rules: &TableRules, reserve: usize) -> bool {
+        let n = self.cards.len();
+        self.next >= n * rules.penetration_percent as usize / 100 || self.next + reserve.min(n - 1) > n
+    }
+}
+
+/// A decision the player is about to make: the hand and what the rules allow now.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The hand's first two cards (a split hand's first is the pair card).
+    pub first: u8,
+    pub second: u8,
+    /// The hand's total with aces as one, and whether an ace counts eleven in it.
+    pub hard: u8,
+    pub soft: bool,
+    /// Cards in the hand.
+    pub cards: u8,
+    /// The pair's point value, for two cards alike.
+    pub pair: Option<u8>,
+    /// A split ace may not be hit (nor doubled) where the rules say so.
+    pub can_hit: bool,
+    pub can_double: bool,
+    pub can_split: bool,
+    pub can_surrender: bool,
+}
+
+/// Where a round's cards come from, and (for a player who counts) where their plays differ
+/// from the chart's: a counter's shoe knows the count ([`super::counter`]).
 pub trait Source {
     fn draw(&mut self) -> u8;
+    /// A play other than the chart's for this decision against `up` (it must be one the
+    /// decision allows), or `None` to play the chart. `hole` is the dealer's hole card: already
+    /// drawn, but not seen, so a counter leaves it out of the count.
+    #[inline]
+    fn deviate(&mut self, _hand: &Decision, _up: u8, _hole: u8) -> Option<Play> {
+        None
+    }
+    /// Whether to insure against the dealer's ace (`hole` as for [`Source::deviate`]).
+    #[inline]
+    fn insure(&mut self, _hole: u8) -> bool {
+        false
+    }
 }
 
 impl Source for SimShoe {
@@ -341,7 +405,7 @@ impl Source for SimShoe {
 /// engine's [`GameRng`]), with Lemire's 32-bit bounded integers. Shuffling is most of a round's
 /// cost, and this is several times cheaper than the engine's 128-bit PCG; the engine keeps PCG
 /// for its fixed, documented stream.
-struct Wy(u64);
+pub(super) struct Wy(pub(super) u64);
 
 impl Wy {
     #[inline]
@@ -363,7 +427,7 @@ impl Wy {
         }
         (m >> 32) as u32
     }
-    fn shuffle(&mut self, cards: &mut [u8]) {
+    pub(super) fn shuffle(&mut self, cards: &mut [u8]) {
         for i in (1..cards.len()).rev() {
             let j = self.below(i as u32 + 1) as usize;
             cards.swap(i, j);

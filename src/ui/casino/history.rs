@@ -8,7 +8,7 @@
 use super::bank::{Bank, MAX_LOST_MILLI};
 use crate::engine::cards::Card;
 use crate::engine::casino::hand::{points, Total};
-use crate::engine::casino::risk::risk_of_ruin;
+use crate::engine::casino::risk::{bets_figures, risk_of_ruin, RoundFigures, ROUND_VARIANCE};
 use crate::engine::casino::rules::{MAX_BET, MAX_CHIPS};
 
 /// The rounds kept: the latest, enough for a chart of a long session and a few kilobytes stored.
@@ -144,6 +144,19 @@ pub fn session_risk(rounds: &[Round], bankroll: i64, unit: i64) -> Option<f64> {
     Some(risk_of_ruin(w, sd, bankroll as f64 / unit as f64))
 }
 
+/// The expected figures of the bets as placed, in units of `unit` cents: each round's bet at
+/// its Hi-Lo true count (rounded to the nearest) with the player's edge there from `rows`
+/// (count, chance, edge: `engine::casino::risk`), never the rounds' own results. `None` under
+/// two rounds or without rows.
+pub fn expected_figures(rounds: &[Round], unit: i64, rows: &[(i32, f64, f64)]) -> Option<RoundFigures> {
+    if rounds.len() < 2 || unit <= 0 || rows.is_empty() {
+        return None;
+    }
+    let bets: Vec<(i32, f64)> =
+        rounds.iter().map(|r| ((r.tc_tenths as f64 / 10.0).round() as i32, r.bet as f64 / unit as f64)).collect();
+    Some(bets_figures(&bets, rows, ROUND_VARIANCE))
+}
+
 /// The bet spread as played: the average bet, in units of `unit` cents, at each count bin
 /// (`None` for a bin without rounds).
 pub fn spread_played(rounds: &[Round], unit: i64) -> [Option<f64>; 7] {
@@ -275,6 +288,27 @@ mod tests {
         assert_eq!(session_risk(&rounds[..1], 50_000, 500), None);
         assert_eq!(spread_played(&rounds, 500)[3], Some(1.0));
         assert_eq!(spread_played(&rounds, 500)[0], None);
+    }
+
+    /// "Betting as you did" is the edge at each count bet at, times the bet: two rounds of one
+    /// unit at 0 (edge −0.5%) and two of eight units at +3 (edge +1.5%) expect
+    /// W = (2·(−0.005) + 2·8·0.015) / 4 = 0.0575 units a round, and SD² = v · (2 + 2·64) / 4 − W²,
+    /// whatever the four rounds' results were (here all lost: measured, certain ruin).
+    #[test]
+    fn betting_as_you_did_expects_the_edge_at_each_count_bet_at_not_the_results() {
+        let rows = [(-1, 0.3, -0.01), (0, 0.4, -0.005), (3, 0.3, 0.015)];
+        let bet = |tc, units: i64| Round { worth: 0, bet: 500 * units, tc_tenths: tc, net: -500 * units };
+        let rounds = [bet(2, 1), bet(-4, 1), bet(30, 8), bet(34, 8)];
+        let f = expected_figures(&rounds, 500, &rows).unwrap();
+        assert!((f.win - 0.0575).abs() < 1e-12, "{f:?}");
+        assert!((f.sd - (ROUND_VARIANCE * 130.0 / 4.0 - 0.0575f64.powi(2)).sqrt()).abs() < 1e-12, "{f:?}");
+        assert_eq!(session_risk(&rounds, 100_000, 500), Some(1.0), "the results alone: certain ruin");
+        // A count beyond the rows takes the nearest row's edge; under two rounds, or no rows, no figure.
+        let far = [bet(90, 1), bet(-90, 1)];
+        let f = expected_figures(&far, 500, &rows).unwrap();
+        assert!((f.win - (0.015 - 0.01) / 2.0).abs() < 1e-12, "{f:?}");
+        assert_eq!(expected_figures(&rounds[..1], 500, &rows), None);
+        assert_eq!(expected_figures(&rounds, 500, &[]), None);
     }
 
     #[test]

@@ -177,7 +177,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                 { trainer(&state, *hint, &values, &panel) }
                 { chart_panel(&state.view().rules, &panel.chart) }
                 { share(&state) }
-                <p class="drills-link"><a href="../drills/">{"Drills: strategy, counting, deviations"}</a>{" · "}<a href="../drills/#sessions">{"Your session"}</a></p>
+                <p class="drills-link"><a href="../drills/">{"Drills: strategy, counting, deviations"}</a>{" · "}<a href="../bankroll/">{"Your session"}</a></p>
                 <p class="auto-deal"><label for="auto-deal">{"Next hand"}</label>
                     <select id="auto-deal" onchange={on_auto_deal}>
                         { for AUTO_DEAL_SECS.iter().map(|&n| html! {

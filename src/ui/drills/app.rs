@@ -2,16 +2,13 @@
 //! keyboard-first and scored, with a streak and the weakest hands; the record is saved in
 //! localStorage (`state.rs`). The reducer (`session.rs`) holds what is on screen; this component
 //! only wires it to the page: the save, the running count's timer, the focus, the keys, and the
-//! index plays and the bet spread's edges asked of the drills' worker (`indices.rs`, `spread.rs`).
+//! index plays asked of the drills' worker (`indices.rs`). The casino sessions and the bet
+//! spread's risk are a page of their own (`bankroll.rs`, `bankroll/`), opened from the list.
 
 use super::indices::{compute_indices, indices_key, Indices};
 use super::session::{DrillMsg, Drills};
-use super::sessions::sessions_view;
-use super::spread::{compute_spread, spread_view, Plan, SpreadRows};
 use super::state::*;
-use super::view::{body, rules_line};
-use crate::ui::casino::history::History;
-use crate::ui::casino::state::{Bank, BANK_KEY, SAVE_VERSION as BANK_VERSION};
+use super::view::body;
 use crate::ui::components::card::CardStyle;
 use crate::ui::kit::use_table_keys;
 use crate::ui::new_seed;
@@ -23,28 +20,18 @@ use yew::prelude::*;
 
 /// The casino table's fragment on this page sends it there.
 pub const CASINO_AWAY: (&str, &str) = ("#casino", "../tables/#casino");
+/// The casino sessions' old fragment (`drills/#sessions`) sends to their page.
+pub const SESSIONS_AWAY: (&str, &str) = ("#sessions", "../bankroll/");
 
 /// The saved record, or a fresh one and a notice for a save that cannot be read.
-fn load_progress() -> (Progress, Option<String>) {
+pub(super) fn load_progress() -> (Progress, Option<String>) {
     storage::load_or_notice(SAVE_KEY, SAVE_VERSION, "drill record")
 }
 
-/// The casino table's session history (kept in the player's bank) and the chips now, for the
-/// Sessions screen. A history with a figure out of bounds is cleared, with a notice: the casino
-/// table starts it again from the next round. (An unreadable bank is the casino page's to set
-/// aside and report.)
-fn load_history() -> (History, i64, Option<String>) {
-    let Ok(Some(mut bank)) = storage::load::<Bank>(BANK_KEY, BANK_VERSION) else {
-        return (History::default(), Bank::default().chips, None);
-    };
-    match History::of(&bank) {
-        Some(h) => (h, bank.chips, None),
-        None => {
-            (bank.rounds, bank.kinds) = (String::new(), Default::default());
-            storage::save(BANK_KEY, BANK_VERSION, &bank);
-            let notice = "Your casino session history could not be read; it starts again from your next round.";
-            (History::default(), bank.chips, Some(notice.into()))
-        }
+/// The casino sessions and the bet spread's risk: a page of their own.
+fn to_sessions() {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().assign(SESSIONS_AWAY.1);
     }
 }
 
@@ -67,19 +54,11 @@ fn focus_id(id: &str) {
 pub fn DrillsApp() -> Html {
     let loaded = use_memo((), |_| load_progress());
     let drills = use_reducer(|| Reducer(Drills::new(loaded.0.clone(), new_seed())));
-    let history = use_memo((), |_| load_history());
-    let notice = use_state(|| loaded.1.clone().or(history.2.clone()));
-    // The Sessions screen, open from the list or at drills/#sessions (the casino table's link).
-    let sessions =
-        use_state(|| web_sys::window().and_then(|w| w.location().hash().ok()).is_some_and(|h| h == "#sessions"));
+    let notice = use_state(|| loaded.1.clone());
     let indices = use_state(|| None::<Indices>);
-    let spread_rows = use_state(|| None::<SpreadRows>);
-    let spread_for = use_mut_ref(|| indices_key(&drills.progress.setup));
-    let plan = use_state(|| (Plan::default(), None::<&'static str>));
     let indices_for = use_mut_ref(|| indices_key(&drills.progress.setup));
-    // The worker working out each, while it is wanted (dropped: stopped).
+    // The worker working them out, while they are wanted (dropped: stopped).
     let indices_helper = use_mut_ref(|| None);
-    let spread_helper = use_mut_ref(|| None);
     let send = drills.dispatcher();
     let send = Callback::from(move |m: DrillMsg| send.dispatch(m));
     let setup = drills.progress.setup;
@@ -159,26 +138,6 @@ pub fn DrillsApp() -> Html {
             }
         });
     }
-    // The chances and edges for the bet spread's risk, asked for when the Sessions screen is
-    // opened for new rules.
-    {
-        let (rows, spread_for, helper) = (spread_rows.clone(), spread_for.clone(), spread_helper.clone());
-        use_effect_with((*sessions, indices_key(&setup)), move |(open, key)| {
-            let have = rows.as_ref().is_some_and(|r| r.key() == *key);
-            *spread_for.borrow_mut() = *key;
-            if have {
-                return;
-            }
-            if *open {
-                *helper.borrow_mut() = compute_spread(key.0, spread_for, rows);
-            } else {
-                *helper.borrow_mut() = None;
-                if matches!(*rows, Some(SpreadRows::Working { .. })) {
-                    rows.set(None);
-                }
-            }
-        });
-    }
     // The reducer asks its deviations from the plays once they are ready.
     {
         let send = send.clone();
@@ -188,15 +147,13 @@ pub fn DrillsApp() -> Html {
     }
 
     {
-        let (drills, send, sessions) = (drills.clone(), send.clone(), sessions.clone());
+        let (drills, send) = (drills.clone(), send.clone());
         use_table_keys(Callback::from(move |e: KeyboardEvent| {
-            // The Sessions screen: Escape goes back; 5 opens it from the list.
+            // 5 opens the casino sessions' page from the list.
             let key = e.key();
-            if *sessions || (drills.screen.is_none() && key == "5") {
-                if *sessions == (key == "Escape") {
-                    e.prevent_default();
-                    sessions.set(!*sessions);
-                }
+            if drills.screen.is_none() && key == "5" {
+                e.prevent_default();
+                to_sessions();
                 return;
             }
             if let Some(msg) = drills.key(&key) {
@@ -210,26 +167,9 @@ pub fn DrillsApp() -> Html {
         let notice = notice.clone();
         Callback::from(move |()| notice.set(None))
     };
-    let spread = if *sessions {
-        let on_plan = {
-            let plan = plan.clone();
-            Callback::from(move |p: Result<Plan, &'static str>| match p {
-                Ok(p) => plan.set((p, None)),
-                Err(problem) => plan.set((plan.0, Some(problem))),
-            })
-        };
-        let table = format!("For the drills' table: {}.", rules_line(&setup));
-        spread_view(&spread_rows, &plan, table, on_plan)
-    } else {
-        Html::default()
-    };
     html! {
         <PageFrame notice={(*notice).clone()} {on_dismiss} away={CASINO_AWAY}>
-            if *sessions {
-                { sessions_view(&history.0, history.1, { let s = sessions.clone(); Callback::from(move |()| s.set(false)) }, spread) }
-            } else {
-                { body(&drills, &indices, &send, { let s = sessions.clone(); Callback::from(move |()| s.set(true)) }, style) }
-            }
+            { body(&drills, &indices, &send, Callback::from(|()| to_sessions()), style) }
         </PageFrame>
     }
 }

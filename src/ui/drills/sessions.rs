@@ -6,10 +6,10 @@
 //! the shaping is in `history.rs`, tested natively.
 
 use crate::engine::casino::game::money;
-use crate::engine::casino::risk::ROUND_VARIANCE;
+use crate::engine::casino::risk::{n0, risk_of_ruin, ROUND_VARIANCE};
 use crate::engine::casino::TableSpec;
 use crate::ui::casino::history::*;
-use crate::ui::casino::words::{of_a_bet, signed_money};
+use crate::ui::casino::words::{of_a_bet, signed_milli, signed_money};
 use yew::prelude::*;
 
 /// Chart boxes, in SVG units (the charts scale to the page's width).
@@ -22,8 +22,15 @@ fn n(v: f64) -> String {
 }
 
 /// The screen: `chips` is the player's bankroll now (the casino's bank); `spread` the risk of
-/// ruin for a bankroll and bet spread the player enters (`spread.rs`), shown with or without rounds.
-pub fn sessions_view(h: &History, chips: i64, on_back: Callback<()>, spread: Html) -> Html {
+/// ruin for a bankroll and bet spread the player enters (`spread.rs`), shown with or without
+/// rounds; `rows` the edge at each Hi-Lo count for the drills' table once worked out (`spread.rs`).
+pub fn sessions_view(
+    h: &History,
+    chips: i64,
+    on_back: Callback<()>,
+    spread: Html,
+    rows: Option<&[(i32, f64, f64)]>,
+) -> Html {
     let head = html! {
         <div class="drill-head">
             <h2 id="drill-title">{"Your casino sessions"}</h2>
@@ -47,7 +54,7 @@ pub fn sessions_view(h: &History, chips: i64, on_back: Callback<()>, spread: Htm
             { bankroll_chart(&h.rounds) }
             { kinds_chart(&h.kinds) }
             { count_chart(&h.rounds) }
-            { risk(&h.rounds, chips) }
+            { risk(&h.rounds, chips, rows) }
             { spread }
         </section>
     }
@@ -156,17 +163,30 @@ fn count_chart(rounds: &[Round]) -> Html {
     }
 }
 
-fn risk(rounds: &[Round], chips: i64) -> Html {
+fn risk(rounds: &[Round], chips: i64, rows: Option<&[(i32, f64, f64)]>) -> Html {
     let unit = TableSpec::default().min_bet;
     let units = chips / unit;
-    let body = match (round_figures(rounds, unit), session_risk(rounds, chips, unit)) {
-        (Some((w, sd)), Some(r)) => html! { <>
-            <p class="risk-figure"><strong>{ format!("Risk of ruin: {}", percent(r)) }</strong>
-                { format!(" for your {} ({units} bets of {}), betting and playing as in these {}.", money(chips), money(unit), crate::ui::text::plural(rounds.len(), "round")) }</p>
+    // The expected figures of the bets as placed, at the edge of each count bet at; the rounds'
+    // own results only until the edges are worked out (a few hundred rounds' luck would make
+    // the risk 0% or 100%).
+    let expected = rows.and_then(|rows| expected_figures(rounds, unit, rows));
+    let figures = expected.map(|f| (f.win, f.sd)).or_else(|| round_figures(rounds, unit));
+    let body = match figures {
+        Some((w, sd)) => html! { <>
+            <p class="risk-figure"><strong>{ format!("Risk of ruin: {}", percent(risk_of_ruin(w, sd, units as f64))) }</strong>
+                { format!(" for your {} ({units} bets of {}), betting as in these {}.", money(chips), money(unit), crate::ui::text::plural(rounds.len(), "round")) }</p>
             <ul class="formula">
-                <li>{ format!("W, your average result a round: {} bets", hundredths(w)) }</li>
+                if expected.is_some() {
+                    <li>{ format!("W, what your bets could expect at the counts you placed them: {} bets a round (your rounds' own results: {})", signed_milli(w), round_figures(rounds, unit).map_or("–".into(), |r| signed_milli(r.0))) }</li>
+                } else {
+                    <li>{ format!("W, your average result a round: {} bets", hundredths(w)) }</li>
+                }
                 <li>{ format!("SD, its standard deviation: {} bets (a flat bettor's is about {})", hundredths(sd), hundredths(ROUND_VARIANCE.sqrt())) }</li>
                 <li>{ format!("B, your bankroll: {units} bets") }</li>
+                <li>{ format!("A hundred rounds, about an hour at a table: {} bets", hundredths(100.0 * w)) }</li>
+                if let Some(n) = n0(w, sd).filter(|n| *n < 1e9) {
+                    <li>{ format!("N0, the rounds after which your win is one standard deviation: {}", n.ceil() as u64) }</li>
+                }
             </ul>
             if w <= 0.0 { <p>{"At a loss on average, any bankroll is lost in the end: the formula gives 100%. Counting and a bet spread that rises with the count are what turn W above zero."}</p> }
         </> },
@@ -176,7 +196,7 @@ fn risk(rounds: &[Round], chips: i64) -> Html {
         <div class="risk">
             <h3>{"Risk of ruin, betting as you did"}</h3>
             { body }
-            <p class="formula">{"Risk of ruin = exp(−2 · W · B / SD²): Don Schlesinger, "}<cite>{"Blackjack Attack: Playing the Pros' Way"}</cite>{" (RGE Publishing, third edition 2005), the chapter on risk of ruin. W and SD are measured from your rounds; a short session measures them roughly."}</p>
+            <p class="formula">{"Risk of ruin = exp(−2 · W · B / SD²): Don Schlesinger, "}<cite>{"Blackjack Attack: Playing the Pros' Way"}</cite>{" (RGE Publishing, third edition 2005), the chapter on risk of ruin. W is what each of your bets could expect at the Hi-Lo true count you placed it at (the edge at each count for the drills' table, below), SD the spread of such bets; until those edges are worked out, both are measured from your rounds' own results, which a short session measures roughly."}</p>
         </div>
     }
 }

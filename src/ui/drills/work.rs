@@ -13,6 +13,7 @@ use crate::engine::casino::indices::{
 };
 use crate::engine::casino::risk::{count_rows, SpreadWork};
 use crate::engine::casino::save::Choice;
+use crate::engine::casino::{DoubleOn, TableRules, TableSpec};
 
 /// What the page asks for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -23,8 +24,28 @@ pub enum Job {
     Spread,
 }
 
-/// A job for one game: the table's decks, surrender and soft 17 rule, and the count system
-/// (an index into [`SYSTEMS`]); the rest of the rules are the casino table's.
+/// The rules the bet spread's form sets beyond the drills' table: how deep the cut card is
+/// (percent of the shoe dealt, 50 to 90), doubling after a split, and which two cards double.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub penetration: u8,
+    pub das: bool,
+    pub double_on: DoubleOn,
+}
+
+/// The doubling rules by their code on the wire and in the form.
+pub const DOUBLE_ON: [DoubleOn; 3] = [DoubleOn::AnyTwo, DoubleOn::NineToEleven, DoubleOn::TenOrEleven];
+
+impl Default for Game {
+    /// The casino table's.
+    fn default() -> Self {
+        let s = TableSpec::default();
+        Game { penetration: s.penetration_percent, das: s.double_after_split, double_on: s.double_on }
+    }
+}
+
+/// A job for one game: the table's decks, surrender and soft 17 rule, the count system (an
+/// index into [`SYSTEMS`]) and the [`Game`]; the rest of the rules are the casino table's.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Request {
     pub job: Job,
@@ -32,12 +53,13 @@ pub struct Request {
     pub surrender: bool,
     pub h17: bool,
     pub system: usize,
+    pub game: Game,
 }
 
 impl Request {
     pub fn new(job: Job, setup: &Setup) -> Request {
         let c = setup.choice;
-        Request { job, decks: c.decks, surrender: c.surrender, h17: c.h17, system: setup.system }
+        Request { job, decks: c.decks, surrender: c.surrender, h17: c.h17, system: setup.system, game: Game::default() }
     }
 
     pub fn encode(&self) -> Vec<f64> {
@@ -45,25 +67,56 @@ impl Request {
             Job::Indices => 0.0,
             Job::Spread => 1.0,
         };
-        vec![job, self.decks as f64, self.surrender as u8 as f64, self.h17 as u8 as f64, self.system as f64]
+        let g = self.game;
+        let double = DOUBLE_ON.iter().position(|&d| d == g.double_on).unwrap_or(0);
+        vec![
+            job,
+            self.decks as f64,
+            self.surrender as u8 as f64,
+            self.h17 as u8 as f64,
+            self.system as f64,
+            g.penetration as f64,
+            g.das as u8 as f64,
+            double as f64,
+        ]
     }
 
     /// The request in `v`, if it is one the page could have sent.
     pub fn decode(v: &[f64]) -> Option<Request> {
-        let [job, decks, surrender, h17, system] = v else { return None };
+        let [job, decks, surrender, h17, system, penetration, das, double] = v else { return None };
         let job = match whole(*job, 0, 1)? {
             0 => Job::Indices,
             _ => Job::Spread,
         };
         let decks = whole(*decks, 1, 8)? as u8;
         let system = whole(*system, 0, SYSTEMS.len() as i64 - 1)? as usize;
+        let game = Game {
+            penetration: whole(*penetration, 50, 90)? as u8,
+            das: whole(*das, 0, 1)? == 1,
+            double_on: DOUBLE_ON[whole(*double, 0, 2)? as usize],
+        };
         DECKS.contains(&decks).then_some(Request {
             job,
             decks,
             surrender: whole(*surrender, 0, 1)? == 1,
             h17: whole(*h17, 0, 1)? == 1,
             system,
+            game,
         })
+    }
+
+    /// The checked rules asked for (the casino table's where a figure is out of bounds, which
+    /// [`Request::decode`] never lets through).
+    pub fn rules(&self) -> TableRules {
+        let choice = Choice { decks: self.decks, surrender: self.surrender, h17: self.h17, ..Choice::default() };
+        let g = self.game;
+        let spec = TableSpec {
+            penetration_percent: g.penetration,
+            double_after_split: g.das,
+            double_on: g.double_on,
+            ..choice.spec()
+        };
+        TableRules::new(spec).unwrap_or_else(|_| choice.rules())
     }
 }
 
@@ -213,8 +266,7 @@ impl Reply {
 /// Does `request` to the end, posting its progress (each whole percent once) and its results:
 /// for the index plays [`Reply::First`] and then [`Reply::All`], for the spread [`Reply::Rows`].
 pub fn serve(request: &Request, post: &mut impl FnMut(Reply)) {
-    let choice = Choice { decks: request.decks, surrender: request.surrender, h17: request.h17, ..Choice::default() };
-    let rules = choice.rules();
+    let rules = request.rules();
     let system = &SYSTEMS[request.system.min(SYSTEMS.len() - 1)];
     let mut shown = None;
     let mut progress = |percent: u32, post: &mut dyn FnMut(Reply)| {
@@ -269,16 +321,30 @@ mod tests {
     #[test]
     fn a_request_is_read_back_and_one_the_page_never_sends_is_refused() {
         for job in [Job::Indices, Job::Spread] {
-            let r = Request { surrender: true, system: SYSTEMS.len() - 1, ..request(job) };
+            let game = Game { penetration: 85, das: false, double_on: DoubleOn::TenOrEleven };
+            let r = Request { surrender: true, system: SYSTEMS.len() - 1, game, ..request(job) };
             assert_eq!(Request::decode(&r.encode()), Some(r));
+            let spec = r.rules().spec().clone();
+            assert_eq!(
+                (spec.penetration_percent, spec.double_after_split, spec.double_on),
+                (85, false, DoubleOn::TenOrEleven)
+            );
         }
         let good = request(Job::Indices).encode();
-        for (i, bad) in [2.0, 3.0, 2.0, 2.0, SYSTEMS.len() as f64].into_iter().enumerate() {
+        for (i, bad) in [2.0, 3.0, 2.0, 2.0, SYSTEMS.len() as f64, 49.0, 2.0, 3.0].into_iter().enumerate() {
             let mut v = good.clone();
             v[i] = bad;
             assert_eq!(Request::decode(&v), None, "{v:?}");
         }
-        for bad in [vec![], vec![0.0; 4], vec![0.0; 6], vec![0.0, 6.5, 0.0, 0.0, 0.0], vec![f64::NAN; 5]] {
+        let odd_cut = [&good[..5], &[91.0, 1.0, 0.0]].concat();
+        for bad in [
+            vec![],
+            vec![0.0; 4],
+            vec![0.0; 9],
+            vec![0.0, 6.5, 0.0, 0.0, 0.0, 67.0, 1.0, 0.0],
+            vec![f64::NAN; 8],
+            odd_cut,
+        ] {
             assert_eq!(Request::decode(&bad), None, "{bad:?}");
         }
     }

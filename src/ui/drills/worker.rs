@@ -51,9 +51,15 @@ impl Helper {
     /// Starts the worker and sends it `request` once it is up; `None` if this browser cannot
     /// start it (then `on_reply` is never called).
     pub fn start(request: Request, on_reply: impl Fn(Option<Reply>) + 'static) -> Option<Helper> {
+        Helper::start_at(WORKER_URL, request, on_reply)
+    }
+
+    /// [`Helper::start`] with the worker's module at `url` (another page's: `bankroll/` uses
+    /// the one built beside the drills page).
+    pub fn start_at(url: &str, request: Request, on_reply: impl Fn(Option<Reply>) + 'static) -> Option<Helper> {
         let options = web_sys::WorkerOptions::new();
         options.set_type(web_sys::WorkerType::Module);
-        let worker = web_sys::Worker::new_with_options(WORKER_URL, &options).ok()?;
+        let worker = web_sys::Worker::new_with_options(url, &options).ok()?;
         let on_reply = std::rc::Rc::new(on_reply);
         let listener = {
             let (worker, on_reply) = (worker.clone(), on_reply.clone());
