@@ -30,6 +30,8 @@ pub const PAGE_ITERATIONS: u32 = 1200;
 #[derive(Clone, Debug)]
 pub struct Ismcts {
     pub iterations: u32,
+    /// UCB1's exploration constant (0.4 screened at the worker's 4,000 iterations: -1.0 ± 3.7
+    /// points game by game over 800 Taylor deals, so 0.7 stays).
     pub exploration: f64,
     /// Playouts stop after this many actions; the position is then scored by hand sizes.
     pub playout_limit: u32,
@@ -38,13 +40,16 @@ pub struct Ismcts {
     pub cutoff_base: f64,
     /// The model of the others: each other seat's sampled hand is drawn again, up to this many
     /// times, until it fits that seat's latest turns as the normal policy would have played them
-    /// ([`fits_normal`]). 0: every deal the view allows is as likely.
+    /// ([`fits_normal`]). 0: every deal the view allows is as likely. 100 screened against 20 at
+    /// 4,000 iterations: +0.5 ± 3.3 points game by game over 800 Taylor deals, for half as much
+    /// time again per move, so 20 stays.
     pub tries: u32,
     /// The others choose in the tree as the normal policy would (not by their own statistics).
     pub policy_tree: bool,
     /// Cut-off scoring counts each power card in a hand (a pick-up, an answer to one, a wild
     /// suit changer: [`power_mask`]) as this many cards fewer: holding one is worth something
-    /// when the round is cut off, as the cards left are not all alike.
+    /// when the round is cut off, as the cards left are not all alike. Off: 0.5 lost 3.4 ± 3.7
+    /// points game by game over 800 Taylor deals at 4,000 iterations.
     pub power_weight: f64,
     /// Each other seat's hand is dealt within what its latest pick-up says it lacks
     /// ([`inferred_void`]) before the model checks it: with only `tries` uniform redraws, a seat

