@@ -584,3 +584,38 @@ fn where_the_analysis_marks_a_move_its_best_move_wins_more_often_long() {
         }
     }
 }
+
+/// The deal of the table link `taylor.2.normal.136~hand=1`: two players, one card each, seat 0
+/// to move holding the Q♣ (it follows the card turned up) and not yet having said "Last card".
+fn one_card_each_136() -> Game {
+    let mut spec = Preset::Taylor.spec();
+    spec.hand_size = 1;
+    let g = Game::new(Rules::new(spec).unwrap(), 2, 136).unwrap();
+    assert_eq!((hand(&g, 0), hand(&g, 1), g.current()), ("QC".to_string(), "10D".to_string(), 0));
+    g
+}
+
+/// Laying the last card without having said "Last card" is no win in Taylor (seven cards'
+/// penalty), so the analysis once called picking up best there (46% against the Q♣): saying
+/// "Last card" is a choice too, and with it the Q♣ wins at once.
+#[test]
+fn saying_last_card_then_going_out_is_weighed_where_the_seat_has_not_said_it() {
+    let g = one_card_each_136();
+    let view = g.view(0);
+    let (queen, draw, call) =
+        (Action::Play { seat: 0, card: c("QC") }, Action::Draw { seat: 0 }, Action::CallLastCard { seat: 0 });
+    assert!(view.legal.contains(&call), "{:?}", view.legal);
+    for played in [queen, draw] {
+        let j = judge(&view, played, POSITION_SAMPLES, 3).expect("a decision with a choice");
+        assert_eq!(j.best, call, "{j:?}");
+        assert!(j.best_chance > 0.99 && j.is_mistake(), "{j:?}");
+    }
+    // Said, the Q♣ goes out: the best move, and picking up a mistake.
+    let mut said = g.clone();
+    act(&mut said, call);
+    let view = said.view(0);
+    let j = judge(&view, queen, POSITION_SAMPLES, 3).unwrap();
+    assert!(j.best == queen && j.played_chance > 0.99 && !j.is_mistake(), "{j:?}");
+    let j = judge(&view, draw, POSITION_SAMPLES, 3).unwrap();
+    assert!(j.best == queen && j.is_mistake(), "{j:?}");
+}
