@@ -6,4 +6,5 @@ pub mod ismcts;
 pub mod shedding;
 pub mod table;
 pub mod uno;
+pub mod uno_analysis;
 pub mod work;
