@@ -2,6 +2,7 @@
 
 pub mod analysis;
 pub mod casino;
+pub mod casino_analysis;
 pub mod ismcts;
 pub mod shedding;
 pub mod table;
