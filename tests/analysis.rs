@@ -103,7 +103,7 @@ struct Position {
 }
 
 /// Deals per move when a scripted position is judged: each chance within a few points.
-const POSITION_SAMPLES: u32 = 300;
+const POSITION_SAMPLES: u32 = 1000;
 
 /// "p.QS" (seat 0 lays the Q♠) or "d" (seat 0 picks up).
 fn move_of(text: &str) -> Action {
@@ -307,22 +307,23 @@ const PRIESTLY: &[Position] = &[
         best: "p.KD",
         bad: "d",
     },
-    // A run goes out in one turn: the 5♥, 6♥, 7♥ ("Last cards" said first).
+    // A run goes out in one turn: the 5♥, 6♥, 7♥ ("Last cards" said at the turn before, which
+    // laid the 4♥: a call counts if it stood when the turn began).
     Position {
         name: "a run to go out",
         preset: Preset::Priestly,
-        hands: &["5H 6H 7H", "9S 3C", "KS 4D"],
-        starter: "4H",
-        before: &["l0"],
+        hands: &["4H 5H 6H 7H", "9S 3C", "KS 4D"],
+        starter: "4C",
+        before: &["l0", "p0.4H", "f0", "d1", "d2"],
         best: "p.5H",
         bad: "d",
     },
     Position {
         name: "a run down to go out",
         preset: Preset::Priestly,
-        hands: &["6C 5C 4C", "9S 6H", "KS 7D"],
-        starter: "7C",
-        before: &["l0"],
+        hands: &["7C 6C 5C 4C", "9S 6H", "KS 7D"],
+        starter: "7S",
+        before: &["l0", "p0.7C", "f0", "d1", "d2"],
         best: "p.6C",
         bad: "d",
     },
@@ -345,13 +346,14 @@ const PRIESTLY: &[Position] = &[
         best: "p.2C",
         bad: "d",
     },
+    // An Ace goes on anything: the last card, "Last card" said at the turn before.
     Position {
-        name: "a black Jack onto a red Jack",
+        name: "the last card, an Ace",
         preset: Preset::Priestly,
-        hands: &["JC 7H 9S", "5S 6S", "KH 3H"],
-        starter: "JD",
-        before: &[],
-        best: "p.JC",
+        hands: &["9S AS", "5D 6D", "4H 3H"],
+        starter: "9C",
+        before: &["l0", "p0.9S", "f0", "d1", "d2"],
+        best: "p.AS",
         bad: "d",
     },
     // A Queen must be covered: the Q♣ covered by the Q♦ goes out.

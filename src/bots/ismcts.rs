@@ -396,35 +396,47 @@ fn threat(g: &Game, seat: Seat) -> usize {
 /// on moves that meet the rule's penalty (in Taylor, laying its only card costs seven), and the
 /// analysis would call picking up best where saying "Last card" and going out wins at once.
 pub fn move_chances(view: &SeatView, samples: u32, seed: u64) -> Vec<(Action, f64)> {
+    move_outcomes(view, samples, seed).into_iter().map(|(m, deals)| (m, mean(&deals))).collect()
+}
+
+/// [`move_chances`] deal by deal: each move's outcome on each of the `samples` deals (the same
+/// deals for every move, in order), so that the analysis can tell a difference between two
+/// moves from the deals' noise.
+pub fn move_outcomes(view: &SeatView, samples: u32, seed: u64) -> Vec<(Action, Vec<f64>)> {
     let moves = super::shedding::turn_actions(view);
     let call = Action::CallLastCard { seat: view.seat };
     let may_call = view.hand.len() <= CALL_CARDS && view.legal.contains(&call);
     let config = Ismcts::default();
     let cutoff = &Cutoff::new(&config, &view.rules);
     let mut rng = GameRng::new(seed);
-    let mut totals = vec![0f64; moves.len()];
-    // After the call, each turn move's total (the call's chance is the best of them).
-    let mut called = vec![0f64; if may_call { moves.len() } else { 0 }];
+    let n = samples.max(1) as usize;
+    let mut outcomes = vec![Vec::with_capacity(n); moves.len()];
+    // After the call, each turn move's outcomes (the call's are those of the best of them).
+    let mut called = vec![Vec::with_capacity(n); if may_call { moves.len() } else { 0 }];
     let sampler = Sampler::new(view.clone(), &config);
-    for _ in 0..samples.max(1) {
+    for _ in 0..n {
         let deal = sampler.deal(&mut rng);
-        for (m, total) in moves.iter().zip(totals.iter_mut()) {
-            *total += playout_chance(deal.clone(), view.seat, *m, cutoff);
+        for (m, out) in moves.iter().zip(outcomes.iter_mut()) {
+            out.push(playout_chance(deal.clone(), view.seat, *m, cutoff));
         }
         if may_call {
             let mut after = deal.clone();
             let _ = after.apply_quiet(call);
-            for (m, total) in moves.iter().zip(called.iter_mut()) {
-                *total += playout_chance(after.clone(), view.seat, *m, cutoff);
+            for (m, out) in moves.iter().zip(called.iter_mut()) {
+                out.push(playout_chance(after.clone(), view.seat, *m, cutoff));
             }
         }
     }
-    let n = samples.max(1) as f64;
-    let mut chances: Vec<(Action, f64)> = moves.into_iter().zip(totals).map(|(m, t)| (m, t / n)).collect();
-    if let Some(best) = called.into_iter().reduce(f64::max) {
-        chances.push((call, best / n));
+    let mut all: Vec<(Action, Vec<f64>)> = moves.into_iter().zip(outcomes).collect();
+    if let Some(best) = called.into_iter().reduce(|a, b| if mean(&b) > mean(&a) { b } else { a }) {
+        all.push((call, best));
     }
-    chances
+    all
+}
+
+/// The mean of some outcomes (0 with none).
+pub fn mean(outcomes: &[f64]) -> f64 {
+    outcomes.iter().sum::<f64>() / outcomes.len().max(1) as f64
 }
 
 /// The most cards a seat holds for the analysis to weigh saying "Last card" ([`move_chances`]):
