@@ -7,10 +7,8 @@
 use super::felt::felt;
 use super::replay::{dealer_face_up, CasinoReplay, LAST, PREFIX, RECENT_KEY};
 use super::replay_analysis::whose_decision;
-use super::screen::CasinoScreen;
 use super::state::{Bank, CasinoState, StoredCasino, SAVE_KEY, SAVE_VERSION};
 use super::table::log_view;
-use crate::engine::casino::Phase;
 use crate::ui::components::card::{card_view, CardStyle};
 use crate::ui::components::notice::notice as banner;
 use crate::ui::replay::keep_in;
