@@ -563,16 +563,19 @@ fn where_the_analysis_marks_a_move_its_best_move_wins_more_often() {
 }
 
 /// The long run of the check above, for the figures in the report:
-/// `cargo test --test analysis -- --ignored --nocapture` (the test profile is optimised). Taylor
-/// must pass; Priestly's and British's figures are printed (a run before "Last card" was weighed
-/// as a choice: Priestly the best move 36.0%, the move played 37.0%, -1.0 ± 0.8 points). Set
-/// `ANALYSIS_LONG=priestly` (or taylor, british) to run one game only.
+/// `cargo test --test analysis -- --ignored --nocapture` (the test profile is optimised; set
+/// `ANALYSIS_LONG=priestly`, or taylor, british, to run one game). Taylor and Priestly must pass;
+/// British's figures are printed. Last run (the best move chosen and weighed on separate halves
+/// of the deals): Taylor 49.9% against 30.9% (+19.0 ± 1.6 points, 134 marked moves), Priestly
+/// 48.0% against 36.4% (+11.6 ± 2.1, 85), British 30.0% against 29.2% (+0.8 ± 1.2, 224: its
+/// analysis weighs a round's places, the check the whole game's win). Before, chosen and weighed
+/// on the same deals: Taylor +10.0 ± 1.3, Priestly -1.8 ± 0.8, British -1.5 ± 0.8.
 #[test]
 #[ignore]
 fn where_the_analysis_marks_a_move_its_best_move_wins_more_often_long() {
     let only = std::env::var("ANALYSIS_LONG").unwrap_or_default();
     let games =
-        [(Preset::Taylor, "Taylor", true), (Preset::Priestly, "Priestly", false), (Preset::British, "British", false)];
+        [(Preset::Taylor, "Taylor", true), (Preset::Priestly, "Priestly", true), (Preset::British, "British", false)];
     for (preset, name, must_pass) in games.into_iter().filter(|g| only.is_empty() || g.1.eq_ignore_ascii_case(&only)) {
         let (found, best, played) = best_against_played(preset, 3, 100..160, 200, 50);
         let n = (found as u64 * 50).max(1) as f64;
