@@ -159,7 +159,7 @@ fn analysis_view(
         };
         return html! {
             <section class="uno-analysis" aria-label="Analysis">
-                <button class="button" {onclick}>{ format!("Analyse {name}'s hits and passes") }</button>
+                <button class="button" {onclick}>{ if name == "You" { "Analyse your hits and passes".to_string() } else { format!("Analyse {name}'s hits and passes") } }</button>
             </section>
         };
     };
