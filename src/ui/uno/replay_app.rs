@@ -136,14 +136,12 @@ fn Viewer(props: &ViewerProps) -> Html {
     }
 }
 
+/// A seat's hits and passes weighed, with the seat (`None`: not analysed yet).
+type Analysed = Option<(u8, Rc<Vec<HitOrPass>>)>;
+
 /// The analysis section: a button that weighs `seat`'s hits and passes, then its summary and
 /// each decision, marked where the other choice was clearly better.
-fn analysis_view(
-    replay: &Rc<UnoReplay>,
-    seat: u8,
-    names: &[String],
-    analysed: &UseStateHandle<Option<(u8, Rc<Vec<HitOrPass>>)>>,
-) -> Html {
+fn analysis_view(replay: &Rc<UnoReplay>, seat: u8, names: &[String], analysed: &UseStateHandle<Analysed>) -> Html {
     let name = names.get(seat as usize).cloned().unwrap_or_default();
     let shown = analysed.as_ref().filter(|(s, _)| *s == seat).map(|(_, w)| w.clone());
     let Some(weighed) = shown else {
