@@ -103,7 +103,7 @@ struct Position {
 }
 
 /// Deals per move when a scripted position is judged: each chance within a few points.
-const POSITION_SAMPLES: u32 = 300;
+const POSITION_SAMPLES: u32 = 1000;
 
 /// "p.QS" (seat 0 lays the Q♠) or "d" (seat 0 picks up).
 fn move_of(text: &str) -> Action {
@@ -307,22 +307,23 @@ const PRIESTLY: &[Position] = &[
         best: "p.KD",
         bad: "d",
     },
-    // A run goes out in one turn: the 5♥, 6♥, 7♥ ("Last cards" said first).
+    // A run goes out in one turn: the 5♥, 6♥, 7♥ ("Last cards" said at the turn before, which
+    // laid the 4♥: a call counts if it stood when the turn began).
     Position {
         name: "a run to go out",
         preset: Preset::Priestly,
-        hands: &["5H 6H 7H", "9S 3C", "KS 4D"],
-        starter: "4H",
-        before: &["l0"],
+        hands: &["4H 5H 6H 7H", "9S 3C", "KS 4D"],
+        starter: "4C",
+        before: &["l0", "p0.4H", "f0", "d1", "d2"],
         best: "p.5H",
         bad: "d",
     },
     Position {
         name: "a run down to go out",
         preset: Preset::Priestly,
-        hands: &["6C 5C 4C", "9S 6H", "KS 7D"],
-        starter: "7C",
-        before: &["l0"],
+        hands: &["7C 6C 5C 4C", "9S 6H", "KS 7D"],
+        starter: "7S",
+        before: &["l0", "p0.7C", "f0", "d1", "d2"],
         best: "p.6C",
         bad: "d",
     },
@@ -345,13 +346,14 @@ const PRIESTLY: &[Position] = &[
         best: "p.2C",
         bad: "d",
     },
+    // An Ace goes on anything: the last card, "Last card" said at the turn before.
     Position {
-        name: "a black Jack onto a red Jack",
+        name: "the last card, an Ace",
         preset: Preset::Priestly,
-        hands: &["JC 7H 9S", "5S 6S", "KH 3H"],
-        starter: "JD",
-        before: &[],
-        best: "p.JC",
+        hands: &["9S AS", "5D 6D", "4H 3H"],
+        starter: "9C",
+        before: &["l0", "p0.9S", "f0", "d1", "d2"],
+        best: "p.AS",
         bad: "d",
     },
     // A Queen must be covered: the Q♣ covered by the Q♦ goes out.
@@ -561,13 +563,20 @@ fn where_the_analysis_marks_a_move_its_best_move_wins_more_often() {
 }
 
 /// The long run of the check above, for the figures in the report:
-/// `cargo test --release --test analysis -- --ignored --nocapture`. Taylor must pass; Priestly's
-/// figures are printed (last run: the best move 36.0%, the move played 37.0%, -1.0 ± 0.8 points:
-/// there the analysis is not yet better than the move played, see issue 36's section 3).
+/// `cargo test --test analysis -- --ignored --nocapture` (the test profile is optimised; set
+/// `ANALYSIS_LONG=priestly`, or taylor, british, to run one game). Taylor and Priestly must pass;
+/// British's figures are printed. Last run (the best move chosen and weighed on separate halves
+/// of the deals): Taylor 49.9% against 30.9% (+19.0 ± 1.6 points, 134 marked moves), Priestly
+/// 48.0% against 36.4% (+11.6 ± 2.1, 85), British 30.0% against 29.2% (+0.8 ± 1.2, 224: its
+/// analysis weighs a round's places, the check the whole game's win). Before, chosen and weighed
+/// on the same deals: Taylor +10.0 ± 1.3, Priestly -1.8 ± 0.8, British -1.5 ± 0.8.
 #[test]
 #[ignore]
 fn where_the_analysis_marks_a_move_its_best_move_wins_more_often_long() {
-    for (preset, name, must_pass) in [(Preset::Taylor, "Taylor", true), (Preset::Priestly, "Priestly", false)] {
+    let only = std::env::var("ANALYSIS_LONG").unwrap_or_default();
+    let games =
+        [(Preset::Taylor, "Taylor", true), (Preset::Priestly, "Priestly", true), (Preset::British, "British", false)];
+    for (preset, name, must_pass) in games.into_iter().filter(|g| only.is_empty() || g.1.eq_ignore_ascii_case(&only)) {
         let (found, best, played) = best_against_played(preset, 3, 100..160, 200, 50);
         let n = (found as u64 * 50).max(1) as f64;
         let (pb, pp) = (best as f64 / n, played as f64 / n);
@@ -583,4 +592,39 @@ fn where_the_analysis_marks_a_move_its_best_move_wins_more_often_long() {
             assert!(best > played, "{name}");
         }
     }
+}
+
+/// The deal of the table link `taylor.2.normal.136~hand=1`: two players, one card each, seat 0
+/// to move holding the Q♣ (it follows the card turned up) and not yet having said "Last card".
+fn one_card_each_136() -> Game {
+    let mut spec = Preset::Taylor.spec();
+    spec.hand_size = 1;
+    let g = Game::new(Rules::new(spec).unwrap(), 2, 136).unwrap();
+    assert_eq!((hand(&g, 0), hand(&g, 1), g.current()), ("QC".to_string(), "10D".to_string(), 0));
+    g
+}
+
+/// Laying the last card without having said "Last card" is no win in Taylor (seven cards'
+/// penalty), so the analysis once called picking up best there (46% against the Q♣): saying
+/// "Last card" is a choice too, and with it the Q♣ wins at once.
+#[test]
+fn saying_last_card_then_going_out_is_weighed_where_the_seat_has_not_said_it() {
+    let g = one_card_each_136();
+    let view = g.view(0);
+    let (queen, draw, call) =
+        (Action::Play { seat: 0, card: c("QC") }, Action::Draw { seat: 0 }, Action::CallLastCard { seat: 0 });
+    assert!(view.legal.contains(&call), "{:?}", view.legal);
+    for played in [queen, draw] {
+        let j = judge(&view, played, POSITION_SAMPLES, 3).expect("a decision with a choice");
+        assert_eq!(j.best, call, "{j:?}");
+        assert!(j.best_chance > 0.99 && j.is_mistake(), "{j:?}");
+    }
+    // Said, the Q♣ goes out: the best move, and picking up a mistake.
+    let mut said = g.clone();
+    act(&mut said, call);
+    let view = said.view(0);
+    let j = judge(&view, queen, POSITION_SAMPLES, 3).unwrap();
+    assert!(j.best == queen && j.played_chance > 0.99 && !j.is_mistake(), "{j:?}");
+    let j = judge(&view, draw, POSITION_SAMPLES, 3).unwrap();
+    assert!(j.best == queen && j.is_mistake(), "{j:?}");
 }

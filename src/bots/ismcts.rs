@@ -394,40 +394,82 @@ fn threat(g: &Game, seat: Seat) -> usize {
 /// the normal policy for every seat to the round's end: the seat's win, or its share of the
 /// round's places. A flat estimate, not a tree: every move gets as many samples, so the move
 /// played is measured as well as the best. The view is all it sees.
+///
+/// Where the seat may still say "Last card" (the call is in its legal moves) and holds few
+/// cards, saying it is a choice too, listed as the call: its chance is that of the best turn move
+/// made after it. Without it, a seat about to go out without having called would be judged only
+/// on moves that meet the rule's penalty (in Taylor, laying its only card costs seven), and the
+/// analysis would call picking up best where saying "Last card" and going out wins at once.
 pub fn move_chances(view: &SeatView, samples: u32, seed: u64) -> Vec<(Action, f64)> {
+    move_outcomes(view, samples, seed).into_iter().map(|(m, deals)| (m, mean(&deals))).collect()
+}
+
+/// [`move_chances`] deal by deal: each move's outcome on each of the `samples` deals (the same
+/// deals for every move, in order), so that the analysis can tell a difference between two
+/// moves from the deals' noise.
+pub fn move_outcomes(view: &SeatView, samples: u32, seed: u64) -> Vec<(Action, Vec<f64>)> {
     let moves = super::shedding::turn_actions(view);
+    let call = Action::CallLastCard { seat: view.seat };
+    let may_call = view.hand.len() <= CALL_CARDS && view.legal.contains(&call);
     let config = Ismcts::default();
     let cutoff = &Cutoff::new(&config, &view.rules);
     let mut rng = GameRng::new(seed);
-    let mut totals = vec![0f64; moves.len()];
+    let n = samples.max(1) as usize;
+    let mut outcomes = vec![Vec::with_capacity(n); moves.len()];
+    // After the call, each turn move's outcomes (the call's are those of the best of them).
+    let mut called = vec![Vec::with_capacity(n); if may_call { moves.len() } else { 0 }];
     let sampler = Sampler::new(view.clone(), &config);
-    for _ in 0..samples.max(1) {
+    for _ in 0..n {
         let deal = sampler.deal(&mut rng);
-        for (m, total) in moves.iter().zip(totals.iter_mut()) {
-            let mut g = deal.clone();
-            let (round, players) = (g.round(), g.players() as usize);
-            let mut before = [0u32; 12];
-            before[..players].copy_from_slice(g.scores());
-            apply_and_call(&mut g, *m);
-            let mut steps = 0;
-            while !g.is_over() && g.round() == round && steps < MAX_PLAYOUT {
-                let a = policy_move(&g, g.legal_set());
-                apply_and_call(&mut g, a);
-                steps += 1;
+        for (m, out) in moves.iter().zip(outcomes.iter_mut()) {
+            out.push(playout_chance(deal.clone(), view.seat, *m, cutoff));
+        }
+        if may_call {
+            let mut after = deal.clone();
+            let _ = after.apply_quiet(call);
+            for (m, out) in moves.iter().zip(called.iter_mut()) {
+                out.push(playout_chance(after.clone(), view.seat, *m, cutoff));
             }
-            let seat = view.seat as usize;
-            *total += if !g.is_over() && g.round() != round {
-                g.scores()[seat].saturating_sub(before[seat]) as f64 / (players.max(2) as f64 - 1.0)
-            } else if g.is_over() {
-                f64::from(u8::from(g.winner() == Some(view.seat)))
-            } else {
-                let mut reward = [0f64; 12];
-                cutoff_reward(&g, cutoff, &mut reward[..players]);
-                reward[seat]
-            };
         }
     }
-    moves.into_iter().zip(totals).map(|(m, t)| (m, t / samples.max(1) as f64)).collect()
+    let mut all: Vec<(Action, Vec<f64>)> = moves.into_iter().zip(outcomes).collect();
+    if let Some(best) = called.into_iter().reduce(|a, b| if mean(&b) > mean(&a) { b } else { a }) {
+        all.push((call, best));
+    }
+    all
+}
+
+/// The mean of some outcomes (0 with none).
+pub fn mean(outcomes: &[f64]) -> f64 {
+    outcomes.iter().sum::<f64>() / outcomes.len().max(1) as f64
+}
+
+/// The most cards a seat holds for the analysis to weigh saying "Last card" ([`move_chances`]):
+/// as the playouts' careful callers ([`apply_and_call`]), a run or a last card away from out.
+const CALL_CARDS: usize = 3;
+
+/// `seat`'s chance after its move `m` in the sampled game `g` (see [`move_chances`]).
+fn playout_chance(mut g: Game, seat: Seat, m: Action, cutoff: &Cutoff) -> f64 {
+    let (round, players) = (g.round(), g.players() as usize);
+    let mut before = [0u32; 12];
+    before[..players].copy_from_slice(g.scores());
+    apply_and_call(&mut g, m);
+    let mut steps = 0;
+    while !g.is_over() && g.round() == round && steps < MAX_PLAYOUT {
+        let a = policy_move(&g, g.legal_set());
+        apply_and_call(&mut g, a);
+        steps += 1;
+    }
+    let seat = seat as usize;
+    if !g.is_over() && g.round() != round {
+        g.scores()[seat].saturating_sub(before[seat]) as f64 / (players.max(2) as f64 - 1.0)
+    } else if g.is_over() {
+        f64::from(u8::from(g.winner() == Some(seat as Seat)))
+    } else {
+        let mut reward = [0f64; 12];
+        cutoff_reward(&g, cutoff, &mut reward[..players]);
+        reward[seat]
+    }
 }
 
 /// Actions a playout of the analysis plays at most (a round rarely lasts a few hundred).

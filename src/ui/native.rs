@@ -29,6 +29,7 @@ pub mod casino {
     pub mod bank;
     pub mod history;
     pub mod replay;
+    pub mod replay_analysis;
     pub mod screen;
     #[cfg(test)]
     mod screen_tests;

@@ -6,6 +6,7 @@ pub mod end;
 pub mod felt;
 pub mod history;
 pub mod replay;
+pub mod replay_analysis;
 pub mod replay_app;
 pub mod screen;
 #[cfg(test)]

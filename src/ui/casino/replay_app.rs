@@ -6,6 +6,7 @@
 
 use super::felt::felt;
 use super::replay::{dealer_face_up, CasinoReplay, LAST, PREFIX, RECENT_KEY};
+use super::replay_analysis::whose_decision;
 use super::state::{Bank, CasinoState, StoredCasino, SAVE_KEY, SAVE_VERSION};
 use super::table::log_view;
 use crate::ui::components::card::{card_view, CardStyle};
@@ -104,7 +105,7 @@ fn Viewer(props: &ViewerProps) -> Html {
             { controls("Replay: Casino Blackjack", &stepper, &frame.lines.join(" "), &seats, "The dealer's cards face up") }
             <section class="casino table" aria-label="Casino table">
                 <div class="casino-layout">
-                    <div class="felt">{ felt(screen, screen.mine()[0], None, style) }</div>
+                    <div class="felt">{ felt(screen, screen.mine()[0], whose_decision(screen, now.seat != 0), style) }</div>
                     <div class="casino-side">{ log_view(screen) }</div>
                 </div>
             </section>

@@ -7,6 +7,7 @@
 use super::card::UnoCardView;
 use super::replay::{queues, UnoReplay, PREFIX, RECENT_KEY};
 use super::table::{table_view, Look};
+use crate::bots::uno_analysis::{summary, weigh_game, HitOrPass};
 use crate::net::worker::{HostRecord, Uno};
 use crate::ui::components::notice::notice as banner;
 use crate::ui::replay::keep_in;
@@ -80,6 +81,9 @@ fn Viewer(props: &ViewerProps) -> Html {
     };
     let help = use_state(|| false);
     let table = use_node_ref();
+    // The analysis of the shown seat's hits and passes (worked out at once: a few counts a
+    // decision), kept with the seat it is of.
+    let analysed = use_state(|| None::<(u8, Rc<Vec<HitOrPass>>)>);
     // A replay is checked whole when read (`UnoReplay::new`): every step has a frame.
     let Some(frame) = &*frame else { return Html::default() };
     let names = replay.names();
@@ -110,6 +114,7 @@ fn Viewer(props: &ViewerProps) -> Html {
         <div class="replay uno-replay">
             { controls("Replay: UNO Blackjack", &stepper, &frame.lines.join(" "), &seats, "Every queue face up") }
             { table_view(&frame.screen, look) }
+            { analysis_view(&replay, now.seat, &names, &analysed) }
             if now.face_up {
                 <section class="all-hands" aria-label="Every queue">
                     <h3>{"Every queue, next card first"}</h3>
@@ -129,6 +134,69 @@ fn Viewer(props: &ViewerProps) -> Html {
                 </section>
             }
         </div>
+    }
+}
+
+/// A seat's hits and passes weighed, with the seat (`None`: not analysed yet).
+type Analysed = Option<(u8, Rc<Vec<HitOrPass>>)>;
+
+/// The analysis section: a button that weighs `seat`'s hits and passes, then its summary and
+/// each decision, marked where the other choice was clearly better.
+fn analysis_view(replay: &Rc<UnoReplay>, seat: u8, names: &[String], analysed: &UseStateHandle<Analysed>) -> Html {
+    let name = names.get(seat as usize).cloned().unwrap_or_default();
+    let shown = analysed.as_ref().filter(|(s, _)| *s == seat).map(|(_, w)| w.clone());
+    let Some(weighed) = shown else {
+        let onclick = {
+            let (replay, analysed) = (replay.clone(), analysed.clone());
+            Callback::from(move |_| {
+                // The deal and the whole log: the first and last frames' games.
+                let (Some(dealt), Some(end)) = (replay.frame(seat, 0), replay.frame(seat, replay.len())) else {
+                    return;
+                };
+                analysed.set(Some((seat, Rc::new(weigh_game(dealt.game, end.game.log(), seat)))));
+            })
+        };
+        return html! {
+            <section class="uno-analysis" aria-label="Analysis">
+                <button class="button" {onclick}>{ if name == "You" { "Analyse your hits and passes".to_string() } else { format!("Analyse {name}'s hits and passes") } }</button>
+            </section>
+        };
+    };
+    let s = summary(&weighed);
+    let pct = |p: f64| (p * 100.0).round() as u32;
+    let line = if s.decisions == 0 {
+        format!("{name} had no choice to make: nothing to analyse.")
+    } else {
+        let hits = if s.hits == 0 {
+            "no hits".to_string()
+        } else {
+            format!("{} hits (a {}% bust chance on average)", s.hits, pct(s.hit_bust))
+        };
+        format!(
+            "{name}: {} decisions, {hits}, {} passes; the other choice was clearly better at {}.",
+            s.decisions,
+            s.decisions - s.hits,
+            s.marked
+        )
+    };
+    html! {
+        <section class="uno-analysis" aria-label="Analysis">
+            <h3>{"Hits and passes"}</h3>
+            <p class="analysis-summary">{ line }</p>
+            <ol class="analysis-moves">
+                { for weighed.iter().map(|w| {
+                    let what = if w.hit { "Hit" } else { "Passed" };
+                    let other = if w.hit { "Passing" } else { "Hitting" };
+                    let mark = w.is_marked().then(|| format!(" {other} was clearly better (by {:.1} cards).", w.lost()));
+                    html! {
+                        <li class={classes!(w.is_marked().then_some("marked"))}>
+                            { format!("Move {}: {what} on {}, a {}% chance that a card would bust.", w.index + 1, w.total, pct(w.bust)) }
+                            if let Some(m) = mark { <strong>{ m }</strong> }
+                        </li>
+                    }
+                }) }
+            </ol>
+        </section>
     }
 }
 
