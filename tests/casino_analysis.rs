@@ -5,7 +5,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use blackjack::bots::casino::decide;
-use blackjack::bots::casino_analysis::{decisions, judge, play_of, summary, MARK_MILLI};
+use blackjack::bots::casino_analysis::{decisions, judge, summary, MARK_MILLI};
 use blackjack::engine::casino::hand::Total;
 use blackjack::engine::casino::save::{new_table_for, Choice};
 use blackjack::engine::casino::strategy::Play;
@@ -76,7 +76,7 @@ fn every_decision_is_judged_with_the_trainer_s_values_and_a_bad_play_is_marked()
         for (d, j) in found.iter().zip(&judged) {
             let vals = &hints[&(d.index + skip)];
             assert_eq!((j.best, j.best_ev), vals[0], "seed {seed}: the trainer's best at move {}", d.index);
-            let played = play_of(d.played).unwrap();
+            let played = d.played.play().unwrap();
             let &(_, ev) = vals.iter().find(|(p, _)| *p == played).unwrap();
             assert_eq!((j.played, j.played_ev), (played, ev));
             let hand = d.view.current_hand().unwrap();

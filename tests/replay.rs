@@ -245,6 +245,12 @@ fn a_mistake_is_marked_with_the_move_the_chances_and_the_best_move() {
     let weighed = Weighed { index: 4, played_pm: 224, best: Action::Draw { seat: 0 }, best_pm: 306 };
     assert!(weighed.is_mistake());
     assert_eq!(mark(&weighed, Action::Play { seat: 0, card }), "Laying the 7♣ here: 31% → 22% (the best: picking up)");
+    // Going out without the call costs the pick-up: the analysis may say to call first.
+    let call = Weighed { best: Action::CallLastCard { seat: 0 }, best_pm: 910, ..weighed };
+    assert_eq!(
+        mark(&call, Action::Draw { seat: 0 }),
+        "Picking up here: 91% → 22% (the best: saying \"Last card\" first)"
+    );
 }
 
 proptest! {

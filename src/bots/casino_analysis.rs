@@ -44,25 +44,13 @@ impl CasinoJudgement {
     }
 }
 
-/// The play an action makes, for a hand's decision.
-pub fn play_of(a: Action) -> Option<Play> {
-    Some(match a {
-        Action::Stand { .. } => Play::Stand,
-        Action::Hit { .. } => Play::Hit,
-        Action::Double { .. } => Play::Double,
-        Action::Split { .. } => Play::Split,
-        Action::Surrender { .. } => Play::Surrender,
-        _ => return None,
-    })
-}
-
 /// The decisions the spots `mine` made on their hands in a shoe opened as `game` and played as
 /// `log` (the moves after the opening; insurance is not a hand's play and is left out). Stops at
 /// the first action the game refuses.
 pub fn decisions(mut game: Game, log: &[Action], mine: &[Spot]) -> Vec<CasinoDecision> {
     let mut found = Vec::new();
     for (index, &played) in log.iter().enumerate() {
-        if let (Phase::Playing { spot, .. }, Some(s), Some(_)) = (game.phase(), played.spot(), play_of(played)) {
+        if let (Phase::Playing { spot, .. }, Some(s), Some(_)) = (game.phase(), played.spot(), played.play()) {
             if spot == s && mine.contains(&s) {
                 found.push(CasinoDecision { index, view: game.view(s), played });
             }
@@ -84,7 +72,7 @@ pub fn judge(d: &CasinoDecision) -> Option<CasinoJudgement> {
     let mut extra = hand.cards.clone();
     extra.push(up);
     let vals = values(&view.rules, unseen_plus(view, &extra), &hand.cards, up, Allowed::of(view));
-    let played = play_of(d.played)?;
+    let played = d.played.play()?;
     let &(best, best_ev) = vals.first()?;
     let &(_, played_ev) = vals.iter().find(|(p, _)| *p == played)?;
     Some(CasinoJudgement { index: d.index, spot: view.spot, played, played_ev, best, best_ev })

@@ -369,6 +369,8 @@ fn doing(action: Action) -> String {
         Action::Pass { .. } => "passing".into(),
         Action::Finish { .. } => "ending the turn".into(),
         Action::NameSuit { suit, .. } => format!("naming {}", suit.name()),
+        // The analysis weighs saying it as a choice of its own where the seat has not yet said it.
+        Action::CallLastCard { .. } => "saying \"Last card\" first".into(),
         _ => "that move".into(),
     }
 }

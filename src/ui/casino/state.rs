@@ -440,17 +440,6 @@ fn chips_of(first: i64, people: &[Person]) -> Vec<i64> {
     std::iter::once(first).chain(people.iter().skip(1).map(|p| p.start_chips)).collect()
 }
 
-fn play_of(a: Action) -> Option<Play> {
-    Some(match a {
-        Action::Stand { .. } => Play::Stand,
-        Action::Hit { .. } => Play::Hit,
-        Action::Double { .. } => Play::Double,
-        Action::Split { .. } => Play::Split,
-        Action::Surrender { .. } => Play::Surrender,
-        _ => return None,
-    })
-}
-
 impl Apply for CasinoState {
     type Msg = Msg;
 
@@ -558,7 +547,7 @@ impl CasinoState {
 
     fn act(&mut self, action: Action) {
         // The trainer judges a decision before it is made, on the cards left.
-        let judged = match (action.spot(), play_of(action)) {
+        let judged = match (action.spot(), action.play()) {
             (Some(s), Some(p)) if self.is_mine(s) => self.hint().map(|v| (p, v)),
             _ => None,
         };

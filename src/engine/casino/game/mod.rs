@@ -11,6 +11,7 @@
 use super::count::CountSystem;
 use super::hand::{hi_lo_points, is_two_card_21, points, Total};
 use super::rules::{DealerBlackjack, Shuffle, TableRules, MAX_CHIPS};
+use super::strategy::Play;
 use crate::engine::cards::{standard_decks, Card};
 use crate::engine::rng::GameRng;
 use serde::{Deserialize, Serialize};
@@ -71,6 +72,20 @@ impl Action {
             | Action::Split { spot } => Some(spot),
             Action::Deal | Action::NextRound => None,
         }
+    }
+
+    /// The play a hand's action is, as the strategy prices it; `None` for what is not a play on
+    /// a hand (a bet, insurance, the deal, the next round). The table's hint and the analysis
+    /// both judge an action by it.
+    pub fn play(&self) -> Option<Play> {
+        Some(match self {
+            Action::Stand { .. } => Play::Stand,
+            Action::Hit { .. } => Play::Hit,
+            Action::Double { .. } => Play::Double,
+            Action::Split { .. } => Play::Split,
+            Action::Surrender { .. } => Play::Surrender,
+            _ => return None,
+        })
     }
 }
 
