@@ -224,9 +224,15 @@ fn centre_view(screen: &UnoScreen) -> Html {
         <div class="uno-centre">
             <p class="round-info">
                 { if v.round == 0 { "First round".to_string() } else { format!("Round {}", v.round) } }
+                // Each of the direction's lines a box of its own: where it takes two lines, the
+                // words keep the width of the longer one, where one wrapped line would take the
+                // centre's whole width and run under a side seat.
                 <span class="dir">
-                    <span class="dir-words">{ if v.clockwise { "play goes clockwise " } else { "play goes anticlockwise " } }</span>
-                    { if v.clockwise { "↻" } else { "↺" } }
+                    <span class="dir-words">{"play goes "}</span>
+                    <span class="dir-way">
+                        <span class="dir-words">{ if v.clockwise { "clockwise " } else { "anticlockwise " } }</span>
+                        { if v.clockwise { "↻" } else { "↺" } }
+                    </span>
                 </span>
             </p>
             <div class="piles">
