@@ -44,9 +44,12 @@ pub struct Refused<A, R> {
     pub reason: R,
 }
 
-impl<A: std::fmt::Debug, R: std::fmt::Display> std::fmt::Display for Refused<A, R> {
+/// The reason alone, in words a player reads (a save that could not be restored names the
+/// action's place in its log). The action's `Debug` ("Hit { spot: 3 }") is not plain English,
+/// and formatting it brought Rust's string escaping into the pages' downloads.
+impl<A, R: std::fmt::Display> std::fmt::Display for Refused<A, R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?} refused: {}", self.action, self.reason)
+        write!(f, "{}", self.reason)
     }
 }
 

@@ -5,8 +5,10 @@
 use super::state::{CasinoState, Hint};
 use super::words::{half_points, running_keys, signed_milli, signed_tenths, tally, trainer_summary};
 use crate::engine::casino::count::SYSTEMS;
+use crate::engine::casino::game::money;
 use crate::engine::casino::strategy::{column, Column, Counts};
-use crate::engine::casino::TableRules;
+use crate::engine::casino::{Phase, TableRules};
+use crate::ui::drills::state::{Ramp, SAVE_KEY as DRILLS_KEY, SAVE_VERSION as DRILLS_VERSION};
 use crate::ui::storage::{load_or_notice, save, Fields, Stored};
 use std::rc::Rc;
 use std::time::Duration;
@@ -49,6 +51,44 @@ impl CountChoice {
     }
 }
 
+/// The bet ramp the player set in the drills (their "Bet ramp" drill), read from the drills'
+/// save: only its one field, so nothing else of that save is decoded here.
+struct DrillsRamp(Ramp);
+
+impl Stored for DrillsRamp {
+    fn encode(&self) -> Vec<(&'static str, String)> {
+        // Never written from the table: the drills page owns this save.
+        Vec::new()
+    }
+    fn decode(fields: &Fields) -> Option<Self> {
+        fields.get("bet_ramp").and_then(Ramp::decode).map(DrillsRamp)
+    }
+}
+
+/// The player's own ramp, if the drills saved one. A save the table cannot read means no note:
+/// the drills page says what became of its own save when it is next opened.
+fn own_ramp() -> Option<Ramp> {
+    crate::ui::storage::load::<DrillsRamp>(DRILLS_KEY, DRILLS_VERSION).ok().flatten().map(|r| r.0)
+}
+
+/// The note beside a bet that is not what the player's own ramp bets at the true count shown
+/// (rounded down, as counters bet by it): the ramp is in units of the table's minimum bet.
+/// `None` when the bet is the ramp's.
+pub fn ramp_note(ramp: &Ramp, true_count: f64, bet: i64, min_bet: i64) -> Option<String> {
+    // A true count beyond any shoe's reach still picks an end of the ramp, never a panic.
+    let whole = true_count.floor().clamp(-1000.0, 1000.0) as i32;
+    let units = ramp.bet_at(whole);
+    let ramp_bet = units as i64 * min_bet;
+    (bet != ramp_bet).then(|| {
+        let plural = if units == 1 { "unit" } else { "units" };
+        format!(
+            "Your bet ramp says {units} {plural} ({}) at a true count of {whole:+}; this bet is {}.",
+            money(ramp_bet),
+            money(bet)
+        )
+    })
+}
+
 /// What the trainer panel keeps between renders (the table's hooks hold it): the count shown
 /// and its system, and the strategy chart once computed. (Plain view functions rather than
 /// components: each component costs the page's download about a kilobyte.)
@@ -81,6 +121,14 @@ pub fn trainer(s: &CasinoState, hint: bool, values: &Hint, panel: &Panel) -> Htm
         })
     };
     let chosen = SYSTEMS.get(**system).unwrap_or(&SYSTEMS[0]);
+    // At the bet, the player's own ramp from the drills against the true count shown (KO and
+    // Red 7 are played without a true count: no note); the save is read only then.
+    let rules = s.game.rules();
+    let betting = s.view().phase == Phase::Betting || s.between_hands();
+    let ramp_line = (**show_count && betting && running_keys(chosen, rules.decks).is_none())
+        .then(own_ramp)
+        .flatten()
+        .and_then(|ramp| ramp_note(&ramp, s.view().count_in(chosen).1, s.bet(), rules.min_bet));
     html! {
         <div class="trainer" role="group" aria-label="Trainer">
             if let Some(v) = s.verdict.clone() { <p class="verdict">{v}</p> }
@@ -105,6 +153,7 @@ pub fn trainer(s: &CasinoState, hint: bool, values: &Hint, panel: &Panel) -> Htm
                         .unwrap_or_else(|| format!("true count {}", signed_tenths(true_count)));
                     format!("Running count {} · {then}", half_points(running))
                 } }</p>
+                if let Some(note) = ramp_line { <p class="ramp-note">{note}</p> }
             }
         </div>
     }
@@ -164,5 +213,44 @@ fn chart_table(cols: &[Column]) -> Html {
                 { for [1u8, 2, 3, 4, 5, 6, 7, 8, 9, 10].into_iter().map(|p| row(if p == 1 { "A,A".into() } else { format!("{p},{p}") }, &move |c: &Column| c.pairs[p as usize - 1].letter())) }
             </tbody>
         </table>
+    }
+}
+
+// The page's module is built for wasm only, where the test runner runs `wasm_bindgen_test`s.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::storage::decode;
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    #[test]
+    fn the_note_names_the_ramps_bet_at_the_true_count_rounded_down_and_is_silent_when_they_agree() {
+        let ramp = Ramp([1, 2, 4, 6, 8, 10]);
+        // $5 units: +3.9 bets as +3, 4 units.
+        assert_eq!(ramp_note(&ramp, 3.9, 2000, 500), None);
+        assert_eq!(
+            ramp_note(&ramp, 3.9, 500, 500).as_deref(),
+            Some("Your bet ramp says 4 units ($20) at a true count of +3; this bet is $5.")
+        );
+        // Below +1 the ramp's first step; a negative count rounds down too.
+        assert_eq!(ramp_note(&ramp, -0.2, 500, 500), None);
+        assert_eq!(
+            ramp_note(&ramp, -0.2, 1000, 500).as_deref(),
+            Some("Your bet ramp says 1 unit ($5) at a true count of -1; this bet is $10.")
+        );
+        // Past the top step, the top step; a count no shoe reaches is no panic.
+        assert_eq!(ramp_note(&ramp, 9.0, 5000, 500), None);
+        assert!(ramp_note(&ramp, f64::NAN, 1000, 500).is_some());
+        assert_eq!(ramp_note(&ramp, f64::INFINITY, 5000, 500), None);
+    }
+
+    #[test]
+    fn the_ramp_is_read_from_the_drills_save_alone_and_nothing_else_is_taken_for_one() {
+        let saved = format!("blackjack v{DRILLS_VERSION}\nother=1\nbet_ramp=1 2 3 4 5 6\n");
+        assert_eq!(decode::<DrillsRamp>(&saved, DRILLS_VERSION).map(|r| r.0), Ok(Ramp([1, 2, 3, 4, 5, 6])));
+        for bad in ["bet_ramp=1 2 3", "bet_ramp=0 1 2 3 4 5", "bet_ramp=1  2 3 4 5 6", "other=1"] {
+            let saved = format!("blackjack v{DRILLS_VERSION}\n{bad}\n");
+            assert!(decode::<DrillsRamp>(&saved, DRILLS_VERSION).is_err(), "{bad}");
+        }
     }
 }

@@ -69,7 +69,8 @@ impl Ramp {
     fn encode(&self) -> String {
         self.0.map(|u| u.to_string()).join(" ")
     }
-    fn decode(text: &str) -> Option<Ramp> {
+    /// A ramp as the drills save it (six units, one space apart); `None` for anything else.
+    pub fn decode(text: &str) -> Option<Ramp> {
         let fields: Vec<String> = text.split(' ').map(str::to_string).collect();
         Ramp::parse(&fields).filter(|r| r.encode() == text)
     }
