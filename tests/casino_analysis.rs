@@ -144,13 +144,14 @@ fn a_replay_watched_from_a_bot_s_spot_names_the_bot_whose_decision_it_is() {
 
 /// The shoe of the end-to-end test's fixed link (tests/e2e/replay-more-analysis.test.mjs).
 const E2E_SEED: u64 = 3;
+const E2E_LINK: &str = "#replay=casino.100113.100000/d_x2:500_s3_n_d_s2_p3_s3_x3:500_n_d_i2:0_i3:0_h2_h3_n_d_s2_h3_s3";
 
 #[test]
 fn the_analysis_is_kept_with_the_shoe_and_read_back_the_same() {
     let (t, _) = shoe(E2E_SEED);
     let replay = CasinoReplay::of(&t).unwrap();
-    // Printed for the end-to-end test's fixed link (it must stay this shoe).
-    println!("the e2e link: {}", replay.fragment());
+    // The end-to-end test's fixed link is this shoe's.
+    assert_eq!(replay.fragment(), E2E_LINK);
     let judged: Vec<_> = replay.decisions(0).iter().map(|d| judge(d).unwrap()).collect();
     assert!(judged.iter().any(|j| j.is_marked()), "the shoe has a marked play");
     let text = KeptCasino::encode(0, &judged);
