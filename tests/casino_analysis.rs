@@ -1,7 +1,8 @@
 //! The casino analysis (`bots::casino_analysis`, issue 36 section 3): every decision of the
 //! player's in a finished shoe judged with the trainer's own exact values for the cards left as
 //! the player saw them; a deliberately bad play marked, the best plays not; the summary; and a
-//! replay watched from a bot's spot names the bot whose decision it is.
+//! replay watched from a bot's spot names the bot whose decision it is; the analysis kept with
+//! the shoe (the replay page's record) reads back the same, and a hostile one is passed by.
 #![cfg(not(target_arch = "wasm32"))]
 
 use blackjack::bots::casino::decide;
@@ -11,9 +12,12 @@ use blackjack::engine::casino::save::{new_table_for, Choice};
 use blackjack::engine::casino::strategy::Play;
 use blackjack::engine::casino::{Action, Phase};
 use blackjack::ui::casino::replay::CasinoReplay;
-use blackjack::ui::casino::replay_analysis::whose_decision;
+use blackjack::ui::casino::replay_analysis::{judged_line, whose_decision, KeptCasino};
 use blackjack::ui::casino::state::{Bank, CasinoState, Msg};
 use blackjack::ui::reducer::Apply;
+use blackjack::ui::replay::{Recent, RECENT_VERSION};
+use blackjack::ui::storage::{decode, encode};
+use proptest::prelude::*;
 use std::collections::HashMap;
 
 /// A one-deck shoe played to its end at this device's table, the player's spot playing the
@@ -136,4 +140,153 @@ fn a_replay_watched_from_a_bot_s_spot_names_the_bot_whose_decision_it_is() {
         }
     }
     assert!(bot_turns > 0 && mine > 0, "{bot_turns} of the bot's decisions, {mine} of the player's");
+}
+
+/// The shoe of the end-to-end test's fixed link (tests/e2e/replay-more-analysis.test.mjs).
+const E2E_SEED: u64 = 3;
+const E2E_LINK: &str = "#replay=casino.100113.100000/d_x2:500_s3_n_d_s2_p3_s3_x3:500_n_d_i2:0_i3:0_h2_h3_n_d_s2_h3_s3";
+
+#[test]
+fn the_analysis_is_kept_with_the_shoe_and_read_back_the_same() {
+    let (t, _) = shoe(E2E_SEED);
+    let replay = CasinoReplay::of(&t).unwrap();
+    // The end-to-end test's fixed link is this shoe's.
+    assert_eq!(replay.fragment(), E2E_LINK);
+    let judged: Vec<_> = replay.decisions(0).iter().map(|d| judge(d).unwrap()).collect();
+    assert!(judged.iter().any(|j| j.is_marked()), "the shoe has a marked play");
+    let text = KeptCasino::encode(0, &judged);
+    assert!(!text.contains(' '), "one word in the kept record: {text}");
+    let kept = KeptCasino::decode(&text, &replay).expect("read back");
+    assert_eq!(kept, KeptCasino::of(0, &judged, &replay).unwrap());
+    assert_eq!(kept.seat, 0);
+    assert_eq!(kept.judged.len(), judged.len());
+    for (k, j) in kept.judged.iter().zip(&judged) {
+        assert_eq!((k.index, k.spot, k.played, k.best), (j.index, j.spot, j.played, j.best));
+        assert!((k.played_ev - j.played_ev).abs() <= 0.0005 && (k.best_ev - j.best_ev).abs() <= 0.0005);
+        // The marks survive the rounding but where a loss sits within a thousandth of the mark.
+        if (j.lost_milli() - MARK_MILLI).abs() > 1 {
+            assert_eq!(k.is_marked(), j.is_marked(), "{j:?}");
+        }
+    }
+    // Read back again, the same figures: a reload shows what the run showed.
+    assert_eq!(KeptCasino::decode(&KeptCasino::encode(0, &kept.judged), &replay), Some(kept.clone()));
+
+    // Kept in the casino list's record beside the shoe, through storage, and read back.
+    let body = replay.body();
+    let mut recent = Recent::default();
+    recent.keep_analysis_text(body.clone(), text.clone());
+    assert_eq!(recent.games, vec![body.clone()], "the shoe is kept with its analysis");
+    let stored = encode(RECENT_VERSION, &recent);
+    let back: Recent = decode(&stored, RECENT_VERSION).unwrap();
+    let read = back.analysis_text(&body).and_then(|t| KeptCasino::decode(t, &replay));
+    assert_eq!(read, Some(kept));
+    // A new analysis takes the old one's place.
+    let mut again = back.clone();
+    again.keep_analysis_text(body.clone(), KeptCasino::encode(0, &[]));
+    assert_eq!(again.analyses.len(), 1);
+    assert_eq!(again.analysis_text(&body).and_then(|t| KeptCasino::decode(t, &replay)).unwrap().judged, vec![]);
+
+    // A record kept before analyses were still loads, with none.
+    let old: Recent =
+        decode(&encode(RECENT_VERSION, &Recent { games: vec![body.clone()], analyses: vec![] }), RECENT_VERSION)
+            .unwrap();
+    assert_eq!(old.games, vec![body.clone()]);
+    assert_eq!(old.analysis_text(&body), None);
+}
+
+#[test]
+fn a_bot_s_decisions_are_kept_as_the_bot_s() {
+    let (t, _) = shoe(E2E_SEED);
+    let replay = CasinoReplay::of(&t).unwrap();
+    let bots: Vec<_> = replay.decisions(1);
+    assert!(!bots.is_empty());
+    let judged: Vec<_> = bots.iter().map(|d| judge(d).unwrap()).collect();
+    let kept = KeptCasino::of(1, &judged, &replay).unwrap();
+    assert_eq!(kept.seat, 1);
+    assert!(kept.judged.iter().all(|j| !t.choice.my_spots().contains(&j.spot)), "the bot's spot, not the player's");
+    // The bot's entries are not the player's decisions.
+    let as_mine = KeptCasino::encode(0, &judged);
+    assert_eq!(KeptCasino::decode(&as_mine, &replay), None);
+    // No viewer past the last.
+    assert!(replay.decisions(9).is_empty());
+}
+
+#[test]
+fn a_decision_in_words_says_the_play_its_value_and_the_best_play_s() {
+    let (t, _) = shoe(E2E_SEED);
+    let replay = CasinoReplay::of(&t).unwrap();
+    let found = replay.decisions(0);
+    let mut saw_marked = false;
+    for d in &found {
+        let j = judge(d).unwrap();
+        let line = judged_line(d, &j);
+        let head = format!("{} ", j.played.name());
+        assert!(line.starts_with(&head), "{line}");
+        assert!(line.contains(" v "), "{line}");
+        if j.lost_milli() == 0 {
+            assert!(line.ends_with(" bets, the best play"), "{line}");
+        } else {
+            let best = format!("; {} was ", j.best.name().to_ascii_lowercase());
+            assert!(line.contains(" bets") && line.contains(&best), "{line}");
+        }
+        saw_marked |= j.is_marked();
+        if j.played == Play::Hit && j.best == Play::Stand && j.is_marked() {
+            // "Hit 18 v 10: −0.84 bets; stand was −0.12": negative values with a true minus.
+            assert!(line.contains('−') || !line.contains('-'), "{line}");
+        }
+    }
+    assert!(saw_marked);
+}
+
+#[test]
+fn hostile_kept_analyses_are_ignored_never_a_panic() {
+    let (t, _) = shoe(E2E_SEED);
+    let replay = CasinoReplay::of(&t).unwrap();
+    let judged: Vec<_> = replay.decisions(0).iter().map(|d| judge(d).unwrap()).collect();
+    let good = KeptCasino::encode(0, &judged);
+    let first = &judged[0];
+    let entry = |i: usize, p: &str, v: i64, b: &str, bv: i64| format!("{i}:{p}:{v}:{b}:{bv}");
+    let played = first.played.letter();
+    let other = if first.played == Play::Hit { "S" } else { "H" };
+    let cases = [
+        String::new(),
+        "c2/0/".to_string(),
+        "c1".to_string(),
+        "c1/0".to_string(),
+        "c1/9/".to_string(),
+        "c1/-1/".to_string(),
+        "c1/0//extra".to_string(),
+        format!("c1/0/{}", entry(first.index, other, 0, "S", 0)),
+        format!("c1/0/{}", entry(first.index + 100_000, played, 0, "S", 0)),
+        format!("c1/0/{}", entry(first.index, played, 99_999_999, "S", 99_999_999)),
+        format!("c1/0/{}", entry(first.index, played, 500, "S", 100)),
+        format!("c1/0/{}", entry(first.index, "Z", 0, "S", 0)),
+        format!("c1/0/{}:{}", entry(first.index, played, 0, "S", 0), 7),
+        format!("c1/0/{0}_{0}", entry(first.index, played, 0, "S", 0)),
+        good.replace('_', "_x"),
+        good[..good.len() / 2].to_string() + ":",
+        "c1/0/".to_string() + &"0:H:0:H:0_".repeat(10_000),
+    ];
+    for text in &cases {
+        assert_eq!(KeptCasino::decode(text, &replay), None, "{text:.80}");
+    }
+    // An empty analysis (no decision) is one.
+    assert_eq!(KeptCasino::decode("c1/0/", &replay).map(|k| k.judged.len()), Some(0));
+    // In the record: a hostile analysis is passed by, the shoe still read.
+    let body = replay.body();
+    let mut recent = Recent::default();
+    recent.keep_analysis_text(body.clone(), "c1/0/zz".into());
+    let back: Recent = decode(&encode(RECENT_VERSION, &recent), RECENT_VERSION).unwrap();
+    assert_eq!(back.games, vec![body.clone()]);
+    assert_eq!(back.analysis_text(&body).and_then(|t| KeptCasino::decode(t, &replay)), None);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn any_kept_text_reads_or_is_refused_never_a_panic(text in "c1/[0-9]{0,2}/[0-9A-Z_/:-]{0,200}") {
+        let (t, _) = shoe(E2E_SEED);
+        let replay = CasinoReplay::of(&t).unwrap();
+        let _ = KeptCasino::decode(&text, &replay);
+    }
 }

@@ -10,7 +10,7 @@ use blackjack::engine::uno::{Action, Game, Phase, UnoRules};
 use blackjack::net::host::Seating;
 use blackjack::net::worker::{Family, HostRecord, Uno};
 use blackjack::ui::reducer::Apply;
-use blackjack::ui::replay::{broken, Recent, ReplayProblem, MAX_REPLAY_BYTES};
+use blackjack::ui::replay::{broken, Recent, ReplayProblem, MAX_REPLAY_BYTES, RECENT_VERSION};
 use blackjack::ui::storage::{decode, encode};
 use blackjack::ui::uno::replay::{UnoReplay, PREFIX};
 use blackjack::ui::uno::screen::UnoScreen;
@@ -236,5 +236,91 @@ proptest! {
                 prop_assert!(r.frame(step as u8 % 2, step).is_some());
             }
         }
+    }
+}
+
+/// The end-to-end test's fixed link (tests/e2e/replay-more-analysis.test.mjs): two players, seat
+/// 0 hitting six times, one of them where passing was clearly better.
+const ANALYSED: &str = "#replay=uno.pn.00001.3/v_h0_h1_h0_v_h1_h0_p1_h0_h0_h0";
+
+#[test]
+fn the_analysis_is_kept_with_the_game_and_read_back_the_same() {
+    use blackjack::ui::uno::replay::KeptUno;
+    let replay = UnoReplay::parse(ANALYSED).unwrap().unwrap();
+    let kept = replay.weigh(0).expect("weighed");
+    assert_eq!(kept.seat, 0);
+    assert_eq!(kept.weighed.len(), 6);
+    assert_eq!(kept.weighed.iter().filter(|w| w.is_marked()).count(), 1);
+    let text = KeptUno::encode(0, &kept.weighed);
+    assert!(!text.contains(' '), "{text}");
+    assert_eq!(KeptUno::decode(&text, &replay), Some(kept.clone()), "the same figures after a reload");
+    // Sam's seat is weighed as Sam's: its entries are not seat 0's.
+    let sam = replay.weigh(1).unwrap();
+    assert_eq!(sam.seat, 1);
+    if !sam.weighed.is_empty() {
+        assert_eq!(KeptUno::decode(&KeptUno::encode(0, &sam.weighed), &replay), None);
+    }
+
+    // In the UNO list's record, through storage.
+    let body = replay.body();
+    let mut recent = Recent::default();
+    recent.keep_analysis_text(body.clone(), text.clone());
+    let back: Recent = decode(&encode(RECENT_VERSION, &recent), RECENT_VERSION).unwrap();
+    assert_eq!(back.games, vec![body.clone()]);
+    assert_eq!(back.analysis_text(&body).and_then(|t| KeptUno::decode(t, &replay)), Some(kept.clone()));
+    // Another game's analysis is not this one's.
+    assert_eq!(back.analysis_text("pn.00001.3/v"), None);
+    // A record kept before analyses were still loads, with none.
+    let old: Recent =
+        decode(&encode(RECENT_VERSION, &Recent { games: vec![body.clone()], analyses: vec![] }), RECENT_VERSION)
+            .unwrap();
+    assert_eq!(old.analysis_text(&body), None);
+    // Bounded when read: no more analyses than kept games.
+    let mut many = Recent::default();
+    for i in 0..50 {
+        many.analyses.push(format!("{i:016x}/u1/0/"));
+    }
+    let back: Recent = decode(&encode(RECENT_VERSION, &many), RECENT_VERSION).unwrap();
+    assert!(back.analyses.len() <= blackjack::ui::replay::KEPT);
+}
+
+#[test]
+fn hostile_kept_uno_analyses_are_ignored_never_a_panic() {
+    use blackjack::ui::uno::replay::KeptUno;
+    let replay = UnoReplay::parse(ANALYSED).unwrap().unwrap();
+    let kept = replay.weigh(0).unwrap();
+    let good = KeptUno::encode(0, &kept.weighed);
+    let w = kept.weighed[0];
+    let e = |i: usize, c: &str, b: i64, v: i64| format!("{i}:{c}:{}:{b}:{v}:{v}", w.total);
+    let cases = [
+        String::new(),
+        "u2/0/".into(),
+        "u1/0".into(),
+        "u1/2/".into(),
+        "u1/0//x".into(),
+        format!("u1/0/{}", e(w.index, "p", 100, 0)),
+        format!("u1/0/{}", e(w.index, "x", 100, 0)),
+        format!("u1/0/{}", e(w.index, "h", 1001, 0)),
+        format!("u1/0/{}", e(w.index, "h", -1, 0)),
+        format!("u1/0/{}", e(w.index, "h", 100, 5_000_000)),
+        format!("u1/0/{}", e(w.index + 1000, "h", 100, 0)),
+        format!("u1/0/{0}_{0}", e(w.index, "h", 100, 0)),
+        format!("u1/1/{}", e(w.index, "h", 100, 0)),
+        format!("u1/0/{}:7", e(w.index, "h", 100, 0)),
+        good.replace(':', "::"),
+        "u1/0/".to_string() + &"1:h:1:1:1:1_".repeat(10_000),
+    ];
+    for text in &cases {
+        assert_eq!(KeptUno::decode(text, &replay), None, "{text:.80}");
+    }
+    assert_eq!(KeptUno::decode("u1/0/", &replay).map(|k| k.weighed.len()), Some(0));
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+    #[test]
+    fn any_kept_uno_text_reads_or_is_refused_never_a_panic(text in "u1/[0-9]{0,2}/[0-9hp_/:-]{0,200}") {
+        let replay = UnoReplay::parse(ANALYSED).unwrap().unwrap();
+        let _ = blackjack::ui::uno::replay::KeptUno::decode(&text, &replay);
     }
 }

@@ -275,8 +275,15 @@ impl Recent {
 
     /// The analysis kept with this game, if one is and it reads as one of this game's.
     pub fn analysis(&self, replay: &Replay) -> Option<Analysis> {
-        let name = fingerprint(&replay.fragment()[PREFIX.len()..]);
-        self.analyses.iter().find_map(|a| Analysis::decode(a.strip_prefix(&name)?.strip_prefix('/')?, replay))
+        Analysis::decode(self.analysis_text(&replay.fragment()[PREFIX.len()..])?, replay)
+    }
+
+    /// The text of the analysis kept with the game `body` (its link's text after its family's
+    /// prefix, as kept in [`Self::games`]), for its family's page to read: UNO's and the
+    /// casino's replay pages keep theirs in their own lists as this page does.
+    pub fn analysis_text(&self, body: &str) -> Option<&str> {
+        let name = fingerprint(body);
+        self.analyses.iter().find_map(|a| a.strip_prefix(&name)?.strip_prefix('/'))
     }
 
     /// The accuracy of the analysis kept with this game, 0 to 100 ([`crate::bots::analysis::accuracy`]),
@@ -289,14 +296,20 @@ impl Recent {
     /// Keeps an analysis with its game (the game kept too, if it was not: one opened from a link),
     /// in place of any earlier one of that game. Analyses of games no longer kept are dropped.
     pub fn keep_analysis(&mut self, replay: &Replay, analysis: &Analysis) {
-        self.remember(replay);
-        let name = fingerprint(&replay.fragment()[PREFIX.len()..]);
+        self.keep_analysis_text(replay.fragment()[PREFIX.len()..].to_string(), analysis.encode());
+    }
+
+    /// Keeps an analysis' text with the game `body` (see [`Self::keep_analysis`]; the text is
+    /// one word, without spaces).
+    pub fn keep_analysis_text(&mut self, body: String, text: String) {
+        let name = fingerprint(&body);
+        self.keep(body);
         let kept: Vec<String> = self.games.iter().map(|g| fingerprint(g)).collect();
         self.analyses.retain(|a| {
             let of = a.split('/').next().unwrap_or_default();
             of != name && kept.iter().any(|k| k == of)
         });
-        self.analyses.insert(0, format!("{name}/{}", analysis.encode()));
+        self.analyses.insert(0, format!("{name}/{text}"));
     }
 }
 
@@ -450,6 +463,24 @@ pub fn keep_analysis(replay: &Replay, analysis: &Analysis) {
     let (mut recent, _) = storage::load_or_notice::<Recent>(RECENT_KEY, RECENT_VERSION, "replays");
     recent.keep_analysis(replay, analysis);
     storage::save(RECENT_KEY, RECENT_VERSION, &recent);
+}
+
+/// Keeps an analysis' text with the game `body` in the list stored under `key` (see
+/// [`Recent::keep_analysis_text`]).
+#[cfg(target_arch = "wasm32")]
+pub fn keep_analysis_in(key: &str, body: String, text: String) {
+    use super::storage;
+    let (mut recent, _) = storage::load_or_notice::<Recent>(key, RECENT_VERSION, "replays");
+    recent.keep_analysis_text(body, text);
+    storage::save(key, RECENT_VERSION, &recent);
+}
+
+/// The text of the analysis kept with the game `body` in the list stored under `key`.
+#[cfg(target_arch = "wasm32")]
+pub fn analysis_in(key: &str, body: &str) -> Option<String> {
+    use super::storage;
+    let (recent, _) = storage::load_or_notice::<Recent>(key, RECENT_VERSION, "replays");
+    recent.analysis_text(body).map(str::to_string)
 }
 
 /// Keeps a finished game for the replay page (see [`Recent::remember`]).

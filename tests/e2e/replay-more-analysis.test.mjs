@@ -2,9 +2,12 @@
 // game opened from a fixed replay link (two players, short queues, seat 0 hitting below 19:
 // six hits, one of them where passing was clearly better, as tests/uno_analysis.rs weighs them)
 // is analysed from its page: the summary and each hit or pass with its bust chance, the one mark.
+// The results are kept with the game: a reload shows them without running again. The casino
+// replay's analysis likewise: a fixed shoe (the link of tests/casino_analysis.rs' shoe of seed 3,
+// the player hitting every hard 18 or more) judged a few decisions a task, with a progress bar;
+// the summary, the marks (each a jump to its move), and the results after a reload.
 // Long tasks while analysing are counted (Long Tasks API) and printed, not asserted (a machine
-// under load can stretch any task; the analysis is a few counts a decision). (The casino
-// replay's analysis is not on its page yet.) Nothing waits on a wall-clock time.
+// under load can stretch any task). Nothing waits on a wall-clock time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations } from './harness.mjs';
@@ -39,6 +42,12 @@ test('an UNO replay analyses the player\'s hits and passes, with a mark and a su
     const marked = analysis.locator('li.marked');
     assert.equal(await marked.count(), 1);
     assert.match(await marked.innerText(), /Passing was clearly better \(by \d+\.\d cards\)\.$/);
+    // Kept with the game: a reload shows it without running again.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Replay: UNO Blackjack' }).waitFor();
+    await analysis.locator('.analysis-summary').getByText(/^You: 6 decisions, 6 hits/).waitFor();
+    assert.equal(await analysis.locator('li.marked').count(), 1, 'the mark kept too');
+    assert.equal(await page.getByRole('button', { name: 'Analyse your hits and passes' }).count(), 0);
     // Sam's seat has an analysis of its own.
     await page.getByLabel('Seen by').selectOption({ label: 'Sam' });
     await page.getByRole('button', { name: "Analyse Sam's hits and passes" }).click();
@@ -47,6 +56,77 @@ test('an UNO replay analyses the player\'s hits and passes, with a mark and a su
     const { seen, tasks } = await page.evaluate(() => ({ seen: window.longTasksSeen, tasks: window.longTasks }));
     const during = tasks.slice(before);
     console.log(`long tasks while analysing: ${during.length} (observed: ${seen}); on the page in all: ${tasks.length}`);
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+// The shoe of tests/casino_analysis.rs' `E2E_SEED` (one deck, a bot beside the player, who hits
+// every hard 18 or more: plays the analysis marks), as that test prints its link.
+const CASINO_LINK = '#replay=casino.100113.100000/d_x2:500_s3_n_d_s2_p3_s3_x3:500_n_d_i2:0_i3:0_h2_h3_n_d_s2_h3_s3';
+
+test('a casino replay analyses the player\'s decisions, a few a task, and keeps the results', { timeout: 180_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.addInitScript(() => {
+      window.longTasks = [];
+      window.longTasksSeen = PerformanceObserver.supportedEntryTypes.includes('longtask');
+      if (window.longTasksSeen) {
+        new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
+          .observe({ type: 'longtask' });
+      }
+    });
+    await page.goto(`${server.url}replay/casino/${CASINO_LINK}`);
+    await page.getByRole('heading', { name: 'Replay: Casino Blackjack' }).waitFor();
+    // The progress bar, seen by the page itself whenever it is drawn (no race with a poll).
+    await page.evaluate(() => {
+      window.sawProgress = false;
+      new MutationObserver(() => { if (document.querySelector('.casino-analysis progress')) window.sawProgress = true; })
+        .observe(document.body, { childList: true, subtree: true });
+    });
+    const before = await page.evaluate(() => window.longTasks.length);
+    await page.getByRole('button', { name: 'Analyse my play' }).click();
+    const analysis = page.getByRole('region', { name: 'Analysis' });
+    const summary = analysis.locator('.analysis-summary');
+    await summary.waitFor({ timeout: 120_000 });
+    const line = await summary.innerText();
+    const m = line.match(/^You: (\d+) decisions, (\d+) the best play, (\d+) marked \(each gave up more than 0\.02 of a bet\); (\d+\.\d\d) bets given up in all\.$/);
+    assert.ok(m, line);
+    const [decisions, marks] = [Number(m[1]), Number(m[3])];
+    assert.ok(marks >= 1, `at least one mark: ${line}`);
+    assert.equal(await page.evaluate(() => window.sawProgress), true, 'the progress bar was shown');
+    const moves = analysis.getByRole('listitem');
+    assert.equal(await moves.count(), decisions);
+    for (const text of await moves.allInnerTexts()) {
+      assert.match(text, /^Move \d+: (Stand|Hit|Double|Split|Surrender) (soft )?\d+ v (A|\d+): −?\d+\.\d\d bets(, the best play|; (stand|hit|double|split|surrender) was −?\d+\.\d\d)$/);
+    }
+    const marked = analysis.locator('li.marked');
+    assert.equal(await marked.count(), marks);
+    // A mark is a jump to its move.
+    const first = await marked.first().innerText();
+    const move = Number(first.match(/^Move (\d+):/)[1]);
+    await marked.first().getByRole('button').click();
+    await page.locator('.replay-now').getByText(new RegExp(`^Move ${move} of \\d+`)).first().waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'axe on the analysed casino replay');
+    const { seen, tasks } = await page.evaluate(() => ({ seen: window.longTasksSeen, tasks: window.longTasks }));
+    console.log(`casino: long tasks while analysing ${decisions} decisions: ${tasks.length - before} (observed: ${seen}); on the page in all: ${tasks.length}`);
+
+    // Kept with the shoe: a reload shows the same results without running again.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Replay: Casino Blackjack' }).waitFor();
+    await summary.waitFor();
+    assert.equal(await summary.innerText(), line);
+    assert.equal(await analysis.locator('li.marked').count(), marks);
+    await page.getByRole('button', { name: 'Analyse my play again' }).waitFor();
+
+    // A bot's spot: its own button, naming it.
+    const bot = (await page.getByLabel('Seen by').locator('option').allInnerTexts())[1];
+    await page.getByLabel('Seen by').selectOption({ label: bot });
+    await page.getByRole('button', { name: `Analyse ${bot}'s play` }).click();
+    await summary.getByText(new RegExp(`^${bot}: \\d+ decisions`)).waitFor({ timeout: 120_000 });
     assert.deepEqual(problems.consoleErrors, []);
   } finally {
     await context.close();

@@ -17,6 +17,7 @@
 use super::screen::CasinoScreen;
 use super::state::CasinoState;
 use super::words::{describe, spot_name, Seating};
+use crate::bots::casino_analysis::{decisions, CasinoDecision};
 use crate::engine::cards::Card;
 use crate::engine::casino::save::{code, new_table_for, parse_code, parse_shoe_code, shoe_code, Choice};
 use crate::engine::casino::{Action, Event, Game, Phase, Spot};
@@ -133,6 +134,19 @@ impl CasinoReplay {
             if chips.len() > 1 { (1..=chips.len()).map(|i| format!("Player {i}")).collect() } else { Vec::new() };
         let log = read_moves(moves, parse_code)?;
         CasinoReplay::new(choice, seed, chips, names, log)
+    }
+
+    /// The text after [`PREFIX`], as the kept shoes hold it.
+    pub fn body(&self) -> String {
+        self.fragment()[PREFIX.len()..].to_string()
+    }
+
+    /// The decisions on their hands of viewer `seat` of [`Self::viewers`] (the player's spots,
+    /// or one bot's), for the analysis; none for a viewer the shoe has not.
+    pub fn decisions(&self, seat: u8) -> Vec<CasinoDecision> {
+        let viewers = self.viewers();
+        let Some(v) = viewers.get(seat as usize) else { return Vec::new() };
+        self.deal().map(|g| decisions(g, &self.log, &v.spots)).unwrap_or_default()
     }
 
     pub fn choice(&self) -> Choice {

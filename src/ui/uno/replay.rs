@@ -15,6 +15,7 @@ use super::screen::UnoScreen;
 use super::state::{waiting, UnoChoice};
 use super::words::describe;
 use crate::bots::shedding::Level;
+use crate::bots::uno_analysis::{weigh_game, HitOrPass};
 use crate::engine::uno::save::{code, parse_code};
 use crate::engine::uno::{Action, Game, Seat, UnoCard};
 use crate::net::host::Seating;
@@ -172,6 +173,17 @@ impl UnoReplay {
         UnoReplay::new(choice, seed, log)
     }
 
+    /// The text after [`PREFIX`], as the kept games hold it.
+    pub fn body(&self) -> String {
+        self.fragment()[PREFIX.len()..].to_string()
+    }
+
+    /// `seat`'s hits and passes weighed ([`weigh_game`]), as kept and shown: see [`KeptUno`].
+    pub fn weigh(&self, seat: Seat) -> Option<KeptUno> {
+        let weighed = weigh_game(self.deal().ok()?, &self.log, seat);
+        KeptUno::decode(&KeptUno::encode(seat, &weighed), self)
+    }
+
     pub fn choice(&self) -> &UnoChoice {
         &self.choice
     }
@@ -216,3 +228,89 @@ pub fn queues(game: &Game) -> Vec<Vec<UnoCard>> {
 /// The last finished UNO games, kept as the shedding games are ([`crate::ui::replay::Recent`]),
 /// under a key of their own.
 pub const RECENT_KEY: &str = "blackjack.replays.uno";
+
+/// The format of a kept UNO analysis, its first word: another is not read (the game then shows
+/// no analysis, and can be analysed again).
+const ANALYSIS_FORMAT: &str = "u1";
+
+/// The most a kept value may be either way, in thousandths of a card: a round is worth a few
+/// cards, never this.
+const MAX_VALUE_MILLI: i64 = 1_000_000;
+
+/// A seat's hits and passes weighed, as kept with the game (in the kept games' record, as the
+/// shedding page keeps its analysis) and shown: the chances in thousandths, the values in
+/// thousandths of a card, so the page shows the same figures before and after a reload.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeptUno {
+    pub seat: Seat,
+    pub weighed: Vec<HitOrPass>,
+}
+
+fn thousandths(x: f64) -> i64 {
+    (x * 1000.0).round() as i64
+}
+
+impl KeptUno {
+    /// `u1/<seat>/<decisions, joined by "_">`, each `<move's place>:<h or p>:<total>:<bust
+    /// chance ‰>:<passing's value>:<hitting's value>`, the values in thousandths of a card
+    /// (signed: hence `:` between the fields).
+    pub fn encode(seat: Seat, weighed: &[HitOrPass]) -> String {
+        let each: Vec<String> = weighed
+            .iter()
+            .map(|w| {
+                let (pass, hit) = (thousandths(w.pass_value), thousandths(w.hit_value));
+                format!(
+                    "{}:{}:{}:{}:{pass}:{hit}",
+                    w.index,
+                    if w.hit { 'h' } else { 'p' },
+                    w.total,
+                    thousandths(w.bust)
+                )
+            })
+            .collect();
+        format!("{ANALYSIS_FORMAT}/{seat}/{}", each.join("_"))
+    }
+
+    /// A kept analysis of `replay` read back; `None` for anything else: another format, a seat
+    /// the game has not, a move that was not that seat's hit or pass as named, moves out of
+    /// order, a chance over 100% or a value out of range. At most one entry a move is read.
+    pub fn decode(text: &str, replay: &UnoReplay) -> Option<KeptUno> {
+        let mut parts = text.split('/');
+        if parts.next()? != ANALYSIS_FORMAT {
+            return None;
+        }
+        let seat: Seat = parts.next()?.parse().ok().filter(|&s| s < replay.choice.players)?;
+        let entries = parts.next()?;
+        if parts.next().is_some() {
+            return None;
+        }
+        let value = |t: &str| t.parse::<i64>().ok().filter(|v| v.abs() <= MAX_VALUE_MILLI).map(|v| v as f64 / 1000.0);
+        let mut weighed: Vec<HitOrPass> = Vec::new();
+        for entry in entries.split('_').filter(|e| !e.is_empty()) {
+            let f: Vec<&str> = entry.splitn(7, ':').collect();
+            let [index, choice, total, bust, pass, hit] = f[..] else { return None };
+            let index: usize = index.parse().ok()?;
+            let hit_made = match choice {
+                "h" => true,
+                "p" => false,
+                _ => return None,
+            };
+            let made = if hit_made { Action::Hit { seat } } else { Action::Pass { seat } };
+            let in_order = weighed.last().is_none_or(|w| w.index < index);
+            if !in_order || replay.log.get(index) != Some(&made) {
+                return None;
+            }
+            let total: u8 = total.parse().ok()?;
+            let bust: i64 = bust.parse().ok().filter(|b| (0..=1000).contains(b))?;
+            weighed.push(HitOrPass {
+                index,
+                hit: hit_made,
+                total,
+                bust: bust as f64 / 1000.0,
+                pass_value: value(pass)?,
+                hit_value: value(hit)?,
+            });
+        }
+        Some(KeptUno { seat, weighed })
+    }
+}

@@ -5,12 +5,12 @@
 //! games kept on this device.
 
 use super::card::UnoCardView;
-use super::replay::{queues, UnoReplay, PREFIX, RECENT_KEY};
+use super::replay::{queues, KeptUno, UnoReplay, PREFIX, RECENT_KEY};
 use super::table::{table_view, Look};
-use crate::bots::uno_analysis::{summary, weigh_game, HitOrPass};
+use crate::bots::uno_analysis::summary;
 use crate::net::worker::{HostRecord, Uno};
 use crate::ui::components::notice::notice as banner;
-use crate::ui::replay::keep_in;
+use crate::ui::replay::{analysis_in, keep_analysis_in, keep_in};
 use crate::ui::replay_controls::{controls, go, kept, use_hash, use_kept, use_stepper};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -81,9 +81,14 @@ fn Viewer(props: &ViewerProps) -> Html {
     };
     let help = use_state(|| false);
     let table = use_node_ref();
-    // The analysis of the shown seat's hits and passes (worked out at once: a few counts a
-    // decision), kept with the seat it is of.
-    let analysed = use_state(|| None::<(u8, Rc<Vec<HitOrPass>>)>);
+    // The analysis of a seat's hits and passes (worked out at once: a few counts a decision),
+    // kept with the game, so a reload shows the one made before.
+    let analysed = {
+        let replay = replay.clone();
+        use_state(move || {
+            analysis_in(RECENT_KEY, &replay.body()).and_then(|t| KeptUno::decode(&t, &replay)).map(Rc::new)
+        })
+    };
     // A replay is checked whole when read (`UnoReplay::new`): every step has a frame.
     let Some(frame) = &*frame else { return Html::default() };
     let names = replay.names();
@@ -138,22 +143,20 @@ fn Viewer(props: &ViewerProps) -> Html {
 }
 
 /// A seat's hits and passes weighed, with the seat (`None`: not analysed yet).
-type Analysed = Option<(u8, Rc<Vec<HitOrPass>>)>;
+type Analysed = Option<Rc<KeptUno>>;
 
 /// The analysis section: a button that weighs `seat`'s hits and passes, then its summary and
 /// each decision, marked where the other choice was clearly better.
 fn analysis_view(replay: &Rc<UnoReplay>, seat: u8, names: &[String], analysed: &UseStateHandle<Analysed>) -> Html {
     let name = names.get(seat as usize).cloned().unwrap_or_default();
-    let shown = analysed.as_ref().filter(|(s, _)| *s == seat).map(|(_, w)| w.clone());
-    let Some(weighed) = shown else {
+    let shown = analysed.as_ref().filter(|k| k.seat == seat).cloned();
+    let Some(kept) = shown else {
         let onclick = {
             let (replay, analysed) = (replay.clone(), analysed.clone());
             Callback::from(move |_| {
-                // The deal and the whole log: the first and last frames' games.
-                let (Some(dealt), Some(end)) = (replay.frame(seat, 0), replay.frame(seat, replay.len())) else {
-                    return;
-                };
-                analysed.set(Some((seat, Rc::new(weigh_game(dealt.game, end.game.log(), seat)))));
+                let Some(done) = replay.weigh(seat) else { return };
+                keep_analysis_in(RECENT_KEY, replay.body(), KeptUno::encode(seat, &done.weighed));
+                analysed.set(Some(Rc::new(done)));
             })
         };
         return html! {
@@ -162,7 +165,8 @@ fn analysis_view(replay: &Rc<UnoReplay>, seat: u8, names: &[String], analysed: &
             </section>
         };
     };
-    let s = summary(&weighed);
+    let weighed = &kept.weighed;
+    let s = summary(weighed);
     let pct = |p: f64| (p * 100.0).round() as u32;
     let line = if s.decisions == 0 {
         format!("{name} had no choice to make: nothing to analyse.")
