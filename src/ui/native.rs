@@ -40,6 +40,7 @@ pub mod casino {
 pub mod drills {
     pub mod session;
     pub mod state;
+    pub mod test_mode;
     pub mod work;
 }
 

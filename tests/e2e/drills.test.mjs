@@ -5,7 +5,7 @@
 // drill timed, the record kept over a reload, and a broken save set aside with a notice.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, openBrowser, axeViolations, putSaves } from './harness.mjs';
+import { serve, openBrowser, axeViolations, putSaves, fixedRandom } from './harness.mjs';
 
 const score = async (page) => (await page.locator('.drill .score').innerText()).trim();
 const scoreOf = (right, wrong, streak, best) => `Right ${right} · wrong ${wrong} · streak ${streak} · best streak ${best}`;
@@ -317,6 +317,81 @@ test('drills: the true count from a drawn discard tray, right and wrong', { time
     assert.ok(shoes >= 2 && convention >= 1, `${shoes} shoes; ${convention} answers cut toward zero where that differs`);
     assert.match(await page.locator('.weakest').innerText(), /decks? left of 6: missed \d+ of/);
     assert.deepEqual(await axeViolations(page), [], 'axe on a tray');
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('drills: the test mode, a round right then one wrong, with its score and streak kept', { timeout: 180_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    // A fixed shoe: the page's random source fixed, so the rounds dealt are the same every run.
+    await fixedRandom(page, 3801);
+    await open(page, server);
+    await page.keyboard.press('7');
+    await page.getByRole('heading', { name: 'Test mode' }).waitFor();
+    assert.equal(await score(page), scoreOf(0, 0, 0, 0));
+    const ramp = [1, 2, 4, 6, 8, 10];
+    const t = tally();
+    let running = 0, wholeRounds = 0, wrongRounds = 0;
+    // Counted by the test as a player counts: every card since the shuffle, across rounds (the
+    // page shows a hand's cards again among the next round's). Hands whose play no count changes (hard 5 to 7 hit, hard 18 and 19
+    // stand) are answered right; the first such round after one all right is answered with a
+    // bet one unit off.
+    for (let i = 0; i < 40 && (wholeRounds < 1 || wrongRounds < 1); i++) {
+      const fresh = await page.locator('.new-shoe').count();
+      if (fresh) running = 0;
+      const seen = await page.locator('.test-cards [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card));
+      running += seen.map(hiLo).reduce((a, b) => a + b, 0);
+      const tray = await page.evaluate(() => ({
+        decks: Number(document.querySelector('.tray-box').dataset.decks),
+        dealt: Number(document.querySelector('.tray-stack').dataset.dealt),
+      }));
+      const halves = Math.max(1, Math.round(((tray.decks * 52 - tray.dealt) / 52) * 2));
+      const tc = Math.trunc(running / (halves / 2) + (running >= 0 ? 1e-9 : -1e-9));
+      const bet = ramp[Math.min(Math.max(tc, 1), 6) - 1];
+      const hand = await page.locator('.question [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card));
+      const [a, b] = hand.slice(1).map(points);
+      const hard = a !== 1 && b !== 1 && a !== b ? a + b : 0;
+      const known = hard >= 5 && hard <= 7 ? 'h' : hard >= 18 && hard <= 19 ? 's' : null;
+      const wrong = known !== null && wholeRounds >= 1 && wrongRounds === 0;
+      assert.ok(await page.evaluate(() => document.activeElement?.id === 'test-running'), 'the first field has focus');
+      await page.keyboard.type(String(running));
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(String(tc));
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(String(bet + (wrong ? 1 : 0)));
+      await page.keyboard.press('Enter');
+      await page.getByRole('group', { name: 'Your play' }).waitFor();
+      await page.keyboard.press(known ?? 's');
+      const v = await verdict(page);
+      const parts = await page.locator('.test-parts li').evaluateAll((es) => es.map((e) => e.className));
+      assert.equal(parts.length, 4, v);
+      assert.deepEqual(parts.slice(0, 2), ['right', 'right'], `running ${running}, true ${tc}: ${v}`);
+      assert.equal(parts[2], wrong ? 'wrong' : 'right', `bet ${bet}: ${v}`);
+      const ok = parts.every((c) => c === 'right');
+      if (known) {
+        assert.equal(parts[3], 'right', `${hand}: ${v}`);
+        assert.equal(v.startsWith(wrong ? 'This round: 3 of 4.' : 'This round: 4 of 4, all right.'), true, v);
+        if (wrong) wrongRounds++; else wholeRounds++;
+      }
+      assert.equal(await score(page), t.add(ok), `${hand}: ${v}`);
+      await page.keyboard.press('Enter');
+      await page.locator('.test-parts').waitFor({ state: 'detached' });
+    }
+    assert.ok(wholeRounds >= 1 && wrongRounds >= 1, `${wholeRounds} rounds all right, ${wrongRounds} answered wrong`);
+    assert.equal(t.streak, 0, 'the wrong bet ended the streak');
+    assert.ok(t.best >= 1);
+    // The streak and best are kept with the record.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Casino drills' }).waitFor();
+    await page.keyboard.press('7');
+    await page.getByRole('heading', { name: 'Test mode' }).waitFor();
+    assert.equal(await score(page), scoreOf(t.right, t.wrong, t.streak, t.best));
+    assert.deepEqual(await axeViolations(page), [], 'axe on the test mode');
     assert.deepEqual(problems.consoleErrors, [], 'console errors');
   } finally {
     await context.close();

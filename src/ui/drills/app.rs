@@ -116,11 +116,19 @@ pub fn DrillsApp() -> Html {
         }
     });
 
+    // A new test round: its first field takes the keys.
+    use_effect_with(drills.test.as_ref().map(|q| (q.id, q.counts.is_some())), |key| {
+        if matches!(key, Some((_, false))) {
+            focus_id("test-running");
+        }
+    });
+
     // The index plays, asked for when the deviations drill is opened for new rules (work for
     // rules left behind is stopped; work for these goes on while the drill is closed).
     {
         let (indices, indices_for, helper) = (indices.clone(), indices_for.clone(), indices_helper.clone());
-        let open = drills.screen == Some(Drill::Deviations);
+        // The test mode grades its plays by them too.
+        let open = matches!(drills.screen, Some(Drill::Deviations | Drill::Test));
         use_effect_with((open, indices_key(&setup)), move |(open, key)| {
             let have = indices.as_ref().is_some_and(|i| i.key() == *key);
             *indices_for.borrow_mut() = *key;

@@ -3,6 +3,7 @@
 //! (`app.rs`) only reads the fields the player typed, runs the timers and dispatches [`DrillMsg`]s.
 
 use super::state::*;
+use super::test_mode::{test_round, TestAnswer, TestGrade, TestRound};
 use crate::engine::cards::Card;
 use crate::engine::casino::drill::cell_values;
 use crate::engine::casino::indices::{answer_at, Choice as IndexChoice, IndexPlay};
@@ -134,6 +135,22 @@ pub struct Dev {
     pub answer: Option<IndexChoice>,
 }
 
+/// A round of the test mode: the round, basic strategy's play for its hand, the counts and bet
+/// typed (running in half points, true, units) and, once the play is chosen, the answers and
+/// their grade.
+#[derive(Clone, PartialEq)]
+pub struct TestQ {
+    pub round: TestRound,
+    /// Where the cards new to this round start in the tray: every card since the shuffle on a
+    /// new shoe, else those since the last round's hand (that hand's cards among them).
+    pub from: usize,
+    pub basic: Play,
+    /// A new form for each round, so no answer stays in its fields.
+    pub id: u32,
+    pub counts: Option<(i32, i32, u16)>,
+    pub graded: Option<(TestAnswer, TestGrade)>,
+}
+
 /// How many flashes show `cards` cards, `per` at a time.
 pub fn flashes(cards: usize, per: usize) -> usize {
     cards.div_ceil(per.max(1))
@@ -153,8 +170,10 @@ pub struct Drills {
     /// Illustrious 18 and Fab 4 first, then by value).
     pub plays: Option<Rc<Vec<IndexPlay>>>,
     pub ramp: Option<RampQ>,
-    /// The shoe the true count drill deals down.
+    pub test: Option<TestQ>,
+    /// The shoe the true count drill deals down, and the test mode's own.
     shoe: Option<TrayShoe>,
+    test_shoe: Option<TrayShoe>,
     rng: GameRng,
 }
 
@@ -197,6 +216,15 @@ pub enum DrillMsg {
     AnswerRamp(String),
     /// The player's ramp as typed, a bet for each of [`RAMP_COUNTS`].
     SetRamp(Vec<String>),
+    NextTest,
+    /// The test mode's running count, true count and bet as typed.
+    AnswerTestCounts {
+        running: String,
+        true_count: String,
+        bet: String,
+    },
+    /// The test mode's play, after the counts and bet.
+    AnswerTestPlay(IndexChoice),
 }
 
 impl DrillMsg {
@@ -221,7 +249,9 @@ impl Drills {
             dev: None,
             plays: None,
             ramp: None,
+            test: None,
             shoe: None,
+            test_shoe: None,
             rng: GameRng::new(seed),
         }
     }
@@ -253,6 +283,14 @@ impl Drills {
             Drill::Running => Some(self.round.as_ref().is_none_or(|r| r.answer.is_some())),
             Drill::True => Some(self.tray.as_ref().is_some_and(|t| t.answer.is_some())),
             Drill::Ramp => Some(self.ramp.as_ref().is_some_and(|r| r.answer.is_some())),
+            // The play's keys once the counts and bet are in.
+            Drill::Test => {
+                let q = self.test.as_ref()?;
+                if q.counts.is_some() && q.graded.is_none() {
+                    return key_choice(key).map(DrillMsg::AnswerTestPlay);
+                }
+                Some(q.graded.is_some())
+            }
         }?;
         match (drill, answered) {
             (_, true) if next => Some(match drill {
@@ -261,6 +299,7 @@ impl Drills {
                 Drill::Running => DrillMsg::NextRound,
                 Drill::True => DrillMsg::NextTray,
                 Drill::Ramp => DrillMsg::NextRamp,
+                Drill::Test => DrillMsg::NextTest,
             }),
             (Drill::Strategy, false) => key_choice(key).map(DrillMsg::AnswerFlash),
             (Drill::Deviations, false) => key_choice(key).map(DrillMsg::AnswerDev),
@@ -317,6 +356,48 @@ impl Drills {
         let right = typed == running_half(s.system(), s.choice.decks, &r.cards);
         r.answer = Some(typed);
         self.progress.score(Drill::Running, &count_kind(&s), right);
+        true
+    }
+
+    fn next_test(&mut self) {
+        let prev = self.test.take();
+        let id = prev.as_ref().map_or(0, |q| q.id.wrapping_add(1));
+        let Some(round) = test_round(&self.progress.setup, &mut self.test_shoe, &mut self.rng) else { return };
+        let from = match prev {
+            Some(p) if !round.new_shoe => (p.round.tray.dealt as usize).min(round.seen.len()),
+            _ => 0,
+        };
+        // Basic strategy for the hand, as the flashcards grade it: the best play of its cell.
+        let values = cell_values(&self.progress.setup.choice.rules(), round.cell());
+        let basic = values.first().map_or(Play::Stand, |v| v.0);
+        self.test = Some(TestQ { round, from, basic, id, counts: None, graded: None });
+    }
+
+    /// The running count, true count (a whole number) and bet typed; a field that does not
+    /// read changes nothing.
+    fn answer_test_counts(&mut self, running: &str, true_count: &str, bet: &str) -> bool {
+        let Some(q) = self.test.as_mut().filter(|q| q.counts.is_none()) else { return false };
+        let (Some(running), Some(tc)) = (parse_count(running), parse_count(true_count).filter(|h| h % 2 == 0)) else {
+            return false;
+        };
+        let Some(bet) = bet.trim().parse::<u16>().ok().filter(|u| *u <= MAX_UNITS) else { return false };
+        q.counts = Some((running, tc / 2, bet));
+        true
+    }
+
+    /// The play, one the rules offer for the hand: the round graded and scored.
+    fn answer_test_play(&mut self, play: IndexChoice) -> bool {
+        let setup = self.progress.setup;
+        let plays = self.plays.clone();
+        let Some(q) = self.test.as_mut().filter(|q| q.graded.is_none()) else { return false };
+        let Some((running_half, true_count, bet)) = q.counts else { return false };
+        if !hand_choices(&setup.choice.rules(), &q.round.cards).contains(&play) {
+            return false;
+        }
+        let answer = TestAnswer { running_half, true_count, bet, play };
+        let grade = q.round.grade(&setup, plays.as_deref().map(|p| p.as_slice()), q.basic, &answer);
+        q.graded = Some((answer, grade));
+        self.progress.score(Drill::Test, "", grade.whole());
         true
     }
 
@@ -425,6 +506,7 @@ impl Apply for Drills {
                     Some(Drill::Strategy) if self.flash.is_none() => self.next_flash(),
                     Some(Drill::True) if self.tray.is_none() => self.next_tray(),
                     Some(Drill::Ramp) if self.ramp.is_none() => self.next_ramp(),
+                    Some(Drill::Test) if self.test.is_none() => self.next_test(),
                     Some(Drill::Running) => self.round = None,
                     _ => {}
                 }
@@ -435,6 +517,10 @@ impl Apply for Drills {
                 // makes way for one from the set now chosen.
                 if (was.choice.decks, was.system) != (s.choice.decks, s.system) {
                     (self.tray, self.shoe) = (None, None);
+                }
+                // The test's hand is graded by the rules it was dealt under: new rules, a new shoe.
+                if (was.choice, was.system) != (s.choice, s.system) {
+                    (self.test, self.test_shoe) = (None, None);
                 }
                 if (was.plays, was.rare) != (s.plays, s.rare) {
                     self.next_dev();
@@ -480,6 +566,11 @@ impl Apply for Drills {
             DrillMsg::AnswerCheck { typed, at } => return self.answer_check(&typed, at),
             DrillMsg::NextRamp => self.next_ramp(),
             DrillMsg::AnswerRamp(typed) => return self.answer_ramp(&typed),
+            DrillMsg::NextTest => self.next_test(),
+            DrillMsg::AnswerTestCounts { running, true_count, bet } => {
+                return self.answer_test_counts(&running, &true_count, &bet)
+            }
+            DrillMsg::AnswerTestPlay(c) => return self.answer_test_play(c),
             DrillMsg::SetRamp(fields) => {
                 let Some(ramp) = Ramp::parse(&fields).filter(|r| *r != self.progress.setup.ramp) else { return false };
                 // A question not yet answered is graded by the ramp as it is when answered.
@@ -851,5 +942,50 @@ mod tests {
         assert_eq!(d.progress.scores[Drill::Ramp.index()], t);
         assert_eq!(seen.into_iter().collect::<Vec<_>>(), (-2..=7).collect::<Vec<_>>(), "every count from −2 to +7");
         assert!(d.progress.kinds[Drill::Ramp.index() - 1].0.iter().any(|k| k.0 == "bet at +1 or less"));
+    }
+
+    /// The test mode: the counts and bet first (a field that does not read changes nothing),
+    /// then a play the hand offers; the round scored whole or not, the streak over whole rounds.
+    #[test]
+    fn the_test_mode_takes_counts_then_a_play_and_scores_the_round() {
+        use crate::ui::casino::words::half_points;
+        let mut d = drills();
+        open(&mut d, Drill::Test);
+        let counts = |r: &TestAnswer, bet_off: u16| DrillMsg::AnswerTestCounts {
+            running: half_points(r.running_half),
+            true_count: r.true_count.to_string(),
+            bet: (r.bet + bet_off).to_string(),
+        };
+        for bet_off in [0, 1] {
+            let q = d.test.clone().expect("a round");
+            let probe = TestAnswer { running_half: 0, true_count: 0, bet: 0, play: IndexChoice::Insure };
+            let right = q.round.grade(&d.progress.setup, None, q.basic, &probe).right;
+            assert!(!d.apply(DrillMsg::AnswerTestPlay(right.play)), "no play before the counts");
+            for bad in ["", "x", "2.25"] {
+                let msg = DrillMsg::AnswerTestCounts { running: bad.into(), true_count: "0".into(), bet: "1".into() };
+                assert!(!d.apply(msg));
+            }
+            let odd = DrillMsg::AnswerTestCounts { running: "0".into(), true_count: "1.5".into(), bet: "1".into() };
+            assert!(!d.apply(odd), "a true count is a whole number");
+            let huge = DrillMsg::AnswerTestCounts { running: "0".into(), true_count: "0".into(), bet: "1001".into() };
+            assert!(!d.apply(huge));
+            assert_eq!(d.key("s"), None, "no play key while the counts are asked");
+            assert!(d.apply(counts(&right, bet_off)));
+            assert!(!d.apply(counts(&right, 0)), "the counts are given once");
+            if !matches!(q.round.situation(), crate::engine::casino::indices::Situation::Pair(_)) {
+                assert!(!d.apply(DrillMsg::AnswerTestPlay(IndexChoice::Play(Play::Split))), "no split without a pair");
+            }
+            assert!(!d.apply(DrillMsg::AnswerTestPlay(IndexChoice::Insure)));
+            assert_eq!(d.key("Enter"), None, "no next hand before the play");
+            assert!(d.apply(DrillMsg::AnswerTestPlay(right.play)));
+            assert!(!d.apply(DrillMsg::AnswerTestPlay(right.play)), "a round is graded once");
+            let (_, g) = d.test.as_ref().unwrap().graded.unwrap();
+            assert_eq!((g.score(), g.bet), if bet_off == 0 { (4, true) } else { (3, false) });
+            assert!(!g.by_indices, "no index plays yet: basic strategy alone");
+            assert_eq!(d.key("Enter"), Some(DrillMsg::NextTest));
+            assert!(d.apply(DrillMsg::NextTest));
+        }
+        assert_eq!(*d.progress.score_of(Drill::Test), Score { right: 1, wrong: 1, streak: 0, best: 1 });
+        assert_eq!(d.progress.scores, [Score::default(); 5], "the other drills' scores are untouched");
     }
 }

@@ -93,10 +93,13 @@ pub enum Drill {
     True,
     Deviations,
     Ramp,
+    /// The test mode: a count, a true count, a bet and a play on one hand (`test_mode.rs`).
+    Test,
 }
 
 impl Drill {
-    pub const ALL: [Drill; 5] = [Drill::Strategy, Drill::Running, Drill::True, Drill::Deviations, Drill::Ramp];
+    pub const ALL: [Drill; 6] =
+        [Drill::Strategy, Drill::Running, Drill::True, Drill::Deviations, Drill::Ramp, Drill::Test];
     pub fn index(self) -> usize {
         self as usize
     }
@@ -104,6 +107,7 @@ impl Drill {
     pub fn key(self) -> u8 {
         match self {
             Drill::Ramp => 6,
+            Drill::Test => 7,
             d => d as u8 + 1,
         }
     }
@@ -114,6 +118,7 @@ impl Drill {
             Drill::True => "True count",
             Drill::Deviations => "Deviations",
             Drill::Ramp => "Bet ramp",
+            Drill::Test => "Test mode",
         }
     }
     pub fn about(self) -> &'static str {
@@ -123,6 +128,7 @@ impl Drill {
             Drill::True => "Judge the decks left from the discard tray and turn the running count into a true count.",
             Drill::Deviations => "A hand at a given true count: play the computed index play.",
             Drill::Ramp => "A true count: bet as your own ramp says.",
+            Drill::Test => "A hand from a shoe being dealt: the running count, the true count, your bet and your play.",
         }
     }
 }
@@ -149,6 +155,16 @@ impl Score {
     }
     fn sane(&self) -> bool {
         self.streak <= self.best && self.best <= self.right
+    }
+    fn encode(&self) -> String {
+        format!("{} {} {} {}", self.right, self.wrong, self.streak, self.best)
+    }
+    /// Four whole numbers, the streak no longer than the best and the best no more than the
+    /// right answers.
+    fn decode(text: &str) -> Option<Score> {
+        let n: Vec<u32> = text.split(' ').map(|x| x.parse().ok()).collect::<Option<_>>()?;
+        let [right, wrong, streak, best] = n[..] else { return None };
+        Some(Score { right, wrong, streak, best }).filter(Score::sane)
     }
 }
 
@@ -354,6 +370,9 @@ pub struct Progress {
     pub cells: Record,
     /// Misses by kind for the running-count, true-count and deviation drills.
     pub kinds: [Kinds; 4],
+    /// The test mode's rounds: wholly right (every part) or not, the streak of wholly right
+    /// rounds and the best.
+    pub test: Score,
 }
 
 impl Default for Progress {
@@ -363,17 +382,35 @@ impl Default for Progress {
             scores: [Score::default(); 5],
             cells: Record::new(cells().len()),
             kinds: Default::default(),
+            test: Score::default(),
         }
     }
 }
 
 impl Progress {
-    /// Scores an answer to `drill`; `kind` is what the weakest list groups it by.
+    /// Scores an answer to `drill`; `kind` is what the weakest list groups it by (the test
+    /// mode, a round of four parts, keeps no kinds: its parts are the other drills').
     pub fn score(&mut self, drill: Drill, kind: &str, right: bool) {
+        if drill == Drill::Test {
+            self.test.add(right);
+            return;
+        }
         self.scores[drill.index()].add(right);
         if drill != Drill::Strategy {
             self.kinds[drill.index() - 1].add(kind, right);
         }
+    }
+
+    /// A drill's score.
+    pub fn score_of(&self, drill: Drill) -> &Score {
+        self.scores.get(drill.index()).unwrap_or(&self.test)
+    }
+
+    /// The kinds a drill has missed, worst first (none for the strategy drill, whose record is
+    /// by cell, and the test mode).
+    pub fn weakest_kinds(&self, drill: Drill, n: usize) -> Vec<(String, Tally)> {
+        let i = drill.index().wrapping_sub(1);
+        self.kinds.get(i).map(|k| k.weakest(n)).unwrap_or_default()
     }
 }
 
@@ -402,7 +439,7 @@ impl Stored for Progress {
             ("bet_ramp", s.ramp.encode()),
         ];
         for (key, sc) in SCORE_KEYS.iter().zip(&self.scores) {
-            out.push((key, format!("{} {} {} {}", sc.right, sc.wrong, sc.streak, sc.best)));
+            out.push((key, sc.encode()));
         }
         let cells: Vec<String> = (0..self.cells.len())
             .filter_map(|i| self.cells.tally(i).filter(|t| *t != Tally::default()).map(|t| (i, t)))
@@ -412,6 +449,7 @@ impl Stored for Progress {
         for (key, k) in KIND_KEYS.iter().zip(&self.kinds) {
             out.push((key, k.encode()));
         }
+        out.push(("test", self.test.encode()));
         out
     }
 
@@ -457,12 +495,7 @@ impl Stored for Progress {
                 }
                 return None;
             };
-            let n: Vec<u32> = text.split(' ').map(|x| x.parse().ok()).collect::<Option<_>>()?;
-            let [right, wrong, streak, best] = n[..] else { return None };
-            *sc = Score { right, wrong, streak, best };
-            if !sc.sane() {
-                return None;
-            }
+            *sc = Score::decode(text)?;
         }
         let mut record = Record::new(cells().len());
         for item in f.get("cells")?.split('|').filter(|s| !s.is_empty()) {
@@ -480,7 +513,9 @@ impl Stored for Progress {
                 None => return None,
             }
         }
-        Some(Progress { setup, scores, cells: record, kinds })
+        // The test mode came later still: a save without it reads as no rounds yet.
+        let test = f.get("test").map_or(Some(Score::default()), Score::decode)?;
+        Some(Progress { setup, scores, cells: record, kinds, test })
     }
 }
 
@@ -660,7 +695,12 @@ pub fn dev_choices(rules: &TableRules, q: &Deviation) -> Vec<IndexChoice> {
     if q.play.situation == Situation::Insurance {
         return vec![IndexChoice::Insure, IndexChoice::DeclineInsurance];
     }
-    let p: Vec<u8> = q.cards.iter().map(|&c| points(c)).collect();
+    hand_choices(rules, &q.cards)
+}
+
+/// The plays the table's rules offer for these cards (see [`dev_choices`]).
+pub fn hand_choices(rules: &TableRules, cards: &[Card]) -> Vec<IndexChoice> {
+    let p: Vec<u8> = cards.iter().map(|&c| points(c)).collect();
     let hard: u8 = p.iter().sum();
     let soft = (p.contains(&1) && hard + 10 <= 21).then_some(hard + 10);
     let mut out = vec![IndexChoice::Play(Play::Stand), IndexChoice::Play(Play::Hit)];
@@ -830,12 +870,25 @@ mod tests {
                     "bet_ramp=",
                     "ramp=",
                     "ramp.kinds=",
+                    "test=",
                 ];
                 !later.iter().any(|k| l.starts_with(k))
             })
             .map(|l| format!("{l}\n"))
             .collect();
-        assert_eq!(decode::<Progress>(&old, SAVE_VERSION), Ok(p));
+        assert_eq!(decode::<Progress>(&old, SAVE_VERSION), Ok(p.clone()));
+        // The test mode's rounds and streak come back; a hostile record of them is refused.
+        let mut t = p.clone();
+        for whole in [true, true, true, false, true] {
+            t.test.add(whole);
+        }
+        let text = encode(SAVE_VERSION, &t);
+        assert!(text.contains("test=4 1 1 3"), "{text}");
+        assert_eq!(decode::<Progress>(&text, SAVE_VERSION), Ok(t));
+        for bad in ["4 1 4 3", "4 1 1 5", "4 1 1", "4 1 1 3 0", "4 1 1 -3", "4 1 1 x", "", "4 1 1 99999999999"] {
+            let hostile = text.replace("test=4 1 1 3", &format!("test={bad}"));
+            assert!(decode::<Progress>(&hostile, SAVE_VERSION).is_err(), "test={bad}");
+        }
     }
 
     /// Each rounding convention graded strictly: only its own whole number is right.

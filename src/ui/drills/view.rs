@@ -107,7 +107,7 @@ pub fn body(
             .filter_map(|i| Some((cell_name(i), p.cells.tally(i)?)))
             .map(|(k, t)| (k, t.right, t.missed))
             .collect(),
-        _ => p.kinds[drill.index() - 1].weakest(5).into_iter().map(|(k, t)| (k, t.right, t.missed)).collect(),
+        _ => p.weakest_kinds(drill, 5).into_iter().map(|(k, t)| (k, t.right, t.missed)).collect(),
     };
     let content = match drill {
         Drill::Strategy => strategy_view(d, send, style),
@@ -115,6 +115,7 @@ pub fn body(
         Drill::True => tray_view(d, send),
         Drill::Deviations => deviation_view(d, indices, send, style),
         Drill::Ramp => ramp_view(d, send),
+        Drill::Test => test_view(d, send, style),
     };
     html! {
         <section class="drill" aria-labelledby="drill-title">
@@ -123,7 +124,7 @@ pub fn body(
                 <button onclick={send.reform(|_| DrillMsg::Open(None))}>{"All drills"}<kbd>{"Esc"}</kbd></button>
             </div>
             <p class="rules-line">{ rules_line(&p.setup) }</p>
-            <p class="score" aria-live="polite">{ score_line(&p.scores[drill.index()]) }</p>
+            <p class="score" aria-live="polite">{ score_line(p.score_of(drill)) }</p>
             { content }
             { weakest(weak) }
         </section>
@@ -149,7 +150,7 @@ fn list_item(d: Drill, progress: &Progress, send: &Callback<DrillMsg>) -> Html {
             <strong>{d.title()}</strong><kbd>{d.key()}</kbd>
         </button>
         <span>{d.about()}</span>
-        <span class="score">{ score_line(&progress.scores[d.index()]) }</span>
+        <span class="score">{ score_line(progress.score_of(d)) }</span>
     </li> }
 }
 
@@ -417,18 +418,43 @@ fn halves_text(h: u32) -> String {
     format!("{}{}", h / 2, if h % 2 == 1 { ".5" } else { "" })
 }
 
+/// The shoe (the cards left, the cut card in them) and the discard tray, drawn to scale in whole
+/// units (480 divides into quarter decks of every shoe offered), each as tall as the whole shoe;
+/// a mark at each deck only if the player asks for them (`ticks`).
+fn tray_picture(q: &TrayQuestion, ticks: bool) -> Html {
+    let (h, w) = (480u32, 140u32);
+    let per_deck = h / q.decks.max(1) as u32;
+    let stack = (q.dealt * per_deck / 52).min(h);
+    let cut_y = 10 + q.cut * per_deck / 52;
+    let marks = |x1: u32, x2: u32| -> Html {
+        if !ticks {
+            return Html::default();
+        }
+        (1..q.decks as u32)
+            .map(|d| {
+                let y = (10 + h - d * per_deck).to_string();
+                html! { <line class="tray-mark" x1={x1.to_string()} x2={x2.to_string()} y1={y.clone()} y2={y} /> }
+            })
+            .collect()
+    };
+    html! {
+        <svg class="tray" viewBox={format!("0 0 {} {}", 2 * w + 90, h + 20)} width="200" height="250" role="img"
+            aria-label={format!("The shoe of {} decks with its cut card, and the discard tray, {} percent full", q.decks, 100 * stack / h)}>
+            <rect class="shoe-box" x="10" y="10" width={w.to_string()} height={h.to_string()} />
+            <rect class="shoe-stack" x="10" y={(10 + stack).to_string()} width={w.to_string()} height={(h - stack).to_string()} />
+            <line class="cut-card" x1="4" x2={(w + 16).to_string()} y1={cut_y.to_string()} y2={cut_y.to_string()} />
+            <rect class="tray-box" x={(w + 80).to_string()} y="10" width={w.to_string()} height={h.to_string()} data-decks={q.decks.to_string()} />
+            <rect class="tray-stack" x={(w + 80).to_string()} y={(10 + h - stack).to_string()} width={w.to_string()} height={stack.to_string()} data-dealt={q.dealt.to_string()} />
+            { marks(w + 60, w + 80) }
+        </svg>
+    }
+}
+
 fn tray_view(d: &Drills, send: &Callback<DrillMsg>) -> Html {
     let Some(t) = &d.tray else { return html! {} };
     let setup = &d.progress.setup;
     let system: &CountSystem = setup.system();
     let q = &t.q;
-    // The shoe (the cards left, the cut card in them) and the discard tray, drawn to scale in
-    // whole units (480 divides into quarter decks of every shoe offered), each as tall as the
-    // whole shoe; a mark at each deck only if the player asks for them.
-    let (h, w) = (480u32, 140u32);
-    let per_deck = h / q.decks.max(1) as u32;
-    let stack = (q.dealt * per_deck / 52).min(h);
-    let cut_y = 10 + q.cut * per_deck / 52;
     let truth = q.true_count(system);
     let whole = setup.rounding.apply(truth);
     let formula = if system.balanced() {
@@ -440,30 +466,11 @@ fn tray_view(d: &Drills, send: &Callback<DrillMsg>) -> Html {
         decks: input_value("decks-left"),
         true_count: input_value("true-answer"),
     });
-    let marks = |x1: u32, x2: u32| -> Html {
-        if !setup.ticks {
-            return Html::default();
-        }
-        (1..q.decks as u32)
-            .map(|d| {
-                let y = (10 + h - d * per_deck).to_string();
-                html! { <line class="tray-mark" x1={x1.to_string()} x2={x2.to_string()} y1={y.clone()} y2={y} /> }
-            })
-            .collect()
-    };
     html! {
         <>
         if t.new_shoe { <p class="new-shoe" role="status">{"A new shoe is shuffled and dealt."}</p> }
         <div class="tray-question">
-            <svg class="tray" viewBox={format!("0 0 {} {}", 2 * w + 90, h + 20)} width="200" height="250" role="img"
-                aria-label={format!("The shoe of {} decks with its cut card, and the discard tray, {} percent full", q.decks, 100 * stack / h)}>
-                <rect class="shoe-box" x="10" y="10" width={w.to_string()} height={h.to_string()} />
-                <rect class="shoe-stack" x="10" y={(10 + stack).to_string()} width={w.to_string()} height={(h - stack).to_string()} />
-                <line class="cut-card" x1="4" x2={(w + 16).to_string()} y1={cut_y.to_string()} y2={cut_y.to_string()} />
-                <rect class="tray-box" x={(w + 80).to_string()} y="10" width={w.to_string()} height={h.to_string()} data-decks={q.decks.to_string()} />
-                <rect class="tray-stack" x={(w + 80).to_string()} y={(10 + h - stack).to_string()} width={w.to_string()} height={stack.to_string()} data-dealt={q.dealt.to_string()} />
-                { marks(w + 60, w + 80) }
-            </svg>
+            { tray_picture(q, setup.ticks) }
             <p>{ format!("{} decks in the shoe. The running count is ", q.decks) }<strong class="running">{ half_points(q.running_half) }</strong>{"."}</p>
         </div>
         <form class="count-form" key={t.id.to_string()} onsubmit={answer}>
@@ -598,6 +605,75 @@ fn deviation_view(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMs
             { next_button(send, DrillMsg::NextDev, "Next hand") }
         }
         { table }
+        </>
+    }
+}
+
+/// A part of a test round graded: its name, the right answer and the player's.
+fn test_part(name: &str, right: bool, answer: String, given: String) -> Html {
+    let text = if right { format!("{name}: {answer}, right.") } else { format!("{name}: {answer}, not {given}.") };
+    html! { <li class={if right { "right" } else { "wrong" }}>{ text }</li> }
+}
+
+/// The test mode: the cards dealt since the last hand (or the shuffle) and the tray, the hand
+/// dealt; the running count, true count and bet typed, then the play by its key; each part
+/// graded and the round scored.
+fn test_view(d: &Drills, send: &Callback<DrillMsg>, style: CardStyle) -> Html {
+    let Some(q) = &d.test else { return html! { <p>{"No hand to ask."}</p> } };
+    let setup = &d.progress.setup;
+    let r = &q.round;
+    let since = if q.from == 0 { "Cards dealt since the shuffle" } else { "Cards dealt since your last hand" };
+    let answer = submit(send, || DrillMsg::AnswerTestCounts {
+        running: input_value("test-running"),
+        true_count: input_value("test-true"),
+        bet: input_value("test-bet"),
+    });
+    let offered = hand_choices(&setup.choice.rules(), &r.cards);
+    let keys: Vec<(IndexChoice, &'static str)> =
+        STRATEGY_KEYS.into_iter().filter(|(c, _)| offered.contains(c)).collect();
+    let counted = q.counts.is_some();
+    html! {
+        <>
+        if r.new_shoe { <p class="new-shoe" role="status">{"A new shoe is shuffled and dealt."}</p> }
+        <div class="tray-question">
+            { tray_picture(&r.tray, setup.ticks) }
+            <div>
+                <p>{ format!("{} decks in the shoe. {since}:", r.tray.decks) }</p>
+                <p class="test-cards" data-cards={(r.seen.len() - q.from).to_string()}>{ for r.seen[q.from..].iter().map(|&c| card(c, style)) }</p>
+            </div>
+        </div>
+        <div class="question" aria-live="polite">
+            <p>{"Dealer shows "}{ card(r.up, style) }</p>
+            <p>{"You hold "}{ card(r.cards[0], style) }{" "}{ card(r.cards[1], style) }</p>
+        </div>
+        <form class="count-form" key={q.id.to_string()} onsubmit={answer}>
+            <label for="test-running">{"Running count (before this hand)"}</label>
+            <input id="test-running" inputmode="decimal" autocomplete="off" disabled={counted} />
+            <label for="test-true">{ format!("True count ({})", setup.rounding.name()) }</label>
+            <input id="test-true" inputmode="decimal" autocomplete="off" disabled={counted} />
+            <label for="test-bet">{"Your bet by your ramp, in units"}</label>
+            <input id="test-bet" inputmode="numeric" autocomplete="off" disabled={counted} />
+            <button type="submit" disabled={counted}>{"On to the play"}</button>
+        </form>
+        if counted {
+            if d.plays.is_none() {
+                <p class="working" role="status">{"The index plays for these rules are not ready yet: this hand's play is graded by basic strategy alone."}</p>
+            }
+            { play_keys(&keys, send.reform(DrillMsg::AnswerTestPlay), q.graded.is_some()) }
+        }
+        if let Some((a, g)) = &q.graded {
+            <ul class="test-parts">
+                { test_part("Running count", g.running, half_points(g.right.running_half), half_points(a.running_half)) }
+                { test_part("True count", g.true_count, format!("{:+}", g.right.true_count), format!("{:+}", a.true_count)) }
+                { test_part("Bet", g.bet, format!("{} units", g.right.bet), a.bet.to_string()) }
+                { test_part("Play", g.play, g.right.play.name().to_string(), a.play.name().to_string()) }
+            </ul>
+            <p class={classes!("verdict", if g.whole() { "right" } else { "wrong" })} role="status">
+                { format!("This round: {} of 4{}", g.score(), if g.whole() { ", all right." } else { "." }) }
+                { if g.by_indices { " The play is graded by basic strategy and the index plays." } else { " The play is graded by basic strategy alone." } }
+            </p>
+            { next_button(send, DrillMsg::NextTest, "Next hand") }
+        }
         </>
     }
 }
