@@ -12,13 +12,13 @@ use blackjack::engine::casino::counter::simulate_counter;
 use blackjack::engine::casino::indices::{first_situations, index_plays};
 use blackjack::engine::casino::risk::{spread_figures, spread_rows, Spread, ROUND_VARIANCE};
 use blackjack::engine::casino::strategy::chart;
-use blackjack::engine::casino::{TableRules, TableSpec};
+use blackjack::engine::casino::TableSpec;
 use std::process::ExitCode;
 use std::time::Instant;
 
 #[path = "common/table_args.rs"]
 mod table_args;
-use table_args::{default_spec, describe, table_flag, TABLE_HELP};
+use table_args::{default_spec, describe, options_and_rules, table_flag};
 
 const HELP: &str = "\
 A card counter simulated against the bet spread's computed figures.
@@ -83,23 +83,9 @@ fn parse(args: &[String]) -> Result<Option<Options>, String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let o = match parse(&args) {
-        Ok(Some(o)) => o,
-        Ok(None) => {
-            println!("{HELP}\n{TABLE_HELP}");
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("counter_sim: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let rules = match TableRules::new(o.spec) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("counter_sim: {e}");
-            return ExitCode::from(2);
-        }
+    let (o, rules) = match options_and_rules("counter_sim", HELP, parse(&args), |o| o.spec.clone()) {
+        Ok(given) => given,
+        Err(exit) => return exit,
     };
     // The same spread as the form's: the first bet below +2, the last from +5.
     let mut steps = vec![(i32::MIN, o.bets[0])];

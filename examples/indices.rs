@@ -6,13 +6,13 @@
 //! Arguments are read by hand (no argument crate for one command) and every mistake is named.
 use blackjack::engine::casino::count::{system, CountSystem, SYSTEMS};
 use blackjack::engine::casino::indices::{all_situations, index_plays};
-use blackjack::engine::casino::{TableRules, TableSpec};
+use blackjack::engine::casino::TableSpec;
 use std::process::ExitCode;
 
 #[path = "common/table_args.rs"]
 mod table_args;
 use std::time::Instant;
-use table_args::{default_spec, describe, table_flag, TABLE_HELP};
+use table_args::{default_spec, describe, options_and_rules, table_flag};
 
 const HELP: &str = "\
 Index plays for a blackjack table and a counting system, computed by exact probability.
@@ -66,23 +66,9 @@ fn card(p: u8) -> String {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let options = match parse(&args) {
-        Ok(Some(o)) => o,
-        Ok(None) => {
-            println!("{HELP}\n{TABLE_HELP}");
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("indices: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let rules = match TableRules::new(options.spec) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("indices: {e}");
-            return ExitCode::from(2);
-        }
+    let (options, rules) = match options_and_rules("indices", HELP, parse(&args), |o| o.spec.clone()) {
+        Ok(given) => given,
+        Err(exit) => return exit,
     };
     let r = &rules;
     println!("# {}; {} count, {}% dealt", describe(r), options.system.name, r.penetration_percent);

@@ -2,6 +2,7 @@
 //! `counter_sim`): read by hand (no argument crate for a few flags), every mistake named.
 
 use blackjack::engine::casino::{DealerBlackjack, DoubleOn, SplitLimit, TableRules, TableSpec};
+use std::process::ExitCode;
 
 /// The flags' help, for an example's own help text.
 pub const TABLE_HELP: &str = "\
@@ -86,4 +87,32 @@ pub fn describe(r: &TableRules) -> String {
         if r.surrender { "late surrender" } else { "no surrender" },
         if r.dealer_blackjack == DealerBlackjack::AllBets { "no hole card" } else { "hole card" },
     )
+}
+
+/// An example's options and the rules they name, or the exit its command line earns: the help,
+/// printed (success), or the first mistake, named (2).
+pub fn options_and_rules<O>(
+    name: &str,
+    help: &str,
+    parsed: Result<Option<O>, String>,
+    spec: impl Fn(&O) -> TableSpec,
+) -> Result<(O, TableRules), ExitCode> {
+    let options = match parsed {
+        Ok(Some(o)) => o,
+        Ok(None) => {
+            println!("{help}\n{TABLE_HELP}");
+            return Err(ExitCode::SUCCESS);
+        }
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            return Err(ExitCode::from(2));
+        }
+    };
+    match TableRules::new(spec(&options)) {
+        Ok(rules) => Ok((options, rules)),
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            Err(ExitCode::from(2))
+        }
+    }
 }
