@@ -25,12 +25,12 @@ test('casino: a note when the bet is not the player\'s own ramp at the count sho
     await note.waitFor();
     assert.equal(await note.innerText(), 'Your bet ramp says 2 units ($10) at a true count of +0; this bet is $5.');
     await page.getByRole('button', { name: 'Add $5', exact: true }).click();
-    await page.waitForFunction(() => !document.querySelector('.ramp-note'), null, { timeout: 5_000 });
+    await page.waitForFunction(() => !document.querySelector('.ramp-note'), null, { timeout: 30_000 });
     // KO is played by its running count, with no true count to read a ramp by: no note.
     await page.getByRole('button', { name: 'Add $5', exact: true }).click();
     await note.waitFor();
     await page.getByLabel('Count system').selectOption('ko');
-    await page.waitForFunction(() => !document.querySelector('.ramp-note'), null, { timeout: 5_000 });
+    await page.waitForFunction(() => !document.querySelector('.ramp-note'), null, { timeout: 30_000 });
     await page.getByLabel('Count system').selectOption('hilo');
     await note.waitFor();
     assert.equal(await note.innerText(), 'Your bet ramp says 2 units ($10) at a true count of +0; this bet is $15.');

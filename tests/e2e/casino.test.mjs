@@ -14,7 +14,7 @@ const bank = (chips) => `blackjack v1\nchips=${chips}\ndecisions=0\nbest=0\nlost
 const table = (seed, log, bots = 2) => `blackjack v1\ndecks=6\nbots=${bots}\nsurrender=0\nh17=0\nseed=${seed}\nchips=100000\nlog=${log}\n`;
 /** The hand is over: the status line says so (the results are on the felt, beside the spots). */
 const handOver = (page) => page.waitForFunction(() => document.querySelector('.status')?.textContent === 'Hand over.', null, { timeout: 30_000 });
-const dealFocused = (page) => page.waitForFunction(() => document.activeElement?.textContent === 'Deal', null, { timeout: 5_000 });
+const dealFocused = (page) => page.waitForFunction(() => document.activeElement?.textContent === 'Deal', null, { timeout: 30_000 });
 
 /** Opens tables/#casino with these saves in place (bank and table), or none. */
 async function open(page, server, saves = {}) {

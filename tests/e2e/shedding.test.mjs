@@ -214,7 +214,7 @@ test('nothing happens at the table while the note on the clock or the keyboard l
     // A false "Last card" (more than one card in hand) costs a card, and its banner says why.
     await page.getByRole('button', { name: 'Last card' }).click();
     const banner = page.getByRole('status').filter({ hasText: /^False "Last card"/ });
-    await banner.waitFor({ timeout: 5_000 });
+    await banner.waitFor({ timeout: 30_000 });
     assert.match(await banner.innerText(), /you pick up 1 card\. Say it with one card left/);
   } finally {
     await context.close();
@@ -505,7 +505,7 @@ test('a bot calls out a player who did not say "Last card" (Taylor), and the pla
       }
     }
     assert.ok(caught, 'no bot called out the missed "Last card" in four games');
-    await page.getByRole('list', { name: 'Game log' }).getByText('You pick up 7 cards (no "Last card").').waitFor({ timeout: 5_000 });
+    await page.getByRole('list', { name: 'Game log' }).getByText('You pick up 7 cards (no "Last card").').waitFor({ timeout: 30_000 });
     assert.deepEqual(problems.consoleErrors, []);
   } finally {
     await context.close();
