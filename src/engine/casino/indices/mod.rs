@@ -25,9 +25,11 @@
 //! cards the player draws after them are not taken from the dealer's shoe, as `strategy`'s quick
 //! mode does: doing so moved two of Schlesinger's 22 by one, one toward the published figure and
 //! one away, for sixty times the work), the player's hits, doubles and splits exactly over the
-//! player's own draws, splits as in `strategy` (hands started from one pair card, resplits by
-//! the expected number of hands). Under "original bets only" the values are given no dealer
-//! blackjack, as in `strategy`, and late surrender loses the whole bet to a blackjack.
+//! player's own draws (against an ace or a ten, where the dealer has peeked, from the cards left
+//! without the hole card, which is not the card that makes a blackjack: `hole_out`), splits as
+//! in `strategy` (hands started from one pair card, resplits by the expected number of hands).
+//! Under "original bets only" the values are given no dealer blackjack, as in `strategy`, and
+//! late surrender loses the whole bet to a blackjack.
 //!
 //! The cards dealt before the round are dealt from a shoe without the up card and the player's
 //! cards, so within a tag class they go in proportion to the cards of each value not seen
@@ -285,7 +287,7 @@ impl Player<'_> {
 fn against_up(rules: &TableRules, left: Composition, up: u8) -> (Player<'_>, DealerBlackjackOdds) {
     let n: f64 = left.iter().sum();
     let mut d = dealer(&left, up, rules.dealer_hits_soft_17);
-    let conditioned = rules.dealer_blackjack == DealerBlackjack::OriginalBetOnly && matches!(up, 1 | 10);
+    let conditioned = peeks(rules, up);
     let pbj = match up {
         1 if n > 0.0 => left[9] / n,
         10 if n > 0.0 => left[0] / n,
@@ -300,7 +302,40 @@ fn against_up(rules: &TableRules, left: Composition, up: u8) -> (Player<'_>, Dea
         }
         d[BJ] = 0.0;
     }
+    let left = if conditioned { hole_out(left, up) } else { left };
     (Player { rules, left, d, hits: Memo::default() }, DealerBlackjackOdds { conditioned, pbj })
+}
+
+/// Whether the dealer has peeked under `up` before the player plays, so the player's values are
+/// worked out given no dealer blackjack: an ace or a ten up, and a blackjack takes only the
+/// original bet.
+fn peeks(rules: &TableRules, up: u8) -> bool {
+    rules.dealer_blackjack == DealerBlackjack::OriginalBetOnly && matches!(up, 1 | 10)
+}
+
+/// The cards the player draws from once the dealer has peeked under `up` and found no blackjack:
+/// the hole card is out, and it is known not to be the card that makes one (a ten under an ace,
+/// an ace under a ten), so it takes its expected share of the other values only. The dealer's own
+/// outcomes already draw the hole card given no blackjack; the player's draws did not, and
+/// drawing from a shoe still holding it gave a double of 11 or 10 against an ace too few tens:
+/// at H17, 11 v A doubled from a crossing of −0.45 instead of below −0.5 (Blackjack
+/// Apprenticeship's −1).
+fn hole_out(mut left: Composition, up: u8) -> Composition {
+    let never = match up {
+        1 => 9,
+        10 => 0,
+        _ => return left,
+    };
+    let others: f64 = left.iter().enumerate().filter(|&(i, _)| i != never).map(|(_, c)| c).sum();
+    if others <= 1.0 {
+        return left;
+    }
+    for (i, c) in left.iter_mut().enumerate() {
+        if i != never {
+            *c -= *c / others;
+        }
+    }
+    left
 }
 
 /// The dealer's chance of a blackjack under the up card (`pbj`), and whether the player's values
@@ -335,17 +370,18 @@ fn hand_values(rules: &TableRules, shoe: &Composition, up: u8, a: u8, b: u8) -> 
     let hit = wrap(player.hit(key, hard, ace));
     let double =
         rules.may_double_total(hard as u8, ace.then_some(hard as u8 + 10)).then(|| wrap(player.double(hard, ace)));
-    let split = (a == b).then(|| wrap(split_value(rules, after_up, a, player.d)));
+    let split = (a == b).then(|| wrap(split_value(rules, after_up, up, a, player.d)));
     let surrender = rules.surrender.then_some(-odds.pbj + (1.0 - odds.pbj) * -0.5);
     [Some(stand), Some(hit), double, split, surrender]
 }
 
 /// Splitting a pair of `p`: hands started from one `p` with the other set aside, resplits by the
 /// expected number of hands (as in [`super::strategy`]).
-fn split_value(rules: &TableRules, after_up: Composition, p: u8, d: [f64; 7]) -> f64 {
+fn split_value(rules: &TableRules, after_up: Composition, up: u8, p: u8, d: [f64; 7]) -> f64 {
     let aces = p == 1;
     // Both pair cards out: the set-aside one and the one this hand starts from.
     let comp = without(without(after_up, p), p);
+    let comp = if peeks(rules, up) { hole_out(comp, up) } else { comp };
     let mut player = Player { rules, left: comp, d, hits: Memo::default() };
     let one = key_add(0, p);
     let n: f64 = comp.iter().sum();
