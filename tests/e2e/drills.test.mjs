@@ -637,3 +637,39 @@ test('drills: a broken record is set aside with a notice, and the drills start a
     await server.close();
   }
 });
+
+test('drills: the table\'s cut card and doubling are its rules, in the rules line, kept over a reload, and the spread form starts from them', { timeout: 120_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await open(page, server);
+    const rulesLine = async () => (await page.locator('.drill .rules-line').innerText()).trim();
+    await page.keyboard.press('1');
+    await page.getByRole('heading', { name: 'Strategy flashcards' }).waitFor();
+    assert.equal(await rulesLine(), '6 decks, dealer stands on soft 17, no surrender, 67% dealt before the cut card, double on 9 to 11, double after a split · Hi-Lo count');
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Dealt before the cut card').selectOption('80');
+    await page.getByLabel('Double on', { exact: true }).selectOption({ label: '10 or 11 only' });
+    await page.getByLabel('Double after a split').uncheck();
+    const chosen = '6 decks, dealer stands on soft 17, no surrender, 80% dealt before the cut card, double on 10 or 11, no double after a split · Hi-Lo count';
+    // By its button: a key pressed in a form field is the field's.
+    await page.getByRole('button', { name: /^Strategy flashcards/ }).click();
+    await page.getByRole('heading', { name: 'Strategy flashcards' }).waitFor();
+    assert.equal(await rulesLine(), chosen);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Casino drills' }).waitFor();
+    await page.keyboard.press('1');
+    await page.getByRole('heading', { name: 'Strategy flashcards' }).waitFor();
+    assert.equal(await rulesLine(), chosen, 'the rules are saved with the record');
+    // The bet spread's form starts from the drills' table.
+    await page.goto(`${server.url}bankroll/`);
+    await page.locator('#ror-pen').waitFor();
+    assert.equal(await page.locator('#ror-pen').inputValue(), '80');
+    assert.equal(await page.locator('#ror-das').isChecked(), false);
+    assert.equal(await page.locator('#ror-double option:checked').innerText(), '10 or 11 only');
+    assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});

@@ -50,7 +50,8 @@ pub fn BankrollApp() -> Html {
     let setup = use_memo((), |_| load_progress().0.setup);
     let history = use_memo((), |_| load_history());
     let notice = use_state(|| history.2.clone());
-    let plan = use_state(|| (Plan::default(), None::<&'static str>));
+    // The form starts from the drills' table's cut card and doubling.
+    let plan = use_state(|| (Plan { game: setup.game, ..Plan::default() }, None::<&'static str>));
     let rows = use_state(|| None::<SpreadRows>);
     let rows_for = use_mut_ref(|| (indices_key(&setup), plan.0.game));
     // The worker working them out, while they are wanted (dropped: stopped).
@@ -86,7 +87,7 @@ pub fn BankrollApp() -> Html {
             Err(problem) => plan.set((plan.0, Some(problem))),
         })
     };
-    let table = format!("For the drills' table: {}", rules_line(&setup));
+    let table = format!("For the drills' table: {}", rules_line(&setup, false));
     let spread = spread_view(&rows, &plan, table, on_plan);
     html! {
         <PageFrame notice={(*notice).clone()} {on_dismiss} away={CASINO_AWAY}>

@@ -48,7 +48,7 @@ impl Indices {
 
 /// The part of the setup the indices depend on (the pace of the count drill does not matter).
 pub fn indices_key(s: &Setup) -> (Setup, usize) {
-    (Setup { choice: s.choice, system: s.system, ..Setup::default() }, s.system)
+    (Setup { choice: s.choice, system: s.system, game: s.game, ..Setup::default() }, s.system)
 }
 
 /// Asks the worker for the index plays of `setup`, into `out` for as long as `current` holds

@@ -317,7 +317,7 @@ impl Drills {
     fn next_flash(&mut self) {
         let q = flashcard(&self.progress.cells, &mut self.rng);
         self.flash = q.map(|q| {
-            let values = cell_values(&self.progress.setup.choice.rules(), q.cell);
+            let values = cell_values(&self.progress.setup.rules(), q.cell);
             Flash { q, values, answer: None }
         });
     }
@@ -368,7 +368,7 @@ impl Drills {
             _ => 0,
         };
         // Basic strategy for the hand, as the flashcards grade it: the best play of its cell.
-        let values = cell_values(&self.progress.setup.choice.rules(), round.cell());
+        let values = cell_values(&self.progress.setup.rules(), round.cell());
         let basic = values.first().map_or(Play::Stand, |v| v.0);
         self.test = Some(TestQ { round, from, basic, id, counts: None, graded: None });
     }
@@ -391,7 +391,7 @@ impl Drills {
         let plays = self.plays.clone();
         let Some(q) = self.test.as_mut().filter(|q| q.graded.is_none()) else { return false };
         let Some((running_half, true_count, bet)) = q.counts else { return false };
-        if !hand_choices(&setup.choice.rules(), &q.round.cards).contains(&play) {
+        if !hand_choices(&setup.rules(), &q.round.cards).contains(&play) {
             return false;
         }
         let answer = TestAnswer { running_half, true_count, bet, play };
@@ -550,7 +550,7 @@ impl Apply for Drills {
             }
             DrillMsg::AnswerFlash(c) => return self.answer_flash(c),
             DrillMsg::AnswerDev(c) => {
-                let rules = self.progress.setup.choice.rules();
+                let rules = self.progress.setup.rules();
                 let Some(d) = self.dev.as_mut().filter(|d| d.answer.is_none()) else { return false };
                 // Only the plays the table's rules offer for the hand are answers.
                 if !dev_choices(&rules, &d.q).contains(&c) {
@@ -704,7 +704,7 @@ mod tests {
         assert!(d.dev.is_none());
         assert_eq!(d.key("Enter"), None);
         // The plays for the default rules as the worker finds them: the first hands, then all.
-        let mut work = IndexTableWork::new(&d.progress.setup.choice.rules(), d.progress.setup.system());
+        let mut work = IndexTableWork::new(&d.progress.setup.rules(), d.progress.setup.system());
         let mut found = Vec::new();
         while !work.is_done() {
             found.extend(work.step());
@@ -716,7 +716,7 @@ mod tests {
         assert!(d.apply(DrillMsg::Plays(Some(first.clone()))));
         assert!(!d.apply(DrillMsg::Plays(Some(first))), "the same plays again change nothing");
         let q = d.dev.clone().expect("a question from the first hands");
-        let rules = d.progress.setup.choice.rules();
+        let rules = d.progress.setup.rules();
         assert!(first_situations(&rules).contains(&(q.q.play.situation, q.q.play.up)), "{}", q.q.kind());
         // The whole table arrives mid-question: the question stays, and is answered as before.
         assert!(d.apply(DrillMsg::Plays(Some(all))));
@@ -875,7 +875,7 @@ mod tests {
         d.progress.setup.plays = 2;
         d.next_dev();
         let q = d.dev.clone().expect("a question");
-        let rules = d.progress.setup.choice.rules();
+        let rules = d.progress.setup.rules();
         assert!(!rules.surrender);
         assert_eq!(dev_choices(&rules, &q.q), [Choice::Play(Play::Stand), Choice::Play(Play::Hit)]);
         assert!(!d.apply(DrillMsg::AnswerDev(Choice::Play(Play::Surrender))));
@@ -886,7 +886,7 @@ mod tests {
         // With surrender, a pair: split and surrender offered; a hard 10 doubles.
         let mut s = d.progress.setup;
         s.choice.surrender = true;
-        let rules = s.choice.rules();
+        let rules = s.rules();
         let mut q = q.q.clone();
         q.play = hand(Situation::Pair(8), 10);
         q.cards = vec![card_of(8, &mut d.rng), card_of(8, &mut d.rng)];

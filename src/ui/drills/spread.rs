@@ -206,11 +206,11 @@ fn signed_percent(v: f64) -> String {
 pub const WORKER_FAILED: &str =
     "This browser could not work these figures out: reload the page to try again, or try another browser.";
 
-/// The doubling rules as the form names them, in the order of [`DOUBLE_ON`].
-const DOUBLE_NAMES: [&str; 3] = ["Any two cards", "9, 10 or 11 only", "10 or 11 only"];
+/// The doubling rules as the forms name them, in the order of [`DOUBLE_ON`].
+pub(super) const DOUBLE_NAMES: [&str; 3] = ["Any two cards", "9, 10 or 11 only", "10 or 11 only"];
 
-/// The form's game in words, for the rules line.
-fn game_words(g: &Game) -> String {
+/// A game's cut card and doubling in words, for the rules lines (the form's and the drills').
+pub(super) fn game_words(g: &Game) -> String {
     let double = match g.double_on {
         DoubleOn::AnyTwo => "double on any two cards",
         DoubleOn::NineToEleven => "double on 9 to 11",

@@ -3,6 +3,7 @@
 //! chart cell and the other drills' misses by kind, saved versioned and read back with bounds;
 //! and each drill's question, drawn with the engine's seeded generator and checked here.
 
+use super::work::{table_rules, Game, DOUBLE_ON};
 use crate::engine::cards::{standard_decks, Card, Rank, Suit};
 use crate::engine::casino::count::{CountSystem, Counter, SYSTEMS};
 use crate::engine::casino::drill::first_count;
@@ -21,6 +22,10 @@ pub const SAVE_VERSION: u32 = 1;
 
 /// The decks the casino table offers, so the drills train for the same tables.
 pub const DECKS: [u8; 5] = [1, 2, 4, 6, 8];
+/// The cut card depths the drills offer, in percent of the shoe dealt before it.
+pub const PENETRATIONS: [u8; 9] = [50, 60, 65, 67, 70, 75, 80, 85, 90];
+/// The doubling rules in the save, in the order of [`DOUBLE_ON`].
+const DOUBLE_KEYS: [&str; 3] = ["any", "9-11", "10-11"];
 /// How long each flash of the running-count drill stays up, in milliseconds; 0: at the player's
 /// own pace (a key turns the next card, and the stopwatch says how fast they went).
 pub const SPEEDS: [u32; 9] = [0, 2000, 1500, 1000, 800, 600, 450, 300, 200];
@@ -195,6 +200,8 @@ pub struct Setup {
     pub ticks: bool,
     /// The player's bet ramp, for the bet ramp drill.
     pub ramp: Ramp,
+    /// The table's cut card and doubling rules (the rest of the table is `choice`).
+    pub game: Game,
 }
 
 impl Default for Setup {
@@ -212,6 +219,7 @@ impl Default for Setup {
             rounding: Rounding::Truncate,
             ticks: false,
             ramp: Ramp::default(),
+            game: Game::default(),
         }
     }
 }
@@ -261,6 +269,10 @@ impl Rounding {
 }
 
 impl Setup {
+    /// The drills' table: the rules every drill asks by.
+    pub fn rules(&self) -> TableRules {
+        table_rules(self.choice, self.game)
+    }
     pub fn system(&self) -> &'static CountSystem {
         SYSTEMS.get(self.system).unwrap_or(&SYSTEMS[0])
     }
@@ -272,12 +284,13 @@ impl Setup {
             && LENGTHS.contains(&self.length)
             && TARGETS.contains(&self.target)
             && (self.plays as usize) < PLAY_SETS.len()
+            && PENETRATIONS.contains(&self.game.penetration)
     }
     /// The index plays the deviations drill asks, of all of them in the worker's order (ranked:
     /// [`crate::engine::casino::drill::ranked_plays`]): the chosen set, and without the plays
     /// made only at rare counts unless asked for ([`rare_play`]).
     pub fn asked_plays(&self, ranked: &[IndexPlay]) -> Vec<IndexPlay> {
-        let rules = self.choice.rules();
+        let rules = self.rules();
         let first = first_count(&rules, ranked);
         let n = match self.plays {
             0 => first,
@@ -437,6 +450,9 @@ impl Stored for Progress {
             ("rounding", s.rounding.key().to_string()),
             ("ticks", (s.ticks as u8).to_string()),
             ("bet_ramp", s.ramp.encode()),
+            ("penetration", s.game.penetration.to_string()),
+            ("das", (s.game.das as u8).to_string()),
+            ("double_on", DOUBLE_KEYS[DOUBLE_ON.iter().position(|&d| d == s.game.double_on).unwrap_or(0)].to_string()),
         ];
         for (key, sc) in SCORE_KEYS.iter().zip(&self.scores) {
             out.push((key, sc.encode()));
@@ -483,6 +499,15 @@ impl Stored for Progress {
             rounding: f.get("rounding").map_or(Some(d.rounding), Rounding::of)?,
             ticks: flag("ticks", d.ticks)?,
             ramp: f.get("bet_ramp").map_or(Some(d.ramp), Ramp::decode)?,
+            // The cut card and doubling came later still: a save without them has the table's.
+            game: Game {
+                penetration: u8::try_from(or("penetration", d.game.penetration as u16)?).ok()?,
+                das: flag("das", d.game.das)?,
+                double_on: match f.get("double_on") {
+                    None => d.game.double_on,
+                    Some(key) => DOUBLE_ON[DOUBLE_KEYS.iter().position(|&k| k == key)?],
+                },
+            },
         };
         if !setup.sane() {
             return None;
@@ -654,7 +679,7 @@ pub struct TrayShoe {
 pub fn tray_question(setup: &Setup, shoe: &mut Option<TrayShoe>, rng: &mut GameRng) -> (TrayQuestion, bool) {
     let decks = setup.choice.decks;
     let total = 52 * decks as u32;
-    let cut = total * setup.choice.rules().penetration_percent as u32 / 100;
+    let cut = total * setup.rules().penetration_percent as u32 / 100;
     let more = 8 + rng.below(33) as u32;
     let fresh = shoe.as_ref().is_none_or(|s| s.dealt + more > cut || s.cards.len() != total as usize);
     if fresh {
@@ -791,6 +816,7 @@ pub fn key_choice(key: &str) -> Option<IndexChoice> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::casino::DoubleOn;
     use crate::ui::storage::{decode, encode};
 
     #[test]
@@ -830,6 +856,12 @@ mod tests {
             ("rare=0", "rare=yes"),
             ("rounding=truncate", "rounding=ceiling"),
             ("ticks=0", "ticks=-1"),
+            ("penetration=67", "penetration=72"),
+            ("penetration=67", "penetration=300"),
+            ("penetration=67", "penetration="),
+            ("das=1", "das=2"),
+            ("double_on=9-11", "double_on=any two"),
+            ("double_on=9-11", "double_on="),
         ] {
             assert!(text.contains(from), "{from} in {text}");
             assert!(decode::<Progress>(&text.replace(from, to), SAVE_VERSION).is_err(), "{to}");
@@ -853,6 +885,7 @@ mod tests {
             rounding: Rounding::Floor,
             ticks: true,
             ramp: Ramp([1, 1, 2, 4, 8, 1000]),
+            game: Game { penetration: 85, das: false, double_on: DoubleOn::AnyTwo },
             ..q.setup
         };
         q.score(Drill::Ramp, "bet at +3", true);
@@ -871,6 +904,9 @@ mod tests {
                     "ramp=",
                     "ramp.kinds=",
                     "test=",
+                    "penetration=",
+                    "das=",
+                    "double_on=",
                 ];
                 !later.iter().any(|k| l.starts_with(k))
             })
@@ -889,6 +925,27 @@ mod tests {
             let hostile = text.replace("test=4 1 1 3", &format!("test={bad}"));
             assert!(decode::<Progress>(&hostile, SAVE_VERSION).is_err(), "test={bad}");
         }
+    }
+
+    /// The drills' table's cut card and doubling are its rules for every drill: the plays a
+    /// hand is offered and the worker's request.
+    #[test]
+    fn the_drills_table_rules_take_its_cut_card_and_doubling() {
+        let soft = [card_of(1, &mut GameRng::new(1)), card_of(6, &mut GameRng::new(2))];
+        let eleven = [card_of(5, &mut GameRng::new(3)), card_of(6, &mut GameRng::new(4))];
+        let double = IndexChoice::Play(Play::Double);
+        let with = |double_on, das| Setup { game: Game { penetration: 80, das, double_on }, ..Setup::default() };
+        let nine_to_eleven = with(DoubleOn::NineToEleven, false);
+        assert!(!hand_choices(&nine_to_eleven.rules(), &soft).contains(&double), "no soft double on 9 to 11");
+        assert!(hand_choices(&nine_to_eleven.rules(), &eleven).contains(&double));
+        assert!(hand_choices(&with(DoubleOn::AnyTwo, true).rules(), &soft).contains(&double));
+        let spec = nine_to_eleven.rules().spec().clone();
+        assert_eq!((spec.penetration_percent, spec.double_after_split), (80, false));
+        let request = super::super::work::Request::new(super::super::work::Job::Indices, &nine_to_eleven);
+        assert_eq!(request.game, nine_to_eleven.game, "the worker is asked for these rules");
+        assert_eq!(request.rules(), nine_to_eleven.rules());
+        // The default is the casino table's.
+        assert_eq!(Setup::default().rules(), Setup::default().choice.rules());
     }
 
     /// Each rounding convention graded strictly: only its own whole number is right.
@@ -929,7 +986,7 @@ mod tests {
     #[test]
     fn the_deviations_asked_are_the_set_chosen() {
         use crate::engine::casino::indices::{first_situations, Choice};
-        let rules = Setup::default().choice.rules();
+        let rules = Setup::default().rules();
         let first = first_situations(&rules);
         let play = |situation, up, index: i32, gain| IndexPlay {
             situation,

@@ -3,8 +3,9 @@
 use super::app::now;
 use super::indices::Indices;
 use super::session::{deck_pace, CountRound, DrillMsg, Drills};
-use super::spread::WORKER_FAILED;
+use super::spread::{game_words, DOUBLE_NAMES, WORKER_FAILED};
 use super::state::*;
+use super::work::{Game, DOUBLE_ON};
 use crate::engine::cards::Card;
 use crate::engine::casino::count::{CountSystem, SYSTEMS};
 use crate::engine::casino::drill::{cells, first_count, Row};
@@ -123,7 +124,7 @@ pub fn body(
                 <h2 id="drill-title">{drill.title()}</h2>
                 <button onclick={send.reform(|_| DrillMsg::Open(None))}>{"All drills"}<kbd>{"Esc"}</kbd></button>
             </div>
-            <p class="rules-line">{ rules_line(&p.setup) }</p>
+            <p class="rules-line">{ rules_line(&p.setup, true) }</p>
             <p class="score" aria-live="polite">{ score_line(p.score_of(drill)) }</p>
             { content }
             { weakest(weak) }
@@ -131,14 +132,17 @@ pub fn body(
     }
 }
 
-pub(super) fn rules_line(s: &Setup) -> String {
+/// The drills' table and count in words; with `game`, its cut card and doubling too (the
+/// spread form names its own).
+pub(super) fn rules_line(s: &Setup, game: bool) -> String {
     let c = s.choice;
     format!(
-        "{} deck{}, dealer {} soft 17, {}surrender · {} count",
+        "{} deck{}, dealer {} soft 17, {}surrender{} · {} count",
         c.decks,
         if c.decks == 1 { "" } else { "s" },
         if c.h17 { "hits" } else { "stands on" },
         if c.surrender { "" } else { "no " },
+        if game { format!(", {}", game_words(&s.game)) } else { String::new() },
         s.system().name
     )
 }
@@ -200,6 +204,15 @@ fn home(progress: &Progress, send: &Callback<DrillMsg>, on_sessions: Callback<()
             html! { <option value={t.to_string()} selected={t == s.target}>{ label }</option> }
         })
         .collect();
+    let penetrations: Html = PENETRATIONS
+        .iter()
+        .map(|&p| html! { <option value={p.to_string()} selected={p == s.game.penetration}>{ format!("{p}%") }</option> })
+        .collect();
+    let doubles: Html = DOUBLE_NAMES
+        .iter()
+        .enumerate()
+        .map(|(i, name)| html! { <option value={i.to_string()} selected={DOUBLE_ON[i] == s.game.double_on}>{ *name }</option> })
+        .collect();
     let roundings: Html = Rounding::ALL
         .iter()
         .map(|r| html! { <option value={r.key()} selected={*r == s.rounding}>{ r.name() }</option> })
@@ -222,6 +235,9 @@ fn home(progress: &Progress, send: &Callback<DrillMsg>, on_sessions: Callback<()
                     { choice_field("decks", "Decks in the shoe", number_options(DECKS, s.choice.decks), change(|s, v| s.choice.decks = v.parse().unwrap_or(6))) }
                     { house_rule(s.choice.surrender, flag(|s, v| s.choice.surrender = v), "Surrender", "Give up half your bet instead of playing the hand, as your first decision.") }
                     { house_rule(s.choice.h17, flag(|s, v| s.choice.h17 = v), "Dealer hits soft 17", "The classic rules have the dealer stand on every 17.") }
+                    { choice_field("penetration", "Dealt before the cut card", penetrations, change(|s, v| s.game.penetration = v.parse().unwrap_or(Game::default().penetration))) }
+                    { choice_field("double-on", "Double on", doubles, change(|s, v| s.game.double_on = v.parse().ok().and_then(|i: usize| DOUBLE_ON.get(i).copied()).unwrap_or(Game::default().double_on))) }
+                    { house_rule(s.game.das, flag(|s, v| s.game.das = v), "Double after a split", "Double a hand made by splitting a pair, on the cards the doubling rule allows.") }
                 </fieldset>
                 <fieldset>
                     <legend>{"Counting"}</legend>
@@ -526,7 +542,7 @@ fn deviation_view(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMs
             return html! { <p>{ format!("No play changes with the count between −{} and {highest:+} for these rules.", lowest.unsigned_abs()) }</p> };
         }
         Some(Indices::Ready { plays, .. }) => {
-            (index_table(plays, first_count(&d.progress.setup.choice.rules(), plays)), plays.clone())
+            (index_table(plays, first_count(&d.progress.setup.rules(), plays)), plays.clone())
         }
         // The Illustrious 18 and Fab 4 are asked while the rest is worked out.
         Some(Indices::Working { percent, first: Some(first), .. }) => {
@@ -569,7 +585,7 @@ fn deviation_view(d: &Drills, indices: &Option<Indices>, send: &Callback<DrillMs
             )
         });
     // Only the plays the table's rules offer for this hand.
-    let offered = dev_choices(&d.progress.setup.choice.rules(), q);
+    let offered = dev_choices(&d.progress.setup.rules(), q);
     let keys: Vec<(IndexChoice, &'static str)> = [(IndexChoice::Insure, "I"), (IndexChoice::DeclineInsurance, "N")]
         .into_iter()
         .chain(STRATEGY_KEYS)
@@ -628,7 +644,7 @@ fn test_view(d: &Drills, send: &Callback<DrillMsg>, style: CardStyle) -> Html {
         true_count: input_value("test-true"),
         bet: input_value("test-bet"),
     });
-    let offered = hand_choices(&setup.choice.rules(), &r.cards);
+    let offered = hand_choices(&setup.rules(), &r.cards);
     let keys: Vec<(IndexChoice, &'static str)> =
         STRATEGY_KEYS.into_iter().filter(|(c, _)| offered.contains(c)).collect();
     let counted = q.counts.is_some();

@@ -59,7 +59,7 @@ pub struct Request {
 impl Request {
     pub fn new(job: Job, setup: &Setup) -> Request {
         let c = setup.choice;
-        Request { job, decks: c.decks, surrender: c.surrender, h17: c.h17, system: setup.system, game: Game::default() }
+        Request { job, decks: c.decks, surrender: c.surrender, h17: c.h17, system: setup.system, game: setup.game }
     }
 
     pub fn encode(&self) -> Vec<f64> {
@@ -109,15 +109,20 @@ impl Request {
     /// [`Request::decode`] never lets through).
     pub fn rules(&self) -> TableRules {
         let choice = Choice { decks: self.decks, surrender: self.surrender, h17: self.h17, ..Choice::default() };
-        let g = self.game;
-        let spec = TableSpec {
-            penetration_percent: g.penetration,
-            double_after_split: g.das,
-            double_on: g.double_on,
-            ..choice.spec()
-        };
-        TableRules::new(spec).unwrap_or_else(|_| choice.rules())
+        table_rules(choice, self.game)
     }
+}
+
+/// The checked rules of a table `choice` with `game`'s cut card and doubling (the table's
+/// where a figure is out of bounds, which no form or save lets through).
+pub fn table_rules(choice: Choice, game: Game) -> TableRules {
+    let spec = TableSpec {
+        penetration_percent: game.penetration,
+        double_after_split: game.das,
+        double_on: game.double_on,
+        ..choice.spec()
+    };
+    TableRules::new(spec).unwrap_or_else(|_| choice.rules())
 }
 
 /// What the worker posts.
@@ -351,7 +356,7 @@ mod tests {
 
     #[test]
     fn replies_are_read_back_and_anything_else_is_none_never_a_panic() {
-        let rules = Setup::default().choice.rules();
+        let rules = Setup::default().rules();
         let plays = index_plays(&rules, &SYSTEMS[0], &first_situations(&rules));
         assert!(plays.len() > 10);
         let rows = vec![(-1, 0.25, -0.012), (0, 0.5, -0.004), (3, 0.25, 0.011)];
@@ -403,7 +408,7 @@ mod tests {
         let percents: Vec<u32> =
             posted.iter().filter_map(|r| if let Reply::Progress(p) = r { Some(*p) } else { None }).collect();
         assert!(percents.windows(2).all(|w| w[0] < w[1]) && percents.len() > 50, "{percents:?}");
-        let rules = Setup::default().choice.rules();
+        let rules = Setup::default().rules();
         let Reply::All(plays) = &posted[all] else { unreachable!() };
         assert_eq!(*plays, ranked_plays(&rules, &index_plays(&rules, &SYSTEMS[0], &all_situations(&rules))));
     }
