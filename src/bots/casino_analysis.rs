@@ -6,8 +6,9 @@
 //! view alone, one at a time ([`judge`]).
 //!
 //! The replay page has the search worker do the working out (`search_work`, as the shedding
-//! analysis does: a decision's exact values take the solver tens of milliseconds in the browser,
-//! too long for the page's thread, and the solver stays out of the page's download). The page
+//! analysis does: a decision's exact values take the solver from a few to some tens of
+//! milliseconds in the browser, too much for the page's thread, and the solver stays out of the
+//! page's download). The page
 //! sends a decision as a [`CasinoAsk`]: what the judgement needs, all of it from the deciding
 //! spot's view (the rules, the cards not seen, the hand, the up card, the plays open and the play
 //! made), never the shoe; the worker answers with a [`CasinoReply`], a line of text.
