@@ -77,7 +77,7 @@ impl SearchWorker {
     /// reads its own: [`casino_analysis::CasinoReply`], so its page links no shedding reader).
     pub fn start_reading<R: 'static>(
         url: &str,
-        read: fn(&str) -> Option<R>,
+        read: impl Fn(&str) -> Option<R> + 'static,
         on_reply: impl Fn(Option<R>) + 'static,
     ) -> Option<SearchWorker> {
         let options = web_sys::WorkerOptions::new();
