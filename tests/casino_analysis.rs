@@ -2,15 +2,22 @@
 //! player's in a finished shoe judged with the trainer's own exact values for the cards left as
 //! the player saw them; a deliberately bad play marked, the best plays not; the summary; and a
 //! replay watched from a bot's spot names the bot whose decision it is; the analysis kept with
-//! the shoe (the replay page's record) reads back the same, and a hostile one is passed by.
+//! the shoe (the replay page's record) reads back the same, and a hostile one is passed by. What
+//! the page asks the search worker (a [`CasinoAsk`]) carries only what the deciding spot saw
+//! (the recorder check: the hidden cards dealt another way leave its bytes as they were), the
+//! worker answers with the page's own judgement, and hostile asks and replies are refused.
 #![cfg(not(target_arch = "wasm32"))]
 
-use blackjack::bots::casino::decide;
-use blackjack::bots::casino_analysis::{decisions, judge, summary, MARK_MILLI};
+use blackjack::bots::casino::{decide, Allowed};
+use blackjack::bots::casino_analysis::{
+    decisions, judge, milli, serve, summary, CasinoAsk, CasinoDecision, CasinoReply, MARK_MILLI,
+};
+use blackjack::engine::cards::{standard_decks, Card, Rank, Suit};
 use blackjack::engine::casino::hand::Total;
 use blackjack::engine::casino::save::{new_table_for, Choice};
 use blackjack::engine::casino::strategy::Play;
-use blackjack::engine::casino::{Action, Phase};
+use blackjack::engine::casino::{Action, DoubleOn, Game, Phase, Spot, TableRules, TableSpec};
+use blackjack::engine::rng::GameRng;
 use blackjack::ui::casino::replay::CasinoReplay;
 use blackjack::ui::casino::replay_analysis::{judged_line, whose_decision, KeptCasino};
 use blackjack::ui::casino::state::{Bank, CasinoState, Msg};
@@ -69,8 +76,8 @@ fn every_decision_is_judged_with_the_trainer_s_values_and_a_bad_play_is_marked()
         assert_eq!(replay.len(), log.len());
         let start = std::time::Instant::now();
         let judged: Vec<_> = found.iter().map(|d| judge(d).expect("a hand's decision")).collect();
-        // Printed, never asserted: how long the exact values take a decision (the page works
-        // them out one decision a task).
+        // Printed, never asserted: how long the exact values take a decision (the replay page has
+        // the search worker work them out, one decision at a time).
         println!(
             "seed {seed}: {} decisions judged in {:?} ({:?} each)",
             judged.len(),
@@ -288,5 +295,189 @@ proptest! {
         let (t, _) = shoe(E2E_SEED);
         let replay = CasinoReplay::of(&t).unwrap();
         let _ = KeptCasino::decode(&text, &replay);
+    }
+}
+
+/// One round at a table of three spots (two played, one empty) dealt from `cards`, each spot
+/// playing the strategy and declining insurance; at each decision, `at(game before it, spot, the
+/// action's place in the log, the action)`.
+fn one_round(rules: &TableRules, cards: Vec<Card>, mut at: impl FnMut(&Game, Spot, usize, Action)) -> Game {
+    let mut g = Game::with_shoe(rules.clone(), &[Some(0), Some(1), None], vec![100_000, 100_000], cards, 40).unwrap();
+    for spot in [0, 1] {
+        g.apply(Action::Bet { spot, amount: 500 }).unwrap();
+    }
+    g.apply(Action::Deal).unwrap();
+    for _ in 0..40 {
+        let action = match g.phase() {
+            Phase::Insurance { spot } => Action::Insure { spot, amount: 0 },
+            Phase::Playing { spot, .. } => {
+                let action = decide(&g.view(spot)).unwrap();
+                at(&g, spot, g.log().len(), action);
+                action
+            }
+            _ => break,
+        };
+        g.apply(action).unwrap();
+    }
+    g
+}
+
+/// Table rules for one deck, with the variations the solver weighs.
+fn one_deck_rules() -> Vec<TableRules> {
+    let base = TableSpec { decks: 1, seats: 3, ..TableSpec::default() };
+    [
+        base.clone(),
+        TableSpec { surrender: true, dealer_hits_soft_17: true, ..base.clone() },
+        TableSpec { double_on: DoubleOn::AnyTwo, double_after_split: false, ..base },
+    ]
+    .into_iter()
+    .map(|s| TableRules::new(s).unwrap())
+    .collect()
+}
+
+#[test]
+fn an_ask_carries_only_what_its_spot_saw_and_the_hidden_cards_leave_its_bytes_unchanged() {
+    let (mut checked, mut hole_differed) = (0, 0);
+    for rules in one_deck_rules() {
+        for seed in 0..60u64 {
+            let mut cards = standard_decks(1);
+            GameRng::new(seed).shuffle(&mut cards);
+            one_round(&rules, cards.clone(), |g, spot, index, played| {
+                let view = g.view(spot);
+                let ask =
+                    CasinoAsk::of(&CasinoDecision { index, view: view.clone(), played }).expect("a hand's decision");
+                // Every card it names is face up on the table.
+                let face_up = g.face_up_cards();
+                for c in ask.cards.iter().chain([&ask.up]) {
+                    assert!(face_up.contains(c), "seed {seed}: the ask named {c:?}, not face up");
+                }
+                let bytes = ask.encode();
+                assert_eq!(CasinoAsk::decode(&bytes), Some(ask), "read back as the worker reads it");
+                // The hidden cards (the hole card and the shoe's rest) dealt another way: where
+                // the spot sees the same table, the same bytes.
+                let hole = g.dealer_cards()[1];
+                let dealt = cards.len() - g.shoe_left();
+                let hidden: Vec<usize> =
+                    std::iter::once(cards.iter().position(|&c| c == hole).unwrap()).chain(dealt..cards.len()).collect();
+                for turn in 1..4 {
+                    let mut other = cards.clone();
+                    for (i, &p) in hidden.iter().enumerate() {
+                        other[p] = cards[hidden[(i + turn) % hidden.len()]];
+                    }
+                    let mut b =
+                        Game::with_shoe(rules.clone(), &[Some(0), Some(1), None], vec![100_000, 100_000], other, 40)
+                            .unwrap();
+                    if g.log()[..index].iter().any(|&a| b.apply(a).is_err()) || b.view(spot) != view {
+                        // Not the table the spot saw (the dealer's blackjack, say): not the same view.
+                        continue;
+                    }
+                    let seen = CasinoAsk::of(&CasinoDecision { index, view: b.view(spot), played }).unwrap();
+                    assert_eq!(seen.encode(), bytes, "seed {seed}, move {index}");
+                    checked += 1;
+                    if b.dealer_cards()[1] != hole {
+                        hole_differed += 1;
+                    }
+                }
+            });
+        }
+    }
+    assert!(checked > 300 && hole_differed > 300, "{checked} checked, {hole_differed} with another hole card");
+}
+
+#[test]
+fn the_worker_answers_an_ask_with_the_judgement_the_page_would_make() {
+    let (t, _) = shoe(E2E_SEED);
+    let replay = CasinoReplay::of(&t).unwrap();
+    let found = replay.decisions(0);
+    assert!(!found.is_empty());
+    for d in &found {
+        let j = judge(d).unwrap();
+        let reply = serve(&CasinoAsk::of(d).unwrap().encode());
+        let want = CasinoReply::Judged {
+            at: d.index as u32,
+            played: j.played,
+            played_milli: milli(j.played_ev),
+            best: j.best,
+            best_milli: milli(j.best_ev),
+        };
+        assert_eq!(reply, want);
+        // As the page reads it.
+        assert_eq!(CasinoReply::decode(&reply.encode()), Some(want));
+    }
+    // What the page makes of the replies is what it kept before: the same record.
+    let judged: Vec<_> = found.iter().map(|d| judge(d).unwrap()).collect();
+    assert!(KeptCasino::of(0, &judged, &replay).is_some());
+}
+
+#[test]
+fn hostile_asks_and_replies_are_refused_never_a_panic() {
+    let (t, _) = shoe(E2E_SEED);
+    let replay = CasinoReplay::of(&t).unwrap();
+    let d = replay.decisions(0).into_iter().next().unwrap();
+    let ask = CasinoAsk::of(&d).unwrap();
+    let good = ask.encode();
+    assert_ne!(serve(&good), CasinoReply::Refused);
+    let card = |rank| Card { rank, suit: Suit::Spades };
+    let with = |f: &dyn Fn(&mut CasinoAsk)| {
+        let mut a = ask.clone();
+        f(&mut a);
+        a.encode()
+    };
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("nothing", vec![]),
+        ("a shedding table's first byte", [&[1u8][..], &good[1..]].concat()),
+        ("cut short", good[..good.len() - 1].to_vec()),
+        ("a byte more", [&good[..], &[0]].concat()),
+        ("too long", [&good[..], &[0; 600]].concat()),
+        ("one card", with(&|a| a.cards.truncate(1))),
+        ("bust", with(&|a| a.cards = vec![card(Rank::King), card(Rank::Queen), card(Rank::Five)])),
+        ("a card the shoe has not", with(&|a| a.shoe = [0; 10])),
+        ("more cards than the decks", with(&|a| a.shoe[9] = 999)),
+        (
+            "a play not open",
+            with(&|a| {
+                a.allowed = Allowed::default();
+                a.played = Play::Hit;
+            }),
+        ),
+        ("rules no table has", {
+            let mut b = good.clone();
+            // The rules' first field, the decks.
+            b[1 + postcard::to_allocvec(&ask.at).unwrap().len()] = 40;
+            b
+        }),
+    ];
+    for (why, bytes) in &cases {
+        assert_eq!(CasinoAsk::decode(bytes), None, "{why}");
+        assert_eq!(serve(bytes), CasinoReply::Refused, "{why}");
+    }
+    for text in [
+        "",
+        "casino",
+        "casino 1 H 0 S",
+        "casino 1 H 0 S 0 extra",
+        "casino x H 0 S 0",
+        "casino 1 Z 0 S 0",
+        "casino 1 H 99999 S 99999",
+        "casino 1 H 500 S 100",
+        "ready",
+        "judged 1 a b c d",
+        &"casino 1 H 0 S 0 ".repeat(20),
+    ] {
+        assert_eq!(CasinoReply::decode(text), None, "{text:.40}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    #[test]
+    fn any_bytes_are_served_or_refused_never_a_panic(bytes in proptest::collection::vec(any::<u8>(), 0..80)) {
+        let _ = serve(&[&[b'c'][..], &bytes].concat());
+        let _ = serve(&bytes);
+    }
+
+    #[test]
+    fn any_reply_text_reads_or_is_refused_never_a_panic(text in "(casino|refused)( [-0-9A-Z]{0,7}){0,7}") {
+        let _ = CasinoReply::decode(&text);
     }
 }

@@ -153,10 +153,14 @@ pub enum Reply {
 /// A reply is a few dozen characters; a longer text is not read.
 const MAX_REPLY_CHARS: usize = 80;
 
+/// [`Reply::Ready`]'s text: the page's end of the worker reads it before any other reply (the
+/// casino analysis reads its replies with its own reader).
+pub const READY: &str = "ready";
+
 impl Reply {
     pub fn encode(&self) -> String {
         match self {
-            Reply::Ready => "ready".into(),
+            Reply::Ready => READY.into(),
             Reply::Move { at, action, iterations } => format!("move {at} {} {iterations}", action.code()),
             Reply::Judged { at, played, played_pm, best, best_pm } => {
                 format!("judged {at} {} {played_pm} {} {best_pm}", played.code(), best.code())
@@ -172,7 +176,7 @@ impl Reply {
         }
         let mut words = text.split(' ');
         let reply = match words.next()? {
-            "ready" => Reply::Ready,
+            READY => Reply::Ready,
             "refused" => Reply::Refused,
             "move" => {
                 let at = words.next()?.parse().ok()?;

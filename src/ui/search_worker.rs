@@ -1,9 +1,10 @@
 //! The search worker as messages: its `main` ([`run`], the `search_work` module, no yew) and the
 //! page's end of it ([`SearchWorker`]). What is asked and answered, and the search itself, are in
-//! `bots/work.rs`; here the bytes are only carried: the request as a `Uint8Array`, the reply as a
-//! string.
+//! `bots/work.rs` (and, for the casino replay's analysis, `bots/casino_analysis.rs`); here the
+//! bytes are only carried: the request as a `Uint8Array`, the reply as a string.
 
-use crate::bots::work::{serve, Reply, Request};
+use crate::bots::casino_analysis::{self, CasinoAsk};
+use crate::bots::work::{serve, Reply, Request, READY};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -22,25 +23,31 @@ pub const UNAVAILABLE: &str =
 /// not this one), and its reply posted.
 pub fn run() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let post = |scope: &DedicatedWorkerGlobalScope, r: Reply| {
-        let _ = scope.post_message(&JsValue::from_str(&r.encode()));
+    let post = |scope: &DedicatedWorkerGlobalScope, reply: String| {
+        let _ = scope.post_message(&JsValue::from_str(&reply));
     };
     let on_message = {
         let scope = scope.clone();
         Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            // Text is the replay page's analysis (`replay::serve_judge`), bytes a table's search.
+            // Text is the replay page's analysis (`replay::serve_judge`), bytes a table's search
+            // or, by their first byte, the casino replay's analysis.
             if let Some(text) = e.data().as_string() {
-                return post(&scope, crate::ui::replay::serve_judge(&text));
+                return post(&scope, crate::ui::replay::serve_judge(&text).encode());
             }
             let bytes = e.data().dyn_into::<js_sys::Uint8Array>().ok().map(|a| a.to_vec());
-            post(&scope, bytes.map_or(Reply::Refused, |b| serve(&b)));
+            let reply = match bytes {
+                Some(b) if b.first() == Some(&casino_analysis::ASK_FORMAT) => casino_analysis::serve(&b).encode(),
+                Some(b) => serve(&b).encode(),
+                None => Reply::Refused.encode(),
+            };
+            post(&scope, reply);
         })
     };
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The listener lives as long as the worker.
     on_message.forget();
     // A message posted before this module was up was not read: the page waits for this.
-    post(&scope, Reply::Ready);
+    post(&scope, READY.to_string());
 }
 
 /// The table's search worker, for as long as this lives (dropped: the worker is stopped). Each
@@ -63,6 +70,16 @@ impl SearchWorker {
     /// Starts the worker from its module at `url`, relative to the page: another page than the
     /// table's (the replay page's analysis) starts the table's own worker, never a second build.
     pub fn start_from(url: &str, on_reply: impl Fn(Option<Reply>) + 'static) -> Option<SearchWorker> {
+        Self::start_reading(url, Reply::decode, on_reply)
+    }
+
+    /// Starts the worker from `url`, its replies read by `read` (the casino replay's analysis
+    /// reads its own: [`casino_analysis::CasinoReply`], so its page links no shedding reader).
+    pub fn start_reading<R: 'static>(
+        url: &str,
+        read: impl Fn(&str) -> Option<R> + 'static,
+        on_reply: impl Fn(Option<R>) + 'static,
+    ) -> Option<SearchWorker> {
         let options = web_sys::WorkerOptions::new();
         options.set_type(web_sys::WorkerType::Module);
         let worker = web_sys::Worker::new_with_options(url, &options).ok()?;
@@ -74,14 +91,15 @@ impl SearchWorker {
             Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
                 // Anything but a reply it could have sent is dropped (the bot's move is then the
                 // table's timer's to worry about: no reply, no move, but nothing breaks).
-                let Some(reply) = e.data().as_string().and_then(|t| Reply::decode(&t)) else { return };
-                if reply == Reply::Ready {
+                let Some(text) = e.data().as_string() else { return };
+                if text == READY {
                     ready.set(true);
                     if let Some(message) = waiting.borrow_mut().take() {
                         let _ = worker.post_message(&message);
                     }
                     return;
                 }
+                let Some(reply) = read(&text) else { return };
                 on_reply(Some(reply));
             })
         };
@@ -107,6 +125,11 @@ impl SearchWorker {
     /// Asks for the judgement of a decision of a finished game ([`crate::ui::replay::judge_request`]).
     pub fn ask_judge(&self, text: &str) {
         self.send(JsValue::from_str(text));
+    }
+
+    /// Asks for the judgement of a decision of a casino shoe (its view's [`CasinoAsk`]).
+    pub fn ask_casino(&self, ask: &CasinoAsk) {
+        self.send(js_sys::Uint8Array::from(&ask.encode()[..]).into());
     }
 
     fn send(&self, message: JsValue) {

@@ -4,8 +4,7 @@
 
 use super::replay::CasinoReplay;
 use super::screen::CasinoScreen;
-use crate::bots::casino_analysis::{CasinoDecision, CasinoJudgement};
-use crate::engine::casino::strategy::Play;
+use crate::bots::casino_analysis::{milli, play_of, CasinoDecision, CasinoJudgement, MAX_EV_MILLI};
 use crate::engine::casino::Phase;
 
 /// The felt's line naming whose decision it is, where the replay is watched from a bot's spot
@@ -27,10 +26,6 @@ pub fn whose_decision(screen: &CasinoScreen, watching_a_bot: bool) -> Option<Str
 /// shows no analysis, and can be analysed again).
 const FORMAT: &str = "c1";
 
-/// The most a play's value can be, in thousandths of a bet, either way (a hand split to its
-/// limit and each doubled loses or wins no more than this): a kept value past it is not one.
-const MAX_EV_MILLI: i64 = 16_000;
-
 /// The analysis of one viewer's decisions (`seat` of [`CasinoReplay::viewers`]), as kept with the
 /// shoe and shown: each value to a thousandth of a bet, so the page shows the same figures before
 /// and after a reload.
@@ -38,14 +33,6 @@ const MAX_EV_MILLI: i64 = 16_000;
 pub struct KeptCasino {
     pub seat: u8,
     pub judged: Vec<CasinoJudgement>,
-}
-
-fn play_of(letter: &str) -> Option<Play> {
-    [Play::Stand, Play::Hit, Play::Double, Play::Split, Play::Surrender].into_iter().find(|p| p.letter() == letter)
-}
-
-fn milli(ev: f64) -> i64 {
-    (ev * 1000.0).round() as i64
 }
 
 impl KeptCasino {

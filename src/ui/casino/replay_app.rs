@@ -2,29 +2,31 @@
 //! or a bot's saw it, or with the dealer's hole card face up. Its own wasm module, without the
 //! bots. The felt and the log are the live table's own ([`felt`], [`log_view`]), drawn from the
 //! shown spots' screen, which `replay.rs` feeds their updates as play did. With no replay in its
-//! link, the page lists the last finished shoes kept on this device.
+//! link, the page lists the last finished shoes kept on this device. "Analyse my play" has the
+//! search worker judge each decision (the shedding table's own worker, `play/search_work_*`),
+//! one at a time, sent as what the deciding spot saw ([`CasinoAsk`]): the page only asks and
+//! draws (a progress bar, Cancel, the results).
 
 use super::felt::felt;
 use super::replay::{dealer_face_up, CasinoReplay, LAST, PREFIX, RECENT_KEY};
 use super::replay_analysis::{judged_line, whose_decision, KeptCasino};
 use super::state::{Bank, CasinoState, StoredCasino, SAVE_KEY, SAVE_VERSION};
 use super::table::log_view;
-use crate::bots::casino_analysis::{judge, summary, CasinoJudgement, MARK_MILLI};
+use crate::bots::casino_analysis::{summary, CasinoAsk, CasinoDecision, CasinoJudgement, CasinoReply, MARK_MILLI};
 use crate::ui::components::card::{card_view, CardStyle};
 use crate::ui::components::notice::notice as banner;
 use crate::ui::replay::{analysis_in, keep_analysis_in, keep_in};
 use crate::ui::replay_controls::{controls, kept, use_hash, use_kept, use_stepper};
+use crate::ui::search_worker::SearchWorker;
 use crate::ui::storage;
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::rc::Rc;
-use std::time::Duration;
 use yew::platform::spawn_local;
-use yew::platform::time::sleep;
 use yew::prelude::*;
 
-/// Decisions judged a task: each takes a few milliseconds, so a task stays well under the 50 ms
-/// of a long task, and the progress bar moves between them.
-const JUDGED_A_TASK: usize = 2;
+/// The search worker's module, the shedding table page's own (`play/search_work_loader.js`):
+/// the casino analysis is one of its jobs, never a second build.
+const WORKER_URL: &str = "../../play/search_work_loader.js";
 
 #[component]
 pub fn CasinoReplayApp() -> Html {
@@ -103,14 +105,6 @@ fn Viewer(props: &ViewerProps) -> Html {
         use_memo((now.seat, now.step), move |&(seat, step)| replay.frame(seat, step))
     };
     let settings = use_memo((), |_| crate::ui::load_settings().0);
-    // The analysis kept with this shoe, if it has one (read once: a run keeps its own).
-    let analysis = {
-        let replay = replay.clone();
-        use_state(move || analysis_in(RECENT_KEY, &replay.body()).and_then(|t| KeptCasino::decode(&t, &replay)))
-    };
-    let progress = use_state(|| None::<(usize, usize)>);
-    // Bumped by Cancel and by each new run: a run whose number is no longer this stops.
-    let run_id = use_memo((), |_| Rc::new(Cell::new(0u32)));
     // A replay is checked whole when read (`CasinoReplay::new`): every step has a frame.
     let Some(frame) = &*frame else { return Html::default() };
     let style = CardStyle { four_colour: settings.four_colour, high_contrast: settings.high_contrast };
@@ -126,7 +120,7 @@ fn Viewer(props: &ViewerProps) -> Html {
                     <div class="casino-side">{ log_view(screen) }</div>
                 </div>
             </section>
-            { analysis_view(&replay, now.seat, &seats, &analysis, &progress, &run_id, &stepper.to_step) }
+            <Analysis replay={replay.clone()} seat={now.seat} name={seats.iter().find(|(s, _)| *s == now.seat).map(|(_, n)| n.clone()).unwrap_or_default()} to_step={stepper.to_step.clone()} />
             if now.face_up {
                 <section class="all-hands" aria-label="The dealer's cards">
                     <h3>{"The dealer's cards"}</h3>
@@ -143,64 +137,167 @@ fn Viewer(props: &ViewerProps) -> Html {
     }
 }
 
-/// Judges `seat`'s decisions a few a task (see [`JUDGED_A_TASK`]), the browser free between
-/// tasks, with the progress in `progress`; at the end the analysis is kept with the shoe and
-/// shown. A run stops, keeping nothing, once `run_id` has moved on (Cancel, or a new run).
-fn start_run(
-    replay: Rc<CasinoReplay>,
-    seat: u8,
-    analysis: UseStateHandle<Option<KeptCasino>>,
-    progress: UseStateHandle<Option<(usize, usize)>>,
-    run_id: Rc<Cell<u32>>,
-) {
-    let id = run_id.get().wrapping_add(1);
-    run_id.set(id);
-    let decisions = replay.decisions(seat);
-    let total = decisions.len();
-    progress.set(Some((0, total)));
-    spawn_local(async move {
-        let mut judged: Vec<CasinoJudgement> = Vec::new();
-        for (done, chunk) in decisions.chunks(JUDGED_A_TASK).enumerate() {
-            // Yield first, so that the progress bar is drawn before the first judgement.
-            sleep(Duration::ZERO).await;
-            if run_id.get() != id {
-                return;
-            }
-            judged.extend(chunk.iter().filter_map(judge));
-            progress.set(Some((((done + 1) * JUDGED_A_TASK).min(total), total)));
-        }
-        let text = KeptCasino::encode(seat, &judged);
-        keep_analysis_in(RECENT_KEY, replay.body(), text);
-        analysis.set(KeptCasino::of(seat, &judged, &replay));
-        progress.set(None);
-    });
+/// A run of the analysis: the worker, the decisions, how many have had their reply, and those
+/// judged.
+struct Run {
+    worker: SearchWorker,
+    decisions: Vec<CasinoDecision>,
+    answered: usize,
+    judged: Vec<CasinoJudgement>,
 }
 
-/// The analysis section: "Analyse my play" (or a bot's), a progress bar and Cancel while it
-/// runs, then the summary and each decision in words, the marked ones a jump to their move.
-fn analysis_view(
-    replay: &Rc<CasinoReplay>,
-    seat: u8,
-    seats: &[(u8, String)],
-    analysis: &UseStateHandle<Option<KeptCasino>>,
-    progress: &UseStateHandle<Option<(usize, usize)>>,
-    run_id: &Rc<Cell<u32>>,
-    to_step: &Callback<usize>,
-) -> Html {
-    let name = seats.iter().find(|(s, _)| *s == seat).map(|(_, n)| n.clone()).unwrap_or_default();
-    let whose = if seat == 0 { "my play".to_string() } else { format!("{name}'s play") };
-    let shown = analysis.as_ref().filter(|a| a.seat == seat);
+impl Run {
+    /// Asks for the next decision's judgement: `false` when none is left.
+    fn ask_next(&mut self) -> bool {
+        while let Some(d) = self.decisions.get(self.answered) {
+            if let Some(ask) = CasinoAsk::of(d) {
+                self.worker.ask_casino(&ask);
+                return true;
+            }
+            // A decision without a hand to judge (none is, in a replay that reads) is passed by.
+            self.answered += 1;
+        }
+        false
+    }
+
+    /// Takes the worker's reply to the decision asked: judged (if it is that decision's) or
+    /// refused, the next is asked. `false` when the run is over: every decision answered.
+    fn take(&mut self, reply: CasinoReply) -> bool {
+        let Some(d) = self.decisions.get(self.answered) else { return false };
+        match reply {
+            CasinoReply::Judged { at, played, played_milli, best, best_milli } if at as usize == d.index => {
+                self.judged.push(CasinoJudgement {
+                    index: d.index,
+                    spot: d.view.spot,
+                    played,
+                    played_ev: played_milli as f64 / 1000.0,
+                    best,
+                    best_ev: best_milli as f64 / 1000.0,
+                });
+            }
+            // Another decision's (none is: one is asked at a time): the same is waited for.
+            CasinoReply::Judged { .. } => return true,
+            CasinoReply::Refused => {}
+        }
+        self.answered += 1;
+        self.ask_next()
+    }
+}
+
+/// The analysis' run as the viewer holds it: how far it is (decisions answered of all, while one
+/// is on), whether its worker failed, and its buttons (`start` for a seat).
+struct AnalysisRun {
+    progress: Option<(usize, usize)>,
+    failed: bool,
+    start: Callback<u8>,
+    cancel: Callback<MouseEvent>,
+}
+
+/// "Analyse my play" for the viewer's shoe: a run in the search worker, which keeps its result
+/// with the shoe and hands it to `analysis`. A new run drops the one on (its worker stopped), as
+/// do Cancel and leaving the replay.
+#[hook]
+fn use_analysis(replay: Rc<CasinoReplay>, analysis: UseStateHandle<Option<KeptCasino>>) -> AnalysisRun {
+    let run: Rc<RefCell<Option<Run>>> = use_mut_ref(|| None);
+    let progress = use_state(|| None::<(usize, usize)>);
+    let failed = use_state(|| false);
+    {
+        let run = run.clone();
+        use_effect_with((), move |_| move || drop(run.borrow_mut().take()));
+    }
     let start = {
-        let (replay, analysis, progress, run_id) = (replay.clone(), analysis.clone(), progress.clone(), run_id.clone());
-        Callback::from(move |_| start_run(replay.clone(), seat, analysis.clone(), progress.clone(), run_id.clone()))
+        let (run, progress, failed) = (run.clone(), progress.clone(), failed.clone());
+        Callback::from(move |seat: u8| {
+            failed.set(false);
+            drop(run.borrow_mut().take());
+            let decisions = replay.decisions(seat);
+            let total = decisions.len();
+            let finish = {
+                let (replay, analysis, progress) = (replay.clone(), analysis.clone(), progress.clone());
+                move |judged: &[CasinoJudgement]| {
+                    keep_analysis_in(RECENT_KEY, replay.body(), KeptCasino::encode(seat, judged));
+                    analysis.set(KeptCasino::of(seat, judged, &replay));
+                    progress.set(None);
+                }
+            };
+            if decisions.is_empty() {
+                return finish(&[]);
+            }
+            let on_reply = {
+                let (run, progress, failed) = (run.clone(), progress.clone(), failed.clone());
+                move |reply: Option<CasinoReply>| {
+                    let mut slot = run.borrow_mut();
+                    let Some(r) = slot.as_mut() else { return };
+                    let going = reply.is_some_and(|reply| r.take(reply));
+                    if going {
+                        return progress.set(Some((r.answered, total)));
+                    }
+                    // Over (or the worker stopped): the run is dropped once this reply's handler
+                    // has returned (its worker's listener is running it).
+                    let over = slot.take();
+                    drop(slot);
+                    match (&over, reply) {
+                        (Some(r), Some(_)) => finish(&r.judged),
+                        _ => {
+                            progress.set(None);
+                            failed.set(true);
+                        }
+                    }
+                    spawn_local(async move { drop(over) });
+                }
+            };
+            let Some(worker) = SearchWorker::start_reading(WORKER_URL, CasinoReply::decode, on_reply) else {
+                return failed.set(true);
+            };
+            let mut started = Run { worker, decisions, answered: 0, judged: Vec::new() };
+            started.ask_next();
+            *run.borrow_mut() = Some(started);
+            progress.set(Some((0, total)));
+        })
     };
     let cancel = {
-        let (progress, run_id) = (progress.clone(), run_id.clone());
-        Callback::from(move |_| {
-            run_id.set(run_id.get().wrapping_add(1));
+        let (run, progress) = (run.clone(), progress.clone());
+        Callback::from(move |_: MouseEvent| {
+            drop(run.borrow_mut().take());
             progress.set(None);
         })
     };
+    AnalysisRun { progress: *progress, failed: *failed, start, cancel }
+}
+
+#[derive(Properties)]
+struct AnalysisProps {
+    replay: Rc<CasinoReplay>,
+    /// Whose decisions (the viewer's seat) and that seat's name.
+    seat: u8,
+    name: String,
+    to_step: Callback<usize>,
+}
+
+impl PartialEq for AnalysisProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.replay, &other.replay)
+            && (self.seat, &self.name) == (other.seat, &other.name)
+            && self.to_step == other.to_step
+    }
+}
+
+/// The analysis section: "Analyse my play" (or a bot's), a progress bar and Cancel while it
+/// runs, then the summary and each decision in words, the marked ones a jump to their move. A
+/// component of its own, so that a reply from the worker draws this section again, not the felt.
+#[component]
+fn Analysis(props: &AnalysisProps) -> Html {
+    let AnalysisProps { replay, seat, name, to_step } = props;
+    let seat = *seat;
+    // The analysis kept with this shoe, if it has one (read once: a run keeps its own).
+    let analysis = {
+        let replay = replay.clone();
+        use_state(move || analysis_in(RECENT_KEY, &replay.body()).and_then(|t| KeptCasino::decode(&t, &replay)))
+    };
+    let run = use_analysis(replay.clone(), analysis.clone());
+    let whose = if seat == 0 { "my play".to_string() } else { format!("{name}'s play") };
+    let shown = analysis.as_ref().filter(|a| a.seat == seat);
+    let start = run.start.reform(move |_: MouseEvent| seat);
     let results = shown.map(|a| {
         let decisions = replay.decisions(a.seat);
         let s = summary(&a.judged);
@@ -220,7 +317,9 @@ fn analysis_view(
         html! {
             <>
             <p class="analysis-summary">{ line }</p>
-            <ol class="analysis-moves">
+            // A box of its own that scrolls (replay_more.css): focusable, so that the keys scroll
+            // it where no marked decision's button is in it.
+            <ol class="analysis-moves" tabindex="0">
                 { for a.judged.iter().filter_map(|j| {
                     let d = decisions.iter().find(|d| d.index == j.index)?;
                     let text = format!("Move {}: {}", j.index + 1, judged_line(d, j));
@@ -238,14 +337,17 @@ fn analysis_view(
     html! {
         <section class="casino-analysis" aria-label="Analysis">
             <h3>{"Analysis"}</h3>
-            if let Some((done, total)) = **progress {
+            if let Some((done, total)) = run.progress {
                 <div class="analysis-progress">
                     <label for="analysis-progress">{ format!("Weighing the decisions: {done} of {total}") }</label>
                     <progress id="analysis-progress" max={total.to_string()} value={done.to_string()}></progress>
-                    <button onclick={cancel}>{"Cancel"}</button>
+                    <button onclick={run.cancel.clone()}>{"Cancel"}</button>
                 </div>
             } else {
                 <button class="button primary" onclick={start}>{ if shown.is_some() { format!("Analyse {whose} again") } else { format!("Analyse {whose}") } }</button>
+            }
+            if run.failed {
+                <p class="analysis-failed">{"The analysis cannot run in this browser: it could not start its helper. Try again, or in another browser."}</p>
             }
             { results.unwrap_or_default() }
         </section>

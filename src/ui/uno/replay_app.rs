@@ -187,7 +187,8 @@ fn analysis_view(replay: &Rc<UnoReplay>, seat: u8, names: &[String], analysed: &
         <section class="uno-analysis" aria-label="Analysis">
             <h3>{"Hits and passes"}</h3>
             <p class="analysis-summary">{ line }</p>
-            <ol class="analysis-moves">
+            // A box of its own that scrolls (replay_more.css): focusable, so that the keys scroll it.
+            <ol class="analysis-moves" tabindex="0">
                 { for weighed.iter().map(|w| {
                     let what = if w.hit { "Hit" } else { "Passed" };
                     let other = if w.hit { "Passing" } else { "Hitting" };
