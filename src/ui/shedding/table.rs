@@ -21,6 +21,7 @@ use super::state::{Msg, TableState};
 use crate::engine::cards::Card;
 use crate::engine::shedding::{Action, Preset};
 use crate::ui::components::card::CardStyle;
+use crate::ui::components::results::focus_primary;
 use crate::ui::kit::use_table_keys;
 use crate::ui::reducer::Reducer;
 use crate::ui::settings::Settings;
@@ -433,6 +434,22 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
             }
         });
     }
+    // The results dialog (a view function, see `end.rs`): folded at the state it was folded at,
+    // and unfolded again once it has closed (a replay stepped back and forth opens it anew, as
+    // the component did); its primary action focused when it opens or unfolds, after the
+    // table's own focus-keeping above.
+    let folded = use_state(|| None::<u32>);
+    let primary = use_node_ref();
+    let is_folded = *folded == Some(screen.at());
+    {
+        let (primary, folded) = (primary.clone(), folded.clone());
+        use_effect_with((screen.at(), is_folded, ended), move |&(_, _, ended)| {
+            if !ended && folded.is_some() {
+                folded.set(None);
+            }
+            focus_primary(&primary)
+        });
+    }
     use_table_keys(table_keys(&t, &cards, &panels, &focus, ctx));
 
     let announce = match over {
@@ -468,6 +485,12 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
         menu: t.on_leave,
         friends: t.friends_href.map(AttrValue::from),
         replay: t.replay_href.map(AttrValue::from),
+        folded: is_folded,
+        on_fold: {
+            let (folded, at) = (folded.clone(), screen.at());
+            Callback::from(move |f: bool| folded.set(f.then_some(at)))
+        },
+        primary,
     };
     let raw = |h: String| Html::from_html_unchecked(h.into());
     html! {
