@@ -284,6 +284,7 @@ async fn a_shedding_table_draws_any_update_that_fits_the_welcome() {
             folded: false,
             on_fold: Callback::noop(),
             primary: NodeRef::default(),
+            share: None,
         };
         screen.between_rounds = true;
         let text = mount(html! { <>

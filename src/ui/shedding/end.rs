@@ -26,6 +26,8 @@ pub struct EndActions {
     pub folded: bool,
     pub on_fold: Callback<bool>,
     pub primary: NodeRef,
+    /// A finished daily game's result line and its Share result (see [`super::table::TableView`]).
+    pub share: Option<Html>,
 }
 
 /// The sentence announced (and shown) for a finished game: "You won!", "Sam won!".
@@ -151,7 +153,10 @@ pub fn end(state: &SeatScreen, rules: &str, a: EndActions) -> Html {
             summary: Some(summary.into()),
             headers,
             rows,
-            children: if target.is_some() { rounds_table(state) } else { Html::default() },
+            children: html! { <>
+                if target.is_some() { { rounds_table(state) } }
+                if let Some(share) = a.share { { share } }
+            </> },
             primary_label: "Play again".into(),
             on_primary: a.play_again,
             on_new_game: Some(a.new_game),

@@ -164,6 +164,11 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         let (cb, preset) = (props.on_new_game.clone(), state.setup.preset);
         Callback::from(move |()| cb.emit(preset))
     };
+    // A finished daily game (the menu's "Today's deal"): its result line to share, as the menu
+    // shows it (worked out from the game, no storage read: cheap enough for each render after
+    // the end, and no hook to carry).
+    let daily_line =
+        if state.game.is_over() { crate::ui::daily::finished_share(&state.setup, &state.game) } else { None };
     use_table_view(TableView {
         screen,
         settings: &props.settings,
@@ -179,6 +184,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
             .game
             .is_over()
             .then(|| format!("../replay/{}", crate::ui::replay::Replay::of(&state.setup, &state.game).fragment())),
+        share: daily_line.map(|line| crate::ui::daily::share_line("daily-line".into(), line)),
         // Every move is stamped with the state it was chosen in: a late one is dropped (or, if
         // its turn timed out meanwhile, explained).
         on_act: {
@@ -230,6 +236,10 @@ pub struct TableView<'a> {
     /// "Replay" at the game's end: the replay page with this game, where the table holds its
     /// deal and moves (a table with friends does not: the host's worker keeps the game).
     pub replay_href: Option<String>,
+    /// A finished daily game's result line and its Share result, in the results (`None` for any
+    /// other game; drawn by the table on this device, so that the friends and replay pages
+    /// carry none of it).
+    pub share: Option<Html>,
 }
 
 /// The table's own panels: the keyboard list (kept by the table's source), the call-out choices,
@@ -485,6 +495,7 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
         menu: t.on_leave,
         friends: t.friends_href.map(AttrValue::from),
         replay: t.replay_href.map(AttrValue::from),
+        share: t.share,
         folded: is_folded,
         on_fold: {
             let (folded, at) = (folded.clone(), screen.at());
