@@ -10,8 +10,8 @@ use blackjack::engine::rng::GameRng;
 use blackjack::engine::shedding::{Action, Game, Preset};
 use blackjack::engine::uno;
 use blackjack::ui::daily::{
-    daily_of, deal_number, played_notice, record_uno, result_line, setup, start, uno_choice, uno_daily_of, Daily,
-    DailyGame, Day, Entry, Outcome, Played, Start, UnoOutcome, ALL, GAMES, KEPT, PLAYERS,
+    daily_of, deal_number, finished_line, played_notice, record_uno, result_line, setup, start, uno_choice,
+    uno_daily_of, Daily, DailyGame, Day, Entry, Outcome, Played, Start, UnoOutcome, ALL, GAMES, KEPT, PLAYERS,
 };
 use blackjack::ui::reducer::Apply;
 use blackjack::ui::replay::Replay;
@@ -91,6 +91,8 @@ fn a_daily_game_is_recognised_by_its_table_only() {
         TableSetup { house: "hand=3".into(), ..t.clone() },
         TableSetup::new(Preset::Priestly, 3, blackjack::bots::shedding::Level::Normal, t.seed),
         TableSetup::new(Preset::Priestly, 4, blackjack::bots::shedding::Level::Hard, t.seed),
+        // Pass-and-play: a second person in place of a bot.
+        TableSetup { levels: vec![None, None, Some(Level::Normal), Some(Level::Normal)], ..t.clone() },
     ] {
         assert_eq!(daily_of(&changed, NOV_28), None, "{changed:?}");
     }
@@ -153,6 +155,32 @@ fn a_finished_daily_game_is_gathered_once_and_a_second_try_is_refused() {
         start(&record, Preset::Taylor, Day(NOV_28.0 + 1), None),
         Start::Deal(setup(Preset::Taylor, Day(NOV_28.0 + 1)))
     );
+}
+
+#[test]
+fn the_tables_results_offer_the_menus_line_for_each_shedding_daily() {
+    for (game, name) in GAMES.into_iter().zip(["Taylor", "Priestly", "British"]) {
+        let table = setup(game, NOV_28);
+        let played = finish(&table, 11 + game as u64);
+        // The menu's line: the game gathered from its kept replay, as the menu does.
+        let mut menu = Daily::default();
+        assert!(menu.gather([&Replay::of(&table, &played)], NOV_28), "{name}");
+        let &gathered = menu.result(NOV_28, game).expect("gathered");
+        let line = finished_line(&table, &played, NOV_28).expect("a daily game");
+        assert_eq!(line, result_line(game, NOV_28, gathered), "{name}: the table's line is the menu's");
+        assert!(line.starts_with(&format!("{name} daily, 28 Nov: ")), "{line}");
+        // Finished after midnight: still the day it was dealt.
+        assert_eq!(finished_line(&table, &played, Day(NOV_28.0 + 1)).as_ref(), Some(&line));
+        // Nothing for a game still in play, another deal, a day long gone, or the deal opened
+        // from a link (it may be a second try: the day's first result is the menu's).
+        let begun = Game::new(table.rules().expect("rules"), table.players, table.seed).expect("deals");
+        assert_eq!(finished_line(&table, &begun, NOV_28), None, "{name} in play");
+        let other = TableSetup { seed: table.seed ^ 1, ..table.clone() };
+        assert_eq!(finished_line(&other, &finish(&other, 5), NOV_28), None, "{name}, another deal");
+        assert_eq!(finished_line(&table, &played, Day(NOV_28.0 + 2)), None, "{name}, two days on");
+        let linked = TableSetup { shared: true, ..table.clone() };
+        assert_eq!(finished_line(&linked, &played, NOV_28), None, "{name} from a link");
+    }
 }
 
 fn played(record: &mut Daily, game: Preset, days: &[u32]) {

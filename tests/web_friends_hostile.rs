@@ -281,6 +281,10 @@ async fn a_shedding_table_draws_any_update_that_fits_the_welcome() {
             menu: Callback::noop(),
             friends: None,
             replay: None,
+            folded: false,
+            on_fold: Callback::noop(),
+            primary: NodeRef::default(),
+            share: None,
         };
         screen.between_rounds = true;
         let text = mount(html! { <>

@@ -7,7 +7,9 @@
 //! `blackjack.replays`, and the game in progress): a kept game whose table is a day's daily table
 //! is that day's daily game. The menu and the statistics page gather them into the daily record
 //! (`blackjack.daily`), which keeps each day's result, refuses a second try the same day and
-//! counts the streaks. So the table's page (`play/`, at its budget) carries nothing of this.
+//! counts the streaks. So the table's page (`play/`, at its budget) carries little of this: the
+//! finished daily game's result line and its Share result in its results ([`finished_share`]),
+//! never the record.
 //! UNO's page records its daily game itself when it ends (`record_uno`): the menu then reads the
 //! record alone, and carries no UNO engine to replay the kept UNO games.
 //!
@@ -132,17 +134,19 @@ pub fn setup(game: Preset, day: Day) -> TableSetup {
 }
 
 /// Which daily game a table is, if any: the game's daily table of `today` or of the day before
-/// (a game begun before midnight and finished after it is the day it was dealt).
+/// (a game begun before midnight and finished after it is the day it was dealt). Compared field
+/// by field with [`setup`]'s table, without making one (the table's page, at its budget, asks).
 pub fn daily_of(table: &TableSetup, today: Day) -> Option<(Day, Preset)> {
-    [today, today.before()].into_iter().find_map(|day| {
-        let daily = setup(table.preset, day);
-        let same = GAMES.contains(&table.preset)
-            && table.seed == daily.seed
-            && table.players == daily.players
-            && table.house == daily.house
-            && table.levels == daily.levels;
-        same.then_some((day, table.preset))
-    })
+    let seats = table.levels.iter().enumerate().all(|(s, &l)| l == (s != 0).then_some(Level::Normal));
+    let same = GAMES.contains(&table.preset)
+        && table.players == PLAYERS
+        && table.levels.len() == usize::from(PLAYERS)
+        && seats
+        && table.house.is_empty();
+    [today, today.before()]
+        .into_iter()
+        .find(|&day| same && table.seed == deal_number(day, table.preset))
+        .map(|day| (day, table.preset))
 }
 
 /// How a finished daily game went for the player (seat 0).
@@ -472,6 +476,17 @@ pub fn record_uno(record: &mut Daily, choice: &UnoChoice, game: &uno::Game, toda
     record.result(day, DailyGame::Uno).map(|&o| result_line(DailyGame::Uno, day, o))
 }
 
+/// The result line a finished shedding game's results offer to share, if it is a daily game
+/// (`today`'s or the day before's, as [`daily_of`]) dealt from the menu's "Today's deal": the
+/// menu's line, as the menu works it out when it gathers this game from the kept replay. `None`
+/// for any other table, a game still in play, or a deal opened from a link (the day's first
+/// result is the menu's to keep: a link lets the deal be played again, and that game's line is
+/// not the day's).
+pub fn finished_line(table: &TableSetup, game: &Game, today: Day) -> Option<String> {
+    let (day, preset) = daily_of(table, today).filter(|_| game.is_over() && !table.shared)?;
+    Some(result_line(preset, day, Outcome::of(game)))
+}
+
 /// Today, by the browser's clock (UTC); `None` if the clock says a time before 1970.
 #[cfg(target_arch = "wasm32")]
 pub fn today() -> Option<Day> {
@@ -512,6 +527,13 @@ pub fn load(today: Day) -> (Daily, Option<String>) {
     (record, notice)
 }
 
+/// A finished shedding game on the table's page (`play/`): its result line, if it is a daily
+/// game ([`finished_line`]), by the browser's clock.
+#[cfg(target_arch = "wasm32")]
+pub fn finished_share(table: &TableSetup, game: &Game) -> Option<String> {
+    finished_line(table, game, today()?)
+}
+
 /// A finished UNO game on this page: if it is a daily game, kept in the daily record (once: the
 /// first result of the day stands), and its result line to share.
 #[cfg(target_arch = "wasm32")]
@@ -525,22 +547,24 @@ pub fn keep_uno(choice: &UnoChoice, game: &uno::Game) -> Option<String> {
 
 /// A result line in a field, with its Share button and what became of the share. The button's
 /// work is static/share.js's (as the friends pages' room links): the Web Share API where the
-/// browser has it, the clipboard otherwise, and the line selected if both are refused. A view
-/// function, not a component (a component costs its page about a kilobyte); its few styles are
-/// its own, inline, so that no style sheet the friends pages share carries them. `id` is the
+/// browser has it, the clipboard otherwise, and the line selected if both are refused. Markup,
+/// not `html!` nor a component: the field is only read and its button is share.js's, and the
+/// markup costs each page a fraction of the code (play/ draws it in its results, at its budget).
+/// Its few styles are its own, inline, so that no style sheet the friends pages share carries
+/// them (and play/, which has no forms style sheet, draws it as the menu does). `id` is the
 /// field's (one per game on a page).
 #[cfg(target_arch = "wasm32")]
 pub fn share_line(id: String, line: String) -> yew::Html {
-    use yew::prelude::*;
-    html! {
-        <div class="field share-line" style="margin:0">
-            <label for={id.clone()}>{"Your result, to paste anywhere"}</label>
-            <div style="display:flex;flex-wrap:wrap;gap:var(--space-2)">
-                <textarea id={id.clone()} readonly=true rows="2" value={line}
-                    style="flex:1 1 14rem;min-width:0;min-height:44px;resize:none;font:inherit" />
-                <button data-share-text={id}>{"Share result"}</button>
-            </div>
-            <p class="note" style="min-height:1.5em;margin:0" role="status" data-copied=""></p>
-        </div>
-    }
+    let line = super::text::escape(&line);
+    yew::Html::from_html_unchecked(
+        format!(
+            "<div class=\"field share-line\" style=\"margin:0;display:grid;gap:var(--space-1)\">\
+<label for=\"{id}\" style=\"font-weight:600\">Your result, to paste anywhere</label>\
+<div style=\"display:flex;flex-wrap:wrap;gap:var(--space-2)\">\
+<textarea id=\"{id}\" readonly rows=\"2\" style=\"flex:1 1 14rem;min-width:0;min-height:44px;resize:none;font:inherit\">{line}</textarea>\
+<button data-share-text=\"{id}\">Share result</button></div>\
+<p class=\"note\" style=\"min-height:1.5em;margin:0\" role=\"status\" data-copied></p></div>"
+        )
+        .into(),
+    )
 }

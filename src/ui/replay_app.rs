@@ -178,6 +178,7 @@ fn Viewer(props: &ViewerProps) -> Html {
         },
         friends_href: None,
         replay_href: None,
+        share: None,
     });
     let lines = frame.lines().join(" ");
     // The mark of a mistake, at the step its move was made.

@@ -1,7 +1,8 @@
 // Today's deal and the statistics page (issue 36 §4 and §5) in headless Chromium. The browser's
 // clock is fixed at noon on 28 November 2026 (UTC), so the day's deal is the same every run: the
 // Taylor daily deal is played to its end through the page; its result line is shared (the
-// clipboard, as this browser has no Web Share) and read back from the clipboard; a reload keeps
+// clipboard, as this browser has no Web Share) from the table's results and again from the menu,
+// the same line both times, and read back from the clipboard; a reload keeps
 // the result, a second try is refused with a notice, and the streak shows; the statistics page
 // shows the record, today's result and the game over time with its replay, and passes the
 // screenshot matrix's checks at its five sizes, phone to desktop; an unreadable daily record
@@ -61,11 +62,18 @@ test("today's Taylor deal: played to the end, its result shared, a second try re
 
     await page.getByRole('list', { name: 'Your hand' }).waitFor();
     await finishGame(page);
-    await page.getByRole('dialog').getByRole('button', { name: 'Menu' }).click();
+    // The table's results offer the line too, shared (copied) from there.
+    const results = page.getByRole('dialog');
+    const atTable = await shareLine(page, results);
+    assert.deepEqual(await axeViolations(page), [], "axe on the table's results with the line");
+    // Emptied, so that the menu's Share is seen to copy its own line.
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await results.getByRole('button', { name: 'Menu' }).click();
 
     // The menu: the result line in place of the deal, shared (copied), and the streak.
     const line = await shareLine(page, daily);
     assert.match(line, LINE);
+    assert.equal(atTable, line, "the table's line is the menu's");
     assert.equal(await daily.getByRole('button', { name: "Play today's Taylor deal" }).count(), 0, 'played: no second deal');
     await daily.getByText('Daily streak: 1 day (best 1)').waitFor();
     assert.deepEqual(await axeViolations(page), [], "axe on the menu's Today's deal");

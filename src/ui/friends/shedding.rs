@@ -185,6 +185,7 @@ mod view {
             friends_href: None,
             // No replay: the game, its deal and its moves are the host's worker's, never this page's.
             replay_href: None,
+            share: None,
         })
     }
 }

@@ -1,10 +1,13 @@
 //! The end of a game, and of each round of a match: the shared results dialog with places,
-//! cards left and (British) the match scores round by round; Play again, New game, Menu.
+//! cards left and (British) the match scores round by round; Play again, New game, Menu. Drawn
+//! by the view function [`results_view`], not the `ResultsDialog` component: the component's
+//! props comparison and lifecycle cost play/ (at its budget) about a kilobyte; the table keeps
+//! the dialog's fold and its primary action's ref instead ([`super::table::use_table_view`]).
 
 use super::screen::SeatScreen;
 use super::words::is_you;
 use crate::engine::shedding::Seat;
-use crate::ui::components::results::{ResultRow, ResultsDialog};
+use crate::ui::components::results::{results_view, ResultRow, ResultsProps};
 use crate::ui::text::escape;
 pub use crate::ui::text::ordinal;
 use yew::prelude::*;
@@ -18,6 +21,13 @@ pub struct EndActions {
     pub friends: Option<AttrValue>,
     /// The replay page with this finished game (see [`super::table::TableView`]).
     pub replay: Option<AttrValue>,
+    /// "View table" folded the dialog into a bar (`on_fold` sets it); `primary` is its primary
+    /// action's ref, which the table focuses when the dialog opens or unfolds.
+    pub folded: bool,
+    pub on_fold: Callback<bool>,
+    pub primary: NodeRef,
+    /// A finished daily game's result line and its Share result (see [`super::table::TableView`]).
+    pub share: Option<Html>,
 }
 
 /// The sentence announced (and shown) for a finished game: "You won!", "Sam won!".
@@ -138,13 +148,24 @@ pub fn end(state: &SeatScreen, rules: &str, a: EndActions) -> Html {
                 format!("{} went out first.", if is_you(&state.names, winner) { "You" } else { state.name(winner) })
             }
         };
-        return html! {
-            <ResultsDialog title={headline(state, winner)} summary={Some(AttrValue::from(summary))} headers={headers} rows={rows}
-                on_primary={a.play_again} on_new_game={Some(a.new_game)} on_menu={Some(a.menu)} rules_href={Some(rules_href)}
-                friends_href={a.friends} replay_href={a.replay}>
+        let props = ResultsProps {
+            title: headline(state, winner).into(),
+            summary: Some(summary.into()),
+            headers,
+            rows,
+            children: html! { <>
                 if target.is_some() { { rounds_table(state) } }
-            </ResultsDialog>
+                if let Some(share) = a.share { { share } }
+            </> },
+            primary_label: "Play again".into(),
+            on_primary: a.play_again,
+            on_new_game: Some(a.new_game),
+            on_menu: Some(a.menu),
+            rules_href: Some(rules_href),
+            friends_href: a.friends,
+            replay_href: a.replay,
         };
+        return results_view(&props, a.folded, a.on_fold, &a.primary);
     }
     let Some(last) = state.rounds.last().filter(|_| state.between_rounds) else { return Html::default() };
     // The rows go in this round's finishing order, so beside the match total each shows what this
@@ -168,15 +189,26 @@ pub fn end(state: &SeatScreen, rules: &str, a: EndActions) -> Html {
     let first = last.places[0];
     let who = if is_you(&state.names, first) { "you went".to_string() } else { format!("{} went", state.name(first)) };
     let title = format!("Round {}: {who} out first", state.rounds.len());
-    html! {
-        <ResultsDialog title={title} summary={target.map(|t| AttrValue::from(if view.tie_break {
-                format!("{}: a tie-breaker round between them decides the match.", reached(state, t))
-            } else {
-                format!("First to {t} points wins the match.")
-            }))}
-            headers={vec!["Place".into(), "Player".into(), "Cards left".into(), "This round".into(), "Match total".into()]} rows={rows}
-            primary_label="Next round" on_primary={a.next_round} on_menu={Some(a.menu)} rules_href={Some(rules_href)}>
-            { rounds_table(state) }
-        </ResultsDialog>
-    }
+    let summary = target.map(|t| {
+        AttrValue::from(if view.tie_break {
+            format!("{}: a tie-breaker round between them decides the match.", reached(state, t))
+        } else {
+            format!("First to {t} points wins the match.")
+        })
+    });
+    let props = ResultsProps {
+        title: title.into(),
+        summary,
+        headers: vec!["Place".into(), "Player".into(), "Cards left".into(), "This round".into(), "Match total".into()],
+        rows,
+        children: rounds_table(state),
+        primary_label: "Next round".into(),
+        on_primary: a.next_round,
+        on_new_game: None,
+        on_menu: Some(a.menu),
+        rules_href: Some(rules_href),
+        friends_href: None,
+        replay_href: None,
+    };
+    results_view(&props, a.folded, a.on_fold, &a.primary)
 }

@@ -21,6 +21,7 @@ use super::state::{Msg, TableState};
 use crate::engine::cards::Card;
 use crate::engine::shedding::{Action, Preset};
 use crate::ui::components::card::CardStyle;
+use crate::ui::components::results::focus_primary;
 use crate::ui::kit::use_table_keys;
 use crate::ui::reducer::Reducer;
 use crate::ui::settings::Settings;
@@ -163,6 +164,11 @@ pub fn SheddingTable(props: &TableProps) -> Html {
         let (cb, preset) = (props.on_new_game.clone(), state.setup.preset);
         Callback::from(move |()| cb.emit(preset))
     };
+    // A finished daily game (the menu's "Today's deal"): its result line to share, as the menu
+    // shows it (worked out from the game, no storage read: cheap enough for each render after
+    // the end, and no hook to carry).
+    let daily_line =
+        if state.game.is_over() { crate::ui::daily::finished_share(&state.setup, &state.game) } else { None };
     use_table_view(TableView {
         screen,
         settings: &props.settings,
@@ -178,6 +184,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
             .game
             .is_over()
             .then(|| format!("../replay/{}", crate::ui::replay::Replay::of(&state.setup, &state.game).fragment())),
+        share: daily_line.map(|line| crate::ui::daily::share_line("daily-line".into(), line)),
         // Every move is stamped with the state it was chosen in: a late one is dropped (or, if
         // its turn timed out meanwhile, explained).
         on_act: {
@@ -229,6 +236,10 @@ pub struct TableView<'a> {
     /// "Replay" at the game's end: the replay page with this game, where the table holds its
     /// deal and moves (a table with friends does not: the host's worker keeps the game).
     pub replay_href: Option<String>,
+    /// A finished daily game's result line and its Share result, in the results (`None` for any
+    /// other game; drawn by the table on this device, so that the friends and replay pages
+    /// carry none of it).
+    pub share: Option<Html>,
 }
 
 /// The table's own panels: the keyboard list (kept by the table's source), the call-out choices,
@@ -433,6 +444,22 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
             }
         });
     }
+    // The results dialog (a view function, see `end.rs`): folded at the state it was folded at,
+    // and unfolded again once it has closed (a replay stepped back and forth opens it anew, as
+    // the component did); its primary action focused when it opens or unfolds, after the
+    // table's own focus-keeping above.
+    let folded = use_state(|| None::<u32>);
+    let primary = use_node_ref();
+    let is_folded = *folded == Some(screen.at());
+    {
+        let (primary, folded) = (primary.clone(), folded.clone());
+        use_effect_with((screen.at(), is_folded, ended), move |&(_, _, ended)| {
+            if !ended && folded.is_some() {
+                folded.set(None);
+            }
+            focus_primary(&primary)
+        });
+    }
     use_table_keys(table_keys(&t, &cards, &panels, &focus, ctx));
 
     let announce = match over {
@@ -468,6 +495,13 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
         menu: t.on_leave,
         friends: t.friends_href.map(AttrValue::from),
         replay: t.replay_href.map(AttrValue::from),
+        share: t.share,
+        folded: is_folded,
+        on_fold: {
+            let (folded, at) = (folded.clone(), screen.at());
+            Callback::from(move |f: bool| folded.set(f.then_some(at)))
+        },
+        primary,
     };
     let raw = |h: String| Html::from_html_unchecked(h.into());
     html! {
