@@ -91,6 +91,23 @@ export async function fixedRandom(page, start) {
   }, start);
 }
 
+/**
+ * Counts the page's long tasks (over 50 ms, the browser's Long Tasks API) from its first script,
+ * for every page the test opens: `window.longTasks` holds each one's start (ms on the page's
+ * clock), `window.longTasksSeen` whether this browser reports them at all. A count, never a time,
+ * is what a test may assert.
+ */
+export async function watchLongTasks(page) {
+  await page.addInitScript(() => {
+    window.longTasks = [];
+    window.longTasksSeen = PerformanceObserver.supportedEntryTypes.includes('longtask');
+    if (window.longTasksSeen) {
+      new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.startTime)))
+        .observe({ type: 'longtask' });
+    }
+  });
+}
+
 export async function screenshot(page, name) {
   await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
 }

@@ -12,7 +12,7 @@
 // can stretch any task (a paint, a collection) past 50 ms. Nothing waits on a wall-clock time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, openBrowser, axeViolations } from './harness.mjs';
+import { serve, openBrowser, axeViolations, watchLongTasks } from './harness.mjs';
 
 const LINK = '#replay=uno.pn.00001.3/v_h0_h1_h0_v_h1_h0_p1_h0_h0_h0';
 
@@ -20,14 +20,7 @@ test('an UNO replay analyses the player\'s hits and passes, with a mark and a su
   const server = await serve('dist', '/');
   const { context, page, problems } = await openBrowser();
   try {
-    await page.addInitScript(() => {
-      window.longTasks = [];
-      window.longTasksSeen = PerformanceObserver.supportedEntryTypes.includes('longtask');
-      if (window.longTasksSeen) {
-        new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
-          .observe({ type: 'longtask' });
-      }
-    });
+    await watchLongTasks(page);
     await page.goto(`${server.url}replay/uno/${LINK}`);
     await page.getByRole('heading', { name: 'Replay: UNO Blackjack' }).waitFor();
     const before = await page.evaluate(() => window.longTasks.length);
@@ -75,14 +68,7 @@ test('a casino replay analyses the player\'s decisions in the search worker, and
   const workerFetches = [];
   page.on('request', (r) => { if (/search_work/.test(r.url())) workerFetches.push(new URL(r.url()).pathname); });
   try {
-    await page.addInitScript(() => {
-      window.longTasks = [];
-      window.longTasksSeen = PerformanceObserver.supportedEntryTypes.includes('longtask');
-      if (window.longTasksSeen) {
-        new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
-          .observe({ type: 'longtask' });
-      }
-    });
+    await watchLongTasks(page);
     await page.goto(`${server.url}replay/casino/${CASINO_LINK}`);
     await page.getByRole('heading', { name: 'Replay: Casino Blackjack' }).waitFor();
     // The progress bar, seen by the page itself whenever it is drawn (no race with a poll).

@@ -5,7 +5,7 @@
 // and prints the long tasks the browser saw (the Long Tasks API): counted, never timed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, openBrowser, putSaves, stallWatch } from './harness.mjs';
+import { serve, openBrowser, putSaves, stallWatch, watchLongTasks } from './harness.mjs';
 
 /** A new table as the page saves one: ten seats, the player and nine hard bots, a fixed deal. */
 const SAVE = ['blackjack v1', 'players=10', 'level=hard', 'skip_zero=0', 'pass_again=0', 'deal_back_in=0', 'latecomer=0',
@@ -16,14 +16,7 @@ test('UNO Blackjack: Fast-forward plays ten hard bots to the end of the game in 
   const { context, page, problems } = await openBrowser();
   try {
     // Every long task of every page the test opens, from its start.
-    await page.addInitScript(() => {
-      window.longTasks = [];
-      window.longTasksSeen = PerformanceObserver.supportedEntryTypes.includes('longtask');
-      if (window.longTasksSeen) {
-        new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.startTime)))
-          .observe({ type: 'longtask' });
-      }
-    });
+    await watchLongTasks(page);
     // The bots at their quickest, set in Settings by name (every page reads the same settings).
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Settings' }).click();
