@@ -220,12 +220,21 @@ pub const MAX_EV_MILLI: i64 = 16_000;
 
 /// What the worker answers a [`CasinoAsk`] with: the decision at `at` judged (the values in
 /// thousandths of a bet, as the page keeps them), or refused (an ask it could not read, or a
-/// play without a value).
+/// play without a value). `Outdated` is the page's reading of a worker of another build of the
+/// site (a browser's cache can keep an older one while the page is new, or a tab open across an
+/// update the other way round): one that does not know the ask ([`crate::bots::work::UNKNOWN`]),
+/// one that took it for a shedding table's (its bare `refused`), or any text this build cannot
+/// read ([`CasinoReply::read`]). Never a judgement, and never "no decision".
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum CasinoReply {
     Judged { at: u32, played: Play, played_milli: i64, best: Play, best_milli: i64 },
     Refused,
+    Outdated,
 }
+
+/// [`CasinoReply::Refused`]'s text: not the shedding side's bare `refused`, so that the page
+/// tells a worker that judged the ask and refused it from one that never knew casino asks.
+const REFUSED: &str = "casino refused";
 
 /// A reply is a few dozen characters; a longer text is not read.
 const MAX_REPLY_CHARS: usize = 64;
@@ -241,15 +250,24 @@ pub fn milli(ev: f64) -> i64 {
 }
 
 impl CasinoReply {
-    /// `casino <at> <play> <its value> <best play> <its value>`, or `refused` (the search
-    /// worker's word for a request it could not read, whichever it was).
+    /// `casino <at> <play> <its value> <best play> <its value>`, `casino refused` (an ask the
+    /// worker could not judge), or `unknown` (the worker's word for an ask of a format it does
+    /// not know, whatever the ask).
     pub fn encode(&self) -> String {
         match *self {
             CasinoReply::Judged { at, played, played_milli, best, best_milli } => {
                 format!("casino {at} {} {played_milli} {} {best_milli}", played.letter(), best.letter())
             }
-            CasinoReply::Refused => "refused".into(),
+            CasinoReply::Refused => REFUSED.into(),
+            CasinoReply::Outdated => crate::bots::work::UNKNOWN.into(),
         }
+    }
+
+    /// The reply in any text a worker posts, as the page takes it: what [`CasinoReply::decode`]
+    /// reads, else [`CasinoReply::Outdated`] (a text no worker of this build sends comes from
+    /// a worker of another build).
+    pub fn read(text: &str) -> CasinoReply {
+        CasinoReply::decode(text).unwrap_or(CasinoReply::Outdated)
     }
 
     /// The reply in `text`, if it is one a worker could have sent: values in range, the best
@@ -260,8 +278,11 @@ impl CasinoReply {
         }
         let mut words = text.split(' ');
         let value = |w: Option<&str>| w?.parse().ok().filter(|v: &i64| v.abs() <= MAX_EV_MILLI);
+        if text == REFUSED {
+            return Some(CasinoReply::Refused);
+        }
         let reply = match words.next()? {
-            "refused" => CasinoReply::Refused,
+            crate::bots::work::UNKNOWN => CasinoReply::Outdated,
             "casino" => {
                 let at = words.next()?.parse().ok()?;
                 let played = play_of(words.next()?)?;

@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 /// The first byte of every request: a page and a worker of different builds never misread each
 /// other (the page's cache may keep an older worker for a while).
-const FORMAT: u8 = 1;
+pub const FORMAT: u8 = 1;
 
 /// A request is a few hundred bytes (a view, its rules); a longer one is not read.
 pub const MAX_REQUEST_BYTES: usize = 16 * 1024;
@@ -157,6 +157,10 @@ const MAX_REPLY_CHARS: usize = 80;
 /// [`Reply::Ready`]'s text: the page's end of the worker reads it before any other reply (the
 /// casino analysis reads its replies with its own reader).
 pub const READY: &str = "ready";
+
+/// The worker's answer to a message of a format it does not know (from a page of another build
+/// of the site): the page says it needs reloading, never that there was nothing to do.
+pub const UNKNOWN: &str = "unknown";
 
 impl Reply {
     pub fn encode(&self) -> String {

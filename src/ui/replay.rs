@@ -439,6 +439,30 @@ pub fn serve_judge(text: &str) -> crate::bots::work::Reply {
     asked().unwrap_or(Reply::Refused)
 }
 
+/// The search worker's answer to a text message: the shedding analysis' [`judge_request`]
+/// ([`serve_judge`]), or [`crate::bots::work::UNKNOWN`] for any other text (a page of another
+/// build of the site asking what this worker never learnt).
+pub fn serve_text(text: &str) -> String {
+    if text.starts_with("judge ") {
+        serve_judge(text).encode()
+    } else {
+        crate::bots::work::UNKNOWN.into()
+    }
+}
+
+/// The search worker's answer to a message's bytes, by their first byte: a shedding table's
+/// search ([`crate::bots::work::serve`]), the casino replay's analysis
+/// ([`crate::bots::casino_analysis::serve`]), or [`crate::bots::work::UNKNOWN`] for a format
+/// this worker does not know (a page of another build: it then says it needs reloading).
+pub fn serve_bytes(bytes: &[u8]) -> String {
+    use crate::bots::{casino_analysis, work};
+    match bytes.first() {
+        Some(&work::FORMAT) => work::serve(bytes).encode(),
+        Some(&casino_analysis::ASK_FORMAT) => casino_analysis::serve(bytes).encode(),
+        _ => work::UNKNOWN.into(),
+    }
+}
+
 /// The analysis' search starts from this and the move's place in the game, so an analysis run
 /// again gives the same figures.
 const ANALYSIS_SEED: u64 = 0x0a11_a15e;

@@ -3,8 +3,8 @@
 //! `bots/work.rs` (and, for the casino replay's analysis, `bots/casino_analysis.rs`); here the
 //! bytes are only carried: the request as a `Uint8Array`, the reply as a string.
 
-use crate::bots::casino_analysis::{self, CasinoAsk};
-use crate::bots::work::{serve, Reply, Request, READY};
+use crate::bots::casino_analysis::CasinoAsk;
+use crate::bots::work::{Reply, Request, READY, UNKNOWN};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -29,16 +29,12 @@ pub fn run() {
     let on_message = {
         let scope = scope.clone();
         Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            // Text is the replay page's analysis (`replay::serve_judge`), bytes a table's search
-            // or, by their first byte, the casino replay's analysis.
-            if let Some(text) = e.data().as_string() {
-                return post(&scope, crate::ui::replay::serve_judge(&text).encode());
-            }
-            let bytes = e.data().dyn_into::<js_sys::Uint8Array>().ok().map(|a| a.to_vec());
-            let reply = match bytes {
-                Some(b) if b.first() == Some(&casino_analysis::ASK_FORMAT) => casino_analysis::serve(&b).encode(),
-                Some(b) => serve(&b).encode(),
-                None => Reply::Refused.encode(),
+            // Text is the replay page's analysis, bytes a table's search or, by their first
+            // byte, the casino replay's analysis; anything else is a page of another build's.
+            let reply = match (e.data().as_string(), e.data().dyn_into::<js_sys::Uint8Array>()) {
+                (Some(text), _) => crate::ui::replay::serve_text(&text),
+                (None, Ok(bytes)) => crate::ui::replay::serve_bytes(&bytes.to_vec()),
+                (None, Err(_)) => UNKNOWN.to_string(),
             };
             post(&scope, reply);
         })

@@ -5,6 +5,8 @@
 //   - on the phone sizes, every visible button and link at least 44 x 44 CSS px, and each card
 //     of the player's hand showing a tappable strip at least 24 px wide;
 //   - each seat's fan of card backs inside its box, and no seat over the pile or the stock;
+//   - where a game's results are open (the end screens; the casino's at a hand that ends the
+//     player's chips), the player's own row of them in view as they open, under no button;
 //   - axe reports nothing;
 //   - none of the project's words ("seed", "preset", "spec", "RuleSpec") in the visible text.
 // Each game's screens are reached once and the viewport is resized through the five sizes (one
@@ -51,7 +53,9 @@ after(async () => {
 /** Resizes through the sizes, writing each screen and collecting its problems by size. */
 async function captureAllSizes(results, game, state) {
   const handOnScreen = ['table', 'power', 'hand10', 'hand20', 'twelve', 'pnp', 'seats-6', 'seats-10'].includes(state);
-  for (const [size, problems] of await allSizes(page, `${game}-${state}`, { handOnScreen })) {
+  // Wherever a game's results are open, the player's own row of them in view (a phone held
+  // sideways once showed the first row only).
+  for (const [size, problems] of await allSizes(page, `${game}-${state}`, { handOnScreen, ownResult: true })) {
     results.get(size).push(...problems.map((p) => `${state}: ${p}`));
   }
 }
@@ -423,7 +427,7 @@ test('matrix: UNO Blackjack', { timeout: 420_000 }, async (t) => {
 // ---------------------------------------------------------------- casino
 
 test('matrix: Casino Blackjack', { timeout: 300_000 }, async (t) => {
-  const casinoSave = (seed) => ['blackjack v1', 'decks=6', 'bots=2', 'surrender=0', 'h17=0', `seed=${seed}`, 'chips=100000',
+  const casinoSave = (seed, chips = 100000) => ['blackjack v1', 'decks=6', 'bots=2', 'surrender=0', 'h17=0', `seed=${seed}`, `chips=${chips}`,
     'log=', ''].join('\n');
   const table = () => page.getByRole('region', { name: 'Casino table' });
   /** Waits for the player's first choice of the round: insurance, a play, or the round's end
@@ -468,6 +472,27 @@ test('matrix: Casino Blackjack', { timeout: 300_000 }, async (t) => {
         else if (await usable(button('Stand'))) await button('Stand').click();
         return false;
       });
+    }],
+    ['results', async () => {
+      // The results dialog (a hand that ends the player's chips): tables from saved games with
+      // $25 left and fixed shuffles, in a fixed order, the player standing, until a hand is lost.
+      for (let seed = 1; seed <= 40; seed++) {
+        await store('blackjack.casino', casinoSave(seed, 2500));
+        await open(`${server.url}tables/#casino`);
+        await resume(table());
+        if (!(await usable(button('Deal')))) await button('Add $25').click();
+        await button('Deal').click();
+        let over = false;
+        await until('the hand\'s end', 60_000, async () => {
+          if (await has(page.getByRole('dialog'))) return (over = true);
+          if ((await usable(button('Deal'))) || (await usable(button('Add $25'))) || (await usable(button('Next round')))) return true;
+          if (await usable(button('No insurance'))) await button('No insurance').click();
+          else if (await usable(button('Stand'))) await button('Stand').click();
+          return false;
+        });
+        if (over) return;
+      }
+      throw new Error('no hand lost in 40 saved tables');
     }],
   ]);
 });

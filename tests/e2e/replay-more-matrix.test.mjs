@@ -4,8 +4,9 @@
 // replay-more-analysis.test.mjs), each analysed, shown at a move and at the end, pass the screen
 // checks (screen-checks.mjs: nothing overlaps or goes off-screen, every total on the first
 // screen, 44 px targets on phones, axe), with a PNG of each in test-output/screens/; and at each
-// size the step controls are on the first screen, each what a tap at its middle reaches. One
-// browser for both pages; nothing waits on a wall-clock time.
+// size the step controls are on the first screen, each what a tap at its middle reaches, no
+// seat reaches under the step bar, and the table's head is one row. One browser for both pages;
+// nothing waits on a wall-clock time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser } from './harness.mjs';
@@ -30,7 +31,11 @@ const PAGES = [
 ];
 
 /** At each size: the step controls on the first screen (seen from the page's top), and each
- * step button what a tap at its middle reaches. */
+ * step button what a tap at its middle reaches; no seat's box (its last line, "hit: 4 → 9",
+ * included) under the step bar where the bar is fixed at the screen's foot (a phone's), nor
+ * overlapping it anywhere; and the table's head row on one line (the replay draws no sound
+ * switch in it: on a small phone it wrapped Menu to a line of its own, which pushed the table's
+ * foot under the bar). */
 async function controlsReachable(page) {
   const problems = [];
   for (const size of SIZES) {
@@ -39,12 +44,32 @@ async function controlsReachable(page) {
     const found = await page.evaluate(() => {
       scrollTo(0, 0);
       const out = [];
-      const bar = document.querySelector('.replay-controls').getBoundingClientRect();
+      const controls = document.querySelector('.replay-controls');
+      const bar = controls.getBoundingClientRect();
       if (bar.bottom > innerHeight + 1) out.push(`the step controls end ${Math.round(bar.bottom - innerHeight)} px below the screen`);
       for (const b of document.querySelectorAll('.replay-steps button')) {
         const r = b.getBoundingClientRect();
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         if (!b.contains(hit)) out.push(`"${b.getAttribute('aria-label') ?? b.innerText}" is covered`);
+      }
+      const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden'; };
+      const fixed = getComputedStyle(controls).position === 'fixed';
+      const name = (el) => (el.querySelector('.who, .seat-name, .spot-name, h3') ?? el).innerText.trim().split('\n')[0].slice(0, 30);
+      for (const seat of [...document.querySelectorAll('.uno-players > li, .casino .spot, .casino .dealer')].filter(shown)) {
+        const r = seat.getBoundingClientRect();
+        const [w, h] = [Math.min(r.right, bar.right) - Math.max(r.left, bar.left), Math.min(r.bottom, bar.bottom) - Math.max(r.top, bar.top)];
+        if (fixed && r.bottom > bar.top + 1) out.push(`${name(seat)}'s seat ends ${Math.round(r.bottom - bar.top)} px under the step bar`);
+        else if (w > 1 && h > 1) out.push(`the step bar overlaps ${name(seat)}'s seat by ${Math.round(w)}x${Math.round(h)} px`);
+      }
+      // The head row's lines: a child starts a new line when it begins below the line's foot.
+      for (const head of [...document.querySelectorAll('.table-head')].filter(shown)) {
+        const rects = [...head.children].filter(shown).map((c) => c.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+        let [lines, foot] = [0, -Infinity];
+        for (const r of rects) {
+          if (r.top >= foot - 1) lines += 1;
+          foot = Math.max(foot, r.bottom);
+        }
+        if (lines > 1) out.push(`the table's head row takes ${lines} lines, not one: ${JSON.stringify(head.innerText.replace(/\s+/g, ' ').trim())}`);
       }
       return out;
     });

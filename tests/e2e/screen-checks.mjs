@@ -3,7 +3,8 @@
 // scroll; on phones 44 px targets and a tappable strip of every card in the hand; each seat's fan
 // inside its box and off the pile (UNO's seats off the deck, the trash and the direction); names
 // whole and badges on the felt; every total on the first screen; the hand on the first screen
-// where asked; axe; and none of the project's own words. `allSizes` resizes a page through the sizes and writes each screenshot.
+// and the player's own row of a game's results in view, where asked; axe; and none of the
+// project's own words. `allSizes` resizes a page through the sizes and writes each screenshot.
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { axeViolations, OUTPUT } from './harness.mjs';
@@ -25,10 +26,13 @@ export const sizeName = (s) => `${s.width}x${s.height}`;
 const FORBIDDEN = /\b(seed|preset|spec|RuleSpec)\b/gi;
 
 /** Everything wrong with the screen as it is now, in words (empty when it passes).
- *  `handOnScreen`: the player's hand must begin on the first screen (a normal turn). */
-export async function screenProblems(page, phone, { handOnScreen = false } = {}) {
+ *  `handOnScreen`: the player's hand must begin on the first screen (a normal turn).
+ *  `ownResult`: where a game's results are open, the player's own row of them is in view as
+ *  they open, whole, under nothing (held sideways, the sticky buttons once left room for the
+ *  first row only). */
+export async function screenProblems(page, phone, { handOnScreen = false, ownResult = false } = {}) {
   const problems = [];
-  const layout = await page.evaluate(([phone, handOnScreen]) => {
+  const layout = await page.evaluate(([phone, handOnScreen, ownResult]) => {
     const out = {};
     const doc = document.documentElement;
     out.overflow = Math.max(doc.scrollWidth, document.body.scrollWidth) - doc.clientWidth;
@@ -190,10 +194,31 @@ export async function screenProblems(page, phone, { handOnScreen = false } = {})
       const half = lowest + scrollY - innerHeight;
       if (half > 1) out.fold.push(`${what} is ${Math.round(half)} px too low: less than its top half on the first screen`);
     }
+    // The player's own result row: inside the screen and what the results show of themselves
+    // (their box scrolls), and what a tap at its top, middle and foot reaches (not the buttons).
+    out.own = [];
+    for (const row of ownResult ? [...document.querySelectorAll('.results tr.mine')].filter(visible).slice(0, 1) : []) {
+      const r = row.getBoundingClientRect();
+      const box = row.closest('.results').getBoundingClientRect();
+      const [top, bottom] = [Math.max(0, box.top), Math.min(innerHeight, box.bottom)];
+      const where = `${Math.round(r.top)} to ${Math.round(r.bottom)} px of ${Math.round(top)} to ${Math.round(bottom)}`;
+      if (r.top < top - 1 || r.bottom > bottom + 1) {
+        out.own.push(`your result row "${nameOf(row)}" is not in view without scrolling (${where})`);
+        continue;
+      }
+      const x = r.left + Math.min(r.width / 2, 40);
+      for (const y of [r.top + 2, (r.top + r.bottom) / 2, r.bottom - 2]) {
+        const hit = document.elementFromPoint(x, y);
+        if (!row.contains(hit)) {
+          out.own.push(`your result row "${nameOf(row)}" is covered by "${hit ? nameOf(hit) : 'nothing'}" (${where})`);
+          break;
+        }
+      }
+    }
     out.words = [...new Set((document.body.innerText.match(/\b(seed|preset|spec|RuleSpec)\b/gi) || []).map((w) => w.toLowerCase()))];
     out.wordLines = document.body.innerText.split('\n').filter((l) => /\b(seed|preset|spec|RuleSpec)\b/i.test(l)).slice(0, 3);
     return out;
-  }, [phone, handOnScreen]);
+  }, [phone, handOnScreen, ownResult]);
   if (layout.overflow > 0) problems.push(`scrolls sideways by ${layout.overflow} px`);
   problems.push(...layout.small.map((s) => `target under 44x44: ${s}`));
   problems.push(...layout.strips.map((s) => `tappable strip under 24 px: ${s}`));
@@ -201,6 +226,7 @@ export async function screenProblems(page, phone, { handOnScreen = false } = {})
   problems.push(...layout.fold);
   problems.push(...layout.totals);
   problems.push(...layout.faded);
+  problems.push(...layout.own);
   if (layout.words.length) problems.push(`forbidden words ${layout.words.join(', ')} in: ${layout.wordLines.map((l) => JSON.stringify(l.slice(0, 80))).join(' | ')}`);
   FORBIDDEN.lastIndex = 0;
   for (const v of await axeViolations(page)) problems.push(`axe ${v}`);
@@ -209,7 +235,7 @@ export async function screenProblems(page, phone, { handOnScreen = false } = {})
 
 /** Resizes `page` through the sizes, writes each screen to test-output/screens/<name>-<size>.png
  * and returns its problems by size (a Map from "390x844" to a list of words). */
-export async function allSizes(page, name, { handOnScreen = false } = {}) {
+export async function allSizes(page, name, { handOnScreen = false, ownResult = false } = {}) {
   const problems = new Map();
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
@@ -217,17 +243,17 @@ export async function allSizes(page, name, { handOnScreen = false } = {}) {
     await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
     await page.waitForTimeout(120);
     await page.screenshot({ path: join(SCREENS, `${name}-${sizeName(size)}.png`) });
-    problems.set(sizeName(size), await screenProblems(page, size.phone, { handOnScreen }).catch((e) => [`checks failed to run: ${e.message}`]));
+    problems.set(sizeName(size), await screenProblems(page, size.phone, { handOnScreen, ownResult }).catch((e) => [`checks failed to run: ${e.message}`]));
   }
   return problems;
 }
 
 /** `allSizes`, as one list of "390x844: problem" lines (empty when every size passes); the page
  * is then put back at its size before. */
-export async function problemsAtEverySize(page, name, { handOnScreen = false } = {}) {
+export async function problemsAtEverySize(page, name, { handOnScreen = false, ownResult = false } = {}) {
   const before = page.viewportSize();
   const out = [];
-  for (const [size, problems] of await allSizes(page, name, { handOnScreen })) out.push(...problems.map((p) => `${size}: ${p}`));
+  for (const [size, problems] of await allSizes(page, name, { handOnScreen, ownResult })) out.push(...problems.map((p) => `${size}: ${p}`));
   if (before) await page.setViewportSize(before);
   return out;
 }

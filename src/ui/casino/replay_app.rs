@@ -161,7 +161,8 @@ impl Run {
     }
 
     /// Takes the worker's reply to the decision asked: judged (if it is that decision's) or
-    /// refused, the next is asked. `false` when the run is over: every decision answered.
+    /// refused, the next is asked. `false` when the run is over: every decision answered, or a
+    /// worker of another build that cannot judge any ([`CasinoReply::Outdated`]).
     fn take(&mut self, reply: CasinoReply) -> bool {
         let Some(d) = self.decisions.get(self.answered) else { return false };
         match reply {
@@ -178,17 +179,28 @@ impl Run {
             // Another decision's (none is: one is asked at a time): the same is waited for.
             CasinoReply::Judged { .. } => return true,
             CasinoReply::Refused => {}
+            CasinoReply::Outdated => return false,
         }
         self.answered += 1;
         self.ask_next()
     }
 }
 
+/// Why a run of the analysis ended without its results.
+#[derive(Copy, Clone, PartialEq)]
+enum Stopped {
+    /// The worker could not start, or stopped.
+    Failed,
+    /// The worker is of another build of the site than the page (an older one from a cache, or
+    /// a newer one while this tab stayed open): only a reload brings the two together.
+    Outdated,
+}
+
 /// The analysis' run as the viewer holds it: how far it is (decisions answered of all, while one
-/// is on), whether its worker failed, and its buttons (`start` for a seat).
+/// is on), why the last one stopped short, and its buttons (`start` for a seat).
 struct AnalysisRun {
     progress: Option<(usize, usize)>,
-    failed: bool,
+    failed: Option<Stopped>,
     start: Callback<u8>,
     cancel: Callback<MouseEvent>,
 }
@@ -200,7 +212,7 @@ struct AnalysisRun {
 fn use_analysis(replay: Rc<CasinoReplay>, analysis: UseStateHandle<Option<KeptCasino>>) -> AnalysisRun {
     let run: Rc<RefCell<Option<Run>>> = use_mut_ref(|| None);
     let progress = use_state(|| None::<(usize, usize)>);
-    let failed = use_state(|| false);
+    let failed = use_state(|| None::<Stopped>);
     {
         let run = run.clone();
         use_effect_with((), move |_| move || drop(run.borrow_mut().take()));
@@ -208,7 +220,7 @@ fn use_analysis(replay: Rc<CasinoReplay>, analysis: UseStateHandle<Option<KeptCa
     let start = {
         let (run, progress, failed) = (run.clone(), progress.clone(), failed.clone());
         Callback::from(move |seat: u8| {
-            failed.set(false);
+            failed.set(None);
             drop(run.borrow_mut().take());
             let decisions = replay.decisions(seat);
             let total = decisions.len();
@@ -237,17 +249,23 @@ fn use_analysis(replay: Rc<CasinoReplay>, analysis: UseStateHandle<Option<KeptCa
                     let over = slot.take();
                     drop(slot);
                     match (&over, reply) {
+                        (_, Some(CasinoReply::Outdated)) => {
+                            progress.set(None);
+                            failed.set(Some(Stopped::Outdated));
+                        }
                         (Some(r), Some(_)) => finish(&r.judged),
                         _ => {
                             progress.set(None);
-                            failed.set(true);
+                            failed.set(Some(Stopped::Failed));
                         }
                     }
                     spawn_local(async move { drop(over) });
                 }
             };
-            let Some(worker) = SearchWorker::start_reading(WORKER_URL, CasinoReply::decode, on_reply) else {
-                return failed.set(true);
+            // Every text is a reply: one this build cannot read is a worker of another build's.
+            let read = |text: &str| Some(CasinoReply::read(text));
+            let Some(worker) = SearchWorker::start_reading(WORKER_URL, read, on_reply) else {
+                return failed.set(Some(Stopped::Failed));
             };
             let mut started = Run { worker, decisions, answered: 0, judged: Vec::new() };
             started.ask_next();
@@ -302,8 +320,12 @@ fn Analysis(props: &AnalysisProps) -> Html {
         let decisions = replay.decisions(a.seat);
         let s = summary(&a.judged);
         let who = if a.seat == 0 { "You".to_string() } else { name.clone() };
-        let line = if s.decisions == 0 {
+        let line = if decisions.is_empty() {
             format!("{who} made no decision on a hand in this shoe: nothing to analyse.")
+        } else if s.decisions == 0 {
+            // Kept by a run whose worker judged none (one of another build, before the page
+            // could tell): never "no decision" for a shoe that had some.
+            format!("None of the {} decisions could be judged. Analyse again to judge them.", decisions.len())
         } else {
             format!(
                 "{who}: {} decisions, {} the best play, {} marked (each gave up more than {:.2} of a bet); {:.2} bets given up in all.",
@@ -346,11 +368,24 @@ fn Analysis(props: &AnalysisProps) -> Html {
             } else {
                 <button class="button primary" onclick={start}>{ if shown.is_some() { format!("Analyse {whose} again") } else { format!("Analyse {whose}") } }</button>
             }
-            if run.failed {
+            if run.failed == Some(Stopped::Failed) {
                 <p class="analysis-failed">{"The analysis cannot run in this browser: it could not start its helper. Try again, or in another browser."}</p>
+            }
+            if run.failed == Some(Stopped::Outdated) {
+                <p class="analysis-failed" role="alert">
+                    {"The analysis needs this page reloaded: the site was updated since it opened. "}
+                    <button class="button" onclick={Callback::from(|_| reload())}>{"Reload the page"}</button>
+                </p>
             }
             { results.unwrap_or_default() }
         </section>
+    }
+}
+
+/// Loads the page again (the replay is in its address), with the worker of its build.
+fn reload() {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().reload();
     }
 }
 
