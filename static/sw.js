@@ -48,14 +48,22 @@ self.addEventListener('fetch', (event) => {
     );
     return;
   }
-  // Built files have content-hashed names, so the cached copy is always right.
+  const keep = (response) => {
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  };
+  // Built files with content-hashed names: the cached copy is always right.
+  if (HASHED.test(new URL(request.url).pathname)) {
+    event.respondWith(caches.match(request).then((hit) => hit || fetch(request).then(keep)));
+    return;
+  }
+  // Files without a hash in their name (the search and drills workers' loaders, wasm and glue,
+  // the card sprite, boot.js): fresh when online, so a page of a new build never talks to the
+  // worker of an older one; the cached copy when not.
   event.respondWith(
-    caches.match(request).then((hit) => hit || fetch(request).then((response) => {
-      if (response.ok) {
-        const copy = response.clone();
-        caches.open(CACHE).then((cache) => cache.put(request, copy));
-      }
-      return response;
-    })),
+    fetch(request).then(keep).catch(() => caches.match(request).then((hit) => hit || Response.error())),
   );
 });
