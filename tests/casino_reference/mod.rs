@@ -192,6 +192,10 @@ impl<'r> Solver<'r> {
     fn draw_odds(&self, comp: &Counts) -> [f64; 10] {
         let n = comp.total() as f64;
         let mut odds = [0.0; 10];
+        if n == 0.0 {
+            // No card to draw (a shoe used up): no chance of any, never 0 / 0.
+            return odds;
+        }
         let never = match self.up {
             1 => 9,
             _ => 0,

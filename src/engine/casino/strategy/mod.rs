@@ -350,10 +350,14 @@ impl Solver {
     /// Each draw conditioned this way, and the dealer's outcomes given no blackjack from the
     /// cards left after it (`dealer_for`), make the player's values exact. Drawn from the whole
     /// shoe instead, 5,6 v A hit at −0.209 on an 18-card shoe where every hole card enumerated
-    /// gives −0.154 (tests/casino_trainer.rs), and a double of 11 v A drew from too few tens.
+    /// gives −0.196 (tests/casino_trainer.rs), and a double of 11 v A drew from too few tens.
     fn draw_odds(&self, comp: &Counts) -> [f64; 10] {
         let n = comp.total() as f64;
         let mut odds = [0.0; 10];
+        if n == 0.0 {
+            // No card to draw (a shoe used up): no chance of any, never 0 / 0.
+            return odds;
+        }
         let never = match self.up {
             1 => 9,
             _ => 0,
