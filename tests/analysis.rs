@@ -4,7 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
-use blackjack::bots::analysis::{judge, judge_game, MISTAKE};
+use blackjack::bots::analysis::{judge, judge_game, MISTAKE, SAMPLES};
 use blackjack::bots::work::{serve, Job, Reply, Request};
 use common::*;
 
@@ -479,15 +479,28 @@ fn british_positions_with_a_known_best_move() {
     check_positions(BRITISH);
 }
 
-/// Plays `game` (a game won by the first out: Taylor, Priestly) on with normal bots at every seat
-/// (seeded by `seed`) to its end, and says whether `seat` won.
-fn playout_wins(mut game: Game, seat: u8, seed: u64) -> bool {
+/// What a move gains `seat`, from the true position `game` (every hand as dealt) played on
+/// with normal bots at every seat (seeded by `seed`): what the analysis weighs, played out rather
+/// than estimated. In a game won by the first out (Taylor, Priestly), 1 if `seat` wins, else 0.
+/// In a match of rounds scored by places (British), `seat`'s points for its place in the round
+/// in play, as a share of first place's (1, ½ or 0 at three players), or 1 or 0 for the match
+/// where it ends in that round (what the analysis's `move_chances` weighs).
+///
+/// Why not the match: a move changes the round it is played in, and British's match (11 points
+/// at three players, 2 for a round's first place: six rounds or more) goes on after it with
+/// rounds dealt afresh, whose noise the move does not touch. Played out to the match's end, the
+/// marked moves' margin was lost in it (+0.8 ± 1.2 points, 60 deals), which read as an analysis
+/// no better than the move played; on the round it weighs, the margin shows (the long check).
+fn playout_score(mut game: Game, seat: u8, seed: u64) -> f64 {
     use blackjack::bots::shedding::{Level, SheddingBot};
-    let mut bots: Vec<SheddingBot> = (0..game.players())
+    let (round, players) = (game.round(), game.players());
+    let before = game.scores()[seat as usize];
+    let mut bots: Vec<SheddingBot> = (0..players)
         .map(|s| SheddingBot::new(s, Level::Normal, seed.wrapping_mul(31).wrapping_add(u64::from(s))))
         .collect();
+    let places = game.target().is_some();
     for _ in 0..2000 {
-        if game.is_over() {
+        if game.is_over() || (places && game.round() != round) {
             break;
         }
         let s = game.current();
@@ -498,23 +511,64 @@ fn playout_wins(mut game: Game, seat: u8, seed: u64) -> bool {
             .unwrap_or_else(|| game.legal_actions()[0]);
         game.apply(a).unwrap();
     }
-    game.winner() == Some(seat)
+    if game.is_over() {
+        f64::from(u8::from(game.winner() == Some(seat)))
+    } else if places && game.round() != round {
+        game.scores()[seat as usize].saturating_sub(before) as f64 / (f64::from(players) - 1.0)
+    } else {
+        0.0
+    }
+}
+
+/// The played-out check's result: how many moves the analysis marked, and for each the mean
+/// over its playouts of [`playout_score`] after the best move and after the move played.
+struct Marked {
+    best: Vec<f64>,
+    played: Vec<f64>,
+    /// What the analysis said each marked move gave up (`Judgement::lost`), and the same margin
+    /// weighed again on fresh deals drawn from the same view (`move_chances`, another seed).
+    said: Vec<f64>,
+    again: Vec<f64>,
+    /// Seconds spent judging the seat's decisions (the analysis alone, not the playouts), and
+    /// how many were judged.
+    judging: f64,
+    judged: usize,
+}
+
+impl Marked {
+    fn found(&self) -> usize {
+        self.best.len()
+    }
+
+    /// The mean score after the best move and after the move played, and the difference's 95%
+    /// interval (half its width). The unit is the marked move: the playouts of one move share
+    /// its position, so they are not independent, and counting them as such would narrow the
+    /// interval several times over.
+    fn figures(&self) -> (f64, f64, f64) {
+        let n = self.found().max(1) as f64;
+        let diffs: Vec<f64> = self.best.iter().zip(&self.played).map(|(b, p)| b - p).collect();
+        let d = diffs.iter().sum::<f64>() / n;
+        let var = diffs.iter().map(|x| (x - d) * (x - d)).sum::<f64>() / (n - 1.0).max(1.0);
+        (self.best.iter().sum::<f64>() / n, self.played.iter().sum::<f64>() / n, 1.96 * (var / n).sqrt())
+    }
 }
 
 /// Over sampled deals: normal bots play seat 0's game; at each of its decisions that the analysis
 /// marks (the best move gave more than the threshold over the move played), the true position
 /// (every hand as dealt, which the analysis never saw) is played on `playouts` times after each
-/// of the two moves. Returns (mistakes found, wins after the best move, wins after the move played).
+/// of the two moves ([`playout_score`]).
 fn best_against_played(
     preset: Preset,
     players: u8,
     deals: std::ops::Range<u64>,
     samples: u32,
     playouts: u64,
-) -> (usize, u64, u64) {
+) -> Marked {
     use blackjack::bots::analysis::decisions;
+    use blackjack::bots::ismcts::move_chances;
     use blackjack::bots::shedding::{Level, SheddingBot};
-    let (mut found, mut best_wins, mut played_wins) = (0, 0, 0);
+    let mut marked =
+        Marked { best: Vec::new(), played: Vec::new(), said: Vec::new(), again: Vec::new(), judging: 0.0, judged: 0 };
     for deal_seed in deals {
         let dealt = Game::new(preset.rules(), players, deal_seed).unwrap();
         let mut game = dealt.clone();
@@ -537,60 +591,97 @@ fn best_against_played(
                 replayed.apply(log[at]).unwrap();
                 at += 1;
             }
-            let Some(j) = judge(&d.view, d.played, samples, deal_seed.wrapping_add(d.index as u64)) else { continue };
-            if !j.is_mistake() {
-                continue;
-            }
-            found += 1;
-            for k in 0..playouts {
-                for (action, wins) in [(j.best, &mut best_wins), (j.played, &mut played_wins)] {
+            let started = std::time::Instant::now();
+            let judged = judge(&d.view, d.played, samples, deal_seed.wrapping_add(d.index as u64));
+            marked.judging += started.elapsed().as_secs_f64();
+            marked.judged += 1;
+            let Some(j) = judged.filter(|j| j.is_mistake()) else { continue };
+            marked.said.push(j.lost());
+            let chances = move_chances(&d.view, samples, !deal_seed.wrapping_add(d.index as u64));
+            let chance = |a| chances.iter().find(|c| c.0 == a).map_or(0.0, |c| c.1);
+            marked.again.push(chance(j.best) - chance(j.played));
+            for (action, scores) in [(j.best, &mut marked.best), (j.played, &mut marked.played)] {
+                let mut sum = 0.0;
+                for k in 0..playouts {
                     let mut g = replayed.clone();
                     g.apply(action).unwrap();
-                    *wins += u64::from(playout_wins(g, 0, deal_seed * 1000 + d.index as u64 * 10 + k));
+                    sum += playout_score(g, 0, deal_seed * 1000 + d.index as u64 * 10 + k);
                 }
+                scores.push(sum / playouts as f64);
             }
         }
     }
-    (found, best_wins, played_wins)
+    marked
 }
 
 #[test]
 fn where_the_analysis_marks_a_move_its_best_move_wins_more_often() {
-    let (found, best, played) = best_against_played(Preset::Taylor, 3, 1..7, 100, 20);
-    println!("Taylor, 3 players, 6 deals: {found} marked moves; wins after the best move {best}, after the move played {played}");
+    let marked = best_against_played(Preset::Taylor, 3, 1..7, 100, 20);
+    let (best, played, _) = marked.figures();
+    let found = marked.found();
+    println!("Taylor, 3 players, 6 deals: {found} marked moves; wins after the best move {best:.3}, after the move played {played:.3}");
     assert!(found > 0, "the sample has marked moves");
     assert!(best > played, "the best move wins more often: {best} against {played}");
 }
 
 /// The long run of the check above, for the figures in the report:
 /// `cargo test --test analysis -- --ignored --nocapture` (the test profile is optimised; set
-/// `ANALYSIS_LONG=priestly`, or taylor, british, to run one game). Taylor and Priestly must pass;
-/// British's figures are printed. Last run (the best move chosen and weighed on separate halves
-/// of the deals): Taylor 49.9% against 30.9% (+19.0 ± 1.6 points, 134 marked moves), Priestly
-/// 48.0% against 36.4% (+11.6 ± 2.1, 85), British 30.0% against 29.2% (+0.8 ± 1.2, 224: its
-/// analysis weighs a round's places, the check the whole game's win). Before, chosen and weighed
-/// on the same deals: Taylor +10.0 ± 1.3, Priestly -1.8 ± 0.8, British -1.5 ± 0.8.
+/// `ANALYSIS_LONG=priestly`, or taylor, british, to run one game, and `ANALYSIS_SAMPLES` for
+/// another number of deals a move than the replay page's [`SAMPLES`]). Each game's best move
+/// must score more than the move played, by more than the interval.
+///
+/// Last run (3 players, deals 100..300, 400 deals a move, 20 playouts of each of the two moves
+/// from the true position; the interval counts each marked move once, not each playout, as the
+/// playouts of one position are not independent):
+/// - Taylor: 482 marked of 3,340 decisions, the best move won 47.6%, the move played 29.2%
+///   (+18.4 ± 4.0 points);
+/// - Priestly: 344 marked of 11,770, 39.5% against 26.8% (+12.7 ± 6.5 points);
+/// - British: 1,010 marked of 16,190, a share of first place's points of 43.0% against 38.5%
+///   (+4.5 ± 2.7 points).
+///
+/// British's margin is the smallest because its marked moves give up the least (the analysis
+/// said 11.2 points on average, Priestly's 15.6, Taylor's 49.3): it takes these 200 deals to show.
+/// At 60 deals and 50 playouts it was +6.0 ± 4.8 at 400 deals a move, +3.8 ± 5.4 at 200 and
+/// +2.1 ± 4.5 at 1,000: more deals a move do not narrow it, more positions do. Measured on the
+/// match instead of the round (see [`playout_score`]) it was +0.8 ± 1.2 (60 deals, 224 marked
+/// moves, an interval counting each playout).
+///
+/// In every game the margin played out is below what the analysis says was given up (British
+/// 4.5 points against 11.2, Taylor 18.4 against 49.3, Priestly 12.7 against 15.6). Little of it
+/// is the deals' noise flattering the margins it marks: weighed again on fresh deals from the
+/// same view, British's and Taylor's are 8.8 and 48.3. The rest is the analysis's model of the
+/// table, which the true hands and the bots' play do not follow: deals drawn from the view, and
+/// every seat playing the normal policy and always saying "Last card" in time. The marks are
+/// right; the figures beside them are generous.
 #[test]
 #[ignore]
 fn where_the_analysis_marks_a_move_its_best_move_wins_more_often_long() {
+    // Many deals, few playouts each: the marked moves differ far more from one another than a
+    // move's playouts do, so the interval narrows with more moves, hardly with more playouts.
+    const DEALS: std::ops::Range<u64> = 100..300;
+    const PLAYOUTS: u64 = 20;
     let only = std::env::var("ANALYSIS_LONG").unwrap_or_default();
-    let games =
-        [(Preset::Taylor, "Taylor", true), (Preset::Priestly, "Priestly", true), (Preset::British, "British", false)];
-    for (preset, name, must_pass) in games.into_iter().filter(|g| only.is_empty() || g.1.eq_ignore_ascii_case(&only)) {
-        let (found, best, played) = best_against_played(preset, 3, 100..160, 200, 50);
-        let n = (found as u64 * 50).max(1) as f64;
-        let (pb, pp) = (best as f64 / n, played as f64 / n);
-        let se = ((pb * (1.0 - pb) + pp * (1.0 - pp)) / n).sqrt();
+    let samples = std::env::var("ANALYSIS_SAMPLES").ok().and_then(|s| s.parse().ok()).unwrap_or(SAMPLES);
+    let games = [(Preset::Taylor, "Taylor"), (Preset::Priestly, "Priestly"), (Preset::British, "British")];
+    for (preset, name) in games.into_iter().filter(|g| only.is_empty() || g.1.eq_ignore_ascii_case(&only)) {
+        let marked = best_against_played(preset, 3, DEALS, samples, PLAYOUTS);
+        let (best, played, ci) = marked.figures();
+        let said = marked.said.iter().sum::<f64>() / marked.found().max(1) as f64;
+        let again = marked.again.iter().sum::<f64>() / marked.found().max(1) as f64;
         println!(
-            "{name}, 3 players, 60 deals: {found} marked moves, 50 playouts each: the best move won {:.1}%, the move played {:.1}% (difference {:.1} ± {:.1} points, 95%)",
-            pb * 100.0,
-            pp * 100.0,
-            (pb - pp) * 100.0,
-            1.96 * se * 100.0
+            "{name}, 3 players, {} deals, {samples} deals a move: {} marked moves of {} judged (the analysis said {:.1} points given up, {:.1} weighed again on fresh deals), {PLAYOUTS} playouts each: after the best move {:.1}%, after the move played {:.1}% (difference {:+.1} ± {:.1} points, 95%); judging took {:.1} ms a decision (wall clock, this machine)",
+            DEALS.end - DEALS.start,
+            marked.found(),
+            marked.judged,
+            said * 100.0,
+            again * 100.0,
+            best * 100.0,
+            played * 100.0,
+            (best - played) * 100.0,
+            ci * 100.0,
+            marked.judging * 1000.0 / marked.judged.max(1) as f64
         );
-        if must_pass {
-            assert!(best > played, "{name}");
-        }
+        assert!(best - played > ci, "{name}: the best move is not clearly better");
     }
 }
 

@@ -988,3 +988,186 @@ fn one_and_two_decks_are_within_one_of_the_published_single_and_double_deck_indi
         assert!(at(16) < at(15), "{decks} decks: 16 v 10 at {:?}, 15 v 10 at {:?}", at(16), at(15));
     }
 }
+
+// The exact solver and the hole card the dealer peeked at.
+
+/// The dealer's outcomes (17 … 21, bust) standing on the up card and `hole`, drawing from
+/// `shoe`, by plain recursion over every card the dealer draws.
+fn dealer_outcomes(shoe: &mut [u16; 10], hard: u8, ace: bool, h17: bool) -> [f64; 6] {
+    let mut out = [0.0; 6];
+    let soft = ace && hard + 10 <= 21;
+    let total = if soft { hard + 10 } else { hard };
+    if hard > 21 {
+        out[5] = 1.0;
+        return out;
+    }
+    if total > 17 || (total == 17 && !(soft && h17)) {
+        out[(total - 17) as usize] = 1.0;
+        return out;
+    }
+    let n: u16 = shoe.iter().sum();
+    for p in 1..=10u8 {
+        let c = shoe[p as usize - 1];
+        if c == 0 {
+            continue;
+        }
+        shoe[p as usize - 1] -= 1;
+        let sub = dealer_outcomes(shoe, hard + p, ace || p == 1, h17);
+        shoe[p as usize - 1] += 1;
+        for (o, s) in out.iter_mut().zip(sub) {
+            *o += c as f64 / n as f64 * s;
+        }
+    }
+    out
+}
+
+/// A brute-force model of the player's decisions after the dealer has peeked under `up` and
+/// found no blackjack: the hole card is one of the cards not seen, and which one is a belief
+/// (`hole[v]`, the chance it is of point value v+1), updated by Bayes' rule with every card the
+/// player draws. Nothing of the solver's method is taken on trust: no shoe "without the hole
+/// card", only the hole card enumerated.
+struct Peeked {
+    up: u8,
+    h17: bool,
+}
+
+impl Peeked {
+    /// The belief about the hole card before the player draws: the cards not seen, less the one
+    /// that would have made a blackjack.
+    fn first_belief(&self, shoe: &[u16; 10]) -> [f64; 10] {
+        let never = if self.up == 1 { 9 } else { 0 };
+        let others: u16 = shoe.iter().enumerate().filter(|&(i, _)| i != never).map(|(_, c)| c).sum();
+        let mut b = [0.0; 10];
+        for (i, x) in b.iter_mut().enumerate() {
+            if i != never {
+                *x = shoe[i] as f64 / others as f64;
+            }
+        }
+        b
+    }
+
+    /// Standing on `total` with `shoe` not seen (the hole card among it).
+    fn stand(&self, shoe: &[u16; 10], belief: &[f64; 10], total: u8) -> f64 {
+        let mut v = 0.0;
+        for h in 1..=10u8 {
+            let b = belief[h as usize - 1];
+            if b == 0.0 {
+                continue;
+            }
+            let mut rest = *shoe;
+            rest[h as usize - 1] -= 1;
+            let d = dealer_outcomes(&mut rest, self.up + h, self.up == 1 || h == 1, self.h17);
+            let mut r = d[5];
+            for (i, &p) in d.iter().take(5).enumerate() {
+                r += p * f64::from(i8::from(total > 17 + i as u8) - i8::from(total < 17 + i as u8));
+            }
+            v += b * if total > 21 { -1.0 } else { r };
+        }
+        v
+    }
+
+    /// The chance of each next card and the belief after it.
+    fn draws(&self, shoe: &[u16; 10], belief: &[f64; 10]) -> Vec<(u8, f64, [f64; 10])> {
+        let n: u16 = shoe.iter().sum();
+        let mut out = Vec::new();
+        for p in 1..=10u8 {
+            // P(hole = h, next = p) = belief(h) × (cards of p left once h is out) / (n − 1).
+            let mut joint = [0.0; 10];
+            for h in 0..10 {
+                let left = shoe[p as usize - 1] - u16::from(h == p as usize - 1 && shoe[h] > 0);
+                joint[h] = belief[h] * left as f64 / (n - 1) as f64;
+            }
+            let chance: f64 = joint.iter().sum();
+            if chance > 0.0 {
+                out.push((p, chance, joint.map(|j| j / chance)));
+            }
+        }
+        out
+    }
+
+    /// The best of standing and hitting on (`hard`, `ace`), then hitting on as well as one may.
+    fn play(&self, shoe: &[u16; 10], belief: &[f64; 10], hard: u8, ace: bool) -> f64 {
+        let total = if ace && hard + 10 <= 21 { hard + 10 } else { hard };
+        if hard > 21 {
+            return -1.0;
+        }
+        let stand = self.stand(shoe, belief, total);
+        if total == 21 {
+            return stand;
+        }
+        stand.max(self.hit(shoe, belief, hard, ace))
+    }
+
+    fn hit(&self, shoe: &[u16; 10], belief: &[f64; 10], hard: u8, ace: bool) -> f64 {
+        let mut v = 0.0;
+        for (p, chance, after) in self.draws(shoe, belief) {
+            let mut rest = *shoe;
+            rest[p as usize - 1] -= 1;
+            v += chance * self.play(&rest, &after, hard + p, ace || p == 1);
+        }
+        v
+    }
+
+    fn double(&self, shoe: &[u16; 10], belief: &[f64; 10], hard: u8, ace: bool) -> f64 {
+        let mut v = 0.0;
+        for (p, chance, after) in self.draws(shoe, belief) {
+            let mut rest = *shoe;
+            rest[p as usize - 1] -= 1;
+            let (h, a) = (hard + p, ace || p == 1);
+            v += chance * 2.0 * self.stand(&rest, &after, if a && h + 10 <= 21 { h + 10 } else { h });
+        }
+        v
+    }
+}
+
+/// The trainer's values (`strategy::Solver`, exact mode) against an ace or a ten, where the
+/// dealer has peeked: the player's cards are drawn from cards that hold the hole card, which is
+/// known not to make a blackjack. Checked against the brute-force model above on a small shoe,
+/// where one card more or less moves the values most (issue 38 §1: `indices` had this fault;
+/// the solver drew from the whole shoe and doubled 11 v A from too few tens).
+#[test]
+fn the_exact_solver_draws_the_players_cards_knowing_the_hole_card_made_no_blackjack() {
+    use blackjack::engine::casino::strategy::{Counts, Solver};
+    // Eighteen cards not seen besides the up card, a third of them tens.
+    let shoe = [2u16, 1, 1, 2, 2, 1, 1, 2, 1, 6];
+    let mut wrong = Vec::new();
+    for h17 in [false, true] {
+        let rules = TableRules::new(TableSpec {
+            decks: 1,
+            dealer_hits_soft_17: h17,
+            double_on: DoubleOn::AnyTwo,
+            ..TableSpec::default()
+        })
+        .unwrap();
+        for (up, a, b) in [(1u8, 5u8, 6u8), (1, 4, 5), (1, 7, 8), (1, 1, 6), (10, 4, 6), (10, 7, 9), (10, 5, 6)] {
+            let mut with_up = shoe;
+            with_up[up as usize - 1] += 1;
+            let mut solver = Solver::new(&rules, Counts(with_up), up);
+            let evs = solver.evaluate(a, b);
+            let mut left = shoe;
+            left[a as usize - 1] -= 1;
+            left[b as usize - 1] -= 1;
+            let model = Peeked { up, h17 };
+            let belief = model.first_belief(&left);
+            let n: u16 = left.iter().sum();
+            let pbj = left[if up == 1 { 9 } else { 0 }] as f64 / n as f64;
+            let at_table = |v: f64| -pbj + (1.0 - pbj) * v;
+            let (hard, ace) = (a + b, a == 1 || b == 1);
+            let total = if ace && hard + 10 <= 21 { hard + 10 } else { hard };
+            let expected = [
+                ("stand", evs.stand, at_table(model.stand(&left, &belief, total))),
+                ("hit", evs.hit, at_table(model.hit(&left, &belief, hard, ace))),
+                ("double", evs.double.unwrap(), at_table(model.double(&left, &belief, hard, ace))),
+            ];
+            for (play, solver_value, brute) in expected {
+                if (solver_value - brute).abs() > 1e-9 {
+                    wrong.push(format!(
+                        "{a},{b} v {up} ({}): {play} {solver_value:.6}, by every hole card {brute:.6}",
+                        if h17 { "H17" } else { "S17" }
+                    ));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -185,6 +185,35 @@ impl<'r> Solver<'r> {
         d
     }
 
+    /// The player's next card's chances, given no dealer blackjack where the values are (the
+    /// hole card among the cards left is not the one that makes it): a correction of the
+    /// mathematics made after the speed-up (issue 38), made here too, in the same arithmetic, so
+    /// that the oracle still holds the fast solver to the bit.
+    fn draw_odds(&self, comp: &Counts) -> [f64; 10] {
+        let n = comp.total() as f64;
+        let mut odds = [0.0; 10];
+        if n == 0.0 {
+            // No card to draw (a shoe used up): no chance of any, never 0 / 0.
+            return odds;
+        }
+        let never = match self.up {
+            1 => 9,
+            _ => 0,
+        };
+        let m = comp.0[never] as f64;
+        if !self.conditioned || n < 2.0 || n - m < 1.0 {
+            for (o, &c) in odds.iter_mut().zip(&comp.0) {
+                *o = c as f64 / n;
+            }
+            return odds;
+        }
+        let other = (n - m - 1.0) / ((n - 1.0) * (n - m));
+        for (i, (o, &c)) in odds.iter_mut().zip(&comp.0).enumerate() {
+            *o = if i == never { m / (n - 1.0) } else { c as f64 * other };
+        }
+        odds
+    }
+
     /// Probability that the hole card gives the dealer blackjack, given these player cards.
     fn p_dealer_bj(&self, key: u64) -> f64 {
         let comp = self.composition(key).unwrap_or(self.base);
@@ -232,15 +261,14 @@ impl<'r> Solver<'r> {
         let Some(comp) = self.composition(key) else {
             return -1.0;
         };
-        let n = comp.total() as f64;
+        let odds = self.draw_odds(&comp);
         let (hard, _, _) = key_total(key);
         let mut v = 0.0;
         for p in 1..=10u8 {
-            let c = comp.0[p as usize - 1];
-            if c == 0 {
+            let pr = odds[p as usize - 1];
+            if pr == 0.0 {
                 continue;
             }
-            let pr = c as f64 / n;
             let k = key_add(key, p);
             let after = if hard + p > 21 {
                 -1.0
@@ -263,12 +291,12 @@ impl<'r> Solver<'r> {
         let Some(comp) = self.composition(key) else {
             return -2.0;
         };
-        let n = comp.total() as f64;
+        let odds = self.draw_odds(&comp);
         let mut v = 0.0;
         for p in 1..=10u8 {
-            let c = comp.0[p as usize - 1];
-            if c > 0 {
-                v += c as f64 / n * self.stand(key_add(key, p));
+            let pr = odds[p as usize - 1];
+            if pr > 0.0 {
+                v += pr * self.stand(key_add(key, p));
             }
         }
         2.0 * v
@@ -313,16 +341,16 @@ impl<'r> Solver<'r> {
         };
         let one = key_add(0, p);
         let comp = sub.composition(one).unwrap_or(sub.base);
-        let n = comp.total() as f64;
-        let q = comp.0[p as usize - 1] as f64 / n;
+        let odds = sub.draw_odds(&comp);
+        let q = odds[p as usize - 1];
         // v: a split hand whose second card is not another `p`; w: one that is, when it may not be split again.
         let mut v = 0.0;
         for x in 1..=10u8 {
-            let c = comp.0[x as usize - 1];
-            if c == 0 || x == p {
+            let pr = odds[x as usize - 1];
+            if pr == 0.0 || x == p {
                 continue;
             }
-            v += c as f64 / n / (1.0 - q).max(1e-12) * sub.after_split_two(key_add(one, x), aces);
+            v += pr / (1.0 - q).max(1e-12) * sub.after_split_two(key_add(one, x), aces);
         }
         let w = sub.after_split_two(key_add(one, p), aces);
         let max_hands = if aces && !rules.resplit_aces { 2 } else { rules.max_hands() };
