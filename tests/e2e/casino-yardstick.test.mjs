@@ -5,6 +5,8 @@
 // for the cards left as a second line. The shoe is fixed: a saved table (seed 15) resumed at the
 // player's three-card 16 against a 10 at a Hi-Lo true count of +2.1, where basic strategy hits
 // and the index play (16 v 10 stands from +0) stands.
+// A second test serves the same shoe without the worker's files: a notice, no verdict, and the
+// round still ends.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, putSaves } from './harness.mjs';
@@ -54,6 +56,31 @@ test('casino: the verdict names the index play at the count shown, the exact val
     await page.getByLabel('Show the count').uncheck();
     await page.waitForFunction(() => document.querySelector('.yardstick')?.textContent.startsWith('Decisions are graded by basic strategy'), null, { timeout: 5_000 });
     assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+// The same shoe with the trainer's worker missing (its files not served, as an old or partial
+// deploy would leave it): the table says so in plain words, shows no hint or verdict, and plays
+// on: the bots (without the worker's plays) hit below 17 and stand from it, so the round ends.
+test('casino: without the trainer\'s worker the table says so and the round still ends', { timeout: 120_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await openBrowser();
+  try {
+    await page.route('**/drills/drills_work*', (route) => route.abort());
+    await putSaves(page, server.url, { 'blackjack.casino': table, 'blackjack.casino.count': count });
+    await page.goto(`${server.url}tables/#casino`);
+    await page.locator('.trainer .notice', { hasText: /^The trainer's helper could not be loaded/ }).waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('.status')?.textContent === 'Your decision.', null, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Stand' }).click();
+    await page.waitForFunction(() => document.querySelector('.status')?.textContent === 'Hand over.', null, { timeout: 30_000 });
+    assert.equal(await page.locator('.verdict').count(), 0, 'no verdict without the worker');
+    assert.match(await page.locator('.session').innerText(), /^Trainer: 0 decisions/);
+    // The only complaints are the refused downloads of the worker's files.
+    const other = problems.consoleErrors.filter((e) => !/drills_work|Failed to load resource|net::ERR_FAILED/.test(e));
+    assert.deepEqual(other, [], 'console errors besides the worker\'s refused files');
   } finally {
     await context.close();
     await server.close();
