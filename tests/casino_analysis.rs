@@ -13,11 +13,13 @@ use blackjack::bots::casino_analysis::{
     decisions, judge, milli, serve, summary, CasinoAsk, CasinoDecision, CasinoReply, MARK_MILLI,
 };
 use blackjack::engine::cards::{standard_decks, Card, Rank, Suit};
+use blackjack::engine::casino::count::SYSTEMS;
 use blackjack::engine::casino::hand::Total;
 use blackjack::engine::casino::save::{new_table_for, Choice};
 use blackjack::engine::casino::strategy::Play;
-use blackjack::engine::casino::{Action, DoubleOn, Game, Phase, Spot, TableRules, TableSpec};
+use blackjack::engine::casino::{Action, DoubleOn, Game, Phase, Spot, SpotView, TableRules, TableSpec};
 use blackjack::engine::rng::GameRng;
+use blackjack::ui::casino::grade::{Asked, GradeAsk, GradeReply, Grader};
 use blackjack::ui::casino::replay::CasinoReplay;
 use blackjack::ui::casino::replay_analysis::{judged_line, whose_decision, KeptCasino};
 use blackjack::ui::casino::state::{Bank, CasinoState, Msg};
@@ -33,7 +35,7 @@ use std::collections::HashMap;
 fn shoe(seed: u64) -> (CasinoState, HashMap<usize, Vec<(Play, f64)>>) {
     let choice = Choice { decks: 1, bots: 1, spots: 1, ..Choice::default() };
     let mut t = CasinoState::with_people(choice, seed, Bank::default(), Vec::new());
-    let mut hints = HashMap::new();
+    let (mut hints, mut worker) = (HashMap::new(), Grader::default());
     for _ in 0..5_000 {
         if CasinoReplay::finished(&t) {
             return (t, hints);
@@ -47,7 +49,10 @@ fn shoe(seed: u64) -> (CasinoState, HashMap<usize, Vec<(Play, f64)>>) {
                 let hard = view.current_hand().map(|h| Total::of(&h.cards)).filter(|t| !t.is_soft());
                 let strategy = decide(&view).unwrap_or(Action::Stand { spot });
                 if t.is_mine(spot) {
-                    hints.insert(t.game.log().len(), t.hint().expect("the trainer's values"));
+                    // The values the trainer's worker answers for this decision.
+                    let ask = t.grade_ask(false).expect("the player's decision").encode();
+                    let Some(GradeReply::Graded(g)) = worker.handle(&ask).pop() else { panic!("no answer") };
+                    hints.insert(t.game.log().len(), g.values);
                 }
                 match hard {
                     Some(total) if t.is_mine(spot) && total.best() >= 18 && view.may(Action::Hit { spot }) => {
@@ -353,6 +358,13 @@ fn an_ask_carries_only_what_its_spot_saw_and_the_hidden_cards_leave_its_bytes_un
                 }
                 let bytes = ask.encode();
                 assert_eq!(CasinoAsk::decode(&bytes), Some(ask), "read back as the worker reads it");
+                // The table's grading ask (the drills' worker's, ui/casino/grade.rs) likewise,
+                // with a count shown (KO: the red sevens seen too).
+                let graded = |v: &SpotView| {
+                    GradeAsk::of(v, 3, index as u32, Asked::Verdict, Some(seed as usize % SYSTEMS.len()))
+                };
+                let grade_bytes = graded(&view).expect("a hand's decision").encode();
+                assert_eq!(GradeAsk::decode(&grade_bytes), graded(&view), "read back as the worker reads it");
                 // The hidden cards (the hole card and the shoe's rest) dealt another way: where
                 // the spot sees the same table, the same bytes.
                 let hole = g.dealer_cards()[1];
@@ -373,6 +385,7 @@ fn an_ask_carries_only_what_its_spot_saw_and_the_hidden_cards_leave_its_bytes_un
                     }
                     let seen = CasinoAsk::of(&CasinoDecision { index, view: b.view(spot), played }).unwrap();
                     assert_eq!(seen.encode(), bytes, "seed {seed}, move {index}");
+                    assert_eq!(graded(&b.view(spot)).unwrap().encode(), grade_bytes, "seed {seed}, move {index}");
                     checked += 1;
                     if b.dealer_cards()[1] != hole {
                         hole_differed += 1;

@@ -36,7 +36,8 @@ async function playRound(page, { reloadAtAlex }) {
         await insurance.click();
       } else {
         await page.getByRole('button', { name: 'Stand' }).click();
-        await page.locator('.verdict').waitFor();
+        // The verdict comes with the trainer's worker's answer: the one naming this person.
+        await page.locator('.verdict', { hasText: new RegExp(`^${name}: Stand with `) }).waitFor();
         assert.match(await page.locator('.verdict').innerText(), new RegExp(`^${name}: Stand with `), 'the trainer speaks to the person who decided');
       }
     }

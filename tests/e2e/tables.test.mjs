@@ -73,7 +73,7 @@ test('casino: several rounds through the page, the trainer, the chart, a reload 
       assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog after a hand');
     }
     assert.ok(judged, 'the player had at least one decision in five rounds');
-    assert.match(await page.locator('.session').innerText(), /Trainer: [1-9]\d* decisions?, \d+ best plays?[.;]/);
+    assert.match(await page.locator('.session').innerText(), /Trainer: [1-9]\d* decisions?, \d+ right plays?[.;]/);
 
     // The shoe shows its cut card, the count can be shown, and the chart is computed for these rules.
     await page.getByLabel('Show the count').check();

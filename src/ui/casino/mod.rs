@@ -4,6 +4,7 @@ pub mod bank;
 pub mod controls;
 pub mod end;
 pub mod felt;
+pub mod grade;
 pub mod history;
 pub mod replay;
 pub mod replay_analysis;

@@ -10,10 +10,10 @@
 /// The player's bank, which a table takes and keeps (the pages name it here).
 pub use super::bank::Bank;
 use super::bank::{MAX_LOST_MILLI, MAX_NET};
+use super::grade::{values_line, verdict_words, Asked, GradeAsk, GradeReply, Graded, IndexState};
 use super::history::{kind_of, record, Round};
 use super::screen::{CasinoScreen, LOG_KEPT};
-use super::words::of_a_bet;
-use crate::bots::casino::{hand_label, unseen_plus, values, Allowed};
+use crate::bots::casino::hand_label;
 use crate::engine::casino::game::money;
 use crate::engine::casino::save::{self, new_table_for, CasinoReplayError};
 pub use crate::engine::casino::save::{code, parse_code, Choice, HUMAN_SPOT};
@@ -110,28 +110,51 @@ impl Stored for StoredCasino {
     }
 }
 
-/// The trainer's values for one position (the log's length), shared by a state and its clones:
-/// the exact solver takes tens of milliseconds, so the Trainer panel (showing them) and the
-/// reducer (judging the decision made) work them out once per position between them. Never part
-/// of a state's equality.
-#[derive(Clone, Default)]
-pub struct HintCache(std::rc::Rc<std::cell::RefCell<Cached>>);
-
-/// The last position's values, and how many times values were worked out.
-#[derive(Default)]
-struct Cached {
-    at: Option<(usize, Hint)>,
-    worked: u32,
+/// The trainer's grading, which the drills' worker does (`grade.rs`; the page only asks and
+/// words the answers): the count shown, how far its index plays are, the answer for the
+/// decision open now (the hint's values) and the decisions made whose answers are still to come.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Grading {
+    /// The count system shown (an index into `SYSTEMS`; `None`: hidden, basic strategy alone).
+    pub shown: Option<usize>,
+    /// The last news of a system's index plays.
+    pub indices: Option<(usize, IndexState)>,
+    /// The worker's answer to the hint's ask (its position may be past).
+    pub answer: Option<Graded>,
+    /// Decisions made, waiting for their answers, oldest first (at most [`MAX_PENDING`]).
+    pub pending: Vec<Pending>,
+    /// How many asks for verdicts this table has made: the page posts those it has not yet.
+    pub asked: u32,
+    /// Which shoe this is (a new shoe starts the positions again): part of every ask, so a late
+    /// answer for another shoe's position is never taken for this one's.
+    pub epoch: u32,
+    /// The worker's play for a bot's decision (the shoe, the position and the play).
+    pub bot: Option<(u32, u32, Play)>,
+    /// Basic strategy's chart for the table's rules, once the worker has sent it.
+    pub chart: Option<std::rc::Rc<Vec<Play>>>,
+    /// The worker did not start, or answered something unreadable: no hints or verdicts.
+    pub off: bool,
 }
 
-/// The values of every play for the player's decision, best first (`None`: no decision).
-pub type Hint = Option<Vec<(Play, f64)>>;
-
-impl PartialEq for HintCache {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
+/// A decision made, waiting for the worker's answer: its ask (and its number among the asks),
+/// the play made, the hand as the verdict names it and its kind, who decided (pass-and-play)
+/// and whether it counts in the device's record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pending {
+    pub seq: u32,
+    pub ask: GradeAsk,
+    played: Play,
+    hand: String,
+    kind: usize,
+    decider: Option<String>,
+    counted: bool,
 }
+
+/// Decisions waiting for answers at most (a worker that answers nothing leaves no more).
+pub const MAX_PENDING: usize = 32;
+
+/// What the trainer says when its worker cannot grade.
+pub const GRADING_OFF: &str = "The trainer's helper could not be loaded or sent something it should not, so for now there are no hints, verdicts or strategy chart, and the bots hit below 17 and stand from it. Reload the page to try again.";
 
 #[derive(Clone, PartialEq)]
 pub struct CasinoState {
@@ -143,8 +166,11 @@ pub struct CasinoState {
     /// What the player sees: the page draws from it alone.
     pub screen: CasinoScreen,
     pub notice: Option<String>,
-    /// The trainer's verdict on the player's last decision.
+    /// The trainer's verdict on the player's last decision, graded by basic strategy plus the
+    /// shown count's index plays, and its second line: the exact values for the cards left.
     pub verdict: Option<String>,
+    pub verdict_values: Option<String>,
+    pub grading: Grading,
     pub bank: Bank,
     /// Pass-and-play: the people at this device, one spot each, in the order their spots are
     /// dealt (the first one's chips are the bank's); empty for one player, the page as ever.
@@ -153,7 +179,6 @@ pub struct CasinoState {
     pub betting: Spot,
     /// The Hi-Lo true count (tenths) and the player's bets when this round was dealt.
     dealt: Option<(i32, i64)>,
-    hints: HintCache,
 }
 
 pub enum Msg {
@@ -168,6 +193,10 @@ pub enum Msg {
     Dismiss,
     /// Bet on another of the player's spots.
     BetOn(Spot),
+    /// The count shown, in this system (`None`: hidden): what decisions are graded by.
+    Count(Option<usize>),
+    /// The grading worker's answer (`None`: it could not start, or sent something unreadable).
+    Graded(Option<GradeReply>),
 }
 
 impl CasinoState {
@@ -209,11 +238,12 @@ impl CasinoState {
             game,
             notice: None,
             verdict: None,
+            verdict_values: None,
+            grading: Grading::default(),
             bank: Bank { chips, ..bank },
             people,
             betting: choice.my_spots()[0],
             dealt: None,
-            hints: HintCache::default(),
         }
     }
 
@@ -230,11 +260,12 @@ impl CasinoState {
             game,
             notice: None,
             verdict: None,
+            verdict_values: None,
+            grading: Grading::default(),
             bank: Bank { chips, ..bank },
             people,
             betting: s.choice.my_spots()[0],
             dealt: None,
-            hints: HintCache::default(),
         })
     }
 
@@ -388,37 +419,112 @@ impl CasinoState {
         self.screen.insurance_net(spot)
     }
 
-    /// The trainer's values for the player's current decision, best first: worked out once
-    /// per position (see [`HintCache`]).
-    pub fn hint(&self) -> Option<Vec<(Play, f64)>> {
+    /// The worker's ask for the player's decision open now, from the player's own view (the
+    /// cards seen, never the shoe's order): `verdict` for the decision being made, else the
+    /// hint's. `None` when no decision of the player's is open.
+    pub fn grade_ask(&self, verdict: bool) -> Option<GradeAsk> {
+        let Phase::Playing { spot, .. } = self.screen.phase() else { return None };
+        let view = self.screen.view_of(spot).filter(|_| self.is_mine(spot))?;
+        let g = &self.grading;
+        let asked = if verdict { Asked::Verdict } else { Asked::Hint };
+        GradeAsk::of(view, g.epoch, u32::try_from(self.at()).ok()?, asked, g.shown)
+    }
+
+    /// The worker's ask for a bot's decision open now, from the bot's own view.
+    pub fn bot_ask(&self) -> Option<GradeAsk> {
+        let Phase::Playing { spot, .. } = self.game.phase() else { return None };
+        let view = Some(self.game.view(spot)).filter(|_| !self.is_mine(spot))?;
+        GradeAsk::of(&view, self.grading.epoch, u32::try_from(self.at()).ok()?, Asked::Bot, None)
+    }
+
+    /// A bot's move now, if it has one: insurance is declined (a losing bet from a full shoe),
+    /// a decision is the worker's play once it has come. Without the worker a bot hits below
+    /// 17 and stands from it, so the table goes on.
+    pub fn bot_move(&self) -> Option<Action> {
+        let spot = self.view().to_act().filter(|&sp| !self.is_mine(sp))?;
+        let view = self.game.view(spot);
+        if let Phase::Insurance { .. } = view.phase {
+            return Some(Action::Insure { spot, amount: 0 });
+        }
+        let g = &self.grading;
+        let play = match g.bot {
+            Some((epoch, at, play)) if (epoch, at as usize) == (g.epoch, self.at()) => play,
+            _ if g.off => {
+                let hard = view.current_hand().map(|h| crate::engine::casino::hand::Total::of(&h.cards).best());
+                if hard.is_some_and(|t| t < 17) && view.may(Action::Hit { spot }) {
+                    Play::Hit
+                } else {
+                    Play::Stand
+                }
+            }
+            _ => return None,
+        };
+        Some(match play {
+            Play::Stand => Action::Stand { spot },
+            Play::Hit => Action::Hit { spot },
+            Play::Double => Action::Double { spot, amount: view.bet },
+            Play::Split => Action::Split { spot },
+            Play::Surrender => Action::Surrender { spot },
+        })
+    }
+
+    /// The values of every play for the decision open now, best first, once the worker has
+    /// sent them for this position and count.
+    pub fn hint(&self) -> Option<&[(Play, f64)]> {
+        let a = self.grading.answer.as_ref()?;
+        let now = (self.grading.epoch, self.at() as u32, self.grading.shown);
+        ((a.epoch, a.at, a.system) == now && self.my_turn()).then_some(&a.values[..])
+    }
+
+    /// The decisions whose asks are still to be posted: those numbered after `sent`.
+    pub fn asks_after(&self, sent: u32) -> impl Iterator<Item = &GradeAsk> + '_ {
+        self.grading.pending.iter().filter(move |p| p.seq > sent).map(|p| &p.ask)
+    }
+
+    /// An answer from the worker; `false` when it changes nothing (an answer for a position
+    /// past or another shoe's, news already known).
+    fn graded(&mut self, reply: Option<GradeReply>) -> bool {
         let at = self.at();
-        if let Some((cached_at, values)) = &self.hints.0.borrow().at {
-            if *cached_at == at {
-                return values.clone();
+        let g = &mut self.grading;
+        match reply {
+            Some(GradeReply::Status { system, state }) if g.indices != Some((system, state)) => {
+                g.indices = Some((system, state));
+            }
+            Some(GradeReply::Status { .. }) => return false,
+            Some(GradeReply::Bot { epoch, at: a, play }) if g.bot != Some((epoch, a, play)) => {
+                g.bot = Some((epoch, a, play));
+            }
+            Some(GradeReply::Bot { .. }) => return false,
+            Some(GradeReply::Chart(cells)) if g.chart.is_none() => g.chart = Some(std::rc::Rc::new(cells)),
+            Some(GradeReply::Chart(_)) => return false,
+            Some(GradeReply::Graded(a)) if !a.verdict => {
+                if a.epoch != g.epoch || a.at as usize != at || g.answer.as_ref() == Some(&a) {
+                    return false;
+                }
+                g.answer = Some(a);
+            }
+            Some(GradeReply::Graded(a)) => {
+                let Some(i) = g.pending.iter().position(|p| (p.ask.epoch, p.ask.at) == (a.epoch, a.at)) else {
+                    return false;
+                };
+                let p = g.pending.remove(i);
+                self.judge(p, &a);
+            }
+            // Refused: this page's asks are ones the worker reads, so the worker is not this
+            // page's (an old one cached), like one that sends what it could not have sent.
+            Some(GradeReply::Refused) | None if g.off => return false,
+            Some(GradeReply::Refused) | None => {
+                *g = Grading {
+                    off: true,
+                    shown: g.shown,
+                    epoch: g.epoch,
+                    asked: g.asked,
+                    chart: g.chart.take(),
+                    ..Grading::default()
+                };
             }
         }
-        let values = self.work_out_hint();
-        let mut cache = self.hints.0.borrow_mut();
-        cache.at = Some((at, values.clone()));
-        cache.worked = cache.worked.saturating_add(1);
-        values
-    }
-
-    /// How many times this table (and its clones) worked the trainer's values out.
-    pub fn hints_worked_out(&self) -> u32 {
-        self.hints.0.borrow().worked
-    }
-
-    fn work_out_hint(&self) -> Option<Vec<(Play, f64)>> {
-        // The player's own view: the cards seen, never the shoe's order.
-        let Phase::Playing { spot, hand } = self.screen.phase() else { return None };
-        let view = self.screen.view_of(spot)?;
-        let h = view.hands.get(hand as usize)?;
-        let up = view.dealer_up()?;
-        let mut extra = h.cards.clone();
-        extra.push(up);
-        let shoe = unseen_plus(view, &extra);
-        Some(values(&view.rules, shoe, &h.cards, up, Allowed::of(view)))
+        true
     }
 }
 
@@ -450,6 +556,9 @@ impl Apply for CasinoState {
             Msg::Dismiss => self.notice = None,
             Msg::BetOn(spot) if self.is_mine(spot) && spot != self.betting => self.betting = spot,
             Msg::BetOn(_) => return false,
+            Msg::Count(shown) if shown == self.grading.shown => return false,
+            Msg::Count(shown) => self.grading.shown = shown,
+            Msg::Graded(reply) => return self.graded(reply),
             Msg::Refill { seed } if self.broke() => {
                 let bank = Bank {
                     chips: TableSpec::default().starting_bankroll,
@@ -542,13 +651,18 @@ impl CasinoState {
         // starts each round from the felt).
         crate::ui::text::extend_log(&mut next.screen.log, &[line], |l| Some(l.clone()), LOG_KEPT);
         next.betting = self.betting;
+        // The grading carries on (the decisions still waiting for their answers, the count
+        // shown) as a new shoe: its positions start again.
+        let g = std::mem::take(&mut self.grading);
+        next.grading = Grading { epoch: g.epoch.wrapping_add(1), answer: None, bot: None, ..g };
         *self = next;
     }
 
     fn act(&mut self, action: Action) {
-        // The trainer judges a decision before it is made, on the cards left.
+        // The trainer grades a decision as it was before it is made: asked now, judged when
+        // the worker answers.
         let judged = match (action.spot(), action.play()) {
-            (Some(s), Some(p)) if self.is_mine(s) => self.hint().map(|v| (p, v)),
+            (Some(s), Some(p)) if self.is_mine(s) && !self.grading.off => self.grade_ask(true).map(|a| (p, a)),
             _ => None,
         };
         let hand = self.game.current_hand().map(|h| (hand_label(&h.cards), kind_of(&h.cards)));
@@ -566,18 +680,14 @@ impl CasinoState {
             Ok(events) => {
                 self.notice = None;
                 self.screen.receive(updates(&self.game, self.mine(), &events));
-                if let Some((played, vals)) = judged {
-                    let (label, kind) = hand.unwrap_or_default();
-                    if let Some(lost) = self.judge(played, &vals, &label, decider.as_deref()).filter(|_| counted) {
-                        let b = &mut self.bank;
-                        b.decisions = b.decisions.saturating_add(1);
-                        if lost.is_none() {
-                            b.best_plays = b.best_plays.saturating_add(1);
-                        }
-                        let lost = lost.unwrap_or(0);
-                        b.ev_lost_milli = b.ev_lost_milli.saturating_add(lost).min(MAX_LOST_MILLI);
-                        super::history::judged(b, kind, lost);
+                if let Some((played, ask)) = judged {
+                    let (hand, kind) = hand.unwrap_or_default();
+                    let g = &mut self.grading;
+                    g.asked = g.asked.wrapping_add(1);
+                    if g.pending.len() >= MAX_PENDING {
+                        g.pending.remove(0);
                     }
+                    g.pending.push(Pending { seq: g.asked, ask, played, hand, kind, decider, counted });
                 }
                 // Clamped as a stored bank is checked at load: a bank at the limit that wins
                 // would otherwise be saved past it, and the next load would refuse it whole.
@@ -595,25 +705,27 @@ impl CasinoState {
         }
     }
 
-    /// The trainer's verdict on a decision, from the values of every option (best first); the
-    /// expected value given up by a play not the best, in thousandths of a bet (`Some(None)`: the
-    /// best play; `None` without values: nothing judged).
-    /// At pass-and-play the verdict speaks to the person who decided (`to`: "Sam: Stand …").
-    fn judge(&mut self, played: Play, vals: &[(Play, f64)], hand: &str, to: Option<&str>) -> Option<Option<i64>> {
-        let &(best, best_v) = vals.first()?;
-        let mine = vals.iter().find(|(p, _)| *p == played).map_or(best_v, |v| v.1);
-        let lost = (best_v - mine).max(0.0);
-        let (judged, verdict) = if played == best || lost < 1e-9 {
-            (None, format!("{} with {hand}: the best play.", played.name()))
-        } else {
-            let milli = (lost * 1000.0).round() as i64;
-            (Some(milli), format!("{} with {hand}: {} was better, by {}.", played.name(), best.name(), of_a_bet(milli)))
-        };
-        self.verdict = Some(match to {
+    /// The trainer's verdict on a decision made, from the worker's answer `a`: right or not by
+    /// the yardstick, the exact values as its second line, and (for the device's own record)
+    /// counted, with what a play not the right one gave up against it for the cards left.
+    /// At pass-and-play the verdict speaks to the person who decided ("Sam: Stand …").
+    fn judge(&mut self, p: Pending, a: &Graded) {
+        let (verdict, lost) = verdict_words(a, p.played, &p.hand);
+        self.verdict = Some(match p.decider {
             Some(name) => format!("{name}: {verdict}"),
             None => verdict,
         });
-        Some(judged)
+        self.verdict_values = Some(values_line(p.played, a));
+        if p.counted {
+            let b = &mut self.bank;
+            b.decisions = b.decisions.saturating_add(1);
+            if lost.is_none() {
+                b.best_plays = b.best_plays.saturating_add(1);
+            }
+            let lost = lost.unwrap_or(0);
+            b.ev_lost_milli = b.ev_lost_milli.saturating_add(lost).min(MAX_LOST_MILLI);
+            super::history::judged(b, p.kind, lost);
+        }
     }
 }
 
@@ -622,6 +734,7 @@ mod tests {
     use super::*;
     use crate::bots::casino::decide;
     use crate::engine::casino::rules::INSURANCE_PAYS;
+    use crate::ui::casino::grade::Grader;
     use crate::ui::casino::history::History;
 
     fn table(seed: u64) -> CasinoState {
@@ -673,22 +786,37 @@ mod tests {
         assert_eq!(rounds.iter().map(|r| r.net).sum::<i64>(), t.bank.net);
     }
 
+    /// The worker's side, here and now: answers every ask the page has not posted yet
+    /// (`sent`: the last one posted), in order, as the worker does.
+    fn answer_asks(t: &mut CasinoState, worker: &mut Grader, sent: &mut u32) {
+        let asks: Vec<Vec<f64>> = t.asks_after(*sent).map(GradeAsk::encode).collect();
+        *sent = t.grading.asked;
+        for ask in asks {
+            for reply in worker.handle(&ask) {
+                t.apply(Msg::Graded(Some(reply)));
+            }
+        }
+    }
+
     #[test]
-    fn the_trainer_counts_best_plays_and_prices_the_others() {
-        let mut t = table(3);
+    fn the_trainer_counts_right_plays_and_prices_the_others() {
+        let (mut t, mut worker, mut sent) = (table(3), Grader::default(), 0);
         let mut judged = 0;
         while judged < 20 {
             let mine = t.game.phase() == (Phase::Playing { spot: HUMAN_SPOT, hand: 0 });
             // The player always stands: the trainer must price every stand it would not make.
             assert!(t.apply(next(&t, stand)));
+            answer_asks(&mut t, &mut worker, &mut sent);
             if mine {
                 judged += 1;
                 assert_eq!(t.bank.decisions, judged);
                 let verdict = t.verdict.clone().expect("each decision has a verdict");
                 assert!(verdict.starts_with("Stand with "), "{verdict}");
+                assert!(verdict.contains(": basic strategy."), "the count is hidden: {verdict}");
+                assert!(t.verdict_values.clone().unwrap().starts_with("For the cards left: "));
             }
         }
-        assert!(t.bank.best_plays < t.bank.decisions, "standing every time is not always best");
+        assert!(t.bank.best_plays < t.bank.decisions, "standing every time is not always right");
         assert!(t.bank.ev_lost_milli > 0);
         // The history prices the same decisions, by kind.
         let kinds = t.bank.kinds;
@@ -696,31 +824,65 @@ mod tests {
         assert_eq!(kinds.iter().map(|k| k.1).sum::<i64>(), t.bank.ev_lost_milli);
     }
 
+    /// A player faster than the worker: several decisions (across rounds and a new shoe) are
+    /// made before any answer comes; each is judged once when its own answer comes, and an
+    /// answer that comes again, or for another shoe's position, changes nothing.
     #[test]
-    fn the_trainers_values_are_worked_out_once_a_position_for_the_panel_and_the_verdict() {
-        let mut t = table(3);
-        let mut decisions = 0;
-        while decisions < 5 {
-            let mine = matches!(t.game.phase(), Phase::Playing { spot: HUMAN_SPOT, .. });
-            let before = t.hints_worked_out();
-            if mine {
-                // The panel shows the values (twice: a render and a re-render) …
-                let shown = t.hint();
-                assert_eq!(t.hint(), shown);
-                // … and the reducer judges the decision on a clone, as the page's Reducible does.
-                let mut next = t.clone();
-                assert!(next.apply(next_msg(&next)));
-                assert_eq!(next.hints_worked_out(), before + 1, "once for the panel and the verdict");
-                t = next;
-                decisions += 1;
-            } else {
-                assert!(t.apply(next_msg(&t)));
+    fn decisions_made_before_their_answers_are_each_judged_when_they_come() {
+        let (mut t, mut worker) = (table(5), Grader::default());
+        let mut made = Vec::new();
+        for _ in 0..2000 {
+            if made.len() >= 6 {
+                break;
             }
+            // A new shoe (a table of its own) once two decisions wait.
+            if made.len() == 2 && t.between_hands() && t.grading.epoch == 0 {
+                t.new_shoe();
+                continue;
+            }
+            if let Some(ask) = t.grade_ask(true) {
+                made.push(ask);
+            }
+            assert!(t.apply(next(&t, stand)));
         }
+        assert!(made.len() >= 6, "{} decisions", made.len());
+        assert_eq!(t.grading.epoch, 1, "a new shoe came between them");
+        assert_eq!(t.bank.decisions, 0, "nothing judged before the answers");
+        assert_eq!(t.asks_after(0).cloned().collect::<Vec<_>>(), made, "every decision asked, in order");
+        let replies: Vec<GradeReply> = made.iter().flat_map(|a| worker.handle(&a.encode())).collect();
+        for (n, reply) in replies.iter().enumerate() {
+            assert!(t.apply(Msg::Graded(Some(reply.clone()))));
+            assert_eq!(t.bank.decisions as usize, n + 1);
+            assert!(!t.apply(Msg::Graded(Some(reply.clone()))), "judged once");
+        }
+        assert!(t.grading.pending.is_empty());
+        // The hint's answer for another shoe's position, or a position past, is not shown.
+        let GradeReply::Graded(mut old) = replies[0].clone() else { panic!() };
+        old.verdict = false;
+        assert!(!t.apply(Msg::Graded(Some(GradeReply::Graded(old)))));
     }
 
-    fn next_msg(t: &CasinoState) -> Msg {
-        next(t, stand)
+    #[test]
+    fn a_worker_that_fails_or_answers_garbage_turns_the_trainer_off_with_a_notice_never_a_panic() {
+        let mut t = table(6);
+        while t.grade_ask(true).is_none() {
+            assert!(t.apply(next(&t, stand)));
+        }
+        assert!(t.apply(next(&t, stand)));
+        assert_eq!(t.grading.pending.len(), 1);
+        // What an old worker says to an ask it cannot read, then garbage: read as no answer.
+        assert_eq!(GradeReply::decode(&[5.0]), None);
+        assert!(t.apply(Msg::Graded(None)));
+        assert!(t.grading.off && t.grading.pending.is_empty());
+        assert!(!t.apply(Msg::Graded(Some(GradeReply::Refused))), "said once");
+        // The game goes on without asks, the bots by a simple strategy: never waiting.
+        for _ in 0..200 {
+            if t.view().to_act().is_some_and(|s| !t.is_mine(s)) {
+                assert!(t.bot_move().is_some(), "a bot moves without the worker");
+            }
+            assert!(t.apply(next(&t, stand)));
+        }
+        assert!(t.grading.pending.is_empty() && t.verdict.is_none() && t.bank.decisions == 0);
     }
 
     #[test]
@@ -993,13 +1155,14 @@ mod tests {
         assert_eq!((t.chips_of(0), t.chips_of(1)), (start - min, 28_000), "Alex's bet is Alex's chips");
         assert_eq!(t.worth(), start, "the bank's worth is Sam's");
         assert_eq!(t.worth_of(1), 30_000);
-        let (mut decided, mut sams) = (Vec::new(), 0);
+        let (mut decided, mut sams, mut worker, mut sent) = (Vec::new(), 0, Grader::default(), 0);
         while t.game.phase() != Phase::Settled {
             if let Phase::Playing { spot, .. } = t.game.phase() {
                 if t.is_mine(spot) {
                     let (name, no) = if spot == 3 { ("Sam", 1) } else { ("Alex", 2) };
                     assert_eq!(t.prompt(), Some(format!("{name}'s decision on spot {no}")));
                     assert!(t.apply(Msg::Act { action: Action::Stand { spot }, at: t.at() }));
+                    answer_asks(&mut t, &mut worker, &mut sent);
                     let verdict = t.verdict.clone().expect("judged");
                     assert!(verdict.starts_with(&format!("{name}: Stand with ")), "{verdict}");
                     decided.push(name);

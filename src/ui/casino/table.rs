@@ -8,14 +8,17 @@
 use super::controls::{controls, shortcuts, Press, KEYS};
 use super::end::{round_end, share, Fold};
 use super::felt::felt;
+use super::grade::{chart_ask, prepare};
 use super::screen::CasinoScreen;
 use super::setup::RULES_PAGE;
 use super::state::{CasinoState, Msg, BANK_KEY, SAVE_KEY, SAVE_VERSION};
 use super::trainer::{chart_panel, trainer, CountChoice, Panel};
-use crate::bots::casino::{CasinoBot, BOT_MS};
+use crate::bots::casino::BOT_MS;
 use crate::engine::casino::{Action, Phase};
 use crate::ui::components::card::CardStyle;
 use crate::ui::components::results::focus_primary;
+use crate::ui::drills::bankroll::WORKER_URL as DRILLS_WORKER;
+use crate::ui::drills::worker::GradeWorker;
 use crate::ui::kit::{self, table_head, use_autosave, use_next_move, use_table_keys};
 use crate::ui::reducer::Reducer;
 use crate::ui::settings::AUTO_DEAL_SECS;
@@ -62,30 +65,74 @@ pub fn CasinoTable(props: &TableProps) -> Html {
     // The count's choices as the player left them (read once, when the table opens).
     let (remembered, count_notice) = (*use_memo((), |()| CountChoice::remembered())).clone();
     let (show_count, system) = (use_state(|| remembered.shown), use_state(|| remembered.system));
-    let panel = Panel { show_count, system, chart: use_state(|| None) };
-    // The trainer's values are exact (a solver over the cards left): computed once per
-    // position while the hint is open, not on every render.
-    let values = {
-        let s = state.clone();
-        use_memo((at, *hint), move |&(_, open)| if open { s.hint() } else { None })
+    let panel = Panel { show_count, system };
+    // The trainer's grading (basic strategy plus the shown count's index plays) and its exact
+    // values are the drills' worker's (fetched from drills/, never on this thread): started
+    // with the table, told the count shown, asked each decision made (in order: the answers
+    // judge them when they come) and, while the hint is open, the decision open now.
+    let grader = {
+        let d = state.dispatcher();
+        use_memo((), move |()| GradeWorker::start(DRILLS_WORKER, move |reply| d.dispatch(Msg::Graded(reply))))
     };
+    let shown = panel.show_count.then_some(*panel.system);
+    {
+        let (d, grader, rules) = (state.dispatcher(), grader.clone(), state.game.rules().clone());
+        use_effect_with((shown, rules), move |(shown, rules)| {
+            d.dispatch(Msg::Count(*shown));
+            match (grader.as_ref(), shown) {
+                // The worker could not start: the trainer says so and goes without.
+                (None, _) => d.dispatch(Msg::Graded(None)),
+                (Some(w), Some(system)) => w.ask(prepare(rules, *system)),
+                (Some(_), None) => {}
+            }
+        });
+    }
+    let sent = use_mut_ref(|| 0u32);
+    {
+        let (s, grader) = (state.clone(), grader.clone());
+        use_effect_with(state.grading.asked, move |&asked| {
+            if let Some(w) = grader.as_ref() {
+                for ask in s.asks_after(*sent.borrow()) {
+                    w.ask(ask.encode());
+                }
+            }
+            *sent.borrow_mut() = asked;
+        });
+    }
+    {
+        let (s, open, grader) = (state.clone(), *hint, grader.clone());
+        let news = state.grading.indices;
+        use_effect_with((at, open, state.grading.shown, news, state.grading.epoch), move |_| {
+            if let (Some(w), Some(ask)) = (grader.as_ref(), s.grade_ask(false).filter(|_| open)) {
+                w.ask(ask.encode());
+            }
+        });
+    }
 
     // Autosave the table and the player's bank after every change.
     {
         let s = state.clone();
         use_autosave(SAVE_KEY, SAVE_VERSION, at, move || s.stored());
+        // And when a verdict comes (the worker's answer counts a decision after its move).
         let s = state.clone();
-        use_autosave(BANK_KEY, SAVE_VERSION, at, move || s.bank.clone());
+        use_autosave(BANK_KEY, SAVE_VERSION, (at, state.bank.decisions), move || s.bank.clone());
     }
-    // Bots act on a timer, dropped when the state changes. They share one CasinoBot, which keeps
-    // what it works out from hand to hand.
-    let bot = use_mut_ref(CasinoBot::default);
+    // Bots act on a timer, dropped when the state changes. They sit at this device's table and
+    // decide from their own spot's view: the worker works their play out (the solver is its, not
+    // this page's), and the timer runs from its answer.
     {
-        // The bots sit at this device's table: they decide from their own spot's view.
-        let spot = state.view().to_act().filter(|&sp| !state.is_mine(sp));
-        let action = spot.and_then(|sp| bot.borrow_mut().decide(&state.game.view(sp)));
+        let (s, grader) = (state.clone(), grader.clone());
+        use_effect_with((at, state.grading.epoch), move |_| {
+            if let (Some(w), Some(ask)) = (grader.as_ref(), s.bot_ask()) {
+                w.ask(ask.encode());
+            }
+        });
+        let action = state.bot_move();
         let d = state.dispatcher();
-        use_next_move(at, action.map(|action| (BOT_MS, Callback::from(move |()| d.dispatch(Msg::Act { action, at })))));
+        use_next_move(
+            (at, action),
+            action.map(|action| (BOT_MS, Callback::from(move |()| d.dispatch(Msg::Act { action, at })))),
+        );
     }
     // Fast practice: between hands the next one deals by itself after the seconds chosen (the
     // page's timer, dropped by any move; a bet changed waits for Deal). Saved with the settings.
@@ -174,8 +221,11 @@ pub fn CasinoTable(props: &TableProps) -> Html {
                 { controls(&state.screen, state.betting, &run, Some(*hint), *less == Some(at)) }
             </div>
             <div class="casino-side">
-                { trainer(&state, *hint, &values, &panel) }
-                { chart_panel(&state.view().rules, &panel.chart) }
+                { trainer(&state, *hint, &panel) }
+                { chart_panel(state.grading.chart.clone(), {
+                    let (grader, rules) = (grader.clone(), state.game.rules().clone());
+                    Callback::from(move |()| if let Some(w) = grader.as_ref() { w.ask(chart_ask(&rules)) })
+                }) }
                 { share(&state) }
                 <p class="drills-link"><a href="../drills/">{"Drills: strategy, counting, deviations"}</a>{" · "}<a href="../bankroll/">{"Your session"}</a></p>
                 <p class="auto-deal"><label for="auto-deal">{"Next hand"}</label>

@@ -1,19 +1,19 @@
-//! Beside the felt (below it on a phone), as plain view functions: the trainer (its verdict on the last decision, the
-//! value of every option on request, the session's score, the Hi-Lo count), the strategy chart
+//! Beside the felt (below it on a phone), as plain view functions: the trainer (its verdict on the last decision,
+//! graded by basic strategy and the shown count's index plays, with the exact values beside it;
+//! the value of every option on request, the session's score, the Hi-Lo count), the strategy chart
 //! for the table's rules, computed when opened, and the table's log.
 
-use super::state::{CasinoState, Hint};
+use super::grade::yardstick_line;
+use super::grade::{CHART_ROWS, CHART_UPS};
+use super::state::{CasinoState, GRADING_OFF};
 use super::words::{half_points, running_keys, signed_milli, signed_tenths, tally, trainer_summary};
 use crate::engine::casino::count::SYSTEMS;
 use crate::engine::casino::game::money;
-use crate::engine::casino::strategy::{column, Column, Counts};
-use crate::engine::casino::{Phase, TableRules};
+use crate::engine::casino::strategy::Play;
+use crate::engine::casino::Phase;
 use crate::ui::drills::state::{Ramp, SAVE_KEY as DRILLS_KEY, SAVE_VERSION as DRILLS_VERSION};
 use crate::ui::storage::{load_or_notice, save, Fields, Stored};
 use std::rc::Rc;
-use std::time::Duration;
-use yew::platform::spawn_local;
-use yew::platform::time::sleep;
 use yew::prelude::*;
 
 /// Where the table keeps whether the count is shown and in which system, across reloads.
@@ -90,19 +90,18 @@ pub fn ramp_note(ramp: &Ramp, true_count: f64, bet: i64, min_bet: i64) -> Option
 }
 
 /// What the trainer panel keeps between renders (the table's hooks hold it): the count shown
-/// and its system, and the strategy chart once computed. (Plain view functions rather than
-/// components: each component costs the page's download about a kilobyte.)
+/// and its system. (Plain view functions rather than components: each component costs the
+/// page's download about a kilobyte.)
 pub struct Panel {
     pub show_count: UseStateHandle<bool>,
     pub system: UseStateHandle<usize>,
-    pub chart: UseStateHandle<Option<Rc<Vec<Column>>>>,
 }
 
-/// The trainer: `hint` says the player asked for the value of every option, whose `values` the
-/// table works out once per position while the hint is open.
-pub fn trainer(s: &CasinoState, hint: bool, values: &Hint, panel: &Panel) -> Html {
+/// The trainer: `hint` says the player asked for the value of every option, which the table
+/// asks the worker for while the hint is open.
+pub fn trainer(s: &CasinoState, hint: bool, panel: &Panel) -> Html {
     let (show_count, system) = (&panel.show_count, &panel.system);
-    let my_turn = s.my_turn();
+    let (my_turn, g) = (s.my_turn(), &s.grading);
     let on_count = {
         let (show_count, system) = (show_count.clone(), system.clone());
         Callback::from(move |e: Event| {
@@ -121,6 +120,8 @@ pub fn trainer(s: &CasinoState, hint: bool, values: &Hint, panel: &Panel) -> Htm
         })
     };
     let chosen = SYSTEMS.get(**system).unwrap_or(&SYSTEMS[0]);
+    // The count shown as the panel has it (the state hears of a change an effect later).
+    let shown = show_count.then_some(**system);
     // At the bet, the player's own ramp from the drills against the true count shown (KO and
     // Red 7 are played without a true count: no note); the save is read only then.
     let rules = s.game.rules();
@@ -131,12 +132,17 @@ pub fn trainer(s: &CasinoState, hint: bool, values: &Hint, panel: &Panel) -> Htm
         .and_then(|ramp| ramp_note(&ramp, s.view().count_in(chosen).1, s.bet(), rules.min_bet));
     html! {
         <div class="trainer" role="group" aria-label="Trainer">
+            if g.off { <p class="notice">{GRADING_OFF}</p> }
             if let Some(v) = s.verdict.clone() { <p class="verdict">{v}</p> }
-            if hint && my_turn {
-                if let Some(vals) = values.clone() {
+            if let Some(v) = s.verdict_values.clone() { <p class="verdict-values">{v}</p> }
+            <p class="yardstick">{ yardstick_line(shown, g.indices.filter(|i| Some(i.0) == shown).map(|i| i.1)) }</p>
+            if hint && my_turn && !g.off {
+                if let Some(vals) = s.hint() {
                     <table class="evs"><caption>{"Expected value of each play, per bet, for the cards left"}</caption>
                         <tbody>{ for vals.iter().map(|(p, v)| html! { <tr><th scope="row">{p.name()}</th><td>{ signed_milli(*v) }</td></tr> }) }</tbody>
                     </table>
+                } else {
+                    <p class="evs-wait">{"Working out the value of each play…"}</p>
                 }
             }
             <p class="session">{ trainer_summary(&s.bank, s.people.first().map(|p| p.name.as_str())) }</p>
@@ -159,47 +165,33 @@ pub fn trainer(s: &CasinoState, hint: bool, values: &Hint, panel: &Panel) -> Htm
     }
 }
 
-/// The basic-strategy chart for the table's rules, computed one up card per task when the
-/// panel is first opened (the browser paints between them).
-pub fn chart_panel(rules: &std::sync::Arc<TableRules>, chart: &UseStateHandle<Option<Rc<Vec<Column>>>>) -> Html {
-    let ontoggle = {
-        let chart = chart.clone();
-        let rules = rules.clone();
-        Callback::from(move |e: Event| {
-            let open = e.target_unchecked_into::<web_sys::HtmlDetailsElement>().open();
-            if !open || chart.is_some() {
-                return;
-            }
-            let chart = chart.clone();
-            let rules = rules.clone();
-            spawn_local(async move {
-                let mut cols = Vec::new();
-                for up in 1..=10u8 {
-                    cols.push(column(&rules, Counts::full(rules.decks), up, false));
-                    sleep(Duration::ZERO).await;
-                }
-                chart.set(Some(Rc::new(cols)));
-            });
-        })
-    };
+/// The basic-strategy chart for the table's rules, asked of the trainer's worker when the panel
+/// is first opened (`on_open`; `cells` once it has come: `grade::GradeReply::Chart`).
+pub fn chart_panel(cells: Option<Rc<Vec<Play>>>, on_open: Callback<()>) -> Html {
+    let asked = cells.is_some();
+    let ontoggle = Callback::from(move |e: Event| {
+        if !asked && e.target_unchecked_into::<web_sys::HtmlDetailsElement>().open() {
+            on_open.emit(());
+        }
+    });
     html! {
         <details class="chart" {ontoggle}>
             <summary>{"Strategy chart for these rules"}</summary>
-            { match (**chart).clone() {
-                None => html! { <p>{"Computing the chart…"}</p> },
-                Some(cols) => chart_table(&cols),
+            { match cells {
+                Some(cells) if cells.len() == CHART_ROWS * 10 => chart_table(&cells),
+                _ => html! { <p>{"Computing the chart…"}</p> },
             } }
         </details>
     }
 }
 
 /// The chart as a table: rows by hand, columns by up card 2…10, A.
-fn chart_table(cols: &[Column]) -> Html {
-    let ups: [usize; 10] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0];
-    let head = html! { <tr><th scope="col">{"Hand"}</th>{ for ups.iter().map(|&u| html! { <th scope="col">{ if u == 0 { "A".to_string() } else { (u + 1).to_string() } }</th> }) }</tr> };
-    let row = |label: String, cell: &dyn Fn(&Column) -> &'static str| {
-        html! { <tr><th scope="row">{label}</th>{ for ups.iter().map(|&u| { let l = cell(&cols[u]); html! { <td class={format!("p-{l}")}>{l}</td> } }) }</tr> }
-    };
+fn chart_table(cells: &[Play]) -> Html {
+    let head = html! { <tr><th scope="col">{"Hand"}</th>{ for CHART_UPS.iter().map(|&u| html! { <th scope="col">{ if u == 1 { "A".to_string() } else { u.to_string() } }</th> }) }</tr> };
+    let labels = (8..=17)
+        .map(|t| format!("Hard {t}"))
+        .chain((13..=20).map(|t| format!("Soft {t}")))
+        .chain((1..=10).map(|p| if p == 1 { "A,A".into() } else { format!("{p},{p}") }));
     html! {
         <table class="strategy">
             <caption>
@@ -208,9 +200,7 @@ fn chart_table(cols: &[Column]) -> Html {
             </caption>
             <thead>{head}</thead>
             <tbody>
-                { for (8..=17u8).map(|t| row(format!("Hard {t}"), &move |c: &Column| c.hard[(t - 5) as usize][0].letter())) }
-                { for (13..=20u8).map(|t| row(format!("Soft {t}"), &move |c: &Column| c.soft[(t - 13) as usize][0].letter())) }
-                { for [1u8, 2, 3, 4, 5, 6, 7, 8, 9, 10].into_iter().map(|p| row(if p == 1 { "A,A".into() } else { format!("{p},{p}") }, &move |c: &Column| c.pairs[p as usize - 1].letter())) }
+                { for labels.zip(cells.chunks(10)).map(|(label, row)| html! { <tr><th scope="row">{label}</th>{ for row.iter().map(|p| { let l = p.letter(); html! { <td class={format!("p-{l}")}>{l}</td> } }) }</tr> }) }
             </tbody>
         </table>
     }

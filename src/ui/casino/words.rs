@@ -220,7 +220,7 @@ pub fn outcome_line(h: &Hand) -> Option<(String, &'static str)> {
     Some((format!("{label} {}", signed_money(net)), tone))
 }
 
-/// The trainer's running score: "Trainer: 3 decisions, 2 best plays; 1 other play gave up 0.08
+/// The trainer's running score: "Trainer: 3 decisions, 2 right plays; 1 other play gave up 0.08
 /// of a bet in expected winnings." At pass-and-play it is the first person's, named (`whose`:
 /// "Sam's trainer: …"), since the device's record is theirs.
 pub fn trainer_summary(b: &Bank, whose: Option<&str>) -> String {
@@ -228,7 +228,7 @@ pub fn trainer_summary(b: &Bank, whose: Option<&str>) -> String {
         "{}: {}, {}",
         whose.map_or("Trainer".into(), |n| format!("{n}'s trainer")),
         crate::ui::text::plural(b.decisions as usize, "decision"),
-        crate::ui::text::plural(b.best_plays as usize, "best play")
+        crate::ui::text::plural(b.best_plays as usize, "right play")
     );
     let others = b.decisions.saturating_sub(b.best_plays) as usize;
     if others > 0 {

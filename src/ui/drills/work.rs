@@ -152,11 +152,11 @@ const PLAY_WIDTH: usize = 8;
 const ROW_WIDTH: usize = 3;
 
 /// `x` if it is a whole number from `lo` to `hi`.
-fn whole(x: f64, lo: i64, hi: i64) -> Option<i64> {
+pub(crate) fn whole(x: f64, lo: i64, hi: i64) -> Option<i64> {
     (x.fract() == 0.0 && x >= lo as f64 && x <= hi as f64).then_some(x as i64)
 }
 
-fn choice_code(c: IndexChoice) -> f64 {
+pub(crate) fn choice_code(c: IndexChoice) -> f64 {
     match c {
         IndexChoice::Play(p) => PLAYS.iter().position(|&q| q == p).unwrap_or(0) as f64,
         IndexChoice::Insure => 5.0,
@@ -164,7 +164,7 @@ fn choice_code(c: IndexChoice) -> f64 {
     }
 }
 
-fn choice_of(x: f64) -> Option<IndexChoice> {
+pub(crate) fn choice_of(x: f64) -> Option<IndexChoice> {
     Some(match whole(x, 0, 6)? {
         5 => IndexChoice::Insure,
         6 => IndexChoice::DeclineInsurance,
@@ -173,7 +173,7 @@ fn choice_of(x: f64) -> Option<IndexChoice> {
 }
 
 /// A situation as two numbers: its kind and its total or pair card.
-fn situation_code(s: Situation) -> [f64; 2] {
+pub(crate) fn situation_code(s: Situation) -> [f64; 2] {
     let (kind, n) = match s {
         Situation::Total { soft: false, total } => (0, total),
         Situation::Total { soft: true, total } => (1, total),
@@ -185,7 +185,7 @@ fn situation_code(s: Situation) -> [f64; 2] {
     [kind as f64, n as f64]
 }
 
-fn situation_of(kind: f64, n: f64) -> Option<Situation> {
+pub(crate) fn situation_of(kind: f64, n: f64) -> Option<Situation> {
     let n = whole(n, 0, 21)? as u8;
     Some(match whole(kind, 0, 5)? {
         0 => Situation::Total { soft: false, total: n },
@@ -268,6 +268,18 @@ impl Reply {
     }
 }
 
+/// Index plays as the worker sends them out, to the drills and to the casino table's grading
+/// (`ui/casino/grade.rs`): ranked as the drill asks them (the Illustrious 18 and Fab 4, then by
+/// value), so the page has no sorting to do, and for KO and Red 7, which are played by the
+/// running count, keyed to it (`keys`, [`RunningKeys::new`] of the rules and system).
+pub fn finished_plays(rules: &TableRules, keys: Option<&RunningKeys>, plays: Vec<IndexPlay>) -> Vec<IndexPlay> {
+    let plays = ranked_plays(rules, &plays);
+    match keys {
+        Some(k) => k.keyed(&plays),
+        None => plays,
+    }
+}
+
 /// Does `request` to the end, posting its progress (each whole percent once) and its results:
 /// for the index plays [`Reply::First`] and then [`Reply::All`], for the spread [`Reply::Rows`].
 pub fn serve(request: &Request, post: &mut impl FnMut(Reply)) {
@@ -283,17 +295,8 @@ pub fn serve(request: &Request, post: &mut impl FnMut(Reply)) {
     match request.job {
         Job::Indices => {
             let mut work = IndexTableWork::new(&rules, system);
-            // KO and Red 7 are played by the running count: their plays go out keyed to it. And
-            // ranked as the drill asks them (the Illustrious 18 and Fab 4, then by value), so the
-            // page has no sorting to do.
             let keys = RunningKeys::new(&rules, system);
-            let keyed = |plays: Vec<IndexPlay>| {
-                let plays = ranked_plays(&rules, &plays);
-                match &keys {
-                    Some(k) => k.keyed(&plays),
-                    None => plays,
-                }
-            };
+            let keyed = |plays: Vec<IndexPlay>| finished_plays(&rules, keys.as_ref(), plays);
             while !work.is_done() {
                 match work.step() {
                     Some(Found::First(plays)) => post(Reply::First(keyed(plays))),
