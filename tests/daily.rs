@@ -5,16 +5,25 @@
 // proptest is a native dev-dependency: the wasm build of the tests leaves this file out.
 #![cfg(not(target_arch = "wasm32"))]
 
+use blackjack::bots::casino::decide;
 use blackjack::bots::shedding::Level;
+use blackjack::engine::casino::hand::Total;
+use blackjack::engine::casino::save::{Choice as CasinoChoice, HUMAN_SPOT};
+use blackjack::engine::casino::{Action as CasinoAction, Phase, TableSpec};
 use blackjack::engine::rng::GameRng;
 use blackjack::engine::shedding::{Action, Game, Preset};
 use blackjack::engine::uno;
+use blackjack::ui::casino::daily as casino_daily;
+use blackjack::ui::casino::replay::CasinoReplay;
+use blackjack::ui::casino::state::{Bank, CasinoState, Msg as CasinoMsg};
+use blackjack::ui::daily::{already, casino_choice, casino_daily_of, CasinoDay, CasinoOutcome, CASINO_CHIPS, HANDS};
 use blackjack::ui::daily::{
     daily_of, deal_number, finished_line, played_notice, record_uno, result_line, setup, start, uno_choice,
     uno_daily_of, Daily, DailyGame, Day, Entry, Outcome, Played, Start, UnoOutcome, ALL, GAMES, KEPT, PLAYERS,
 };
 use blackjack::ui::reducer::Apply;
 use blackjack::ui::replay::Replay;
+use blackjack::ui::replay::ReplayProblem;
 use blackjack::ui::shedding::link::TableSetup;
 use blackjack::ui::stats::{place, Stats};
 use blackjack::ui::storage::{decode, encode, LoadProblem};
@@ -352,7 +361,8 @@ fn the_uno_deal_is_stable_and_differs_across_days_and_from_the_other_games() {
         assert_eq!(DailyGame::from_id(game.id()), Some(game));
     }
     assert_eq!(DailyGame::from_id("crazy-eights"), None);
-    assert_eq!(DailyGame::from_id("casino"), None);
+    assert_eq!(DailyGame::from_id("casino"), Some(DailyGame::Casino));
+    assert_eq!(DailyGame::from_id("tables"), None);
     // The daily table: four seats, the player and three normal bots, the rules as they stand.
     let c = uno_choice();
     assert_eq!(c.players, PLAYERS);
@@ -433,7 +443,7 @@ fn old_daily_records_still_read_and_uno_entries_are_checked() {
     // Written before UNO's daily deal: three best streaks, the shedding games'.
     let old = "blackjack v1\ngames=20785.taylor.1.14.2\nbest=3,0,1\n";
     let r: Daily = decode(old, 1).unwrap();
-    assert_eq!(r.best, [3, 0, 1, 0]);
+    assert_eq!(r.best, [3, 0, 1, 0, 0]);
     assert_eq!(r.streaks(Preset::Taylor, NOV_28).1, 3);
     assert_eq!(r.streaks(DailyGame::Uno, NOV_28), (0, 0));
     let new = "blackjack v1\ngames=20785.uno.2.30.4 20785.taylor.1.14.2\nbest=1,0,0,1\n";
@@ -446,10 +456,359 @@ fn old_daily_records_still_read_and_uno_entries_are_checked() {
         "games=20785.uno.1.30\nbest=0,0,0,0",
         "games=20785.UNO.1.30.4\nbest=0,0,0,0",
         "games=20785.casino.1.30.4\nbest=0,0,0,0",
-        "games=20785.uno.1.30.4\nbest=0,0,0,0,0",
+        "games=20785.uno.1.30.4\nbest=0,0,0,0,0,0",
         "games=20785.uno.1.30.4\nbest=0,0",
     ] {
         let text = format!("blackjack v1\n{bad}\n");
         assert_eq!(decode::<Daily>(&text, 1), Err(LoadProblem::Corrupt), "{bad}");
     }
+}
+
+// ---- Casino Blackjack's daily deal ----
+
+/// Today's casino deal played at the page's table until the table ends it: the player bets
+/// `bet` (the smallest bet when the chips no longer cover it) and plays `mine` on each decision,
+/// the bots their strategy. Each hand's result as the table showed it, in order.
+fn play_casino(day: Day, bet: i64, mine: impl Fn(&CasinoState) -> CasinoAction) -> (CasinoState, Vec<i64>) {
+    let (t, nets, _) = play_casino_counting_shoes(day, bet, mine);
+    (t, nets)
+}
+
+/// [`play_casino`], and how many times the cut card came out and a new shoe followed.
+fn play_casino_counting_shoes(
+    day: Day,
+    bet: i64,
+    mine: impl Fn(&CasinoState) -> CasinoAction,
+) -> (CasinoState, Vec<i64>, u32) {
+    let mut t = casino_daily::table(day);
+    let mut shoes = 0;
+    let min = t.game.rules().min_bet;
+    let mut nets = Vec::new();
+    for _ in 0..10_000 {
+        if t.daily_over() {
+            return (t, nets, shoes);
+        }
+        shoes += u32::from(t.shoe_over());
+        let settled = t.game.phase() == Phase::Settled;
+        let action = match t.game.phase() {
+            Phase::Betting => {
+                let want = if t.worth() >= bet { bet } else { min };
+                if t.bet() == want {
+                    CasinoAction::Deal
+                } else {
+                    CasinoAction::Bet { spot: HUMAN_SPOT, amount: want }
+                }
+            }
+            Phase::Settled => CasinoAction::NextRound,
+            Phase::Insurance { spot } if spot == HUMAN_SPOT => CasinoAction::Insure { spot, amount: 0 },
+            Phase::Playing { spot, .. } if spot == HUMAN_SPOT => mine(&t),
+            Phase::Insurance { spot } | Phase::Playing { spot, .. } => {
+                decide(&t.game.view(spot)).expect("a bot decides its own turn")
+            }
+        };
+        assert!(t.apply(CasinoMsg::Act { action, at: t.at() }), "{action:?}");
+        if !settled && t.game.phase() == Phase::Settled {
+            nets.push(t.round_net().expect("the player's hand settled"));
+        }
+    }
+    panic!("the daily casino game did not end");
+}
+
+fn stand(_: &CasinoState) -> CasinoAction {
+    CasinoAction::Stand { spot: HUMAN_SPOT }
+}
+
+/// Hits to 17, a policy that draws more cards than standing.
+fn hit_to_17(t: &CasinoState) -> CasinoAction {
+    let total = t.game.current_hand().map_or(21, |h| Total::of(&h.cards).best());
+    if total < 17 {
+        CasinoAction::Hit { spot: HUMAN_SPOT }
+    } else {
+        CasinoAction::Stand { spot: HUMAN_SPOT }
+    }
+}
+
+#[test]
+fn the_casino_deal_is_stable_and_its_table_is_the_default_one_with_fixed_chips() {
+    let n = deal_number(NOV_28, DailyGame::Casino);
+    assert_eq!(n, deal_number(Day(20_785), DailyGame::Casino));
+    assert_eq!(n, 0xfe19_3190_5da6_8813, "{n:#x}");
+    for game in ALL.into_iter().filter(|&g| g != DailyGame::Casino) {
+        assert_ne!(deal_number(NOV_28, game), n, "{game:?}");
+    }
+    assert_ne!(deal_number(Day(NOV_28.0 + 1), DailyGame::Casino), n);
+    // The table: the default rules and bots, one spot, the daily's chips, the day's shoe.
+    let t = casino_daily::table(NOV_28);
+    assert!(t.daily);
+    assert_eq!((t.choice, t.seed, t.start_chips), (CasinoChoice::default(), n, CASINO_CHIPS));
+    assert_eq!(t.choice, casino_choice());
+    assert_eq!(t.mine(), &[HUMAN_SPOT]);
+    assert_eq!(t.worth(), CASINO_CHIPS, "the chips are the daily's, whatever the player's bank");
+    assert_eq!(CASINO_CHIPS, TableSpec::default().starting_bankroll);
+    assert_eq!(casino_daily::keys(true), (casino_daily::SAVE_KEY, casino_daily::BANK_KEY));
+    assert_ne!(casino_daily::keys(true).0, casino_daily::keys(false).0, "its own save");
+    assert_ne!(casino_daily::keys(true).1, casino_daily::keys(false).1, "and its own bank");
+    // Nothing shares the daily's shoe by a link, before or after.
+    assert_eq!(t.share_code(), None);
+}
+
+#[test]
+fn two_fresh_daily_tables_of_a_day_deal_the_same_shoe() {
+    let (a, b) = (casino_daily::table(NOV_28), casino_daily::table(NOV_28));
+    assert!(a.game == b.game);
+    let (a, nets_a) = play_casino(NOV_28, 1000, hit_to_17);
+    let (b, nets_b) = play_casino(NOV_28, 1000, hit_to_17);
+    assert_eq!(a.game.log(), b.game.log(), "the same moves meet the same cards");
+    assert!(a.game == b.game);
+    assert_eq!(nets_a, nets_b);
+    // Another day's shoe deals other cards.
+    let first_cards = |day: Day| {
+        let mut t = casino_daily::table(day);
+        assert!(t.apply(CasinoMsg::Act { action: CasinoAction::Deal, at: t.at() }));
+        t.game.spots()[HUMAN_SPOT as usize].hands[0].cards.clone()
+    };
+    let days: Vec<_> = (0..4).map(|d| first_cards(Day(NOV_28.0 + d))).collect();
+    assert!(days.iter().skip(1).any(|c| *c != days[0]), "{days:?}");
+}
+
+#[test]
+fn the_daily_shoe_is_shuffled_again_by_the_game_from_the_deals_number_alone() {
+    // A daily game that reaches the cut card within its hands: the next shoe is the same game's
+    // (its number unchanged, the log going on), so it is the same for everybody.
+    for d in 0..60 {
+        let day = Day(NOV_28.0 + d);
+        let (t, nets, shoes) = play_casino_counting_shoes(day, 500, hit_to_17);
+        if shoes == 0 {
+            continue;
+        }
+        assert_eq!(t.seed, deal_number(day, DailyGame::Casino), "no new shoe number");
+        assert_eq!(t.game.round(), nets.len() as u32, "one game, every hand in its log");
+        let (again, _) = play_casino(day, 500, hit_to_17);
+        assert!(again.game == t.game, "the reshuffled shoe is the same again");
+        return;
+    }
+    panic!("no daily game of 60 days reached the cut card");
+}
+
+#[test]
+fn the_daily_casino_table_ends_after_its_hands_with_its_result() {
+    let (mut t, nets) = play_casino(NOV_28, 2500, hit_to_17);
+    assert_eq!(nets.len() as u32, HANDS, "{nets:?}");
+    assert!(t.daily_over() && !t.between_hands());
+    // Nothing more is played: a deal, a bet, the next round are all refused, nothing changes.
+    let before = t.game.clone();
+    for action in [CasinoAction::Deal, CasinoAction::NextRound, CasinoAction::Bet { spot: HUMAN_SPOT, amount: 500 }] {
+        assert!(!t.apply(CasinoMsg::Act { action, at: t.at() }), "{action:?}");
+    }
+    assert!(!t.apply(CasinoMsg::Refill { seed: 5 }));
+    assert!(t.game == before);
+    let o = casino_daily::outcome(&t).expect("over");
+    assert_eq!(o.hands, HANDS);
+    assert_eq!(o.chips, t.worth());
+    assert_eq!(o.net(), nets.iter().sum::<i64>(), "the hands' results add up to the day's");
+    assert_eq!(o.won, nets.iter().filter(|&&n| n > 0).count() as u32, "{nets:?}");
+    assert!(o.blackjacks <= o.hands);
+    assert_eq!(o.won_day(), o.chips > CASINO_CHIPS);
+    assert_eq!(casino_daily::finished(&t, NOV_28), Some((NOV_28, o)));
+    assert_eq!(casino_daily::finished(&t, Day(NOV_28.0 + 1)), Some((NOV_28, o)), "finished after midnight");
+    assert_eq!(casino_daily::finished(&t, Day(NOV_28.0 + 2)), None);
+    // The daily's own table is no daily once its day is gone; any other table never ends so.
+    let mut own = CasinoState::new(CasinoChoice::default(), t.seed, Bank::default());
+    assert!(!own.daily_over() && casino_daily::outcome(&own).is_none());
+    assert!(own.apply(CasinoMsg::Act { action: CasinoAction::Deal, at: own.at() }));
+    // Before the end: no outcome.
+    assert_eq!(casino_daily::outcome(&casino_daily::table(NOV_28)), None);
+    // Blackjacks are counted as the table paid them, over days.
+    let paid: u32 = (0..6).map(|d| casino_daily::outcome(&play_casino(Day(d), 500, stand).0).unwrap().blackjacks).sum();
+    assert!(paid > 0, "some blackjack in 120 hands");
+}
+
+#[test]
+fn the_daily_casino_game_ends_when_the_chips_run_short_and_never_refills() {
+    for d in 0..40 {
+        let (mut t, nets) = play_casino(Day(NOV_28.0 + d), 50_000, |t| CasinoAction::Hit { spot: t.spot() });
+        if nets.len() as u32 == HANDS {
+            continue;
+        }
+        assert!(t.chips() < t.game.rules().min_bet);
+        assert!(t.daily_over() && !t.between_hands());
+        assert!(!t.apply(CasinoMsg::Refill { seed: 1 }), "no new bankroll at today's deal");
+        let o = casino_daily::outcome(&t).unwrap();
+        assert_eq!((o.hands, o.chips), (nets.len() as u32, t.chips()));
+        assert!(!o.won_day());
+        let line = result_line(DailyGame::Casino, Day(NOV_28.0 + d), o);
+        assert!(line.contains(&format!(" over {} hand", o.hands)), "{line}");
+        return;
+    }
+    panic!("hitting every hand at the largest bet never ran the chips out");
+}
+
+#[test]
+fn the_casino_result_line_says_the_chips_hands_and_blackjacks_and_nothing_hidden() {
+    let o = CasinoOutcome { chips: CASINO_CHIPS + 3500, hands: 20, won: 12, blackjacks: 2 };
+    assert_eq!(
+        result_line(DailyGame::Casino, NOV_28, o),
+        "Casino Blackjack daily, 28 Nov: +$35 over 20 hands, 12 won, 2 blackjacks"
+    );
+    let lost = CasinoOutcome { chips: CASINO_CHIPS - 12_050, hands: 20, won: 8, blackjacks: 1 };
+    assert_eq!(
+        result_line(DailyGame::Casino, NOV_28, lost),
+        "Casino Blackjack daily, 28 Nov: -$120.50 over 20 hands, 8 won, 1 blackjack"
+    );
+    let even = CasinoOutcome { chips: CASINO_CHIPS, hands: 20, won: 9, blackjacks: 0 };
+    assert_eq!(
+        result_line(DailyGame::Casino, NOV_28, even),
+        "Casino Blackjack daily, 28 Nov: $0 over 20 hands, 9 won, 0 blackjacks"
+    );
+    assert!(!even.won_day() && o.won_day() && !lost.won_day());
+    let (t, _) = play_casino(NOV_28, 1000, stand);
+    let line = result_line(DailyGame::Casino, NOV_28, casino_daily::outcome(&t).unwrap());
+    for never in ["http", "#", "seed", "shoe", &t.seed.to_string(), "♠", "♥", "♦", "♣"] {
+        assert!(!line.contains(never), "{line} says {never}");
+    }
+}
+
+#[test]
+fn a_finished_daily_casino_game_is_recorded_once_and_a_second_try_is_refused() {
+    let (t, _) = play_casino(NOV_28, 1000, hit_to_17);
+    let (day, o) = casino_daily::finished(&t, NOV_28).unwrap();
+    let mut record = Daily::default();
+    assert_eq!(played_notice(&record, DailyGame::Casino, NOV_28), None);
+    // The casino page leaves it for the record (it keeps none); the menu gathers it, once.
+    let left: CasinoDay = decode(&encode(1, &CasinoDay { day, outcome: o }), 1).unwrap();
+    assert_eq!(left, CasinoDay { day: NOV_28, outcome: o });
+    assert!(record.gather_casino(&left));
+    assert!(!record.gather_casino(&left), "gathered once");
+    let line = result_line(DailyGame::Casino, NOV_28, o);
+    assert_eq!(record.result(NOV_28, DailyGame::Casino), Some(&Played::Casino(o)));
+    let notice = played_notice(&record, DailyGame::Casino, NOV_28).expect("played");
+    assert!(notice.starts_with("You have played today's Casino Blackjack deal already"), "{notice}");
+    assert!(notice.contains(&line), "{notice}");
+    // The casino page refuses it from its own save with the same notice.
+    assert_eq!(already(DailyGame::Casino, &line), notice);
+    // The deal played again otherwise: the first result stands.
+    let (again, _) = play_casino(NOV_28, 50_000, stand);
+    let (_, other) = casino_daily::finished(&again, NOV_28).unwrap();
+    assert_ne!(other, o);
+    assert!(!record.gather_casino(&CasinoDay { day: NOV_28, outcome: other }));
+    assert_eq!(record.result(NOV_28, DailyGame::Casino), Some(&Played::Casino(o)));
+    assert_eq!(record.entries.len(), 1);
+    assert_eq!(record.streaks(DailyGame::Casino, NOV_28), (1, 1));
+    assert_eq!(record.streaks(DailyGame::Uno, NOV_28), (0, 0), "each game its own streak");
+    // Yesterday's too: a streak of two.
+    record.gather_casino(&CasinoDay { day: NOV_28.before(), outcome: o });
+    assert_eq!(record.streaks(DailyGame::Casino, NOV_28), (2, 2));
+    let back: Daily = decode(&encode(1, &record), 1).unwrap();
+    assert_eq!(back, record);
+    // Recognised by its table, shoe and chips alone.
+    let c = casino_choice();
+    let seed = deal_number(NOV_28, DailyGame::Casino);
+    assert_eq!(casino_daily_of(&c, seed, CASINO_CHIPS, NOV_28), Some(NOV_28));
+    assert_eq!(casino_daily_of(&c, seed, CASINO_CHIPS, Day(NOV_28.0 + 2)), None);
+    assert_eq!(casino_daily_of(&c, seed ^ 1, CASINO_CHIPS, NOV_28), None);
+    assert_eq!(casino_daily_of(&c, seed, CASINO_CHIPS + 100, NOV_28), None);
+    assert_eq!(casino_daily_of(&c, deal_number(NOV_28, DailyGame::Uno), CASINO_CHIPS, NOV_28), None);
+    for other in [CasinoChoice { decks: 2, ..c }, CasinoChoice { bots: 0, ..c }, CasinoChoice { spots: 2, ..c }] {
+        assert_eq!(casino_daily_of(&other, seed, CASINO_CHIPS, NOV_28), None, "{other:?}");
+    }
+}
+
+#[test]
+fn the_finished_daily_casino_game_replays_and_a_shorter_one_is_refused() {
+    let (t, _) = play_casino(NOV_28, 1000, hit_to_17);
+    let replay = CasinoReplay::of(&t).expect("its log begins as the page opens a table");
+    let back = CasinoReplay::parse_body(&replay.body()).expect("a finished daily game replays");
+    assert_eq!(back, replay);
+    assert!(back.frame(0, back.len()).is_some());
+    // Its results offer its own replay, never the player's own table's.
+    assert!(!CasinoReplay::finished(&t));
+    // A hand short of the day's: refused, as any shoe in play is (the link would tell the cards).
+    let mut short = casino_daily::table(NOV_28);
+    for &a in &t.game.log()[short.game.log().len()..] {
+        if short.game.round() == HANDS - 1 && a == CasinoAction::Deal {
+            break;
+        }
+        short.game.apply(a).unwrap();
+    }
+    let body = CasinoReplay::of(&short).unwrap().body();
+    assert_eq!(CasinoReplay::parse_body(&body), Err(ReplayProblem::NotFinished));
+}
+
+#[test]
+fn hostile_daily_casino_entries_and_saves_get_notices_never_a_panic() {
+    let good = "blackjack v1\ngames=20785.casino.103500.20.12.2 20785.uno.2.30.4\nbest=0,0,0,1,1\n";
+    let r: Daily = decode(good, 1).unwrap();
+    assert_eq!(
+        r.entries[0].outcome,
+        Played::Casino(CasinoOutcome { chips: 103_500, hands: 20, won: 12, blackjacks: 2 })
+    );
+    assert_eq!(r.best, [0, 0, 0, 1, 1]);
+    assert_eq!(decode::<Daily>(&encode(1, &r), 1).unwrap(), r);
+    // Written before the casino's daily deal: four best streaks.
+    assert_eq!(decode::<Daily>("blackjack v1\ngames=\nbest=1,2,3,4\n", 1).unwrap().best, [1, 2, 3, 4, 0]);
+    for bad in [
+        "games=20785.casino.103500.20.12\nbest=0,0,0,0,0",
+        "games=20785.casino.103500.20.12.2.1\nbest=0,0,0,0,0",
+        "games=20785.casino.1.30.4\nbest=0,0,0,0,0",
+        "games=20785.casino.-5.20.12.2\nbest=0,0,0,0,0",
+        "games=20785.casino.1000000000000001.20.12.2\nbest=0,0,0,0,0",
+        "games=20785.casino.99999999999999999999.20.12.2\nbest=0,0,0,0,0",
+        "games=20785.casino.103500.0.0.0\nbest=0,0,0,0,0",
+        "games=20785.casino.103500.21.12.2\nbest=0,0,0,0,0",
+        "games=20785.casino.103500.20.21.2\nbest=0,0,0,0,0",
+        "games=20785.casino.103500.20.12.21\nbest=0,0,0,0,0",
+        "games=20785.casino.103500.20.12.x\nbest=0,0,0,0,0",
+        "games=20785.casino.103500.20.12.2\nbest=0,0,0,0,0,0",
+    ] {
+        let text = format!("blackjack v1\n{bad}\n");
+        assert_eq!(decode::<Daily>(&text, 1), Err(LoadProblem::Corrupt), "{bad}");
+    }
+    // The casino page's result left for the record: read with the same bounds.
+    let left = "blackjack v1\nday=20785\nchips=103500\nhands=20\nwon=12\nblackjacks=2\n";
+    let read: CasinoDay = decode(left, 1).unwrap();
+    assert_eq!(read.outcome, CasinoOutcome { chips: 103_500, hands: 20, won: 12, blackjacks: 2 });
+    for bad in
+        ["chips=-1", "chips=99999999999999999999", "hands=21", "hands=0", "won=25", "blackjacks=x", "day=", "day=-3"]
+    {
+        let key = bad.split('=').next().unwrap();
+        let text: String = left
+            .lines()
+            .map(|l| if l.starts_with(&format!("{key}=")) { bad } else { l })
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_eq!(decode::<CasinoDay>(&text, 1), Err(LoadProblem::Corrupt), "{bad}");
+    }
+    assert_eq!(decode::<CasinoDay>("blackjack v1\nday=20785\n", 1), Err(LoadProblem::Corrupt));
+    // A daily save written by hand: refused whole, or played on and never recorded past its
+    // hands (the record would refuse it).
+    let (t, _) = play_casino(NOV_28, 1000, stand);
+    let mut stored = t.stored();
+    stored.log.push_str(" zz");
+    assert!(CasinoState::restore(&stored, Bank::default()).is_err());
+    let mut longer = casino_daily::table(NOV_28);
+    longer.daily = false;
+    let mut rounds = 0;
+    while longer.game.round() <= HANDS {
+        let a = match longer.game.phase() {
+            Phase::Betting => CasinoAction::Deal,
+            Phase::Settled => CasinoAction::NextRound,
+            Phase::Insurance { spot } => CasinoAction::Insure { spot, amount: 0 },
+            Phase::Playing { spot, .. } => CasinoAction::Stand { spot },
+        };
+        assert!(longer.apply(CasinoMsg::Act { action: a, at: longer.at() }));
+        rounds += 1;
+        assert!(rounds < 10_000);
+    }
+    while longer.game.phase() != Phase::Settled {
+        let a = match longer.game.phase() {
+            Phase::Insurance { spot } => CasinoAction::Insure { spot, amount: 0 },
+            Phase::Playing { spot, .. } => CasinoAction::Stand { spot },
+            _ => CasinoAction::Deal,
+        };
+        assert!(longer.apply(CasinoMsg::Act { action: a, at: longer.at() }));
+    }
+    let restored = casino_daily::resumed(CasinoState::restore(&longer.stored(), Bank::default()).unwrap());
+    assert!(restored.daily_over());
+    assert_eq!(casino_daily::outcome(&restored), None, "{} hands is no day's game", restored.game.round());
+    assert_eq!(casino_daily::finished(&restored, NOV_28), None);
 }

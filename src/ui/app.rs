@@ -90,19 +90,21 @@ fn open_link(mut link: TableSetup) -> Result<(), super::shedding::state::Restore
 
 /// Today's deal of `game`: refused with a notice (the result) once played today, else the game in
 /// progress if it is that deal, else dealt and saved; the table's page then opens it. UNO's page
-/// deals its own (`uno/#daily`), and refuses a second try there too.
+/// and the casino's deal their own (`uno/#daily`, `tables/#daily`), and refuse a second try
+/// there too.
 fn open_daily(game: DailyGame) -> Option<String> {
     let Some(today) = daily::today() else {
-        return Some("This device's clock is set before 1970, so today's deal cannot be worked out.".into());
+        return Some(daily::CLOCK_NOTICE.into());
     };
     let (record, _) = daily::load(today);
     let game = match game {
         DailyGame::Shed(p) => p,
-        DailyGame::Uno => {
+        DailyGame::Uno | DailyGame::Casino => {
             let notice = daily::played_notice(&record, game, today);
             if notice.is_none() {
                 if let Some(w) = web_sys::window() {
-                    let _ = w.location().assign("uno/#daily");
+                    let page = if game == DailyGame::Uno { "uno/#daily" } else { "tables/#daily" };
+                    let _ = w.location().assign(page);
                 }
             }
             return notice;
@@ -321,7 +323,7 @@ fn daily_section(today: Day, record: &Daily) -> Html {
     html! {
         <section class="daily" aria-labelledby="daily-title">
             <h2 id="daily-title" class="section-title">{"Today's deal"}</h2>
-            <p>{ format!("{}: one deal a day for each game, the same for everybody, against three bots. Play it once; share how you did.", today.label()) }</p>
+            <p>{ format!("{}: one deal a day for each game, the same for everybody. Play it once; share how you did.", today.label()) }</p>
             <ul class="daily-games">
                 { for daily::ALL.iter().map(|&game| {
                     let name = daily::short_name(game);

@@ -1,11 +1,14 @@
 //! The casino page (`tables/`, also reached as `tables/#casino`): Casino Blackjack only, its own
 //! wasm module. It resumes a table in progress and links back to the menu; an old `tables/#uno`
-//! link is sent to the UNO page (`uno/`).
+//! link is sent to the UNO page (`uno/`); `tables/#daily` (the menu's "Today's deal") deals
+//! today's daily game, once a day.
 
+use super::casino::daily as casino_daily;
 use super::casino::setup::casino_setup;
 use super::casino::state::{Bank, CasinoState, Choice, Person, StoredCasino, BANK_KEY, SAVE_KEY, SAVE_VERSION};
 use super::casino::table::{CasinoTable, Leave};
 use super::components::card::CardStyle;
+use super::daily::{self, DailyGame};
 use super::new_seed;
 use super::page_frame::{page_frame, to_menu, use_away};
 use super::settings::{self, Settings};
@@ -38,8 +41,42 @@ fn casino_bank() -> (Bank, Option<String>) {
     storage::load_or_notice(BANK_KEY, SAVE_VERSION, "chips")
 }
 
-/// A saved table resumed, or the setup; a bad save becomes a notice.
+/// With `#daily`, today's deal; else the player's own table.
 fn initial_screen() -> (Screen, Option<String>) {
+    let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
+    if hash == "#daily" {
+        return daily_screen();
+    }
+    own_screen()
+}
+
+/// Today's deal: refused with a notice (the result) once played today, with the player's own
+/// table instead; else the daily game in progress if it is today's, else dealt (in place of any
+/// older daily game). The daily game has saves of its own: the player's table and chips are
+/// never touched. Its save stays once it is over, and is what refuses the second try here (the
+/// menu refuses it from the record, and this page, at its budget, carries none).
+fn daily_screen() -> (Screen, Option<String>) {
+    let Some(today) = daily::today() else {
+        return (own_screen().0, Some(daily::CLOCK_NOTICE.into()));
+    };
+    let (table, notice) =
+        storage::resume::<StoredCasino, _, _>(casino_daily::SAVE_KEY, SAVE_VERSION, "game of today's deal", |s| {
+            let (bank, _) = storage::load_or_notice::<Bank>(casino_daily::BANK_KEY, SAVE_VERSION, "chips");
+            CasinoState::restore(s, bank).map(casino_daily::resumed)
+        });
+    // A daily game finished (left for the record again: the page may have closed as it ended).
+    let line = table.as_ref().and_then(casino_daily::keep);
+    match table {
+        Some(t) if daily::casino_daily_of(&t.choice, t.seed, t.start_chips, today) == Some(today) => match line {
+            Some(line) => (own_screen().0, Some(daily::already(DailyGame::Casino, &line))),
+            None => (Screen::Table(Rc::new(t)), notice),
+        },
+        _ => (Screen::Table(Rc::new(casino_daily::table(today))), notice),
+    }
+}
+
+/// A saved table resumed, or the setup; a bad save becomes a notice.
+fn own_screen() -> (Screen, Option<String>) {
     let (bank, bank_notice) = casino_bank();
     let (table, notice) = storage::resume::<StoredCasino, _, _>(SAVE_KEY, SAVE_VERSION, "casino table", |s| {
         CasinoState::restore(s, bank)

@@ -1,7 +1,9 @@
-//! The daily deal (issue 36 §4): each day each shedding game and UNO Blackjack has one deal for
-//! everybody, its number worked out from the date (UTC) and the game, against three bots at the
-//! normal level. The bots' own draws follow from the deal's number too (see `TableState::new`;
-//! UNO's bots draw nothing), so the whole game is the same for everyone who plays it the same way.
+//! The daily deal (issue 36 §4): each day each shedding game, UNO Blackjack and casino Blackjack
+//! has one deal for everybody, its number worked out from the date (UTC) and the game, against
+//! three bots at the normal level (at the casino: the table's bots and the dealer, one shoe, a
+//! fixed bank and [`HANDS`] hands). The bots' own draws follow from the deal's number too (see
+//! `TableState::new`; UNO's and the casino's bots draw nothing), so the whole game is the same for
+//! everyone who plays it the same way.
 //!
 //! What was played is read back from the games the page keeps anyway (the replays under
 //! `blackjack.replays`, and the game in progress): a kept game whose table is a day's daily table
@@ -11,7 +13,10 @@
 //! finished daily game's result line and its Share result in its results ([`finished_share`]),
 //! never the record.
 //! UNO's page records its daily game itself when it ends (`record_uno`): the menu then reads the
-//! record alone, and carries no UNO engine to replay the kept UNO games.
+//! record alone, and carries no UNO engine to replay the kept UNO games. The casino's page (at its
+//! budget) keeps no record either: it leaves its finished daily game's outcome under
+//! [`CASINO_KEY`] (worked out on that page, `ui/casino/daily.rs`), which the menu and the
+//! statistics page gather into the record ([`Daily::gather_casino`]).
 //!
 //! Pure but for the clock and the storage at the end (wasm only): the date is the browser's, read
 //! here in the page, never in the engine or the bots.
@@ -22,6 +27,9 @@ use super::storage::{Fields, Stored};
 use super::text::plural;
 use super::uno::state::UnoChoice;
 use crate::bots::shedding::Level;
+use crate::engine::casino::game::money;
+use crate::engine::casino::save::Choice as CasinoChoice;
+use crate::engine::casino::MAX_CHIPS;
 use crate::engine::catalog::preset_title;
 use crate::engine::shedding::{Action, Game, Preset};
 use crate::engine::text::ascii_number;
@@ -30,19 +38,22 @@ use crate::engine::uno;
 /// The shedding games with a daily deal, in the menu's order.
 pub const GAMES: [Preset; 3] = [Preset::Taylor, Preset::Priestly, Preset::British];
 
-/// A game with a daily deal: a shedding game, or UNO Blackjack.
+/// A game with a daily deal: a shedding game, UNO Blackjack or casino Blackjack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DailyGame {
     Shed(Preset),
     Uno,
+    Casino,
 }
 
-/// Every game with a daily deal, in the menu's order (the record's streaks are kept in it).
-pub const ALL: [DailyGame; 4] = [
+/// Every game with a daily deal, in the menu's order (the record's streaks are kept in it: a
+/// game added later goes at the end, so that older records still read).
+pub const ALL: [DailyGame; 5] = [
     DailyGame::Shed(Preset::Taylor),
     DailyGame::Shed(Preset::Priestly),
     DailyGame::Shed(Preset::British),
     DailyGame::Uno,
+    DailyGame::Casino,
 ];
 
 impl From<Preset> for DailyGame {
@@ -57,6 +68,7 @@ impl DailyGame {
         match self {
             DailyGame::Shed(p) => p.id(),
             DailyGame::Uno => "uno",
+            DailyGame::Casino => "casino",
         }
     }
 
@@ -236,11 +248,98 @@ impl UnoOutcome {
     }
 }
 
-/// How a daily game went: a shedding game's outcome or UNO's.
+/// Hands in a daily casino game: the table ends with the result after the last.
+pub const HANDS: u32 = 20;
+/// The chips every daily casino game starts with, in cents ($1,000): the same for everybody, and
+/// apart from the player's own bank (a daily game neither takes nor gives it chips).
+pub const CASINO_CHIPS: i64 = 100_000;
+
+/// The daily table of casino Blackjack: the table's default rules and bots, one spot for the
+/// player (the deal's number is the shoe's).
+pub fn casino_choice() -> CasinoChoice {
+    CasinoChoice::default()
+}
+
+/// Which day's daily casino game a table is, if any: `today`'s or the day before's (as
+/// [`daily_of`]), by its table, its shoe's number and the chips it began with.
+pub fn casino_daily_of(choice: &CasinoChoice, seed: u64, chips: i64, today: Day) -> Option<Day> {
+    let daily = *choice == casino_choice() && chips == CASINO_CHIPS;
+    [today, today.before()].into_iter().find(|&day| daily && seed == deal_number(day, DailyGame::Casino))
+}
+
+/// How a finished daily casino game went for the player: all public, as the table showed it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CasinoOutcome {
+    /// The player's chips at the end, in cents (the game began with [`CASINO_CHIPS`]).
+    pub chips: i64,
+    /// Hands dealt: [`HANDS`], fewer when the chips ran short of the smallest bet first.
+    pub hands: u32,
+    /// Hands the player came out of ahead.
+    pub won: u32,
+    /// Blackjacks dealt to the player.
+    pub blackjacks: u32,
+}
+
+impl CasinoOutcome {
+    /// Chips won (or lost, below zero) over the game, in cents.
+    pub fn net(&self) -> i64 {
+        self.chips - CASINO_CHIPS
+    }
+
+    /// Won: every one of the [`HANDS`] hands played, and more chips at the end than at the start
+    /// (docs/rules/casino.md).
+    pub fn won_day(&self) -> bool {
+        self.hands >= HANDS && self.chips > CASINO_CHIPS
+    }
+
+    /// An outcome as the record holds it, checked: chips within the table's limits, 1 to
+    /// [`HANDS`] hands, and no more hands won or blackjacks than hands.
+    fn checked(chips: i64, hands: u32, won: u32, blackjacks: u32) -> Option<CasinoOutcome> {
+        let sane = (0..=MAX_CHIPS).contains(&chips) && (1..=HANDS).contains(&hands) && won.max(blackjacks) <= hands;
+        sane.then_some(CasinoOutcome { chips, hands, won, blackjacks })
+    }
+}
+
+/// A finished daily casino game, as the casino's page leaves it for the record (under
+/// [`CASINO_KEY`]): the day it was dealt and how it went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CasinoDay {
+    pub day: Day,
+    pub outcome: CasinoOutcome,
+}
+
+/// Where the casino's page leaves its last finished daily game ([`CasinoDay`]) for the record.
+/// One game: the menu gathers it whenever it opens, and the page leaves it again whenever it
+/// opens the finished game.
+pub const CASINO_KEY: &str = "blackjack.daily.casino";
+
+impl Stored for CasinoDay {
+    fn encode(&self) -> Vec<(&'static str, String)> {
+        let o = self.outcome;
+        vec![
+            ("day", self.day.0.to_string()),
+            ("chips", o.chips.to_string()),
+            ("hands", o.hands.to_string()),
+            ("won", o.won.to_string()),
+            ("blackjacks", o.blackjacks.to_string()),
+        ]
+    }
+
+    /// Bounded when read, as the record's entries are ([`CasinoOutcome::checked`]).
+    fn decode(f: &Fields) -> Option<Self> {
+        let n = |k: &str| f.get(k).and_then(ascii_number::<u32>);
+        let chips = f.get("chips").and_then(ascii_number::<i64>)?;
+        let outcome = CasinoOutcome::checked(chips, n("hands")?, n("won")?, n("blackjacks")?)?;
+        Some(CasinoDay { day: Day(n("day")?), outcome })
+    }
+}
+
+/// How a daily game went: a shedding game's outcome, UNO's or the casino's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Played {
     Shed(Outcome),
     Uno(UnoOutcome),
+    Casino(CasinoOutcome),
 }
 
 impl From<Outcome> for Played {
@@ -255,13 +354,21 @@ impl From<UnoOutcome> for Played {
     }
 }
 
+impl From<CasinoOutcome> for Played {
+    fn from(o: CasinoOutcome) -> Self {
+        Played::Casino(o)
+    }
+}
+
 impl Played {
-    /// The three numbers the record writes: the place, then turns and pick-ups (shedding) or
-    /// rounds and rounds won (UNO).
-    fn numbers(&self) -> (u8, u32, u32) {
+    /// The numbers the record writes after the day and the game: the place, then turns and
+    /// pick-ups (shedding) or rounds and rounds won (UNO); the casino's chips at the end, hands,
+    /// hands won and blackjacks.
+    fn numbers(&self) -> String {
         match *self {
-            Played::Shed(o) => (o.place, o.turns, o.pickups),
-            Played::Uno(o) => (o.place, o.rounds, o.round_wins),
+            Played::Shed(o) => format!("{}.{}.{}", o.place, o.turns, o.pickups),
+            Played::Uno(o) => format!("{}.{}.{}", o.place, o.rounds, o.round_wins),
+            Played::Casino(o) => format!("{}.{}.{}.{}", o.chips, o.hands, o.won, o.blackjacks),
         }
     }
 }
@@ -274,25 +381,45 @@ pub fn short_name(game: impl Into<DailyGame>) -> &'static str {
             title.split(' ').next().unwrap_or(title)
         }
         DailyGame::Uno => "UNO Blackjack",
+        DailyGame::Casino => "Casino Blackjack",
     }
 }
 
 /// The line a player copies and pastes anywhere: "Taylor daily, 28 Nov: won in 14 turns,
-/// 2 pick-ups", "UNO Blackjack daily, 28 Nov: won, 12 rounds, 5 round wins". No hidden card, no
-/// link: only what the player did.
+/// 2 pick-ups", "UNO Blackjack daily, 28 Nov: won, 12 rounds, 5 round wins", "Casino Blackjack
+/// daily, 28 Nov: +$35 over 20 hands, 12 won, 2 blackjacks". No hidden card, no link: only what
+/// the player did.
 pub fn result_line(game: impl Into<DailyGame>, day: Day, played: impl Into<Played>) -> String {
-    let played = played.into();
-    let (place, a, b) = played.numbers();
-    let how = if place == 1 {
-        "won".to_string()
-    } else {
-        format!("{} of {PLAYERS}", super::text::ordinal(usize::from(place)))
+    let how = |place: u8| {
+        if place == 1 {
+            "won".to_string()
+        } else {
+            format!("{} of {PLAYERS}", super::text::ordinal(usize::from(place)))
+        }
     };
-    let rest = match played {
-        Played::Shed(_) => format!(" in {}, {}", plural(a as usize, "turn"), plural(b as usize, "pick-up")),
-        Played::Uno(_) => format!(", {}, {}", plural(a as usize, "round"), plural(b as usize, "round win")),
+    let rest = match played.into() {
+        Played::Shed(o) => format!(
+            "{} in {}, {}",
+            how(o.place),
+            plural(o.turns as usize, "turn"),
+            plural(o.pickups as usize, "pick-up")
+        ),
+        Played::Uno(o) => format!(
+            "{}, {}, {}",
+            how(o.place),
+            plural(o.rounds as usize, "round"),
+            plural(o.round_wins as usize, "round win")
+        ),
+        Played::Casino(o) => format!(
+            "{}{} over {}, {} won, {}",
+            if o.net() > 0 { "+" } else { "" },
+            money(o.net()),
+            plural(o.hands as usize, "hand"),
+            o.won,
+            plural(o.blackjacks as usize, "blackjack")
+        ),
     };
-    format!("{} daily, {}: {how}{rest}", short_name(game), day.label())
+    format!("{} daily, {}: {rest}", short_name(game), day.label())
 }
 
 /// One day's daily game, finished.
@@ -318,42 +445,49 @@ pub const KEPT: usize = 366 * ALL.len();
 
 impl Stored for Daily {
     fn encode(&self) -> Vec<(&'static str, String)> {
-        let entries: Vec<String> = self
-            .entries
-            .iter()
-            .map(|e| {
-                let (place, a, b) = e.outcome.numbers();
-                format!("{}.{}.{place}.{a}.{b}", e.day.0, e.game.id())
-            })
-            .collect();
+        let entries: Vec<String> =
+            self.entries.iter().map(|e| format!("{}.{}.{}", e.day.0, e.game.id(), e.outcome.numbers())).collect();
         let best: Vec<String> = self.best.iter().map(u32::to_string).collect();
         vec![("games", entries.join(" ")), ("best", best.join(","))]
     }
 
     /// Bounded when read: at most [`KEPT`] entries; any entry that is not one this page writes
-    /// (an unknown game, a place past the table, a number too long) makes the record unreadable.
-    /// A record from before UNO's daily deal has three best streaks, the shedding games'.
+    /// (an unknown game, a place past the table, a casino game past its hands or the chips'
+    /// limit, a number too long) makes the record unreadable. A record from before UNO's daily
+    /// deal has three best streaks, the shedding games', one from before the casino's four.
     fn decode(f: &Fields) -> Option<Self> {
         let mut entries = Vec::new();
         for text in f.get("games")?.split_ascii_whitespace().take(KEPT) {
-            let parts: Vec<&str> = text.splitn(6, '.').collect();
-            let [day, game, place, a, b] = parts[..] else { return None };
+            let parts: Vec<&str> = text.splitn(7, '.').collect();
+            let [day, game, ref numbers @ ..] = parts[..] else { return None };
             let day = Day(ascii_number(day)?);
             let game = DailyGame::from_id(game)?;
-            let (place, a, b) = (ascii_number(place)?, ascii_number(a)?, ascii_number(b)?);
-            if !(1..=u32::from(PLAYERS)).contains(&place) {
-                return None;
-            }
-            let place = place as u8;
-            let outcome = match game {
-                DailyGame::Shed(_) => Played::Shed(Outcome { place, turns: a, pickups: b }),
-                DailyGame::Uno => Played::Uno(UnoOutcome { place, rounds: a, round_wins: b }),
+            let outcome = match (game, numbers) {
+                (DailyGame::Casino, &[chips, hands, won, blackjacks]) => Played::Casino(CasinoOutcome::checked(
+                    ascii_number(chips)?,
+                    ascii_number(hands)?,
+                    ascii_number(won)?,
+                    ascii_number(blackjacks)?,
+                )?),
+                (DailyGame::Shed(_) | DailyGame::Uno, &[place, a, b]) => {
+                    let (place, a, b) = (ascii_number(place)?, ascii_number(a)?, ascii_number(b)?);
+                    if !(1..=u32::from(PLAYERS)).contains(&place) {
+                        return None;
+                    }
+                    let place = place as u8;
+                    match game {
+                        DailyGame::Uno => Played::Uno(UnoOutcome { place, rounds: a, round_wins: b }),
+                        _ => Played::Shed(Outcome { place, turns: a, pickups: b }),
+                    }
+                }
+                _ => return None,
             };
             entries.push(Entry { day, game, outcome });
         }
         let mut best = [0; ALL.len()];
         let read: Vec<u32> = f.get("best")?.split(',').map(ascii_number).collect::<Option<_>>()?;
-        if read.len() != best.len() && read.len() != GAMES.len() {
+        // Each game with a daily deal was added at the end of `ALL`: every length since is read.
+        if !(GAMES.len()..=best.len()).contains(&read.len()) {
             return None;
         }
         best[..read.len()].copy_from_slice(&read);
@@ -414,6 +548,12 @@ impl Daily {
         (current, longest.max(best))
     }
 
+    /// Gathers the casino page's finished daily game, once (the first result of the day stands):
+    /// `true` when it was new.
+    pub fn gather_casino(&mut self, played: &CasinoDay) -> bool {
+        self.record(Entry { day: played.day, game: DailyGame::Casino, outcome: played.outcome.into() })
+    }
+
     /// Gathers the daily games among finished games: each that is a daily table of `today` or
     /// the day before is recorded with its outcome. `true` when anything was new.
     pub fn gather<'a>(&mut self, games: impl IntoIterator<Item = &'a Replay>, today: Day) -> bool {
@@ -458,13 +598,15 @@ pub fn start(record: &Daily, game: Preset, today: Day, in_progress: Option<&Tabl
 /// result.
 pub fn played_notice(record: &Daily, game: impl Into<DailyGame>, today: Day) -> Option<String> {
     let game = game.into();
-    record.result(today, game).map(|&o| {
-        format!(
-            "You have played today's {} deal already ({}). Each deal is played once: a new one comes at midnight (UTC).",
-            short_name(game),
-            result_line(game, today, o)
-        )
-    })
+    record.result(today, game).map(|&o| already(game, &result_line(game, today, o)))
+}
+
+/// The notice refusing a second try at `game`'s deal of the day, which went as `line` says.
+pub fn already(game: DailyGame, line: &str) -> String {
+    format!(
+        "You have played today's {} deal already ({line}). Each deal is played once: a new one comes at midnight (UTC).",
+        short_name(game)
+    )
 }
 
 /// Records a finished daily UNO game in `record`, once: its line, or `None` when the game is no
@@ -486,6 +628,9 @@ pub fn finished_line(table: &TableSetup, game: &Game, today: Day) -> Option<Stri
     let (day, preset) = daily_of(table, today).filter(|_| game.is_over() && !table.shared)?;
     Some(result_line(preset, day, Outcome::of(game)))
 }
+
+/// The notice when the browser's clock gives no day ([`today`] is `None`).
+pub const CLOCK_NOTICE: &str = "This device's clock is set before 1970, so today's deal cannot be worked out.";
 
 /// Today, by the browser's clock (UTC); `None` if the clock says a time before 1970.
 #[cfg(target_arch = "wasm32")]
@@ -521,10 +666,19 @@ pub fn load(today: Day) -> (Daily, Option<String>) {
             finished.push(Replay::of(&t.setup, &t.game));
         }
     }
-    if record.gather(&finished, today) {
+    // The casino page's daily game; an unreadable one is set aside, with a notice.
+    let (casino, casino_notice) = match storage::load::<CasinoDay>(CASINO_KEY, VERSION) {
+        Ok(c) => (c, None),
+        Err(problem) => {
+            storage::set_aside(CASINO_KEY);
+            (None, Some(problem.notice("casino daily result")))
+        }
+    };
+    let new = record.gather(&finished, today) | casino.is_some_and(|c| record.gather_casino(&c));
+    if new {
         storage::save(KEY, VERSION, &record);
     }
-    (record, notice)
+    (record, notice.or(casino_notice))
 }
 
 /// A finished shedding game on the table's page (`play/`): its result line, if it is a daily

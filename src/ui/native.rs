@@ -27,6 +27,7 @@ pub mod friends {
 
 pub mod casino {
     pub mod bank;
+    pub mod daily;
     pub mod grade;
     pub mod history;
     pub mod replay;

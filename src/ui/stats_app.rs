@@ -152,14 +152,17 @@ fn records(stats: &Stats, today: Option<&(Day, Daily)>) -> Html {
             })
         })
         .collect();
-    // UNO Blackjack's daily deal: its streaks (its games are not among the counted ones).
-    if let Some((current, best)) = today.map(|(d, r)| r.streaks(DailyGame::Uno, *d)).filter(|s| s.1 > 0) {
-        rows.push(html! {
-            <tr>
-                <th scope="row">{ daily::short_name(DailyGame::Uno) }</th>
-                <td>{"–"}</td><td>{"–"}</td><td>{"–"}</td><td>{ current }</td><td>{ best }</td>
-            </tr>
-        });
+    // UNO's and the casino's daily deals: their streaks (their games are not among the counted
+    // ones).
+    for game in [DailyGame::Uno, DailyGame::Casino] {
+        if let Some((current, best)) = today.map(|(d, r)| r.streaks(game, *d)).filter(|s| s.1 > 0) {
+            rows.push(html! {
+                <tr>
+                    <th scope="row">{ daily::short_name(game) }</th>
+                    <td>{"–"}</td><td>{"–"}</td><td>{"–"}</td><td>{ current }</td><td>{ best }</td>
+                </tr>
+            });
+        }
     }
     if rows.is_empty() {
         return html! { <p>{"No finished games yet: each game you finish against the bots counts here."}</p> };

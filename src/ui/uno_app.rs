@@ -29,10 +29,7 @@ fn initial_screen() -> (Screen, Option<String>) {
     let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
     if hash == "#daily" {
         let Some(today) = daily::today() else {
-            return (
-                Screen::Setup,
-                Some("This device's clock is set before 1970, so today's deal cannot be worked out.".into()),
-            );
+            return (Screen::Setup, Some(daily::CLOCK_NOTICE.into()));
         };
         let (mut record, _) = daily::load_record();
         // A daily game finished but not yet in the record (the page closed as it ended) counts.

@@ -8,11 +8,19 @@
 // screenshot matrix's checks at its five sizes, phone to desktop; an unreadable daily record
 // gets a notice. Controls are found by role and accessible name; nothing waits on a wall-clock
 // time (the game's loop is bounded by a stall watch on the game log).
+// Casino Blackjack's daily deal, from the menu: its 20 hands played through the page's own
+// buttons (the smallest bet, Stand, no insurance: whatever the cards), its result line shared
+// from the table's results and its replay opened; the menu shows the line and the streak, and a
+// second try (from the menu or the casino page's own address) is refused; the player's own chips
+// are never touched.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, axeViolations, putSaves, stallWatch } from './harness.mjs';
 import { problemsAtEverySize } from './screen-checks.mjs';
 import { dailyBrowser, shareLine } from './daily-harness.mjs';
+
+/** The casino's result line as the page writes it (nothing hidden, no link). */
+const CASINO_LINE = /^Casino Blackjack daily, 28 Nov: (\+|-)?\$\d+(\.\d\d)? over 20 hands, \d+ won, \d+ blackjacks?$/;
 
 /** A result line as the page writes it (nothing hidden, no link). */
 const LINE = /^Taylor daily, 28 Nov: (won|(2nd|3rd|4th) of 4) in \d+ turns?, \d+ pick-ups?$/;
@@ -136,6 +144,106 @@ test('the statistics page: record, today, games over time; at every size; a bad 
     await page.goto(`${server.url}stats/`);
     await page.getByText('Your saved daily results could not be read and was set aside.').waitFor();
     await record.getByRole('row', { name: /^Taylor Blackjack/ }).waitFor();
+    assert.deepEqual(problems.consoleErrors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+/**
+ * Plays today's casino deal to its end through the page's own buttons: Deal with the bet in
+ * place, No insurance, Stand on every decision, and Next shoe when the cut card comes out before
+ * the last hand. Returns the hands counted as the table showed them ("hand N of 20").
+ */
+async function finishCasino(page) {
+  const watch = stallWatch('the end of the daily casino game');
+  const table = page.getByRole('region', { name: 'Casino table' });
+  const dialog = page.getByRole('dialog');
+  const button = (within, name) => within.getByRole('button', { name, exact: true });
+  // A button may go between two looks (a bot's move, the dealer's): gone is not usable.
+  const usable = async (b) => (await b.count()) > 0
+    && (await b.first().isVisible().catch(() => false))
+    && (await b.first().isEnabled({ timeout: 1_000 }).catch(() => false));
+  const seen = new Set();
+  for (;;) {
+    const hand = await table.locator('.daily-hands').innerText().catch(() => '');
+    seen.add(hand);
+    watch(hand + (await table.locator('.status').innerText().catch(() => '')) + (await page.getByRole('list', { name: 'Table log' }).innerText().catch(() => '')));
+    if (await dialog.count()) {
+      if (/^Today's deal: /.test(await dialog.getByRole('heading').first().innerText())) return seen;
+      await tap(button(dialog, 'Next shoe'));
+    } else if (await usable(button(table, 'No insurance'))) await tap(button(table, 'No insurance'));
+    else if (await usable(button(table, 'Stand'))) await tap(button(table, 'Stand'));
+    else if (await usable(button(table, 'Deal'))) await tap(button(table, 'Deal'));
+    await page.waitForTimeout(40);
+  }
+}
+
+test("today's casino deal: 20 hands, its result shared and replayed, a second try refused", { timeout: 300_000 }, async () => {
+  const server = await serve('dist', '/');
+  const { context, page, problems } = await dailyBrowser(server);
+  // The player's own chips, which the daily game never touches.
+  const ownBank = 'blackjack v1\nchips=4200\ndecisions=0\nbest=0\nlost=0\n';
+  try {
+    await putSaves(page, server.url, { 'blackjack.casino.bank': ownBank });
+    await page.goto(server.url);
+    const daily = page.getByRole('region', { name: "Today's deal" });
+    await daily.getByRole('button', { name: "Play today's Casino Blackjack deal" }).click();
+    const table = page.getByRole('region', { name: 'Casino table' });
+    await table.waitFor();
+    assert.equal(new URL(page.url()).pathname, '/tables/');
+    // The daily's own chips ($1000, the smallest bet placed), whatever the player's bank holds.
+    assert.equal((await table.locator('.bankroll').innerText()).trim(), 'Chips: $995');
+    await table.getByText("Today's deal: hand 1 of 20").waitFor();
+    // No link to the day's shoe: it would deal its cards to anyone.
+    assert.equal(await page.getByRole('link', { name: 'Share this shoe' }).count(), 0);
+
+    const seen = await finishCasino(page);
+    for (let n = 1; n <= 20; n++) assert.ok(seen.has(`Today's deal: hand ${n} of 20`), `hand ${n} was played`);
+    assert.ok(!seen.has("Today's deal: hand 21 of 20"));
+    const dialog = page.getByRole('dialog');
+    assert.match(await dialog.getByRole('heading').first().innerText(), /^Today's deal: (\+|-)?\$\d+/);
+    // Nothing more to play: no Deal at the table, Play again for a table of one's own.
+    assert.equal(await table.getByRole('button', { name: 'Deal', exact: true }).count(), 0, 'no twenty-first hand');
+    assert.equal(await dialog.getByRole('button', { name: 'Play again' }).count(), 1);
+    const line = await shareLine(page, dialog);
+    assert.match(line, CASINO_LINE);
+    assert.deepEqual(await axeViolations(page), [], "axe on the daily casino game's results");
+
+    // Its replay: kept, and opened in the replay viewer.
+    await dialog.getByRole('link', { name: 'Replay' }).click();
+    await page.getByRole('heading', { name: 'Replay: Casino Blackjack' }).waitFor();
+    assert.match(new URL(page.url()).hash, /^#replay=casino\./);
+    assert.ok(await page.evaluate(() => localStorage.getItem('blackjack.replays.casino')), 'kept among the replays');
+
+    // The menu: the same line in place of the deal, and the streak; a reload keeps them.
+    await page.goto(server.url);
+    const field = page.locator('#line-casino');
+    await field.waitFor();
+    assert.equal(await field.inputValue(), line);
+    await page.reload();
+    await field.waitFor();
+    assert.equal(await field.inputValue(), line);
+    assert.equal(await daily.getByRole('button', { name: "Play today's Casino Blackjack deal" }).count(), 0, 'played: no second deal');
+    await daily.getByText('Daily streak: 1 day (best 1)').waitFor();
+    assert.equal(await daily.getByRole('button', { name: "Play today's Taylor deal" }).count(), 1, "the other games' deals are still to play");
+
+    // A second try from the statistics page's link: refused on the menu, with the result.
+    const notice = page.getByText(/^You have played today's Casino Blackjack deal already/);
+    await page.goto('about:blank');
+    await page.goto(`${server.url}#daily=casino`);
+    await notice.waitFor();
+    assert.ok((await notice.innerText()).includes(line), 'the notice says the result');
+    assert.equal(new URL(page.url()).pathname, '/', 'still on the menu');
+    // And at the casino page's own address: refused there too, the new-table form, no table.
+    await page.goto('about:blank');
+    await page.goto(`${server.url}tables/#daily`);
+    await notice.waitFor();
+    assert.ok((await notice.innerText()).includes(line));
+    await page.getByRole('button', { name: 'Sit down' }).waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Casino table' }).count(), 0, 'no table dealt');
+    assert.equal(await page.evaluate(() => localStorage.getItem('blackjack.casino.bank')), ownBank, "the player's own chips are untouched");
     assert.deepEqual(problems.consoleErrors, []);
   } finally {
     await context.close();

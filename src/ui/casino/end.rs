@@ -25,6 +25,8 @@ pub struct Fold {
     pub folded: bool,
     pub on_fold: Callback<bool>,
     pub primary: NodeRef,
+    /// Today's deal: its result line to share, once it is over (`daily.rs`).
+    pub daily: Option<String>,
 }
 
 /// The results of the hand just settled that ended the shoe or the player's chips; nothing
@@ -96,5 +98,7 @@ pub fn round_end(
         // replay's link or the kept list.
         replay_href: CasinoReplay::finished(s).then_some(AttrValue::Static(LAST_HREF)),
     };
+    // Today's deal over: the day's result in place of the next round.
+    let props = super::daily::ending(s, props, fold.daily);
     results_view(&props, fold.folded, fold.on_fold, &fold.primary)
 }

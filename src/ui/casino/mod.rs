@@ -2,6 +2,7 @@
 
 pub mod bank;
 pub mod controls;
+pub mod daily;
 pub mod end;
 pub mod felt;
 pub mod grade;

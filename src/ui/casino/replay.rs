@@ -12,7 +12,8 @@
 //!
 //! The shoe's number tells every card in it, so a replay is offered only once the shoe is over
 //! (the cut card out and its last round settled) or the chips are (every person short of the
-//! smallest bet after a round), and a link to a shoe not over is refused.
+//! smallest bet after a round), or today's deal is (its last hand settled: `daily.rs`), and a
+//! link to a shoe not over is refused.
 
 use super::screen::CasinoScreen;
 use super::state::CasinoState;
@@ -22,6 +23,7 @@ use crate::engine::cards::Card;
 use crate::engine::casino::save::{code, new_table_for, parse_code, parse_shoe_code, shoe_code, Choice};
 use crate::engine::casino::{Action, Event, Game, Phase, Spot};
 use crate::engine::text::ascii_number;
+use crate::ui::daily::{casino_choice, CASINO_CHIPS, HANDS};
 use crate::ui::replay::{read_moves, ReplayProblem, MAX_REPLAY_BYTES};
 
 /// The fragment of a casino replay: `#replay=casino.<shoe>.<chips>/<moves>`: the shoe's code as
@@ -72,7 +74,12 @@ impl CasinoReplay {
         for (index, &action) in replay.log.iter().enumerate() {
             game.apply(action).map_err(|_| ReplayProblem::Refused { index })?;
         }
-        if !is_over(&game, replay.chips.len()) {
+        // Today's deal is one game of its hands, its shoes shuffled by the game itself.
+        let daily = replay.choice == casino_choice()
+            && replay.chips == [CASINO_CHIPS]
+            && game.round() >= HANDS
+            && game.phase() == Phase::Settled;
+        if !(daily || is_over(&game, replay.chips.len())) {
             return Err(ReplayProblem::NotFinished);
         }
         Ok(replay)
@@ -91,9 +98,10 @@ impl CasinoReplay {
         Some(replay)
     }
 
-    /// Whether the shoe (or the chips) is over at the end of the replay, so that it may be shown.
+    /// Whether the shoe (or the chips) is over at the end of the replay, so that it may be shown
+    /// (today's deal: only at its end, which offers its own replay, `daily.rs`).
     pub fn finished(t: &CasinoState) -> bool {
-        is_over(&t.game, t.people.len().max(1))
+        !t.daily && is_over(&t.game, t.people.len().max(1))
     }
 
     /// The table as it opened, the opening bets placed (as the page opens one).

@@ -7,10 +7,11 @@
 //! one at a time, sent as what the deciding spot saw ([`CasinoAsk`]): the page only asks and
 //! draws (a progress bar, Cancel, the results).
 
+use super::daily;
 use super::felt::felt;
 use super::replay::{dealer_face_up, CasinoReplay, LAST, PREFIX, RECENT_KEY};
 use super::replay_analysis::{judged_line, whose_decision, KeptCasino};
-use super::state::{Bank, CasinoState, StoredCasino, SAVE_KEY, SAVE_VERSION};
+use super::state::{Bank, CasinoState, StoredCasino, SAVE_VERSION};
 use super::table::log_view;
 use crate::bots::casino_analysis::{summary, CasinoAsk, CasinoDecision, CasinoJudgement, CasinoReply, MARK_MILLI};
 use crate::ui::components::card::{card_view, CardStyle};
@@ -39,11 +40,12 @@ pub fn CasinoReplayApp() -> Html {
     );
     {
         // From the casino page's results: the shoe its save holds, kept and shown by its link
-        // (the address then says which shoe; a save not over, or none, is the list).
+        // (the address then says which shoe; a save not over, or none, is the list). Today's
+        // deal's results: its game, from its own save.
         let hash = hash.clone();
         use_effect_with((), move |_| {
-            if hash == LAST {
-                if let Some(r) = last_shoe() {
+            if hash == LAST || hash == daily::LAST {
+                if let Some(r) = last_shoe(hash == daily::LAST) {
                     let link = r.fragment();
                     keep_in(RECENT_KEY, link[PREFIX.len()..].to_string());
                     if let Some(w) = web_sys::window() {
@@ -389,9 +391,11 @@ fn reload() {
     }
 }
 
-/// The shoe of the casino page's save, if it is over.
-fn last_shoe() -> Option<CasinoReplay> {
-    let saved = storage::load::<StoredCasino>(SAVE_KEY, SAVE_VERSION).ok().flatten()?;
+/// The shoe of the casino page's save, if it is over; or the game of today's deal's save
+/// (`daily`), if it is.
+fn last_shoe(daily: bool) -> Option<CasinoReplay> {
+    let saved = storage::load::<StoredCasino>(daily::keys(daily).0, SAVE_VERSION).ok().flatten()?;
     let table = CasinoState::restore(&saved, Bank::default()).ok()?;
-    CasinoReplay::finished(&table).then(|| CasinoReplay::of(&table)).flatten()
+    let table = if daily { daily::resumed(table) } else { table };
+    (CasinoReplay::finished(&table) || table.daily_over()).then(|| CasinoReplay::of(&table)).flatten()
 }

@@ -179,6 +179,8 @@ pub struct CasinoState {
     pub betting: Spot,
     /// The Hi-Lo true count (tenths) and the player's bets when this round was dealt.
     dealt: Option<(i32, i64)>,
+    /// Today's deal (`daily.rs`): one shoe, reshuffled by the game itself, and over after its hands.
+    pub daily: bool,
 }
 
 pub enum Msg {
@@ -244,6 +246,7 @@ impl CasinoState {
             people,
             betting: choice.my_spots()[0],
             dealt: None,
+            daily: false,
         }
     }
 
@@ -266,6 +269,7 @@ impl CasinoState {
             people,
             betting: s.choice.my_spots()[0],
             dealt: None,
+            daily: false,
         })
     }
 
@@ -571,8 +575,11 @@ impl Apply for CasinoState {
             Msg::Refill { .. } => return false,
             // A stale action (a timer from an earlier state) is dropped.
             Msg::Act { at, .. } if at != self.at() => return false,
-            // The cut card came out: the next shoe is a table of its own, so it can be shared.
-            Msg::Act { action: Action::NextRound, .. } if self.shoe_over() => self.new_shoe(),
+            // Today's deal is over: nothing more is played at its table.
+            Msg::Act { .. } if self.daily_over() => return false,
+            // The cut card came out: the next shoe is a table of its own, so it can be shared
+            // (today's deal is one table: the game shuffles its next shoe from the deal's number).
+            Msg::Act { action: Action::NextRound, .. } if self.shoe_over() && !self.daily => self.new_shoe(),
             // Between hands the bet controls and Deal stay on the felt beside the results: a chip
             // or Deal (Enter: the same bets again) starts the next round, then is made in it.
             Msg::Act { action: a @ (Action::Deal | Action::Bet { .. }), .. } if self.between_hands() => self.again(a),
@@ -591,7 +598,7 @@ impl CasinoState {
     /// The hand is over and the next one is the player's to start from the felt: neither the
     /// end of the shoe nor out of chips for the next round (those open the dialog).
     pub fn between_hands(&self) -> bool {
-        self.screen.between_hands().is_some()
+        self.screen.between_hands().is_some() && !self.daily_over()
     }
 
     /// A bet or the deal made between hands: the next round, then the move in it. A move the
@@ -618,7 +625,8 @@ impl CasinoState {
     /// The code of a link to this shoe (its table and number), only before its first card or
     /// after its last round: in the middle of a shoe it would tell the cards to come.
     pub fn share_code(&self) -> Option<String> {
-        (self.shoe_fresh() || self.shoe_over()).then(|| save::shoe_code(self.choice, self.seed))
+        // Never today's deal's: its line shares the result alone.
+        (!self.daily && (self.shoe_fresh() || self.shoe_over())).then(|| save::shoe_code(self.choice, self.seed))
     }
 
     /// The next shoe, as a table of its own (the seed's next shoe): the player's chips, bets,

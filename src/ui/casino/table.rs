@@ -6,12 +6,13 @@
 //! focus on the table (on Deal between hands) and listens for the shortcuts anywhere on the page.
 
 use super::controls::{controls, shortcuts, Press, KEYS};
+use super::daily::{keys, use_daily_line};
 use super::end::{round_end, share, Fold};
 use super::felt::felt;
 use super::grade::{chart_ask, prepare};
 use super::screen::CasinoScreen;
 use super::setup::RULES_PAGE;
-use super::state::{CasinoState, Msg, BANK_KEY, SAVE_KEY, SAVE_VERSION};
+use super::state::{CasinoState, Msg, SAVE_KEY, SAVE_VERSION};
 use super::trainer::{chart_panel, trainer, CountChoice, Panel};
 use crate::bots::casino::BOT_MS;
 use crate::engine::casino::{Action, Phase};
@@ -62,6 +63,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
     // position of the game, and its primary action, focused when it opens or unfolds.
     let folded: UseStateHandle<Option<usize>> = use_state(|| None);
     let primary = use_node_ref();
+    let daily_line = use_daily_line(&state);
     // The count's choices as the player left them (read once, when the table opens).
     let (remembered, count_notice) = (*use_memo((), |()| CountChoice::remembered())).clone();
     let (show_count, system) = (use_state(|| remembered.shown), use_state(|| remembered.system));
@@ -109,13 +111,14 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         });
     }
 
-    // Autosave the table and the player's bank after every change.
+    // Autosave the table and the player's bank after every change (today's deal: its own).
     {
+        let (table_key, bank_key) = keys(state.daily);
         let s = state.clone();
-        use_autosave(SAVE_KEY, SAVE_VERSION, at, move || s.stored());
+        use_autosave(table_key, SAVE_VERSION, at, move || s.stored());
         // And when a verdict comes (the worker's answer counts a decision after its move).
         let s = state.clone();
-        use_autosave(BANK_KEY, SAVE_VERSION, (at, state.bank.decisions), move || s.bank.clone());
+        use_autosave(bank_key, SAVE_VERSION, (at, state.bank.decisions), move || s.bank.clone());
     }
     // Bots act on a timer, dropped when the state changes. They sit at this device's table and
     // decide from their own spot's view: the worker works their play out (the solver is its, not
@@ -179,7 +182,8 @@ pub fn CasinoTable(props: &TableProps) -> Html {
     // middle of a hand it stays, and the table resumes next time.
     let leave = |to: Leave| {
         let on_leave = props.on_leave.clone();
-        let keep = !matches!(state.view().phase, Phase::Betting | Phase::Settled);
+        // Today's deal's save always stays: it is the day's one game.
+        let keep = state.daily || !matches!(state.view().phase, Phase::Betting | Phase::Settled);
         Callback::from(move |()| {
             if !keep {
                 kit::clear_save(SAVE_KEY);
@@ -215,10 +219,11 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         if let Some(n) = count_notice {
             <p class="notice" role="alert">{n}</p>
         }
+        { super::daily::progress(&state) }
         <div class="casino-layout">
             <div class="felt">
                 { felt(&state.screen, state.betting, state.prompt(), props.style) }
-                { controls(&state.screen, state.betting, &run, Some(*hint), *less == Some(at)) }
+                { controls(&state.screen, state.betting, &run, (!state.daily_over()).then_some(*hint), *less == Some(at)) }
             </div>
             <div class="casino-side">
                 { trainer(&state, *hint, &panel) }
@@ -244,6 +249,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
             folded: *folded == Some(at),
             on_fold: Callback::from(move |f: bool| folded.set(f.then_some(at))),
             primary,
+            daily: daily_line,
         }) }
     </section>
     }
