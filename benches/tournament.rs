@@ -11,7 +11,9 @@
 //!   `--power-weight W`; `--outcomes FILE` writes each game's result, 1 won or 0, a line each,
 //!   and `--against FILE` compares this run game by game with another's outcomes on the same
 //!   deals: the difference in win rate with its 95% interval, narrower than the two rates'
-//!   intervals, as most games end the same way under both settings)
+//!   intervals, as most games end the same way under both settings); `--from K` plays only
+//!   games K, K+1, … of the run (deal, seat and bots' seeds as the whole run would have them),
+//!   so a long measurement can run in parts whose outcomes files, joined, are the whole run's)
 //!
 //! A game is what `Game` plays: one round for first-out rules, the whole match to the target
 //! for place scoring (British), so a British win here is a match win.
@@ -35,6 +37,7 @@ fn main() {
     let games: u64 = arg("--games").and_then(|s| s.parse().ok()).unwrap_or(2000);
     let mut search = Ismcts { iterations: WORKER_ITERATIONS, ..Ismcts::default() };
     let first_seed: u64 = arg("--seeds").and_then(|s| s.parse().ok()).unwrap_or(10_000);
+    let from: u64 = arg("--from").and_then(|s| s.parse().ok()).unwrap_or(0);
     if let Some(i) = arg("--iterations").and_then(|s| s.parse().ok()) {
         search.iterations = i;
     }
@@ -68,7 +71,7 @@ fn main() {
     let (mut wins, mut actions) = (0u64, 0usize);
     let mut outcomes = Vec::new();
     let mut times = Vec::new();
-    for g in 0..games {
+    for g in from..from + games {
         let seat = (g as usize) % n;
         // Rotate so the candidate (levels[0]) sits at `seat`.
         let seated: Vec<Level> = (0..n).map(|s| levels[(s + n - seat) % n]).collect();
@@ -89,8 +92,9 @@ fn main() {
     times.sort_unstable();
     let pct = |q: f64| times.get(((times.len() as f64 - 1.0) * q) as usize).copied().unwrap_or(0) as f64 / 1000.0;
     println!(
-        "{preset_id}: {:?} (candidate first, seats rotated), {games} games from deal {first_seed}; {search:?}",
-        levels
+        "{preset_id}: {:?} (candidate first, seats rotated), {games} games from deal {}; {search:?}",
+        levels,
+        first_seed + from
     );
     println!("candidate wins {:.1}% ± {:.1} (fair share {:.1}%)", 100.0 * p, 100.0 * half, 100.0 / n as f64);
     println!(

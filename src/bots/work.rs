@@ -34,7 +34,10 @@ pub const MAX_ITERATIONS: u32 = 50_000;
 /// ([`super::ismcts::PAGE_ITERATIONS`], when it ran between the page's frames); the tournament
 /// measures the hard level at this budget (benches/tournament.rs): in Taylor against three normal
 /// bots it won 47.4% ± 3.1 of 1,000 deals from 7,000,000, deals its tuning never saw; from the
-/// same deal on, Priestly 42.5% ± 6.3 of 240 games, British 48.0% ± 9.8 of 100 matches.
+/// same deal on, Priestly 42.4% ± 3.1 of 1,000 games (games 240 on run in parts with `--from`),
+/// British 54.5% ± 6.9 of 200 matches (48 of the first 100, 61 of the next 100 played with
+/// `--from 100`). 8,000 iterations won no more on the tuning's deals
+/// ([`super::ismcts::Ismcts`]).
 pub const WORKER_ITERATIONS: u32 = 4000;
 
 /// What is asked.
