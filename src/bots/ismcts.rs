@@ -13,7 +13,7 @@
 //! and costs a fraction of it).
 //! The bot never sees the real game: its only input is its `SeatView`.
 
-use super::shedding::{fits_normal, inferred_void, normal_move, PolicyInput};
+use super::shedding::{could_run_out, fits_call, fits_normal, inferred_void, normal_move, PolicyInput};
 use crate::engine::cards::Card;
 use crate::engine::rng::GameRng;
 use crate::engine::shedding::rules::{Effect, Rules};
@@ -72,6 +72,11 @@ pub struct Ismcts {
     /// ([`inferred_void`]) before the model checks it: with only `tries` uniform redraws, a seat
     /// that picked up on a plain lead was mostly dealt a hand the model refused, which then stood.
     pub infer: bool,
+    /// The bots' own "Last card(s)" habit in the search: in its games each seat says it as the
+    /// bots do (with one card, or with two or three that [`could_run_out`]), not whenever the
+    /// rules let it with three or fewer; and a call that stands says the caller's hand is such
+    /// ([`fits_call`]). Only Priestly lets a seat call before its last card, so only it changes.
+    pub bot_calls: bool,
 }
 
 impl Default for Ismcts {
@@ -85,6 +90,7 @@ impl Default for Ismcts {
             policy_tree: true,
             power_weight: 0.0,
             infer: true,
+            bot_calls: false,
         }
     }
 }
@@ -191,7 +197,7 @@ impl Search {
                     None => add_child(nodes, node, a, mover),
                 };
                 nodes[child].available += 1;
-                apply_and_call(&mut g, a);
+                apply_and_call_as(&mut g, a, config.bot_calls);
                 node = child;
                 path.push(child);
                 continue;
@@ -213,7 +219,7 @@ impl Search {
             if let Some(a) = untried {
                 let child = add_child(nodes, node, a, mover);
                 nodes[child].available = 1;
-                apply_and_call(&mut g, a);
+                apply_and_call_as(&mut g, a, config.bot_calls);
                 path.push(child);
                 break;
             }
@@ -225,7 +231,7 @@ impl Search {
                 .max_by(|&a, &b| config.ucb(&nodes[a]).total_cmp(&config.ucb(&nodes[b])));
             let Some(best) = best else { break };
             let Some(a) = nodes[best].action else { break };
-            apply_and_call(&mut g, a);
+            apply_and_call_as(&mut g, a, config.bot_calls);
             node = best;
             path.push(best);
         }
@@ -233,7 +239,7 @@ impl Search {
         let mut steps = 0;
         while !g.is_over() && steps < config.playout_limit && g.round() == round {
             let a = policy_move(&g, g.legal_set());
-            apply_and_call(&mut g, a);
+            apply_and_call_as(&mut g, a, config.bot_calls);
             steps += 1;
         }
         let round_over = !g.is_over() && g.round() != round;
@@ -264,6 +270,8 @@ impl Search {
 pub struct Sampler {
     view: SeatView,
     tries: u32,
+    /// [`Ismcts::bot_calls`]: each seat's standing call, read as the bots call.
+    calls: Vec<bool>,
 }
 
 impl Sampler {
@@ -275,7 +283,8 @@ impl Sampler {
                 view.voids[s] = inferred_void(view.voids[s], &view.last_turns[s], view.hand_sizes[s]);
             }
         }
-        Sampler { view, tries: config.tries }
+        let calls = view.calls.iter().map(|c| config.bot_calls && c.called).collect();
+        Sampler { view, tries: config.tries, calls }
     }
 
     /// The view dealt from (its bounds joined to the inferred ones).
@@ -285,10 +294,20 @@ impl Sampler {
 
     /// One whole deal consistent with the view.
     pub fn deal(&self, rng: &mut GameRng) -> Game {
+        self.deal_observed(rng, |_, _| {})
+    }
+
+    /// [`Sampler::deal`], telling `observe` each hand the model checked: the seat, and whether
+    /// the hand fitted (the first hand a seat was dealt, then each redraw, until one fits). For
+    /// the tournament's report of how often the deals fit (`--fit-report`).
+    pub fn deal_observed(&self, rng: &mut GameRng, mut observe: impl FnMut(Seat, bool)) -> Game {
         let (view, rules, turns) = (&self.view, &*self.view.rules, &self.view.last_turns);
         let mut fit_rng = rng.fork();
         Game::determinize_with(view, rng, self.tries, &mut |s, h| {
-            fits_normal(rules, &turns[s as usize], h, &mut fit_rng)
+            let called = self.calls.get(s as usize).copied().unwrap_or(false);
+            let fits = fits_call(called, h) && fits_normal(rules, &turns[s as usize], h, &mut fit_rng);
+            observe(s, fits);
+            fits
         })
     }
 }
@@ -315,10 +334,18 @@ impl Ismcts {
 /// (without the call, Taylor turns going out into a seven-card penalty).
 #[inline(never)]
 fn apply_and_call(g: &mut Game, a: Action) {
+    apply_and_call_as(g, a, false);
+}
+
+/// [`apply_and_call`], the mover saying "Last card(s)" before its last card only when it
+/// [`could_run_out`] if `as_bots` ([`Ismcts::bot_calls`]).
+#[inline(never)]
+fn apply_and_call_as(g: &mut Game, a: Action, as_bots: bool) {
     let mover = a.seat();
     // The search only ever applies actions of the legal set.
     g.apply_legal(a);
-    if !g.is_over() && g.hand(mover).len() <= 3 {
+    let hand = g.hand(mover);
+    if !g.is_over() && hand.len() <= 3 && (!as_bots || hand.len() == 1 || could_run_out(hand)) {
         let call = Action::CallLastCard { seat: mover };
         if g.is_legal(call) {
             let _ = g.apply_quiet(call);
