@@ -447,7 +447,7 @@ fn a_standing_call_is_read_as_the_bots_call_from_the_view_alone() {
     let read = runs_out(&Ismcts { bot_calls: true, ..Ismcts::default() });
     eprintln!("seat 1 of one suit or rank: {plain} of 200 plain, {read} of 200 reading the call");
     assert!(plain < 40, "three cards at random are rarely of one suit ({plain} of 200)");
-    assert!(read > 100, "the model should deal seat 1 a hand it would have called with ({read} of 200)");
+    assert!(read > 190, "the model should deal seat 1 a hand it would have called with ({read} of 200)");
     // What it infers comes from the view alone: the same deals and the same move for a seed.
     let config = Ismcts { bot_calls: true, iterations: 300, ..Ismcts::default() };
     let (sa, sb) = (Sampler::new(va.clone(), &config), Sampler::new(vb.clone(), &config));
