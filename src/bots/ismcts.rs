@@ -85,7 +85,10 @@ pub struct Ismcts {
     /// The bots' own "Last card(s)" habit in the search: in its games each seat says it as the
     /// bots do (with one card, or with two or three that [`could_run_out`]), not whenever the
     /// rules let it with three or fewer; and a call that stands says the caller's hand is such
-    /// ([`fits_call`]). Only Priestly lets a seat call before its last card, so only it changes.
+    /// ([`fits_call`], up to 100 redraws). Only Priestly lets a seat call before its last
+    /// card, so only it changes. Off: screened on Priestly's 600 tuning deals from 1,000,000,
+    /// where the defaults won 42.2% ± 4.0, it lost 2.0 ± 5.1 points game by game (the same
+    /// result in 352 of the 600 games).
     pub bot_calls: bool,
 }
 
