@@ -5,6 +5,7 @@
 
 use crate::bots::casino_analysis::CasinoAsk;
 use crate::bots::work::{Reply, Request, READY, UNKNOWN};
+use crate::ui::module_worker::ModuleWorker;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -49,12 +50,10 @@ pub fn run() {
 /// The table's search worker, for as long as this lives (dropped: the worker is stopped). Each
 /// reply it reads goes to `on_reply`, or `None` once if the worker could not start or stopped.
 pub struct SearchWorker {
-    worker: web_sys::Worker,
+    worker: ModuleWorker,
     ready: Rc<Cell<bool>>,
     /// A request asked before the worker was up: only the latest is worth searching.
     waiting: Rc<RefCell<Option<JsValue>>>,
-    _listener: Closure<dyn FnMut(MessageEvent)>,
-    _failed: Closure<dyn FnMut(web_sys::Event)>,
 }
 
 impl SearchWorker {
@@ -76,18 +75,15 @@ impl SearchWorker {
         read: impl Fn(&str) -> Option<R> + 'static,
         on_reply: impl Fn(Option<R>) + 'static,
     ) -> Option<SearchWorker> {
-        let options = web_sys::WorkerOptions::new();
-        options.set_type(web_sys::WorkerType::Module);
-        let worker = web_sys::Worker::new_with_options(url, &options).ok()?;
         let on_reply = Rc::new(on_reply);
         let ready = Rc::new(Cell::new(false));
         let waiting: Rc<RefCell<Option<JsValue>>> = Rc::default();
-        let listener = {
-            let (worker, on_reply, ready, waiting) = (worker.clone(), on_reply.clone(), ready.clone(), waiting.clone());
-            Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        let on_message = {
+            let (on_reply, ready, waiting) = (on_reply.clone(), ready.clone(), waiting.clone());
+            move |worker: &web_sys::Worker, data: JsValue| {
                 // Anything but a reply it could have sent is dropped (the bot's move is then the
                 // table's timer's to worry about: no reply, no move, but nothing breaks).
-                let Some(text) = e.data().as_string() else { return };
+                let Some(text) = data.as_string() else { return };
                 if text == READY {
                     ready.set(true);
                     if let Some(message) = waiting.borrow_mut().take() {
@@ -97,20 +93,15 @@ impl SearchWorker {
                 }
                 let Some(reply) = read(&text) else { return };
                 on_reply(Some(reply));
-            })
+            }
         };
-        worker.set_onmessage(Some(listener.as_ref().unchecked_ref()));
-        // A module that cannot load (its files missing, a browser without module workers), or a
-        // worker that stopped (a request it could not search).
-        let failed = {
-            let worker = worker.clone();
-            Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
-                worker.terminate();
-                on_reply(None);
-            })
+        // A module that cannot load, or a worker that stopped (a request it could not search).
+        let on_failed = move |worker: &web_sys::Worker| {
+            worker.terminate();
+            on_reply(None);
         };
-        worker.set_onerror(Some(failed.as_ref().unchecked_ref()));
-        Some(SearchWorker { worker, ready, waiting, _listener: listener, _failed: failed })
+        let worker = ModuleWorker::start(url, on_message, on_failed)?;
+        Some(SearchWorker { worker, ready, waiting })
     }
 
     /// Asks for a search: at once if the worker is up, else when it is.
@@ -130,18 +121,9 @@ impl SearchWorker {
 
     fn send(&self, message: JsValue) {
         if self.ready.get() {
-            let _ = self.worker.post_message(&message);
+            self.worker.post(&message);
         } else {
             *self.waiting.borrow_mut() = Some(message);
         }
-    }
-}
-
-impl Drop for SearchWorker {
-    fn drop(&mut self) {
-        // A reply already on its way finds no listener (the listener is dropped with this).
-        self.worker.set_onmessage(None);
-        self.worker.set_onerror(None);
-        self.worker.terminate();
     }
 }
