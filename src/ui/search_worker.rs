@@ -59,17 +59,13 @@ pub struct SearchWorker {
 impl SearchWorker {
     /// Starts the worker; `None` if this browser cannot (then `on_reply` is never called).
     pub fn start(on_reply: impl Fn(Option<Reply>) + 'static) -> Option<SearchWorker> {
-        Self::start_from(WORKER_URL, on_reply)
+        Self::start_reading(WORKER_URL, Reply::decode, on_reply)
     }
 
-    /// Starts the worker from its module at `url`, relative to the page: another page than the
-    /// table's (the replay page's analysis) starts the table's own worker, never a second build.
-    pub fn start_from(url: &str, on_reply: impl Fn(Option<Reply>) + 'static) -> Option<SearchWorker> {
-        Self::start_reading(url, Reply::decode, on_reply)
-    }
-
-    /// Starts the worker from `url`, its replies read by `read` (the casino replay's analysis
-    /// reads its own: [`casino_analysis::CasinoReply`], so its page links no shedding reader).
+    /// Starts the worker from its module at `url`, relative to the page (another page than the
+    /// table's, a replay's analysis, starts the table's own worker, never a second build), its
+    /// replies read by `read` (each analysis reads its own: [`crate::ui::replay::Judgement`],
+    /// [`casino_analysis::CasinoReply`], so the casino replay links no shedding reader).
     pub fn start_reading<R: 'static>(
         url: &str,
         read: impl Fn(&str) -> Option<R> + 'static,
