@@ -27,6 +27,9 @@ pub struct Transport {
     pub ice: Vec<String>,
 }
 
+/// What the host's page says when its worker cannot start, or stopped (an error it did not catch).
+const NO_HOST: &str = "This browser could not start the table's host: reload the page to try again.";
+
 /// How often a page measures its link to the host (a ping's round trip).
 const PING_MS: f64 = 2000.0;
 
@@ -64,8 +67,7 @@ impl Hosting {
                 inbox.push(Vec::new());
             }
         };
-        let worker = ModuleWorker::start(url, on_message, on_failed)
-            .ok_or_else(|| "This browser could not start the table's host.".to_owned())?;
+        let worker = ModuleWorker::start(url, on_message, on_failed).ok_or_else(|| NO_HOST.to_owned())?;
         let mut hosting =
             Hosting { worker, inbox, ready: false, queue: Vec::new(), links: Vec::new(), next: 1, broken: None };
         hosting.post(&ToWorker::Open { record, pace });
@@ -295,8 +297,7 @@ impl<F: FriendsPage> Session<F> {
         for bytes in posted {
             if bytes.is_empty() {
                 if let Some(h) = &mut self.hosting {
-                    h.broken =
-                        Some("This browser could not start the table's host: reload the page to try again.".into());
+                    h.broken = Some(NO_HOST.into());
                 }
                 continue;
             }
