@@ -17,6 +17,8 @@
 //!   `"iterations":N` instead of `ms`): the bot's move from `game.view(S)` alone. The hard bot
 //!   runs its search in chunks until T ms are spent (this thread's CPU time with `"cpu"`, else
 //!   wall time), as the page runs it in chunks between frames.
+//!   Optional `"tries":N`, `"infer":BOOL`, `"policy_tree":BOOL` set the hard bot's model of the
+//!   others (`Ismcts`'s fields of those names; left out, its defaults).
 //!   Reply: `{"action":ID,"iterations":N,"us":MICROSECONDS}`.
 //!
 //! Errors are replied as `{"error":"..."}`; the peer never guesses.
@@ -170,7 +172,7 @@ impl Peer {
                         .get_or_insert_with(|| SheddingBot::new(seat, Level::Hard, seed.wrapping_mul(31) ^ 0x5eed));
                     // The search the page's search worker runs for this bot's request.
                     let request = bot.search_request(&view).ok_or("no search on this turn")?;
-                    let mut search = Search::new(Ismcts::default(), request.view, GameRng::new(request.seed));
+                    let mut search = Search::new(model(req)?, request.view, GameRng::new(request.seed));
                     match (req.get("ms").and_then(Value::as_f64), req.get("iterations").and_then(Value::as_u64)) {
                         (Some(ms), _) => {
                             let budget = ms / 1000.0;
@@ -193,6 +195,23 @@ impl Peer {
             other => Err(format!("unknown cmd {other:?}")),
         }
     }
+}
+
+/// The hard bot's search settings, `Ismcts::default()` but for the model of the others where
+/// the request names it (`"tries"`, `"infer"`, `"policy_tree"`): the match screens how much of
+/// its model of our normal bot the search should keep against OpenSpiel's bots.
+fn model(req: &Value) -> Result<Ismcts, String> {
+    let mut config = Ismcts::default();
+    if let Some(v) = req.get("tries") {
+        config.tries = v.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or("tries must be a count")?;
+    }
+    let flag = |k: &str, into: &mut bool| match req.get(k) {
+        None => Ok(()),
+        Some(v) => v.as_bool().map(|b| *into = b).ok_or(format!("{k} must be true or false")),
+    };
+    flag("infer", &mut config.infer)?;
+    flag("policy_tree", &mut config.policy_tree)?;
+    Ok(config)
 }
 
 /// Time spent on a move: wall time, or this thread's CPU time (on a shared machine, wall time
@@ -277,5 +296,19 @@ mod tests {
             assert_eq!(action_id(a), Some(id));
         }
         assert_eq!(action_from_id(58, 0), None);
+    }
+
+    #[test]
+    fn model_settings_change_only_what_the_request_names() {
+        let d = Ismcts::default();
+        let same = model(&json!({"cmd": "think"})).unwrap();
+        assert_eq!((same.tries, same.infer, same.policy_tree), (d.tries, d.infer, d.policy_tree));
+        let m = model(&json!({"tries": 0, "infer": !d.infer, "policy_tree": !d.policy_tree})).unwrap();
+        assert_eq!((m.tries, m.infer, m.policy_tree), (0, !d.infer, !d.policy_tree));
+        assert_eq!(m.exploration, d.exploration);
+        assert!(model(&json!({"tries": -1})).is_err());
+        assert!(model(&json!({"tries": 1u64 << 40})).is_err());
+        assert!(model(&json!({"infer": "yes"})).is_err());
+        assert!(model(&json!({"policy_tree": 1})).is_err());
     }
 }

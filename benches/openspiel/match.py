@@ -18,8 +18,13 @@ parts run in C++: each sampled world is rebuilt by `Game.deserialize_state` and 
 `pyspiel.evaluate_bots` with C++ uniform random bots (what `RandomRolloutEvaluator` does).
 
 Usage: python match.py --peer PATH [--games N] [--players P] [--ms T | --iterations N]
-                       [--ours hard|normal] [--seed S] [--uct C] [--out FILE]
+                       [--ours hard|normal|openspiel] [--seed S] [--uct C] [--out FILE]
+                       [--tries N] [--infer on|off] [--policy-tree on|off]
        python match.py --summarize FILE...
+       python match.py --compare A B      # game by game on the deals both files played
+
+--tries, --infer and --policy-tree set the hard bot's model of the others (`Ismcts`'s fields of
+those names; left out, its defaults): how far its search assumes they play as our normal bot.
 """
 import argparse
 import json
@@ -265,7 +270,9 @@ def play_game(args, game, peer, index):
             clock=CLOCKS[args.clock],
         )
         for s in range(players)
-        if s != our_seat
+        # `--ours openspiel`: the measured seat is OpenSpiel's bot too (a control of the harness,
+        # whose fair share is 1 / players), searching on its own seed stream.
+        if s != our_seat or args.ours == "openspiel"
     }
     step = 0
     stats = {"our_moves": 0, "our_iters": 0, "our_us": 0, "their_moves": 0, "their_sims": 0, "their_us": 0}
@@ -273,9 +280,9 @@ def play_game(args, game, peer, index):
     while not ours["over"]:
         seat = ours["current"]
         choice = len(ours["legal"]) > 1
-        if seat == our_seat:
+        if seat == our_seat and args.ours != "openspiel":
             budget = {"iterations": args.iterations} if args.iterations else {"ms": args.ms, "clock": args.clock}
-            reply = peer.ask(cmd="think", seat=seat, level=args.ours, **budget)
+            reply = peer.ask(cmd="think", seat=seat, level=args.ours, **budget, **model_request(args))
             action = reply["action"]
             if choice:
                 stats["our_moves"] += 1
@@ -284,7 +291,11 @@ def play_game(args, game, peer, index):
         else:
             t0 = CLOCKS[args.clock]()
             action = bots[seat].step(state)
-            if choice:
+            if choice and seat == our_seat:
+                stats["our_moves"] += 1
+                stats["our_iters"] += bots[seat].last_simulations
+                stats["our_us"] += int((CLOCKS[args.clock]() - t0) * 1e6)
+            elif choice:
                 stats["their_moves"] += 1
                 stats["their_sims"] += bots[seat].last_simulations
                 stats["their_us"] += int((CLOCKS[args.clock]() - t0) * 1e6)
@@ -308,6 +319,7 @@ def play_game(args, game, peer, index):
         "ms": args.ms,
         "iterations": args.iterations,
         "clock": args.clock,
+        "model": model_name(args),
         "our_seat": our_seat,
         "winner": ours["winner"],
         "win": int(ours["winner"] == our_seat),
@@ -318,6 +330,23 @@ def play_game(args, game, peer, index):
         "steps": step,
         **stats,
     }
+
+
+def model_request(args):
+    """The model settings sent with each think request (only those given)."""
+    req = {}
+    if args.tries is not None:
+        req["tries"] = args.tries
+    if args.infer is not None:
+        req["infer"] = args.infer == "on"
+    if args.policy_tree is not None:
+        req["policy_tree"] = args.policy_tree == "on"
+    return req
+
+
+def model_name(args):
+    req = model_request(args)
+    return " ".join(f"{k}={v}" for k, v in req.items()) or "default"
 
 
 def interval(wins, n):
@@ -341,7 +370,7 @@ def summarize(rows, aborted=0):
     tmoves = sum(r["their_moves"] for r in rows)
     print(
         f"{first['ours']} (ours) vs {players - 1} x OpenSpiel ISMCTS, {players} players, {budget} per move, "
-        f"{n} games, seats rotated"
+        f"{n} games, seats rotated, model: {first.get('model', 'default')}"
     )
     print(f"  our win rate:            {100 * p:.1f}% +- {100 * h:.1f} (95%); fair share {100 / players:.1f}%")
     print(f"  by OpenSpiel's returns:  {100 * po:.1f}% +- {100 * ho:.1f} (best return, ties shared)")
@@ -360,6 +389,39 @@ def summarize(rows, aborted=0):
         print(f"  ABORTED: {aborted} games where the engines disagreed")
 
 
+def load(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def compare(a_path, b_path):
+    """A against B game by game, on the deals (seed, players, our seat) both played: the mean
+    difference of the win with its 95% interval, and how many games changed result. Same deals,
+    same seat: what stays is the difference between the settings and OpenSpiel's own noise."""
+    key = lambda r: (r["seed"], r["players"], r["our_seat"])
+    a = {key(r): r for r in load(a_path)}
+    b = {key(r): r for r in load(b_path)}
+    common = sorted(set(a) & set(b))
+    if not common:
+        print("no deal in common")
+        return
+    n = len(common)
+    for field, label in (("win", "win"), ("os_win", "by OpenSpiel's returns")):
+        d = [a[k][field] - b[k][field] for k in common]
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else float("nan")
+        half = 1.96 * math.sqrt(var / n)
+        changed = sum(1 for x in d if x != 0)
+        print(
+            f"  {label}: A - B = {100 * mean:+.1f} +- {100 * half:.1f} points (95%), "
+            f"{n} deals, {changed} changed result"
+        )
+    name = lambda r: f"{r['ours']}, {r['ms']} ms, model: {r.get('model', 'default')}"
+    for label, rows in (("A", a), ("B", b)):
+        p, h = interval(sum(rows[k]["win"] for k in common), n)
+        print(f"  {label} ({name(rows[common[0]])}): {100 * p:.1f}% +- {100 * h:.1f}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--peer")
@@ -368,22 +430,28 @@ def main():
     ap.add_argument("--ms", type=float, default=10.0)
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="what --ms measures")
     ap.add_argument("--iterations", type=int, default=None, help="equal iterations instead of equal time")
-    ap.add_argument("--ours", choices=["hard", "normal"], default="hard")
+    ap.add_argument("--ours", choices=["hard", "normal", "openspiel"], default="hard")
     ap.add_argument("--seed", type=int, default=1_000_000)
     # crazy_eights returns are penalty points (0 for the winner, down to -544): an exploration
     # constant on that scale. In 150 two-player games against our normal bot, 100 did better for
     # OpenSpiel's bot than 20 or 2 (the value in OpenSpiel's examples, tuned for returns in [-1, 1]).
     ap.add_argument("--uct", type=float, default=100.0, help="OpenSpiel ISMCTS exploration constant")
     ap.add_argument("--out", help="append one JSON line per game here")
+    ap.add_argument("--tries", type=int, default=None, help="the hard bot's Ismcts::tries")
+    ap.add_argument("--infer", choices=["on", "off"], default=None, help="the hard bot's Ismcts::infer")
+    ap.add_argument("--policy-tree", choices=["on", "off"], default=None, help="the hard bot's Ismcts::policy_tree")
+    ap.add_argument("--compare", nargs=2, metavar=("A", "B"), help="A against B on the deals both played, and exit")
     ap.add_argument("--summarize", nargs="*", help="print the figures from earlier --out files and exit")
     args = ap.parse_args()
+    if args.compare:
+        compare(*args.compare)
+        return
     if args.summarize:
         groups = {}
         for path in args.summarize:
-            with open(path) as f:
-                for line in f:
-                    r = json.loads(line)
-                    groups.setdefault((r["ours"], r["players"], r["ms"], r["iterations"], r.get("clock")), []).append(r)
+            for r in load(path):
+                k = (r["ours"], r["players"], r["ms"], r["iterations"], r.get("clock"), r.get("model", "default"))
+                groups.setdefault(k, []).append(r)
         for rows in groups.values():
             summarize(rows)
         return
