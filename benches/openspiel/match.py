@@ -18,7 +18,8 @@ parts run in C++: each sampled world is rebuilt by `Game.deserialize_state` and 
 `pyspiel.evaluate_bots` with C++ uniform random bots (what `RandomRolloutEvaluator` does).
 
 Usage: python match.py --peer PATH [--games N] [--players P] [--ms T | --iterations N]
-                       [--ours hard|normal|openspiel] [--seed S] [--uct C] [--out FILE]
+                       [--ours hard|normal|openspiel]
+                       [--theirs openspiel|normal] [--seed S] [--uct C] [--out FILE]
                        [--tries N] [--infer on|off] [--policy-tree on|off]
        python match.py --summarize FILE...
        python match.py --compare A B      # game by game on the deals both files played
@@ -272,15 +273,20 @@ def play_game(args, game, peer, index):
         for s in range(players)
         # `--ours openspiel`: the measured seat is OpenSpiel's bot too (a control of the harness,
         # whose fair share is 1 / players), searching on its own seed stream.
-        if s != our_seat or args.ours == "openspiel"
+        if (s != our_seat and args.theirs == "openspiel") or (s == our_seat and args.ours == "openspiel")
     }
     step = 0
     stats = {"our_moves": 0, "our_iters": 0, "our_us": 0, "their_moves": 0, "their_sims": 0, "their_us": 0}
+    # How often the others draw while they could play a card: our normal bot never does, so the
+    # hard bot's model reads a draw as a lack of the cards that would have gone (`infer`).
+    stats.update({"their_draws": 0, "their_could_play": 0, "their_drew_anyway": 0})
     check(step, ours, state)
     while not ours["over"]:
         seat = ours["current"]
         choice = len(ours["legal"]) > 1
-        if seat == our_seat and args.ours != "openspiel":
+        if seat != our_seat and args.theirs == "normal":
+            action = peer.ask(cmd="think", seat=seat, level="normal")["action"]
+        elif seat == our_seat and args.ours != "openspiel":
             budget = {"iterations": args.iterations} if args.iterations else {"ms": args.ms, "clock": args.clock}
             reply = peer.ask(cmd="think", seat=seat, level=args.ours, **budget, **model_request(args))
             action = reply["action"]
@@ -299,6 +305,11 @@ def play_game(args, game, peer, index):
                 stats["their_moves"] += 1
                 stats["their_sims"] += bots[seat].last_simulations
                 stats["their_us"] += int((CLOCKS[args.clock]() - t0) * 1e6)
+        if seat != our_seat and action == DRAW:
+            stats["their_draws"] += 1
+        if seat != our_seat and DRAW in ours["legal"] and any(a < DRAW for a in ours["legal"]):
+            stats["their_could_play"] += 1
+            stats["their_drew_anyway"] += int(action == DRAW)
         ours = peer.ask(cmd="apply", action=int(action))
         state.apply_action(int(action))
         if action == DRAW:
@@ -320,6 +331,7 @@ def play_game(args, game, peer, index):
         "iterations": args.iterations,
         "clock": args.clock,
         "model": model_name(args),
+        "theirs": args.theirs,
         "our_seat": our_seat,
         "winner": ours["winner"],
         "win": int(ours["winner"] == our_seat),
@@ -368,8 +380,9 @@ def summarize(rows, aborted=0):
     po, ho = interval(sum(r["os_win"] for r in rows), n)
     moves = sum(r["our_moves"] for r in rows)
     tmoves = sum(r["their_moves"] for r in rows)
+    theirs = "our normal bot" if first.get("theirs") == "normal" else "OpenSpiel ISMCTS"
     print(
-        f"{first['ours']} (ours) vs {players - 1} x OpenSpiel ISMCTS, {players} players, {budget} per move, "
+        f"{first['ours']} (ours) vs {players - 1} x {theirs}, {players} players, {budget} per move, "
         f"{n} games, seats rotated, model: {first.get('model', 'default')}"
     )
     print(f"  our win rate:            {100 * p:.1f}% +- {100 * h:.1f} (95%); fair share {100 / players:.1f}%")
@@ -384,6 +397,15 @@ def summarize(rows, aborted=0):
         print(
             f"  theirs: {sum(r['their_sims'] for r in rows) / tmoves:.0f} simulations per move, "
             f"{sum(r['their_us'] for r in rows) / tmoves / 1000:.1f} ms per move ({tmoves} moves with a choice)"
+        )
+    could = sum(r.get("their_could_play", 0) for r in rows)
+    if could:
+        drew = sum(r.get("their_drew_anyway", 0) for r in rows)
+        draws = sum(r.get("their_draws", 0) for r in rows)
+        print(
+            f"  theirs drew instead of playing in {drew} of {could} turns where they could play "
+            f"({100 * drew / could:.0f}%): {drew} of their {draws} draws ({100 * drew / max(draws, 1):.0f}%) "
+            f"did not mean they lacked a card to play"
         )
     if aborted:
         print(f"  ABORTED: {aborted} games where the engines disagreed")
@@ -431,6 +453,7 @@ def main():
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="what --ms measures")
     ap.add_argument("--iterations", type=int, default=None, help="equal iterations instead of equal time")
     ap.add_argument("--ours", choices=["hard", "normal", "openspiel"], default="hard")
+    ap.add_argument("--theirs", choices=["openspiel", "normal"], default="openspiel", help="the other seats")
     ap.add_argument("--seed", type=int, default=1_000_000)
     # crazy_eights returns are penalty points (0 for the winner, down to -544): an exploration
     # constant on that scale. In 150 two-player games against our normal bot, 100 did better for
@@ -450,7 +473,7 @@ def main():
         groups = {}
         for path in args.summarize:
             for r in load(path):
-                k = (r["ours"], r["players"], r["ms"], r["iterations"], r.get("clock"), r.get("model", "default"))
+                k = (r["ours"], r.get("theirs"), r["players"], r["ms"], r["iterations"], r.get("clock"), r.get("model", "default"))
                 groups.setdefault(k, []).append(r)
         for rows in groups.values():
             summarize(rows)
