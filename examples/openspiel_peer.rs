@@ -16,7 +16,8 @@
 //! - `{"cmd":"think","seat":S,"level":"hard"|"normal","ms":T,"clock":"cpu"|"wall"}` (or
 //!   `"iterations":N` instead of `ms`): the bot's move from `game.view(S)` alone. The hard bot
 //!   runs its search in chunks until T ms are spent (this thread's CPU time with `"cpu"`, else
-//!   wall time), as the page runs it in chunks between frames.
+//!   wall time), as the page runs it in chunks between frames. `"level":"open"` is a reference,
+//!   not a fair player: the hard bot's search told every other hand (not the stock's order).
 //!   Optional `"tries":N`, `"infer":BOOL`, `"policy_tree":BOOL` set the hard bot's model of the
 //!   others (`Ismcts`'s fields of those names; left out, its defaults).
 //!   Reply: `{"action":ID,"iterations":N,"us":MICROSECONDS}`.
@@ -152,12 +153,21 @@ impl Peer {
                 if g.is_over() || g.current() != seat {
                     return Err(format!("not seat {seat}'s turn"));
                 }
-                let view = g.view(seat);
+                let mut view = g.view(seat);
                 let level = match req.get("level").and_then(Value::as_str) {
                     Some("hard") => Level::Hard,
                     Some("normal") => Level::Normal,
+                    Some("open") => {
+                        // A reference, not a bot: the hard bot's search told every other hand
+                        // (as cards known to it), only the stock's order left to chance.
+                        for s in (0..g.players()).filter(|&s| s != seat) {
+                            view.known[s as usize] = g.hand(s);
+                        }
+                        Level::Hard
+                    }
                     other => return Err(format!("unknown level {other:?}")),
                 };
+                let open = req.get("level").and_then(Value::as_str) == Some("open");
                 let cpu = req.get("clock").and_then(Value::as_str) == Some("cpu");
                 let clock = Clock::start(cpu);
                 let mut iterations = 0;
@@ -172,7 +182,12 @@ impl Peer {
                         .get_or_insert_with(|| SheddingBot::new(seat, Level::Hard, seed.wrapping_mul(31) ^ 0x5eed));
                     // The search the page's search worker runs for this bot's request.
                     let request = bot.search_request(&view).ok_or("no search on this turn")?;
-                    let mut search = Search::new(model(req)?, request.view, GameRng::new(request.seed));
+                    let mut config = model(req)?;
+                    if open {
+                        // Nothing to infer or to fit: the hands are known.
+                        (config.tries, config.infer) = (0, false);
+                    }
+                    let mut search = Search::new(config, request.view, GameRng::new(request.seed));
                     match (req.get("ms").and_then(Value::as_f64), req.get("iterations").and_then(Value::as_u64)) {
                         (Some(ms), _) => {
                             let budget = ms / 1000.0;
@@ -296,6 +311,26 @@ mod tests {
             assert_eq!(action_id(a), Some(id));
         }
         assert_eq!(action_from_id(58, 0), None);
+    }
+
+    #[test]
+    fn the_open_reference_searches_the_real_hands() {
+        // What the "open" level relies on: a view told every other hand as known cards deals
+        // exactly those hands, whatever the sampler draws.
+        let g = Game::new(Arc::new(Preset::CrazyEights.rules()), 4, 7).unwrap();
+        let mut view = g.view(1);
+        for s in [0, 2, 3] {
+            view.known[s as usize] = g.hand(s);
+        }
+        let config = Ismcts { tries: 0, infer: false, ..Ismcts::default() };
+        let sampler = blackjack::bots::ismcts::Sampler::new(view, &config);
+        let mut rng = GameRng::new(3);
+        for _ in 0..20 {
+            let dealt = sampler.deal(&mut rng);
+            for s in 0..4 {
+                assert_eq!(dealt.hand(s), g.hand(s));
+            }
+        }
     }
 
     #[test]

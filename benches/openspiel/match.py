@@ -18,7 +18,7 @@ parts run in C++: each sampled world is rebuilt by `Game.deserialize_state` and 
 `pyspiel.evaluate_bots` with C++ uniform random bots (what `RandomRolloutEvaluator` does).
 
 Usage: python match.py --peer PATH [--games N] [--players P] [--ms T | --iterations N]
-                       [--ours hard|normal|openspiel]
+                       [--ours hard|normal|open|openspiel]
                        [--theirs openspiel|normal] [--seed S] [--uct C] [--out FILE]
                        [--tries N] [--infer on|off] [--policy-tree on|off]
        python match.py --summarize FILE...
@@ -452,7 +452,7 @@ def main():
     ap.add_argument("--ms", type=float, default=10.0)
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="what --ms measures")
     ap.add_argument("--iterations", type=int, default=None, help="equal iterations instead of equal time")
-    ap.add_argument("--ours", choices=["hard", "normal", "openspiel"], default="hard")
+    ap.add_argument("--ours", choices=["hard", "normal", "open", "openspiel"], default="hard", help="open: a reference, the hard bot told every hand")
     ap.add_argument("--theirs", choices=["openspiel", "normal"], default="openspiel", help="the other seats")
     ap.add_argument("--seed", type=int, default=1_000_000)
     # crazy_eights returns are penalty points (0 for the winner, down to -544): an exploration
