@@ -19,7 +19,8 @@
 //!   wall time), as the page runs it in chunks between frames. `"level":"open"` is a reference,
 //!   not a fair player: the hard bot's search told every other hand (not the stock's order).
 //!   Optional `"tries":N`, `"infer":BOOL`, `"policy_tree":BOOL` set the hard bot's model of the
-//!   others (`Ismcts`'s fields of those names; left out, its defaults).
+//!   others (`Ismcts`'s fields of those names; left out, its defaults); `"voids":false` also
+//!   drops what the view takes the others to lack from their pick-ups on a named suit.
 //!   Reply: `{"action":ID,"iterations":N,"us":MICROSECONDS}`.
 //!
 //! Errors are replied as `{"error":"..."}`; the peer never guesses.
@@ -28,7 +29,7 @@ use blackjack::bots::ismcts::{Ismcts, Search};
 use blackjack::bots::shedding::{normal_move, turn_actions, Level, SheddingBot};
 use blackjack::engine::cards::{Card, Rank, Suit};
 use blackjack::engine::rng::GameRng;
-use blackjack::engine::shedding::{Action, Game, Preset, Rules, Seat};
+use blackjack::engine::shedding::{Action, Game, Preset, Rules, Seat, Void};
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -168,6 +169,19 @@ impl Peer {
                     other => return Err(format!("unknown level {other:?}")),
                 };
                 let open = req.get("level").and_then(Value::as_str) == Some("open");
+                let voids = match req.get("voids") {
+                    None => true,
+                    Some(v) => v.as_bool().ok_or("voids must be true or false")?,
+                };
+                if !voids {
+                    // The engine's own reading of a pick-up on a named suit (`Void`) is the model
+                    // too under these rules (drawing is allowed when able): drop it for the others.
+                    for (s, v) in view.voids.iter_mut().enumerate() {
+                        if s != seat as usize {
+                            *v = Void::default();
+                        }
+                    }
+                }
                 let cpu = req.get("clock").and_then(Value::as_str) == Some("cpu");
                 let clock = Clock::start(cpu);
                 let mut iterations = 0;

@@ -20,12 +20,14 @@ parts run in C++: each sampled world is rebuilt by `Game.deserialize_state` and 
 Usage: python match.py --peer PATH [--games N] [--players P] [--ms T | --iterations N]
                        [--ours hard|normal|open|openspiel]
                        [--theirs openspiel|normal] [--seed S] [--uct C] [--out FILE]
-                       [--tries N] [--infer on|off] [--policy-tree on|off]
+                       [--tries N] [--infer on|off] [--policy-tree on|off] [--voids on|off]
        python match.py --summarize FILE...
        python match.py --compare A B      # game by game on the deals both files played
 
 --tries, --infer and --policy-tree set the hard bot's model of the others (`Ismcts`'s fields of
 those names; left out, its defaults): how far its search assumes they play as our normal bot.
+--voids off also drops what the view takes them to lack after a pick-up on a named suit (the
+engine's `Void`: the same model, since these rules let a player draw when able to play).
 """
 import argparse
 import json
@@ -353,6 +355,8 @@ def model_request(args):
         req["infer"] = args.infer == "on"
     if args.policy_tree is not None:
         req["policy_tree"] = args.policy_tree == "on"
+    if args.voids is not None:
+        req["voids"] = args.voids == "on"
     return req
 
 
@@ -463,6 +467,9 @@ def main():
     ap.add_argument("--tries", type=int, default=None, help="the hard bot's Ismcts::tries")
     ap.add_argument("--infer", choices=["on", "off"], default=None, help="the hard bot's Ismcts::infer")
     ap.add_argument("--policy-tree", choices=["on", "off"], default=None, help="the hard bot's Ismcts::policy_tree")
+    ap.add_argument(
+        "--voids", choices=["on", "off"], default=None, help="off: drop the view's voids of the others (a pick-up on a named suit)"
+    )
     ap.add_argument("--compare", nargs=2, metavar=("A", "B"), help="A against B on the deals both played, and exit")
     ap.add_argument("--summarize", nargs="*", help="print the figures from earlier --out files and exit")
     args = ap.parse_args()
