@@ -25,11 +25,11 @@
 //!
 //! Errors are replied as `{"error":"..."}`; the peer never guesses.
 
-use blackjack::bots::ismcts::{Ismcts, Search};
-use blackjack::bots::shedding::{normal_move, turn_actions, Level, SheddingBot};
+use blackjack::bots::ismcts::{Ismcts, Sampler, Search};
+use blackjack::bots::shedding::{fits_normal, normal_move, turn_actions, Level, SheddingBot};
 use blackjack::engine::cards::{Card, Rank, Suit};
 use blackjack::engine::rng::GameRng;
-use blackjack::engine::shedding::{Action, Game, Preset, Rules, Seat, Void};
+use blackjack::engine::shedding::{Action, Game, Preset, Rules, Seat, SeatView, Void};
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -185,6 +185,7 @@ impl Peer {
                 let cpu = req.get("clock").and_then(Value::as_str) == Some("cpu");
                 let clock = Clock::start(cpu);
                 let mut iterations = 0;
+                let mut fit = None;
                 let turn = turn_actions(&view);
                 let action = if turn.len() == 1 {
                     turn[0]
@@ -201,7 +202,10 @@ impl Peer {
                         // Nothing to infer or to fit: the hands are known.
                         (config.tries, config.infer) = (0, false);
                     }
-                    let mut search = Search::new(config, request.view, GameRng::new(request.seed));
+                    // Asked for, the diagnostic runs after the search, its time taken off the move's.
+                    let fit_view =
+                        (req.get("fit").and_then(Value::as_bool) == Some(true)).then(|| request.view.clone());
+                    let mut search = Search::new(config.clone(), request.view, GameRng::new(request.seed));
                     match (req.get("ms").and_then(Value::as_f64), req.get("iterations").and_then(Value::as_u64)) {
                         (Some(ms), _) => {
                             let budget = ms / 1000.0;
@@ -216,14 +220,54 @@ impl Peer {
                         (None, None) => return Err("think needs ms or iterations".into()),
                     }
                     iterations = search.iterations();
+                    fit = fit_view.map(|v| fit_counts(&v, &config, 100, request.seed));
                     search.best()
                 };
                 let id = action_id(action).ok_or_else(|| format!("{action} has no OpenSpiel id"))?;
-                Ok(json!({"action": id, "iterations": iterations, "us": (clock.seconds() * 1e6) as u64}))
+                let us = (clock.seconds() - fit.as_ref().map_or(0.0, |f: &FitCounts| f.seconds)) * 1e6;
+                let mut reply = json!({"action": id, "iterations": iterations, "us": us as u64});
+                if let Some(f) = fit {
+                    reply["fit"] = json!(f.seats);
+                }
+                Ok(reply)
             }
             other => Err(format!("unknown cmd {other:?}")),
         }
     }
+}
+
+/// How well each seat's sampled hands fit its latest turns as the normal policy would have played
+/// them: `seats[s]` is `[deals where a fitting hand was found within the tries, deals asked]`
+/// (the search's sampler, `Ismcts::tries` redraws, 20 if the run turned them off). A diagnostic
+/// for a per-seat trust in the model; its time (`seconds`) is taken off the move's.
+struct FitCounts {
+    seats: Vec<[u32; 2]>,
+    seconds: f64,
+}
+
+fn fit_counts(view: &SeatView, config: &Ismcts, deals: u32, seed: u64) -> FitCounts {
+    let clock = Clock::start(true);
+    let sampler = Sampler::new(view.clone(), config);
+    let v = sampler.view();
+    let tries = if config.tries == 0 { Ismcts::default().tries } else { config.tries };
+    let (mut rng, mut fit_rng) = (GameRng::new(seed ^ 0xf17), GameRng::new(seed ^ 0xf170));
+    let mut seats = vec![[0u32; 2]; v.hand_sizes.len()];
+    for _ in 0..deals {
+        let mut hit: Vec<Option<bool>> = vec![None; seats.len()];
+        Game::determinize_with(v, &mut rng, tries, &mut |s, h| {
+            let ok = fits_normal(&v.rules, &v.last_turns[s as usize], h, &mut fit_rng);
+            let e = &mut hit[s as usize];
+            *e = Some(e.unwrap_or(false) || ok);
+            ok
+        });
+        for (counts, found) in seats.iter_mut().zip(hit) {
+            if let Some(found) = found {
+                counts[0] += found as u32;
+                counts[1] += 1;
+            }
+        }
+    }
+    FitCounts { seats, seconds: clock.seconds() }
 }
 
 /// The hard bot's search settings, `Ismcts::default()` but for the model of the others where

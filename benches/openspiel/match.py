@@ -282,6 +282,10 @@ def play_game(args, game, peer, index):
     # How often the others draw while they could play a card: our normal bot never does, so the
     # hard bot's model reads a draw as a lack of the cards that would have gone (`infer`).
     stats.update({"their_draws": 0, "their_could_play": 0, "their_drew_anyway": 0})
+    # With --fit: for each of our searches and each other seat that had turns to read, the share
+    # of sampled deals where the sampler found that seat a hand fitting its latest turns as our
+    # normal bot would have played them (`fits_normal`): the signal a per-seat trust would use.
+    stats.update({"fit_found": 0, "fit_asked": 0, "fit_pairs": 0, "fit_low": 0})
     check(step, ours, state)
     while not ours["over"]:
         seat = ours["current"]
@@ -290,8 +294,15 @@ def play_game(args, game, peer, index):
             action = peer.ask(cmd="think", seat=seat, level="normal")["action"]
         elif seat == our_seat and args.ours != "openspiel":
             budget = {"iterations": args.iterations} if args.iterations else {"ms": args.ms, "clock": args.clock}
-            reply = peer.ask(cmd="think", seat=seat, level=args.ours, **budget, **model_request(args))
+            fit = {"fit": True} if args.fit else {}
+            reply = peer.ask(cmd="think", seat=seat, level=args.ours, **budget, **model_request(args), **fit)
             action = reply["action"]
+            for s, (found, asked) in enumerate(reply.get("fit", [])):
+                if s != seat and asked:
+                    stats["fit_found"] += found
+                    stats["fit_asked"] += asked
+                    stats["fit_pairs"] += 1
+                    stats["fit_low"] += int(found < 0.2 * asked)
             if choice:
                 stats["our_moves"] += 1
                 stats["our_iters"] += reply["iterations"]
@@ -411,6 +422,14 @@ def summarize(rows, aborted=0):
             f"({100 * drew / could:.0f}%): {drew} of their {draws} draws ({100 * drew / max(draws, 1):.0f}%) "
             f"did not mean they lacked a card to play"
         )
+    asked = sum(r.get("fit_asked", 0) for r in rows)
+    if asked:
+        pairs = sum(r["fit_pairs"] for r in rows)
+        print(
+            f"  the others' sampled hands fit their latest turns in {100 * sum(r['fit_found'] for r in rows) / asked:.0f}% "
+            f"of deals; a seat fit in under 20% of them at {100 * sum(r['fit_low'] for r in rows) / pairs:.0f}% "
+            f"of {pairs} (search, seat) pairs"
+        )
     if aborted:
         print(f"  ABORTED: {aborted} games where the engines disagreed")
 
@@ -470,6 +489,7 @@ def main():
     ap.add_argument(
         "--voids", choices=["on", "off"], default=None, help="off: drop the view's voids of the others (a pick-up on a named suit)"
     )
+    ap.add_argument("--fit", action="store_true", help="ask the peer how well the others' hands fit the model")
     ap.add_argument("--compare", nargs=2, metavar=("A", "B"), help="A against B on the deals both played, and exit")
     ap.add_argument("--summarize", nargs="*", help="print the figures from earlier --out files and exit")
     args = ap.parse_args()
