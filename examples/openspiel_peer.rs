@@ -20,7 +20,9 @@
 //!   not a fair player: the hard bot's search told every other hand (not the stock's order).
 //!   Optional `"tries":N`, `"infer":BOOL`, `"policy_tree":BOOL` set the hard bot's model of the
 //!   others (`Ismcts`'s fields of those names; left out, its defaults); `"voids":false` also
-//!   drops what the view takes the others to lack from their pick-ups on a named suit.
+//!   drops what the view takes the others to lack from their pick-ups on a named suit;
+//!   `"trust":F` forgets the model for each seat whose sampled hands fit its turns in fewer than F
+//!   of 50 deals (`forget_misfits`); `"fit":true` adds `"fit":[[found,asked]..]` per seat.
 //!   Reply: `{"action":ID,"iterations":N,"us":MICROSECONDS}`.
 //!
 //! Errors are replied as `{"error":"..."}`; the peer never guesses.
@@ -196,15 +198,20 @@ impl Peer {
                     let bot = self.bots[seat as usize]
                         .get_or_insert_with(|| SheddingBot::new(seat, Level::Hard, seed.wrapping_mul(31) ^ 0x5eed));
                     // The search the page's search worker runs for this bot's request.
-                    let request = bot.search_request(&view).ok_or("no search on this turn")?;
+                    let mut request = bot.search_request(&view).ok_or("no search on this turn")?;
                     let mut config = model(req)?;
                     if open {
                         // Nothing to infer or to fit: the hands are known.
                         (config.tries, config.infer) = (0, false);
                     }
-                    // Asked for, the diagnostic runs after the search, its time taken off the move's.
+                    // Asked for, the diagnostic (of the view as the table gave it) runs after the
+                    // search, its time taken off the move's.
                     let fit_view =
                         (req.get("fit").and_then(Value::as_bool) == Some(true)).then(|| request.view.clone());
+                    if let Some(trust) = req.get("trust") {
+                        let trust = trust.as_f64().ok_or("trust must be a number")?;
+                        forget_misfits(&mut request.view, &config, trust, request.seed);
+                    }
                     let mut search = Search::new(config.clone(), request.view, GameRng::new(request.seed));
                     match (req.get("ms").and_then(Value::as_f64), req.get("iterations").and_then(Value::as_u64)) {
                         (Some(ms), _) => {
@@ -268,6 +275,25 @@ fn fit_counts(view: &SeatView, config: &Ismcts, deals: u32, seed: u64) -> FitCou
         }
     }
     FitCounts { seats, seconds: clock.seconds() }
+}
+
+/// A per-seat trust in the model, on the move's clock (a bench-side trial, not the product's):
+/// from 50 deals of the sampler, each other seat whose hand fit its latest turns in fewer than
+/// `trust` of them is not playing like our normal bot, so the search forgets what its turns
+/// would say under that model (its latest turns and its voids), and deals it any hand the view
+/// allows. Seats that play like the model keep it.
+fn forget_misfits(view: &mut SeatView, config: &Ismcts, trust: f64, seed: u64) {
+    let fit = fit_counts(view, config, 50, seed);
+    for (s, [found, asked]) in fit.seats.into_iter().enumerate() {
+        if s != view.seat as usize && asked > 0 && (found as f64) < trust * asked as f64 {
+            if let Some(t) = view.last_turns.get_mut(s) {
+                *t = Default::default();
+            }
+            if let Some(v) = view.voids.get_mut(s) {
+                *v = Void::default();
+            }
+        }
+    }
 }
 
 /// The hard bot's search settings, `Ismcts::default()` but for the model of the others where

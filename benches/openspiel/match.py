@@ -21,6 +21,7 @@ Usage: python match.py --peer PATH [--games N] [--players P] [--ms T | --iterati
                        [--ours hard|normal|open|openspiel]
                        [--theirs openspiel|normal] [--seed S] [--uct C] [--out FILE]
                        [--tries N] [--infer on|off] [--policy-tree on|off] [--voids on|off]
+                       [--trust F] [--fit]
        python match.py --summarize FILE...
        python match.py --compare A B      # game by game on the deals both files played
 
@@ -28,6 +29,9 @@ Usage: python match.py --peer PATH [--games N] [--players P] [--ms T | --iterati
 those names; left out, its defaults): how far its search assumes they play as our normal bot.
 --voids off also drops what the view takes them to lack after a pick-up on a named suit (the
 engine's `Void`: the same model, since these rules let a player draw when able to play).
+--trust F keeps the model only for the seats it fits: a seat whose sampled hands fit its latest
+turns in fewer than F of 50 deals is dealt any hand the view allows (a bench-side trial of a
+per-seat trust, on the move's clock); --fit reports how well the others fit it.
 """
 import argparse
 import json
@@ -368,6 +372,8 @@ def model_request(args):
         req["policy_tree"] = args.policy_tree == "on"
     if args.voids is not None:
         req["voids"] = args.voids == "on"
+    if args.trust is not None:
+        req["trust"] = args.trust
     return req
 
 
@@ -488,6 +494,9 @@ def main():
     ap.add_argument("--policy-tree", choices=["on", "off"], default=None, help="the hard bot's Ismcts::policy_tree")
     ap.add_argument(
         "--voids", choices=["on", "off"], default=None, help="off: drop the view's voids of the others (a pick-up on a named suit)"
+    )
+    ap.add_argument(
+        "--trust", type=float, default=None, help="forget the model for a seat whose hands fit its turns in fewer than this share of deals"
     )
     ap.add_argument("--fit", action="store_true", help="ask the peer how well the others' hands fit the model")
     ap.add_argument("--compare", nargs=2, metavar=("A", "B"), help="A against B on the deals both played, and exit")
