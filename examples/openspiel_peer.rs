@@ -22,7 +22,9 @@
 //!   others (`Ismcts`'s fields of those names; left out, its defaults); `"voids":false` also
 //!   drops what the view takes the others to lack from their pick-ups on a named suit;
 //!   `"trust":F` forgets the model for each seat whose sampled hands fit its turns in fewer than F
-//!   of 50 deals (`forget_misfits`); `"fit":true` adds `"fit":[[found,asked]..]` per seat.
+//!   of 50 deals (`forget_misfits`); `"evidence":true` forgets it for each seat whose public play
+//!   proved it drew while able to play (`Evidence`); `"fit":true` adds `"fit":[[found,asked]..]`
+//!   per seat. The reply's `"forgot"` counts the seats forgotten.
 //!   Reply: `{"action":ID,"iterations":N,"us":MICROSECONDS}`.
 //!
 //! Errors are replied as `{"error":"..."}`; the peer never guesses.
@@ -88,6 +90,45 @@ struct Peer {
     game: Option<Game>,
     seed: u64,
     bots: Vec<Option<SheddingBot>>,
+    /// Public evidence, per seat, against the model's reading of a pick-up (`Evidence`).
+    evidence: Vec<Evidence>,
+}
+
+/// What the table can prove about a seat's pick-ups, from public facts only (the cards that
+/// could have opened a turn, how many cards were drawn, which were laid): a seat that opened a
+/// turn by drawing and later lays more of the cards that could have opened it than it has drawn
+/// since held one of them when it drew. Our normal bot never draws when it can play, so against
+/// it `proofs` stays 0; OpenSpiel's bots do (see `their_drew_anyway` in match.py).
+#[derive(Clone, Default)]
+struct Evidence {
+    /// The cards that could have opened the seat's latest turn opened by a draw, and how many
+    /// cards it has drawn since (each may be one of them).
+    open: Option<(u64, usize)>,
+    /// Cards laid that the seat must have held when it drew instead.
+    proofs: u32,
+}
+
+impl Evidence {
+    fn note(&mut self, action: Action, opened_by_draw: Option<u64>, hand_size: usize) {
+        if let Some(open) = opened_by_draw {
+            self.open = Some((open, 0));
+        }
+        match (action, &mut self.open) {
+            (Action::Draw { .. }, Some((_, drawn))) => *drawn += 1,
+            (Action::Play { card, .. }, Some((open, drawn))) if *open & (1u64 << card.index()) != 0 => {
+                if *drawn == 0 {
+                    self.proofs += 1;
+                } else {
+                    *drawn -= 1;
+                }
+            }
+            _ => {}
+        }
+        // As the engine's `Void` lapses: once the cards drawn since could be the whole hand.
+        if self.open.is_some_and(|(_, drawn)| drawn >= hand_size) {
+            self.open = None;
+        }
+    }
 }
 
 impl Peer {
@@ -124,6 +165,7 @@ impl Peer {
                 let hands: Vec<Vec<u64>> = (0..players).map(|s| g.hand(s).iter().map(card_id).collect()).collect();
                 let mut reply = json!({"dealer": g.dealer(), "hands": hands, "starter": card_id(g.top())});
                 self.bots = vec![None; players as usize];
+                self.evidence = vec![Evidence::default(); players as usize];
                 self.game = Some(g);
                 merge(&mut reply, self.state()?);
                 Ok(reply)
@@ -134,7 +176,17 @@ impl Peer {
                 let seat = g.current();
                 let action = action_from_id(id, seat).ok_or_else(|| format!("no such action id {id}"))?;
                 let before = g.hand(seat).to_vec();
+                let turns_before = g.view(seat).last_turns[seat as usize];
+                let round = g.round();
                 g.apply(action).map_err(|e| e.to_string())?;
+                if g.round() != round {
+                    self.evidence.iter_mut().for_each(|e| *e = Evidence::default());
+                } else if let Some(e) = self.evidence.get_mut(seat as usize) {
+                    // A new latest turn opened by this draw (public: `LastTurn`).
+                    let turns = g.view(seat).last_turns[seat as usize];
+                    let opened = (turns != turns_before && turns[0].first.is_none()).then_some(turns[0].open);
+                    e.note(action, opened.filter(|_| matches!(action, Action::Draw { .. })), g.hand(seat).len());
+                }
                 let drawn = match action {
                     Action::Draw { .. } => {
                         let after = g.hand(seat);
@@ -188,6 +240,8 @@ impl Peer {
                 let clock = Clock::start(cpu);
                 let mut iterations = 0;
                 let mut fit = None;
+                // Other seats whose model the search forgot (`"evidence"`, `"trust"`).
+                let mut forgot = 0u32;
                 let turn = turn_actions(&view);
                 let action = if turn.len() == 1 {
                     turn[0]
@@ -208,9 +262,19 @@ impl Peer {
                     // search, its time taken off the move's.
                     let fit_view =
                         (req.get("fit").and_then(Value::as_bool) == Some(true)).then(|| request.view.clone());
+                    if req.get("evidence").and_then(Value::as_bool) == Some(true) {
+                        // Trust the model of a seat until its own public play proves it drew
+                        // while it could play: then forget what its turns would say under it.
+                        for (s, e) in self.evidence.iter().enumerate() {
+                            if s != seat as usize && e.proofs > 0 {
+                                forget_seat(&mut request.view, s);
+                                forgot += 1;
+                            }
+                        }
+                    }
                     if let Some(trust) = req.get("trust") {
                         let trust = trust.as_f64().ok_or("trust must be a number")?;
-                        forget_misfits(&mut request.view, &config, trust, request.seed);
+                        forgot += forget_misfits(&mut request.view, &config, trust, request.seed);
                     }
                     let mut search = Search::new(config.clone(), request.view, GameRng::new(request.seed));
                     match (req.get("ms").and_then(Value::as_f64), req.get("iterations").and_then(Value::as_u64)) {
@@ -232,7 +296,7 @@ impl Peer {
                 };
                 let id = action_id(action).ok_or_else(|| format!("{action} has no OpenSpiel id"))?;
                 let us = (clock.seconds() - fit.as_ref().map_or(0.0, |f: &FitCounts| f.seconds)) * 1e6;
-                let mut reply = json!({"action": id, "iterations": iterations, "us": us as u64});
+                let mut reply = json!({"action": id, "iterations": iterations, "us": us as u64, "forgot": forgot});
                 if let Some(f) = fit {
                     reply["fit"] = json!(f.seats);
                 }
@@ -282,17 +346,26 @@ fn fit_counts(view: &SeatView, config: &Ismcts, deals: u32, seed: u64) -> FitCou
 /// `trust` of them is not playing like our normal bot, so the search forgets what its turns
 /// would say under that model (its latest turns and its voids), and deals it any hand the view
 /// allows. Seats that play like the model keep it.
-fn forget_misfits(view: &mut SeatView, config: &Ismcts, trust: f64, seed: u64) {
+fn forget_misfits(view: &mut SeatView, config: &Ismcts, trust: f64, seed: u64) -> u32 {
     let fit = fit_counts(view, config, 50, seed);
+    let mut forgot = 0;
     for (s, [found, asked]) in fit.seats.into_iter().enumerate() {
         if s != view.seat as usize && asked > 0 && (found as f64) < trust * asked as f64 {
-            if let Some(t) = view.last_turns.get_mut(s) {
-                *t = Default::default();
-            }
-            if let Some(v) = view.voids.get_mut(s) {
-                *v = Void::default();
-            }
+            forget_seat(view, s);
+            forgot += 1;
         }
+    }
+    forgot
+}
+
+/// The search forgets what seat `s`'s turns say under the model of the others (its latest turns
+/// and its voids) and deals it any hand the view allows.
+fn forget_seat(view: &mut SeatView, s: usize) {
+    if let Some(t) = view.last_turns.get_mut(s) {
+        *t = Default::default();
+    }
+    if let Some(v) = view.voids.get_mut(s) {
+        *v = Void::default();
     }
 }
 
@@ -362,7 +435,13 @@ fn merge(into: &mut Value, from: Value) {
 }
 
 fn main() {
-    let mut peer = Peer { rules: Arc::new(Preset::CrazyEights.rules()), game: None, seed: 0, bots: Vec::new() };
+    let mut peer = Peer {
+        rules: Arc::new(Preset::CrazyEights.rules()),
+        game: None,
+        seed: 0,
+        bots: Vec::new(),
+        evidence: Vec::new(),
+    };
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {
@@ -415,6 +494,29 @@ mod tests {
                 assert_eq!(dealt.hand(s), g.hand(s));
             }
         }
+    }
+
+    #[test]
+    fn evidence_proves_a_draw_while_able_only_past_the_cards_drawn_since() {
+        let (x, y, z) = (card_from_id(0).unwrap(), card_from_id(4).unwrap(), card_from_id(9).unwrap());
+        let open = (1u64 << x.index()) | (1u64 << y.index());
+        let mut e = Evidence::default();
+        // Opens a turn by drawing one card (which may be x), then lays x: nothing proven.
+        e.note(Action::Draw { seat: 1 }, Some(open), 6);
+        e.note(Action::Play { seat: 1, card: x }, None, 5);
+        assert_eq!(e.proofs, 0);
+        // A card that could not have opened that turn says nothing either.
+        e.note(Action::Play { seat: 1, card: z }, None, 4);
+        assert_eq!(e.proofs, 0);
+        // A second card that could have opened it: held when the seat drew instead.
+        e.note(Action::Play { seat: 1, card: y }, None, 3);
+        assert_eq!(e.proofs, 1);
+        // Lapsed once the cards drawn since could be the whole hand.
+        let mut e = Evidence::default();
+        e.note(Action::Draw { seat: 2 }, Some(open), 1);
+        e.note(Action::Play { seat: 2, card: x }, None, 0);
+        e.note(Action::Play { seat: 2, card: y }, None, 0);
+        assert_eq!(e.proofs, 0);
     }
 
     #[test]

@@ -21,7 +21,7 @@ Usage: python match.py --peer PATH [--games N] [--players P] [--ms T | --iterati
                        [--ours hard|normal|open|openspiel]
                        [--theirs openspiel|normal] [--seed S] [--uct C] [--out FILE]
                        [--tries N] [--infer on|off] [--policy-tree on|off] [--voids on|off]
-                       [--trust F] [--fit]
+                       [--trust F] [--evidence] [--fit]
        python match.py --summarize FILE...
        python match.py --compare A B      # game by game on the deals both files played
 
@@ -31,7 +31,10 @@ those names; left out, its defaults): how far its search assumes they play as ou
 engine's `Void`: the same model, since these rules let a player draw when able to play).
 --trust F keeps the model only for the seats it fits: a seat whose sampled hands fit its latest
 turns in fewer than F of 50 deals is dealt any hand the view allows (a bench-side trial of a
-per-seat trust, on the move's clock); --fit reports how well the others fit it.
+per-seat trust, on the move's clock); --evidence forgets it for a seat once its own public play
+has proved it drew while it could play (laid more of the cards that could have opened that turn
+than it has drawn since), which our normal bot never does; --fit reports how well the others fit
+the model.
 """
 import argparse
 import json
@@ -301,6 +304,7 @@ def play_game(args, game, peer, index):
             fit = {"fit": True} if args.fit else {}
             reply = peer.ask(cmd="think", seat=seat, level=args.ours, **budget, **model_request(args), **fit)
             action = reply["action"]
+            stats["forgot"] = stats.get("forgot", 0) + reply.get("forgot", 0)
             for s, (found, asked) in enumerate(reply.get("fit", [])):
                 if s != seat and asked:
                     stats["fit_found"] += found
@@ -374,6 +378,8 @@ def model_request(args):
         req["voids"] = args.voids == "on"
     if args.trust is not None:
         req["trust"] = args.trust
+    if args.evidence:
+        req["evidence"] = True
     return req
 
 
@@ -428,6 +434,9 @@ def summarize(rows, aborted=0):
             f"({100 * drew / could:.0f}%): {drew} of their {draws} draws ({100 * drew / max(draws, 1):.0f}%) "
             f"did not mean they lacked a card to play"
         )
+    forgot = sum(r.get("forgot", 0) for r in rows)
+    if forgot and moves:
+        print(f"  the model forgotten for {forgot / (moves * (players - 1)):.0%} of (search, other seat) pairs")
     asked = sum(r.get("fit_asked", 0) for r in rows)
     if asked:
         pairs = sum(r["fit_pairs"] for r in rows)
@@ -497,6 +506,9 @@ def main():
     )
     ap.add_argument(
         "--trust", type=float, default=None, help="forget the model for a seat whose hands fit its turns in fewer than this share of deals"
+    )
+    ap.add_argument(
+        "--evidence", action="store_true", help="forget the model for a seat whose public play proved it drew while able to play"
     )
     ap.add_argument("--fit", action="store_true", help="ask the peer how well the others' hands fit the model")
     ap.add_argument("--compare", nargs=2, metavar=("A", "B"), help="A against B on the deals both played, and exit")
