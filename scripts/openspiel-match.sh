@@ -27,6 +27,7 @@
 #   --tries 0                            33.8% +- 4.6;               -1.0 +- 5.8  load 3.2
 #   --trust 0.2 (per seat, fit)          36.8% +- 4.7;               +2.0 +- 6.1  load 5.2-6.2
 #   --evidence (per seat, proof)         36.5% +- 4.7;               +1.8 +- 6.0  load 6.1-6.6
+#   --policy-tree off                    40.0% +- 6.8 of the first 200; +5.0 +- 8.8 (unclear)  load 1.7-3.1
 #   --tries 0 --infer off --voids off    41.0% +- 6.8 of the first 200; -7.5 +- 9.4 against
 #                                        --infer off, +6.0 +- 8.6 against as shipped   load 6.5-7.1
 # (`scripts/openspiel-match.sh --games 400 --players 4 --ms 10 --ours hard [setting]`; the
