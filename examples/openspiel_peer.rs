@@ -16,16 +16,24 @@
 //! - `{"cmd":"think","seat":S,"level":"hard"|"normal","ms":T,"clock":"cpu"|"wall"}` (or
 //!   `"iterations":N` instead of `ms`): the bot's move from `game.view(S)` alone. The hard bot
 //!   runs its search in chunks until T ms are spent (this thread's CPU time with `"cpu"`, else
-//!   wall time), as the page runs it in chunks between frames.
+//!   wall time), as the page runs it in chunks between frames. `"level":"open"` is a reference,
+//!   not a fair player: the hard bot's search told every other hand (not the stock's order).
+//!   Optional `"tries":N`, `"infer":BOOL`, `"policy_tree":BOOL` set the hard bot's model of the
+//!   others (`Ismcts`'s fields of those names; left out, its defaults); `"voids":false` also
+//!   drops what the view takes the others to lack from their pick-ups on a named suit;
+//!   `"trust":F` forgets the model for each seat whose sampled hands fit its turns in fewer than F
+//!   of 50 deals (`forget_misfits`); `"evidence":true` forgets it for each seat whose public play
+//!   proved it drew while able to play (`Evidence`); `"fit":true` adds `"fit":[[found,asked]..]`
+//!   per seat. The reply's `"forgot"` counts the seats forgotten.
 //!   Reply: `{"action":ID,"iterations":N,"us":MICROSECONDS}`.
 //!
 //! Errors are replied as `{"error":"..."}`; the peer never guesses.
 
-use blackjack::bots::ismcts::{Ismcts, Search};
-use blackjack::bots::shedding::{normal_move, turn_actions, Level, SheddingBot};
+use blackjack::bots::ismcts::{Ismcts, Sampler, Search};
+use blackjack::bots::shedding::{fits_normal, normal_move, turn_actions, Level, SheddingBot};
 use blackjack::engine::cards::{Card, Rank, Suit};
 use blackjack::engine::rng::GameRng;
-use blackjack::engine::shedding::{Action, Game, Preset, Rules, Seat};
+use blackjack::engine::shedding::{Action, Game, Preset, Rules, Seat, SeatView, Void};
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -82,6 +90,45 @@ struct Peer {
     game: Option<Game>,
     seed: u64,
     bots: Vec<Option<SheddingBot>>,
+    /// Public evidence, per seat, against the model's reading of a pick-up (`Evidence`).
+    evidence: Vec<Evidence>,
+}
+
+/// What the table can prove about a seat's pick-ups, from public facts only (the cards that
+/// could have opened a turn, how many cards were drawn, which were laid): a seat that opened a
+/// turn by drawing and later lays more of the cards that could have opened it than it has drawn
+/// since held one of them when it drew. Our normal bot never draws when it can play, so against
+/// it `proofs` stays 0; OpenSpiel's bots do (see `their_drew_anyway` in match.py).
+#[derive(Clone, Default)]
+struct Evidence {
+    /// The cards that could have opened the seat's latest turn opened by a draw, and how many
+    /// cards it has drawn since (each may be one of them).
+    open: Option<(u64, usize)>,
+    /// Cards laid that the seat must have held when it drew instead.
+    proofs: u32,
+}
+
+impl Evidence {
+    fn note(&mut self, action: Action, opened_by_draw: Option<u64>, hand_size: usize) {
+        if let Some(open) = opened_by_draw {
+            self.open = Some((open, 0));
+        }
+        match (action, &mut self.open) {
+            (Action::Draw { .. }, Some((_, drawn))) => *drawn += 1,
+            (Action::Play { card, .. }, Some((open, drawn))) if *open & (1u64 << card.index()) != 0 => {
+                if *drawn == 0 {
+                    self.proofs += 1;
+                } else {
+                    *drawn -= 1;
+                }
+            }
+            _ => {}
+        }
+        // As the engine's `Void` lapses: once the cards drawn since could be the whole hand.
+        if self.open.is_some_and(|(_, drawn)| drawn >= hand_size) {
+            self.open = None;
+        }
+    }
 }
 
 impl Peer {
@@ -118,6 +165,7 @@ impl Peer {
                 let hands: Vec<Vec<u64>> = (0..players).map(|s| g.hand(s).iter().map(card_id).collect()).collect();
                 let mut reply = json!({"dealer": g.dealer(), "hands": hands, "starter": card_id(g.top())});
                 self.bots = vec![None; players as usize];
+                self.evidence = vec![Evidence::default(); players as usize];
                 self.game = Some(g);
                 merge(&mut reply, self.state()?);
                 Ok(reply)
@@ -128,7 +176,17 @@ impl Peer {
                 let seat = g.current();
                 let action = action_from_id(id, seat).ok_or_else(|| format!("no such action id {id}"))?;
                 let before = g.hand(seat).to_vec();
+                let turns_before = g.view(seat).last_turns[seat as usize];
+                let round = g.round();
                 g.apply(action).map_err(|e| e.to_string())?;
+                if g.round() != round {
+                    self.evidence.iter_mut().for_each(|e| *e = Evidence::default());
+                } else if let Some(e) = self.evidence.get_mut(seat as usize) {
+                    // A new latest turn opened by this draw (public: `LastTurn`).
+                    let turns = g.view(seat).last_turns[seat as usize];
+                    let opened = (turns != turns_before && turns[0].first.is_none()).then_some(turns[0].open);
+                    e.note(action, opened.filter(|_| matches!(action, Action::Draw { .. })), g.hand(seat).len());
+                }
                 let drawn = match action {
                     Action::Draw { .. } => {
                         let after = g.hand(seat);
@@ -150,15 +208,40 @@ impl Peer {
                 if g.is_over() || g.current() != seat {
                     return Err(format!("not seat {seat}'s turn"));
                 }
-                let view = g.view(seat);
+                let mut view = g.view(seat);
                 let level = match req.get("level").and_then(Value::as_str) {
                     Some("hard") => Level::Hard,
                     Some("normal") => Level::Normal,
+                    Some("open") => {
+                        // A reference, not a bot: the hard bot's search told every other hand
+                        // (as cards known to it), only the stock's order left to chance.
+                        for s in (0..g.players()).filter(|&s| s != seat) {
+                            view.known[s as usize] = g.hand(s);
+                        }
+                        Level::Hard
+                    }
                     other => return Err(format!("unknown level {other:?}")),
                 };
+                let open = req.get("level").and_then(Value::as_str) == Some("open");
+                let voids = match req.get("voids") {
+                    None => true,
+                    Some(v) => v.as_bool().ok_or("voids must be true or false")?,
+                };
+                if !voids {
+                    // The engine's own reading of a pick-up on a named suit (`Void`) is the model
+                    // too under these rules (drawing is allowed when able): drop it for the others.
+                    for (s, v) in view.voids.iter_mut().enumerate() {
+                        if s != seat as usize {
+                            *v = Void::default();
+                        }
+                    }
+                }
                 let cpu = req.get("clock").and_then(Value::as_str) == Some("cpu");
                 let clock = Clock::start(cpu);
                 let mut iterations = 0;
+                let mut fit = None;
+                // Other seats whose model the search forgot (`"evidence"`, `"trust"`).
+                let mut forgot = 0u32;
                 let turn = turn_actions(&view);
                 let action = if turn.len() == 1 {
                     turn[0]
@@ -169,8 +252,31 @@ impl Peer {
                     let bot = self.bots[seat as usize]
                         .get_or_insert_with(|| SheddingBot::new(seat, Level::Hard, seed.wrapping_mul(31) ^ 0x5eed));
                     // The search the page's search worker runs for this bot's request.
-                    let request = bot.search_request(&view).ok_or("no search on this turn")?;
-                    let mut search = Search::new(Ismcts::default(), request.view, GameRng::new(request.seed));
+                    let mut request = bot.search_request(&view).ok_or("no search on this turn")?;
+                    let mut config = model(req)?;
+                    if open {
+                        // Nothing to infer or to fit: the hands are known.
+                        (config.tries, config.infer) = (0, false);
+                    }
+                    // Asked for, the diagnostic (of the view as the table gave it) runs after the
+                    // search, its time taken off the move's.
+                    let fit_view =
+                        (req.get("fit").and_then(Value::as_bool) == Some(true)).then(|| request.view.clone());
+                    if req.get("evidence").and_then(Value::as_bool) == Some(true) {
+                        // Trust the model of a seat until its own public play proves it drew
+                        // while it could play: then forget what its turns would say under it.
+                        for (s, e) in self.evidence.iter().enumerate() {
+                            if s != seat as usize && e.proofs > 0 {
+                                forget_seat(&mut request.view, s);
+                                forgot += 1;
+                            }
+                        }
+                    }
+                    if let Some(trust) = req.get("trust") {
+                        let trust = trust.as_f64().ok_or("trust must be a number")?;
+                        forgot += forget_misfits(&mut request.view, &config, trust, request.seed);
+                    }
+                    let mut search = Search::new(config.clone(), request.view, GameRng::new(request.seed));
                     match (req.get("ms").and_then(Value::as_f64), req.get("iterations").and_then(Value::as_u64)) {
                         (Some(ms), _) => {
                             let budget = ms / 1000.0;
@@ -185,14 +291,99 @@ impl Peer {
                         (None, None) => return Err("think needs ms or iterations".into()),
                     }
                     iterations = search.iterations();
+                    fit = fit_view.map(|v| fit_counts(&v, &config, 100, request.seed));
                     search.best()
                 };
                 let id = action_id(action).ok_or_else(|| format!("{action} has no OpenSpiel id"))?;
-                Ok(json!({"action": id, "iterations": iterations, "us": (clock.seconds() * 1e6) as u64}))
+                let us = (clock.seconds() - fit.as_ref().map_or(0.0, |f: &FitCounts| f.seconds)) * 1e6;
+                let mut reply = json!({"action": id, "iterations": iterations, "us": us as u64, "forgot": forgot});
+                if let Some(f) = fit {
+                    reply["fit"] = json!(f.seats);
+                }
+                Ok(reply)
             }
             other => Err(format!("unknown cmd {other:?}")),
         }
     }
+}
+
+/// How well each seat's sampled hands fit its latest turns as the normal policy would have played
+/// them: `seats[s]` is `[deals where a fitting hand was found within the tries, deals asked]`
+/// (the search's sampler, `Ismcts::tries` redraws, 20 if the run turned them off). A diagnostic
+/// for a per-seat trust in the model; its time (`seconds`) is taken off the move's.
+struct FitCounts {
+    seats: Vec<[u32; 2]>,
+    seconds: f64,
+}
+
+fn fit_counts(view: &SeatView, config: &Ismcts, deals: u32, seed: u64) -> FitCounts {
+    let clock = Clock::start(true);
+    let sampler = Sampler::new(view.clone(), config);
+    let v = sampler.view();
+    let tries = if config.tries == 0 { Ismcts::default().tries } else { config.tries };
+    let (mut rng, mut fit_rng) = (GameRng::new(seed ^ 0xf17), GameRng::new(seed ^ 0xf170));
+    let mut seats = vec![[0u32; 2]; v.hand_sizes.len()];
+    for _ in 0..deals {
+        let mut hit: Vec<Option<bool>> = vec![None; seats.len()];
+        Game::determinize_with(v, &mut rng, tries, &mut |s, h| {
+            let ok = fits_normal(&v.rules, &v.last_turns[s as usize], h, &mut fit_rng);
+            let e = &mut hit[s as usize];
+            *e = Some(e.unwrap_or(false) || ok);
+            ok
+        });
+        for (counts, found) in seats.iter_mut().zip(hit) {
+            if let Some(found) = found {
+                counts[0] += found as u32;
+                counts[1] += 1;
+            }
+        }
+    }
+    FitCounts { seats, seconds: clock.seconds() }
+}
+
+/// A per-seat trust in the model, on the move's clock (a bench-side trial, not the product's):
+/// from 50 deals of the sampler, each other seat whose hand fit its latest turns in fewer than
+/// `trust` of them is not playing like our normal bot, so the search forgets what its turns
+/// would say under that model (its latest turns and its voids), and deals it any hand the view
+/// allows. Seats that play like the model keep it.
+fn forget_misfits(view: &mut SeatView, config: &Ismcts, trust: f64, seed: u64) -> u32 {
+    let fit = fit_counts(view, config, 50, seed);
+    let mut forgot = 0;
+    for (s, [found, asked]) in fit.seats.into_iter().enumerate() {
+        if s != view.seat as usize && asked > 0 && (found as f64) < trust * asked as f64 {
+            forget_seat(view, s);
+            forgot += 1;
+        }
+    }
+    forgot
+}
+
+/// The search forgets what seat `s`'s turns say under the model of the others (its latest turns
+/// and its voids) and deals it any hand the view allows.
+fn forget_seat(view: &mut SeatView, s: usize) {
+    if let Some(t) = view.last_turns.get_mut(s) {
+        *t = Default::default();
+    }
+    if let Some(v) = view.voids.get_mut(s) {
+        *v = Void::default();
+    }
+}
+
+/// The hard bot's search settings, `Ismcts::default()` but for the model of the others where
+/// the request names it (`"tries"`, `"infer"`, `"policy_tree"`): the match screens how much of
+/// its model of our normal bot the search should keep against OpenSpiel's bots.
+fn model(req: &Value) -> Result<Ismcts, String> {
+    let mut config = Ismcts::default();
+    if let Some(v) = req.get("tries") {
+        config.tries = v.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or("tries must be a count")?;
+    }
+    let flag = |k: &str, into: &mut bool| match req.get(k) {
+        None => Ok(()),
+        Some(v) => v.as_bool().map(|b| *into = b).ok_or(format!("{k} must be true or false")),
+    };
+    flag("infer", &mut config.infer)?;
+    flag("policy_tree", &mut config.policy_tree)?;
+    Ok(config)
 }
 
 /// Time spent on a move: wall time, or this thread's CPU time (on a shared machine, wall time
@@ -244,7 +435,13 @@ fn merge(into: &mut Value, from: Value) {
 }
 
 fn main() {
-    let mut peer = Peer { rules: Arc::new(Preset::CrazyEights.rules()), game: None, seed: 0, bots: Vec::new() };
+    let mut peer = Peer {
+        rules: Arc::new(Preset::CrazyEights.rules()),
+        game: None,
+        seed: 0,
+        bots: Vec::new(),
+        evidence: Vec::new(),
+    };
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {
@@ -277,5 +474,62 @@ mod tests {
             assert_eq!(action_id(a), Some(id));
         }
         assert_eq!(action_from_id(58, 0), None);
+    }
+
+    #[test]
+    fn the_open_reference_searches_the_real_hands() {
+        // What the "open" level relies on: a view told every other hand as known cards deals
+        // exactly those hands, whatever the sampler draws.
+        let g = Game::new(Arc::new(Preset::CrazyEights.rules()), 4, 7).unwrap();
+        let mut view = g.view(1);
+        for s in [0, 2, 3] {
+            view.known[s as usize] = g.hand(s);
+        }
+        let config = Ismcts { tries: 0, infer: false, ..Ismcts::default() };
+        let sampler = blackjack::bots::ismcts::Sampler::new(view, &config);
+        let mut rng = GameRng::new(3);
+        for _ in 0..20 {
+            let dealt = sampler.deal(&mut rng);
+            for s in 0..4 {
+                assert_eq!(dealt.hand(s), g.hand(s));
+            }
+        }
+    }
+
+    #[test]
+    fn evidence_proves_a_draw_while_able_only_past_the_cards_drawn_since() {
+        let (x, y, z) = (card_from_id(0).unwrap(), card_from_id(4).unwrap(), card_from_id(9).unwrap());
+        let open = (1u64 << x.index()) | (1u64 << y.index());
+        let mut e = Evidence::default();
+        // Opens a turn by drawing one card (which may be x), then lays x: nothing proven.
+        e.note(Action::Draw { seat: 1 }, Some(open), 6);
+        e.note(Action::Play { seat: 1, card: x }, None, 5);
+        assert_eq!(e.proofs, 0);
+        // A card that could not have opened that turn says nothing either.
+        e.note(Action::Play { seat: 1, card: z }, None, 4);
+        assert_eq!(e.proofs, 0);
+        // A second card that could have opened it: held when the seat drew instead.
+        e.note(Action::Play { seat: 1, card: y }, None, 3);
+        assert_eq!(e.proofs, 1);
+        // Lapsed once the cards drawn since could be the whole hand.
+        let mut e = Evidence::default();
+        e.note(Action::Draw { seat: 2 }, Some(open), 1);
+        e.note(Action::Play { seat: 2, card: x }, None, 0);
+        e.note(Action::Play { seat: 2, card: y }, None, 0);
+        assert_eq!(e.proofs, 0);
+    }
+
+    #[test]
+    fn model_settings_change_only_what_the_request_names() {
+        let d = Ismcts::default();
+        let same = model(&json!({"cmd": "think"})).unwrap();
+        assert_eq!((same.tries, same.infer, same.policy_tree), (d.tries, d.infer, d.policy_tree));
+        let m = model(&json!({"tries": 0, "infer": !d.infer, "policy_tree": !d.policy_tree})).unwrap();
+        assert_eq!((m.tries, m.infer, m.policy_tree), (0, !d.infer, !d.policy_tree));
+        assert_eq!(m.exploration, d.exploration);
+        assert!(model(&json!({"tries": -1})).is_err());
+        assert!(model(&json!({"tries": 1u64 << 40})).is_err());
+        assert!(model(&json!({"infer": "yes"})).is_err());
+        assert!(model(&json!({"policy_tree": 1})).is_err());
     }
 }

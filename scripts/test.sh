@@ -87,6 +87,9 @@ cargo clippy --locked --all-targets --target wasm32-unknown-unknown -- -D warnin
 step "native tests"
 echo "native engine and bot tests (cargo test), and the signalling server's rooms"
 cargo test --locked
+# An example's own tests run only when asked for: the OpenSpiel peer's (its settings, the open
+# level, the evidence rule).
+cargo test --locked --example openspiel_peer
 cargo test --locked -p blackjack-signal
 done_with target/debug
 

@@ -17,6 +17,7 @@ use blackjack::ui::casino::daily as casino_daily;
 use blackjack::ui::casino::replay::CasinoReplay;
 use blackjack::ui::casino::state::{Bank, CasinoState, Msg as CasinoMsg};
 use blackjack::ui::daily::{already, casino_choice, casino_daily_of, CasinoDay, CasinoOutcome, CASINO_CHIPS, HANDS};
+use blackjack::ui::daily::{casino_key, casino_keys, CASINO_DAYS, CASINO_KEY};
 use blackjack::ui::daily::{
     daily_of, deal_number, finished_line, played_notice, record_uno, result_line, setup, start, uno_choice,
     uno_daily_of, Daily, DailyGame, Day, Entry, Outcome, Played, Start, UnoOutcome, ALL, GAMES, KEPT, PLAYERS,
@@ -811,4 +812,107 @@ fn hostile_daily_casino_entries_and_saves_get_notices_never_a_panic() {
     assert!(restored.daily_over());
     assert_eq!(casino_daily::outcome(&restored), None, "{} hands is no day's game", restored.game.round());
     assert_eq!(casino_daily::finished(&restored, NOV_28), None);
+}
+
+/// What the casino page leaves in the browser's storage: key to text, as `storage::save` writes.
+type Left = std::collections::HashMap<String, String>;
+
+/// The casino page's `keep` for a finished daily game of `today` (or the day before).
+fn leave(left: &mut Left, t: &CasinoState, today: Day) {
+    let (day, outcome) = casino_daily::finished(t, today).expect("a finished daily game");
+    left.insert(casino_key(day), encode(1, &CasinoDay { day, outcome }));
+}
+
+/// The menu's gathering of what the casino page left (`daily::load`): the new days, and the keys
+/// it could not read.
+fn gather_left(record: &mut Daily, left: &Left) -> (bool, Vec<(String, LoadProblem)>) {
+    let mut unreadable = Vec::new();
+    let new = record.gather_casino_days(
+        |key| left.get(key).map(|text| decode::<CasinoDay>(text, 1)).transpose(),
+        |key, problem| unreadable.push((key.to_string(), problem)),
+    );
+    (new, unreadable)
+}
+
+/// The casino page keeps no record and can be opened on today's deal without the menu (a
+/// bookmark, a tab reopened on `tables/#daily`): two days played so, and neither is lost. Left
+/// under one key, the second day's replaced the first before the menu could gather it.
+#[test]
+fn two_daily_casino_days_left_before_the_menu_opens_are_both_gathered() {
+    let yesterday = NOV_28.before();
+    let (first, _) = play_casino(yesterday, 1000, hit_to_17);
+    let (second, _) = play_casino(NOV_28, 1000, stand);
+    let mut left = Left::new();
+    leave(&mut left, &first, yesterday);
+    leave(&mut left, &second, NOV_28);
+    // The page opening a finished game again leaves the same.
+    leave(&mut left, &second, NOV_28);
+    assert_eq!(left.len(), 2);
+    let mut record = Daily::default();
+    assert_eq!(gather_left(&mut record, &left), (true, vec![]));
+    for (t, day) in [(&first, yesterday), (&second, NOV_28)] {
+        let o = casino_daily::outcome(t).unwrap();
+        assert_eq!(record.result(day, DailyGame::Casino), Some(&Played::Casino(o)));
+    }
+    assert_eq!(record.streaks(DailyGame::Casino, NOV_28), (2, 2));
+    // Gathered once: the menu opened again finds nothing new.
+    assert_eq!(gather_left(&mut record, &left), (false, vec![]));
+    assert_eq!(record.entries.len(), 2);
+    // The one game the page of the build before left under the old key is gathered too.
+    let two_days_ago = yesterday.before();
+    let (older, _) = play_casino(two_days_ago, 1000, stand);
+    let (day, outcome) = casino_daily::finished(&older, yesterday).unwrap();
+    left.insert(CASINO_KEY.to_string(), encode(1, &CasinoDay { day, outcome }));
+    assert_eq!(gather_left(&mut record, &left), (true, vec![]));
+    assert_eq!(record.result(two_days_ago, DailyGame::Casino), Some(&Played::Casino(outcome)));
+    assert_eq!(record.streaks(DailyGame::Casino, NOV_28), (3, 3));
+}
+
+#[test]
+fn the_casino_days_left_are_bounded_and_a_hostile_one_is_set_aside_alone() {
+    let o = CasinoOutcome { chips: 103_500, hands: 20, won: 12, blackjacks: 2 };
+    // The keys read: the old one and a month of days, each once, and no more whatever is stored.
+    let keys: Vec<String> = casino_keys().collect();
+    assert_eq!(keys.len(), CASINO_DAYS as usize + 1);
+    assert_eq!(keys.iter().collect::<HashSet<_>>().len(), keys.len());
+    // Forty days in a row, never gathered: each day's key is its own for a month, and the
+    // oldest are the ones let go.
+    let mut left = Left::new();
+    let days: Vec<Day> = (0..40).map(|d| Day(NOV_28.0 + d)).collect();
+    for w in days.windows(CASINO_DAYS as usize) {
+        assert_eq!(w.iter().map(|&d| casino_key(d)).collect::<HashSet<_>>().len(), w.len(), "a month apart");
+    }
+    for &day in &days {
+        assert!(keys.contains(&casino_key(day)));
+        left.insert(casino_key(day), encode(1, &CasinoDay { day, outcome: o }));
+    }
+    // Keys nobody reads (written by hand): never read, however many.
+    for n in 0..1000 {
+        left.insert(format!("{CASINO_KEY}.{}", CASINO_DAYS + n), "blackjack v1\ngarbage\n".into());
+    }
+    let mut record = Daily::default();
+    assert_eq!(gather_left(&mut record, &left), (true, vec![]));
+    assert_eq!(record.entries.len(), CASINO_DAYS as usize);
+    assert!(days[40 - CASINO_DAYS as usize..].iter().all(|&d| record.result(d, DailyGame::Casino).is_some()));
+    // A key that cannot be read (garbage, another version, far too long) is handed back to be
+    // set aside with a notice; the other days are gathered still.
+    let mut record = Daily::default();
+    let bad = [
+        (casino_key(days[39]), "blackjack v1\nday=x\n".to_string()),
+        (casino_key(days[38]), "blackjack v2\nday=20785\n".to_string()),
+        (casino_key(days[37]), format!("blackjack v1\nday={}", "9".repeat(300_000))),
+        (CASINO_KEY.to_string(), "\u{1F0A1}".to_string()),
+    ];
+    let mut hostile = left.clone();
+    hostile.extend(bad.iter().cloned());
+    let (new, unreadable) = gather_left(&mut record, &hostile);
+    assert!(new);
+    let mut refused: Vec<&str> = unreadable.iter().map(|(k, _)| k.as_str()).collect();
+    refused.sort_unstable();
+    let mut expected: Vec<&str> = bad.iter().map(|(k, _)| k.as_str()).collect();
+    expected.sort_unstable();
+    assert_eq!(refused, expected);
+    assert!(unreadable.iter().any(|(_, p)| matches!(p, LoadProblem::TooLong(_))));
+    assert!(unreadable.iter().any(|(_, p)| *p == LoadProblem::OldVersion(2)));
+    assert_eq!(record.entries.len(), CASINO_DAYS as usize - 3);
 }

@@ -313,11 +313,11 @@ proptest! {
 
 /// The fixed deal of the end-to-end test (the player picks up, Sam goes out): the worker's answer
 /// to the replay page's request is the judgement of the player's one decision, from the player's
-/// view; any other request is refused.
+/// view; after the last decision it says there is none left, and any other request is not one
+/// it knows.
 #[test]
 fn the_search_worker_judges_a_decision_of_a_replay_from_the_seats_view() {
-    use blackjack::bots::work::Reply;
-    use blackjack::ui::replay::{judge_request, serve_judge};
+    use blackjack::ui::replay::{judge_request, serve_judge, Judgement};
     let replay =
         Replay::parse("#replay=taylor.2.normal.136~hand=1~clock=0~pen_slow=0/l.1_d.0_p.1.10D").unwrap().unwrap();
     let decisions = replay.decisions(0);
@@ -326,22 +326,25 @@ fn the_search_worker_judges_a_decision_of_a_replay_from_the_seats_view() {
     // id is its move's place, from which the page asks on.
     for from in [0, 1] {
         let reply = serve_judge(&judge_request(&replay, 0, from));
-        let Reply::Judged { at, played, played_pm, best, best_pm } = reply else { panic!("{reply:?}") };
+        let Judgement::Judged { at, played, played_pm, best, best_pm } = reply else { panic!("{reply:?}") };
         assert_eq!((at, played), (decisions[0].view.state_id, Action::Draw { seat: 0 }));
         assert_eq!(at as usize, decisions[0].index);
         assert!(best.seat() == 0 && played_pm <= best_pm && best_pm <= 1000, "{reply:?}");
+        // The page takes it as the answer to its question.
+        assert_eq!(reply.weighed(&replay, 0, from).map(|w| w.index), Some(decisions[0].index));
     }
     // Sam's decisions are Sam's, each found from the move before it on.
     for d in replay.decisions(1) {
         let reply = serve_judge(&judge_request(&replay, 1, d.index));
-        assert!(matches!(reply, Reply::Judged { at, .. } if at as usize == d.index), "{reply:?}");
+        assert!(matches!(reply, Judgement::Judged { at, .. } if at as usize == d.index), "{reply:?}");
     }
     let after_sam = replay.decisions(1).last().map_or(0, |d| d.index + 1);
-    // No decision left after the last: refused, which ends the page's run. Anything else is
-    // refused too: a broken game, other text.
-    for text in
-        [judge_request(&replay, 0, 2), judge_request(&replay, 1, after_sam), "judge 0 1 taylor".into(), "x".into()]
-    {
-        assert_eq!(serve_judge(&text), Reply::Refused, "{text}");
+    // No decision left after the last: done, which ends the page's run.
+    for text in [judge_request(&replay, 0, 2), judge_request(&replay, 1, after_sam)] {
+        assert_eq!(serve_judge(&text), Judgement::Done, "{text}");
+    }
+    // A request it cannot read (a broken game, other text): never "no decision".
+    for text in ["weigh 0 1 taylor", "weigh 0 x", "weigh", "judge 0 0 x", "x"] {
+        assert_eq!(serve_judge(text), Judgement::Outdated, "{text}");
     }
 }

@@ -18,8 +18,23 @@ parts run in C++: each sampled world is rebuilt by `Game.deserialize_state` and 
 `pyspiel.evaluate_bots` with C++ uniform random bots (what `RandomRolloutEvaluator` does).
 
 Usage: python match.py --peer PATH [--games N] [--players P] [--ms T | --iterations N]
-                       [--ours hard|normal] [--seed S] [--uct C] [--out FILE]
+                       [--ours hard|normal|open|openspiel]
+                       [--theirs openspiel|normal] [--seed S] [--uct C] [--out FILE]
+                       [--tries N] [--infer on|off] [--policy-tree on|off] [--voids on|off]
+                       [--trust F] [--evidence] [--fit]
        python match.py --summarize FILE...
+       python match.py --compare A B      # game by game on the deals both files played
+
+--tries, --infer and --policy-tree set the hard bot's model of the others (`Ismcts`'s fields of
+those names; left out, its defaults): how far its search assumes they play as our normal bot.
+--voids off also drops what the view takes them to lack after a pick-up on a named suit (the
+engine's `Void`: the same model, since these rules let a player draw when able to play).
+--trust F keeps the model only for the seats it fits: a seat whose sampled hands fit its latest
+turns in fewer than F of 50 deals is dealt any hand the view allows (a bench-side trial of a
+per-seat trust, on the move's clock); --evidence forgets it for a seat once its own public play
+has proved it drew while it could play (laid more of the cards that could have opened that turn
+than it has drawn since), which our normal bot never does; --fit reports how well the others fit
+the model.
 """
 import argparse
 import json
@@ -265,18 +280,37 @@ def play_game(args, game, peer, index):
             clock=CLOCKS[args.clock],
         )
         for s in range(players)
-        if s != our_seat
+        # `--ours openspiel`: the measured seat is OpenSpiel's bot too (a control of the harness,
+        # whose fair share is 1 / players), searching on its own seed stream.
+        if (s != our_seat and args.theirs == "openspiel") or (s == our_seat and args.ours == "openspiel")
     }
     step = 0
     stats = {"our_moves": 0, "our_iters": 0, "our_us": 0, "their_moves": 0, "their_sims": 0, "their_us": 0}
+    # How often the others draw while they could play a card: our normal bot never does, so the
+    # hard bot's model reads a draw as a lack of the cards that would have gone (`infer`).
+    stats.update({"their_draws": 0, "their_could_play": 0, "their_drew_anyway": 0})
+    # With --fit: for each of our searches and each other seat that had turns to read, the share
+    # of sampled deals where the sampler found that seat a hand fitting its latest turns as our
+    # normal bot would have played them (`fits_normal`): the signal a per-seat trust would use.
+    stats.update({"fit_found": 0, "fit_asked": 0, "fit_pairs": 0, "fit_low": 0})
     check(step, ours, state)
     while not ours["over"]:
         seat = ours["current"]
         choice = len(ours["legal"]) > 1
-        if seat == our_seat:
+        if seat != our_seat and args.theirs == "normal":
+            action = peer.ask(cmd="think", seat=seat, level="normal")["action"]
+        elif seat == our_seat and args.ours != "openspiel":
             budget = {"iterations": args.iterations} if args.iterations else {"ms": args.ms, "clock": args.clock}
-            reply = peer.ask(cmd="think", seat=seat, level=args.ours, **budget)
+            fit = {"fit": True} if args.fit else {}
+            reply = peer.ask(cmd="think", seat=seat, level=args.ours, **budget, **model_request(args), **fit)
             action = reply["action"]
+            stats["forgot"] = stats.get("forgot", 0) + reply.get("forgot", 0)
+            for s, (found, asked) in enumerate(reply.get("fit", [])):
+                if s != seat and asked:
+                    stats["fit_found"] += found
+                    stats["fit_asked"] += asked
+                    stats["fit_pairs"] += 1
+                    stats["fit_low"] += int(found < 0.2 * asked)
             if choice:
                 stats["our_moves"] += 1
                 stats["our_iters"] += reply["iterations"]
@@ -284,10 +318,19 @@ def play_game(args, game, peer, index):
         else:
             t0 = CLOCKS[args.clock]()
             action = bots[seat].step(state)
-            if choice:
+            if choice and seat == our_seat:
+                stats["our_moves"] += 1
+                stats["our_iters"] += bots[seat].last_simulations
+                stats["our_us"] += int((CLOCKS[args.clock]() - t0) * 1e6)
+            elif choice:
                 stats["their_moves"] += 1
                 stats["their_sims"] += bots[seat].last_simulations
                 stats["their_us"] += int((CLOCKS[args.clock]() - t0) * 1e6)
+        if seat != our_seat and action == DRAW:
+            stats["their_draws"] += 1
+        if seat != our_seat and DRAW in ours["legal"] and any(a < DRAW for a in ours["legal"]):
+            stats["their_could_play"] += 1
+            stats["their_drew_anyway"] += int(action == DRAW)
         ours = peer.ask(cmd="apply", action=int(action))
         state.apply_action(int(action))
         if action == DRAW:
@@ -308,6 +351,8 @@ def play_game(args, game, peer, index):
         "ms": args.ms,
         "iterations": args.iterations,
         "clock": args.clock,
+        "model": model_name(args),
+        "theirs": args.theirs,
         "our_seat": our_seat,
         "winner": ours["winner"],
         "win": int(ours["winner"] == our_seat),
@@ -318,6 +363,29 @@ def play_game(args, game, peer, index):
         "steps": step,
         **stats,
     }
+
+
+def model_request(args):
+    """The model settings sent with each think request (only those given)."""
+    req = {}
+    if args.tries is not None:
+        req["tries"] = args.tries
+    if args.infer is not None:
+        req["infer"] = args.infer == "on"
+    if args.policy_tree is not None:
+        req["policy_tree"] = args.policy_tree == "on"
+    if args.voids is not None:
+        req["voids"] = args.voids == "on"
+    if args.trust is not None:
+        req["trust"] = args.trust
+    if args.evidence:
+        req["evidence"] = True
+    return req
+
+
+def model_name(args):
+    req = model_request(args)
+    return " ".join(f"{k}={v}" for k, v in req.items()) or "default"
 
 
 def interval(wins, n):
@@ -339,9 +407,10 @@ def summarize(rows, aborted=0):
     po, ho = interval(sum(r["os_win"] for r in rows), n)
     moves = sum(r["our_moves"] for r in rows)
     tmoves = sum(r["their_moves"] for r in rows)
+    theirs = "our normal bot" if first.get("theirs") == "normal" else "OpenSpiel ISMCTS"
     print(
-        f"{first['ours']} (ours) vs {players - 1} x OpenSpiel ISMCTS, {players} players, {budget} per move, "
-        f"{n} games, seats rotated"
+        f"{first['ours']} (ours) vs {players - 1} x {theirs}, {players} players, {budget} per move, "
+        f"{n} games, seats rotated, model: {first.get('model', 'default')}"
     )
     print(f"  our win rate:            {100 * p:.1f}% +- {100 * h:.1f} (95%); fair share {100 / players:.1f}%")
     print(f"  by OpenSpiel's returns:  {100 * po:.1f}% +- {100 * ho:.1f} (best return, ties shared)")
@@ -356,8 +425,61 @@ def summarize(rows, aborted=0):
             f"  theirs: {sum(r['their_sims'] for r in rows) / tmoves:.0f} simulations per move, "
             f"{sum(r['their_us'] for r in rows) / tmoves / 1000:.1f} ms per move ({tmoves} moves with a choice)"
         )
+    could = sum(r.get("their_could_play", 0) for r in rows)
+    if could:
+        drew = sum(r.get("their_drew_anyway", 0) for r in rows)
+        draws = sum(r.get("their_draws", 0) for r in rows)
+        print(
+            f"  theirs drew instead of playing in {drew} of {could} turns where they could play "
+            f"({100 * drew / could:.0f}%): {drew} of their {draws} draws ({100 * drew / max(draws, 1):.0f}%) "
+            f"did not mean they lacked a card to play"
+        )
+    forgot = sum(r.get("forgot", 0) for r in rows)
+    if forgot and moves:
+        print(f"  the model forgotten for {forgot / (moves * (players - 1)):.0%} of (search, other seat) pairs")
+    asked = sum(r.get("fit_asked", 0) for r in rows)
+    if asked:
+        pairs = sum(r["fit_pairs"] for r in rows)
+        print(
+            f"  the others' sampled hands fit their latest turns in {100 * sum(r['fit_found'] for r in rows) / asked:.0f}% "
+            f"of deals; a seat fit in under 20% of them at {100 * sum(r['fit_low'] for r in rows) / pairs:.0f}% "
+            f"of {pairs} (search, seat) pairs"
+        )
     if aborted:
         print(f"  ABORTED: {aborted} games where the engines disagreed")
+
+
+def load(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def compare(a_path, b_path):
+    """A against B game by game, on the deals (seed, players, our seat) both played: the mean
+    difference of the win with its 95% interval, and how many games changed result. Same deals,
+    same seat: what stays is the difference between the settings and OpenSpiel's own noise."""
+    key = lambda r: (r["seed"], r["players"], r["our_seat"])
+    a = {key(r): r for r in load(a_path)}
+    b = {key(r): r for r in load(b_path)}
+    common = sorted(set(a) & set(b))
+    if not common:
+        print("no deal in common")
+        return
+    n = len(common)
+    for field, label in (("win", "win"), ("os_win", "by OpenSpiel's returns")):
+        d = [a[k][field] - b[k][field] for k in common]
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else float("nan")
+        half = 1.96 * math.sqrt(var / n)
+        changed = sum(1 for x in d if x != 0)
+        print(
+            f"  {label}: A - B = {100 * mean:+.1f} +- {100 * half:.1f} points (95%), "
+            f"{n} deals, {changed} changed result"
+        )
+    name = lambda r: f"{r['ours']}, {r['ms']} ms, model: {r.get('model', 'default')}"
+    for label, rows in (("A", a), ("B", b)):
+        p, h = interval(sum(rows[k]["win"] for k in common), n)
+        print(f"  {label} ({name(rows[common[0]])}): {100 * p:.1f}% +- {100 * h:.1f}")
 
 
 def main():
@@ -368,22 +490,39 @@ def main():
     ap.add_argument("--ms", type=float, default=10.0)
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="what --ms measures")
     ap.add_argument("--iterations", type=int, default=None, help="equal iterations instead of equal time")
-    ap.add_argument("--ours", choices=["hard", "normal"], default="hard")
+    ap.add_argument("--ours", choices=["hard", "normal", "open", "openspiel"], default="hard", help="open: a reference, the hard bot told every hand")
+    ap.add_argument("--theirs", choices=["openspiel", "normal"], default="openspiel", help="the other seats")
     ap.add_argument("--seed", type=int, default=1_000_000)
     # crazy_eights returns are penalty points (0 for the winner, down to -544): an exploration
     # constant on that scale. In 150 two-player games against our normal bot, 100 did better for
     # OpenSpiel's bot than 20 or 2 (the value in OpenSpiel's examples, tuned for returns in [-1, 1]).
     ap.add_argument("--uct", type=float, default=100.0, help="OpenSpiel ISMCTS exploration constant")
     ap.add_argument("--out", help="append one JSON line per game here")
+    ap.add_argument("--tries", type=int, default=None, help="the hard bot's Ismcts::tries")
+    ap.add_argument("--infer", choices=["on", "off"], default=None, help="the hard bot's Ismcts::infer")
+    ap.add_argument("--policy-tree", choices=["on", "off"], default=None, help="the hard bot's Ismcts::policy_tree")
+    ap.add_argument(
+        "--voids", choices=["on", "off"], default=None, help="off: drop the view's voids of the others (a pick-up on a named suit)"
+    )
+    ap.add_argument(
+        "--trust", type=float, default=None, help="forget the model for a seat whose hands fit its turns in fewer than this share of deals"
+    )
+    ap.add_argument(
+        "--evidence", action="store_true", help="forget the model for a seat whose public play proved it drew while able to play"
+    )
+    ap.add_argument("--fit", action="store_true", help="ask the peer how well the others' hands fit the model")
+    ap.add_argument("--compare", nargs=2, metavar=("A", "B"), help="A against B on the deals both played, and exit")
     ap.add_argument("--summarize", nargs="*", help="print the figures from earlier --out files and exit")
     args = ap.parse_args()
+    if args.compare:
+        compare(*args.compare)
+        return
     if args.summarize:
         groups = {}
         for path in args.summarize:
-            with open(path) as f:
-                for line in f:
-                    r = json.loads(line)
-                    groups.setdefault((r["ours"], r["players"], r["ms"], r["iterations"], r.get("clock")), []).append(r)
+            for r in load(path):
+                k = (r["ours"], r.get("theirs"), r["players"], r["ms"], r["iterations"], r.get("clock"), r.get("model", "default"))
+                groups.setdefault(k, []).append(r)
         for rows in groups.values():
             summarize(rows)
         return

@@ -14,8 +14,8 @@
 //! never the record.
 //! UNO's page records its daily game itself when it ends (`record_uno`): the menu then reads the
 //! record alone, and carries no UNO engine to replay the kept UNO games. The casino's page (at its
-//! budget) keeps no record either: it leaves its finished daily game's outcome under
-//! [`CASINO_KEY`] (worked out on that page, `ui/casino/daily.rs`), which the menu and the
+//! budget) keeps no record either: it leaves its finished daily game's outcome under a key of the
+//! day's ([`casino_key`]; worked out on that page, `ui/casino/daily.rs`), which the menu and the
 //! statistics page gather into the record ([`Daily::gather_casino`]).
 //!
 //! Pure but for the clock and the storage at the end (wasm only): the date is the browser's, read
@@ -23,7 +23,7 @@
 
 use super::replay::Replay;
 use super::shedding::link::TableSetup;
-use super::storage::{Fields, Stored};
+use super::storage::{Fields, LoadProblem, Stored};
 use super::text::plural;
 use super::uno::state::UnoChoice;
 use crate::bots::shedding::Level;
@@ -301,17 +301,38 @@ impl CasinoOutcome {
 }
 
 /// A finished daily casino game, as the casino's page leaves it for the record (under
-/// [`CASINO_KEY`]): the day it was dealt and how it went.
+/// [`casino_key`]): the day it was dealt and how it went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CasinoDay {
     pub day: Day,
     pub outcome: CasinoOutcome,
 }
 
-/// Where the casino's page leaves its last finished daily game ([`CasinoDay`]) for the record.
-/// One game: the menu gathers it whenever it opens, and the page leaves it again whenever it
-/// opens the finished game.
+/// Where the casino's page of the build before [`casino_key`] left its last finished daily game
+/// ([`CasinoDay`]): still gathered, never written.
 pub const CASINO_KEY: &str = "blackjack.daily.casino";
+
+/// Days the casino's page leaves their games apart: a month.
+pub const CASINO_DAYS: u32 = 31;
+
+/// Where the casino's page leaves the finished daily game of `day` ([`CasinoDay`]) for the
+/// record: one key of [`CASINO_DAYS`], in turn (`blackjack.daily.casino.<day mod CASINO_DAYS>`).
+/// That page can open on today's deal without the menu (a bookmark, a tab reopened on
+/// `tables/#daily`), and keeps no record, so one key for its last game lost a day whenever two
+/// were played with neither the menu nor the statistics opened between. Now a game is lost only
+/// to the same key's game a month later. A key of its own a day, written whole: the page (at
+/// its budget) reads none and decodes nothing. The menu and the statistics page gather every key
+/// ([`casino_keys`]) whenever they open, and the page leaves its game again whenever it opens it
+/// finished (each day's first result stands in the record).
+pub fn casino_key(day: Day) -> String {
+    format!("{CASINO_KEY}.{}", day.0 % CASINO_DAYS)
+}
+
+/// Every key a finished daily casino game may be left under: [`CASINO_KEY`], then each day's
+/// ([`casino_key`]). Bounded: the menu reads these and no more.
+pub fn casino_keys() -> impl Iterator<Item = String> {
+    std::iter::once(CASINO_KEY.to_string()).chain((0..CASINO_DAYS).map(|d| casino_key(Day(d))))
+}
 
 impl Stored for CasinoDay {
     fn encode(&self) -> Vec<(&'static str, String)> {
@@ -554,6 +575,24 @@ impl Daily {
         self.record(Entry { day: played.day, game: DailyGame::Casino, outcome: played.outcome.into() })
     }
 
+    /// Gathers the casino page's daily games from every key it leaves them under ([`casino_keys`]),
+    /// each read by `read` (`None`: nothing there), once each: `true` when any was new. A key
+    /// that cannot be read goes to `unreadable`, and the others are gathered still.
+    pub fn gather_casino_days(
+        &mut self,
+        mut read: impl FnMut(&str) -> Result<Option<CasinoDay>, LoadProblem>,
+        mut unreadable: impl FnMut(&str, LoadProblem),
+    ) -> bool {
+        let mut changed = false;
+        for key in casino_keys() {
+            match read(&key) {
+                Ok(left) => changed |= left.is_some_and(|c| self.gather_casino(&c)),
+                Err(problem) => unreadable(&key, problem),
+            }
+        }
+        changed
+    }
+
     /// Gathers the daily games among finished games: each that is a daily table of `today` or
     /// the day before is recorded with its outcome. `true` when anything was new.
     pub fn gather<'a>(&mut self, games: impl IntoIterator<Item = &'a Replay>, today: Day) -> bool {
@@ -666,15 +705,16 @@ pub fn load(today: Day) -> (Daily, Option<String>) {
             finished.push(Replay::of(&t.setup, &t.game));
         }
     }
-    // The casino page's daily game; an unreadable one is set aside, with a notice.
-    let (casino, casino_notice) = match storage::load::<CasinoDay>(CASINO_KEY, VERSION) {
-        Ok(c) => (c, None),
-        Err(problem) => {
-            storage::set_aside(CASINO_KEY);
-            (None, Some(problem.notice("casino daily result")))
-        }
-    };
-    let new = record.gather(&finished, today) | casino.is_some_and(|c| record.gather_casino(&c));
+    // The casino page's daily games; an unreadable one is set aside, with a notice.
+    let mut casino_notice = None;
+    let casino = record.gather_casino_days(
+        |key| storage::load(key, VERSION),
+        |key, problem| {
+            storage::set_aside(key);
+            casino_notice = Some(problem.notice("casino daily result"));
+        },
+    );
+    let new = record.gather(&finished, today) | casino;
     if new {
         storage::save(KEY, VERSION, &record);
     }

@@ -9,6 +9,7 @@ pub mod daily;
 pub mod drills;
 pub mod friends;
 pub mod kit;
+pub mod module_worker;
 mod page_frame;
 mod play_app;
 pub mod reducer;

@@ -406,47 +406,136 @@ pub fn mark(kept: &Weighed, played: Action) -> String {
 }
 
 /// The analysis' request to the search worker for `seat`'s first decision at move `from` or
-/// later: `judge <seat> <from> <the replay's text>`. The page sends the finished game it shows,
+/// later: `weigh <seat> <from> <the replay's text>`. The page sends the finished game it shows,
 /// not a view: the views, which moves had a choice, and the request bytes are made in the worker
 /// ([`serve_judge`]), so the page links neither an encoder nor the moves' generator for them.
 /// The reply's state id is the move's place in the game, so the page asks from the next move on.
 pub fn judge_request(replay: &Replay, seat: Seat, from: usize) -> String {
-    format!("judge {seat} {from} {}", &replay.fragment()[PREFIX.len()..])
+    format!("{WEIGH} {seat} {from} {}", &replay.fragment()[PREFIX.len()..])
+}
+
+/// [`judge_request`]'s first word. The page of the build before it asked `judge …` and took the
+/// bare `refused` for "no decision left", so it could not tell the end of its game from a worker
+/// of another build ([`Judgement::Outdated`]); the worker still answers that page its way.
+const WEIGH: &str = "weigh";
+
+/// [`Judgement::Done`]'s text: never the bare `refused` a worker sends for what it cannot read.
+const DONE: &str = "judged none";
+
+/// The search worker's answer to a [`judge_request`], as the worker sends it and the replay
+/// page reads it ([`Judgement::read`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Judgement {
+    /// The seat's next decision judged: the chance (in thousandths) of the move played and of
+    /// the best move, sent as [`crate::bots::work::Reply::Judged`] is.
+    Judged { at: u32, played: Action, played_pm: u16, best: Action, best_pm: u16 },
+    /// No decision of the seat's is left from the move asked: the analysis is complete.
+    Done,
+    /// The page's reading of a worker of another build of the site (a cached older one, or a
+    /// newer one while the tab stayed open): `unknown` (a request it does not know), the bare
+    /// `refused` of a worker from before [`Judgement::Done`], any text this build cannot read,
+    /// or a judgement of a move that was not asked for ([`Judgement::weighed`]). Never a
+    /// judgement, never "no decision": only a reload brings page and worker together.
+    Outdated,
+}
+
+impl Judgement {
+    pub fn encode(&self) -> String {
+        use crate::bots::work::{Reply, UNKNOWN};
+        match *self {
+            Judgement::Judged { at, played, played_pm, best, best_pm } => {
+                Reply::Judged { at, played, played_pm, best, best_pm }.encode()
+            }
+            Judgement::Done => DONE.into(),
+            Judgement::Outdated => UNKNOWN.into(),
+        }
+    }
+
+    /// The judgement in any text a worker posts: what [`Judgement::encode`] writes, anything
+    /// else [`Judgement::Outdated`].
+    pub fn read(text: &str) -> Judgement {
+        use crate::bots::work::Reply;
+        if text == DONE {
+            return Judgement::Done;
+        }
+        match Reply::decode(text) {
+            Some(Reply::Judged { at, played, played_pm, best, best_pm }) => {
+                Judgement::Judged { at, played, played_pm, best, best_pm }
+            }
+            _ => Judgement::Outdated,
+        }
+    }
+
+    /// The decision this judges, if it answers [`judge_request`]`(replay, seat, from)`: a move
+    /// of the seat's in `replay`, at `from` or later. `None` for anything else (a worker of
+    /// this build only answers what it was asked).
+    pub fn weighed(&self, replay: &Replay, seat: Seat, from: usize) -> Option<Weighed> {
+        let Judgement::Judged { at, played, played_pm, best, best_pm } = *self else { return None };
+        let index = at as usize;
+        (index >= from && replay.action(index) == Some(played) && played.seat() == seat).then_some(Weighed {
+            index,
+            played_pm,
+            best,
+            best_pm,
+        })
+    }
 }
 
 /// The search worker's answer to [`judge_request`]: the judgement of the seat's first decision
 /// from that move on that the search can weigh, made from the seat's view alone (its request
-/// bytes, as a table's search is asked: `bots::work::serve`), never the hidden hands. `Refused`
-/// when no decision is left, or for any other text, never a panic.
-pub fn serve_judge(text: &str) -> crate::bots::work::Reply {
+/// bytes, as a table's search is asked: `bots::work::serve`), never the hidden hands. `Done`
+/// when no decision is left; `Outdated` for a request it cannot read (a page of another build's),
+/// never a panic.
+pub fn serve_judge(text: &str) -> Judgement {
+    match text.split_once(' ') {
+        Some((WEIGH, asked)) => judge_next(asked),
+        _ => Judgement::Outdated,
+    }
+}
+
+/// [`serve_judge`] for the words after the request's first: `<seat> <from> <the replay's text>`.
+fn judge_next(asked: &str) -> Judgement {
     use crate::bots::work::{serve, Job, Reply, Request};
-    let asked = || {
-        let mut words = text.strip_prefix("judge ")?.splitn(3, ' ');
-        let seat: Seat = words.next()?.parse().ok()?;
-        let from: usize = words.next()?.parse().ok()?;
-        let replay = Replay::parse_body(words.next()?).ok()?;
-        // A decision the search cannot weigh is passed over, so `Refused` says only "no more".
-        replay.decisions(seat).into_iter().filter(|d| d.index >= from).find_map(|d| {
-            let request = Request {
-                job: Job::Judge { played: d.played },
-                iterations: crate::bots::analysis::SAMPLES,
-                seed: ANALYSIS_SEED.wrapping_add(d.index as u64),
-                view: d.view,
-            };
-            Some(serve(&request.encode())).filter(|r| *r != Reply::Refused)
-        })
+    let mut words = asked.splitn(3, ' ');
+    let (Some(seat), Some(from), Some(body)) = (words.next(), words.next(), words.next()) else {
+        return Judgement::Outdated;
     };
-    asked().unwrap_or(Reply::Refused)
+    let (Ok(seat), Ok(from), Ok(replay)) = (seat.parse::<Seat>(), from.parse::<usize>(), Replay::parse_body(body))
+    else {
+        return Judgement::Outdated;
+    };
+    // A decision the search cannot weigh is passed over, so `Done` says only "no more".
+    let judged = replay.decisions(seat).into_iter().filter(|d| d.index >= from).find_map(|d| {
+        let request = Request {
+            job: Job::Judge { played: d.played },
+            iterations: crate::bots::analysis::SAMPLES,
+            seed: ANALYSIS_SEED.wrapping_add(d.index as u64),
+            view: d.view,
+        };
+        match serve(&request.encode()) {
+            Reply::Judged { at, played, played_pm, best, best_pm } => {
+                Some(Judgement::Judged { at, played, played_pm, best, best_pm })
+            }
+            _ => None,
+        }
+    });
+    judged.unwrap_or(Judgement::Done)
 }
 
 /// The search worker's answer to a text message: the shedding analysis' [`judge_request`]
 /// ([`serve_judge`]), or [`crate::bots::work::UNKNOWN`] for any other text (a page of another
-/// build of the site asking what this worker never learnt).
+/// build of the site asking what this worker never learnt). The request of the page of the build
+/// before [`WEIGH`], `judge …`, is answered as that page reads: the judgement, else the bare
+/// `refused` (its "no decision left").
 pub fn serve_text(text: &str) -> String {
-    if text.starts_with("judge ") {
-        serve_judge(text).encode()
-    } else {
-        crate::bots::work::UNKNOWN.into()
+    use crate::bots::work::{Reply, UNKNOWN};
+    match text.split_once(' ') {
+        Some((WEIGH, _)) => serve_judge(text).encode(),
+        Some(("judge", asked)) => match judge_next(asked) {
+            judged @ Judgement::Judged { .. } => judged.encode(),
+            _ => Reply::Refused.encode(),
+        },
+        _ => UNKNOWN.into(),
     }
 }
 

@@ -14,15 +14,14 @@
 
 use super::components::card::{card_view, CardStyle};
 use super::components::notice::notice as banner;
-use super::replay::{self, hands, Analysis, Recent, Replay, RECENT_KEY, RECENT_VERSION};
-use super::replay_controls::{controls_with, go, kept, use_hash, use_stepper};
+use super::replay::{self, hands, Analysis, Judgement, Recent, Replay, RECENT_KEY, RECENT_VERSION};
+use super::replay_controls::{controls_with, go, kept, stopped_notice, use_hash, use_stepper, Stopped};
 use super::search_worker::SearchWorker;
 use super::settings::Settings;
 use super::shedding::link::preset_title;
 use super::shedding::table::{use_table_view, TableView};
 use super::storage;
 use crate::bots::analysis::{self, Weighed};
-use crate::bots::work::Reply;
 use crate::engine::shedding::Seat;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -246,19 +245,19 @@ impl Run {
 
 /// What a reply to a run comes to.
 enum Step {
-    /// Not a reply to the run's question (a stale or unknown one): nothing changes.
+    /// No run is on (it was cancelled or is over): nothing changes.
     Ignored,
     /// The next decision is asked for, from this move on.
     Asked(usize),
     Done(Analysis),
-    Failed,
+    Stopped(Stopped),
 }
 
 /// The analysis' run as the viewer holds it: how far it is (the move weighed up to, while one
-/// is on), whether its helper failed to start, and its buttons.
+/// is on), why the last one stopped short, and its buttons.
 struct AnalysisRun {
     progress: Option<usize>,
-    failed: bool,
+    failed: Option<Stopped>,
     start: Callback<MouseEvent>,
     cancel: Callback<MouseEvent>,
 }
@@ -270,7 +269,7 @@ struct AnalysisRun {
 fn use_analysis(replay: Rc<Replay>, seat: Seat, analysis: UseStateHandle<Option<Analysis>>) -> AnalysisRun {
     let run: Rc<RefCell<Option<Run>>> = use_mut_ref(|| None);
     let progress = use_state(|| None::<usize>);
-    let failed = use_state(|| false);
+    let failed = use_state(|| None::<Stopped>);
     {
         // Leaving the replay stops its run (the run's worker holds the run: it would not stop).
         let run = run.clone();
@@ -279,11 +278,11 @@ fn use_analysis(replay: Rc<Replay>, seat: Seat, analysis: UseStateHandle<Option<
     let start = {
         let (run, progress, failed) = (run.clone(), progress.clone(), failed.clone());
         Callback::from(move |_: MouseEvent| {
-            failed.set(false);
+            failed.set(None);
             let on_reply = {
                 let (run, progress, failed, replay, analysis) =
                     (run.clone(), progress.clone(), failed.clone(), replay.clone(), analysis.clone());
-                move |reply: Option<Reply>| match take_reply(&run, reply) {
+                move |reply: Option<Judgement>| match take_reply(&run, reply) {
                     Step::Ignored => {}
                     Step::Asked(from) => progress.set(Some(from)),
                     Step::Done(done) => {
@@ -291,14 +290,16 @@ fn use_analysis(replay: Rc<Replay>, seat: Seat, analysis: UseStateHandle<Option<
                         progress.set(None);
                         analysis.set(Some(done));
                     }
-                    Step::Failed => {
+                    Step::Stopped(why) => {
                         progress.set(None);
-                        failed.set(true);
+                        failed.set(Some(why));
                     }
                 }
             };
-            let Some(worker) = SearchWorker::start_from(WORKER_URL, on_reply) else {
-                failed.set(true);
+            // Every text is a reply: one this build cannot read is a worker of another build's.
+            let read = |text: &str| Some(Judgement::read(text));
+            let Some(worker) = SearchWorker::start_reading(WORKER_URL, read, on_reply) else {
+                failed.set(Some(Stopped::Failed));
                 return;
             };
             let started = Run { worker: Some(worker), replay: replay.clone(), seat, from: 0, judged: Vec::new() };
@@ -364,9 +365,7 @@ fn analysis_panel(replay: &Replay, analysis: Option<&Analysis>, run: AnalysisRun
             } else {
                 <button class="primary" onclick={run.start}>{ if analysis.is_some() { "Analyse again" } else { "Analyse my play" } }</button>
             }
-            if run.failed {
-                <p class="analysis-failed">{"The analysis cannot run in this browser: it could not start its helper. Try again, or in another browser."}</p>
-            }
+            { stopped_notice(run.failed) }
             { summary.unwrap_or_default() }
         </section>
     }
@@ -374,35 +373,31 @@ fn analysis_panel(replay: &Replay, analysis: Option<&Analysis>, run: AnalysisRun
 
 /// Takes the worker's reply into the run: the judgement of the decision asked for is kept (its
 /// state id is its move's place in the game) and the next, from the move after, is asked for;
-/// `Refused` says no decision is left, and the run makes the analysis. A worker that stopped ends
-/// the run. The run's worker is dropped only after this reply's handler returns (it is that
-/// worker's listener).
-fn take_reply(run: &RefCell<Option<Run>>, reply: Option<Reply>) -> Step {
+/// `Done` says no decision is left, and the run makes the analysis. A worker that stopped ends
+/// the run, and so does one of another build ([`Judgement::Outdated`], or a judgement of a
+/// move not asked for), which only a reload brings to the page's: the progress bar never waits
+/// on a reply that will not come. The run's worker is dropped only after this reply's handler
+/// returns (it is that worker's listener).
+fn take_reply(run: &RefCell<Option<Run>>, reply: Option<Judgement>) -> Step {
     let mut slot = run.borrow_mut();
     let Some(reply) = reply else {
         drop_later(slot.take());
-        return Step::Failed;
+        return Step::Stopped(Stopped::Failed);
     };
     let Some(r) = slot.as_mut() else { return Step::Ignored };
-    match reply {
-        Reply::Judged { at, played, played_pm, best, best_pm }
-            if at as usize >= r.from && r.replay.action(at as usize) == Some(played) && played.seat() == r.seat =>
-        {
-            r.judged.push(Weighed { index: at as usize, played_pm, best, best_pm });
-            r.from = at as usize + 1;
-            r.ask();
-            Step::Asked(r.from)
-        }
-        Reply::Refused => {
-            let done = slot.take().map(|r| {
-                let done = Analysis { seat: r.seat, judged: r.judged.clone() };
-                drop_later(Some(r));
-                done
-            });
-            done.map_or(Step::Ignored, Step::Done)
-        }
-        _ => Step::Ignored,
+    if let Some(weighed) = reply.weighed(&r.replay, r.seat, r.from) {
+        r.from = weighed.index + 1;
+        r.judged.push(weighed);
+        r.ask();
+        return Step::Asked(r.from);
     }
+    let Some(mut r) = slot.take() else { return Step::Ignored };
+    let step = match reply {
+        Judgement::Done => Step::Done(Analysis { seat: r.seat, judged: std::mem::take(&mut r.judged) }),
+        _ => Step::Stopped(Stopped::Outdated),
+    };
+    drop_later(Some(r));
+    step
 }
 
 /// Drops a finished run once the current event is handled (see [`take_reply`]).

@@ -250,3 +250,37 @@ pub fn use_kept<R: 'static>(
     }
     (list, notice)
 }
+
+/// Why a run of a replay's analysis in the search worker ended without its results.
+#[derive(Copy, Clone, PartialEq)]
+pub enum Stopped {
+    /// The worker could not start, or stopped.
+    Failed,
+    /// The worker is of another build of the site than the page (an older one from a cache, or
+    /// a newer one while this tab stayed open): only a reload brings the two together.
+    Outdated,
+}
+
+/// What the analysis says when its run stopped short (nothing when it did not), the shedding and
+/// casino replays alike.
+pub fn stopped_notice(stopped: Option<Stopped>) -> Html {
+    match stopped {
+        None => Html::default(),
+        Some(Stopped::Failed) => html! {
+            <p class="analysis-failed">{"The analysis cannot run in this browser: it could not start its helper. Try again, or in another browser."}</p>
+        },
+        Some(Stopped::Outdated) => html! {
+            <p class="analysis-failed" role="alert">
+                {"The analysis needs this page reloaded: the site was updated since it opened. "}
+                <button class="button" onclick={Callback::from(|_| reload())}>{"Reload the page"}</button>
+            </p>
+        },
+    }
+}
+
+/// Loads the page again (the replay is in its address), with the worker of its build.
+fn reload() {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().reload();
+    }
+}

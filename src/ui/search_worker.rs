@@ -5,6 +5,7 @@
 
 use crate::bots::casino_analysis::CasinoAsk;
 use crate::bots::work::{Reply, Request, READY, UNKNOWN};
+use crate::ui::module_worker::ModuleWorker;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -49,45 +50,36 @@ pub fn run() {
 /// The table's search worker, for as long as this lives (dropped: the worker is stopped). Each
 /// reply it reads goes to `on_reply`, or `None` once if the worker could not start or stopped.
 pub struct SearchWorker {
-    worker: web_sys::Worker,
+    worker: ModuleWorker,
     ready: Rc<Cell<bool>>,
     /// A request asked before the worker was up: only the latest is worth searching.
     waiting: Rc<RefCell<Option<JsValue>>>,
-    _listener: Closure<dyn FnMut(MessageEvent)>,
-    _failed: Closure<dyn FnMut(web_sys::Event)>,
 }
 
 impl SearchWorker {
     /// Starts the worker; `None` if this browser cannot (then `on_reply` is never called).
     pub fn start(on_reply: impl Fn(Option<Reply>) + 'static) -> Option<SearchWorker> {
-        Self::start_from(WORKER_URL, on_reply)
+        Self::start_reading(WORKER_URL, Reply::decode, on_reply)
     }
 
-    /// Starts the worker from its module at `url`, relative to the page: another page than the
-    /// table's (the replay page's analysis) starts the table's own worker, never a second build.
-    pub fn start_from(url: &str, on_reply: impl Fn(Option<Reply>) + 'static) -> Option<SearchWorker> {
-        Self::start_reading(url, Reply::decode, on_reply)
-    }
-
-    /// Starts the worker from `url`, its replies read by `read` (the casino replay's analysis
-    /// reads its own: [`casino_analysis::CasinoReply`], so its page links no shedding reader).
+    /// Starts the worker from its module at `url`, relative to the page (another page than the
+    /// table's, a replay's analysis, starts the table's own worker, never a second build), its
+    /// replies read by `read` (each analysis reads its own: [`crate::ui::replay::Judgement`],
+    /// [`casino_analysis::CasinoReply`], so the casino replay links no shedding reader).
     pub fn start_reading<R: 'static>(
         url: &str,
         read: impl Fn(&str) -> Option<R> + 'static,
         on_reply: impl Fn(Option<R>) + 'static,
     ) -> Option<SearchWorker> {
-        let options = web_sys::WorkerOptions::new();
-        options.set_type(web_sys::WorkerType::Module);
-        let worker = web_sys::Worker::new_with_options(url, &options).ok()?;
         let on_reply = Rc::new(on_reply);
         let ready = Rc::new(Cell::new(false));
         let waiting: Rc<RefCell<Option<JsValue>>> = Rc::default();
-        let listener = {
-            let (worker, on_reply, ready, waiting) = (worker.clone(), on_reply.clone(), ready.clone(), waiting.clone());
-            Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        let on_message = {
+            let (on_reply, ready, waiting) = (on_reply.clone(), ready.clone(), waiting.clone());
+            move |worker: &web_sys::Worker, data: JsValue| {
                 // Anything but a reply it could have sent is dropped (the bot's move is then the
                 // table's timer's to worry about: no reply, no move, but nothing breaks).
-                let Some(text) = e.data().as_string() else { return };
+                let Some(text) = data.as_string() else { return };
                 if text == READY {
                     ready.set(true);
                     if let Some(message) = waiting.borrow_mut().take() {
@@ -97,20 +89,15 @@ impl SearchWorker {
                 }
                 let Some(reply) = read(&text) else { return };
                 on_reply(Some(reply));
-            })
+            }
         };
-        worker.set_onmessage(Some(listener.as_ref().unchecked_ref()));
-        // A module that cannot load (its files missing, a browser without module workers), or a
-        // worker that stopped (a request it could not search).
-        let failed = {
-            let worker = worker.clone();
-            Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
-                worker.terminate();
-                on_reply(None);
-            })
+        // A module that cannot load, or a worker that stopped (a request it could not search).
+        let on_failed = move |worker: &web_sys::Worker| {
+            worker.terminate();
+            on_reply(None);
         };
-        worker.set_onerror(Some(failed.as_ref().unchecked_ref()));
-        Some(SearchWorker { worker, ready, waiting, _listener: listener, _failed: failed })
+        let worker = ModuleWorker::start(url, on_message, on_failed)?;
+        Some(SearchWorker { worker, ready, waiting })
     }
 
     /// Asks for a search: at once if the worker is up, else when it is.
@@ -130,18 +117,9 @@ impl SearchWorker {
 
     fn send(&self, message: JsValue) {
         if self.ready.get() {
-            let _ = self.worker.post_message(&message);
+            self.worker.post(&message);
         } else {
             *self.waiting.borrow_mut() = Some(message);
         }
-    }
-}
-
-impl Drop for SearchWorker {
-    fn drop(&mut self) {
-        // A reply already on its way finds no listener (the listener is dropped with this).
-        self.worker.set_onmessage(None);
-        self.worker.set_onerror(None);
-        self.worker.terminate();
     }
 }

@@ -12,7 +12,9 @@
 // buttons (the smallest bet, Stand, no insurance: whatever the cards), its result line shared
 // from the table's results and its replay opened; the menu shows the line and the streak, and a
 // second try (from the menu or the casino page's own address) is refused; the player's own chips
-// are never touched.
+// are never touched. Yesterday's casino game, left for the record by the page of the build before
+// and never gathered (the menu not opened since), is not lost when today's is left: the menu
+// gathers both, a streak of two.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, axeViolations, putSaves, stallWatch } from './harness.mjs';
@@ -196,6 +198,12 @@ test("today's casino deal: 20 hands, its result shared and replayed, a second tr
     // The daily's own chips ($1000, the smallest bet placed), whatever the player's bank holds.
     assert.equal((await table.locator('.bankroll').innerText()).trim(), 'Chips: $995');
     await table.getByText("Today's deal: hand 1 of 20").waitFor();
+    // Yesterday's game (27 Nov), left as the page of the build before left its one game, after
+    // the menu last gathered.
+    await page.evaluate(() => localStorage.setItem(
+      'blackjack.daily.casino',
+      'blackjack v1\nday=20784\nchips=103500\nhands=20\nwon=12\nblackjacks=2\n',
+    ));
     // No link to the day's shoe: it would deal its cards to anyone.
     assert.equal(await page.getByRole('link', { name: 'Share this shoe' }).count(), 0);
 
@@ -226,7 +234,9 @@ test("today's casino deal: 20 hands, its result shared and replayed, a second tr
     await field.waitFor();
     assert.equal(await field.inputValue(), line);
     assert.equal(await daily.getByRole('button', { name: "Play today's Casino Blackjack deal" }).count(), 0, 'played: no second deal');
-    await daily.getByText('Daily streak: 1 day (best 1)').waitFor();
+    // Yesterday's and today's, both gathered.
+    await daily.getByText('Daily streak: 2 days (best 2)').waitFor();
+    assert.match(await page.evaluate(() => localStorage.getItem('blackjack.daily')), /\b20784\.casino\.103500\.20\.12\.2\b/);
     assert.equal(await daily.getByRole('button', { name: "Play today's Taylor deal" }).count(), 1, "the other games' deals are still to play");
 
     // A second try from the statistics page's link: refused on the menu, with the result.

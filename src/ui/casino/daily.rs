@@ -3,7 +3,7 @@
 //! the result line and the streaks are the menu's (`ui/daily.rs`); what only the casino's page
 //! needs is here: the table dealt, its saves (apart from the player's own table and bank, which
 //! it never touches), its end, and its outcome read from its log, left for the menu to record
-//! (`daily::CASINO_KEY`: this page, at its budget, carries no record). A second try is refused
+//! (under its day's key, `daily::casino_key`: this page, at its budget, carries no record). A second try is refused
 //! from the daily's own save, which stays once the game is over.
 //!
 //! The same shoe for everybody: the table is one game from the deal's number to the end. At the
@@ -93,13 +93,13 @@ pub fn finished(t: &CasinoState, today: Day) -> Option<(Day, CasinoOutcome)> {
 }
 
 /// A finished daily game of `today` or the day before, by the browser's clock, left for the
-/// menu to record ([`daily::CASINO_KEY`]; again and again is harmless: the record keeps the
-/// day's first result): the line of its result, to share.
+/// menu to record under its day's key ([`daily::casino_key`]; again and again is harmless: the
+/// record keeps the day's first result): the line of its result, to share.
 #[cfg(target_arch = "wasm32")]
 pub fn keep(t: &CasinoState) -> Option<String> {
     use crate::ui::daily;
     let (day, outcome) = finished(t, daily::today()?)?;
-    crate::ui::storage::save(daily::CASINO_KEY, daily::VERSION, &daily::CasinoDay { day, outcome });
+    crate::ui::storage::save(&daily::casino_key(day), daily::VERSION, &daily::CasinoDay { day, outcome });
     Some(daily::result_line(DailyGame::Casino, day, outcome))
 }
 

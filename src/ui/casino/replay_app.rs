@@ -17,7 +17,7 @@ use crate::bots::casino_analysis::{summary, CasinoAsk, CasinoDecision, CasinoJud
 use crate::ui::components::card::{card_view, CardStyle};
 use crate::ui::components::notice::notice as banner;
 use crate::ui::replay::{analysis_in, keep_analysis_in, keep_in};
-use crate::ui::replay_controls::{controls, kept, use_hash, use_kept, use_stepper};
+use crate::ui::replay_controls::{controls, kept, stopped_notice, use_hash, use_kept, use_stepper, Stopped};
 use crate::ui::search_worker::SearchWorker;
 use crate::ui::storage;
 use std::cell::RefCell;
@@ -186,16 +186,6 @@ impl Run {
         self.answered += 1;
         self.ask_next()
     }
-}
-
-/// Why a run of the analysis ended without its results.
-#[derive(Copy, Clone, PartialEq)]
-enum Stopped {
-    /// The worker could not start, or stopped.
-    Failed,
-    /// The worker is of another build of the site than the page (an older one from a cache, or
-    /// a newer one while this tab stayed open): only a reload brings the two together.
-    Outdated,
 }
 
 /// The analysis' run as the viewer holds it: how far it is (decisions answered of all, while one
@@ -370,24 +360,9 @@ fn Analysis(props: &AnalysisProps) -> Html {
             } else {
                 <button class="button primary" onclick={start}>{ if shown.is_some() { format!("Analyse {whose} again") } else { format!("Analyse {whose}") } }</button>
             }
-            if run.failed == Some(Stopped::Failed) {
-                <p class="analysis-failed">{"The analysis cannot run in this browser: it could not start its helper. Try again, or in another browser."}</p>
-            }
-            if run.failed == Some(Stopped::Outdated) {
-                <p class="analysis-failed" role="alert">
-                    {"The analysis needs this page reloaded: the site was updated since it opened. "}
-                    <button class="button" onclick={Callback::from(|_| reload())}>{"Reload the page"}</button>
-                </p>
-            }
+            { stopped_notice(run.failed) }
             { results.unwrap_or_default() }
         </section>
-    }
-}
-
-/// Loads the page again (the replay is in its address), with the worker of its build.
-fn reload() {
-    if let Some(w) = web_sys::window() {
-        let _ = w.location().reload();
     }
 }
 

@@ -5,6 +5,7 @@
 
 use super::work::{serve, Reply, Request};
 use crate::ui::casino::grade::{GradeReply, Grader, GRADE_TAG};
+use crate::ui::module_worker::ModuleWorker;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -14,8 +15,8 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 /// The worker's module beside the page (trunk's loader shim of the `drills_work` bin).
 const WORKER_URL: &str = "drills_work_loader.js";
 
-fn numbers(e: &MessageEvent) -> Option<Vec<f64>> {
-    e.data().dyn_into::<js_sys::Float64Array>().ok().map(|a| a.to_vec())
+fn numbers(data: JsValue) -> Option<Vec<f64>> {
+    data.dyn_into::<js_sys::Float64Array>().ok().map(|a| a.to_vec())
 }
 
 fn post_numbers(scope: &DedicatedWorkerGlobalScope, v: &[f64]) {
@@ -74,7 +75,7 @@ pub fn run() {
     let on_message = {
         let scope = scope.clone();
         Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            let v = numbers(&e);
+            let v = numbers(e.data());
             if let Some(v) = v.as_ref().filter(|v| v.first() == Some(&GRADE_TAG)) {
                 let replies = grader.borrow_mut().handle(v);
                 for r in replies {
@@ -100,9 +101,7 @@ pub fn run() {
 /// the worker could not start or sent something unreadable, goes to `on_reply`; after the last
 /// one (the plays, the rows or a refusal) the worker stops.
 pub struct Helper {
-    worker: web_sys::Worker,
-    _listener: Closure<dyn FnMut(MessageEvent)>,
-    _failed: Closure<dyn FnMut(web_sys::Event)>,
+    _worker: ModuleWorker,
 }
 
 impl Helper {
@@ -115,43 +114,28 @@ impl Helper {
     /// [`Helper::start`] with the worker's module at `url` (another page's: `bankroll/` uses
     /// the one built beside the drills page).
     pub fn start_at(url: &str, request: Request, on_reply: impl Fn(Option<Reply>) + 'static) -> Option<Helper> {
-        let options = web_sys::WorkerOptions::new();
-        options.set_type(web_sys::WorkerType::Module);
-        let worker = web_sys::Worker::new_with_options(url, &options).ok()?;
-        let on_reply = std::rc::Rc::new(on_reply);
-        let listener = {
-            let (worker, on_reply) = (worker.clone(), on_reply.clone());
-            Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-                match numbers(&e).and_then(|v| Reply::decode(&v)) {
-                    Some(Reply::Ready) => {
-                        let _ = worker.post_message(&js_sys::Float64Array::from(&request.encode()[..]));
-                    }
-                    Some(Reply::Progress(p)) => on_reply(Some(Reply::Progress(p))),
-                    Some(Reply::First(plays)) => on_reply(Some(Reply::First(plays))),
-                    last => {
-                        worker.terminate();
-                        on_reply(last);
-                    }
+        let on_reply = Rc::new(on_reply);
+        let on_message = {
+            let on_reply = on_reply.clone();
+            move |worker: &web_sys::Worker, data: JsValue| match numbers(data).and_then(|v| Reply::decode(&v)) {
+                Some(Reply::Ready) => {
+                    let _ = worker.post_message(&js_sys::Float64Array::from(&request.encode()[..]));
                 }
-            })
+                Some(Reply::Progress(p)) => on_reply(Some(Reply::Progress(p))),
+                Some(Reply::First(plays)) => on_reply(Some(Reply::First(plays))),
+                last => {
+                    worker.terminate();
+                    on_reply(last);
+                }
+            }
         };
-        worker.set_onmessage(Some(listener.as_ref().unchecked_ref()));
         // A module that cannot load (its files missing, a browser without module workers).
-        let failed = {
-            let worker = worker.clone();
-            Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
-                worker.terminate();
-                on_reply(None);
-            })
+        let on_failed = move |worker: &web_sys::Worker| {
+            worker.terminate();
+            on_reply(None);
         };
-        worker.set_onerror(Some(failed.as_ref().unchecked_ref()));
-        Some(Helper { worker, _listener: listener, _failed: failed })
-    }
-}
-
-impl Drop for Helper {
-    fn drop(&mut self) {
-        self.worker.terminate();
+        let worker = ModuleWorker::start(url, on_message, on_failed)?;
+        Some(Helper { _worker: worker })
     }
 }
 
@@ -161,11 +145,9 @@ impl Drop for Helper {
 /// start or sent something it could not have sent for these asks (an old worker cached), and
 /// the page then goes without.
 pub struct GradeWorker {
-    worker: web_sys::Worker,
+    worker: ModuleWorker,
     ready: Rc<Cell<bool>>,
     waiting: Rc<RefCell<Vec<Vec<f64>>>>,
-    _listener: Closure<dyn FnMut(MessageEvent)>,
-    _failed: Closure<dyn FnMut(web_sys::Event)>,
 }
 
 /// Asks kept while the worker starts (a table makes one a decision).
@@ -175,16 +157,13 @@ impl GradeWorker {
     /// Starts the worker from its module at `url` (the drills page's, from the casino table);
     /// `None` if this browser cannot (then `on_reply` is never called).
     pub fn start(url: &str, on_reply: impl Fn(Option<GradeReply>) + 'static) -> Option<GradeWorker> {
-        let options = web_sys::WorkerOptions::new();
-        options.set_type(web_sys::WorkerType::Module);
-        let worker = web_sys::Worker::new_with_options(url, &options).ok()?;
         let on_reply = Rc::new(on_reply);
         let ready = Rc::new(Cell::new(false));
         let waiting: Rc<RefCell<Vec<Vec<f64>>>> = Rc::default();
-        let listener = {
-            let (worker, on_reply, ready, waiting) = (worker.clone(), on_reply.clone(), ready.clone(), waiting.clone());
-            Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-                let v = numbers(&e);
+        let on_message = {
+            let (on_reply, ready, waiting) = (on_reply.clone(), ready.clone(), waiting.clone());
+            move |worker: &web_sys::Worker, data: JsValue| {
+                let v = numbers(data);
                 if v.as_deref() == Some(&Reply::Ready.encode()[..]) {
                     ready.set(true);
                     for ask in waiting.borrow_mut().drain(..) {
@@ -193,26 +172,22 @@ impl GradeWorker {
                     return;
                 }
                 on_reply(v.and_then(|v| GradeReply::decode(&v)));
-            })
+            }
         };
-        worker.set_onmessage(Some(listener.as_ref().unchecked_ref()));
         // A module that cannot load (its files missing, a browser without module workers), or a
         // worker that stopped.
-        let failed = {
-            let worker = worker.clone();
-            Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
-                worker.terminate();
-                on_reply(None);
-            })
+        let on_failed = move |worker: &web_sys::Worker| {
+            worker.terminate();
+            on_reply(None);
         };
-        worker.set_onerror(Some(failed.as_ref().unchecked_ref()));
-        Some(GradeWorker { worker, ready, waiting, _listener: listener, _failed: failed })
+        let worker = ModuleWorker::start(url, on_message, on_failed)?;
+        Some(GradeWorker { worker, ready, waiting })
     }
 
     /// Posts `message` (a grading ask or a `prepare`): at once if the worker is up, else when it is.
     pub fn ask(&self, message: Vec<f64>) {
         if self.ready.get() {
-            let _ = self.worker.post_message(&js_sys::Float64Array::from(&message[..]));
+            self.worker.post(&js_sys::Float64Array::from(&message[..]));
         } else {
             let mut waiting = self.waiting.borrow_mut();
             if waiting.len() >= MAX_WAITING {
@@ -220,14 +195,5 @@ impl GradeWorker {
             }
             waiting.push(message);
         }
-    }
-}
-
-impl Drop for GradeWorker {
-    fn drop(&mut self) {
-        // An answer already on its way finds no listener (the listener is dropped with this).
-        self.worker.set_onmessage(None);
-        self.worker.set_onerror(None);
-        self.worker.terminate();
     }
 }

@@ -14,10 +14,10 @@ use super::peer::{in_order, Heard, LinkEvent, PeerSide};
 use super::room::{room_url, HostKey, RoomId};
 use crate::net::worker::{from_bytes, to_bytes, FromWorker, ToWorker, PAGE};
 use crate::net::{encode, PeerId, SeatToken, ToHost};
+use crate::ui::module_worker::ModuleWorker;
 use matchbox_socket::{Packet, PeerId as Link, PeerState, RtcIceServerConfig, WebRtcSocket};
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
 /// How the page reaches the signalling server and other browsers.
@@ -27,16 +27,17 @@ pub struct Transport {
     pub ice: Vec<String>,
 }
 
+/// What the host's page says when its worker cannot start, or stopped (an error it did not catch).
+const NO_HOST: &str = "This browser could not start the table's host: reload the page to try again.";
+
 /// How often a page measures its link to the host (a ping's round trip).
 const PING_MS: f64 = 2000.0;
 
 /// The host's page's side of its worker: the worker itself, what it posted not yet taken, and
 /// the page's friends' links (the worker knows them by number).
 pub struct Hosting {
-    worker: web_sys::Worker,
+    worker: ModuleWorker,
     inbox: Rc<RefCell<Vec<Vec<u8>>>>,
-    _listener: Closure<dyn FnMut(web_sys::MessageEvent)>,
-    _failed: Closure<dyn FnMut(web_sys::Event)>,
     /// The worker posted `Ready`: messages posted now are read (earlier ones wait in `queue`).
     ready: bool,
     queue: Vec<Vec<u8>>,
@@ -49,40 +50,26 @@ pub struct Hosting {
 impl Hosting {
     /// Starts the worker at `url` and opens `record` (its stored text) in it.
     fn start(url: &str, record: String, pace: u32) -> Result<Hosting, String> {
-        let options = web_sys::WorkerOptions::new();
-        options.set_type(web_sys::WorkerType::Module);
-        let worker = web_sys::Worker::new_with_options(url, &options)
-            .map_err(|_| "This browser could not start the table's host.".to_owned())?;
         let inbox: Rc<RefCell<Vec<Vec<u8>>>> = Rc::default();
         let into = inbox.clone();
-        let listener = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-            if let Ok(bytes) = e.data().dyn_into::<js_sys::Uint8Array>() {
+        let on_message = move |_: &web_sys::Worker, data: wasm_bindgen::JsValue| {
+            if let Ok(bytes) = data.dyn_into::<js_sys::Uint8Array>() {
                 if let Ok(mut inbox) = into.try_borrow_mut() {
                     inbox.push(bytes.to_vec());
                 }
             }
-        });
-        worker.set_onmessage(Some(listener.as_ref().unchecked_ref()));
+        };
         // A worker that cannot load (its files missing, a browser without module workers) says
         // so once, as an empty message: the page tells the player instead of waiting forever.
         let into = inbox.clone();
-        let failed = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+        let on_failed = move |_: &web_sys::Worker| {
             if let Ok(mut inbox) = into.try_borrow_mut() {
                 inbox.push(Vec::new());
             }
-        });
-        worker.set_onerror(Some(failed.as_ref().unchecked_ref()));
-        let mut hosting = Hosting {
-            worker,
-            inbox,
-            _listener: listener,
-            _failed: failed,
-            ready: false,
-            queue: Vec::new(),
-            links: Vec::new(),
-            next: 1,
-            broken: None,
         };
+        let worker = ModuleWorker::start(url, on_message, on_failed).ok_or_else(|| NO_HOST.to_owned())?;
+        let mut hosting =
+            Hosting { worker, inbox, ready: false, queue: Vec::new(), links: Vec::new(), next: 1, broken: None };
         hosting.post(&ToWorker::Open { record, pace });
         Ok(hosting)
     }
@@ -119,16 +106,10 @@ impl Hosting {
     fn post(&mut self, message: &ToWorker) {
         let bytes = to_bytes(message);
         if self.ready {
-            let _ = self.worker.post_message(&js_sys::Uint8Array::from(&bytes[..]));
+            self.worker.post(&js_sys::Uint8Array::from(&bytes[..]));
         } else {
             self.queue.push(bytes);
         }
-    }
-}
-
-impl Drop for Hosting {
-    fn drop(&mut self) {
-        self.worker.terminate();
     }
 }
 
@@ -316,8 +297,7 @@ impl<F: FriendsPage> Session<F> {
         for bytes in posted {
             if bytes.is_empty() {
                 if let Some(h) = &mut self.hosting {
-                    h.broken =
-                        Some("This browser could not start the table's host: reload the page to try again.".into());
+                    h.broken = Some(NO_HOST.into());
                 }
                 continue;
             }
@@ -326,7 +306,7 @@ impl<F: FriendsPage> Session<F> {
                     let Some(h) = &mut self.hosting else { return changed };
                     h.ready = true;
                     for bytes in std::mem::take(&mut h.queue) {
-                        let _ = h.worker.post_message(&js_sys::Uint8Array::from(&bytes[..]));
+                        h.worker.post(&js_sys::Uint8Array::from(&bytes[..]));
                     }
                 }
                 Some(FromWorker::Send { to: PAGE, bytes }) => {
