@@ -412,3 +412,64 @@ fn what_the_search_infers_is_a_function_of_the_seats_view_alone() {
         assert_eq!(x.decide(&va), y.decide(&vb));
     }
 }
+
+/// Priestly lets a seat say "Last card(s)" at any time; the bots say it before their last card
+/// only with two or three cards all of one suit or one rank. Seat 1 lays the 5♠ and calls with
+/// three cards left: all hearts in `one_suit`, three suits in the other (a call no bot would
+/// make, but the table cannot tell). Seat 2 sees the same either way.
+fn priestly_call_stands(one_suit: bool) -> Game {
+    let one = if one_suit { "5S KH 9H 6H" } else { "5S KC 9D 6H" };
+    let mut g = deal(Preset::Priestly, &["5H 9S 4C 7D", one, "5D 9C 7C 4S"], "4H", "KD 3S 4D 3H 6D");
+    play(&mut g, 0, "5H");
+    play(&mut g, 1, "5S");
+    act(&mut g, Action::CallLastCard { seat: 1 });
+    g
+}
+
+#[test]
+fn a_standing_call_is_read_as_the_bots_call_from_the_view_alone() {
+    use blackjack::bots::ismcts::{Ismcts, Sampler};
+    use blackjack::bots::shedding::could_run_out;
+    use blackjack::engine::rng::GameRng;
+    let (a, b) = (priestly_call_stands(true), priestly_call_stands(false));
+    assert_ne!(a.hand(1), b.hand(1));
+    assert_eq!(a.current(), 2);
+    let (va, vb) = (a.view(2), b.view(2));
+    assert_eq!(va, vb);
+    assert!(va.calls[1].called && va.hand_sizes[1] == 3, "seat 1's call stands with three cards");
+    // Of 200 deals, those giving seat 1 three cards of one suit or one rank: the model's, a plain one's.
+    let runs_out = |config: &Ismcts| {
+        let sampler = Sampler::new(va.clone(), config);
+        let mut rng = GameRng::new(3);
+        (0..200).filter(|_| could_run_out(sampler.deal(&mut rng).hand(1))).count()
+    };
+    let plain = runs_out(&Ismcts { bot_calls: false, ..Ismcts::default() });
+    let read = runs_out(&Ismcts { bot_calls: true, ..Ismcts::default() });
+    eprintln!("seat 1 of one suit or rank: {plain} of 200 plain, {read} of 200 reading the call");
+    assert!(plain < 40, "three cards at random are rarely of one suit ({plain} of 200)");
+    assert!(read > 190, "the model should deal seat 1 a hand it would have called with ({read} of 200)");
+    // What it infers comes from the view alone: the same deals and the same move for a seed.
+    let config = Ismcts { bot_calls: true, iterations: 300, ..Ismcts::default() };
+    let (sa, sb) = (Sampler::new(va.clone(), &config), Sampler::new(vb.clone(), &config));
+    for seed in 0..20 {
+        let (x, y) = (sa.deal(&mut GameRng::new(seed)), sb.deal(&mut GameRng::new(seed)));
+        assert!((0..3).all(|s| x.hand(s) == y.hand(s)), "seed {seed}");
+    }
+    for seed in 0..4 {
+        let mut x = SheddingBot::new(2, Level::Hard, seed).with_search(config.clone());
+        let mut y = SheddingBot::new(2, Level::Hard, seed).with_search(config.clone());
+        assert_eq!(x.decide(&va), y.decide(&vb));
+    }
+}
+
+#[test]
+fn a_hand_could_run_out_when_all_one_suit_or_all_one_rank() {
+    use blackjack::bots::shedding::could_run_out;
+    let run = |s: &str| could_run_out(Hand::from_cards(&cards(s)));
+    for yes in ["5H", "5H 9H", "KH 9H 6H", "5H 5C 5D", "9S 9S"] {
+        assert!(run(yes), "{yes}");
+    }
+    for no in ["5H 6C", "5H 5C 6C", "KH 9H 6S", "AS 2S 2H"] {
+        assert!(!run(no), "{no}");
+    }
+}

@@ -181,7 +181,11 @@ impl SheddingBot {
             }
         }
         // Priestly's "Last card(s)": call when the whole hand could go in one run next turn.
-        if view.legal.contains(&call) && view.hand.len() > 1 && view.hand.len() <= 3 && could_run_out(view) {
+        if view.legal.contains(&call)
+            && view.hand.len() > 1
+            && view.hand.len() <= 3
+            && could_run_out(Hand::from_cards(&view.hand))
+        {
             let delay = self.reaction(400.0);
             return Some(Decision { action: call, delay_ms: delay });
         }
@@ -239,9 +243,23 @@ fn is_turn_action(a: &Action) -> bool {
 
 /// Whether the hand could plausibly all go in one turn (a Priestly run): every card shares a
 /// rank or a suit with the next in some order. Cheap check: all one suit or all one rank.
-fn could_run_out(view: &SeatView) -> bool {
-    let h = &view.hand;
-    h.iter().all(|c| c.suit == h[0].suit) || h.iter().all(|c| c.rank == h[0].rank)
+/// (Where the rules let a seat call before its last card, the bots call with two or three cards
+/// only then: the search reads a standing call so, [`fits_call`].)
+pub fn could_run_out(hand: Hand) -> bool {
+    let one_rank = cards_of(hand.bits()).next().map(|c| RANK_MASK << (c.index() % 13));
+    SUIT_MASK.iter().chain(&one_rank).any(|&m| hand.count_in(m) == hand.len())
+}
+
+/// The four cards of the lowest rank (one a suit): shifted, those of any rank.
+const RANK_MASK: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+
+/// Whether a seat whose "Last card(s)" call stands (`called`) could hold `hand`, as the bots
+/// call ([`SheddingBot::table_decision`]): with one card, or with two or three that
+/// [`could_run_out`]. A call before the last card is possible only where the rules allow it
+/// (Priestly); it stands until the seat's next turn, with the hand it was made with. The search's
+/// model of the others, from public facts only.
+pub fn fits_call(called: bool, hand: Hand) -> bool {
+    !called || hand.len() == 1 || hand.len() > 3 || could_run_out(hand)
 }
 
 /// What the normal policy looks at: the seat's own cards, the rules, how close the nearest

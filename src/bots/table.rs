@@ -4,7 +4,8 @@
 
 use super::ismcts::Ismcts;
 use super::shedding::{Level, SheddingBot};
-use crate::engine::shedding::{Action, Game, Seat};
+use crate::engine::rng::GameRng;
+use crate::engine::shedding::{Action, Game, Seat, SeatView};
 
 pub struct TableResult {
     pub winner: Seat,
@@ -21,17 +22,35 @@ pub fn play_out(game: Game, levels: &[Level], seed: u64, clock: &mut dyn FnMut()
 
 /// [`play_out`] with the hard level's search configured (`None`: the default).
 pub fn play_out_with(
+    game: Game,
+    levels: &[Level],
+    seed: u64,
+    search: Option<&Ismcts>,
+    clock: &mut dyn FnMut() -> u64,
+) -> TableResult {
+    play_out_watched(game, levels, seed, search, &mut |_, search, view, rng| Some(search.choose(view, rng)), clock)
+}
+
+/// What a hard bot's turn move is asked of in [`play_out_watched`]: the real game, the bot's
+/// search configuration, its view and its generator.
+pub type HardMove<'a> = &'a mut dyn FnMut(&Game, &Ismcts, &SeatView, &mut GameRng) -> Option<Action>;
+
+/// [`play_out_with`], each hard bot's turn move asked of `hard`, which also sees the real game:
+/// for the tournament's diagnoses only (a search dealt the true hands, to measure what better
+/// deals could win; how often the model's deals fit). A bot in play never gets the game.
+pub fn play_out_watched(
     mut game: Game,
     levels: &[Level],
     seed: u64,
     search: Option<&Ismcts>,
+    hard: HardMove,
     clock: &mut dyn FnMut() -> u64,
 ) -> TableResult {
     let mut table = Table::new(&game, levels, seed, search);
     let mut decide_ns = Vec::new();
     let mut actions = 0;
     while !game.is_over() {
-        decide_ns.extend(table.step(&mut game, clock));
+        decide_ns.extend(table.step_watched(&mut game, hard, clock));
         actions += 1;
         assert!(actions < 100_000, "a bot game did not end");
     }
@@ -66,6 +85,16 @@ impl Table {
     /// current seat's decision time (`clock`) when its turn had a real choice. `game` must not be
     /// over.
     pub fn step(&mut self, game: &mut Game, clock: &mut dyn FnMut() -> u64) -> Option<(Seat, u64)> {
+        self.step_watched(game, &mut |_, search, view, rng| Some(search.choose(view, rng)), clock)
+    }
+
+    /// [`Table::step`], each hard bot's turn move asked of `hard` ([`play_out_watched`]).
+    pub fn step_watched(
+        &mut self,
+        game: &mut Game,
+        hard: HardMove,
+        clock: &mut dyn FnMut() -> u64,
+    ) -> Option<(Seat, u64)> {
         let current = game.current();
         let mut best: Option<(u32, Action)> = None;
         let mut timed = None;
@@ -73,7 +102,7 @@ impl Table {
             let view = game.view(bot.seat);
             let choice = bot.seat == current && super::shedding::turn_actions(&view).len() > 1;
             let t0 = clock();
-            let d = bot.decide(&view);
+            let d = bot.decide_with(&view, |search, view, rng| hard(game, search, view, rng));
             if choice {
                 timed = Some((bot.seat, clock().saturating_sub(t0)));
             }
