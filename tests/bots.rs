@@ -393,7 +393,6 @@ fn what_the_search_infers_is_a_function_of_the_seats_view_alone() {
     // Two games that differ only in seat 1's hidden cards and the stock: the same view, so the
     // same bounds inferred, the same deals for a seed, and the same move for a seed.
     use blackjack::bots::ismcts::{Ismcts, Sampler};
-    use blackjack::engine::rng::GameRng;
     let (a, b) = (club_lead_picked_up(true), club_lead_picked_up(false));
     assert_ne!(a.hand(1), b.hand(1));
     let (va, vb) = (a.view(2), b.view(2));
@@ -402,6 +401,19 @@ fn what_the_search_infers_is_a_function_of_the_seats_view_alone() {
     let (sa, sb) = (Sampler::new(va.clone(), &config), Sampler::new(vb.clone(), &config));
     assert_eq!(sa.view(), sb.view());
     assert_ne!(sa.view().voids[1], Void::default(), "seat 1's pick-up is read as a bound");
+    same_deals_and_moves(&sa, &sb, &va, &vb, &config);
+}
+
+/// Two samplers (and two hard bots) given equal views deal the same hands and choose the same
+/// move for each seed: what the model infers comes from the view alone.
+fn same_deals_and_moves(
+    sa: &blackjack::bots::ismcts::Sampler,
+    sb: &blackjack::bots::ismcts::Sampler,
+    va: &blackjack::engine::shedding::SeatView,
+    vb: &blackjack::engine::shedding::SeatView,
+    config: &blackjack::bots::ismcts::Ismcts,
+) {
+    use blackjack::engine::rng::GameRng;
     for seed in 0..20 {
         let (x, y) = (sa.deal(&mut GameRng::new(seed)), sb.deal(&mut GameRng::new(seed)));
         assert!((0..3).all(|s| x.hand(s) == y.hand(s)), "seed {seed}");
@@ -409,7 +421,7 @@ fn what_the_search_infers_is_a_function_of_the_seats_view_alone() {
     for seed in 0..4 {
         let mut x = SheddingBot::new(2, Level::Hard, seed).with_search(config.clone());
         let mut y = SheddingBot::new(2, Level::Hard, seed).with_search(config.clone());
-        assert_eq!(x.decide(&va), y.decide(&vb));
+        assert_eq!(x.decide(va), y.decide(vb));
     }
 }
 
@@ -451,15 +463,7 @@ fn a_standing_call_is_read_as_the_bots_call_from_the_view_alone() {
     // What it infers comes from the view alone: the same deals and the same move for a seed.
     let config = Ismcts { bot_calls: true, iterations: 300, ..Ismcts::default() };
     let (sa, sb) = (Sampler::new(va.clone(), &config), Sampler::new(vb.clone(), &config));
-    for seed in 0..20 {
-        let (x, y) = (sa.deal(&mut GameRng::new(seed)), sb.deal(&mut GameRng::new(seed)));
-        assert!((0..3).all(|s| x.hand(s) == y.hand(s)), "seed {seed}");
-    }
-    for seed in 0..4 {
-        let mut x = SheddingBot::new(2, Level::Hard, seed).with_search(config.clone());
-        let mut y = SheddingBot::new(2, Level::Hard, seed).with_search(config.clone());
-        assert_eq!(x.decide(&va), y.decide(&vb));
-    }
+    same_deals_and_moves(&sa, &sb, &va, &vb, &config);
 }
 
 #[test]
