@@ -425,8 +425,9 @@ fn same_deals_and_moves(
     }
 }
 
-/// Priestly lets a seat say "Last card(s)" at any time; the bots say it before their last card
-/// only with two or three cards all of one suit or one rank. Seat 1 lays the 5♠ and calls with
+/// Priestly lets a seat say "Last card(s)" at any time; the easy and normal bots say it before
+/// their last card only with two or three cards all of one suit or one rank (the hard bot with
+/// any two or three). Seat 1 lays the 5♠ and calls with
 /// three cards left: all hearts in `one_suit`, three suits in the other (a call no bot would
 /// make, but the table cannot tell). Seat 2 sees the same either way.
 fn priestly_call_stands(one_suit: bool) -> Game {
@@ -464,6 +465,27 @@ fn a_standing_call_is_read_as_the_bots_call_from_the_view_alone() {
     let config = Ismcts { bot_calls: true, iterations: 300, ..Ismcts::default() };
     let (sa, sb) = (Sampler::new(va.clone(), &config), Sampler::new(vb.clone(), &config));
     same_deals_and_moves(&sa, &sb, &va, &vb, &config);
+}
+
+#[test]
+fn the_hard_bot_says_last_cards_with_any_two_or_three_cards_where_the_call_is_never_false() {
+    // Priestly: seat 1 lays the 5♠ and holds K♣ 9♦ 6♥, no run in sight. The call costs nothing
+    // and a hand such as 5♥ 6♥ 6♣ can go in one run, so the hard bot says it; the normal bot
+    // waits for a hand of one suit or rank.
+    let mut g = deal(Preset::Priestly, &["5H 9S 4C 7D", "5S KC 9D 6H", "5D 9C 7C 4S"], "4H", "KD 3S 4D 3H 6D");
+    play(&mut g, 0, "5H");
+    play(&mut g, 1, "5S");
+    let call = Action::CallLastCard { seat: 1 };
+    let says = |level, g: &Game| SheddingBot::new(1, level, 9).table_decision(&g.view(1)).map(|d| d.action);
+    assert_eq!(says(Level::Hard, &g), Some(call));
+    assert_eq!(says(Level::Normal, &g), None);
+    // Taylor takes the call only with one card (a false call is not among the legal moves), so
+    // the hard bot with two cards stays quiet there.
+    let mut t = deal(Preset::Taylor, &["5H 9S 4C 7D", "5S KC 9D", "5D 9C 7C 4S"], "4H", "KD 3S 4D 3H 6D");
+    play(&mut t, 0, "5H");
+    play(&mut t, 1, "5S");
+    assert_eq!(t.view(1).hand.len(), 2);
+    assert_eq!(says(Level::Hard, &t), None);
 }
 
 #[test]

@@ -181,10 +181,13 @@ impl SheddingBot {
             }
         }
         // Priestly's "Last card(s)": call when the whole hand could go in one run next turn.
+        // The hard bot calls with any two or three cards: the call is never false and costs
+        // nothing, and a run such as 5♥ 6♥ 6♣ goes out, which the quick check misses (+3.1 ±
+        // 2.7 points game by game over 1,600 Priestly games: `Ismcts`'s doc).
         if view.legal.contains(&call)
             && view.hand.len() > 1
             && view.hand.len() <= 3
-            && could_run_out(Hand::from_cards(&view.hand))
+            && (self.level == Level::Hard || could_run_out(Hand::from_cards(&view.hand)))
         {
             let delay = self.reaction(400.0);
             return Some(Decision { action: call, delay_ms: delay });
@@ -253,8 +256,8 @@ pub fn could_run_out(hand: Hand) -> bool {
 /// The four cards of the lowest rank (one a suit): shifted, those of any rank.
 const RANK_MASK: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
 
-/// Whether a seat whose "Last card(s)" call stands (`called`) could hold `hand`, as the bots
-/// call ([`SheddingBot::table_decision`]): with one card, or with two or three that
+/// Whether a seat whose "Last card(s)" call stands (`called`) could hold `hand`, as the easy
+/// and normal bots call ([`SheddingBot::table_decision`]): with one card, or with two or three that
 /// [`could_run_out`]. A call before the last card is possible only where the rules allow it
 /// (Priestly); it stands until the seat's next turn, with the hand it was made with. The search's
 /// model of the others, from public facts only.
