@@ -52,7 +52,7 @@ after(async () => {
 
 /** Resizes through the sizes, writing each screen and collecting its problems by size. */
 async function captureAllSizes(results, game, state) {
-  const handOnScreen = ['table', 'power', 'hand10', 'hand20', 'twelve', 'pnp', 'seats-6', 'seats-10'].includes(state);
+  const handOnScreen = ['table', 'splits', 'power', 'hand10', 'hand20', 'twelve', 'pnp', 'seats-6', 'seats-10'].includes(state);
   // Wherever a game's results are open, the player's own row of them in view (a phone held
   // sideways once showed the first row only).
   for (const [size, problems] of await allSizes(page, `${game}-${state}`, { handOnScreen, ownResult: true })) {
@@ -436,6 +436,15 @@ test('matrix: Casino Blackjack', { timeout: 300_000 }, async (t) => {
   const decision = () => until('the player\'s decision', 30_000, async () =>
     (await usable(button('No insurance'))) || (await usable(button('Hit'))) || (await usable(button('Next round'))) ||
     (await usable(button('Next hand'))) || (await usable(button('Deal'))));
+  /** Shoe `seed` dealt from a saved table with the opening bets "Sit down" leaves ($5 on each of
+   * the three spots), up to the player's first play. */
+  const dealFixed = async (seed) => {
+    await store('blackjack.casino', casinoSave(seed, 100000, 'b2:500 b3:500 b4:500'));
+    await open(`${server.url}tables/#casino`);
+    await resume(table());
+    await button('Deal').click();
+    await until('a hand to play', 30_000, () => usable(button('Hit')));
+  };
   await runGame(t, 'casino', 'Casino Blackjack', [
     setupOnTables('blackjack.casino', 'tables/#casino', 'Sit down'),
     ['table', async () => {
@@ -447,17 +456,24 @@ test('matrix: Casino Blackjack', { timeout: 300_000 }, async (t) => {
       // beside a second hand), Di has "Blackjack! +$7.50" (paid at once: the dealer shows a 7), and
       // the player holds two tens, so Split is offered beside Hit and Stand. Found by dealing shoes
       // 1 to 300000 in order with the bots' strategy and trying the widest tables in the page.
-      // Wider ones do not fit yet, so are not chosen: a bot's two split hands of seven cards (shoe
-      // 270658) wrap Di below a 1024x768 screen with the choices; three split hands (shoe 6267)
-      // also cut a total off a phone's screen.
-      await store('blackjack.casino', casinoSave(192562, 100000, 'b2:500 b3:500 b4:500'));
-      await open(`${server.url}tables/#casino`);
-      await resume(table());
-      await button('Deal').click();
-      await until('a hand to play', 30_000, () => usable(button('Hit')));
+      // (The widest of those is the next state's.)
+      await dealFixed(192562);
       // The deal the comment names, or the pin no longer pins it (a change to the shuffle or
       // the bots' play): then choose the shoe again.
       for (const text of ['Blackjack! +$7.50', 'Bust']) {
+        if (!(await has(table().getByText(text, { exact: true })))) throw new Error(`the fixed deal no longer shows "${text}"`);
+      }
+    }],
+    ['splits', async () => {
+      // The widest bot found in the same search, fixed the same way: shoe 6267, where Cy splits
+      // twice and doubles each of three hands ("17, doubled", "18, doubled", "21, doubled") before the
+      // player's turn, Di has "Blackjack! +$7.50" and the player holds A,7 ("8 or 18"). Three
+      // such hands side by side once wrapped Di below a 1024x768 screen with the choices, put
+      // the player's total under a 390x844 one and started Cy's first total off a phone's left
+      // edge; two hands of seven or eight cards (shoes 270658, 63299) are narrower than these.
+      await dealFixed(6267);
+      if ((await table().getByText(/^\d+, doubled$/).count()) !== 3) throw new Error('the fixed deal no longer shows three doubled hands');
+      for (const text of ['Blackjack! +$7.50', '8 or 18']) {
         if (!(await has(table().getByText(text, { exact: true })))) throw new Error(`the fixed deal no longer shows "${text}"`);
       }
     }],
