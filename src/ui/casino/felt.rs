@@ -114,7 +114,7 @@ fn spot(state: &CasinoScreen, betting: u8, spot: u8, s: &SpotState, style: CardS
             <div role="group" class={classes!("bj-hand", current.then_some("current"))} aria-label={format!("{} hand {}: {}", state.who(spot), j + 1, h.cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "))}>
                 <div class="cards">{ for h.cards.iter().map(|c| card_view(Some(*c), style, Classes::new())) }</div>
                 <p class={classes!("total", "badge", h.total().is_bust().then_some("bust"))}>
-                    { total_badge(h) }{ if h.doubled { " · doubled" } else { "" } }
+                    { total_badge(h) }{ if h.doubled { ", doubled" } else { "" } }
                 </p>
                 if let Some((text, tone)) = outcome { <p class={classes!("outcome", tone)}>{ text }</p> }
             </div>
