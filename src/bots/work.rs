@@ -33,12 +33,12 @@ pub const MAX_ITERATIONS: u32 = 50_000;
 /// search costs the page nothing, so it searches longer than the page could
 /// ([`super::ismcts::PAGE_ITERATIONS`], when it ran between the page's frames); the tournament
 /// measures the hard level at this budget (benches/tournament.rs): in Taylor against three normal
-/// bots it won 47.4% ± 3.1 of 1,000 deals from 7,000,000 and 48.5% ± 3.1 of 1,000 from 8,000,000,
-/// deals its tuning never saw (48.0% ± 2.2 of the 2,000); Priestly, since the hard bot says "Last
-/// card(s)" with any two or three cards, 46.5% ± 3.1 of 1,000 from 7,000,000 (42.4% ± 3.1 before)
-/// and 44.2% ± 3.1 of 1,000 from 2,000,000 (45.4% ± 2.2 of the 2,000); British 54.5% ± 6.9 of 200
-/// matches from 7,000,000 (48 of the first 100, 61 of the next 100 played with `--from 100`).
-/// 8,000 iterations won no more on the tuning's deals ([`super::ismcts::Ismcts`]).
+/// bots it won 47.4%, 48.5% and 46.9% (± 3.1) of 1,000 deals each from 7,000,000, 8,000,000 and
+/// 9,000,000, deals its tuning never saw (47.6% ± 1.8 of the 3,000); Priestly, since the hard bot
+/// says "Last card(s)" with any two or three cards, 46.5% and 45.8% (± 3.1) of 1,000 each from
+/// 7,000,000 (42.4% ± 3.1 before) and 9,000,000 (46.2% ± 2.2 of the 2,000); British 54.5% ± 6.9
+/// of 200 matches from 7,000,000 (48 of the first 100, 61 of the next 100 played with
+/// `--from 100`). 8,000 iterations won no more on the tuning's deals ([`super::ismcts::Ismcts`]).
 pub const WORKER_ITERATIONS: u32 = 4000;
 
 /// What is asked.
