@@ -427,9 +427,9 @@ fn same_deals_and_moves(
 
 /// Priestly lets a seat say "Last card(s)" at any time; the easy and normal bots say it before
 /// their last card only with two or three cards all of one suit or one rank (the hard bot with
-/// any two or three). Seat 1 lays the 5♠ and calls with
-/// three cards left: all hearts in `one_suit`, three suits in the other (a call no bot would
-/// make, but the table cannot tell). Seat 2 sees the same either way.
+/// any two or three). Seat 1 lays the 5♠ and calls with three cards left: all hearts in
+/// `one_suit`, three suits in the other (a call only the hard bot would make, but the table
+/// cannot tell). Seat 2 sees the same either way.
 fn priestly_call_stands(one_suit: bool) -> Game {
     let one = if one_suit { "5S KH 9H 6H" } else { "5S KC 9D 6H" };
     let mut g = deal(Preset::Priestly, &["5H 9S 4C 7D", one, "5D 9C 7C 4S"], "4H", "KD 3S 4D 3H 6D");
