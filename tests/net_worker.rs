@@ -355,3 +355,54 @@ fn the_host_s_page_closes_the_table_everyone_is_told_and_nothing_moves_or_saves_
         .collect();
     assert_eq!(read_for(3, &late), vec![ToPeer::Notice(Notice::Closed)], "a late comer is told it is closed");
 }
+
+/// A stranger with the room link takes the open seat and, besides playing its turns, calls as
+/// fast as the host's rate lets anyone send: "Hurry up!" (free table talk), or a false "Last
+/// card" (which costs it a card, and nothing once it holds every card there is to pick up). Each
+/// call moves the state id, more often than a bot's reaction time, but moves no turn on: the
+/// bots, whose moves are worked out a reaction time ahead, still make them, and the game ends.
+#[test]
+fn a_friend_calling_as_fast_as_allowed_does_not_stop_the_bots() {
+    let hurry = Action::Say { seat: 1, phrase: blackjack::engine::shedding::Phrase::Hurry };
+    for call in [hurry, Action::CallLastCard { seat: 1 }] {
+        let r = record(vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Bot, Seating::Bot], 9);
+        let (mut w, mut page) = open(&r);
+        let stranger: PeerId = 1;
+        page.take(send(&mut w, &ToWorker::Connected { peer: stranger, nonce: 0x77 }));
+        let claim = ToHost::<Action>::Claim { seat: 1, key: SeatKey(0x5eed), name: "Mal".into() };
+        page.take(send(&mut w, &bytes(stranger, &claim)));
+        page.take(send(&mut w, &ToWorker::Deal));
+        let bot_moves = |w: &Worker<Shedding>| {
+            let log = w.table().unwrap().host().table().log().to_vec();
+            log.iter().filter(|a| a.seat() >= 2 && a.is_turn_move()).count()
+        };
+        let mut now = 0;
+        while !w.table().unwrap().host().table().is_over() {
+            // Ann and the stranger play their turns as the normal bot would; every tenth of a
+            // second the stranger sends a move or a call: the host's sustained rate, all read.
+            let mut calling = Some(call);
+            for (seat, peer) in [(0, PAGE), (1, stranger)] {
+                let table = w.table().unwrap().host().table();
+                let (view, at) = (table.view(seat), table.state_id());
+                if let Some(a) = view.is_my_turn().then(|| normal_move(&view.policy_input())).flatten() {
+                    calling = calling.filter(|_| peer != stranger);
+                    let bytes = encode(&ToHost::Act { at, action: a });
+                    page.take(send(&mut w, &ToWorker::Bytes { peer, now_ms: now, bytes }));
+                }
+            }
+            if let Some(action) = calling {
+                let at = w.table().unwrap().host().table().state_id();
+                let bytes = encode(&ToHost::Act { at, action });
+                page.take(send(&mut w, &ToWorker::Bytes { peer: stranger, now_ms: now, bytes }));
+            }
+            now += 100;
+            page.take(send(&mut w, &ToWorker::Tick { now_ms: now }));
+            assert!(now < 3_600_000, "{call:?}: no end after an hour: the bots made {} moves", bot_moves(&w));
+        }
+        let host = w.table().unwrap().host();
+        assert_eq!(host.dropped().too_fast, 0, "every message was within the rate");
+        let taken = host.table().log().iter().filter(|a| **a == call).count() as u64;
+        assert!(taken * 100 >= now / 2, "{call:?}: the calls were taken: {taken} in {now} ms");
+        assert!(bot_moves(&w) > 0);
+    }
+}
