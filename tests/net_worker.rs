@@ -201,7 +201,9 @@ fn a_table_saved_before_seats_were_proved_by_keys_reopens_and_its_friend_proves_
         .take(send(&mut w, &ToWorker::Bytes { peer: 3, now_ms: 0, bytes: encode(&ToHost::<Action>::Prove { tag }) }));
     let mut reader = Reader::<Game>::default();
     assert!(out.iter().any(|(to, b)| *to == 3 && matches!(reader.read(b), Some(ToPeer::Welcome { seat: 1, .. }))));
-    // Saved again, it is in today's form.
+    // Saved again (at its next change: the deal), it is in today's form.
+    assert_eq!(page.saved, None, "a proof changes nothing to store");
+    page.take(send(&mut w, &ToWorker::Deal));
     assert!(page.saved.as_deref().is_some_and(|t| t.starts_with("bj.friends.2:")));
 }
 
@@ -405,4 +407,35 @@ fn a_friend_calling_as_fast_as_allowed_does_not_stop_the_bots() {
         assert!(taken * 100 >= now / 2, "{call:?}: the calls were taken: {taken} in {now} ms");
         assert!(bot_moves(&w) > 0);
     }
+}
+
+/// A stranger with the room link (no seat) sends what the host refuses, within the rate: a move,
+/// a claim of the host's seat, a guessed proof, the host's controls, a ping. Nothing of the table
+/// changed, so the worker asks the page to store nothing: else each of a room's connections could
+/// have the host's page write the whole record to its storage ten times a second.
+#[test]
+fn what_changes_nothing_is_not_saved_again() {
+    let r = record(vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Bot], 9);
+    let (mut w, mut page) = open(&r);
+    page.take(send(&mut w, &ToWorker::Deal));
+    let stranger: PeerId = 4;
+    page.take(send(&mut w, &ToWorker::Connected { peer: stranger, nonce: 0x44 }));
+    let at = w.table().unwrap().host().table().state_id();
+    let refused = [
+        ToHost::Act { at, action: Action::Draw { seat: 1 } },
+        ToHost::Claim { seat: 0, key: SeatKey(3), name: "Mal".into() },
+        ToHost::Claim { seat: 1, key: SeatKey(3), name: "\n".into() },
+        ToHost::Prove { tag: 7 },
+        ToHost::Remove { seat: 0 },
+        ToHost::Close,
+        ToHost::Ping { t: 5 },
+    ];
+    for (i, m) in refused.iter().cycle().take(40).enumerate() {
+        let posted = send(&mut w, &ToWorker::Bytes { peer: stranger, now_ms: 100 * i as u64, bytes: encode(m) });
+        assert!(posted.iter().all(|p| !matches!(p, FromWorker::Save { .. })), "{m:?}: {posted:?}");
+    }
+    // A claim that takes the seat is saved.
+    let claim = ToHost::<Action>::Claim { seat: 1, key: SeatKey(3), name: "Mal".into() };
+    let posted = send(&mut w, &ToWorker::Bytes { peer: stranger, now_ms: 4000, bytes: encode(&claim) });
+    assert!(posted.iter().any(|p| matches!(p, FromWorker::Save { .. })));
 }

@@ -265,42 +265,34 @@ impl<F: Family> HostWorker<F> {
             }
             _ => None,
         };
-        let (mut out, moved) = match message {
+        let mut out = match message {
             ToWorker::Open { .. } => return Vec::new(),
-            ToWorker::Connected { peer, nonce } => (self.host.connect(peer, nonce), false),
+            ToWorker::Connected { peer, nonce } => self.host.connect(peer, nonce),
             ToWorker::Left { peer } => {
                 // Who plays the seats changed: the next automatic move is worked out again.
                 if F::RETHINK_AT_ONCE {
                     self.due = None;
                 }
-                (self.host.leave(peer), true)
+                self.host.leave(peer)
             }
             ToWorker::Bytes { peer, now_ms, bytes } => {
                 let out = match peer {
                     PAGE => self.host.receive(PAGE, &bytes),
                     _ => self.host.receive_at(peer, now_ms, &bytes),
                 };
-                // A ping's answer changes nothing to save.
-                let moved = !out.iter().all(|o| matches!(o.message, ToPeer::Pong { .. }));
                 // A friend removed while here: a bot plays the seat now, as when one leaves.
                 if F::RETHINK_AT_ONCE && out.iter().any(|o| matches!(o.message, ToPeer::Notice(Notice::Removed))) {
                     self.due = None;
                 }
-                (out, moved)
+                out
             }
-            ToWorker::Deal => {
-                self.record.started = true;
-                (self.host.start(), true)
-            }
-            ToWorker::Tick { .. } => match self.timeout().or_else(|| self.bot_move(self.now_ms)) {
-                Some(out) => (out, true),
-                None => (Vec::new(), false),
-            },
+            ToWorker::Deal => self.host.start(),
+            ToWorker::Tick { .. } => self.timeout().or_else(|| self.bot_move(self.now_ms)).unwrap_or_default(),
             ToWorker::Clock { scale } => {
                 self.clock_scale = scale;
                 // The lobby says the time a move before the deal (the rules' clock, if any).
                 let ms = self.host.table().clock().filter(|_| scale > 0).map_or(0, |t| t.full_ms);
-                (self.host.set_clock(ms.saturating_mul(u32::from(scale))), false)
+                self.host.set_clock(ms.saturating_mul(u32::from(scale)))
             }
         };
         // The clock follows every change; the seated are told the time left whenever it
@@ -310,9 +302,15 @@ impl<F: Family> HostWorker<F> {
         // No screen here takes the peers' events: every page reads its own seat's updates.
         drop(self.host.take_peer_events());
         let mut to_page = sends::<F>(out);
-        if moved && !self.host.is_closed() {
+        // Stored only when the record changes: a refusal, a ping or a guessed proof (what anyone
+        // with the room link may send, ten a second a connection) changes nothing to store.
+        let changed = state != self.host.table().state_id()
+            || self.host.seating() != self.record.seating
+            || self.host.is_started() != self.record.started;
+        if changed && !self.host.is_closed() {
             self.record.seating = self.host.seating().to_vec();
             self.record.log = F::log(self.host.table());
+            self.record.started = self.host.is_started();
             to_page.push(FromWorker::Save { record: self.record.to_text() });
         }
         to_page
