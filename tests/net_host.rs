@@ -212,6 +212,36 @@ fn a_move_stamped_with_another_state_is_stale_and_changes_nothing() {
     assert_eq!(h.table(), &before);
 }
 
+/// Another seat's table talk lands between the update a friend moved from and its move: talk
+/// changes nobody's move, so the move is taken. Else a stranger at the table who talks as fast as
+/// the host's rate allows (every phrase moves the state id, and costs nothing) would have every
+/// friend's move refused as stale, and their clock run out.
+#[test]
+fn talk_that_lands_before_a_move_does_not_make_it_stale() {
+    let mut h = seated();
+    let a = turn_move(&h);
+    let (peer, at) = (10 + a.seat() as PeerId, h.table().state_id());
+    let talker = (a.seat() + 1) % 3;
+    let say = shedding::Action::Say { seat: talker, phrase: shedding::Phrase::Hurry };
+    for call in [say, shedding::Action::Say { seat: talker, phrase: shedding::Phrase::WellPlayed }, say] {
+        let now = h.table().state_id();
+        let out = h.receive(10 + talker as PeerId, &act(now, call));
+        assert!(out.iter().all(|o| matches!(o.message, ToPeer::Update(_))), "{call:?} taken");
+    }
+    assert_eq!(h.table().state_id(), at + 3);
+    // A call is taken late only as ever: if the rules take it now at no cost. "Last card" with a
+    // full hand is not, and is still refused as stale rather than charged.
+    let call = shedding::Action::CallLastCard { seat: a.seat() };
+    assert!(!h.table().is_legal(call));
+    assert_eq!(only(h.receive(peer, &act(at, call)), peer), ToPeer::Refused(Refusal::Stale { at, now: at + 3 }));
+    let out = h.receive(peer, &act(at, a));
+    assert!(matches!(first(out, peer), ToPeer::Update(_)), "the move is taken");
+    assert_eq!(h.table().log().last(), Some(&a));
+    // A move taken since still makes it stale: the same move again is refused.
+    let now = h.table().state_id();
+    assert_eq!(only(h.receive(peer, &act(at, a)), peer), ToPeer::Refused(Refusal::Stale { at, now }));
+}
+
 #[test]
 fn an_illegal_move_of_one_s_own_seat_is_refused_with_the_rules_reason() {
     let mut h = seated();

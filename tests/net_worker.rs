@@ -201,7 +201,9 @@ fn a_table_saved_before_seats_were_proved_by_keys_reopens_and_its_friend_proves_
         .take(send(&mut w, &ToWorker::Bytes { peer: 3, now_ms: 0, bytes: encode(&ToHost::<Action>::Prove { tag }) }));
     let mut reader = Reader::<Game>::default();
     assert!(out.iter().any(|(to, b)| *to == 3 && matches!(reader.read(b), Some(ToPeer::Welcome { seat: 1, .. }))));
-    // Saved again, it is in today's form.
+    // Saved again (at its next change: the deal), it is in today's form.
+    assert_eq!(page.saved, None, "a proof changes nothing to store");
+    page.take(send(&mut w, &ToWorker::Deal));
     assert!(page.saved.as_deref().is_some_and(|t| t.starts_with("bj.friends.2:")));
 }
 
@@ -354,4 +356,86 @@ fn the_host_s_page_closes_the_table_everyone_is_told_and_nothing_moves_or_saves_
         })
         .collect();
     assert_eq!(read_for(3, &late), vec![ToPeer::Notice(Notice::Closed)], "a late comer is told it is closed");
+}
+
+/// A stranger with the room link takes the open seat and, besides playing its turns, calls as
+/// fast as the host's rate lets anyone send: "Hurry up!" (free table talk), or a false "Last
+/// card" (which costs it a card, and nothing once it holds every card there is to pick up). Each
+/// call moves the state id, more often than a bot's reaction time, but moves no turn on: the
+/// bots, whose moves are worked out a reaction time ahead, still make them, and the game ends.
+#[test]
+fn a_friend_calling_as_fast_as_allowed_does_not_stop_the_bots() {
+    let hurry = Action::Say { seat: 1, phrase: blackjack::engine::shedding::Phrase::Hurry };
+    for call in [hurry, Action::CallLastCard { seat: 1 }] {
+        let r = record(vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Bot, Seating::Bot], 9);
+        let (mut w, mut page) = open(&r);
+        let stranger: PeerId = 1;
+        page.take(send(&mut w, &ToWorker::Connected { peer: stranger, nonce: 0x77 }));
+        let claim = ToHost::<Action>::Claim { seat: 1, key: SeatKey(0x5eed), name: "Mal".into() };
+        page.take(send(&mut w, &bytes(stranger, &claim)));
+        page.take(send(&mut w, &ToWorker::Deal));
+        let bot_moves = |w: &Worker<Shedding>| {
+            let log = w.table().unwrap().host().table().log().to_vec();
+            log.iter().filter(|a| a.seat() >= 2 && a.is_turn_move()).count()
+        };
+        let mut now = 0;
+        while !w.table().unwrap().host().table().is_over() {
+            // Ann and the stranger play their turns as the normal bot would; every tenth of a
+            // second the stranger sends a move or a call: the host's sustained rate, all read.
+            let mut calling = Some(call);
+            for (seat, peer) in [(0, PAGE), (1, stranger)] {
+                let table = w.table().unwrap().host().table();
+                let (view, at) = (table.view(seat), table.state_id());
+                if let Some(a) = view.is_my_turn().then(|| normal_move(&view.policy_input())).flatten() {
+                    calling = calling.filter(|_| peer != stranger);
+                    let bytes = encode(&ToHost::Act { at, action: a });
+                    page.take(send(&mut w, &ToWorker::Bytes { peer, now_ms: now, bytes }));
+                }
+            }
+            if let Some(action) = calling {
+                let at = w.table().unwrap().host().table().state_id();
+                let bytes = encode(&ToHost::Act { at, action });
+                page.take(send(&mut w, &ToWorker::Bytes { peer: stranger, now_ms: now, bytes }));
+            }
+            now += 100;
+            page.take(send(&mut w, &ToWorker::Tick { now_ms: now }));
+            assert!(now < 3_600_000, "{call:?}: no end after an hour: the bots made {} moves", bot_moves(&w));
+        }
+        let host = w.table().unwrap().host();
+        assert_eq!(host.dropped().too_fast, 0, "every message was within the rate");
+        let taken = host.table().log().iter().filter(|a| **a == call).count() as u64;
+        assert!(taken * 100 >= now / 2, "{call:?}: the calls were taken: {taken} in {now} ms");
+        assert!(bot_moves(&w) > 0);
+    }
+}
+
+/// A stranger with the room link (no seat) sends what the host refuses, within the rate: a move,
+/// a claim of the host's seat, a guessed proof, the host's controls, a ping. Nothing of the table
+/// changed, so the worker asks the page to store nothing: else each of a room's connections could
+/// have the host's page write the whole record to its storage ten times a second.
+#[test]
+fn what_changes_nothing_is_not_saved_again() {
+    let r = record(vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Bot], 9);
+    let (mut w, mut page) = open(&r);
+    page.take(send(&mut w, &ToWorker::Deal));
+    let stranger: PeerId = 4;
+    page.take(send(&mut w, &ToWorker::Connected { peer: stranger, nonce: 0x44 }));
+    let at = w.table().unwrap().host().table().state_id();
+    let refused = [
+        ToHost::Act { at, action: Action::Draw { seat: 1 } },
+        ToHost::Claim { seat: 0, key: SeatKey(3), name: "Mal".into() },
+        ToHost::Claim { seat: 1, key: SeatKey(3), name: "\n".into() },
+        ToHost::Prove { tag: 7 },
+        ToHost::Remove { seat: 0 },
+        ToHost::Close,
+        ToHost::Ping { t: 5 },
+    ];
+    for (i, m) in refused.iter().cycle().take(40).enumerate() {
+        let posted = send(&mut w, &ToWorker::Bytes { peer: stranger, now_ms: 100 * i as u64, bytes: encode(m) });
+        assert!(posted.iter().all(|p| !matches!(p, FromWorker::Save { .. })), "{m:?}: {posted:?}");
+    }
+    // A claim that takes the seat is saved.
+    let claim = ToHost::<Action>::Claim { seat: 1, key: SeatKey(3), name: "Mal".into() };
+    let posted = send(&mut w, &ToWorker::Bytes { peer: stranger, now_ms: 4000, bytes: encode(&claim) });
+    assert!(posted.iter().any(|p| matches!(p, FromWorker::Save { .. })));
 }

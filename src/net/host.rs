@@ -19,10 +19,11 @@
 //!   after the close nobody is;
 //! - a move must name the peer's own seat (a move naming no seat, such as dealing or the clock,
 //!   is the host's), come after the host dealt ([`Host::start`]), be stamped with the current
-//!   state id (a replayed or late move is stale), and be legal. Calls race instead: a call
-//!   stamped with an older state is refused, naming the first caller, if a move taken since
-//!   made the same call ([`Table::called_first`]), and taken in arrival order if the rules still
-//!   take it at no cost ([`Table::late_call`]).
+//!   state id (a replayed or late move is stale; table talk since does not count:
+//!   [`Table::only_talk_since`]), and be legal. Calls race instead: a call stamped with an older
+//!   state is refused, naming the first caller, if a move taken since made the same call
+//!   ([`Table::called_first`]), and taken in arrival order if the rules still take it at no cost
+//!   ([`Table::late_call`]).
 //!
 //! Pure: no clock, no sockets, no randomness (the pages draw the tokens and nonces); the transport
 //! calls [`Host::connect`], [`Host::receive_at`] and [`Host::leave`] and sends what they return.
@@ -475,7 +476,7 @@ impl<T: Table> Host<T> {
                 out.extend(self.to_all(|s| (s != seat).then(|| too.clone())));
                 return out;
             }
-            if !self.table.late_call(&action) {
+            if !self.table.late_call(&action) && !self.table.only_talk_since(at, &action) {
                 return refuse(peer, Refusal::Stale { at, now });
             }
         }

@@ -77,6 +77,13 @@ pub trait Table {
     fn late_call(&self, _action: &Self::Action) -> bool {
         false
     }
+    /// Whether `action`, a turn's move worked out in state `at`, stands now because every move
+    /// taken since was table talk, which changes nobody's move (calls are [`Table::late_call`]'s).
+    /// Else anyone at the table could talk as fast as the host's rate allows, for free, and make
+    /// every other person's move stale.
+    fn only_talk_since(&self, _at: u32, _action: &Self::Action) -> bool {
+        false
+    }
     /// The turn the host's quick-play clock runs for now, if any (see [`TurnClock`]).
     fn clock(&self) -> Option<Turn> {
         None

@@ -59,6 +59,12 @@ impl Table for Game {
             a => a.is_call() && self.is_legal(*a),
         }
     }
+    /// A phrase costs its speaker at most (cards from the stock: the engine checks the move
+    /// again); any other call since may have changed what the mover would do.
+    fn only_talk_since(&self, at: u32, action: &Action) -> bool {
+        let talk = |a: &Action| matches!(a, Action::Say { .. });
+        !action.is_call() && self.log().get(at as usize..).is_some_and(|since| since.iter().all(talk))
+    }
     /// The rules' clock for the seat to move; it starts again with each of the turn's moves
     /// (each card of a run, as at the local table), not with another player's call.
     fn clock(&self) -> Option<Turn> {

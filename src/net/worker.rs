@@ -114,7 +114,7 @@ pub trait Family: Sized + 'static {
         None
     }
     /// Whether a move worked out for an earlier state is dropped as soon as the state changes
-    /// (else when it falls due).
+    /// (else, when it falls due, it is made if it is still the move to make now).
     const RETHINK_AT_ONCE: bool = false;
     /// [`Family::host_move`] for a family whose own moves depend on who plays each seat now
     /// (`people[seat]`: a person, not a bot): the casino deals once every person is ready.
@@ -265,42 +265,34 @@ impl<F: Family> HostWorker<F> {
             }
             _ => None,
         };
-        let (mut out, moved) = match message {
+        let mut out = match message {
             ToWorker::Open { .. } => return Vec::new(),
-            ToWorker::Connected { peer, nonce } => (self.host.connect(peer, nonce), false),
+            ToWorker::Connected { peer, nonce } => self.host.connect(peer, nonce),
             ToWorker::Left { peer } => {
                 // Who plays the seats changed: the next automatic move is worked out again.
                 if F::RETHINK_AT_ONCE {
                     self.due = None;
                 }
-                (self.host.leave(peer), true)
+                self.host.leave(peer)
             }
             ToWorker::Bytes { peer, now_ms, bytes } => {
                 let out = match peer {
                     PAGE => self.host.receive(PAGE, &bytes),
                     _ => self.host.receive_at(peer, now_ms, &bytes),
                 };
-                // A ping's answer changes nothing to save.
-                let moved = !out.iter().all(|o| matches!(o.message, ToPeer::Pong { .. }));
                 // A friend removed while here: a bot plays the seat now, as when one leaves.
                 if F::RETHINK_AT_ONCE && out.iter().any(|o| matches!(o.message, ToPeer::Notice(Notice::Removed))) {
                     self.due = None;
                 }
-                (out, moved)
+                out
             }
-            ToWorker::Deal => {
-                self.record.started = true;
-                (self.host.start(), true)
-            }
-            ToWorker::Tick { .. } => match self.timeout().or_else(|| self.bot_move(self.now_ms)) {
-                Some(out) => (out, true),
-                None => (Vec::new(), false),
-            },
+            ToWorker::Deal => self.host.start(),
+            ToWorker::Tick { .. } => self.timeout().or_else(|| self.bot_move(self.now_ms)).unwrap_or_default(),
             ToWorker::Clock { scale } => {
                 self.clock_scale = scale;
                 // The lobby says the time a move before the deal (the rules' clock, if any).
                 let ms = self.host.table().clock().filter(|_| scale > 0).map_or(0, |t| t.full_ms);
-                (self.host.set_clock(ms.saturating_mul(u32::from(scale))), false)
+                self.host.set_clock(ms.saturating_mul(u32::from(scale)))
             }
         };
         // The clock follows every change; the seated are told the time left whenever it
@@ -310,9 +302,15 @@ impl<F: Family> HostWorker<F> {
         // No screen here takes the peers' events: every page reads its own seat's updates.
         drop(self.host.take_peer_events());
         let mut to_page = sends::<F>(out);
-        if moved && !self.host.is_closed() {
+        // Stored only when the record changes: a refusal, a ping or a guessed proof (what anyone
+        // with the room link may send, ten a second a connection) changes nothing to store.
+        let changed = state != self.host.table().state_id()
+            || self.host.seating() != self.record.seating
+            || self.host.is_started() != self.record.started;
+        if changed && !self.host.is_closed() {
             self.record.seating = self.host.seating().to_vec();
             self.record.log = F::log(self.host.table());
+            self.record.started = self.host.is_started();
             to_page.push(FromWorker::Save { record: self.record.to_text() });
         }
         to_page
@@ -349,38 +347,51 @@ impl<F: Family> HostWorker<F> {
         if !self.host.is_started() || F::is_over(game) {
             return None;
         }
+        let state = game.state_id();
         // A family whose own moves wait on the people (the casino's deal) drops a move worked
         // out for an earlier state at once, and works out the next from this state.
-        if F::RETHINK_AT_ONCE && self.due.is_some_and(|(_, state, _)| state != game.state_id()) {
+        if F::RETHINK_AT_ONCE && self.due.is_some_and(|(_, then, _)| then != state) {
             self.due = None;
         }
         match self.due {
-            Some((at_ms, state, action)) if now_ms >= at_ms => {
+            Some((at_ms, ..)) if now_ms < at_ms => None,
+            Some((_, then, action)) if then == state => {
                 self.due = None;
-                if state != game.state_id() {
-                    return None;
-                }
                 Some(self.host.act(action).ok()?.out)
             }
-            Some(_) => None,
-            None => {
-                let state = game.state_id();
-                let people: Vec<bool> = (0..game.seats()).map(|s| self.host.is_played_by_a_person(s)).collect();
-                let mut next = F::host_move_with(game, &people);
-                for seat in 0..game.seats() {
-                    if next.is_some() {
-                        break;
+            // Nothing due yet, or the table moved on since the due move was worked out: the move
+            // to make now, worked out from this state. A due move that is still it is made now:
+            // a peer may move the state ten times a second (table talk, false calls), more often
+            // than a bot's reaction time, and must not put off every bot's move for ever.
+            due => {
+                let next = self.next_move();
+                self.due = None;
+                match (due, next) {
+                    (Some((.., was)), Some((action, _))) if was == action => Some(self.host.act(action).ok()?.out),
+                    (_, Some((action, delay_ms))) => {
+                        self.due = Some((now_ms + u64::from(delay_ms / self.pace), state, action));
+                        None
                     }
-                    if !self.host.is_played_by_a_person(seat) {
-                        next = F::bot_move(&mut self.bots[seat as usize], game, seat);
-                    }
+                    (_, None) => None,
                 }
-                if let Some((action, delay_ms)) = next {
-                    self.due = Some((now_ms + u64::from(delay_ms / self.pace), state, action));
-                }
-                None
             }
         }
+    }
+
+    /// The automatic move to make in this state, and its delay (ms, before the bots' pace).
+    fn next_move(&mut self) -> Option<(F::Action, u32)> {
+        let game = self.host.table();
+        let people: Vec<bool> = (0..game.seats()).map(|s| self.host.is_played_by_a_person(s)).collect();
+        let mut next = F::host_move_with(game, &people);
+        for seat in 0..game.seats() {
+            if next.is_some() {
+                break;
+            }
+            if !people[seat as usize] {
+                next = F::bot_move(&mut self.bots[seat as usize], game, seat);
+            }
+        }
+        next
     }
 }
 
