@@ -93,6 +93,25 @@ fn a_taken_seat_the_host_s_or_a_bot_s_cannot_be_claimed() {
 }
 
 #[test]
+fn a_stranger_cannot_take_the_name_of_a_player_at_the_table() {
+    let mut h = lobby();
+    let name = |h: &Host<Game>, seat: usize| match &h.seats().seats[seat] {
+        Seat::Friend { name, .. } => name.clone(),
+        other => panic!("seat {seat}: {other:?}"),
+    };
+    // The host is Ann: a friend who says so too, hidden characters or not, is told apart.
+    h.receive(7, &claim(1, MINE, "ann\u{200b}"));
+    assert_eq!(name(&h, 1), "ann 2");
+    h.receive(8, &claim(2, YOURS, "ANN"));
+    assert_eq!(name(&h, 2), "ANN 3");
+    // A long name keeps to the table's length with its number.
+    let mut h = lobby();
+    h.receive(7, &claim(1, MINE, &"x".repeat(MAX_NAME)));
+    h.receive(8, &claim(2, YOURS, &"x".repeat(MAX_NAME)));
+    assert_eq!(name(&h, 2), format!("{} 2", "x".repeat(MAX_NAME - 2)));
+}
+
+#[test]
 fn a_long_name_is_cut_to_the_table_s_length() {
     let mut h = lobby();
     h.receive(7, &claim(1, MINE, &"x".repeat(200)));

@@ -29,7 +29,7 @@
 //! calls [`Host::connect`], [`Host::receive_at`] and [`Host::leave`] and sends what they return.
 
 use super::protocol::{
-    clean_name, decode_to_host, DecodeError, Notice, Refusal, Seat, SeatKey, Seats, ToHost, ToPeer, PROTOCOL,
+    clean_name, decode_to_host, DecodeError, Notice, Refusal, Seat, SeatKey, Seats, ToHost, ToPeer, MAX_NAME, PROTOCOL,
 };
 use super::rate::{Bucket, PROOFS};
 use super::Table;
@@ -438,8 +438,28 @@ impl<T: Table> Host<T> {
             // One key, one seat: a peer that holds another seat's key proves it instead.
             return refuse(peer, Refusal::UnknownToken);
         }
+        let name = self.unique_name(name);
         self.seating[seat as usize] = Seating::Friend { key, name };
         self.seat(peer, seat)
+    }
+
+    /// `name`, or with a number after it if the host or a friend already goes by it (any case):
+    /// a stranger with the room link cannot pass for a player at the table.
+    fn unique_name(&self, name: String) -> String {
+        let taken = |n: &str| {
+            self.seating.iter().any(|s| matches!(s, Seating::Host { name } | Seating::Friend { name, .. } if name.to_lowercase() == n.to_lowercase()))
+        };
+        if !taken(&name) {
+            return name;
+        }
+        (2..)
+            .map(|i| {
+                let tail = format!(" {i}");
+                let head: String = name.chars().take(MAX_NAME - tail.len()).collect();
+                format!("{}{tail}", head.trim_end())
+            })
+            .find(|n| !taken(n))
+            .expect("fewer seats than numbers")
     }
 
     /// Gives `seat` to `peer` (its proof or claim checked): the seat's whole view, and the news to the others.

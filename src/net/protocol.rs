@@ -178,13 +178,21 @@ pub enum Seat {
     Friend { name: String, here: bool },
 }
 
-/// A player's name as a table shows it: control characters dropped, spaces trimmed, at most
-/// [`MAX_NAME`] characters; `None` if nothing is left.
+/// A player's name as a table shows it: control characters and invisible formatting dropped,
+/// spaces trimmed, at most [`MAX_NAME`] characters; `None` if nothing is left.
 pub fn clean_name(name: &str) -> Option<String> {
-    let clean: String = name.chars().filter(|c| !c.is_control()).take(MAX_NAME * 4).collect();
+    let clean: String = name.chars().filter(|&c| !c.is_control() && !invisible(c)).take(MAX_NAME * 4).collect();
     let clean: String = clean.trim().chars().take(MAX_NAME).collect();
     let clean = clean.trim_end().to_owned();
     (!clean.is_empty()).then_some(clean)
+}
+
+/// Characters that draw nothing or turn the text around them (zero widths, joiners, direction
+/// marks and overrides, the byte-order mark, tags): in a name they let a stranger look like
+/// another player ("Ann\u{200B}") or reverse the words of a log line after it.
+fn invisible(c: char) -> bool {
+    matches!(c, '\u{ad}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
+        | '\u{2060}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{e0000}'..='\u{e007f}')
 }
 
 /// Why the host did not act on a peer's message. `R` is the rules' refusal of the game family.
@@ -329,6 +337,8 @@ mod tests {
         assert_eq!(clean_name("A\u{0}b\u{1b}[31mc"), Some("Ab[31mc".into()));
         assert_eq!(clean_name(&"é".repeat(40)).map(|n| n.chars().count()), Some(MAX_NAME));
         assert_eq!(clean_name(" \t\r "), None);
+        assert_eq!(clean_name("An\u{200b}n\u{202e}"), Some("Ann".into()), "invisible formatting dropped");
+        assert_eq!(clean_name("\u{feff}\u{2066}\u{e0041}"), None);
         assert_eq!(clean_name("Jo                 x"), Some("Jo".into()), "cut, then trimmed again");
     }
 
