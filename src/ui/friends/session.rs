@@ -107,7 +107,9 @@ impl Hosting {
         let bytes = to_bytes(message);
         if self.ready {
             self.worker.post(&js_sys::Uint8Array::from(&bytes[..]));
-        } else {
+        } else if self.queue.len() < 1024 || !matches!(message, ToWorker::Bytes { .. }) {
+            // A peer's bytes wait for the worker, up to a limit: a worker that never starts must
+            // not let a flood from the room grow the page's memory until it is closed.
             self.queue.push(bytes);
         }
     }
