@@ -136,6 +136,11 @@ export async function screenProblems(page, phone, { handOnScreen = false, ownRes
         }
       }
     }
+    // At a crowded table a seat shows only its latest move's label (and a call, which stands
+    // until settled): an older one once stayed over the seat's name and cards.
+    for (const act of [...document.querySelectorAll('.felt.many .seat .act:not(.new, .call)')].filter(visible)) {
+      out.fans.push(`${seatName(act.closest('.seat'))}'s earlier "${nameOf(act)}" still covers its seat`);
+    }
     const pile = document.querySelector('.pile');
     if (pile && visible(pile)) {
       for (const el of [...document.querySelectorAll('.direction, .pending, .called')].filter(visible)) {
