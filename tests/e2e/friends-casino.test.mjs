@@ -41,33 +41,36 @@ async function player(siteUrl, signal, viewport) {
 
 const table = (page) => page.locator('.casino.table');
 const button = (page, name) => table(page).getByRole('button', { name, exact: true });
-const enabled = async (b) => (await b.count()) > 0 && !(await b.isDisabled().catch(() => true));
+const enabled = async (b) => (await b.count()) > 0 && !(await b.isDisabled({ timeout: 2_000 }).catch(() => true));
 
 /** One person's move, as a careful player makes it: a $25 chip while their spot has no bet, and
  * Deal (ready) once it has, no insurance, hit below 12, else stand. Returns what it did. What
  * to do is read from the table each time, not remembered: a click the host did not get yet (a
  * friend's page still connecting) is made again. Deal again is harmless (the same bet again
- * is still ready), so it is repeated only every two seconds. */
+ * is still ready), so it is repeated only every two seconds. A click waits two seconds at
+ * most: one on a button the round just took away otherwise waited up to Playwright's 30 s,
+ * and the next round, dealt meanwhile, went by unseen. */
+const CLICK = { timeout: 2_000 };
 async function move(page, state) {
   const noBet = (await table(page).locator('.spot.me .bet.none').count()) > 0;
   if (noBet && (await enabled(table(page).getByRole('button', { name: 'Add $25' })))) {
-    await table(page).getByRole('button', { name: 'Add $25' }).click();
+    await table(page).getByRole('button', { name: 'Add $25' }).click(CLICK);
     return 'bet';
   }
   if (!noBet && Date.now() - (state.readyAt || 0) > 2000 && (await enabled(button(page, 'Deal')))) {
-    await button(page, 'Deal').click();
+    await button(page, 'Deal').click(CLICK);
     state.ready = true;
     state.readyAt = Date.now();
     return 'ready';
   }
   if (await enabled(button(page, 'No insurance'))) {
-    await button(page, 'No insurance').click();
+    await button(page, 'No insurance').click(CLICK);
     return 'no insurance';
   }
   if (await enabled(button(page, 'Stand'))) {
-    const total = await table(page).locator('.spot.me .total').first().textContent().catch(() => '');
+    const total = await table(page).locator('.spot.me .total').first().textContent(CLICK).catch(() => '');
     const n = Number((total.match(/\d+/) || [21])[0]);
-    await button(page, n < 12 ? 'Hit' : 'Stand').click();
+    await button(page, n < 12 ? 'Hit' : 'Stand').click(CLICK);
     return n < 12 ? 'hit' : 'stand';
   }
   return null;
@@ -143,7 +146,11 @@ test('friends: casino Blackjack is played for a round by two people and a bot, e
     assert.match(await logSeen(ann.page), /^Sam: (win|lose|push|blackjack|surrender)/m, 'the host\'s log names the friend');
     assert.match(await logSeen(sam.page), /^Ann: (win|lose|push|blackjack|surrender)/m, 'the friend\'s log names the host');
     // The worker clears the table for the next round: betting again, the bets still up.
-    await table(ann.page).locator('.status').getByText(/Place your bet/).waitFor({ timeout: 20_000 });
+    await table(ann.page).locator('.status').getByText(/Place your bet/).waitFor({ timeout: 20_000 }).catch(async (e) => {
+      // What each page showed instead (a rare failure here once gave nothing to go on).
+      const said = async (p) => `status "${await table(p).locator('.status').innerText().catch(() => '?')}", log ${JSON.stringify((await logSeen(p)).split('\n').slice(-8))}`;
+      throw new Error(`${e.message}\nAnn's page: ${await said(ann.page)}\nSam's page: ${await said(sam.page)}`);
+    });
     assert.deepEqual(await axeViolations(sam.page), [], 'axe on the friend\'s table');
     // The friend's table at every size a player holds it, upright and sideways.
     assert.deepEqual(await problemsAtEverySize(sam.page, 'friends-casino-betting'), [], 'the friend\'s table at every size');
