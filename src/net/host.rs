@@ -452,14 +452,15 @@ impl<T: Table> Host<T> {
         if !taken(&name) {
             return name;
         }
-        (2..)
+        // One of the first seats + 1 numbers is free (no panic in a host: it would end the table).
+        (2..=self.seating.len() + 2)
             .map(|i| {
                 let tail = format!(" {i}");
                 let head: String = name.chars().take(MAX_NAME - tail.len()).collect();
                 format!("{}{tail}", head.trim_end())
             })
             .find(|n| !taken(n))
-            .expect("fewer seats than numbers")
+            .unwrap_or(name)
     }
 
     /// Gives `seat` to `peer` (its proof or claim checked): the seat's whole view, and the news to the others.
