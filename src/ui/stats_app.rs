@@ -131,6 +131,15 @@ fn average(places: (u32, u32)) -> String {
     }
 }
 
+/// The record's figures, column by column.
+const COLUMNS: [&str; 5] = ["Played", "Won", "Average place", "Daily streak", "Best streak"];
+
+/// A game's figures as the record's cells, each named for a phone, where a game's row is a card
+/// of its own with each figure by its name (six columns did not fit 320 px: stats.css).
+fn figures(values: [String; 5]) -> Html {
+    COLUMNS.iter().zip(values).map(|(c, v)| html! { <td data-label={*c}>{ v }</td> }).collect()
+}
+
 /// The table of each game's record: played, won, average place, the daily streaks.
 fn records(stats: &Stats, today: Option<&(Day, Daily)>) -> Html {
     let mut rows: Vec<Html> = Preset::ALL
@@ -146,8 +155,7 @@ fn records(stats: &Stats, today: Option<&(Day, Daily)>) -> Html {
             Some(html! {
                 <tr>
                     <th scope="row">{ preset_title(p) }</th>
-                    <td>{ played }</td><td>{ won }</td><td>{ average(stats.places[i]) }</td>
-                    <td>{ current }</td><td>{ best }</td>
+                    { figures([played.to_string(), won.to_string(), average(stats.places[i]), current.to_string(), best.to_string()]) }
                 </tr>
             })
         })
@@ -159,7 +167,7 @@ fn records(stats: &Stats, today: Option<&(Day, Daily)>) -> Html {
             rows.push(html! {
                 <tr>
                     <th scope="row">{ daily::short_name(game) }</th>
-                    <td>{"–"}</td><td>{"–"}</td><td>{"–"}</td><td>{ current }</td><td>{ best }</td>
+                    { figures(["–".into(), "–".into(), "–".into(), current.to_string(), best.to_string()]) }
                 </tr>
             });
         }
@@ -174,8 +182,8 @@ fn records(stats: &Stats, today: Option<&(Day, Daily)>) -> Html {
             <table class="record">
                 <caption>{"Your record in each game"}</caption>
                 <thead><tr>
-                    <th scope="col">{"Game"}</th><th scope="col">{"Played"}</th><th scope="col">{"Won"}</th>
-                    <th scope="col">{"Average place"}</th><th scope="col">{"Daily streak"}</th><th scope="col">{"Best streak"}</th>
+                    <th scope="col">{"Game"}</th>
+                    { for COLUMNS.iter().map(|c| html! { <th scope="col">{ *c }</th> }) }
                 </tr></thead>
                 <tbody>{ for rows }</tbody>
             </table>

@@ -36,6 +36,11 @@ export async function screenProblems(page, phone, { handOnScreen = false, ownRes
     const out = {};
     const doc = document.documentElement;
     out.overflow = Math.max(doc.scrollWidth, document.body.scrollWidth) - doc.clientWidth;
+    // A table in a region of its own may scroll, but a phone's reader should not have to: the
+    // statistics' record once hid three of its six columns at 320 px.
+    out.wide = [...document.querySelectorAll('.table-wrap')]
+      .filter((w) => w.getBoundingClientRect().width > 1 && w.scrollWidth > w.clientWidth + 1)
+      .map((w) => `the table "${(w.getAttribute('aria-label') || '').slice(0, 40)}" scrolls sideways: ${w.scrollWidth} px in ${w.clientWidth} px`);
     const visible = (el) => {
       const r = el.getBoundingClientRect();
       const cs = getComputedStyle(el);
@@ -225,6 +230,7 @@ export async function screenProblems(page, phone, { handOnScreen = false, ownRes
     return out;
   }, [phone, handOnScreen, ownResult]);
   if (layout.overflow > 0) problems.push(`scrolls sideways by ${layout.overflow} px`);
+  problems.push(...layout.wide);
   problems.push(...layout.small.map((s) => `target under 44x44: ${s}`));
   problems.push(...layout.strips.map((s) => `tappable strip under 24 px: ${s}`));
   problems.push(...layout.fans.map((s) => `seat layout: ${s}`));
