@@ -160,6 +160,12 @@ export async function screenProblems(page, phone, { handOnScreen = false, ownRes
         out.fans.push(`the name "${nameOf(name)}" is cut: ${name.scrollWidth} px in ${name.clientWidth} px`);
       }
     }
+    // An UNO seat's latest act whole ("flip: 7 → …" once hid the card it named).
+    for (const act of [...document.querySelectorAll('.uno-player .act')].filter(visible)) {
+      if (act.scrollWidth > act.clientWidth + 1) {
+        out.fans.push(`the act "${nameOf(act)}" is cut: ${act.scrollWidth} px in ${act.clientWidth} px`);
+      }
+    }
     for (const felt of [...document.querySelectorAll('.felt, .uno-felt')].filter(visible)) {
       const f = felt.getBoundingClientRect();
       for (const el of [...felt.querySelectorAll('.seat .badge, .seat .act, .uno-player .tag, .uno-player .act')].filter(visible)) {

@@ -30,8 +30,9 @@ pub struct UnoScreen {
     /// Each seat's revealed cards this round (a bust stays shown, marked), kept until the next round.
     pub shown: Vec<Vec<UnoCard>>,
     pub totals: Vec<u8>,
-    /// Each seat's latest act: "hit: 7 → 18", "passed", "bust!".
-    pub acts: Vec<String>,
+    /// Each seat's latest act: "hit: 7 → 18", "passed", "bust!". Cleared when the seat's turn
+    /// comes round again (it is deciding now; "skipped" from the last go-round no longer holds).
+    pub acts: Vec<SeatAct>,
     /// The cards the latest update turned up (they travel from the deck or the queue).
     pub fresh: Vec<Fresh>,
     pub last: Option<RoundEnd>,
@@ -48,6 +49,21 @@ pub struct Fresh {
     pub seat: Seat,
     pub index: usize,
     pub from_deck: bool,
+}
+
+/// A seat's latest act as its seat shows it: what it did ("hit", "passed") and what a wide seat
+/// adds (": 7 → 18"; a phone's seat has room for the word alone, and shows the card and the
+/// total just above it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatAct {
+    pub what: String,
+    pub detail: String,
+}
+
+impl SeatAct {
+    fn new(what: impl Into<String>) -> SeatAct {
+        SeatAct { what: what.into(), detail: String::new() }
+    }
 }
 
 /// How the last round ended: its winners, their total and the cards each took.
@@ -73,7 +89,7 @@ impl UnoScreen {
             notice: None,
             shown: vec![Vec::new(); n],
             totals: vec![0; n],
-            acts: vec![String::new(); n],
+            acts: vec![SeatAct::default(); n],
             fresh: Vec::new(),
             last: None,
             out_round: vec![None; n],
@@ -160,6 +176,7 @@ impl UnoScreen {
 
     /// Takes the update after an action: the view, and what the table shows of the events.
     pub fn receive(&mut self, update: SeatUpdate) {
+        let (turn_before, acts_before) = (self.turn(), self.acts.clone());
         self.view = update.view;
         self.state_id = update.state_id;
         self.fresh.clear();
@@ -169,6 +186,16 @@ impl UnoScreen {
         let mut drawn = None;
         for e in &update.events {
             self.note(reveal, e, &mut drawn);
+        }
+        // The seat whose turn has just come is deciding now: what it did before ("skipped" in
+        // the reveal, "passed" a go-round ago) would read as its answer to "hit or pass?". What
+        // it did in this update stays.
+        if let Some(t) = self.turn().filter(|&t| turn_before != Some(t)) {
+            if let (Some(act), Some(before)) = (self.acts.get_mut(t as usize), acts_before.get(t as usize)) {
+                if act == before {
+                    *act = SeatAct::default();
+                }
+            }
         }
         let names = &self.names;
         crate::ui::text::extend_log(&mut self.log, &update.events, |e| describe(names, e), 60);
@@ -183,38 +210,38 @@ impl UnoScreen {
         // The stacks this screen keeps (sized by its first update; `net::Reader` lets no update
         // of another size through, and a flip past them is dropped here either way).
         let n = self.shown.len().min(self.totals.len());
-        let mut act = |seat: Seat, text: String| {
+        let mut act = |seat: Seat, what: SeatAct| {
             if let Some(a) = self.acts.get_mut(seat as usize) {
-                *a = text;
+                *a = what;
             }
         };
         match e {
             Event::RoundStarts { round, .. } => {
                 self.shown.iter_mut().for_each(Vec::clear);
                 self.totals.iter_mut().for_each(|t| *t = 0);
-                self.acts.iter_mut().for_each(String::clear);
+                self.acts.iter_mut().for_each(|a| *a = SeatAct::default());
                 self.last = Some(RoundEnd { round: *round, winners: Vec::new(), total: 0, rewards: Vec::new() });
             }
             Event::Flipped { seat, card, from_deck, total } if (*seat as usize) < n => {
                 let how = match () {
-                    _ if *drawn == Some(*seat) => "draw one",
+                    _ if *drawn == Some(*seat) => "draw 1",
                     _ if !reveal => "hit",
                     _ => "flip",
                 };
-                act(*seat, format!("{how}: {} → {total}", mark(*card)));
+                act(*seat, SeatAct { what: how.into(), detail: format!(": {} → {total}", mark(*card)) });
                 let s = *seat as usize;
                 self.shown[s].push(*card);
                 self.totals[s] = *total;
                 self.fresh.push(Fresh { seat: *seat, index: self.shown[s].len() - 1, from_deck: *from_deck });
             }
             Event::DrawPenalty { seat } => *drawn = Some(*seat),
-            Event::Skipped { seat } => act(*seat, "skipped".into()),
-            Event::Bust { seat, .. } => act(*seat, "bust!".into()),
-            Event::Passed { seat } => act(*seat, "passed".into()),
-            Event::NoCards { seat } => act(*seat, "no cards".into()),
+            Event::Skipped { seat } => act(*seat, SeatAct::new("skipped")),
+            Event::Bust { seat, .. } => act(*seat, SeatAct::new("bust!")),
+            Event::Passed { seat } => act(*seat, SeatAct::new("passed")),
+            Event::NoCards { seat } => act(*seat, SeatAct::new("no cards")),
             Event::Winners { seats, total } => {
                 for &s in seats {
-                    act(s, format!("wins with {total}"));
+                    act(s, SeatAct { what: "wins".into(), detail: format!(" with {total}") });
                 }
                 if let Some(l) = &mut self.last {
                     l.winners = seats.clone();
@@ -223,18 +250,18 @@ impl UnoScreen {
                 }
             }
             Event::Rewarded { seat, cards } => {
-                act(*seat, format!("won +{cards}"));
+                act(*seat, SeatAct::new(format!("won +{cards}")));
                 if let Some(l) = &mut self.last {
                     if let Some(i) = l.winners.iter().position(|w| w == seat) {
                         l.rewards[i] = *cards;
                     }
                 }
             }
-            Event::Joined { seat } => act(*seat, "joins".into()),
-            Event::EarnedQueue { seat } => act(*seat, "has a queue".into()),
+            Event::Joined { seat } => act(*seat, SeatAct::new("joins")),
+            Event::EarnedQueue { seat } => act(*seat, SeatAct::new("has a queue")),
             Event::Out { seat } => {
                 // The seat's tag says "out"; its act says why, not the same word again.
-                act(*seat, "no cards left".into());
+                act(*seat, SeatAct::new("no cards left"));
                 if let Some(o) = self.out_round.get_mut(*seat as usize) {
                     *o = Some(self.view.round);
                 }

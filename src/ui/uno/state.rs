@@ -650,6 +650,27 @@ mod tests {
         assert!(steps > 1_000 && rounds > 20 && outs > 3, "{steps} steps, {rounds} rounds won, {outs} out");
     }
 
+    #[test]
+    fn a_seat_whose_turn_comes_round_again_no_longer_shows_it_was_skipped_or_passed() {
+        // "You … skipped" above "Your turn: hit or pass?" read as the answer to the question.
+        let (mut before, mut cleared) = (None, 0);
+        random_games(|t, _, events| {
+            let turn = t.screen.turn();
+            let said = |t: Seat| {
+                events.iter().any(|e| matches!(e, Event::Skipped { seat } | Event::Passed { seat } if *seat == t))
+            };
+            if let Some(now) = turn {
+                if before != Some(now) && !said(now) {
+                    let act = &t.screen.acts[now as usize];
+                    assert!(act.what != "skipped" && act.what != "passed", "seat {now} still shows {act:?}");
+                    cleared += 1;
+                }
+            }
+            before = if t.at() <= 1 { None } else { turn };
+        });
+        assert!(cleared > 500, "{cleared} turns came round");
+    }
+
     /// A card count per card: UNO decks hold two of most cards, so a multiset.
     fn counts(cards: impl IntoIterator<Item = UnoCard>) -> HashMap<UnoCard, usize> {
         let mut m = HashMap::new();

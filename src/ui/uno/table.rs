@@ -212,7 +212,9 @@ fn seat_view(screen: &UnoScreen, seat: Seat) -> Html {
                 if !shown.is_empty() { <span class="sum"><span class="word">{"Total "}</span>{ screen.totals[seat as usize] }</span> }
                 if !tag.is_empty() { <span class="tag">{ tag }</span> }
             </p>
-            <p class="act">{ screen.acts[seat as usize].clone() }</p>
+            if let Some(act) = screen.acts.get(seat as usize) {
+                <p class="act">{ act.what.clone() }<span class="detail">{ act.detail.clone() }</span></p>
+            }
         </li>
     }
 }
