@@ -23,7 +23,8 @@
 //!   [`Table::only_talk_since`]), and be legal. Calls race instead: a call stamped with an older
 //!   state is refused, naming the first caller, if a move taken since made the same call
 //!   ([`Table::called_first`]), and taken in arrival order if the rules still take it at no cost
-//!   ([`Table::late_call`]).
+//!   ([`Table::late_call`]). Talk past the most a seat may say in a game is refused
+//!   ([`Table::talked_out`]).
 //!
 //! Pure: no clock, no sockets, no randomness (the pages draw the tokens and nonces); the transport
 //! calls [`Host::connect`], [`Host::receive_at`] and [`Host::leave`] and sends what they return.
@@ -486,6 +487,9 @@ impl<T: Table> Host<T> {
         }
         if !self.started {
             return refuse(peer, Refusal::NotStarted);
+        }
+        if self.table.talked_out(&action) {
+            return refuse(peer, Refusal::EnoughTalk);
         }
         let now = self.table.state_id();
         if at != now {

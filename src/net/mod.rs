@@ -84,6 +84,13 @@ pub trait Table {
     fn only_talk_since(&self, _at: u32, _action: &Self::Action) -> bool {
         false
     }
+    /// Whether `action` is talk the seat may no longer make: it has said the most a seat may say
+    /// in one game. Talk costs nothing (or nothing once the stock is bare), so a seat could talk
+    /// at the host's rate for hours, and every word is kept in the game's record (which the host's
+    /// page stores, within a size it can read back); bounded, no game is harmed by it.
+    fn talked_out(&self, _action: &Self::Action) -> bool {
+        false
+    }
     /// The turn the host's quick-play clock runs for now, if any (see [`TurnClock`]).
     fn clock(&self) -> Option<Turn> {
         None
