@@ -19,12 +19,12 @@
 //!   after the close nobody is;
 //! - a move must name the peer's own seat (a move naming no seat, such as dealing or the clock,
 //!   is the host's), come after the host dealt ([`Host::start`]), be stamped with the current
-//!   state id (a replayed or late move is stale; table talk since does not count:
-//!   [`Table::only_talk_since`]), and be legal. Calls race instead: a call stamped with an older
-//!   state is refused, naming the first caller, if a move taken since made the same call
-//!   ([`Table::called_first`]), and taken in arrival order if the rules still take it at no cost
-//!   ([`Table::late_call`]). Talk past the most a seat may say in a game is refused
-//!   ([`Table::talked_out`]).
+//!   state id (a replayed or late move is stale; table talk and other seats' "Last card" since
+//!   do not count: [`Table::only_talk_since`]), and be legal. Calls race instead: a call
+//!   stamped with an older state is refused, naming the first caller, if a move taken since
+//!   made the same call ([`Table::called_first`]), and taken in arrival order if the rules still
+//!   take it at no cost ([`Table::late_call`]). Talk past the most a seat may say in a game is
+//!   refused ([`Table::talked_out`]).
 //!
 //! Pure: no clock, no sockets, no randomness (the pages draw the tokens and nonces); the transport
 //! calls [`Host::connect`], [`Host::receive_at`] and [`Host::leave`] and sends what they return.

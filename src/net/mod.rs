@@ -78,9 +78,9 @@ pub trait Table {
         false
     }
     /// Whether `action`, a turn's move worked out in state `at`, stands now because every move
-    /// taken since was table talk, which changes nobody's move (calls are [`Table::late_call`]'s).
-    /// Else anyone at the table could talk as fast as the host's rate allows, for free, and make
-    /// every other person's move stale.
+    /// taken since was table talk or another seat's "Last card", which change nobody's move
+    /// (calls are [`Table::late_call`]'s). Else anyone at the table could talk, or call falsely,
+    /// as fast as the host's rate allows and make every other person's move stale.
     fn only_talk_since(&self, _at: u32, _action: &Self::Action) -> bool {
         false
     }

@@ -64,10 +64,16 @@ impl Table for Game {
             a => a.is_call() && self.is_legal(*a),
         }
     }
-    /// A phrase costs its speaker at most (cards from the stock: the engine checks the move
-    /// again); any other call since may have changed what the mover would do.
+    /// A phrase, or another seat's "Last card", costs its speaker at most (cards from the
+    /// stock: the engine checks the move again; a true call changes no hand), so neither changes
+    /// the mover's hand, the top card or the turn. The mover's own call (its hand), a call-out
+    /// or a dispute (cards handed over) may have changed what the mover would do.
     fn only_talk_since(&self, at: u32, action: &Action) -> bool {
-        let talk = |a: &Action| matches!(a, Action::Say { .. });
+        let talk = |a: &Action| match a {
+            Action::Say { .. } => true,
+            Action::CallLastCard { seat } => *seat != action.seat(),
+            _ => false,
+        };
         !action.is_call() && self.log().get(at as usize..).is_some_and(|since| since.iter().all(talk))
     }
     /// Talk ("Well played!", "Sorry", ...) or a false "Last card" (which costs nothing once the
