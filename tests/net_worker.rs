@@ -491,3 +491,45 @@ fn talk_as_fast_as_allowed_for_hours_is_bounded_and_the_record_still_reopens() {
         assert!(host.act(a).is_ok());
     }
 }
+
+/// A friend who takes a seat over from its bot (an open seat, or one the host removed someone
+/// from) plays it from then on: the bot's move, worked out a reaction time ahead and due a moment
+/// after the friend sat down, is not made for them.
+#[test]
+fn a_bot_s_move_due_as_a_friend_takes_its_seat_is_not_made_for_them() {
+    let r = record(vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Bot], 9);
+    let seat_1 =
+        |w: &Worker<Shedding>| w.table().unwrap().host().table().log().iter().filter(|a| a.seat() == 1).count();
+    // The table as the page and the bots play it, Kim claiming seat 1 at `claim_at`: the time the
+    // bot of seat 1 first moved, if it did by `until`.
+    let run = |claim_at: Option<u64>, until: u64| {
+        let (mut w, mut page) = open(&r);
+        page.take(send(&mut w, &ToWorker::Deal));
+        page.take(send(&mut w, &ToWorker::Connected { peer: 1, nonce: 1 }));
+        let mut now = 0;
+        while now < until {
+            now += 10;
+            if claim_at == Some(now) {
+                let claim = ToHost::<Action>::Claim { seat: 1, key: SeatKey(0x4b1), name: "Kim".into() };
+                page.take(send(&mut w, &ToWorker::Bytes { peer: 1, now_ms: now, bytes: encode(&claim) }));
+                assert!(w.table().unwrap().host().is_played_by_a_person(1));
+            }
+            let table = w.table().unwrap().host().table();
+            let (view, at) = (table.view(0), table.state_id());
+            if let Some(a) = view.is_my_turn().then(|| normal_move(&view.policy_input())).flatten() {
+                page.take(send(
+                    &mut w,
+                    &ToWorker::Bytes { peer: PAGE, now_ms: now, bytes: encode(&ToHost::Act { at, action: a }) },
+                ));
+            }
+            page.take(send(&mut w, &ToWorker::Tick { now_ms: now }));
+            if seat_1(&w) > 0 {
+                return Some(now);
+            }
+        }
+        None
+    };
+    let moved = run(None, 600_000).expect("the bot of the open seat moves");
+    // The same table, Kim sitting down just before that move falls due: it is hers to make.
+    assert_eq!(run(Some(moved - 10), moved + 5_000), None, "the bot moved for Kim");
+}

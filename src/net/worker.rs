@@ -364,6 +364,12 @@ impl<F: Family> HostWorker<F> {
         if F::RETHINK_AT_ONCE && self.due.is_some_and(|(_, then, _)| then != state) {
             self.due = None;
         }
+        // A bot's move for a seat a person took since it was worked out (a friend who claimed
+        // it, or came back) is theirs to make: dropped.
+        let taken = |a: &F::Action| F::Game::seat_of(a).is_some_and(|s| self.host.is_played_by_a_person(s));
+        if self.due.is_some_and(|(.., a)| taken(&a)) {
+            self.due = None;
+        }
         match self.due {
             Some((at_ms, ..)) if now_ms < at_ms => None,
             Some((_, then, action)) if then == state => {
