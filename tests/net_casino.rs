@@ -258,6 +258,44 @@ fn the_host_deals_when_every_person_is_ready_or_when_its_betting_clock_runs_out(
     assert!(s.now - betting_at >= u64::from(BETTING_MS));
 }
 
+/// A person who changes their bet every 19 seconds, just inside the betting clock, restarted it
+/// every time: the round never dealt, and the other people waited for ever. A bet changed still
+/// gives more time, but the round deals at most `BETTING_MOST_MS` after betting opened, however
+/// the bets change.
+#[test]
+fn a_spot_changing_its_bet_every_few_seconds_cannot_hold_the_deal() {
+    use blackjack::net::casino::BETTING_MOST_MS;
+    let mut s = Session::open(&two_people(7));
+    s.friend_sits(1);
+    s.post(ToWorker::Deal);
+    let opened = s.now;
+    // The host puts a bet down and says ready.
+    s.tick(1000);
+    for _ in 0..2 {
+        let bet = s.host.act(Action::Bet { spot: 0, amount: 500 });
+        s.host_sends(bet);
+        s.tick(100);
+    }
+    assert!(ready(game(&s.w), 0));
+    let mut amount = 500;
+    while game(&s.w).phase() == Phase::Betting {
+        let bet = s.friend.act(Action::Bet { spot: 1, amount });
+        s.friend_sends(bet);
+        amount = if amount == 500 { 1000 } else { 500 };
+        for _ in 0..190 {
+            if game(&s.w).phase() != Phase::Betting {
+                break;
+            }
+            s.tick(100);
+        }
+        assert!(s.now - opened < 10 * 60_000, "no deal in ten minutes of bets changed every 19 s");
+    }
+    let waited = s.now - opened;
+    assert!(waited > u64::from(BETTING_MS) + 1000, "a bet changed still gives more time: dealt after {waited} ms");
+    assert!(waited <= u64::from(BETTING_MOST_MS) + 2000, "dealt after {waited} ms");
+    assert_eq!(game(&s.w).log().iter().filter(|a| **a == Action::Deal).count(), 1);
+}
+
 fn play_until_settled(s: &mut Session) {
     let mut bot = CasinoBot::default();
     for _ in 0..10_000 {

@@ -242,6 +242,39 @@ fn talk_that_lands_before_a_move_does_not_make_it_stale() {
     assert_eq!(only(h.receive(peer, &act(at, a)), peer), ToPeer::Refused(Refusal::Stale { at, now }));
 }
 
+/// Another seat's "Last card" lands between the update a friend moved from and its move. A
+/// false call costs its caller a card from the stock (nothing once the stock is bare) and a true
+/// one changes nobody's hand: neither changes what the mover may do (the rules check the move
+/// again, a draw from a stock the call emptied included), so the move is taken, as after talk.
+/// Else a stranger calling falsely at the host's rate would make every other player's move
+/// arrive too late. The mover's own call since still makes it stale: it changed their hand.
+#[test]
+fn another_seat_s_last_card_call_that_lands_before_a_move_does_not_make_it_stale() {
+    let mut h = seated();
+    let a = turn_move(&h);
+    let (peer, at) = (10 + a.seat() as PeerId, h.table().state_id());
+    let caller = (a.seat() + 1) % 3;
+    let call = shedding::Action::CallLastCard { seat: caller };
+    assert!(h.table().is_accepted(call) && !h.table().is_legal(call), "a false call, which costs a card");
+    for _ in 0..2 {
+        let now = h.table().state_id();
+        let out = h.receive(10 + caller as PeerId, &act(now, call));
+        assert!(out.iter().all(|o| matches!(o.message, ToPeer::Update(_))), "the call is taken: {out:?}");
+    }
+    assert_eq!(h.table().state_id(), at + 2);
+    let out = h.receive(peer, &act(at, a));
+    assert!(matches!(first(out, peer), ToPeer::Update(_)), "the move is taken");
+    assert_eq!(h.table().log().last(), Some(&a));
+    // The next mover's own false call since its update makes its move stale.
+    let b = turn_move(&h);
+    let (peer, at) = (10 + b.seat() as PeerId, h.table().state_id());
+    let own = shedding::Action::CallLastCard { seat: b.seat() };
+    assert!(h.table().is_accepted(own) && !h.table().is_legal(own));
+    assert!(h.receive(peer, &act(at, own)).iter().all(|o| matches!(o.message, ToPeer::Update(_))));
+    let now = h.table().state_id();
+    assert_eq!(only(h.receive(peer, &act(at, b)), peer), ToPeer::Refused(Refusal::Stale { at, now }));
+}
+
 #[test]
 fn an_illegal_move_of_one_s_own_seat_is_refused_with_the_rules_reason() {
     let mut h = seated();

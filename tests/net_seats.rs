@@ -240,7 +240,7 @@ fn a_removed_friend_is_told_their_seat_goes_to_a_bot_and_their_token_takes_it_no
     assert_eq!(told(&out, &ToPeer::Notice(Notice::Removed)), vec![7]);
     assert!(out.iter().filter(|o| o.to == 7).count() == 1, "the removed peer is sent nothing else: {out:?}");
     for peer in [0, 8] {
-        assert_eq!(seats_to(&out, peer).unwrap().seats[1], Seat::Bot, "peer {peer} sees a bot there");
+        assert_eq!(seats_to(&out, peer).unwrap().seats[1], Seat::Open, "peer {peer} sees it open (a bot plays it)");
     }
     assert!(!h.is_played_by_a_person(1), "a bot plays it");
     assert_eq!(
@@ -256,7 +256,7 @@ fn a_removed_friend_is_told_their_seat_goes_to_a_bot_and_their_token_takes_it_no
     let nonce = challenge_to(&h.connect(10, 0xa0), 10).unwrap();
     let out = h.receive(10, &prove(MINE, nonce));
     assert_eq!(out, vec![Outgoing { to: 10, message: ToPeer::Notice(Notice::Removed) }]);
-    assert_eq!(refusal(&h.receive(10, &claim(1, MINE, "Sam"))), Some(Refusal::NotOpen { seat: 1 }));
+    assert_eq!(refusal(&h.receive(10, &claim(1, MINE, "Sam"))), Some(Refusal::UnknownToken), "one key, one seat");
     assert_eq!(h.seat_of(10), None);
     // The host's seat, a bot's and a removed one have no friend to remove.
     for seat in [0, 1, 3, 4, 255] {
@@ -271,7 +271,7 @@ fn a_friend_removed_while_away_is_told_so_when_they_come_back() {
     h.leave(7);
     let out = h.receive(0, &remove(1));
     assert!(told(&out, &ToPeer::Notice(Notice::Removed)).is_empty(), "nobody is there to tell");
-    assert_eq!(seats_to(&out, 8).unwrap().seats[1], Seat::Bot);
+    assert_eq!(seats_to(&out, 8).unwrap().seats[1], Seat::Open);
     let nonce = challenge_to(&h.connect(11, 0xb0), 11).unwrap();
     assert_eq!(h.receive(11, &prove(MINE, nonce))[0].message, ToPeer::Notice(Notice::Removed));
     // A removed token claims no open seat either (one token, one seat).
@@ -280,6 +280,47 @@ fn a_friend_removed_while_away_is_told_so_when_they_come_back() {
     h.receive(7, &claim(1, MINE, "Sam"));
     h.receive(0, &remove(1));
     assert_eq!(refusal(&h.receive(12, &claim(2, MINE, "Sam"))), Some(Refusal::UnknownToken));
+}
+
+/// The host removes a stranger: the seat is open again, a bot plays it meanwhile, and a friend
+/// who joins later takes it over from the bot (as an open seat is claimed) with the seat's view
+/// as the bot left it. The stranger is not heard on its connection, and its key takes nothing
+/// (its page, told it was removed, keeps that in place of its token and does not come back).
+/// The friend can be removed in turn, and the seat opens again.
+#[test]
+fn a_seat_the_host_removed_a_stranger_from_is_taken_over_by_a_friend_who_joins_later() {
+    const KIM: SeatToken = SeatToken(0x4b1_0000_0000_0000_0000_0000_0000_0042);
+    let mut h = full_table();
+    h.receive(0, &remove(1));
+    assert!(!h.is_played_by_a_person(1), "a bot plays it meanwhile");
+    // The bots' and the host's moves go on.
+    for _ in 0..3 {
+        let a = h.table().legal_actions()[0];
+        h.act(a).unwrap();
+    }
+    // The stranger's connection is not heard, a claim included.
+    assert!(h.receive(7, &claim(1, YOURS, "Mal")).is_empty());
+    // Kim opens the link later: the lobby offers the seat, and her claim takes it.
+    let out = h.connect(20, 0x20);
+    assert_eq!(seats_to(&out, 20).unwrap().seats[1], Seat::Open);
+    let out = h.receive(20, &claim(1, KIM, "Kim"));
+    match &out[0] {
+        Outgoing { to: 20, message: ToPeer::Welcome { seat: 1, update, .. } } => {
+            assert_eq!(update.view, h.table().view(1), "the seat's view as the bot left it");
+        }
+        o => panic!("{o:?}"),
+    }
+    assert!(h.is_played_by_a_person(1));
+    assert_eq!(h.seats().seats[1], Seat::Friend { name: "Kim".into(), here: true });
+    assert_eq!(h.seating()[1], Seating::Friend { key: KIM.key(ROOM), name: "Kim".into() });
+    assert_eq!(seats_to(&out, 8).unwrap().seats[1], Seat::Friend { name: "Kim".into(), here: true });
+    // Her moves are hers now; the stranger's key proves nothing.
+    let nonce = challenge_to(&h.connect(21, 0x21), 21).unwrap();
+    assert_eq!(refusal(&h.receive(21, &prove(MINE, nonce))), Some(Refusal::UnknownToken));
+    // Removed in turn, the seat opens again, and Kim's page is told.
+    let out = h.receive(0, &remove(1));
+    assert_eq!(told(&out, &ToPeer::Notice(Notice::Removed)), vec![20]);
+    assert_eq!(h.seats().seats[1], Seat::Open);
 }
 
 #[test]

@@ -290,8 +290,8 @@ fn the_host_s_page_removes_a_friend_whose_seat_a_bot_plays_from_then_on() {
     let (mut w, mut page) = with_two_friends();
     let sent = page.take(send(&mut w, &bytes(PAGE, &ToHost::Remove { seat: 1 })));
     assert_eq!(read_for(1, &sent), vec![ToPeer::Notice(Notice::Removed)]);
-    assert!(read_for(2, &sent).iter().any(|m| matches!(m, ToPeer::Seats(s) if s.seats[1] == Seat::Bot)));
-    assert_eq!(page.seats.as_ref().unwrap().seats[1], Seat::Bot);
+    assert!(read_for(2, &sent).iter().any(|m| matches!(m, ToPeer::Seats(s) if s.seats[1] == Seat::Open)));
+    assert_eq!(page.seats.as_ref().unwrap().seats[1], Seat::Open, "open to a friend again; a bot plays it");
     // The save keeps the seat removed: reopened, the old token still takes nothing.
     let saved = HostRecord::<Shedding>::from_text(page.saved.as_ref().unwrap()).unwrap();
     assert_eq!(saved.seating[1], Seating::Removed { key: SeatToken(71).key(ROOM) });
@@ -363,6 +363,7 @@ fn the_host_s_page_closes_the_table_everyone_is_told_and_nothing_moves_or_saves_
 /// card" (which costs it a card, and nothing once it holds every card there is to pick up). Each
 /// call moves the state id, more often than a bot's reaction time, but moves no turn on: the
 /// bots, whose moves are worked out a reaction time ahead, still make them, and the game ends.
+/// (Past the most a seat may say in a game, such calls are refused: see the next test.)
 #[test]
 fn a_friend_calling_as_fast_as_allowed_does_not_stop_the_bots() {
     let hurry = Action::Say { seat: 1, phrase: blackjack::engine::shedding::Phrase::Hurry };
@@ -404,7 +405,9 @@ fn a_friend_calling_as_fast_as_allowed_does_not_stop_the_bots() {
         let host = w.table().unwrap().host();
         assert_eq!(host.dropped().too_fast, 0, "every message was within the rate");
         let taken = host.table().log().iter().filter(|a| **a == call).count() as u64;
-        assert!(taken * 100 >= now / 2, "{call:?}: the calls were taken: {taken} in {now} ms");
+        // Taken, up to the most a seat may say in a game (then refused: talk is bounded).
+        let most = blackjack::net::shedding::MOST_TALK as u64;
+        assert!(taken >= most.min(now / 200), "{call:?}: the calls were taken: {taken} in {now} ms");
         assert!(bot_moves(&w) > 0);
     }
 }
@@ -438,4 +441,95 @@ fn what_changes_nothing_is_not_saved_again() {
     let claim = ToHost::<Action>::Claim { seat: 1, key: SeatKey(3), name: "Mal".into() };
     let posted = send(&mut w, &ToWorker::Bytes { peer: stranger, now_ms: 4000, bytes: encode(&claim) });
     assert!(posted.iter().any(|p| matches!(p, FromWorker::Save { .. })));
+}
+
+/// A stranger with the room link sits at a table with no clock and says "Well played!" as fast as
+/// the host's rate allows, for two and a half hours. Every phrase went into the game's log, and
+/// the log into the record the host's page stores: past its size the record no longer reopened,
+/// so a reload of the host's page lost the table ("This table's save could not be read"). Talk is
+/// bounded instead: a seat says at most `MOST_TALK` things in a game (a few hundred phrases, what
+/// a long game's chat comes to, pass untouched), then it is told so in words and nothing more it
+/// says is kept; the record reopens the same table.
+#[test]
+fn talk_as_fast_as_allowed_for_hours_is_bounded_and_the_record_still_reopens() {
+    use blackjack::net::shedding::MOST_TALK;
+    let r = record(vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Bot], 9);
+    let mut host = r.open().unwrap();
+    let stranger: PeerId = 1;
+    host.connect(stranger, 0x77);
+    let claim = ToHost::<Action>::Claim { seat: 1, key: SeatKey(0x5eed), name: "Mal".into() };
+    host.receive_at(stranger, 0, &encode(&claim));
+    host.start();
+    let say = Action::Say { seat: 1, phrase: shedding::Phrase::WellPlayed };
+    let mut refused = Vec::new();
+    for i in 0..(10 * 9_000u64) {
+        let at = host.table().state_id();
+        for o in host.receive_at(stranger, i * 100, &encode(&ToHost::Act { at, action: say })) {
+            if let ToPeer::Refused(r) = o.message {
+                refused.push(r);
+            }
+        }
+    }
+    assert_eq!(host.dropped().too_fast, 0, "every phrase was within the rate");
+    let said = host.table().log().iter().filter(|a| **a == say).count();
+    assert_eq!(said, MOST_TALK, "the first phrases are all taken, up to the most a seat may say");
+    const { assert!(MOST_TALK >= 300, "a long game's chat is never cut short") };
+    assert_eq!(refused.len(), 90_000 - MOST_TALK);
+    assert!(refused.iter().all(|r| *r == Refusal::EnoughTalk), "{:?}", refused.first());
+    // What the host's page stores reopens the same table.
+    let stored = HostRecord::<Shedding> {
+        seating: host.seating().to_vec(),
+        log: host.table().log().to_vec(),
+        started: true,
+        ..r
+    };
+    let again = HostRecord::<Shedding>::from_text(&stored.to_text()).expect("the stored record reads back");
+    assert_eq!(again.open().unwrap().table(), host.table());
+    // The host's own seat and the bots still play: talk took nothing from the game.
+    let view = host.table().view(0);
+    if let Some(a) = view.is_my_turn().then(|| normal_move(&view.policy_input())).flatten() {
+        assert!(host.act(a).is_ok());
+    }
+}
+
+/// A friend who takes a seat over from its bot (an open seat, or one the host removed someone
+/// from) plays it from then on: the bot's move, worked out a reaction time ahead and due a moment
+/// after the friend sat down, is not made for them.
+#[test]
+fn a_bot_s_move_due_as_a_friend_takes_its_seat_is_not_made_for_them() {
+    let r = record(vec![Seating::Host { name: "Ann".into() }, Seating::Open, Seating::Bot], 9);
+    let seat_1 =
+        |w: &Worker<Shedding>| w.table().unwrap().host().table().log().iter().filter(|a| a.seat() == 1).count();
+    // The table as the page and the bots play it, Kim claiming seat 1 at `claim_at`: the time the
+    // bot of seat 1 first moved, if it did by `until`.
+    let run = |claim_at: Option<u64>, until: u64| {
+        let (mut w, mut page) = open(&r);
+        page.take(send(&mut w, &ToWorker::Deal));
+        page.take(send(&mut w, &ToWorker::Connected { peer: 1, nonce: 1 }));
+        let mut now = 0;
+        while now < until {
+            now += 10;
+            if claim_at == Some(now) {
+                let claim = ToHost::<Action>::Claim { seat: 1, key: SeatKey(0x4b1), name: "Kim".into() };
+                page.take(send(&mut w, &ToWorker::Bytes { peer: 1, now_ms: now, bytes: encode(&claim) }));
+                assert!(w.table().unwrap().host().is_played_by_a_person(1));
+            }
+            let table = w.table().unwrap().host().table();
+            let (view, at) = (table.view(0), table.state_id());
+            if let Some(a) = view.is_my_turn().then(|| normal_move(&view.policy_input())).flatten() {
+                page.take(send(
+                    &mut w,
+                    &ToWorker::Bytes { peer: PAGE, now_ms: now, bytes: encode(&ToHost::Act { at, action: a }) },
+                ));
+            }
+            page.take(send(&mut w, &ToWorker::Tick { now_ms: now }));
+            if seat_1(&w) > 0 {
+                return Some(now);
+            }
+        }
+        None
+    };
+    let moved = run(None, 600_000).expect("the bot of the open seat moves");
+    // The same table, Kim sitting down just before that move falls due: it is hers to make.
+    assert_eq!(run(Some(moved - 10), moved + 5_000), None, "the bot moved for Kim");
 }

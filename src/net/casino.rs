@@ -10,7 +10,8 @@
 //! - **Dealing.** A person says they are ready by betting what is already on their spot again
 //!   (the page's Deal button sends exactly that; adding or taking back a chip is not readiness,
 //!   [`ready`]). The host deals once every spot a person plays now is ready, or when
-//!   [`BETTING_MS`] pass without a bet changing.
+//!   [`BETTING_MS`] pass without a bet changing, and at the latest [`BETTING_MOST_MS`] after
+//!   betting opened, however the bets change.
 //! - **Clearing.** A settled round stays on the felt for [`SETTLED_MS`], then the host clears
 //!   it (the bets stay up for the next round, as the engine keeps them).
 //! - **Bots.** A spot no person plays now (a bot's, one not yet claimed, or a person's who
@@ -63,6 +64,11 @@ pub const PRESET: &str = GameKind::Casino.info().id;
 
 /// How long the host waits with no bet changing before it deals the bets down (ms).
 pub const BETTING_MS: u32 = 20_000;
+
+/// The longest betting lasts, however the bets change (ms): a bet changed restarts
+/// [`BETTING_MS`], which a person changing their bet just inside it would otherwise hold open
+/// for ever.
+pub const BETTING_MOST_MS: u32 = 60_000;
 
 /// How long a settled round stays on the felt before the host clears it (ms).
 pub const SETTLED_MS: u32 = 4_000;
@@ -172,5 +178,9 @@ impl Family for Casino {
     }
     fn host_move_with(game: &Game, people: &[bool]) -> Option<(Action, u32)> {
         host_move(game, people)
+    }
+    /// A round's betting ([`BETTING_MOST_MS`]), keyed by the round (it moves on with each deal).
+    fn longest_wait(game: &Game) -> Option<(u32, u32)> {
+        (game.phase() == Phase::Betting).then(|| (game.round(), BETTING_MOST_MS))
     }
 }

@@ -13,17 +13,19 @@
 //!   the peer that held it must have left ([`Host::leave`]) before a proof works from another
 //!   peer, and then the seat's view is restored whole. A seat open to friends is claimed with
 //!   the key of a token the peer drew itself ([`ToHost::Claim`]), which from then on is the
-//!   seat's. The token itself never reaches the host (see [`SeatKey`] for why this is sound);
+//!   seat's (a seat the host removed a friend from is open again). The token itself never
+//!   reaches the host (see [`SeatKey`] for why this is sound);
 //! - removing a friend ([`ToHost::Remove`]) and closing the table ([`ToHost::Close`]) are the
 //!   host's own page's (the peer at the host's seat); a removed peer is not heard again, and
 //!   after the close nobody is;
 //! - a move must name the peer's own seat (a move naming no seat, such as dealing or the clock,
 //!   is the host's), come after the host dealt ([`Host::start`]), be stamped with the current
-//!   state id (a replayed or late move is stale; table talk since does not count:
-//!   [`Table::only_talk_since`]), and be legal. Calls race instead: a call stamped with an older
-//!   state is refused, naming the first caller, if a move taken since made the same call
-//!   ([`Table::called_first`]), and taken in arrival order if the rules still take it at no cost
-//!   ([`Table::late_call`]).
+//!   state id (a replayed or late move is stale; table talk and other seats' "Last card" since
+//!   do not count: [`Table::only_talk_since`]), and be legal. Calls race instead: a call
+//!   stamped with an older state is refused, naming the first caller, if a move taken since
+//!   made the same call ([`Table::called_first`]), and taken in arrival order if the rules still
+//!   take it at no cost ([`Table::late_call`]). Talk past the most a seat may say in a game is
+//!   refused ([`Table::talked_out`]).
 //!
 //! Pure: no clock, no sockets, no randomness (the pages draw the tokens and nonces); the transport
 //! calls [`Host::connect`], [`Host::receive_at`] and [`Host::leave`] and sends what they return.
@@ -78,8 +80,9 @@ pub enum Seating {
     Open,
     /// A friend's, taken back with proofs made with its key.
     Friend { key: SeatKey, name: String },
-    /// A friend's that the host removed: a bot's for the rest of the game; a proof made with
-    /// its key is told so (and takes no seat).
+    /// A friend's that the host removed: a bot plays it, and it is open to friends again (a
+    /// friend who joins later takes it over, as an open seat); until then a proof made with the
+    /// removed key is told so (and takes no seat).
     Removed { key: SeatKey },
 }
 
@@ -223,8 +226,8 @@ impl<T: Table> Host<T> {
             .zip(&self.holders)
             .map(|(s, h)| match s {
                 Seating::Host { name } => Seat::Host { name: name.clone() },
-                Seating::Bot | Seating::Removed { .. } => Seat::Bot,
-                Seating::Open => Seat::Open,
+                Seating::Bot => Seat::Bot,
+                Seating::Open | Seating::Removed { .. } => Seat::Open,
                 Seating::Friend { name, .. } => Seat::Friend { name: name.clone(), here: h.is_some() },
             })
             .collect();
@@ -367,8 +370,9 @@ impl<T: Table> Host<T> {
         self.seat_of(peer).is_some_and(|s| matches!(self.seating[s as usize], Seating::Host { .. }))
     }
 
-    /// The host removes the friend at `seat`: a bot plays it for the rest of the game, its key
-    /// is told it was removed, and its peer, if connected, is told so and not heard again.
+    /// The host removes the friend at `seat`: a bot plays it until another friend claims it, its
+    /// key is told it was removed, and its peer, if connected, is told so and not heard again
+    /// (its page, told so, does not come back: it keeps the news in place of its seat's token).
     fn remove(&mut self, peer: PeerId, seat: u8) -> Out<T> {
         if !self.is_host(peer) {
             return refuse(peer, Refusal::NotHost);
@@ -424,7 +428,7 @@ impl<T: Table> Host<T> {
 
     fn claim(&mut self, peer: PeerId, seat: u8, key: SeatKey, name: &str) -> Out<T> {
         let Some(name) = clean_name(name) else { return refuse(peer, Refusal::BadName) };
-        if self.seating.get(seat as usize) != Some(&Seating::Open) {
+        if !matches!(self.seating.get(seat as usize), Some(Seating::Open | Seating::Removed { .. })) {
             return refuse(peer, Refusal::NotOpen { seat });
         }
         if let Some(mine) = self.seat_of(peer) {
@@ -486,6 +490,9 @@ impl<T: Table> Host<T> {
         }
         if !self.started {
             return refuse(peer, Refusal::NotStarted);
+        }
+        if self.table.talked_out(&action) {
+            return refuse(peer, Refusal::EnoughTalk);
         }
         let now = self.table.state_id();
         if at != now {

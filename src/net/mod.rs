@@ -78,10 +78,17 @@ pub trait Table {
         false
     }
     /// Whether `action`, a turn's move worked out in state `at`, stands now because every move
-    /// taken since was table talk, which changes nobody's move (calls are [`Table::late_call`]'s).
-    /// Else anyone at the table could talk as fast as the host's rate allows, for free, and make
-    /// every other person's move stale.
+    /// taken since was table talk or another seat's "Last card", which change nobody's move
+    /// (calls are [`Table::late_call`]'s). Else anyone at the table could talk, or call falsely,
+    /// as fast as the host's rate allows and make every other person's move stale.
     fn only_talk_since(&self, _at: u32, _action: &Self::Action) -> bool {
+        false
+    }
+    /// Whether `action` is talk the seat may no longer make: it has said the most a seat may say
+    /// in one game. Talk costs nothing (or nothing once the stock is bare), so a seat could talk
+    /// at the host's rate for hours, and every word is kept in the game's record (which the host's
+    /// page stores, within a size it can read back); bounded, no game is harmed by it.
+    fn talked_out(&self, _action: &Self::Action) -> bool {
         false
     }
     /// The turn the host's quick-play clock runs for now, if any (see [`TurnClock`]).

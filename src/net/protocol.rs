@@ -20,8 +20,9 @@ use std::fmt;
 /// (the ping, its echo and the time left to move) and calls that came second; 4 proves a seat
 /// with a challenge its token answers ([`ToPeer::Challenge`], [`ToHost::Prove`]), never the token,
 /// adds the host's controls (removing a friend, closing the table) and their notices, and the
-/// clock's length in the lobby (`Seats::clock_ms`).
-pub const PROTOCOL: u16 = 4;
+/// clock's length in the lobby (`Seats::clock_ms`); 5 refuses talk past the most a seat may say
+/// in a game ([`Refusal::EnoughTalk`]).
+pub const PROTOCOL: u16 = 5;
 
 /// The most bytes a peer's message may have: a join or one action is a few dozen bytes.
 pub const MAX_TO_HOST: usize = 1024;
@@ -228,6 +229,9 @@ pub enum Refusal<R> {
     NotHost,
     /// No friend holds `seat` to remove (the host's, a bot's, open, or removed already).
     NoFriend { seat: u8 },
+    /// The seat has said the most a seat may say in one game ([`super::Table::talked_out`]):
+    /// talk costs nothing and each word is kept in the game's record, so it is bounded.
+    EnoughTalk,
 }
 
 /// News about the table.

@@ -12,6 +12,11 @@ use crate::engine::feed::{NoSuchSeat, Shape, Unfit};
 use crate::engine::shedding::{Action, Event, Game, Preset, Refusal, Rules, SeatUpdate, SeatView};
 use std::sync::Arc;
 
+/// The most phrases and "Last card" calls one seat makes in a game at a table with friends
+/// (true calls count, but are never refused): a long game's chat is a few hundred phrases, and
+/// every seat's most, in the record, stays far within what the host's page stores.
+pub const MOST_TALK: usize = 500;
+
 impl Table for Game {
     type Action = Action;
     type Event = Event;
@@ -59,11 +64,29 @@ impl Table for Game {
             a => a.is_call() && self.is_legal(*a),
         }
     }
-    /// A phrase costs its speaker at most (cards from the stock: the engine checks the move
-    /// again); any other call since may have changed what the mover would do.
+    /// A phrase, or another seat's "Last card", costs its speaker at most (cards from the
+    /// stock: the engine checks the move again; a true call changes no hand), so neither changes
+    /// the mover's hand, the top card or the turn. The mover's own call (its hand), a call-out
+    /// or a dispute (cards handed over) may have changed what the mover would do.
     fn only_talk_since(&self, at: u32, action: &Action) -> bool {
-        let talk = |a: &Action| matches!(a, Action::Say { .. });
+        let talk = |a: &Action| match a {
+            Action::Say { .. } => true,
+            Action::CallLastCard { seat } => *seat != action.seat(),
+            _ => false,
+        };
         !action.is_call() && self.log().get(at as usize..).is_some_and(|since| since.iter().all(talk))
+    }
+    /// Talk ("Well played!", "Sorry", ...) or a false "Last card" (which costs nothing once the
+    /// stock is bare), past [`MOST_TALK`] of the seat's phrases and calls in this game.
+    fn talked_out(&self, action: &Action) -> bool {
+        let talk = match action {
+            Action::Say { .. } => true,
+            Action::CallLastCard { .. } => self.is_accepted(*action) && !self.is_legal(*action),
+            _ => false,
+        };
+        let said =
+            |a: &&Action| matches!(a, Action::Say { .. } | Action::CallLastCard { .. }) && a.seat() == action.seat();
+        talk && self.log().iter().filter(said).count() >= MOST_TALK
     }
     /// The rules' clock for the seat to move; it starts again with each of the turn's moves
     /// (each card of a run, as at the local table), not with another player's call.

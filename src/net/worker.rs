@@ -121,6 +121,14 @@ pub trait Family: Sized + 'static {
     fn host_move_with(game: &Self::Game, _people: &[bool]) -> Option<(Self::Action, u32)> {
         Self::host_move(game)
     }
+    /// The longest the table waits in its phase now: the phase's key (a number that changes
+    /// with the phase) and a time (ms, before the bots' pace) from when the worker first worked
+    /// out a move in it. Every automatic move is made by then, however long its own delay, which
+    /// a move by a person may restart (the casino's betting clock: else a person changing their
+    /// bet just inside the clock holds the deal for ever). `None`: no such bound.
+    fn longest_wait(_game: &Self::Game) -> Option<(u32, u32)> {
+        None
+    }
 }
 
 /// What the host keeps in the browser, to reopen its table after a reload (the same link then
@@ -218,6 +226,8 @@ pub struct HostWorker<F: Family> {
     clock_scale: u8,
     /// The page's clock, as last heard (every message with a time moves it on).
     now_ms: u64,
+    /// The phase [`Family::longest_wait`] keys, and when a move was first worked out in it.
+    phase: Option<(u32, u64)>,
 }
 
 impl<F: Family> HostWorker<F> {
@@ -237,6 +247,7 @@ impl<F: Family> HostWorker<F> {
             clock: TurnClock::default(),
             clock_scale: 0,
             now_ms: 0,
+            phase: None,
         };
         Some((worker, sends::<F>(out)))
     }
@@ -353,6 +364,12 @@ impl<F: Family> HostWorker<F> {
         if F::RETHINK_AT_ONCE && self.due.is_some_and(|(_, then, _)| then != state) {
             self.due = None;
         }
+        // A bot's move for a seat a person took since it was worked out (a friend who claimed
+        // it, or came back) is theirs to make: dropped.
+        let taken = |a: &F::Action| F::Game::seat_of(a).is_some_and(|s| self.host.is_played_by_a_person(s));
+        if self.due.is_some_and(|(.., a)| taken(&a)) {
+            self.due = None;
+        }
         match self.due {
             Some((at_ms, ..)) if now_ms < at_ms => None,
             Some((_, then, action)) if then == state => {
@@ -369,7 +386,15 @@ impl<F: Family> HostWorker<F> {
                 match (due, next) {
                     (Some((.., was)), Some((action, _))) if was == action => Some(self.host.act(action).ok()?.out),
                     (_, Some((action, delay_ms))) => {
-                        self.due = Some((now_ms + u64::from(delay_ms / self.pace), state, action));
+                        let mut at_ms = now_ms + u64::from(delay_ms / self.pace);
+                        if let Some((key, most_ms)) = F::longest_wait(self.host.table()) {
+                            let since = match self.phase {
+                                Some((k, since)) if k == key => since,
+                                _ => self.phase.insert((key, now_ms)).1,
+                            };
+                            at_ms = at_ms.min(since + u64::from(most_ms / self.pace));
+                        }
+                        self.due = Some((at_ms, state, action));
                         None
                     }
                     (_, None) => None,

@@ -2,7 +2,8 @@
 // leaves, every other page says so ("Sam left; a bot plays for Sam until Sam is back") in the
 // lobby and in the table's log, the log names the bot that plays the seat ("Bot for Sam"), and
 // says when Sam is back; the host removes a friend (after a question in the page's own words),
-// whose page says so and stays out, and closes the table, which every friend's page says while the
+// whose page says so and stays out while a friend who comes later takes the seat over from the
+// bot, and closes the table, which every friend's page says while the
 // host's goes back to its form. The same leaving and coming back at UNO Blackjack and the casino.
 // The signalling server and the WebRTC switches are friends-harness.mjs's.
 import { test } from 'node:test';
@@ -93,7 +94,7 @@ test('friends: the table says who left and is back, and the host removes a frien
     }
 
     // The host removes Bo: a question first (in the page, not a browser dialog), then Bo's page
-    // says so and shows no table, and a bot takes the seat for the rest of the game.
+    // says so and shows no table, and a bot takes the seat until another friend does.
     const dialogs = [];
     ann.page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
     await seat(ann.page, 3).getByRole('button', { name: 'Remove Bo' }).click();
@@ -106,13 +107,27 @@ test('friends: the table says who left and is back, and the host removes a frien
     await ann.page.getByRole('button', { name: 'Yes, remove Bo' }).click();
     await bo.page.getByRole('alert').getByText('The host removed you from this table.').waitFor({ timeout: 20_000 });
     assert.equal(await bo.page.locator('.table').count(), 0, 'the removed friend\'s page shows no table');
-    await seat(ann.page, 3).getByText('Seat 3: Bot 3').waitFor();
-    await news(back).getByText('The host removed Bo; a bot plays seat 3 from now on.').waitFor({ timeout: 20_000 });
-    // The link again in Bo's browser: still removed, no reconnecting, and the seat stays a bot's.
+    // The seat is free for a friend again (a bot plays it meanwhile).
+    await seat(ann.page, 3).getByText('Seat 3: Free').waitFor();
+    await news(back).getByText('The host removed Bo; a bot plays seat 3 until a friend takes it.').waitFor({ timeout: 20_000 });
+    // The link again in Bo's browser: still removed, no reconnecting, no seat to take, and the
+    // seat still free.
     await bo.page.reload();
     await bo.page.getByRole('alert').getByText('The host removed you from this table.').waitFor();
     assert.equal(await bo.page.getByRole('button', { name: /Take seat/ }).count(), 0);
-    assert.match(await seat(ann.page, 3).innerText(), /Bot 3/);
+    assert.match(await seat(ann.page, 3).innerText(), /Seat 3: Free/);
+    // Kim opens the link later, in another browser: she takes the seat over from the bot, her
+    // hand on her screen, and the host's lobby names her.
+    const kim = await player(server.url, signal.url);
+    try {
+      await kim.page.goto(link);
+      await takeSeat(kim.page, 3, 'Kim', errors(kim));
+      await kim.page.locator('.table.shed .hand-card').first().waitFor({ timeout: 20_000 });
+      await seat(ann.page, 3).getByText('Seat 3: Kim').waitFor({ timeout: 20_000 });
+      assert.deepEqual(errors(kim), [], 'no console errors');
+    } finally {
+      await kim.context.close();
+    }
 
     // The host closes the table: Sam's page says so; the host's goes back to its form, its
     // save forgotten.

@@ -20,6 +20,7 @@ pub fn refusal_words<R: std::fmt::Display>(r: &Refusal<R>, seats: Option<&Seats>
         Refusal::CalledFirst { seat } => format!("{} called it first.", seat_name(seats, *seat)),
         Refusal::NotHost => "Only the host can do that.".into(),
         Refusal::NoFriend { .. } => "No friend sits there now.".into(),
+        Refusal::EnoughTalk => "You have said enough for one game: the table takes no more talk from you.".into(),
     }
 }
 
