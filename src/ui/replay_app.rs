@@ -29,7 +29,13 @@ use yew::prelude::*;
 
 #[component]
 pub fn ReplayApp() -> Html {
-    let loaded = use_memo((), |_| super::load_settings());
+    // A replay is watched, not played: no quick-play clock runs on its seats, and none is
+    // explained over its felt (the table's first-clock note paused a default Taylor replay).
+    let loaded = use_memo((), |_| {
+        let (mut settings, notice) = super::load_settings();
+        settings.clock_scale = None;
+        (settings, notice)
+    });
     let hash = use_hash();
     let opened = use_memo(hash.clone(), |h| Replay::parse(h));
     let notice = use_state(|| loaded.1.clone());
@@ -178,6 +184,7 @@ fn Viewer(props: &ViewerProps) -> Html {
         friends_href: None,
         replay_href: None,
         share: None,
+        faces: now.face_up.then(|| hands(&frame.game)),
     });
     let lines = frame.lines().join(" ");
     // The mark of a mistake, at the step its move was made.
@@ -199,8 +206,10 @@ fn Viewer(props: &ViewerProps) -> Html {
                 analysis_panel(&replay, analysis.as_ref(), analysis_run, &to_step),
             ) }
             { table }
-            if now.face_up {
-                <section class="all-hands" aria-label="Every hand">
+            // Every hand face up at a crowded table (nine seats or more): on a phone its seats
+            // have no room for their cards, so they are listed under the felt (replay.css).
+            if now.face_up && names.len() > 8 {
+                <section class="all-hands every" aria-label="Every hand">
                     <h3>{"Every hand"}</h3>
                     <ul>
                         { for hands(&frame.game).into_iter().enumerate().map(|(s, cards)| html! {

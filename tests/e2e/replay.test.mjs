@@ -5,6 +5,7 @@
 // links get a notice; and the page passes the screenshot matrix's checks at its five sizes.
 // Controls are found by role and accessible name; nothing waits on a wall-clock time.
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { serve, openBrowser, axeViolations, putSaves, stallWatch } from './harness.mjs';
 import { problemsAtEverySize, SIZES, sizeName } from './screen-checks.mjs';
@@ -91,11 +92,16 @@ test('a finished Taylor game opens its replay, which steps back and forth', { ti
     const mine = await hand.first().getAttribute('aria-label');
     await page.getByLabel('Seen by').selectOption({ label: 'Sam' });
     await page.waitForFunction((m) => document.querySelector('.hand-card')?.getAttribute('aria-label') !== m, mine);
-    // Every hand face up: one row a seat, the player's card among them.
+    // Every hand face up: on the other seats, in place of their backs, the player's card among
+    // them; the shown seat's hand stays along the bottom.
+    assert.equal(await page.locator('.seat .faces').count(), 0, 'backs until asked');
     await page.getByLabel('Every hand face up').check();
-    const every = page.getByRole('region', { name: 'Every hand' });
-    assert.equal(await every.getByRole('listitem').count(), 2);
-    assert.ok((await every.getByRole('img').first().getAttribute('aria-label')).includes(mine), 'the player\'s card face up');
+    const faces = page.locator('.seat:not(.me) .faces');
+    await faces.first().waitFor();
+    assert.equal(await faces.count(), 1, 'the one other seat of two');
+    assert.equal(await page.locator('.seat.me .faces').count(), 0);
+    assert.ok((await faces.first().getAttribute('aria-label')).includes(mine), 'the player\'s card face up');
+    assert.equal(await page.locator('.seat:not(.me) .fan').count(), 0, 'no backs beside the faces');
     assert.deepEqual(await axeViolations(page), [], 'axe on the replay');
 
     // Play, at the quickest speed, runs to the end by itself.
@@ -298,6 +304,31 @@ test('the replay page at every size of the screenshot matrix', { timeout: 180_00
     await page.getByRole('dialog').waitFor();
     await layout('at the end');
     problems.push(...(await problemsAtEverySize(page, 'replay-end')));
+    // Four seats of seven cards face up (a fixed game's first move): each hand on its seat, on
+    // the felt, clear of the others and of the piles, at every size.
+    const four = readFileSync(new URL('./taylor-four-seats.replay', import.meta.url), 'utf8').trim();
+    await page.goto(`${server.url}replay/${four}`);
+    await page.getByRole('heading', { name: 'Replay: Taylor Blackjack' }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByText('Move 1 of', { exact: false }).first().waitFor();
+    await page.getByLabel('Every hand face up').check();
+    assert.equal(await page.locator('.seat:not(.me) .faces').count(), 3, 'the three other seats face up');
+    problems.push(...(await problemsAtEverySize(page, 'replay-faces')));
+    // Ten seats: on a wide screen each hand on its seat; on a phone the seats have no room, and
+    // the hands are listed under the felt.
+    const ten = readFileSync(new URL('./taylor-ten-seats.replay', import.meta.url), 'utf8').trim();
+    await page.goto(`${server.url}replay/${ten}`);
+    await page.getByRole('heading', { name: 'Replay: Taylor Blackjack' }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByText('Move 1 of', { exact: false }).first().waitFor();
+    await page.getByLabel('Every hand face up').check();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    assert.equal(await page.locator('.seat:not(.me) .faces:visible').count(), 9, 'on the seats');
+    assert.equal(await page.getByRole('region', { name: 'Every hand' }).isVisible(), false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.equal(await page.locator('.seat .faces:visible').count(), 0, 'not on a phone\'s seats');
+    assert.equal(await page.getByRole('region', { name: 'Every hand' }).getByRole('listitem').count(), 10);
+    problems.push(...(await problemsAtEverySize(page, 'replay-faces-ten')));
     await page.goto(`${server.url}replay/`);
     await page.getByRole('heading', { name: 'Replays of your last games' }).waitFor();
     problems.push(...(await problemsAtEverySize(page, 'replay-list')));

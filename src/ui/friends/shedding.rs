@@ -186,6 +186,7 @@ mod view {
             // No replay: the game, its deal and its moves are the host's worker's, never this page's.
             replay_href: None,
             share: None,
+            faces: None,
         })
     }
 }

@@ -3,7 +3,9 @@
 //! follows the hand, the latest act, and on the active seat the glow and the clock ring.
 
 use super::screen::SeatScreen;
+use super::words::short;
 use crate::bots::shedding::Level;
+use crate::engine::cards::Card;
 use crate::engine::shedding::Event;
 use crate::ui::text::escape;
 use yew::prelude::*;
@@ -24,8 +26,9 @@ fn level_word(l: Option<Level>, me: bool) -> &'static str {
 /// Every seat, the player's own included, round the felt. Nothing here is interactive, so it is
 /// one piece of markup (far smaller in the page than a tree of virtual nodes); it is replaced
 /// only when its text changes, and the moves' animations are keyed to the state they belong to.
-/// `clock`: the ring's time left and its full length (ms), on the active seat.
-pub fn seats(screen: &SeatScreen, clock: Option<(u32, u32)>) -> Html {
+/// `clock`: the ring's time left and its full length (ms), on the active seat. `faces`: a
+/// replay's every hand face up, each other seat's cards by name in place of its backs.
+pub fn seats(screen: &SeatScreen, clock: Option<(u32, u32)>, faces: Option<&[Vec<Card>]>) -> Html {
     use std::fmt::Write;
     let (view, me) = (&screen.view, screen.me());
     let n = screen.players();
@@ -57,14 +60,22 @@ pub fn seats(screen: &SeatScreen, clock: Option<(u32, u32)>) -> Html {
             // A clock that started elsewhere (the host's) joins its run part-way.
             let _ = write!(h, "<span class=\"clock-ring{big}\" style=\"animation-duration:{ms}ms;animation-delay:-{}ms;--from:{}\" aria-hidden=\"true\"></span>", ms.saturating_sub(left), ms / 100);
         }
-        // The fan follows the hand (up to 10 backs, 5 past eight seats); the count is in words.
-        let _ = write!(
-            h,
-            "<span class=\"fan\" style=\"--k:{}\" aria-hidden=\"true\">",
-            count.min(if n > 8 { 5 } else { 10 })
-        );
-        for _ in 0..count.min(if n > 8 { 5 } else { 10 }) {
-            h.push_str("<i></i>");
+        if let Some(cards) = faces.and_then(|f| f.get(i)).filter(|c| s != me && !c.is_empty()) {
+            // Face up: "Q♠ 10♥" to read at a glance, named in full for a screen reader.
+            let names: Vec<String> = cards.iter().map(|c| c.name()).collect();
+            let shown: Vec<String> = cards.iter().map(|&c| short(c)).collect();
+            let _ =
+                write!(h, "<span class=\"faces\" role=\"img\" aria-label=\"{}\">{}", names.join(", "), shown.join(" "));
+        } else {
+            // The fan follows the hand (up to 10 backs, 5 past eight seats); the count is in words.
+            let _ = write!(
+                h,
+                "<span class=\"fan\" style=\"--k:{}\" aria-hidden=\"true\">",
+                count.min(if n > 8 { 5 } else { 10 })
+            );
+            for _ in 0..count.min(if n > 8 { 5 } else { 10 }) {
+                h.push_str("<i></i>");
+            }
         }
         // The level under the name; for the player only when their name does not say "You".
         let name = screen.name(s);

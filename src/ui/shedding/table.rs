@@ -185,6 +185,7 @@ pub fn SheddingTable(props: &TableProps) -> Html {
             .is_over()
             .then(|| format!("../replay/{}", crate::ui::replay::Replay::of(&state.setup, &state.game).fragment())),
         share: daily_line.map(|line| crate::ui::daily::share_line("daily-line".into(), line)),
+        faces: None,
         // Every move is stamped with the state it was chosen in: a late one is dropped (or, if
         // its turn timed out meanwhile, explained).
         on_act: {
@@ -240,6 +241,9 @@ pub struct TableView<'a> {
     /// other game; drawn by the table on this device, so that the friends and replay pages
     /// carry none of it).
     pub share: Option<Html>,
+    /// A replay with every hand face up: each seat's cards, shown on the others' seats in place
+    /// of their backs (the shown seat's are its hand along the bottom).
+    pub faces: Option<Vec<Vec<Card>>>,
 }
 
 /// The table's own panels: the keyboard list (kept by the table's source), the call-out choices,
@@ -511,7 +515,7 @@ pub fn use_table_view(t: TableView<'_>) -> Html {
             // The clock's first note lies over the felt, never above the hand (on a phone it
             // pushed the hand off the first screen): the table is paused under it, and looks it.
             <div class={classes!("felt", (screen.players() > 8).then_some("many"), explain_clock.is_some().then_some("paused"))}>
-                { seats(screen, clock_ms) }
+                { seats(screen, clock_ms, t.faces.as_deref()) }
                 { centre(screen, style) }
                 { raw(clock_note(&look)) }
             </div>
