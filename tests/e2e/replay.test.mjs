@@ -304,24 +304,23 @@ test('the replay page at every size of the screenshot matrix', { timeout: 180_00
     await page.getByRole('dialog').waitFor();
     await layout('at the end');
     problems.push(...(await problemsAtEverySize(page, 'replay-end')));
-    // Four seats of seven cards face up (a fixed game's first move): each hand on its seat, on
-    // the felt, clear of the others and of the piles, at every size.
-    const four = readFileSync(new URL('./taylor-four-seats.replay', import.meta.url), 'utf8').trim();
-    await page.goto(`${server.url}replay/${four}`);
-    await page.getByRole('heading', { name: 'Replay: Taylor Blackjack' }).waitFor();
-    await page.keyboard.press('ArrowRight');
-    await page.getByText('Move 1 of', { exact: false }).first().waitFor();
-    await page.getByLabel('Every hand face up').check();
+    // A fixed game of seven-card hands, at its first move, every hand face up.
+    const faceUpAtFirstMove = async (file) => {
+      const link = readFileSync(new URL(file, import.meta.url), 'utf8').trim();
+      await page.goto(`${server.url}replay/${link}`);
+      await page.getByRole('heading', { name: 'Replay: Taylor Blackjack' }).waitFor();
+      await page.keyboard.press('ArrowRight');
+      await page.getByText('Move 1 of', { exact: false }).first().waitFor();
+      await page.getByLabel('Every hand face up').check();
+    };
+    // Four seats: each hand on its seat, on the felt, clear of the others and of the piles, at
+    // every size.
+    await faceUpAtFirstMove('./taylor-four-seats.replay');
     assert.equal(await page.locator('.seat:not(.me) .faces').count(), 3, 'the three other seats face up');
     problems.push(...(await problemsAtEverySize(page, 'replay-faces')));
     // Ten seats: on a wide screen each hand on its seat; on a phone the seats have no room, and
     // the hands are listed under the felt.
-    const ten = readFileSync(new URL('./taylor-ten-seats.replay', import.meta.url), 'utf8').trim();
-    await page.goto(`${server.url}replay/${ten}`);
-    await page.getByRole('heading', { name: 'Replay: Taylor Blackjack' }).waitFor();
-    await page.keyboard.press('ArrowRight');
-    await page.getByText('Move 1 of', { exact: false }).first().waitFor();
-    await page.getByLabel('Every hand face up').check();
+    await faceUpAtFirstMove('./taylor-ten-seats.replay');
     await page.setViewportSize({ width: 1440, height: 900 });
     assert.equal(await page.locator('.seat:not(.me) .faces:visible').count(), 9, 'on the seats');
     assert.equal(await page.getByRole('region', { name: 'Every hand' }).isVisible(), false);
