@@ -58,11 +58,17 @@ pub struct Fresh {
 pub struct SeatAct {
     pub what: String,
     pub detail: String,
+    /// The seat did not play ("skipped", "passed"): when its turn comes, that is over.
+    pub sat_out: bool,
 }
 
 impl SeatAct {
     fn new(what: impl Into<String>) -> SeatAct {
-        SeatAct { what: what.into(), detail: String::new() }
+        SeatAct { what: what.into(), ..SeatAct::default() }
+    }
+
+    fn sat_out(what: &str) -> SeatAct {
+        SeatAct { sat_out: true, ..SeatAct::new(what) }
     }
 }
 
@@ -187,12 +193,12 @@ impl UnoScreen {
         for e in &update.events {
             self.note(reveal, e, &mut drawn);
         }
-        // The seat whose turn has just come is deciding now: what it did before ("skipped" in
-        // the reveal, "passed" a go-round ago) would read as its answer to "hit or pass?". What
-        // it did in this update stays.
+        // The seat whose turn has just come is deciding now: what it did before ("hit" a
+        // go-round ago) or that it sat out ("skipped" in the reveal, "passed") would read as its
+        // answer to "hit or pass?". A card it turned up in this update stays.
         if let Some(t) = self.turn().filter(|&t| turn_before != Some(t)) {
             if let (Some(act), Some(before)) = (self.acts.get_mut(t as usize), acts_before.get(t as usize)) {
-                if act == before {
+                if act == before || act.sat_out {
                     *act = SeatAct::default();
                 }
             }
@@ -228,20 +234,20 @@ impl UnoScreen {
                     _ if !reveal => "hit",
                     _ => "flip",
                 };
-                act(*seat, SeatAct { what: how.into(), detail: format!(": {} → {total}", mark(*card)) });
+                act(*seat, SeatAct { detail: format!(": {} → {total}", mark(*card)), ..SeatAct::new(how) });
                 let s = *seat as usize;
                 self.shown[s].push(*card);
                 self.totals[s] = *total;
                 self.fresh.push(Fresh { seat: *seat, index: self.shown[s].len() - 1, from_deck: *from_deck });
             }
             Event::DrawPenalty { seat } => *drawn = Some(*seat),
-            Event::Skipped { seat } => act(*seat, SeatAct::new("skipped")),
+            Event::Skipped { seat } => act(*seat, SeatAct::sat_out("skipped")),
             Event::Bust { seat, .. } => act(*seat, SeatAct::new("bust!")),
-            Event::Passed { seat } => act(*seat, SeatAct::new("passed")),
+            Event::Passed { seat } => act(*seat, SeatAct::sat_out("passed")),
             Event::NoCards { seat } => act(*seat, SeatAct::new("no cards")),
             Event::Winners { seats, total } => {
                 for &s in seats {
-                    act(s, SeatAct { what: "wins".into(), detail: format!(" with {total}") });
+                    act(s, SeatAct { detail: format!(" with {total}"), ..SeatAct::new("wins") });
                 }
                 if let Some(l) = &mut self.last {
                     l.winners = seats.clone();
