@@ -288,7 +288,7 @@ async fn a_shedding_table_draws_any_update_that_fits_the_welcome() {
         };
         screen.between_rounds = true;
         let text = mount(html! { <>
-            { seats(&screen, Some((1_000, 0))) }{ centre(&screen, style) }{ hand }{ end(&screen, "rules.html", actions) }
+            { seats(&screen, Some((1_000, 0)), None) }{ centre(&screen, style) }{ hand }{ end(&screen, "rules.html", actions) }
         </> })
         .await;
         assert!(text.contains("Kim") && !strings.is_empty(), "edit {i}: the table is drawn: {text}");
