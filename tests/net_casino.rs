@@ -296,6 +296,35 @@ fn a_spot_changing_its_bet_every_few_seconds_cannot_hold_the_deal() {
     assert_eq!(game(&s.w).log().iter().filter(|a| **a == Action::Deal).count(), 1);
 }
 
+/// The same with a change every 100 ms (ten a second, the host's rate): the deal, worked out
+/// again after every change, was put off past the minute for ever, since a change came between
+/// every two ticks of the host's clock. Now it is made at the first tick past the minute (or
+/// sooner: a spot changes its bet at most `MOST_BETS` times a round).
+#[test]
+fn a_spot_changing_its_bet_ten_times_a_second_cannot_hold_the_deal_either() {
+    use blackjack::net::casino::BETTING_MOST_MS;
+    let mut s = Session::open(&two_people(8));
+    s.friend_sits(1);
+    s.post(ToWorker::Deal);
+    let opened = s.now;
+    while game(&s.w).phase() == Phase::Betting {
+        if let Some(a) = s.host.choose(&mut CasinoBot::default(), game(&s.w)) {
+            let bytes = s.host.act(a);
+            s.host_sends(bytes);
+        }
+        // Never the bet on the spot again, which would say the friend is ready.
+        let amount = if s.friend.view().bet == 500 { 1000 } else { 500 };
+        let bet = s.friend.act(Action::Bet { spot: 1, amount });
+        s.friend_sends(bet);
+        s.tick(100);
+        assert!(s.now - opened < 10 * 60_000, "no deal in ten minutes of bets changed ten times a second");
+    }
+    let waited = s.now - opened;
+    assert!(waited > u64::from(BETTING_MS), "a bet changed still gives more time: dealt after {waited} ms");
+    assert!(waited <= u64::from(BETTING_MOST_MS) + 1000, "dealt after {waited} ms");
+    assert_eq!(game(&s.w).log().iter().filter(|a| **a == Action::Deal).count(), 1);
+}
+
 fn play_until_settled(s: &mut Session) {
     let mut bot = CasinoBot::default();
     for _ in 0..10_000 {

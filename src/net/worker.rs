@@ -392,7 +392,15 @@ impl<F: Family> HostWorker<F> {
                                 Some((k, since)) if k == key => since,
                                 _ => self.phase.insert((key, now_ms)).1,
                             };
-                            at_ms = at_ms.min(since + u64::from(most_ms / self.pace));
+                            let most = since + u64::from(most_ms / self.pace);
+                            // The phase's longest wait is over: made now. Else a family that
+                            // drops a due move as soon as the state changes never made it while
+                            // a person changed the state between every two ticks (a bet changed
+                            // ten times a second held the casino's deal for ever).
+                            if most <= now_ms {
+                                return Some(self.host.act(action).ok()?.out);
+                            }
+                            at_ms = at_ms.min(most);
                         }
                         self.due = Some((at_ms, state, action));
                         None
