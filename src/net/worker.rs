@@ -148,7 +148,7 @@ pub struct HostRecord<F: Family> {
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// The longest record read back (a long game's log is a few thousand moves of a few bytes).
-const MAX_RECORD_TEXT: usize = 512 * 1024;
+pub const MAX_RECORD_TEXT: usize = 512 * 1024;
 
 /// How a host record is stored: the family's [`Family::RECORD_FORM`], then the record in the
 /// wire's form (`postcard`) as hexadecimal text.
