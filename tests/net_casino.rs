@@ -654,3 +654,49 @@ fn bets_changed_as_fast_as_allowed_are_bounded_a_round_and_the_record_still_reop
         assert_eq!(game(&Session::open(&saved).w), game(&s.w));
     }
 }
+
+/// Past the most bets a round, Deal (the bet on the spot again) is still taken, once: the person
+/// plays the bet they have. A second Deal is refused, as a change is, and nothing changes; the
+/// next round counts afresh.
+#[test]
+fn past_the_most_bets_deal_is_taken_once_and_the_next_round_counts_afresh() {
+    use blackjack::net::casino::MOST_BETS;
+    let mut s = Session::open(&two_people(9));
+    s.friend_sits(1);
+    s.post(ToWorker::Deal);
+    let bet = |s: &mut Session, amount: i64| {
+        let bytes = s.friend.act(Action::Bet { spot: 1, amount });
+        s.friend_sends(bytes);
+        s.now += 100;
+    };
+    for i in 0..MOST_BETS {
+        bet(&mut s, if i % 2 == 0 { 500 } else { 1000 });
+    }
+    assert!(s.friend.refused.is_empty(), "{:?}", s.friend.refused);
+    let state = game(&s.w).state_id();
+    bet(&mut s, 2500);
+    assert_eq!(s.friend.refused.pop(), Some(Refusal::EnoughBets));
+    assert_eq!((game(&s.w).state_id(), game(&s.w).spots()[1].bet), (state, 1000), "nothing changed");
+    assert!(!ready(game(&s.w), 1));
+    bet(&mut s, 1000);
+    assert!(s.friend.refused.is_empty() && ready(game(&s.w), 1), "Deal is taken: {:?}", s.friend.refused);
+    let state = game(&s.w).state_id();
+    bet(&mut s, 1000);
+    assert_eq!(s.friend.refused.pop(), Some(Refusal::EnoughBets));
+    assert_eq!(game(&s.w).state_id(), state);
+    // The host says ready too: dealt with the friend's bet, played out and cleared.
+    for _ in 0..2 {
+        let bytes = s.host.act(Action::Bet { spot: 0, amount: 500 });
+        s.host_sends(bytes);
+    }
+    while game(&s.w).phase() == Phase::Betting {
+        s.tick(100);
+    }
+    play_until_settled(&mut s);
+    while game(&s.w).phase() != Phase::Betting {
+        s.tick(100);
+    }
+    bet(&mut s, 2500);
+    assert!(s.friend.refused.is_empty(), "{:?}", s.friend.refused);
+    assert_eq!(game(&s.w).spots()[1].bet, 2500);
+}
