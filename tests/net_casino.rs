@@ -296,6 +296,35 @@ fn a_spot_changing_its_bet_every_few_seconds_cannot_hold_the_deal() {
     assert_eq!(game(&s.w).log().iter().filter(|a| **a == Action::Deal).count(), 1);
 }
 
+/// The same with a change every 100 ms (ten a second, the host's rate): the deal, worked out
+/// again after every change, was put off past the minute for ever, since a change came between
+/// every two ticks of the host's clock. Now it is made at the first tick past the minute (or
+/// sooner: a spot changes its bet at most `MOST_BETS` times a round).
+#[test]
+fn a_spot_changing_its_bet_ten_times_a_second_cannot_hold_the_deal_either() {
+    use blackjack::net::casino::BETTING_MOST_MS;
+    let mut s = Session::open(&two_people(8));
+    s.friend_sits(1);
+    s.post(ToWorker::Deal);
+    let opened = s.now;
+    while game(&s.w).phase() == Phase::Betting {
+        if let Some(a) = s.host.choose(&mut CasinoBot::default(), game(&s.w)) {
+            let bytes = s.host.act(a);
+            s.host_sends(bytes);
+        }
+        // Never the bet on the spot again, which would say the friend is ready.
+        let amount = if s.friend.view().bet == 500 { 1000 } else { 500 };
+        let bet = s.friend.act(Action::Bet { spot: 1, amount });
+        s.friend_sends(bet);
+        s.tick(100);
+        assert!(s.now - opened < 10 * 60_000, "no deal in ten minutes of bets changed ten times a second");
+    }
+    let waited = s.now - opened;
+    assert!(waited > u64::from(BETTING_MS), "a bet changed still gives more time: dealt after {waited} ms");
+    assert!(waited <= u64::from(BETTING_MOST_MS) + 1000, "dealt after {waited} ms");
+    assert_eq!(game(&s.w).log().iter().filter(|a| **a == Action::Deal).count(), 1);
+}
+
 fn play_until_settled(s: &mut Session) {
     let mut bot = CasinoBot::default();
     for _ in 0..10_000 {
@@ -502,4 +531,172 @@ fn the_recorder_catches_a_hole_card_planted_in_a_message() {
     let mut update = g.update_for(0).unwrap();
     update.view.dealer[1] = Some(hole);
     assert!(hidden_card_in(&update, FRENCH, &allowed(g)).is_some());
+}
+
+/// How a stranger at spot 1 changes their bet in the attack below.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Changer {
+    /// A change every message, as fast as the host's rate allows, never ready: each change
+    /// taken restarts the betting clock.
+    Never,
+    /// As many changes as are taken, then ready at once: the rounds come as fast as the host,
+    /// who is ready at once too, lets them.
+    Then,
+    /// No stranger: a person who bets the minimum and is ready at once (the table's record as
+    /// it grows when everyone plays quickly, to compare).
+    Person,
+}
+
+/// What the attack came to, from the first round cleared: rounds, page clock, the record's
+/// growth, the most bets of the stranger's spot in one round, and the stranger's refusals.
+struct Attack {
+    rounds: usize,
+    ms: u64,
+    chars: usize,
+    most_bets: usize,
+    refused: Vec<Refusal<blackjack::engine::casino::Refusal>>,
+}
+
+impl Attack {
+    fn per_hour(&self) -> u64 {
+        self.chars as u64 * 3_600_000 / self.ms
+    }
+}
+
+/// Ann hosts and plays as a person would (the minimum, Deal at once, the strategy's decisions);
+/// a stranger with the room link sits at spot 1 and sends one message every 100 ms (ten a second,
+/// the host's sustained rate): in betting, 500 or 1000, whichever is not on the spot (no change
+/// is readiness), then the strategy's decisions. `rounds` rounds from the first clear; the session
+/// is left for the record to be read back.
+fn attack(s: &mut Session, changer: Changer, rounds: usize) -> Attack {
+    use blackjack::net::casino::MOST_BETS;
+    s.friend_sits(1);
+    s.post(ToWorker::Deal);
+    let mut bot = CasinoBot::default();
+    let mut from = None;
+    let mut most_bets = 0;
+    loop {
+        let g = game(&s.w);
+        let cleared = g.log().iter().filter(|a| **a == Action::NextRound).count();
+        if cleared >= 1 && from.is_none() {
+            from = Some((s.now, s.saved.as_ref().map_or(0, String::len), s.friend.refused.len()));
+        }
+        if cleared > rounds {
+            break;
+        }
+        assert!(s.now < rounds as u64 * 10 * 60_000, "{changer:?}: {cleared} rounds in {} ms", s.now);
+        // The stranger's bets in this round's betting (from the last clear).
+        let since = g.log().iter().rposition(|a| *a == Action::NextRound).map_or(0, |i| i + 1);
+        let bets = g.log()[since..].iter().filter(|a| matches!(a, Action::Bet { spot: 1, .. })).count();
+        most_bets = most_bets.max(bets);
+        if let Some(a) = s.host.choose(&mut bot, g) {
+            let bytes = s.host.act(a);
+            s.host_sends(bytes);
+        }
+        let g = game(&s.w);
+        let v = s.friend.view();
+        let a = match v.phase {
+            Phase::Betting if changer == Changer::Person => s.friend.choose(&mut bot, g),
+            Phase::Betting if changer == Changer::Then && bets >= MOST_BETS => {
+                (!ready(g, 1)).then_some(Action::Bet { spot: 1, amount: v.bet })
+            }
+            // Never the bet on the spot again, which would say the stranger is ready.
+            Phase::Betting => Some(Action::Bet { spot: 1, amount: if v.bet == 500 { 1000 } else { 500 } }),
+            _ => bot.decide(v),
+        };
+        if let Some(a) = a {
+            let bytes = s.friend.act(a);
+            s.friend_sends(bytes);
+        }
+        s.tick(100);
+    }
+    let (at, len, refused) = from.unwrap();
+    let chars = s.saved.as_ref().unwrap().len() - len;
+    Attack { rounds, ms: s.now - at, chars, most_bets, refused: s.friend.refused[refused..].to_vec() }
+}
+
+/// A stranger with the room link changing their bet as fast as the host allows, round after
+/// round: every change went into the game's log, and the log into the record the host's page
+/// stores, about 5 KB a round (600 changes in the minute betting lasts); past the size the page
+/// reads back, a reload lost the table. A spot's bets are bounded a round instead: past
+/// `MOST_BETS` the stranger is told so in words, and may still say ready; the record grows
+/// by a round's play, and reopens the table.
+#[test]
+fn bets_changed_as_fast_as_allowed_are_bounded_a_round_and_the_record_still_reopens() {
+    use blackjack::net::casino::MOST_BETS;
+    use blackjack::net::worker::MAX_RECORD_TEXT;
+    let mut s = Session::open(&two_people(41));
+    let person = attack(&mut s, Changer::Person, 8);
+    println!("Person: the record +{} chars a round, {} an hour", person.chars / person.rounds, person.per_hour());
+    for changer in [Changer::Never, Changer::Then] {
+        let mut s = Session::open(&two_people(41));
+        let a = attack(&mut s, changer, 8);
+        let per_hour = a.per_hour();
+        println!(
+            "{changer:?}: {} rounds in {} s, the record +{} chars ({} a round, {per_hour} an hour: {:.1} hours to \
+             {MAX_RECORD_TEXT}); at most {} bets of the spot a round, {} refused",
+            a.rounds,
+            a.ms / 1000,
+            a.chars,
+            a.chars / a.rounds,
+            MAX_RECORD_TEXT as f64 / per_hour as f64,
+            a.most_bets,
+            a.refused.len()
+        );
+        assert!(a.most_bets <= MOST_BETS + 1, "{changer:?}: {} bets of one spot in a round", a.most_bets);
+        assert!(a.most_bets >= MOST_BETS, "{changer:?}: the changes up to the most were taken");
+        assert!(a.refused.iter().all(|r| *r == Refusal::EnoughBets), "{changer:?}: {:?}", a.refused.first());
+        if changer == Changer::Never {
+            assert!(a.refused.len() > a.rounds * 100, "{changer:?}: refused {} times", a.refused.len());
+        }
+        // What the host's page stores reopens the same table.
+        let saved = HostRecord::<Casino>::from_text(s.saved.as_ref().unwrap()).expect("the record reads back");
+        assert_eq!(game(&Session::open(&saved).w), game(&s.w));
+    }
+}
+
+/// Past the most bets a round, Deal (the bet on the spot again) is still taken, once: the person
+/// plays the bet they have. A second Deal is refused, as a change is, and nothing changes; the
+/// next round counts afresh.
+#[test]
+fn past_the_most_bets_deal_is_taken_once_and_the_next_round_counts_afresh() {
+    use blackjack::net::casino::MOST_BETS;
+    let mut s = Session::open(&two_people(9));
+    s.friend_sits(1);
+    s.post(ToWorker::Deal);
+    let bet = |s: &mut Session, amount: i64| {
+        let bytes = s.friend.act(Action::Bet { spot: 1, amount });
+        s.friend_sends(bytes);
+        s.now += 100;
+    };
+    for i in 0..MOST_BETS {
+        bet(&mut s, if i % 2 == 0 { 500 } else { 1000 });
+    }
+    assert!(s.friend.refused.is_empty(), "{:?}", s.friend.refused);
+    let state = game(&s.w).state_id();
+    bet(&mut s, 2500);
+    assert_eq!(s.friend.refused.pop(), Some(Refusal::EnoughBets));
+    assert_eq!((game(&s.w).state_id(), game(&s.w).spots()[1].bet), (state, 1000), "nothing changed");
+    assert!(!ready(game(&s.w), 1));
+    bet(&mut s, 1000);
+    assert!(s.friend.refused.is_empty() && ready(game(&s.w), 1), "Deal is taken: {:?}", s.friend.refused);
+    let state = game(&s.w).state_id();
+    bet(&mut s, 1000);
+    assert_eq!(s.friend.refused.pop(), Some(Refusal::EnoughBets));
+    assert_eq!(game(&s.w).state_id(), state);
+    // The host says ready too: dealt with the friend's bet, played out and cleared.
+    for _ in 0..2 {
+        let bytes = s.host.act(Action::Bet { spot: 0, amount: 500 });
+        s.host_sends(bytes);
+    }
+    while game(&s.w).phase() == Phase::Betting {
+        s.tick(100);
+    }
+    play_until_settled(&mut s);
+    while game(&s.w).phase() != Phase::Betting {
+        s.tick(100);
+    }
+    bet(&mut s, 2500);
+    assert!(s.friend.refused.is_empty(), "{:?}", s.friend.refused);
+    assert_eq!(game(&s.w).spots()[1].bet, 2500);
 }

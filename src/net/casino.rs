@@ -56,6 +56,18 @@ impl Table for Game {
     fn shape(update: &SeatUpdate) -> Result<Shape, Unfit> {
         update.shape()
     }
+    /// A bet in betting past [`MOST_BETS`] of the spot's in this round, unless it makes the spot
+    /// ready (the bet last made, again: once a round, so the bets stay bounded).
+    fn bets_out(&self, action: &Action) -> bool {
+        let Action::Bet { spot, amount } = *action else { return false };
+        let log = self.log();
+        let from = log.iter().rposition(|a| *a == Action::NextRound).map_or(0, |i| i + 1);
+        let mine = |a: &&Action| matches!(a, Action::Bet { spot: s, .. } if *s == spot);
+        let made = log[from..].iter().filter(mine).count();
+        let last = log.iter().rev().find(mine);
+        let readies = !ready(self, spot) && last == Some(&Action::Bet { spot, amount });
+        self.phase() == Phase::Betting && made >= MOST_BETS && !readies
+    }
 }
 
 /// The family's name for its one table's rules (the classic rules of the casino page): the
@@ -69,6 +81,15 @@ pub const BETTING_MS: u32 = 20_000;
 /// [`BETTING_MS`], which a person changing their bet just inside it would otherwise hold open
 /// for ever.
 pub const BETTING_MOST_MS: u32 = 60_000;
+
+/// The most bets one spot makes in one round's betting (each chip added or taken back, a bet
+/// cleared, and Deal, which bets again what is there), past which the host refuses them, but for
+/// the Deal that says the person is ready. Any bet within the table's limits takes at most 11 of
+/// the page's chips, so a person builds a bet chip by chip, clears it and builds another and is
+/// still far from it; a stranger changing their bet at the host's rate (ten a second) kept
+/// every change in the record the host's page stores, a few KB a round, until it no longer read
+/// back (`tests/net_casino.rs`).
+pub const MOST_BETS: usize = 30;
 
 /// How long a settled round stays on the felt before the host clears it (ms).
 pub const SETTLED_MS: u32 = 4_000;

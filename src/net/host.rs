@@ -25,7 +25,8 @@
 //!   stamped with an older state is refused, naming the first caller, if a move taken since
 //!   made the same call ([`Table::called_first`]), and taken in arrival order if the rules still
 //!   take it at no cost ([`Table::late_call`]). Talk past the most a seat may say in a game is
-//!   refused ([`Table::talked_out`]).
+//!   refused ([`Table::talked_out`]), and so are bets past the most a seat may make in a round
+//!   ([`Table::bets_out`]).
 //!
 //! Pure: no clock, no sockets, no randomness (the pages draw the tokens and nonces); the transport
 //! calls [`Host::connect`], [`Host::receive_at`] and [`Host::leave`] and sends what they return.
@@ -493,6 +494,9 @@ impl<T: Table> Host<T> {
         }
         if self.table.talked_out(&action) {
             return refuse(peer, Refusal::EnoughTalk);
+        }
+        if self.table.bets_out(&action) {
+            return refuse(peer, Refusal::EnoughBets);
         }
         let now = self.table.state_id();
         if at != now {

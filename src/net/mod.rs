@@ -91,6 +91,13 @@ pub trait Table {
     fn talked_out(&self, _action: &Self::Action) -> bool {
         false
     }
+    /// Whether `action` is a bet the seat may no longer make in this round: it has changed its
+    /// bet the most a seat may in one round. A bet costs nothing until the deal, so a seat could
+    /// change it at the host's rate round after round, and every change is kept in the game's
+    /// record (see [`Table::talked_out`]).
+    fn bets_out(&self, _action: &Self::Action) -> bool {
+        false
+    }
     /// The turn the host's quick-play clock runs for now, if any (see [`TurnClock`]).
     fn clock(&self) -> Option<Turn> {
         None

@@ -21,8 +21,9 @@ use std::fmt;
 /// with a challenge its token answers ([`ToPeer::Challenge`], [`ToHost::Prove`]), never the token,
 /// adds the host's controls (removing a friend, closing the table) and their notices, and the
 /// clock's length in the lobby (`Seats::clock_ms`); 5 refuses talk past the most a seat may say
-/// in a game ([`Refusal::EnoughTalk`]).
-pub const PROTOCOL: u16 = 5;
+/// in a game ([`Refusal::EnoughTalk`]); 6 refuses bets past the most a spot may make in a round
+/// ([`Refusal::EnoughBets`]).
+pub const PROTOCOL: u16 = 6;
 
 /// The most bytes a peer's message may have: a join or one action is a few dozen bytes.
 pub const MAX_TO_HOST: usize = 1024;
@@ -232,6 +233,10 @@ pub enum Refusal<R> {
     /// The seat has said the most a seat may say in one game ([`super::Table::talked_out`]):
     /// talk costs nothing and each word is kept in the game's record, so it is bounded.
     EnoughTalk,
+    /// The seat has changed its bet the most a seat may in one round ([`super::Table::bets_out`]):
+    /// a bet costs nothing until the deal and each change is kept in the game's record, so it is
+    /// bounded.
+    EnoughBets,
 }
 
 /// News about the table.

@@ -148,7 +148,7 @@ pub struct HostRecord<F: Family> {
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// The longest record read back (a long game's log is a few thousand moves of a few bytes).
-const MAX_RECORD_TEXT: usize = 512 * 1024;
+pub const MAX_RECORD_TEXT: usize = 512 * 1024;
 
 /// How a host record is stored: the family's [`Family::RECORD_FORM`], then the record in the
 /// wire's form (`postcard`) as hexadecimal text.
@@ -392,7 +392,15 @@ impl<F: Family> HostWorker<F> {
                                 Some((k, since)) if k == key => since,
                                 _ => self.phase.insert((key, now_ms)).1,
                             };
-                            at_ms = at_ms.min(since + u64::from(most_ms / self.pace));
+                            let most = since + u64::from(most_ms / self.pace);
+                            // The phase's longest wait is over: made now. Else a family that
+                            // drops a due move as soon as the state changes never made it while
+                            // a person changed the state between every two ticks (a bet changed
+                            // ten times a second held the casino's deal for ever).
+                            if most <= now_ms {
+                                return Some(self.host.act(action).ok()?.out);
+                            }
+                            at_ms = at_ms.min(most);
                         }
                         self.due = Some((at_ms, state, action));
                         None

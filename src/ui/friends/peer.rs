@@ -231,7 +231,8 @@ impl<F: FriendsPage, L> PeerSide<F, L> {
                     | Refusal::Stale { .. }
                     | Refusal::NotYourSeat
                     | Refusal::CalledFirst { .. }
-                    | Refusal::EnoughTalk,
+                    | Refusal::EnoughTalk
+                    | Refusal::EnoughBets,
                 ) = (&mut self.screen, &r)
                 {
                     // A move's refusal is the table's notice; the lobby's stays under the seats.
@@ -382,11 +383,15 @@ mod tests {
         assert_eq!(side.refused, None, "a seat taken clears the lobby's refusal");
         let notice = |side: &Side<Shedding>| side.screen.as_ref().and_then(|s| s.notice.clone());
         let illegal = Refusal::Illegal(shedding::Refusal::NotYourTurn);
-        let on_table: [(Refusal<shedding::Refusal>, String); 5] = [
+        let on_table: [(Refusal<shedding::Refusal>, String); 6] = [
             (Refusal::Stale { at: 3, now: 5 }, "The table moved on before your move arrived.".into()),
             (Refusal::NotYourSeat, "That is not your move to make.".into()),
             (Refusal::CalledFirst { seat: 1 }, "Jo called it first.".into()),
             (Refusal::EnoughTalk, "You have said enough for one game: the table takes no more talk from you.".into()),
+            (
+                Refusal::EnoughBets,
+                "You have changed your bet enough for this round: press Deal to play the bet you have.".into(),
+            ),
             (illegal.clone(), refusal_words(&illegal, None)),
         ];
         for (r, words) in on_table {

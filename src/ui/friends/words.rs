@@ -21,6 +21,9 @@ pub fn refusal_words<R: std::fmt::Display>(r: &Refusal<R>, seats: Option<&Seats>
         Refusal::NotHost => "Only the host can do that.".into(),
         Refusal::NoFriend { .. } => "No friend sits there now.".into(),
         Refusal::EnoughTalk => "You have said enough for one game: the table takes no more talk from you.".into(),
+        Refusal::EnoughBets => {
+            "You have changed your bet enough for this round: press Deal to play the bet you have.".into()
+        }
     }
 }
 
