@@ -258,6 +258,16 @@ fn the_host_deals_when_every_person_is_ready_or_when_its_betting_clock_runs_out(
     assert!(s.now - betting_at >= u64::from(BETTING_MS));
 }
 
+/// A table of the host and a friend (seed `seed`) whose first round's betting has just opened,
+/// and the page clock then.
+fn betting_opened(seed: u64) -> (Session, u64) {
+    let mut s = Session::open(&two_people(seed));
+    s.friend_sits(1);
+    s.post(ToWorker::Deal);
+    let opened = s.now;
+    (s, opened)
+}
+
 /// A person who changes their bet every 19 seconds, just inside the betting clock, restarted it
 /// every time: the round never dealt, and the other people waited for ever. A bet changed still
 /// gives more time, but the round deals at most `BETTING_MOST_MS` after betting opened, however
@@ -265,10 +275,7 @@ fn the_host_deals_when_every_person_is_ready_or_when_its_betting_clock_runs_out(
 #[test]
 fn a_spot_changing_its_bet_every_few_seconds_cannot_hold_the_deal() {
     use blackjack::net::casino::BETTING_MOST_MS;
-    let mut s = Session::open(&two_people(7));
-    s.friend_sits(1);
-    s.post(ToWorker::Deal);
-    let opened = s.now;
+    let (mut s, opened) = betting_opened(7);
     // The host puts a bet down and says ready.
     s.tick(1000);
     for _ in 0..2 {
@@ -303,10 +310,7 @@ fn a_spot_changing_its_bet_every_few_seconds_cannot_hold_the_deal() {
 #[test]
 fn a_spot_changing_its_bet_ten_times_a_second_cannot_hold_the_deal_either() {
     use blackjack::net::casino::BETTING_MOST_MS;
-    let mut s = Session::open(&two_people(8));
-    s.friend_sits(1);
-    s.post(ToWorker::Deal);
-    let opened = s.now;
+    let (mut s, opened) = betting_opened(8);
     while game(&s.w).phase() == Phase::Betting {
         if let Some(a) = s.host.choose(&mut CasinoBot::default(), game(&s.w)) {
             let bytes = s.host.act(a);

@@ -212,16 +212,23 @@ fn a_move_stamped_with_another_state_is_stale_and_changes_nothing() {
     assert_eq!(h.table(), &before);
 }
 
+/// A seated table, the turn's move, its mover's peer, the state it is worked out in, and the
+/// seat after the mover's (who talks or calls before the move lands).
+fn a_move_and_another_seat() -> (Host<shedding::Game>, shedding::Action, PeerId, u32, u8) {
+    let h = seated();
+    let a = turn_move(&h);
+    let (peer, at) = (10 + a.seat() as PeerId, h.table().state_id());
+    let other = (a.seat() + 1) % 3;
+    (h, a, peer, at, other)
+}
+
 /// Another seat's table talk lands between the update a friend moved from and its move: talk
 /// changes nobody's move, so the move is taken. Else a stranger at the table who talks as fast as
 /// the host's rate allows (every phrase moves the state id, and costs nothing) would have every
 /// friend's move refused as stale, and their clock run out.
 #[test]
 fn talk_that_lands_before_a_move_does_not_make_it_stale() {
-    let mut h = seated();
-    let a = turn_move(&h);
-    let (peer, at) = (10 + a.seat() as PeerId, h.table().state_id());
-    let talker = (a.seat() + 1) % 3;
+    let (mut h, a, peer, at, talker) = a_move_and_another_seat();
     let say = shedding::Action::Say { seat: talker, phrase: shedding::Phrase::Hurry };
     for call in [say, shedding::Action::Say { seat: talker, phrase: shedding::Phrase::WellPlayed }, say] {
         let now = h.table().state_id();
@@ -250,10 +257,7 @@ fn talk_that_lands_before_a_move_does_not_make_it_stale() {
 /// arrive too late. The mover's own call since still makes it stale: it changed their hand.
 #[test]
 fn another_seat_s_last_card_call_that_lands_before_a_move_does_not_make_it_stale() {
-    let mut h = seated();
-    let a = turn_move(&h);
-    let (peer, at) = (10 + a.seat() as PeerId, h.table().state_id());
-    let caller = (a.seat() + 1) % 3;
+    let (mut h, a, peer, at, caller) = a_move_and_another_seat();
     let call = shedding::Action::CallLastCard { seat: caller };
     assert!(h.table().is_accepted(call) && !h.table().is_legal(call), "a false call, which costs a card");
     for _ in 0..2 {
