@@ -64,9 +64,10 @@ impl Table for Game {
         let from = log.iter().rposition(|a| *a == Action::NextRound).map_or(0, |i| i + 1);
         let mine = |a: &&Action| matches!(a, Action::Bet { spot: s, .. } if *s == spot);
         let made = log[from..].iter().filter(mine).count();
-        let last = log.iter().rev().find(mine);
-        let readies = !ready(self, spot) && last == Some(&Action::Bet { spot, amount });
-        self.phase() == Phase::Betting && made >= MOST_BETS && !readies
+        // Only past the most is the spot's last bet looked for (it may lie rounds back, as bets
+        // stay up), so a bet within the limit costs a look at this round alone.
+        let readies = || !ready(self, spot) && log.iter().rev().find(mine) == Some(&Action::Bet { spot, amount });
+        self.phase() == Phase::Betting && made >= MOST_BETS && !readies()
     }
 }
 
