@@ -256,7 +256,7 @@ fn a_removed_friend_is_told_their_seat_goes_to_a_bot_and_their_token_takes_it_no
     let nonce = challenge_to(&h.connect(10, 0xa0), 10).unwrap();
     let out = h.receive(10, &prove(MINE, nonce));
     assert_eq!(out, vec![Outgoing { to: 10, message: ToPeer::Notice(Notice::Removed) }]);
-    assert_eq!(refusal(&h.receive(10, &claim(1, MINE, "Sam"))), Some(Refusal::UnknownToken), "one key, one seat");
+    assert_eq!(h.receive(10, &claim(1, MINE, "Sam")), out, "one key, one seat: told again");
     assert_eq!(h.seat_of(10), None);
     // The host's seat, a bot's and a removed one have no friend to remove.
     for seat in [0, 1, 3, 4, 255] {
@@ -274,12 +274,16 @@ fn a_friend_removed_while_away_is_told_so_when_they_come_back() {
     assert_eq!(seats_to(&out, 8).unwrap().seats[1], Seat::Open);
     let nonce = challenge_to(&h.connect(11, 0xb0), 11).unwrap();
     assert_eq!(h.receive(11, &prove(MINE, nonce))[0].message, ToPeer::Notice(Notice::Removed));
-    // A removed token claims no open seat either (one token, one seat).
+    // A removed token claims no open seat either (one token, one seat), and is told why.
     let mut h = lobby();
     h.seat_host(0);
     h.receive(7, &claim(1, MINE, "Sam"));
     h.receive(0, &remove(1));
-    assert_eq!(refusal(&h.receive(12, &claim(2, MINE, "Sam"))), Some(Refusal::UnknownToken));
+    assert_eq!(
+        h.receive(12, &claim(2, MINE, "Sam")),
+        vec![Outgoing { to: 12, message: ToPeer::Notice(Notice::Removed) }]
+    );
+    assert!(!h.is_played_by_a_person(2));
 }
 
 /// The host removes a stranger: the seat is open again, a bot plays it meanwhile, and a friend
@@ -314,9 +318,13 @@ fn a_seat_the_host_removed_a_stranger_from_is_taken_over_by_a_friend_who_joins_l
     assert_eq!(h.seats().seats[1], Seat::Friend { name: "Kim".into(), here: true });
     assert_eq!(h.seating()[1], Seating::Friend { key: KIM.key(ROOM), name: "Kim".into() });
     assert_eq!(seats_to(&out, 8).unwrap().seats[1], Seat::Friend { name: "Kim".into(), here: true });
-    // Her moves are hers now; the stranger's key proves nothing.
+    // Her moves are hers now; the stranger's key takes nothing, and is still told it was
+    // removed (not that the seat is someone else's), by a proof or a claim of any open seat.
     let nonce = challenge_to(&h.connect(21, 0x21), 21).unwrap();
-    assert_eq!(refusal(&h.receive(21, &prove(MINE, nonce))), Some(Refusal::UnknownToken));
+    let removed = vec![Outgoing { to: 21, message: ToPeer::Notice(Notice::Removed) }];
+    assert_eq!(h.receive(21, &prove(MINE, nonce)), removed);
+    assert_eq!(h.receive(21, &claim(2, MINE, "Mal")), removed);
+    assert_eq!((h.seat_of(21), h.seats().seats[1].clone()), (None, Seat::Friend { name: "Kim".into(), here: true }));
     // Removed in turn, the seat opens again, and Kim's page is told.
     let out = h.receive(0, &remove(1));
     assert_eq!(told(&out, &ToPeer::Notice(Notice::Removed)), vec![20]);

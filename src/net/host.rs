@@ -13,7 +13,8 @@
 //!   the peer that held it must have left ([`Host::leave`]) before a proof works from another
 //!   peer, and then the seat's view is restored whole. A seat open to friends is claimed with
 //!   the key of a token the peer drew itself ([`ToHost::Claim`]), which from then on is the
-//!   seat's (a seat the host removed a friend from is open again). The token itself never
+//!   seat's (a seat the host removed a friend from is open again; the removed key is told so,
+//!   whoever holds the seat now). The token itself never
 //!   reaches the host (see [`SeatKey`] for why this is sound);
 //! - removing a friend ([`ToHost::Remove`]) and closing the table ([`ToHost::Close`]) are the
 //!   host's own page's (the peer at the host's seat); a removed peer is not heard again, and
@@ -39,6 +40,10 @@ use super::Table;
 
 /// The transport's name for one connection.
 pub type PeerId = u64;
+
+/// The most keys of removed friends a host remembers (the host removes friends by hand, one at
+/// a time; the oldest is forgotten first).
+pub const REMOVED_KEYS: usize = 64;
 
 /// One message for one peer.
 #[derive(Clone, Debug, PartialEq)]
@@ -128,6 +133,10 @@ pub struct Host<T: Table> {
     peer_events: Vec<T::Event>,
     /// Peers the host removed: nothing they send is read (a few, by the host's hand).
     removed: Vec<PeerId>,
+    /// The keys of the friends the host removed: a proof or claim made with one is told so,
+    /// even once another friend has taken the seat (its `Seating` then holds the new key). The
+    /// record keeps those whose seat is still open; the latest [`REMOVED_KEYS`] are kept.
+    removed_keys: Vec<SeatKey>,
     /// The host closed the table.
     closed: bool,
 }
@@ -165,6 +174,13 @@ impl<T: Table> Host<T> {
             fixed.push(seat);
         }
         let game = game.chars().filter(|c| !c.is_control()).take(40).collect();
+        let removed_keys = fixed
+            .iter()
+            .filter_map(|s| match s {
+                Seating::Removed { key } => Some(*key),
+                _ => None,
+            })
+            .collect();
         Host {
             table,
             game,
@@ -178,6 +194,7 @@ impl<T: Table> Host<T> {
             dropped: Dropped::default(),
             peer_events: Vec::new(),
             removed: Vec::new(),
+            removed_keys,
             closed: false,
         }
     }
@@ -382,6 +399,10 @@ impl<T: Table> Host<T> {
             return refuse(peer, Refusal::NoFriend { seat });
         };
         self.seating[seat as usize] = Seating::Removed { key };
+        if self.removed_keys.len() >= REMOVED_KEYS {
+            self.removed_keys.remove(0);
+        }
+        self.removed_keys.push(key);
         let mut out = Vec::new();
         if let Some(gone) = self.holders[seat as usize].take() {
             self.present.retain(|p| *p != gone);
@@ -419,7 +440,7 @@ impl<T: Table> Host<T> {
         *left -= 1;
         let nonce = *nonce;
         // A removed friend's proof is told so, and takes no seat.
-        if self.seating.iter().any(|s| matches!(s, Seating::Removed { key } if key.tag(nonce) == tag)) {
+        if self.removed_keys.iter().any(|key| key.tag(nonce) == tag) {
             return vec![Outgoing { to: peer, message: ToPeer::Notice(Notice::Removed) }];
         }
         let found = self.seating.iter().position(|s| matches!(s, Seating::Friend { key, .. } if key.tag(nonce) == tag));
@@ -429,16 +450,17 @@ impl<T: Table> Host<T> {
 
     fn claim(&mut self, peer: PeerId, seat: u8, key: SeatKey, name: &str) -> Out<T> {
         let Some(name) = clean_name(name) else { return refuse(peer, Refusal::BadName) };
+        // A removed friend's key takes no seat, the one it had or any other, and is told so.
+        if self.removed_keys.contains(&key) {
+            return vec![Outgoing { to: peer, message: ToPeer::Notice(Notice::Removed) }];
+        }
         if !matches!(self.seating.get(seat as usize), Some(Seating::Open | Seating::Removed { .. })) {
             return refuse(peer, Refusal::NotOpen { seat });
         }
         if let Some(mine) = self.seat_of(peer) {
             return refuse(peer, Refusal::AlreadySeated { seat: mine });
         }
-        let in_use = self
-            .seating
-            .iter()
-            .any(|s| matches!(s, Seating::Friend { key: k, .. } | Seating::Removed { key: k } if *k == key));
+        let in_use = self.seating.iter().any(|s| matches!(s, Seating::Friend { key: k, .. } if *k == key));
         if in_use {
             // One key, one seat: a peer that holds another seat's key proves it instead.
             return refuse(peer, Refusal::UnknownToken);
