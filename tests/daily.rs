@@ -601,7 +601,7 @@ fn the_daily_casino_table_ends_after_its_hands_with_its_result() {
     for action in [CasinoAction::Deal, CasinoAction::NextRound, CasinoAction::Bet { spot: HUMAN_SPOT, amount: 500 }] {
         assert!(!t.apply(CasinoMsg::Act { action, at: t.at() }), "{action:?}");
     }
-    assert!(!t.apply(CasinoMsg::Refill { seed: 5 }));
+    assert!(!t.apply(CasinoMsg::Refill));
     assert!(t.game == before);
     let o = casino_daily::outcome(&t).expect("over");
     assert_eq!(o.hands, HANDS);
@@ -633,7 +633,9 @@ fn the_daily_casino_game_ends_when_the_chips_run_short_and_never_refills() {
         }
         assert!(t.chips() < t.game.rules().min_bet);
         assert!(t.daily_over() && !t.between_hands());
-        assert!(!t.apply(CasinoMsg::Refill { seed: 1 }), "no new bankroll at today's deal");
+        assert!(!t.apply(CasinoMsg::Refill), "no new bankroll at today's deal");
+        let next = CasinoMsg::Act { action: CasinoAction::NextRound, at: t.at() };
+        assert!(!t.apply(next), "nor a next round, which elsewhere would be the new bankroll");
         let o = casino_daily::outcome(&t).unwrap();
         assert_eq!((o.hands, o.chips), (nets.len() as u32, t.chips()));
         assert!(!o.won_day());

@@ -75,7 +75,7 @@ fn casino_msg(t: &CasinoState, (kind, a, b, stale): Raw) -> CasinoMsg {
     match kind % 24 {
         21 => CasinoMsg::BetOn(spot),
         22 => CasinoMsg::Dismiss,
-        23 => CasinoMsg::Refill { seed: u64::from(a) << 8 | u64::from(b) },
+        23 => CasinoMsg::Refill,
         _ => CasinoMsg::Act { action, at },
     }
 }

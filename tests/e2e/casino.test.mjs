@@ -58,6 +58,22 @@ test('casino: chips within the limits and the bankroll, Deal needs a bet, a new 
     assert.equal(await chips(page), 'Chips: $0');
     assert.ok(await page.getByRole('button', { name: 'Add $5', exact: true }).isDisabled());
 
+    // A hand that loses the last chips ends in the results with the new bankroll as its button,
+    // one press from the next bet (a shoe where standing loses the $5 bet).
+    await open(page, server, {
+      'blackjack.casino.bank': bank(500),
+      'blackjack.casino': table(4, 'b2:500 b3:500 b4:500 d').replace('chips=100000', 'chips=500'),
+    });
+    await page.getByRole('button', { name: 'Stand' }).click();
+    const results = page.getByRole('dialog');
+    await results.getByText('You have $0.').waitFor();
+    assert.equal(await results.getByRole('button', { name: 'Next round' }).count(), 0, 'no round to bet on');
+    await results.getByRole('button', { name: 'New bankroll' }).click();
+    assert.equal(await chips(page), 'Chips: $995', '$1000 with the minimum bet placed');
+    assert.ok(await page.getByRole('button', { name: 'Deal' }).isEnabled());
+    await page.getByText('A new bankroll and a fresh shoe.').first().waitFor();
+    assert.match(await page.locator('.tally').innerText(), /new bankrolls: 1/);
+
     // At $0, no deal: a new bankroll, counted in the statistics (defect 1).
     await open(page, server, { 'blackjack.casino.bank': bank(0) });
     await page.getByRole('button', { name: 'Sit down' }).click();

@@ -87,7 +87,12 @@ pub fn round_end(
         headers: vec!["Player".into(), "Hand".into(), "Result".into()],
         rows,
         children: html! { <><p class="tally">{ tally(&s.bank) }</p>{ share(s) }</> },
-        primary_label: if v.cut_out { "Next shoe" } else { "Next round" }.into(),
+        primary_label: match () {
+            _ if s.out_of_chips() => "New bankroll",
+            _ if v.cut_out => "Next shoe",
+            _ => "Next round",
+        }
+        .into(),
         on_primary: on_next,
         on_new_game: Some(on_new_game),
         on_menu: Some(on_menu),

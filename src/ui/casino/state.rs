@@ -188,10 +188,8 @@ pub enum Msg {
         action: Action,
         at: usize,
     },
-    /// A new bankroll when the player cannot cover the minimum bet: a fresh shoe (this seed).
-    Refill {
-        seed: u64,
-    },
+    /// A new bankroll when the player cannot cover the minimum bet, with a fresh shoe.
+    Refill,
     Dismiss,
     /// Bet on another of the player's spots.
     BetOn(Spot),
@@ -411,6 +409,14 @@ impl CasinoState {
         self.screen.broke()
     }
 
+    /// A round just settled left the player less than the smallest bet, at a table of their own
+    /// (not pass-and-play): the next round is a new bankroll (the results dialog's button says
+    /// so). Today's deal is over by then (`daily_over`), with a dialog of its own.
+    pub fn out_of_chips(&self) -> bool {
+        let settled = self.screen.phase() == Phase::Settled;
+        settled && !self.pass_and_play() && self.chips() < self.view().rules.min_bet
+    }
+
     pub fn round_net(&self) -> Option<i64> {
         self.screen.round_net()
     }
@@ -563,20 +569,14 @@ impl Apply for CasinoState {
             Msg::Count(shown) if shown == self.grading.shown => return false,
             Msg::Count(shown) => self.grading.shown = shown,
             Msg::Graded(reply) => return self.graded(reply),
-            Msg::Refill { seed } if self.broke() => {
-                let bank = Bank {
-                    chips: TableSpec::default().starting_bankroll,
-                    refills: self.bank.refills.saturating_add(1),
-                    ..self.bank.clone()
-                };
-                let line = format!("A new bankroll: {}, and a fresh shoe.", money(bank.chips));
-                self.reopen(seed, bank, line);
-            }
-            Msg::Refill { .. } => return false,
+            Msg::Refill if self.broke() => self.refill(),
+            Msg::Refill => return false,
             // A stale action (a timer from an earlier state) is dropped.
             Msg::Act { at, .. } if at != self.at() => return false,
             // Today's deal is over: nothing more is played at its table.
             Msg::Act { .. } if self.daily_over() => return false,
+            // Out of chips: the next round is a new bankroll, all its betting would offer.
+            Msg::Act { action: Action::NextRound, .. } if self.out_of_chips() => self.refill(),
             // The cut card came out: the next shoe is a table of its own, so it can be shared
             // (today's deal is one table: the game shuffles its next shoe from the deal's number).
             Msg::Act { action: Action::NextRound, .. } if self.shoe_over() && !self.daily => self.new_shoe(),
@@ -627,6 +627,18 @@ impl CasinoState {
     pub fn share_code(&self) -> Option<String> {
         // Never today's deal's: its line shares the result alone.
         (!self.daily && (self.shoe_fresh() || self.shoe_over())).then(|| save::shoe_code(self.choice, self.seed))
+    }
+
+    /// A new bankroll and a fresh shoe (the seed's next, as after a shoe's last round) for a
+    /// player out of chips, counted in their record.
+    fn refill(&mut self) {
+        let bank = Bank {
+            chips: TableSpec::default().starting_bankroll,
+            refills: self.bank.refills.saturating_add(1),
+            ..self.bank.clone()
+        };
+        // The chips are in the table's head: the line needs no amount.
+        self.reopen(save::next_shoe_seed(self.seed), bank, "A new bankroll and a fresh shoe.".into());
     }
 
     /// The next shoe, as a table of its own (the seed's next shoe): the player's chips, bets,
@@ -916,14 +928,49 @@ mod tests {
     #[test]
     fn a_new_bankroll_is_only_for_a_player_out_of_chips() {
         let mut t = table(5);
-        assert!(!t.apply(Msg::Refill { seed: 9 }));
+        assert!(!t.apply(Msg::Refill));
         let broke = Bank { chips: 0, refills: u32::MAX, ..Bank::default() };
         let mut t = CasinoState::new(Choice::default(), 6, broke);
         assert!(t.broke());
-        assert!(t.apply(Msg::Refill { seed: 9 }));
+        assert!(t.apply(Msg::Refill));
         assert_eq!(t.bet(), t.game.rules().min_bet, "the minimum bet is placed on the new bankroll");
         assert_eq!(t.chips(), TableSpec::default().starting_bankroll - t.bet());
         assert_eq!(t.bank.refills, u32::MAX, "the count saturates");
+    }
+
+    #[test]
+    fn a_round_that_leaves_the_player_out_of_chips_offers_the_new_bankroll_at_once() {
+        // Deals where the last bet, standing on the first two cards, is lost.
+        let lost = (0..40)
+            .filter_map(|seed| {
+                let min = TableSpec::default().min_bet;
+                let mut t = CasinoState::new(Choice::default(), seed, Bank { chips: min, ..Bank::default() });
+                assert!(!t.out_of_chips(), "betting, with the smallest bet placed");
+                while t.game.phase() != Phase::Settled {
+                    assert!(t.apply(next(&t, stand)));
+                }
+                (t.chips() < min).then_some(t)
+            })
+            .take(3)
+            .collect::<Vec<_>>();
+        assert_eq!(lost.len(), 3);
+        for mut t in lost {
+            assert!(t.out_of_chips() && !t.broke(), "settled, not yet betting");
+            assert!(!t.apply(Msg::Refill), "the betting's own button is not there yet");
+            assert!(t.apply(Msg::Act { action: Action::NextRound, at: t.at() }), "the dialog's button refills at once");
+            assert_eq!(t.game.phase(), Phase::Betting);
+            assert_eq!(t.worth(), TableSpec::default().starting_bankroll);
+            assert!(!t.out_of_chips());
+        }
+        // With chips left, or at today's deal (which running out of chips ends), no new bankroll.
+        let mut t = table(5);
+        while t.game.phase() != Phase::Settled {
+            assert!(t.apply(next(&t, stand)));
+        }
+        assert!(!t.out_of_chips() && !t.apply(Msg::Refill));
+        let chips = t.chips();
+        assert!(t.apply(Msg::Act { action: Action::NextRound, at: t.at() }));
+        assert_eq!((t.game.phase(), t.worth(), t.bank.refills), (Phase::Betting, chips, 0), "a round as ever");
     }
 
     #[test]

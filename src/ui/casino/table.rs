@@ -171,7 +171,7 @@ pub fn CasinoTable(props: &TableProps) -> Html {
         let (s, hint, help, less) = (state.clone(), hint.clone(), help.clone(), less.clone());
         Callback::from(move |p: Press| match p {
             Press::Act(action) => s.dispatch(Msg::Act { action, at }),
-            Press::Refill => s.dispatch(Msg::Refill { seed: getrandom::u64().unwrap_or(s.seed ^ 1) }),
+            Press::Refill => s.dispatch(Msg::Refill),
             Press::Hint => hint.set(!*hint),
             Press::Less => less.set(if *less == Some(at) { None } else { Some(at) }),
             Press::Help => help.set(!*help),
