@@ -9,7 +9,8 @@ addEventListener('load', function () {
   // Modules of their own, fetched once the page has loaded, never part of its first load: a
   // table's sounds and the game's name in the tab (static/sound.js), where the page says
   // data-sounds; Copy and Share for a result line or a room link (static/share.js, so the wasm
-  // has no Clipboard or Web Share bindings), where it says data-share.
+  // has no Clipboard or Web Share bindings), where it says data-sharing (not data-share, which
+  // names a Share button's field there).
   function load(file) {
     var s = document.createElement('script');
     s.type = 'module';
@@ -17,5 +18,5 @@ addEventListener('load', function () {
     document.head.append(s);
   }
   if (page.hasAttribute('data-sounds')) load('sound.js');
-  if (page.hasAttribute('data-share')) load('share.js');
+  if (page.hasAttribute('data-sharing')) load('share.js');
 });

@@ -1,7 +1,7 @@
 // The Copy and Share buttons, a module fetched by each page that has them once it has loaded
-// (static/boot.js, where the page says data-share; the file sits at the site's root, beside
-// sound.js): a few lines here instead of
-// the Clipboard and Web Share bindings in the pages' wasm, which has no room for them. The pages
+// (static/boot.js, where the page says data-sharing; the file sits at the site's root, beside
+// sound.js): a few lines here instead of the Clipboard and Web Share bindings in the pages'
+// wasm, which has no room for them. The pages
 // draw the buttons: `data-copy` and `data-share` name the field that holds a room link
 // (src/ui/friends/lobby.rs), `data-share-text` the field that holds a daily result line
 // (src/ui/daily.rs), and the status in the same `.field` (`data-copied`) is this script's to fill.
