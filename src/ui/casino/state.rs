@@ -962,7 +962,8 @@ mod tests {
             assert_eq!(t.worth(), TableSpec::default().starting_bankroll);
             assert!(!t.out_of_chips());
         }
-        // With chips left, or at today's deal (which running out of chips ends), no new bankroll.
+        // With chips left, no new bankroll: the next round as ever (today's deal, which running
+        // out of chips ends, is `tests/daily.rs`'s).
         let mut t = table(5);
         while t.game.phase() != Phase::Settled {
             assert!(t.apply(next(&t, stand)));
