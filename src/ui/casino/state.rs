@@ -972,6 +972,30 @@ mod tests {
         let chips = t.chips();
         assert!(t.apply(Msg::Act { action: Action::NextRound, at: t.at() }));
         assert_eq!((t.game.phase(), t.worth(), t.bank.refills), (Phase::Betting, chips, 0), "a round as ever");
+        // Pass-and-play: one person's chips are not the table's. The first person losing their
+        // last bet leaves the next round a round as ever, the others playing on, no bankroll made.
+        let min = TableSpec::default().min_bet;
+        // (The first person's chips are the bank's.)
+        let people =
+            || vec![Person { name: "Ann".into(), start_chips: 0 }, Person { name: "Bo".into(), start_chips: 1000 }];
+        let broke = (0..40)
+            .find_map(|seed| {
+                let mut t =
+                    CasinoState::with_people(Choice::default(), seed, Bank { chips: min, ..Bank::default() }, people());
+                assert!(t.pass_and_play());
+                while t.game.phase() != Phase::Settled {
+                    assert!(t.apply(next(&t, stand)));
+                }
+                (t.chips() < min).then_some(t)
+            })
+            .expect("a deal where standing loses the first person's last bet");
+        let mut t = broke;
+        assert!(!t.out_of_chips(), "the table is not out of chips");
+        assert!(!t.apply(Msg::Refill));
+        let bo = t.worth_of(1);
+        assert!(t.apply(Msg::Act { action: Action::NextRound, at: t.at() }));
+        assert_eq!((t.game.phase(), t.bank.refills), (Phase::Betting, 0), "a round as ever, no new bankroll");
+        assert!(t.worth_of(0) < min && t.worth_of(1) == bo, "each person's chips as they were");
     }
 
     #[test]
