@@ -191,7 +191,9 @@ fn buttons(s: &CasinoScreen, betting: Spot, local: bool, less_open: bool) -> (Ve
             let mine = |a: Action| my_turn && legal(a);
             let double_full = Action::Double { spot: me, amount: bet };
             let can_less = can_double_less(s, betting);
-            b("Hit", Press::Act(Action::Hit { spot: me }), mine(Action::Hit { spot: me }), "primary");
+            // Hit is where the keys start (focused), but not drawn as the move to make: the
+            // gold of a primary button on a hard 20 read as advice.
+            b("Hit", Press::Act(Action::Hit { spot: me }), mine(Action::Hit { spot: me }), "first");
             b("Stand", Press::Act(Action::Stand { spot: me }), my_turn, "");
             b("Double", Press::Act(double_full), mine(double_full), "");
             b("Split", Press::Act(Action::Split { spot: me }), mine(Action::Split { spot: me }), "");
@@ -261,7 +263,7 @@ pub fn controls(
                 // Keyed by its word: after Deal, Yew would otherwise reuse Deal's button, focus
                 // and all, for whichever button took its place (Hint), not Hit.
                 html! {
-                    <button key={label.clone()} class={class} data-primary={(class == "primary").then_some("")} disabled={!on}
+                    <button key={label.clone()} class={class} data-primary={matches!(class, "primary" | "first").then_some("")} disabled={!on}
                         aria-pressed={pressed} aria-expanded={expanded} onclick={press(x)}>{label}</button>
                 }
             }) }
