@@ -288,6 +288,14 @@ function sheddingStates(preset, title, seed) {
         await shedMove();
         return false;
       });
+      if (preset === 'british') {
+        // This match ends in a tie-breaker between you (14 points) and Sam (12), which Sam wins:
+        // the dialog says why the lower score won, and the seats that sat the round out left no
+        // cards (a dash, not a 0).
+        const dialog = page.getByRole('dialog');
+        await dialog.getByText(/reached 12 points in the same round, so a tie-breaker round decided the match: Sam won it\./).waitFor();
+        assert.equal(await dialog.getByRole('cell', { name: '—', exact: true }).count(), 2, 'two seats sat the tie-breaker out');
+      }
     }],
   ];
 }

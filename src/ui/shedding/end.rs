@@ -118,14 +118,17 @@ pub fn end(state: &SeatScreen, rules: &str, a: EndActions) -> Html {
     if let Some(winner) = state.winner() {
         let (headers, rows): (Vec<AttrValue>, Vec<ResultRow>) = match (state.rounds.last(), target) {
             // A match: ranked by points, the winner first; cards left in the last round.
-            (Some(last), Some(_)) => {
+            (Some(last), Some(t)) => {
                 let order = ranked(n, |s| if s == winner { 0 } else { u32::MAX - last.scores[s as usize] });
                 let rows = order
                     .iter()
                     .enumerate()
                     .map(|(i, &s)| {
                         let i_ = s as usize;
-                        row(i + 1, s, vec![last.scores[i_].to_string().into(), last.cards_left[i_].to_string().into()])
+                        // Below the target, a seat sat out the tie-breaker: it had no cards to leave.
+                        let sat_out = last.tie_break && last.scores[i_] < t;
+                        let left = if sat_out { "—".to_string() } else { last.cards_left[i_].to_string() };
+                        row(i + 1, s, vec![last.scores[i_].to_string().into(), left.into()])
                     })
                     .collect();
                 (vec!["Place".into(), "Player".into(), "Points".into(), "Cards left".into()], rows)
@@ -141,7 +144,12 @@ pub fn end(state: &SeatScreen, rules: &str, a: EndActions) -> Html {
         };
         let summary = match target {
             Some(t) if view.tie_break => {
-                format!("{}; {} won the tie-breaker round.", reached(state, t), headline_name(state, winner))
+                // Why 12 points can beat 14: reaching the target together, a round decided it.
+                format!(
+                    "{} in the same round, so a tie-breaker round decided the match: {} won it.",
+                    reached(state, t),
+                    headline_name(state, winner)
+                )
             }
             Some(t) => format!("First to {t} points wins the match."),
             None => {
