@@ -16,9 +16,12 @@
 //! connection of its own lingers (a reload before the server saw the old page go): the old
 //! connection is closed and the new one hosts. The server keeps a keyed hash of the key, not
 //! the key, for [`Limits::bound_for`] after the host leaves, and at most [`Limits::max_bound`]
-//! rooms: past that, the room whose host left longest ago is forgotten first (a room whose host
-//! is here never is). A forgotten room, or every room after the server restarts, is bound again
-//! by the next host to arrive.
+//! rooms: past that, of the rooms no friend ever signalled the host of, the one whose host left
+//! longest ago is forgotten first. A room whose host is here never is, nor one whose friends
+//! met their host (past the limit a new room is refused instead): else anyone with a room's link
+//! could open and leave rooms of their own until the server forgot it, then host it while its
+//! host was away and be handed the friends who wait. A forgotten room, or every room after the
+//! server restarts, is bound again by the next host to arrive.
 //!
 //! **Slots.** A friend who opens the link holds a connection, never a seat: seats are the
 //! host's to give (its game takes a claim for a free seat and a seat's token), so a room lets in
@@ -188,6 +191,8 @@ struct Room<P, C> {
 struct Bound {
     hash: u64,
     left: Option<Instant>,
+    /// A friend signalled this room's host: a table in use, kept for its whole time.
+    met: bool,
 }
 
 /// Every room, the keys they are bound to, and the number of connections in them.
@@ -260,13 +265,14 @@ impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
         match &ask.role {
             Role::Host { key } => {
                 let hash = self.hash(key);
+                let met = self.binding(&ask.room, now).is_some_and(|b| b.met);
                 entered.event = Some(if self.binding(&ask.room, now).is_some() {
                     Event::HostBack
                 } else {
                     self.make_room_for_a_binding(&ask.room)?;
                     Event::Opened
                 });
-                self.bound.insert(ask.room.clone(), Bound { hash, left: None });
+                self.bound.insert(ask.room.clone(), Bound { hash, left: None, met });
                 let due = Some(now + self.limits.intro);
                 let room = self.rooms.entry(ask.room.clone()).or_insert(Room { host: None, friends: Vec::new() });
                 if let Some((old, old_channel)) = room.host.replace((peer, channel.clone())) {
@@ -293,15 +299,17 @@ impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
         Ok(entered)
     }
 
-    /// At [`Limits::max_bound`] remembered rooms, forgets the one whose host left longest ago.
+    /// At [`Limits::max_bound`] remembered rooms, forgets the one whose host left longest ago of
+    /// those whose friends never met their host.
     ///
     /// # Errors
-    /// [`Refused::ServerFull`] if every remembered room has its host here.
+    /// [`Refused::ServerFull`] if every remembered room has its host here or was met.
     fn make_room_for_a_binding(&mut self, room_id: &str) -> Result<(), Refused> {
         if self.bound.len() < self.limits.max_bound || self.bound.contains_key(room_id) {
             return Ok(());
         }
-        let oldest = self.bound.iter().filter_map(|(r, b)| Some((b.left?, r))).min().map(|(_, r)| r.clone());
+        let unmet = self.bound.iter().filter(|(_, b)| !b.met);
+        let oldest = unmet.filter_map(|(r, b)| Some((b.left?, r))).min().map(|(_, r)| r.clone());
         let oldest = oldest.ok_or(Refused::ServerFull)?;
         self.bound.remove(&oldest);
         Ok(())
@@ -344,6 +352,9 @@ impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
         } else if *host == to {
             let friend = room.friends.iter_mut().find(|f| f.peer == from)?;
             friend.due = None;
+            if let Some(b) = self.bound.get_mut(room_id) {
+                b.met = true;
+            }
             Some(host_channel.clone())
         } else {
             None
@@ -507,6 +518,38 @@ mod tests {
         // b's host left first: b is forgotten, a is not.
         assert_eq!(rooms.check(&ask(b, OTHER_KEY), secs(t0, 4)), Ok(()));
         assert_eq!(rooms.check(&ask(a, OTHER_KEY), secs(t0, 4)), Err(Refused::NotTheHost));
+    }
+
+    #[test]
+    fn a_room_whose_friends_met_its_host_is_not_forgotten_for_a_stranger_s_new_rooms() {
+        let t0 = Instant::now();
+        let mut rooms = rooms(Limits { max_bound: 2, ..limits() });
+        let ask = |room: &str, key: &str| Ask { room: room.into(), role: Role::Host { key: HostKey(key.into()) } };
+        let [a, b, c, d] =
+            ["room-aaaaaaaaaaaaaaaa", "room-bbbbbbbbbbbbbbbb", "room-cccccccccccccccc", "room-dddddddddddddddd"];
+        // A table in use: a friend signals its host, who then goes away (the friend waits).
+        rooms.enter(&ask(a, KEY), 0, "a", t0).unwrap();
+        rooms.enter(&Ask { room: a.into(), role: Role::Friend }, 1, "f", t0).unwrap();
+        assert_eq!(rooms.route(a, 1, 0), Some("a"));
+        rooms.leave(a, 0, secs(t0, 1));
+        // A stranger opens and leaves rooms of its own, the limit's worth and more: each one
+        // forgets the stranger's last, never the table in use.
+        for (i, r) in [b, c, d].into_iter().enumerate() {
+            let at = 2 + 2 * i as u64;
+            assert_eq!(rooms.enter(&ask(r, OTHER_KEY), 2, "x", secs(t0, at)).map(|e| e.event), Ok(Some(Event::Opened)));
+            rooms.leave(r, 2, secs(t0, at + 1));
+        }
+        assert_eq!(rooms.bound(), 2);
+        // The table in use is still its host's: the stranger cannot host it, its host can.
+        assert_eq!(rooms.check(&ask(a, OTHER_KEY), secs(t0, 8)), Err(Refused::NotTheHost));
+        let back = rooms.enter(&ask(a, KEY), 5, "a2", secs(t0, 8)).unwrap();
+        assert_eq!(back.event, Some(Event::HostBack));
+        // With the stranger's room held open, nothing can be forgotten: a new room is refused.
+        rooms.leave(a, 5, secs(t0, 9));
+        rooms.enter(&ask(b, OTHER_KEY), 6, "b", secs(t0, 10)).unwrap();
+        assert_eq!(rooms.enter(&ask(c, OTHER_KEY), 7, "c", secs(t0, 11)).map(|e| e.event), Err(Refused::ServerFull));
+        // Met stays met when its host came back and left again.
+        assert_eq!(rooms.check(&ask(a, OTHER_KEY), secs(t0, 12)), Err(Refused::NotTheHost));
     }
 
     #[test]
