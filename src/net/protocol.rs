@@ -189,12 +189,16 @@ pub fn clean_name(name: &str) -> Option<String> {
     (!clean.is_empty()).then_some(clean)
 }
 
-/// Characters that draw nothing or turn the text around them (zero widths, joiners, direction
-/// marks and overrides, the byte-order mark, tags): in a name they let a stranger look like
-/// another player ("Ann\u{200B}") or reverse the words of a log line after it.
+/// Characters that draw nothing or turn the text around them: Unicode's default-ignorable
+/// code points (zero widths, joiners, the combining grapheme joiner, Hangul and Khmer fillers,
+/// variation selectors, direction marks and overrides, the byte-order mark, tags) and the
+/// interlinear annotation marks: in a name they let a stranger look like another player
+/// ("Ann\u{200B}", "Ann\u{3164}") or reverse the words of a log line after it.
 fn invisible(c: char) -> bool {
-    matches!(c, '\u{ad}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
-        | '\u{2060}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{e0000}'..='\u{e007f}')
+    matches!(c, '\u{ad}' | '\u{34f}' | '\u{61c}' | '\u{115f}' | '\u{1160}' | '\u{17b4}' | '\u{17b5}'
+        | '\u{180b}'..='\u{180f}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}'
+        | '\u{3164}' | '\u{fe00}'..='\u{fe0f}' | '\u{feff}' | '\u{ffa0}' | '\u{fff0}'..='\u{fffb}'
+        | '\u{1bca0}'..='\u{1bca3}' | '\u{1d173}'..='\u{1d17a}' | '\u{e0000}'..='\u{e0fff}')
 }
 
 /// Why the host did not act on a peer's message. `R` is the rules' refusal of the game family.
@@ -348,6 +352,12 @@ mod tests {
         assert_eq!(clean_name(" \t\r "), None);
         assert_eq!(clean_name("An\u{200b}n\u{202e}"), Some("Ann".into()), "invisible formatting dropped");
         assert_eq!(clean_name("\u{feff}\u{2066}\u{e0041}"), None);
+        // Default-ignorable characters draw as nothing: each of these is the host's "Ann".
+        for lookalike in
+            ["Ann\u{34f}", "Ann\u{3164}", "Ann\u{fe0f}", "\u{115f}Ann", "Ann\u{17b4}", "A\u{ffa0}nn\u{e0101}"]
+        {
+            assert_eq!(clean_name(lookalike), Some("Ann".into()), "{lookalike:?}");
+        }
         assert_eq!(clean_name("Jo                 x"), Some("Jo".into()), "cut, then trimmed again");
     }
 
