@@ -279,6 +279,36 @@ fn another_seat_s_last_card_call_that_lands_before_a_move_does_not_make_it_stale
     assert_eq!(only(h.receive(peer, &act(at, b)), peer), ToPeer::Refused(Refusal::Stale { at, now }));
 }
 
+/// Cards played out of turn are slips the rules penalise (a card from the stock, nothing once
+/// it is bare), and each moves the table on: the host takes a seat's first [`MOST_SLIPS`] (a
+/// person makes a few) and refuses the rest, changing nothing. Else a stranger could make every
+/// other person's move stale at the host's rate for the whole game, and grow its record without
+/// end. The player to move still moves.
+#[test]
+fn a_seat_s_slips_past_the_most_are_refused_and_change_nothing() {
+    let (mut h, a, peer, _, other) = a_move_and_another_seat();
+    let slipper = 10 + other as PeerId;
+    let mut now_ms = 0;
+    for n in 0..=MOST_SLIPS {
+        now_ms += 200;
+        let card = h.table().view(other).hand[0];
+        let slip = shedding::Action::Play { seat: other, card };
+        assert!(h.table().is_accepted(slip) && !h.table().is_legal(slip), "a card out of turn");
+        let (at, before) = (h.table().state_id(), h.table().clone());
+        let out = h.receive_at(slipper, now_ms, &act(at, slip));
+        if n < MOST_SLIPS {
+            assert!(out.iter().all(|o| matches!(o.message, ToPeer::Update(_))), "slip {n} taken: {out:?}");
+        } else {
+            assert_eq!(only(out, slipper), ToPeer::Refused(Refusal::EnoughSlips));
+            assert_eq!(h.table(), &before, "nothing changed");
+        }
+    }
+    let at = h.table().state_id();
+    let out = h.receive_at(peer, now_ms + 200, &act(at, a));
+    assert!(matches!(first(out, peer), ToPeer::Update(_)), "the move is taken");
+    assert_eq!(h.table().log().last(), Some(&a));
+}
+
 #[test]
 fn an_illegal_move_of_one_s_own_seat_is_refused_with_the_rules_reason() {
     let mut h = seated();

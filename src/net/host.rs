@@ -27,7 +27,7 @@
 //!   made the same call ([`Table::called_first`]), and taken in arrival order if the rules still
 //!   take it at no cost ([`Table::late_call`]). Talk past the most a seat may say in a game is
 //!   refused ([`Table::talked_out`]), and so are bets past the most a seat may make in a round
-//!   ([`Table::bets_out`]).
+//!   ([`Table::bets_out`]) and slips the rules penalise past [`MOST_SLIPS`] ([`Table::slips`]).
 //!
 //! Pure: no clock, no sockets, no randomness (the pages draw the tokens and nonces); the transport
 //! calls [`Host::connect`], [`Host::receive_at`] and [`Host::leave`] and sends what they return.
@@ -44,6 +44,11 @@ pub type PeerId = u64;
 /// The most keys of removed friends a host remembers (the host removes friends by hand, one at
 /// a time; the oldest is forgotten first).
 pub const REMOVED_KEYS: usize = 64;
+
+/// The most slips a seat's peer makes in one game that the host takes ([`Table::slips`]): a
+/// person makes a few (a card played out of turn costs a card, as the rules say); past this the
+/// slip is refused and changes nothing. Counted since the host's page opened the table.
+pub const MOST_SLIPS: u16 = 40;
 
 /// One message for one peer.
 #[derive(Clone, Debug, PartialEq)]
@@ -137,6 +142,8 @@ pub struct Host<T: Table> {
     /// even once another friend has taken the seat (its `Seating` then holds the new key). The
     /// record keeps those whose seat is still open; the latest [`REMOVED_KEYS`] are kept.
     removed_keys: Vec<SeatKey>,
+    /// Each seat's slips taken ([`MOST_SLIPS`]).
+    slips: Vec<u16>,
     /// The host closed the table.
     closed: bool,
 }
@@ -195,6 +202,7 @@ impl<T: Table> Host<T> {
             peer_events: Vec::new(),
             removed: Vec::new(),
             removed_keys,
+            slips: vec![0; seats],
             closed: false,
         }
     }
@@ -534,8 +542,15 @@ impl<T: Table> Host<T> {
                 return refuse(peer, Refusal::Stale { at, now });
             }
         }
+        let slip = self.table.slips(&action);
+        if slip && self.slips.get(seat as usize).is_none_or(|&n| n >= MOST_SLIPS) {
+            return refuse(peer, Refusal::EnoughSlips);
+        }
         match self.table.act(action) {
             Ok(events) => {
+                if slip {
+                    self.slips[seat as usize] += 1;
+                }
                 let out = self.updates(&events);
                 self.peer_events.extend(events);
                 out

@@ -24,7 +24,7 @@ pub mod uno;
 pub mod worker;
 
 pub use clock::{Turn, TurnClock};
-pub use host::{Applied, Dropped, Host, Message, Out, Outgoing, PeerId, Seating};
+pub use host::{Applied, Dropped, Host, Message, Out, Outgoing, PeerId, Seating, MOST_SLIPS};
 pub use protocol::{
     decode_to_host, decode_to_peer, encode, Clock, Notice, Refusal, Seat, SeatKey, SeatToken, Seats, ToHost, ToPeer,
     MAX_SEATS, PROTOCOL,
@@ -96,6 +96,14 @@ pub trait Table {
     /// change it at the host's rate round after round, and every change is kept in the game's
     /// record (see [`Table::talked_out`]).
     fn bets_out(&self, _action: &Self::Action) -> bool {
+        false
+    }
+    /// Whether `action` is a slip the rules take and penalise (a card out of turn, a wrong card,
+    /// a false call-out), not talk ([`Table::talked_out`] bounds that): the host takes at most
+    /// [`MOST_SLIPS`] a seat. A slip costs a card from the stock, nothing once the stock is
+    /// bare, and moves the table on: unbounded, a seat could make every other person's move
+    /// stale at the host's rate, and grow the game's record without end.
+    fn slips(&self, _action: &Self::Action) -> bool {
         false
     }
     /// The turn the host's quick-play clock runs for now, if any (see [`TurnClock`]).

@@ -241,6 +241,10 @@ pub enum Refusal<R> {
     /// a bet costs nothing until the deal and each change is kept in the game's record, so it is
     /// bounded.
     EnoughBets,
+    /// The seat has made the most moves out of turn (or other slips the rules penalise) a seat
+    /// may in one game ([`super::Table::slips`]): once the stock is bare a slip costs nothing,
+    /// and each one moves the table on, which would make the others' moves stale.
+    EnoughSlips,
 }
 
 /// News about the table.

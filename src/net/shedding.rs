@@ -88,6 +88,10 @@ impl Table for Game {
             |a: &&Action| matches!(a, Action::Say { .. } | Action::CallLastCard { .. }) && a.seat() == action.seat();
         talk && self.log().iter().filter(said).count() >= MOST_TALK
     }
+    fn slips(&self, action: &Action) -> bool {
+        let talk = matches!(action, Action::Say { .. } | Action::CallLastCard { .. });
+        !talk && self.is_accepted(*action) && !self.is_legal(*action)
+    }
     /// The rules' clock for the seat to move; it starts again with each of the turn's moves
     /// (each card of a run, as at the local table), not with another player's call.
     fn clock(&self) -> Option<Turn> {

@@ -232,7 +232,8 @@ impl<F: FriendsPage, L> PeerSide<F, L> {
                     | Refusal::NotYourSeat
                     | Refusal::CalledFirst { .. }
                     | Refusal::EnoughTalk
-                    | Refusal::EnoughBets,
+                    | Refusal::EnoughBets
+                    | Refusal::EnoughSlips,
                 ) = (&mut self.screen, &r)
                 {
                     // A move's refusal is the table's notice; the lobby's stays under the seats.
@@ -383,7 +384,7 @@ mod tests {
         assert_eq!(side.refused, None, "a seat taken clears the lobby's refusal");
         let notice = |side: &Side<Shedding>| side.screen.as_ref().and_then(|s| s.notice.clone());
         let illegal = Refusal::Illegal(shedding::Refusal::NotYourTurn);
-        let on_table: [(Refusal<shedding::Refusal>, String); 6] = [
+        let on_table: [(Refusal<shedding::Refusal>, String); 7] = [
             (Refusal::Stale { at: 3, now: 5 }, "The table moved on before your move arrived.".into()),
             (Refusal::NotYourSeat, "That is not your move to make.".into()),
             (Refusal::CalledFirst { seat: 1 }, "Jo called it first.".into()),
@@ -392,6 +393,7 @@ mod tests {
                 Refusal::EnoughBets,
                 "You have changed your bet enough for this round: press Deal to play the bet you have.".into(),
             ),
+            (Refusal::EnoughSlips, "The table takes no more moves out of turn from you this game.".into()),
             (illegal.clone(), refusal_words(&illegal, None)),
         ];
         for (r, words) in on_table {

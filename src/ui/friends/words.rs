@@ -24,6 +24,7 @@ pub fn refusal_words<R: std::fmt::Display>(r: &Refusal<R>, seats: Option<&Seats>
         Refusal::EnoughBets => {
             "You have changed your bet enough for this round: press Deal to play the bet you have.".into()
         }
+        Refusal::EnoughSlips => "The table takes no more moves out of turn from you this game.".into(),
     }
 }
 
