@@ -223,7 +223,10 @@ fn over_time(kept: &[Kept]) -> Html {
     html! {
         <section aria-labelledby="time-title">
             <h2 id="time-title" class="section-title">{"Your last games"}</h2>
-            <p>{ format!("Your last {} kept on this device, oldest first, each with its replay.", super::plural(kept.len(), "game")) }</p>
+            <p>{ match kept.len() {
+                1 => "Your last game, kept on this device with its replay.".to_string(),
+                n => format!("Your last {} kept on this device, oldest first, each with its replay.", super::plural(n, "game")),
+            } }</p>
             { for games.into_iter().map(|p| {
                 let of: Vec<&Kept> = kept.iter().filter(|k| k.preset == p).collect();
                 let by_accuracy = of.iter().all(|k| k.accuracy.is_some());

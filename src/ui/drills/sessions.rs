@@ -50,7 +50,10 @@ pub fn sessions_view(
     html! {
         <section class="drill sessions" aria-labelledby="drill-title">
             { head }
-            <p class="rules-line">{ format!("Your last {} at the casino table, as this browser kept them.", crate::ui::text::plural(h.rounds.len(), "round")) }</p>
+            <p class="rules-line">{ match h.rounds.len() {
+                1 => "Your last round at the casino table, as this browser kept it.".to_string(),
+                n => format!("Your last {} at the casino table, as this browser kept them.", crate::ui::text::plural(n, "round")),
+            } }</p>
             { bankroll_chart(&h.rounds) }
             { kinds_chart(&h.kinds) }
             { count_chart(&h.rounds) }
