@@ -3,7 +3,7 @@ use crate::{
     signaling_server::{SignalingState, callbacks::SharedCallbacks},
     topologies::{
         SignalingStateMachine,
-        common_logic::{SignalingChannel, spawn_sender_task, try_send},
+        common_logic::{SignalingChannel, max_message_size, spawn_sender_task, try_send},
     },
 };
 use axum::{
@@ -94,6 +94,12 @@ where
     // Lifecycle event: On ID Assignment
     shared_callbacks.on_id_assignment.emit((origin, peer_id));
 
+    // Patched: a message, or a frame, over the server's limit ends the connection as it
+    // arrives, not once tungstenite's defaults (64 MB, 16 MB) have been read.
+    let ws = match max_message_size() {
+        Some(n) => ws.max_message_size(n).max_frame_size(n),
+        None => ws,
+    };
     ws.on_upgrade(move |ws| {
         let (ws_sink, receiver) = ws.split();
         let sender = spawn_sender_task(ws_sink);

@@ -53,14 +53,60 @@ where
 pub mod common_logic {
     use crate::signaling_server::error::{ClientRequestError, SignalingError};
     use axum::extract::ws::{Message, WebSocket};
-    use futures::{StreamExt, stream::SplitSink};
+    use futures::{SinkExt, stream::SplitSink};
     use matchbox_protocol::JsonPeerRequest;
     use std::{
         str::FromStr,
-        sync::{Arc, Mutex},
+        sync::{
+            Arc, Mutex,
+            atomic::{AtomicU64, AtomicUsize, Ordering},
+        },
+        time::Duration,
     };
     use tokio::sync::mpsc::{self, UnboundedSender};
-    use tokio_stream::wrappers::UnboundedReceiverStream;
+
+    // Patched (see the patch's README): limits a server sets once, before it serves.
+    static MAX_MESSAGE_SIZE: AtomicUsize = AtomicUsize::new(0);
+    static SEND_TIMEOUT_MS: AtomicU64 = AtomicU64::new(0);
+
+    /// Patched: the largest message, and frame, a client may send, in bytes (`0`, the default:
+    /// tungstenite's, 64 MB and 16 MB). A larger one is an error on the connection's receiver
+    /// before it is read whole. Set it before the server serves.
+    pub fn set_max_message_size(bytes: usize) {
+        MAX_MESSAGE_SIZE.store(bytes, Ordering::Relaxed);
+    }
+
+    pub(crate) fn max_message_size() -> Option<usize> {
+        Some(MAX_MESSAGE_SIZE.load(Ordering::Relaxed)).filter(|&n| n > 0)
+    }
+
+    /// Patched: how long one message to a client may take to send (`None`, the default: for
+    /// ever). A client that does not read for that long loses its connection: its writer task
+    /// ends, dropping what is queued for it and its half of the socket (the channel then
+    /// refuses, and [`UnboundedSender::closed`] resolves). Set it before the server serves.
+    pub fn set_send_timeout(timeout: Option<Duration>) {
+        let ms = timeout.map_or(0, |t| {
+            u64::try_from(t.as_millis()).unwrap_or(u64::MAX).max(1)
+        });
+        SEND_TIMEOUT_MS.store(ms, Ordering::Relaxed);
+    }
+
+    /// Whether `send` completed without an error, within `timeout`.
+    async fn in_time(
+        timeout: Option<Duration>,
+        send: impl Future<Output = Result<(), axum::Error>>,
+    ) -> bool {
+        match timeout {
+            Some(t) => matches!(tokio::time::timeout(t, send).await, Ok(Ok(()))),
+            None => send.await.is_ok(),
+        }
+    }
+
+    fn send_timeout() -> Option<Duration> {
+        Some(SEND_TIMEOUT_MS.load(Ordering::Relaxed))
+            .filter(|&n| n > 0)
+            .map(Duration::from_millis)
+    }
 
     /// Alias for `Arc<Mutex<T>>`
     pub type StateObj<T> = Arc<Mutex<T>>;
@@ -85,11 +131,28 @@ pub mod common_logic {
     }
 
     /// Common helper method to spawn a sender
+    ///
+    /// Patched: as upstream's `forward` of the channel into the socket, but a send (or the
+    /// final close) that does not complete within [`set_send_timeout`] ends the task.
     pub fn spawn_sender_task(
-        sender: SplitSink<WebSocket, Message>,
+        mut sender: SplitSink<WebSocket, Message>,
     ) -> mpsc::UnboundedSender<Result<Message, axum::Error>> {
-        let (client_sender, receiver) = mpsc::unbounded_channel();
-        tokio::task::spawn(UnboundedReceiverStream::new(receiver).forward(sender));
+        let (client_sender, mut receiver) = mpsc::unbounded_channel();
+        let timeout = send_timeout();
+        tokio::task::spawn(async move {
+            loop {
+                match receiver.recv().await {
+                    Some(Ok(message)) => {
+                        if !in_time(timeout, sender.send(message)).await {
+                            return;
+                        }
+                    }
+                    Some(Err(_)) => return,
+                    None => break,
+                }
+            }
+            in_time(timeout, sender.close()).await;
+        });
         client_sender
     }
 }
