@@ -11,11 +11,18 @@
 //! `--intro-secs` is closed.
 //!
 //! Every connection is closed after `--idle-secs` without a message (a page's socket sends one
-//! every 10 s), or at a signalling message over `--max-message` bytes (code 1009). Connections
-//! beyond `--max-peers`, or beyond `--max-per-address` from one address ([`addresses`]: behind a
-//! reverse proxy, name the header it puts the client's address in with `--address-header`), are
-//! refused before the upgrade, with an HTTP status (404 not a room, 409 the room is full or
-//! hosted from another browser, 429 too many from one address, 503 the server is full).
+//! every 10 s); at a message or frame over `--max-message` bytes, as soon as its length is known
+//! (code 1009: the patched `matchbox_signaling` limits the websocket layer itself, so no more is
+//! read); when it sends more than its budget ([`budget`]: `--burst-bytes` and `--rate-bytes`,
+//! `--burst-messages` and `--rate-messages`; code 1008); and when a message to it is not sent
+//! within `--send-timeout-secs` (a client that does not read its socket: the patched library's
+//! writer gives up, dropping what was queued for it and the socket). Connections beyond
+//! `--max-peers`, beyond `--max-per-address` from one address ([`addresses`]: behind a reverse
+//! proxy, name the header it puts the client's address in with `--address-header`), or friends
+//! beyond `--max-room-per-address` from one address in one room ([`rooms`]), are refused before
+//! the upgrade, with an HTTP status (404 not a room, 409 the room is full or hosted from another
+//! browser, 429 too many from one address, or from one address in the room, 503 the server is
+//! full).
 //!
 //! It sees room ids and connection set-up (WebRTC offers, answers and ICE candidates), nothing
 //! of the game: once two browsers are connected, the game's messages go between them directly.
@@ -24,6 +31,7 @@
 //! key, a signal or anything of the game. `GET /stats` gives its counters as JSON.
 
 mod addresses;
+mod budget;
 mod rooms;
 
 use addresses::Addresses;
@@ -32,6 +40,7 @@ use axum::extract::ws::{CloseFrame, Message};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::get;
+use budget::{Budget, Rate};
 use futures::StreamExt;
 use matchbox_protocol::{JsonPeerEvent, JsonPeerRequest, PeerId};
 use matchbox_signaling::common_logic::{try_send, SignalingChannel};
@@ -66,6 +75,8 @@ struct Shared {
     address_header: Option<String>,
     max_message: usize,
     idle: Duration,
+    /// What one connection may send ([`budget`]): bytes, and messages.
+    budget: (Rate, Rate),
     counters: Arc<Counters>,
 }
 
@@ -74,9 +85,13 @@ struct Counters {
     refused_full: AtomicU64,
     refused_not_host: AtomicU64,
     refused_address: AtomicU64,
+    refused_room_address: AtomicU64,
     refused_other: AtomicU64,
     timed_out: AtomicU64,
     oversized: AtomicU64,
+    over_budget: AtomicU64,
+    /// Connections ended because a message to them was not sent in time (they did not read).
+    stalled: AtomicU64,
     unreadable: AtomicU64,
     misrouted: AtomicU64,
 }
@@ -121,6 +136,7 @@ impl Shared {
             Refused::RoomFull => &c.refused_full,
             Refused::NotTheHost => &c.refused_not_host,
             Refused::TooManyFromAddress => &c.refused_address,
+            Refused::TooManyInRoomFromAddress => &c.refused_room_address,
             Refused::BadPath | Refused::ServerFull => &c.refused_other,
         };
         counter.fetch_add(1, Ordering::Relaxed);
@@ -153,13 +169,16 @@ impl Shared {
         let c = &self.counters;
         let n = |a: &AtomicU64| a.load(Ordering::Relaxed);
         format!(
-            "{{\"rooms\":{rooms},\"peers\":{peers},\"remembered\":{remembered},\"addresses\":{addresses},\"refused_full\":{},\"refused_not_host\":{},\"refused_address\":{},\"refused_other\":{},\"timed_out\":{},\"oversized\":{},\"unreadable\":{},\"misrouted\":{}}}",
+            "{{\"rooms\":{rooms},\"peers\":{peers},\"remembered\":{remembered},\"addresses\":{addresses},\"refused_full\":{},\"refused_not_host\":{},\"refused_address\":{},\"refused_room_address\":{},\"refused_other\":{},\"timed_out\":{},\"oversized\":{},\"over_budget\":{},\"stalled\":{},\"unreadable\":{},\"misrouted\":{}}}",
             n(&c.refused_full),
             n(&c.refused_not_host),
             n(&c.refused_address),
+            n(&c.refused_room_address),
             n(&c.refused_other),
             n(&c.timed_out),
             n(&c.oversized),
+            n(&c.over_budget),
+            n(&c.stalled),
             n(&c.unreadable),
             n(&c.misrouted)
         )
@@ -226,7 +245,7 @@ impl SignalingTopology<NoCallbacks, Shared> for HostRooms {
         };
         let kick = Arc::new(Notify::new());
         let me = Conn { channel: sender.clone(), kick: kick.clone() };
-        let entered = state.rooms().enter(&ask, peer_id, me, Instant::now());
+        let entered = state.rooms().enter(&ask, ip, peer_id, me, Instant::now());
         match entered {
             Ok(entered) => {
                 entered.tell.into_iter().for_each(|(c, t)| tell(&c, t));
@@ -242,13 +261,25 @@ impl SignalingTopology<NoCallbacks, Shared> for HostRooms {
                 return close(&sender, 1008, why.words());
             }
         }
+        let mut budget = Budget::new(state.budget.0, state.budget.1, Instant::now());
         loop {
             let next = tokio::select! {
                 next = tokio::time::timeout(state.idle, receiver.next()) => next,
                 () = kick.notified() => break,
+                // Its writer gave up: a message to it was not sent within the send timeout.
+                () = sender.closed() => {
+                    state.counters.stalled.fetch_add(1, Ordering::Relaxed);
+                    log(Some(&ask.room), format!("closed a {role} that did not read its messages"));
+                    break;
+                }
             };
             let message = match next {
                 Ok(Some(Ok(message))) => message,
+                Ok(Some(Err(e))) if too_big(&e) => {
+                    state.counters.oversized.fetch_add(1, Ordering::Relaxed);
+                    close(&sender, 1009, "message too big");
+                    break;
+                }
                 Ok(Some(Err(_)) | None) => break,
                 Err(_) => {
                     state.counters.timed_out.fetch_add(1, Ordering::Relaxed);
@@ -257,6 +288,17 @@ impl SignalingTopology<NoCallbacks, Shared> for HostRooms {
                     break;
                 }
             };
+            let len = match &message {
+                Message::Text(t) => t.len(),
+                Message::Binary(b) | Message::Ping(b) | Message::Pong(b) => b.len(),
+                Message::Close(_) => 0,
+            };
+            if !budget.spend(len, Instant::now()) {
+                state.counters.over_budget.fetch_add(1, Ordering::Relaxed);
+                log(Some(&ask.room), format!("closed a {role} that sent too much"));
+                close(&sender, 1008, "sent too much");
+                break;
+            }
             let text = match message {
                 Message::Text(text) if text.len() <= state.max_message => text,
                 Message::Text(_) | Message::Binary(_) => {
@@ -294,13 +336,26 @@ impl SignalingTopology<NoCallbacks, Shared> for HostRooms {
     }
 }
 
+/// Whether a read error is a message or a frame over `--max-message` (the websocket layer's
+/// limit, set from it).
+fn too_big(e: &axum::Error) -> bool {
+    let inner = std::error::Error::source(e).and_then(|e| e.downcast_ref::<tungstenite::Error>());
+    matches!(inner, Some(tungstenite::Error::Capacity(_)))
+}
+
 struct Args {
     addr: SocketAddr,
     max_peers: usize,
     max_message: usize,
     max_room: usize,
     max_per_address: usize,
+    max_room_per_address: usize,
     idle_secs: u64,
+    send_timeout_secs: u64,
+    burst_bytes: u64,
+    rate_bytes: u64,
+    burst_messages: u64,
+    rate_messages: u64,
     intro_secs: u64,
     remember_rooms: usize,
     remember_hours: u64,
@@ -316,7 +371,13 @@ const USAGE: &str = "usage: blackjack-signal [FLAG VALUE]…
   --max-message BYTES       the longest signalling message (16384)
   --max-room N              friends in one room, its host on top (16)
   --max-per-address N       connections from one address, 0 for no limit (32)
+  --max-room-per-address N  friends from one address in one room, 0 for no limit (4)
   --idle-secs S             close a connection silent this long (90)
+  --send-timeout-secs S     close a connection a message to which is not sent this long (20)
+  --burst-bytes BYTES       what one connection may send at once (262144)
+  --rate-bytes BYTES        and then each second (32768)
+  --burst-messages N        messages one connection may send at once (512)
+  --rate-messages N         and then each second (32)
   --intro-secs S            close a friend that has not signalled its host this long (30)
   --remember-rooms N        rooms whose host's browser is remembered (100000)
   --remember-hours H        how long after its host left (168)
@@ -330,7 +391,13 @@ fn args() -> Result<Args, String> {
         max_message: 16 * 1024,
         max_room: 16,
         max_per_address: 32,
+        max_room_per_address: 4,
         idle_secs: 90,
+        send_timeout_secs: 20,
+        burst_bytes: 256 * 1024,
+        rate_bytes: 32 * 1024,
+        burst_messages: 512,
+        rate_messages: 32,
         intro_secs: 30,
         remember_rooms: 100_000,
         remember_hours: 168,
@@ -357,7 +424,13 @@ fn args() -> Result<Args, String> {
             "--max-message" => a.max_message = number()?,
             "--max-room" => a.max_room = number()?,
             "--max-per-address" => a.max_per_address = number()?,
+            "--max-room-per-address" => a.max_room_per_address = number()?,
             "--idle-secs" => a.idle_secs = positive()?,
+            "--send-timeout-secs" => a.send_timeout_secs = positive()?,
+            "--burst-bytes" => a.burst_bytes = positive()?,
+            "--rate-bytes" => a.rate_bytes = positive()?,
+            "--burst-messages" => a.burst_messages = positive()?,
+            "--rate-messages" => a.rate_messages = positive()?,
             "--intro-secs" => a.intro_secs = positive()?,
             "--remember-rooms" => a.remember_rooms = number()?,
             "--remember-hours" => a.remember_hours = positive()?,
@@ -372,7 +445,7 @@ fn status(why: Refused) -> StatusCode {
     match why {
         Refused::BadPath => StatusCode::NOT_FOUND,
         Refused::RoomFull | Refused::NotTheHost => StatusCode::CONFLICT,
-        Refused::TooManyFromAddress => StatusCode::TOO_MANY_REQUESTS,
+        Refused::TooManyFromAddress | Refused::TooManyInRoomFromAddress => StatusCode::TOO_MANY_REQUESTS,
         Refused::ServerFull => StatusCode::SERVICE_UNAVAILABLE,
     }
 }
@@ -391,14 +464,21 @@ async fn main() {
     if args.check {
         println!(
             "blackjack-signal: flags accepted: --addr {} --max-peers {} --max-message {} --max-room {} \
-             --max-per-address {} --idle-secs {} --intro-secs {} --remember-rooms {} --remember-hours {} \
-             --address-header {}",
+             --max-per-address {} --max-room-per-address {} --idle-secs {} --send-timeout-secs {} \
+             --burst-bytes {} --rate-bytes {} --burst-messages {} --rate-messages {} --intro-secs {} \
+             --remember-rooms {} --remember-hours {} --address-header {}",
             args.addr,
             args.max_peers,
             args.max_message,
             args.max_room,
             args.max_per_address,
+            args.max_room_per_address,
             args.idle_secs,
+            args.send_timeout_secs,
+            args.burst_bytes,
+            args.rate_bytes,
+            args.burst_messages,
+            args.rate_messages,
             args.intro_secs,
             args.remember_rooms,
             args.remember_hours,
@@ -412,7 +492,11 @@ async fn main() {
         max_bound: args.remember_rooms,
         bound_for: Duration::from_secs(args.remember_hours.saturating_mul(3600)),
         intro: Duration::from_secs(args.intro_secs),
+        max_room_per_address: args.max_room_per_address,
     };
+    // The websocket layer's own limits (the patched matchbox_signaling), before it serves.
+    matchbox_signaling::common_logic::set_max_message_size(args.max_message);
+    matchbox_signaling::common_logic::set_send_timeout(Some(Duration::from_secs(args.send_timeout_secs)));
     let shared = Shared {
         rooms: Arc::new(Mutex::new(Rooms::new(limits))),
         addresses: Arc::new(Mutex::new(Addresses::new(args.max_per_address))),
@@ -420,6 +504,10 @@ async fn main() {
         address_header: args.address_header,
         max_message: args.max_message,
         idle: Duration::from_secs(args.idle_secs),
+        budget: (
+            Rate { burst: args.burst_bytes, per_sec: args.rate_bytes },
+            Rate { burst: args.burst_messages, per_sec: args.rate_messages },
+        ),
         counters: Arc::default(),
     };
     let (gate, ids, stats, sweeper) = (shared.clone(), shared.clone(), shared.clone(), shared.clone());
@@ -430,7 +518,7 @@ async fn main() {
             let ip = gate.client_ip(meta.origin, &meta.headers);
             let ask = parse_path(meta.path.as_deref().unwrap_or(""));
             let checked = ask.as_ref().map_err(|why| *why).and_then(|ask| {
-                gate.rooms().check(ask, Instant::now())?;
+                gate.rooms().check(ask, ip, Instant::now())?;
                 lock(&gate.addresses).has_room(ip).then_some(()).ok_or(Refused::TooManyFromAddress)
             });
             match checked {

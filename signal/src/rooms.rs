@@ -27,12 +27,18 @@
 //! host's to give (its game takes a claim for a free seat and a seat's token), so a room lets in
 //! up to [`Limits::max_room`] friends whatever its seats, and its host always. While the host is
 //! here, a friend must signal it (answer its offer) within [`Limits::intro`] or be closed
-//! ([`Rooms::sweep`]): a socket that only holds the link open cannot keep a friend out.
+//! ([`Rooms::sweep`]): a socket that only holds the link open cannot keep a friend out. One signal
+//! is all it takes (the server cannot tell an answer a browser could use from garbage), so one
+//! address (as [`counted`]) has at most [`Limits::max_room_per_address`] friends in a room
+//! ([`Refused::TooManyInRoomFromAddress`]; a household has a few players): sockets that answer
+//! the host once with garbage cannot fill a room from one address either.
 
+use crate::addresses::counted;
 use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::BuildHasher;
+use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 /// Whether `s` is a room id or a host key: 16 to 64 letters, digits, `-` or `_` (so it cannot
@@ -78,6 +84,8 @@ pub enum Refused {
     ServerFull,
     /// The address holds as many connections as one address may (checked by the server).
     TooManyFromAddress,
+    /// As many friends from this address wait in the room as one address may have in a room.
+    TooManyInRoomFromAddress,
 }
 
 impl Refused {
@@ -89,6 +97,7 @@ impl Refused {
             Refused::RoomFull => "the room is full",
             Refused::ServerFull => "the server is full",
             Refused::TooManyFromAddress => "too many connections from one address",
+            Refused::TooManyInRoomFromAddress => "too many friends from one address in the room",
         }
     }
 }
@@ -173,11 +182,15 @@ pub struct Limits {
     pub bound_for: Duration,
     /// How long a friend may stay, its host here, without signalling the host.
     pub intro: Duration,
+    /// Friends in one room from one address (as [`counted`]; 0: no limit).
+    pub max_room_per_address: usize,
 }
 
 struct Friend<P, C> {
     peer: P,
     channel: C,
+    /// Its address, as [`counted`].
+    from: IpAddr,
     /// When it must have signalled the host by (`None`: it has, or there is no host to signal).
     due: Option<Instant>,
 }
@@ -233,12 +246,12 @@ impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
         self.bound.get(room).filter(live)
     }
 
-    /// Whether `ask` would be let in now (checked before the connection is upgraded, so a refused
-    /// client gets an HTTP status).
+    /// Whether `ask`, from the address `from`, would be let in now (checked before the connection
+    /// is upgraded, so a refused client gets an HTTP status).
     ///
     /// # Errors
     /// Why it would be refused.
-    pub fn check(&self, ask: &Ask, now: Instant) -> Result<(), Refused> {
+    pub fn check(&self, ask: &Ask, from: IpAddr, now: Instant) -> Result<(), Refused> {
         if self.peers >= self.limits.max_peers {
             return Err(Refused::ServerFull);
         }
@@ -249,6 +262,13 @@ impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
             },
             Role::Friend => match self.rooms.get(&ask.room) {
                 Some(room) if room.friends.len() >= self.limits.max_room => Err(Refused::RoomFull),
+                Some(room)
+                    if self.limits.max_room_per_address > 0
+                        && room.friends.iter().filter(|f| f.from == counted(from)).count()
+                            >= self.limits.max_room_per_address =>
+                {
+                    Err(Refused::TooManyInRoomFromAddress)
+                }
                 _ => Ok(()),
             },
         }
@@ -259,8 +279,15 @@ impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
     ///
     /// # Errors
     /// Why it was refused; nothing changed.
-    pub fn enter(&mut self, ask: &Ask, peer: P, channel: C, now: Instant) -> Result<Entered<P, C>, Refused> {
-        self.check(ask, now)?;
+    pub fn enter(
+        &mut self,
+        ask: &Ask,
+        from: IpAddr,
+        peer: P,
+        channel: C,
+        now: Instant,
+    ) -> Result<Entered<P, C>, Refused> {
+        self.check(ask, from, now)?;
         let mut entered = Entered { tell: Vec::new(), close: None, event: None };
         match &ask.role {
             Role::Host { key } => {
@@ -291,7 +318,7 @@ impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
             Role::Friend => {
                 let room = self.rooms.entry(ask.room.clone()).or_insert(Room { host: None, friends: Vec::new() });
                 let due = room.host.is_some().then(|| now + self.limits.intro);
-                room.friends.push(Friend { peer, channel, due });
+                room.friends.push(Friend { peer, channel, from: counted(from), due });
                 entered.tell.extend(room.host.iter().map(|(_, c)| (c.clone(), Tell::NewPeer(peer))));
             }
         }
@@ -391,6 +418,7 @@ mod tests {
     const ROOM: &str = "k3Jd9_x-Qm2Lp0aZ";
     const KEY: &str = "hostkey-0123456789abcd";
     const OTHER_KEY: &str = "strangerkey-0123456789";
+    const IP: IpAddr = IpAddr::V4(std::net::Ipv4Addr::new(192, 0, 2, 7));
 
     fn host(key: &str) -> Ask {
         Ask { room: ROOM.into(), role: Role::Host { key: HostKey(key.into()) } }
@@ -405,6 +433,7 @@ mod tests {
             max_bound: 100,
             bound_for: Duration::from_secs(3600),
             intro: Duration::from_secs(20),
+            max_room_per_address: 0,
         }
     }
     fn rooms(limits: Limits) -> Rooms<u32, &'static str> {
@@ -446,21 +475,21 @@ mod tests {
     fn only_the_browser_that_opened_a_room_hosts_it_again() {
         let t0 = Instant::now();
         let mut rooms = rooms(limits());
-        let opened = rooms.enter(&host(KEY), 0, "h", t0).unwrap();
+        let opened = rooms.enter(&host(KEY), IP, 0, "h", t0).unwrap();
         assert_eq!(opened.event, Some(Event::Opened));
-        rooms.enter(&friend(), 1, "a", t0).unwrap();
+        rooms.enter(&friend(), IP, 1, "a", t0).unwrap();
         assert_eq!(rooms.leave(ROOM, 0, t0), (vec![("a", Tell::PeerLeft(0))], Some(Event::HostLeft)));
         // A stranger with the link and a key of its own: refused, before and after the upgrade,
         // and the friend who waits is not handed to it.
-        assert_eq!(rooms.check(&host(OTHER_KEY), secs(t0, 60)), Err(Refused::NotTheHost));
-        assert_eq!(rooms.enter(&host(OTHER_KEY), 9, "x", secs(t0, 60)), Err(Refused::NotTheHost));
+        assert_eq!(rooms.check(&host(OTHER_KEY), IP, secs(t0, 60)), Err(Refused::NotTheHost));
+        assert_eq!(rooms.enter(&host(OTHER_KEY), IP, 9, "x", secs(t0, 60)), Err(Refused::NotTheHost));
         assert_eq!(rooms.route(ROOM, 1, 9), None);
         // The host comes back with its key: told of the friend who waited.
-        let back = rooms.enter(&host(KEY), 5, "h2", secs(t0, 61)).unwrap();
+        let back = rooms.enter(&host(KEY), IP, 5, "h2", secs(t0, 61)).unwrap();
         assert_eq!((back.tell, back.event), (vec![("h2", Tell::NewPeer(1))], Some(Event::HostBack)));
         assert_eq!(rooms.route(ROOM, 1, 5), Some("h2"));
         // A stranger is refused while the host is here too.
-        assert_eq!(rooms.enter(&host(OTHER_KEY), 9, "x", secs(t0, 62)), Err(Refused::NotTheHost));
+        assert_eq!(rooms.enter(&host(OTHER_KEY), IP, 9, "x", secs(t0, 62)), Err(Refused::NotTheHost));
         assert_eq!(rooms.peers(), 2);
     }
 
@@ -468,9 +497,9 @@ mod tests {
     fn a_host_reconnecting_replaces_its_own_lingering_connection() {
         let t0 = Instant::now();
         let mut rooms = rooms(limits());
-        rooms.enter(&host(KEY), 0, "h", t0).unwrap();
-        rooms.enter(&friend(), 1, "a", t0).unwrap();
-        let again = rooms.enter(&host(KEY), 5, "h2", t0).unwrap();
+        rooms.enter(&host(KEY), IP, 0, "h", t0).unwrap();
+        rooms.enter(&friend(), IP, 1, "a", t0).unwrap();
+        let again = rooms.enter(&host(KEY), IP, 5, "h2", t0).unwrap();
         assert_eq!(again.close, Some("h"), "the old connection is closed");
         assert_eq!(again.event, Some(Event::HostReplaced));
         assert_eq!(again.tell, vec![("a", Tell::PeerLeft(0)), ("h2", Tell::NewPeer(1))]);
@@ -487,18 +516,18 @@ mod tests {
     fn a_room_s_key_is_forgotten_a_while_after_its_host_left_and_then_anyone_may_host_it() {
         let t0 = Instant::now();
         let mut rooms = rooms(Limits { bound_for: Duration::from_secs(100), ..limits() });
-        rooms.enter(&host(KEY), 0, "h", t0).unwrap();
+        rooms.enter(&host(KEY), IP, 0, "h", t0).unwrap();
         // While the host is here, no time forgets it.
         assert!(rooms.sweep(secs(t0, 1000)).is_empty());
-        assert_eq!(rooms.check(&host(OTHER_KEY), secs(t0, 1000)), Err(Refused::NotTheHost));
+        assert_eq!(rooms.check(&host(OTHER_KEY), IP, secs(t0, 1000)), Err(Refused::NotTheHost));
         rooms.leave(ROOM, 0, secs(t0, 1000));
-        assert_eq!(rooms.check(&host(OTHER_KEY), secs(t0, 1099)), Err(Refused::NotTheHost));
-        assert_eq!(rooms.check(&host(OTHER_KEY), secs(t0, 1100)), Ok(()), "expired, even before a sweep");
+        assert_eq!(rooms.check(&host(OTHER_KEY), IP, secs(t0, 1099)), Err(Refused::NotTheHost));
+        assert_eq!(rooms.check(&host(OTHER_KEY), IP, secs(t0, 1100)), Ok(()), "expired, even before a sweep");
         rooms.sweep(secs(t0, 1100));
         assert_eq!(rooms.bound(), 0);
-        let e = rooms.enter(&host(OTHER_KEY), 9, "x", secs(t0, 1100)).unwrap();
+        let e = rooms.enter(&host(OTHER_KEY), IP, 9, "x", secs(t0, 1100)).unwrap();
         assert_eq!(e.event, Some(Event::Opened));
-        assert_eq!(rooms.check(&host(KEY), secs(t0, 1101)), Err(Refused::NotTheHost));
+        assert_eq!(rooms.check(&host(KEY), IP, secs(t0, 1101)), Err(Refused::NotTheHost));
     }
 
     #[test]
@@ -507,17 +536,17 @@ mod tests {
         let mut rooms = rooms(Limits { max_bound: 2, ..limits() });
         let ask = |room: &str, key: &str| Ask { room: room.into(), role: Role::Host { key: HostKey(key.into()) } };
         let [a, b, c] = ["room-aaaaaaaaaaaaaaaa", "room-bbbbbbbbbbbbbbbb", "room-cccccccccccccccc"];
-        rooms.enter(&ask(a, KEY), 0, "a", t0).unwrap();
-        rooms.enter(&ask(b, KEY), 1, "b", t0).unwrap();
+        rooms.enter(&ask(a, KEY), IP, 0, "a", t0).unwrap();
+        rooms.enter(&ask(b, KEY), IP, 1, "b", t0).unwrap();
         // Both hosts here: a third room cannot be remembered.
-        assert_eq!(rooms.enter(&ask(c, KEY), 2, "c", t0).map(|e| e.event), Err(Refused::ServerFull));
+        assert_eq!(rooms.enter(&ask(c, KEY), IP, 2, "c", t0).map(|e| e.event), Err(Refused::ServerFull));
         rooms.leave(b, 1, secs(t0, 1));
         rooms.leave(a, 0, secs(t0, 2));
-        assert_eq!(rooms.enter(&ask(c, KEY), 2, "c", secs(t0, 3)).map(|e| e.event), Ok(Some(Event::Opened)));
+        assert_eq!(rooms.enter(&ask(c, KEY), IP, 2, "c", secs(t0, 3)).map(|e| e.event), Ok(Some(Event::Opened)));
         assert_eq!(rooms.bound(), 2);
         // b's host left first: b is forgotten, a is not.
-        assert_eq!(rooms.check(&ask(b, OTHER_KEY), secs(t0, 4)), Ok(()));
-        assert_eq!(rooms.check(&ask(a, OTHER_KEY), secs(t0, 4)), Err(Refused::NotTheHost));
+        assert_eq!(rooms.check(&ask(b, OTHER_KEY), IP, secs(t0, 4)), Ok(()));
+        assert_eq!(rooms.check(&ask(a, OTHER_KEY), IP, secs(t0, 4)), Err(Refused::NotTheHost));
     }
 
     #[test]
@@ -528,28 +557,34 @@ mod tests {
         let [a, b, c, d] =
             ["room-aaaaaaaaaaaaaaaa", "room-bbbbbbbbbbbbbbbb", "room-cccccccccccccccc", "room-dddddddddddddddd"];
         // A table in use: a friend signals its host, who then goes away (the friend waits).
-        rooms.enter(&ask(a, KEY), 0, "a", t0).unwrap();
-        rooms.enter(&Ask { room: a.into(), role: Role::Friend }, 1, "f", t0).unwrap();
+        rooms.enter(&ask(a, KEY), IP, 0, "a", t0).unwrap();
+        rooms.enter(&Ask { room: a.into(), role: Role::Friend }, IP, 1, "f", t0).unwrap();
         assert_eq!(rooms.route(a, 1, 0), Some("a"));
         rooms.leave(a, 0, secs(t0, 1));
         // A stranger opens and leaves rooms of its own, the limit's worth and more: each one
         // forgets the stranger's last, never the table in use.
         for (i, r) in [b, c, d].into_iter().enumerate() {
             let at = 2 + 2 * i as u64;
-            assert_eq!(rooms.enter(&ask(r, OTHER_KEY), 2, "x", secs(t0, at)).map(|e| e.event), Ok(Some(Event::Opened)));
+            assert_eq!(
+                rooms.enter(&ask(r, OTHER_KEY), IP, 2, "x", secs(t0, at)).map(|e| e.event),
+                Ok(Some(Event::Opened))
+            );
             rooms.leave(r, 2, secs(t0, at + 1));
         }
         assert_eq!(rooms.bound(), 2);
         // The table in use is still its host's: the stranger cannot host it, its host can.
-        assert_eq!(rooms.check(&ask(a, OTHER_KEY), secs(t0, 8)), Err(Refused::NotTheHost));
-        let back = rooms.enter(&ask(a, KEY), 5, "a2", secs(t0, 8)).unwrap();
+        assert_eq!(rooms.check(&ask(a, OTHER_KEY), IP, secs(t0, 8)), Err(Refused::NotTheHost));
+        let back = rooms.enter(&ask(a, KEY), IP, 5, "a2", secs(t0, 8)).unwrap();
         assert_eq!(back.event, Some(Event::HostBack));
         // With the stranger's room held open, nothing can be forgotten: a new room is refused.
         rooms.leave(a, 5, secs(t0, 9));
-        rooms.enter(&ask(b, OTHER_KEY), 6, "b", secs(t0, 10)).unwrap();
-        assert_eq!(rooms.enter(&ask(c, OTHER_KEY), 7, "c", secs(t0, 11)).map(|e| e.event), Err(Refused::ServerFull));
+        rooms.enter(&ask(b, OTHER_KEY), IP, 6, "b", secs(t0, 10)).unwrap();
+        assert_eq!(
+            rooms.enter(&ask(c, OTHER_KEY), IP, 7, "c", secs(t0, 11)).map(|e| e.event),
+            Err(Refused::ServerFull)
+        );
         // Met stays met when its host came back and left again.
-        assert_eq!(rooms.check(&ask(a, OTHER_KEY), secs(t0, 12)), Err(Refused::NotTheHost));
+        assert_eq!(rooms.check(&ask(a, OTHER_KEY), IP, secs(t0, 12)), Err(Refused::NotTheHost));
     }
 
     #[test]
@@ -557,16 +592,49 @@ mod tests {
         let t0 = Instant::now();
         let mut rooms = rooms(limits());
         for p in 1..=3 {
-            rooms.enter(&friend(), p, "f", t0).unwrap();
+            rooms.enter(&friend(), IP, p, "f", t0).unwrap();
         }
-        assert_eq!(rooms.check(&friend(), t0), Err(Refused::RoomFull));
-        assert_eq!(rooms.enter(&friend(), 4, "g", t0).map(|e| e.event), Err(Refused::RoomFull));
+        assert_eq!(rooms.check(&friend(), IP, t0), Err(Refused::RoomFull));
+        assert_eq!(rooms.enter(&friend(), IP, 4, "g", t0).map(|e| e.event), Err(Refused::RoomFull));
         // Its host is never kept out by those who wait.
-        let e = rooms.enter(&host(KEY), 0, "h", t0).unwrap();
+        let e = rooms.enter(&host(KEY), IP, 0, "h", t0).unwrap();
         assert_eq!(e.tell.len(), 3);
         // A slot comes free when a friend leaves.
         assert_eq!(rooms.leave(ROOM, 1, t0), (vec![("h", Tell::PeerLeft(1))], None));
-        assert!(rooms.enter(&friend(), 4, "g", t0).is_ok());
+        assert!(rooms.enter(&friend(), IP, 4, "g", t0).is_ok());
+    }
+
+    #[test]
+    fn one_address_has_a_few_friends_in_a_room_and_the_other_places_stay_for_other_addresses() {
+        let t0 = Instant::now();
+        let mut rooms = rooms(Limits { max_room: 6, max_room_per_address: 2, ..limits() });
+        let [other, v6, v6_same_machine]: [IpAddr; 3] =
+            ["198.51.100.1".parse().unwrap(), "2001:db8::1".parse().unwrap(), "2001:db8::ffff:2".parse().unwrap()];
+        rooms.enter(&host(KEY), IP, 0, "h", t0).unwrap();
+        rooms.enter(&friend(), IP, 1, "a", t0).unwrap();
+        rooms.enter(&friend(), IP, 2, "b", t0).unwrap();
+        // Its friends signalled the host (they met it): they still count.
+        assert_eq!(rooms.route(ROOM, 1, 0), Some("h"));
+        assert_eq!(rooms.route(ROOM, 2, 0), Some("h"));
+        assert_eq!(rooms.check(&friend(), IP, t0), Err(Refused::TooManyInRoomFromAddress));
+        assert_eq!(rooms.enter(&friend(), IP, 3, "c", t0).map(|e| e.event), Err(Refused::TooManyInRoomFromAddress));
+        // The host is not a friend: the host's address hosts and has its friends' places too.
+        assert_eq!(rooms.check(&host(KEY), IP, t0), Ok(()));
+        // Other addresses have the room's other places; an IPv6 machine is its /64.
+        rooms.enter(&friend(), other, 4, "d", t0).unwrap();
+        rooms.enter(&friend(), v6, 5, "e", t0).unwrap();
+        rooms.enter(&friend(), v6_same_machine, 6, "f", t0).unwrap();
+        assert_eq!(rooms.check(&friend(), v6, t0), Err(Refused::TooManyInRoomFromAddress));
+        // Another room has places of its own for the same address.
+        let elsewhere = Ask { room: "another-room-000000".into(), role: Role::Friend };
+        assert_eq!(rooms.check(&elsewhere, IP, t0), Ok(()));
+        // A place comes back when a friend of the address leaves.
+        rooms.leave(ROOM, 1, t0);
+        assert!(rooms.enter(&friend(), IP, 3, "c", t0).is_ok());
+        // 0 is no limit.
+        let mut open = Rooms::new(Limits { max_room_per_address: 0, ..limits() });
+        assert!((1..=3).all(|p| open.enter(&friend(), IP, p, "x", t0).is_ok()));
+        assert_eq!(open.peers(), 3);
     }
 
     #[test]
@@ -574,10 +642,10 @@ mod tests {
         let t0 = Instant::now();
         let mut rooms = rooms(limits());
         // Waiting for a host that is away is no fault: no time closes it.
-        rooms.enter(&friend(), 1, "early", t0).unwrap();
+        rooms.enter(&friend(), IP, 1, "early", t0).unwrap();
         assert!(rooms.sweep(secs(t0, 500)).is_empty());
-        rooms.enter(&host(KEY), 0, "h", secs(t0, 500)).unwrap();
-        rooms.enter(&friend(), 2, "talks", secs(t0, 505)).unwrap();
+        rooms.enter(&host(KEY), IP, 0, "h", secs(t0, 500)).unwrap();
+        rooms.enter(&friend(), IP, 2, "talks", secs(t0, 505)).unwrap();
         assert_eq!(rooms.route(ROOM, 2, 0), Some("h"), "its answer to the host's offer");
         assert!(rooms.sweep(secs(t0, 519)).is_empty());
         assert_eq!(rooms.sweep(secs(t0, 520)), vec![(ROOM.to_owned(), "early")]);
@@ -585,7 +653,7 @@ mod tests {
         // A host that leaves and comes back: every friend signals the new host afresh.
         rooms.leave(ROOM, 0, secs(t0, 600));
         assert!(rooms.sweep(secs(t0, 900)).is_empty());
-        rooms.enter(&host(KEY), 3, "h2", secs(t0, 900)).unwrap();
+        rooms.enter(&host(KEY), IP, 3, "h2", secs(t0, 900)).unwrap();
         assert_eq!(rooms.sweep(secs(t0, 920)), vec![(ROOM.to_owned(), "early"), (ROOM.to_owned(), "talks")]);
     }
 
@@ -593,9 +661,9 @@ mod tests {
     fn signals_go_between_the_host_and_its_friends_only() {
         let t0 = Instant::now();
         let mut rooms = rooms(limits());
-        rooms.enter(&host(KEY), 0, "h", t0).unwrap();
-        rooms.enter(&friend(), 1, "a", t0).unwrap();
-        rooms.enter(&friend(), 2, "b", t0).unwrap();
+        rooms.enter(&host(KEY), IP, 0, "h", t0).unwrap();
+        rooms.enter(&friend(), IP, 1, "a", t0).unwrap();
+        rooms.enter(&friend(), IP, 2, "b", t0).unwrap();
         assert_eq!(rooms.route(ROOM, 0, 1), Some("a"));
         assert_eq!(rooms.route(ROOM, 2, 0), Some("h"));
         assert_eq!(rooms.route(ROOM, 1, 2), None, "friends never signal each other");
@@ -607,9 +675,9 @@ mod tests {
     fn the_server_refuses_connections_beyond_its_limit_and_forgets_empty_rooms() {
         let t0 = Instant::now();
         let mut rooms = rooms(Limits { max_peers: 2, ..limits() });
-        assert_eq!(tells(rooms.enter(&host(KEY), 0, "h", t0)), vec![]);
-        assert_eq!(tells(rooms.enter(&friend(), 1, "a", t0)), vec![("h", Tell::NewPeer(1))]);
-        assert_eq!(rooms.enter(&friend(), 2, "b", t0).map(|e| e.event), Err(Refused::ServerFull));
+        assert_eq!(tells(rooms.enter(&host(KEY), IP, 0, "h", t0)), vec![]);
+        assert_eq!(tells(rooms.enter(&friend(), IP, 1, "a", t0)), vec![("h", Tell::NewPeer(1))]);
+        assert_eq!(rooms.enter(&friend(), IP, 2, "b", t0).map(|e| e.event), Err(Refused::ServerFull));
         assert_eq!(rooms.leave(ROOM, 1, t0), (vec![("h", Tell::PeerLeft(1))], None));
         assert_eq!(rooms.leave(ROOM, 0, t0), (vec![], Some(Event::Closed)));
         assert_eq!((rooms.rooms(), rooms.peers(), rooms.bound()), (0, 0, 1));

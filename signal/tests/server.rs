@@ -109,6 +109,33 @@ impl Server {
     }
 }
 
+impl Server {
+    /// `GET /stats`, as JSON.
+    fn stats(&self) -> Value {
+        let mut tcp = TcpStream::connect(("127.0.0.1", self.port)).expect("tcp");
+        write!(tcp, "GET /stats HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").expect("request");
+        let mut body = String::new();
+        tcp.read_to_string(&mut body).expect("response");
+        serde_json::from_str(body.split("\r\n\r\n").nth(1).expect("a body")).expect("JSON")
+    }
+
+    /// The server's resident memory, in kB.
+    fn rss_kb(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).expect("status");
+        let line = status.lines().find(|l| l.starts_with("VmRSS:")).expect("VmRSS");
+        line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).expect("a number")
+    }
+
+    /// The server's open sockets (its file descriptors that are sockets).
+    fn sockets(&self) -> usize {
+        std::fs::read_dir(format!("/proc/{}/fd", self.child.id()))
+            .expect("fds")
+            .filter_map(Result::ok)
+            .filter(|e| std::fs::read_link(e.path()).is_ok_and(|l| l.to_string_lossy().starts_with("socket:")))
+            .count()
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -177,6 +204,15 @@ impl Socket {
                 None => return None,
             }
         }
+    }
+
+    /// Sends a frame's head: `opcode` (with the final bit if `fin`), a payload of `len` bytes to
+    /// come (masked with a zero mask).
+    fn frame_head(&mut self, opcode: u8, fin: bool, len: u64) -> std::io::Result<()> {
+        let mut head = vec![opcode | if fin { 0x80 } else { 0 }, 0x80 | 127];
+        head.extend_from_slice(&len.to_be_bytes());
+        head.extend_from_slice(&[0; 4]);
+        self.tcp.write_all(&head)
     }
 
     fn signal(&mut self, to: &str) {
@@ -268,7 +304,9 @@ fn a_silent_connection_is_closed_and_so_is_a_friend_that_never_signals_its_host(
 
 #[test]
 fn a_dozen_idle_sockets_keep_neither_the_host_nor_a_friend_out() {
-    let server = Server::start(&["--max-room", "12", "--intro-secs", "1"]);
+    // Every socket here comes from 127.0.0.1: no limit per address in a room (see
+    // one_address_cannot_fill_a_room_with_lurkers_that_answer_the_host_once for that).
+    let server = Server::start(&["--max-room", "12", "--intro-secs", "1", "--max-room-per-address", "0"]);
     // Twelve sockets that hold the link open and keep alive, before the host is back.
     let lurkers: Vec<_> = (0..12).map(|_| keep_alive(server.connect_ok(ROOM))).collect();
     assert_eq!(server.connect(ROOM, "").err(), Some(409), "the room is full");
@@ -310,4 +348,168 @@ fn one_address_holds_a_limited_number_of_connections_and_a_proxy_s_header_names_
     drop(a);
     server.connect_soon("room-of-one-address-03");
     drop(b);
+}
+
+#[test]
+fn a_message_over_max_message_closes_its_connection_as_it_arrives_not_once_it_is_whole() {
+    let server = Server::start(&[]);
+    let rss0 = server.rss_kb();
+    // The review's attack: eight connections each start a 60 MB text message. Each is closed
+    // at its first frame's head (15 MB > 16 KB), before its payload is read.
+    let chunk = vec![b'x'; 1 << 20];
+    for i in 0..8 {
+        let mut s = server.connect_ok(&format!("big-message-room-{i:06}"));
+        s.frame_head(0x01, false, 15 << 20).expect("head");
+        // What the server still reads of it goes nowhere; it may have closed the socket by now.
+        let _ = s.tcp.write_all(&chunk);
+        assert_eq!(s.closed(), Some(1009), "closed for size at once");
+    }
+    // A message over the limit in frames each under it: closed once the message passes it.
+    let mut s = server.connect_ok("big-message-room-fragments");
+    let part = vec![b'x'; 8 * 1024];
+    for i in 0..3 {
+        if s.frame_head(if i == 0 { 0x01 } else { 0x00 }, false, part.len() as u64).is_err()
+            || s.tcp.write_all(&part).is_err()
+        {
+            break;
+        }
+    }
+    assert_eq!(s.closed(), Some(1009));
+    let rss = server.rss_kb();
+    assert!(rss < rss0 + 30_000, "the server read none of it: {rss0} kB -> {rss} kB");
+    assert_eq!(server.stats()["oversized"], 9);
+    // A message at the limit still goes through.
+    let host = server.connect_ok(&format!("{ROOM}.host.{KEY}"));
+    let mut friend = server.connect_ok(ROOM);
+    let data = "x".repeat(16_384 - 50 - host.id.len());
+    let msg = format!(r#"{{"Signal":{{"receiver":"{}","data":"{data}"}}}}"#, host.id);
+    assert!(msg.len() <= 16_384);
+    friend.send(&msg).expect("send");
+    let mut host = host;
+    loop {
+        let m = host.next_text().expect("the friend's big signal reaches the host");
+        if m["Signal"]["sender"].as_str() == Some(friend.id.as_str()) {
+            break;
+        }
+    }
+}
+
+#[test]
+fn a_friend_that_never_reads_is_dropped_with_its_queue_and_its_socket_while_it_holds_them() {
+    // The review's attack, with a host whose budget lets it send as fast as it likes: the
+    // writer to a friend that never reads gives up after --send-timeout-secs.
+    let server = Server::start(&[
+        "--max-per-address",
+        "2",
+        "--send-timeout-secs",
+        "1",
+        "--burst-bytes",
+        "1000000000",
+        "--rate-bytes",
+        "1000000000",
+        "--burst-messages",
+        "1000000",
+        "--rate-messages",
+        "1000000",
+    ]);
+    let room = "sink-room-000000000000";
+    let mut host = server.connect_ok(&format!("{room}.host.{STRANGER}"));
+    let (rss0, sockets0) = (server.rss_kb(), server.sockets());
+    let mut sinks = Vec::new();
+    let data = "x".repeat(16_000);
+    for round in 1..=4 {
+        let sink = server.connect_soon(room);
+        while host.next_text().expect("told of the sink")["NewPeer"].as_str() != Some(sink.id.as_str()) {}
+        let msg = format!(r#"{{"Signal":{{"receiver":"{}","data":"{data}"}}}}"#, sink.id);
+        for _ in 0..1_000 {
+            host.send(&msg).expect("send");
+        }
+        sinks.push(sink); // held open, never read
+        server.wait_log("closed a friend that did not read its messages");
+        std::thread::sleep(Duration::from_millis(300));
+        let (rss, socks) = (server.rss_kb(), server.sockets());
+        println!("round {round}: server RSS {rss0} kB -> {rss} kB, sockets {sockets0} -> {socks}");
+        assert_eq!(socks, sockets0, "round {round}: the sink's socket is released while its client holds it");
+    }
+    let rss = server.rss_kb();
+    // 16 MB sent to each of four sinks; at most about one round's is ever held.
+    assert!(rss < rss0 + 40_000, "the sinks' queues were dropped: {rss0} kB -> {rss} kB");
+    let stats = server.stats();
+    assert_eq!((stats["stalled"].as_u64(), stats["peers"].as_u64()), (Some(4), Some(1)), "{stats}");
+}
+
+#[test]
+fn a_connection_that_sends_more_than_its_budget_is_closed_and_one_within_it_is_not() {
+    let server = Server::start(&[
+        "--burst-bytes",
+        "65536",
+        "--rate-bytes",
+        "1024",
+        "--burst-messages",
+        "20",
+        "--rate-messages",
+        "1",
+    ]);
+    let host = server.connect_ok(&format!("{ROOM}.host.{KEY}"));
+    let host_id = host.id.clone();
+    let host_closed = keep_alive(host);
+    // Bytes: four 16 KB signals are the burst; the fifth is over it.
+    let mut big = server.connect_ok(ROOM);
+    let msg = format!(r#"{{"Signal":{{"receiver":"{host_id}","data":"{}"}}}}"#, "x".repeat(16_000));
+    for _ in 0..5 {
+        let _ = big.send(&msg);
+    }
+    assert_eq!(big.closed(), Some(1008));
+    server.wait_log("closed a friend that sent too much");
+    // Messages: twenty small ones are the burst (one more a second).
+    let mut chatty = server.connect_ok(ROOM);
+    for _ in 0..21 {
+        let _ = chatty.send(r#""KeepAlive""#);
+    }
+    assert_eq!(chatty.closed(), Some(1008));
+    // A friend signalling as a browser does (an answer, some candidates) stays.
+    let mut friend = server.connect_ok(ROOM);
+    let answer = format!(r#"{{"Signal":{{"receiver":"{host_id}","data":"{}"}}}}"#, "x".repeat(4_000));
+    friend.send(&answer).expect("send");
+    for _ in 0..10 {
+        friend.signal(&host_id);
+    }
+    let friend_closed = keep_alive(friend);
+    std::thread::sleep(Duration::from_secs(1));
+    assert!(friend_closed.try_recv().is_err() && host_closed.try_recv().is_err(), "the friend and the host stay");
+    assert_eq!(server.stats()["over_budget"], 2);
+}
+
+#[test]
+fn one_address_cannot_fill_a_room_with_lurkers_that_answer_the_host_once() {
+    // The review's attack: from one address, sockets that answer the host once with garbage
+    // (which clears their intro deadline) and keep alive.
+    let server = Server::start(&["--intro-secs", "1", "--address-header", "X-Real-IP"]);
+    let mut host = server.connect_ok(&format!("{ROOM}.host.{KEY}"));
+    let host_id = host.id.clone();
+    let mut lurkers = Vec::new();
+    for _ in 0..4 {
+        let mut l = server.connect_ok(ROOM);
+        while host.next_text().expect("told of the newcomer")["NewPeer"].as_str() != Some(l.id.as_str()) {}
+        host.signal(&l.id);
+        let offer = l.next_text().expect("the host's offer");
+        assert_eq!(offer["Signal"]["sender"].as_str(), Some(host_id.as_str()));
+        l.signal(&host_id);
+        lurkers.push(keep_alive(l));
+    }
+    // The fifth from that address is refused, with its reason, before the upgrade.
+    assert_eq!(server.connect(ROOM, "").err(), Some(429));
+    server.wait_log("refused a friend: too many friends from one address in the room");
+    // A real friend, from another address, gets in and reaches the host.
+    let mut friend = server.connect(ROOM, "X-Real-IP: 198.51.100.7\r\n").expect("a real friend is let in");
+    while host.next_text().expect("told of the friend")["NewPeer"].as_str() != Some(friend.id.as_str()) {}
+    friend.signal(&host_id);
+    loop {
+        let m = host.next_text().expect("the friend's signal");
+        if m["Signal"]["sender"].as_str() == Some(friend.id.as_str()) {
+            break;
+        }
+    }
+    assert!(lurkers.iter().all(|l| l.try_recv().is_err()), "the lurkers were let in, but only four");
+    assert_eq!(server.stats()["refused_room_address"], 1);
 }
