@@ -13,8 +13,8 @@
 //!   the peer that held it must have left ([`Host::leave`]) before a proof works from another
 //!   peer, and then the seat's view is restored whole. A seat open to friends is claimed with
 //!   the key of a token the peer drew itself ([`ToHost::Claim`]), which from then on is the
-//!   seat's (a seat the host removed a friend from is open again; the removed key is told so,
-//!   whoever holds the seat now). The token itself never
+//!   seat's (a seat the host removed a friend from is a bot's for the rest of the game, and
+//!   the removed key is told so). The token itself never
 //!   reaches the host (see [`SeatKey`] for why this is sound);
 //! - removing a friend ([`ToHost::Remove`]) and closing the table ([`ToHost::Close`]) are the
 //!   host's own page's (the peer at the host's seat); a removed peer is not heard again, and
@@ -252,8 +252,8 @@ impl<T: Table> Host<T> {
             .zip(&self.holders)
             .map(|(s, h)| match s {
                 Seating::Host { name } => Seat::Host { name: name.clone() },
-                Seating::Bot => Seat::Bot,
-                Seating::Open | Seating::Removed { .. } => Seat::Open,
+                Seating::Bot | Seating::Removed { .. } => Seat::Bot,
+                Seating::Open => Seat::Open,
                 Seating::Friend { name, .. } => Seat::Friend { name: name.clone(), here: h.is_some() },
             })
             .collect();
@@ -396,9 +396,11 @@ impl<T: Table> Host<T> {
         self.seat_of(peer).is_some_and(|s| matches!(self.seating[s as usize], Seating::Host { .. }))
     }
 
-    /// The host removes the friend at `seat`: a bot plays it until another friend claims it, its
-    /// key is told it was removed, and its peer, if connected, is told so and not heard again
-    /// (its page, told so, does not come back: it keeps the news in place of its seat's token).
+    /// The host removes the friend at `seat`: a bot plays it for the rest of the game (nobody
+    /// claims it: else a stranger removed would take it back at once with a key of its own, and
+    /// hold the table up again), its key is told it was removed, and its peer, if connected, is
+    /// told so and not heard again (its page, told so, does not come back: it keeps the news in
+    /// place of its seat's token).
     fn remove(&mut self, peer: PeerId, seat: u8) -> Out<T> {
         if !self.is_host(peer) {
             return refuse(peer, Refusal::NotHost);
@@ -462,7 +464,7 @@ impl<T: Table> Host<T> {
         if self.removed_keys.contains(&key) {
             return vec![Outgoing { to: peer, message: ToPeer::Notice(Notice::Removed) }];
         }
-        if !matches!(self.seating.get(seat as usize), Some(Seating::Open | Seating::Removed { .. })) {
+        if !matches!(self.seating.get(seat as usize), Some(Seating::Open)) {
             return refuse(peer, Refusal::NotOpen { seat });
         }
         if let Some(mine) = self.seat_of(peer) {

@@ -244,7 +244,7 @@ fn host_controls<F: FriendsPage>(
     let question = match **asking {
         Some(Ask::Remove(seat)) => match seats.seats.get(seat as usize) {
             Some(Seat::Friend { name, .. }) => Some((
-                format!("Remove {name}? A bot plays {name}'s seat until another friend takes it, and {name}'s page cannot take it back."),
+                format!("Remove {name}? A bot plays {name}'s seat for the rest of the game, and {name}'s page cannot take it back."),
                 format!("Yes, remove {name}"),
                 ToHost::Remove { seat },
             )),

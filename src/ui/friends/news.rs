@@ -57,9 +57,9 @@ pub fn seat_news(old: &Seats, new: &Seats, me: Option<u8>) -> Vec<String> {
             }
             (Seat::Friend { here: false, .. }, Seat::Friend { name, here: true }) => Some(format!("{name} is back.")),
             (Seat::Open, Seat::Friend { name, .. }) => Some(format!("{name} took seat {}.", i + 1)),
-            // The seat is open again: a bot plays it until a friend takes it.
-            (Seat::Friend { name, .. }, Seat::Open) => {
-                Some(format!("The host removed {name}; a bot plays seat {} until a friend takes it.", i + 1))
+            // A bot plays the seat for the rest of the game.
+            (Seat::Friend { name, .. }, Seat::Bot) => {
+                Some(format!("The host removed {name}; a bot plays seat {} from now on.", i + 1))
             }
             _ => None,
         })
@@ -97,11 +97,8 @@ mod tests {
         let seated = table(vec![Seat::Open, sam(true)], true);
         assert_eq!(seat_news(&open, &seated, Some(0)), ["Sam took seat 2."]);
         assert!(seat_news(&open, &seated, Some(1)).is_empty(), "the page's own seat");
-        let removed = table(vec![Seat::Open, Seat::Open], true);
-        assert_eq!(
-            seat_news(&seated, &removed, None),
-            ["The host removed Sam; a bot plays seat 2 until a friend takes it."]
-        );
+        let removed = table(vec![Seat::Open, Seat::Bot], true);
+        assert_eq!(seat_news(&seated, &removed, None), ["The host removed Sam; a bot plays seat 2 from now on."]);
         // A lobby of another length (never sent: the reader refuses it) says what it can.
         assert!(seat_news(&seated, &table(vec![], true), None).is_empty());
     }
