@@ -92,6 +92,13 @@ pub const PAGE_ITERATIONS: u32 = 1200;
 /// and eight turns with 100 redraws +0.0 ± 4.0 (450, twice the time a move). The turns before the
 /// latest four say little the engine's [`Void`] does not already carry, so a longer record (or a
 /// belief kept over the whole round) has little to give.
+///
+/// Screened on 2,000 fresh Taylor deals from 8,000,000 (the defaults 47.5% ± 2.2; game by game
+/// against them, unchanged games in brackets), each dropped: a ten's sequence that ends by itself
+/// (no "Finished" said) read as a lack of that suit, one more public fact, +0.2 ± 1.6 (1,724);
+/// the search's games played with the table's manners ([`TableManners`]: seats that forget
+/// "Last card" now and then and are called out for it) −0.4 ± 2.4 (1,413); UCB1's constant 0.5
+/// −0.9 ± 2.4 (1,410) and 1.0 −0.1 ± 2.3 (1,433); a playout limit of 30 −1.6 ± 2.4 (1,419).
 #[derive(Clone, Debug)]
 pub struct Ismcts {
     pub iterations: u32,
