@@ -5,7 +5,7 @@
 use super::screen::SeatScreen;
 use super::words::short;
 use crate::bots::shedding::Level;
-use crate::engine::cards::Card;
+use crate::engine::cards::{Card, Colour};
 use crate::engine::shedding::Event;
 use crate::ui::text::escape;
 use yew::prelude::*;
@@ -63,7 +63,14 @@ pub fn seats(screen: &SeatScreen, clock: Option<(u32, u32)>, faces: Option<&[Vec
         if let Some(cards) = faces.and_then(|f| f.get(i)).filter(|c| s != me && !c.is_empty()) {
             // Face up: "Q♠ 10♥" to read at a glance, named in full for a screen reader.
             let names: Vec<String> = cards.iter().map(|c| c.name()).collect();
-            let shown: Vec<String> = cards.iter().map(|&c| short(c)).collect();
+            // Red suits in red, as on the cards (`.faces b`).
+            let shown: Vec<String> = cards
+                .iter()
+                .map(|&c| match c.colour() {
+                    Colour::Red => format!("<b>{}</b>", short(c)),
+                    Colour::Black => short(c),
+                })
+                .collect();
             let _ =
                 write!(h, "<span class=\"faces\" role=\"img\" aria-label=\"{}\">{}", names.join(", "), shown.join(" "));
         } else {
