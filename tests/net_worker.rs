@@ -290,9 +290,10 @@ fn the_host_s_page_removes_a_friend_whose_seat_a_bot_plays_from_then_on() {
     let (mut w, mut page) = with_two_friends();
     let sent = page.take(send(&mut w, &bytes(PAGE, &ToHost::Remove { seat: 1 })));
     assert_eq!(read_for(1, &sent), vec![ToPeer::Notice(Notice::Removed)]);
-    assert!(read_for(2, &sent).iter().any(|m| matches!(m, ToPeer::Seats(s) if s.seats[1] == Seat::Open)));
-    assert_eq!(page.seats.as_ref().unwrap().seats[1], Seat::Open, "open to a friend again; a bot plays it");
-    // The save keeps the seat removed: reopened, the old token still takes nothing.
+    assert!(read_for(2, &sent).iter().any(|m| matches!(m, ToPeer::Seats(s) if s.seats[1] == Seat::Bot)));
+    assert_eq!(page.seats.as_ref().unwrap().seats[1], Seat::Bot, "a bot's for the rest of the game");
+    // The save keeps the seat removed: reopened, the old token still takes nothing, and the
+    // seat is still nobody's to claim.
     let saved = HostRecord::<Shedding>::from_text(page.saved.as_ref().unwrap()).unwrap();
     assert_eq!(saved.seating[1], Seating::Removed { key: SeatToken(71).key(ROOM) });
     let (mut again, _) = open(&saved);
@@ -306,6 +307,7 @@ fn the_host_s_page_removes_a_friend_whose_seat_a_bot_plays_from_then_on() {
         })
         .collect();
     assert_eq!(read_for(5, &back), vec![ToPeer::Notice(Notice::Removed)]);
+    assert_eq!(again.table().unwrap().host().seats().seats[1], Seat::Bot);
     // The bots play seat 1 now: its moves come on the page's ticks.
     let host = w.table().unwrap().host();
     assert!(!host.is_played_by_a_person(1) && host.is_played_by_a_person(2));
