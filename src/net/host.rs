@@ -41,10 +41,6 @@ use super::Table;
 /// The transport's name for one connection.
 pub type PeerId = u64;
 
-/// The most keys of removed friends a host remembers (the host removes friends by hand, one at
-/// a time; the oldest is forgotten first).
-pub const REMOVED_KEYS: usize = 64;
-
 /// The most slips a seat's peer makes in one game that the host takes ([`Table::slips`]): a
 /// person makes a few (a card played out of turn costs a card, as the rules say); past this the
 /// slip is refused and changes nothing. Counted since the host's page opened the table.
@@ -138,10 +134,6 @@ pub struct Host<T: Table> {
     peer_events: Vec<T::Event>,
     /// Peers the host removed: nothing they send is read (a few, by the host's hand).
     removed: Vec<PeerId>,
-    /// The keys of the friends the host removed: a proof or claim made with one is told so,
-    /// even once another friend has taken the seat (its `Seating` then holds the new key). The
-    /// record keeps those whose seat is still open; the latest [`REMOVED_KEYS`] are kept.
-    removed_keys: Vec<SeatKey>,
     /// Each seat's slips taken ([`MOST_SLIPS`]).
     slips: Vec<u16>,
     /// The host closed the table.
@@ -181,13 +173,6 @@ impl<T: Table> Host<T> {
             fixed.push(seat);
         }
         let game = game.chars().filter(|c| !c.is_control()).take(40).collect();
-        let removed_keys = fixed
-            .iter()
-            .filter_map(|s| match s {
-                Seating::Removed { key } => Some(*key),
-                _ => None,
-            })
-            .collect();
         Host {
             table,
             game,
@@ -201,7 +186,6 @@ impl<T: Table> Host<T> {
             dropped: Dropped::default(),
             peer_events: Vec::new(),
             removed: Vec::new(),
-            removed_keys,
             slips: vec![0; seats],
             closed: false,
         }
@@ -409,10 +393,6 @@ impl<T: Table> Host<T> {
             return refuse(peer, Refusal::NoFriend { seat });
         };
         self.seating[seat as usize] = Seating::Removed { key };
-        if self.removed_keys.len() >= REMOVED_KEYS {
-            self.removed_keys.remove(0);
-        }
-        self.removed_keys.push(key);
         let mut out = Vec::new();
         if let Some(gone) = self.holders[seat as usize].take() {
             self.present.retain(|p| *p != gone);
@@ -450,7 +430,7 @@ impl<T: Table> Host<T> {
         *left -= 1;
         let nonce = *nonce;
         // A removed friend's proof is told so, and takes no seat.
-        if self.removed_keys.iter().any(|key| key.tag(nonce) == tag) {
+        if self.removed_keys().any(|key| key.tag(nonce) == tag) {
             return vec![Outgoing { to: peer, message: ToPeer::Notice(Notice::Removed) }];
         }
         let found = self.seating.iter().position(|s| matches!(s, Seating::Friend { key, .. } if key.tag(nonce) == tag));
@@ -458,10 +438,19 @@ impl<T: Table> Host<T> {
         self.seat(peer, seat as u8)
     }
 
+    /// The keys of the friends the host removed (a removed seat keeps its key for the rest of
+    /// the game, in the saved record too): a proof or claim made with one is told so.
+    fn removed_keys(&self) -> impl Iterator<Item = SeatKey> + '_ {
+        self.seating.iter().filter_map(|s| match s {
+            Seating::Removed { key } => Some(*key),
+            _ => None,
+        })
+    }
+
     fn claim(&mut self, peer: PeerId, seat: u8, key: SeatKey, name: &str) -> Out<T> {
         let Some(name) = clean_name(name) else { return refuse(peer, Refusal::BadName) };
         // A removed friend's key takes no seat, the one it had or any other, and is told so.
-        if self.removed_keys.contains(&key) {
+        if self.removed_keys().any(|k| k == key) {
             return vec![Outgoing { to: peer, message: ToPeer::Notice(Notice::Removed) }];
         }
         if !matches!(self.seating.get(seat as usize), Some(Seating::Open)) {
