@@ -30,6 +30,20 @@ function keepLogLines() {
 /** Every line the page's table log has shown, one a line. */
 const logSeen = (page) => page.evaluate(() => (self.__logLines || []).join('\n')).catch(() => '');
 
+/** The log line of `who`'s result in a round: "You: lose, −$25." when the dealer settles the
+ * hand, or "Blackjack! Sam wins $37.50." for a natural paid at once (the hand then has no
+ * other). */
+const resultOf = (who) => new RegExp(`^(${who}: (win|lose|push|blackjack|bust|surrender)|Blackjack! ${who} wins?)`, 'm');
+
+/** A hang caught (`error`), with what the host's and the friend's pages showed: each one's
+ * status and the end of its log, and a screenshot of each. */
+async function stalled(error, host, friend) {
+  await screenshot(host, 'friends-casino-stalled-desktop').catch(() => {});
+  await screenshot(friend, 'friends-casino-stalled-phone').catch(() => {});
+  const said = async (p) => `status "${await table(p).locator('.status').innerText().catch(() => '?')}", log ${JSON.stringify((await logSeen(p)).split('\n').slice(-12))}`;
+  return new Error(`${error.message}\nthe host's page: ${await said(host)}\nthe friend's page: ${await said(friend)}`);
+}
+
 async function player(siteUrl, signal, viewport) {
   const b = await openBrowser(viewport, WEBRTC_FLAGS);
   await b.context.addInitScript(keepLogLines);
@@ -51,15 +65,15 @@ const enabled = async (b) => (await b.count()) > 0 && !(await b.isDisabled({ tim
  * most: one on a button the round just took away otherwise waited up to Playwright's 30 s,
  * and the next round, dealt meanwhile, went by unseen. */
 const CLICK = { timeout: 2_000 };
-async function move(page, state) {
+async function move(page, state, { bet = true } = {}) {
   const noBet = (await table(page).locator('.spot.me .bet.none').count()) > 0;
-  if (noBet && (await enabled(table(page).getByRole('button', { name: 'Add $25' })))) {
+  // With `bet` false only the decisions of a hand dealt (the host deals on its clock as well).
+  if (bet && noBet && (await enabled(table(page).getByRole('button', { name: 'Add $25' })))) {
     await table(page).getByRole('button', { name: 'Add $25' }).click(CLICK);
     return 'bet';
   }
-  if (!noBet && Date.now() - (state.readyAt || 0) > 2000 && (await enabled(button(page, 'Deal')))) {
+  if (bet && !noBet && Date.now() - (state.readyAt || 0) > 2000 && (await enabled(button(page, 'Deal')))) {
     await button(page, 'Deal').click(CLICK);
-    state.ready = true;
     state.readyAt = Date.now();
     return 'ready';
   }
@@ -105,14 +119,17 @@ test('friends: casino Blackjack is played for a round by two people and a bot, e
     // felt, a few seconds, which a busy machine's poll can miss). No budget for the round, only
     // a hang catcher.
     const round = stallWatch('the round', 60_000);
-    const result = /^You: (win|lose|push|blackjack|surrender)/m;
+    const result = resultOf('You');
     let settled = false;
     while (!settled) {
-      // A page whose log shows the round's result makes no more moves: after the host clears
-      // the felt, its Deal (ready) again would have the next round dealt while this loop, on a
-      // busy machine, is still waiting to see the other page's result.
+      // A page whose log shows the round's result bets no more: after the host clears the
+      // felt, its Deal (ready) again would have the next round dealt while this loop, on a busy
+      // machine, is still waiting to see the other page's result. It still plays a hand it is
+      // dealt: the host deals on its betting clock too (after a Deal it did not get, or when a
+      // page never drew the result before the felt was cleared and so bet again), and a hand
+      // left unplayed would hold the table for good.
       for (const [page, state] of states) {
-        if (!result.test(await logSeen(page))) await move(page, state).catch(() => null);
+        await move(page, state, { bet: !result.test(await logSeen(page)) }).catch(() => null);
       }
       // While hands are played the dealer's second card is face down on every page.
       const dealer = await table(sam.page).locator('.dealer .sr-cards li').allTextContents().catch(() => []);
@@ -126,9 +143,13 @@ test('friends: casino Blackjack is played for a round by two people and a bot, e
         }
       }
       const logs = await Promise.all([ann.page, sam.page].map(logSeen));
-      settled = states.get(ann.page).ready && logs.every((l) => result.test(l));
+      settled = logs.every((l) => result.test(l));
       if (!settled) {
-        round(logs.join('\n'));
+        try {
+          round(logs.join('\n'));
+        } catch (e) {
+          throw await stalled(e, ann.page, sam.page);
+        }
         await ann.page.waitForTimeout(100);
       }
     }
@@ -140,17 +161,24 @@ test('friends: casino Blackjack is played for a round by two people and a bot, e
     for (const p of [ann.page, sam.page]) {
       const text = await table(p).locator('.bankroll').innerText();
       assert.match(text, /Your chips: \$\d+/);
-      assert.match(await logSeen(p), /^You: (win|lose|push|blackjack|surrender)/m, 'the round\'s result for this page\'s spot');
+      assert.match(await logSeen(p), resultOf('You'), 'the round\'s result for this page\'s spot');
     }
     // Each log names the other person as this table does, not as the table of one player would.
-    assert.match(await logSeen(ann.page), /^Sam: (win|lose|push|blackjack|surrender)/m, 'the host\'s log names the friend');
-    assert.match(await logSeen(sam.page), /^Ann: (win|lose|push|blackjack|surrender)/m, 'the friend\'s log names the host');
+    assert.match(await logSeen(ann.page), resultOf('Sam'), 'the host\'s log names the friend');
+    assert.match(await logSeen(sam.page), resultOf('Ann'), 'the friend\'s log names the host');
     // The worker clears the table for the next round: betting again, the bets still up.
-    await table(ann.page).locator('.status').getByText(/Place your bet/).waitFor({ timeout: 20_000 }).catch(async (e) => {
-      // What each page showed instead (a rare failure here once gave nothing to go on).
-      const said = async (p) => `status "${await table(p).locator('.status').innerText().catch(() => '?')}", log ${JSON.stringify((await logSeen(p)).split('\n').slice(-8))}`;
-      throw new Error(`${e.message}\nAnn's page: ${await said(ann.page)}\nSam's page: ${await said(sam.page)}`);
-    });
+    // A hand still dealt (the loop above can end in a round the host dealt on its clock) is
+    // played out first, and no bet made.
+    const cleared = stallWatch('clearing the table', 60_000);
+    while ((await table(ann.page).locator('.status').getByText(/Place your bet/).count()) === 0) {
+      for (const [page, state] of states) await move(page, state, { bet: false }).catch(() => null);
+      try {
+        cleared((await Promise.all([ann.page, sam.page].map(logSeen))).join('\n'));
+      } catch (e) {
+        throw await stalled(e, ann.page, sam.page);
+      }
+      await ann.page.waitForTimeout(100);
+    }
     assert.deepEqual(await axeViolations(sam.page), [], 'axe on the friend\'s table');
     // The friend's table at every size a player holds it, upright and sideways.
     assert.deepEqual(await problemsAtEverySize(sam.page, 'friends-casino-betting'), [], 'the friend\'s table at every size');
