@@ -8,7 +8,7 @@
 
 use blackjack::bots::casino::CasinoBot;
 use blackjack::engine::casino::{Action, Game, Phase, Spot, SpotView};
-use blackjack::net::casino::{ready, Casino, BETTING_MS, PRESET, SETTLED_MS};
+use blackjack::net::casino::{new_game, ready, record_log, Casino, BETTING_MS, PRESET, SETTLED_MS};
 use blackjack::net::worker::{to_bytes, FromWorker, HostRecord, ToWorker, Worker, PAGE};
 use blackjack::net::*;
 
@@ -197,10 +197,10 @@ fn a_session_between_the_host_a_friend_and_two_bots_plays_rounds_and_its_record_
         // The record the page stores reopens the same table, dealt, the friend's token kept.
         let saved = HostRecord::<Casino>::from_text(s.saved.as_ref().unwrap()).unwrap();
         assert!(saved.started);
-        assert_eq!(saved.log, g.log());
+        assert_eq!(saved.log, record_log(g.log()));
         assert!(matches!(&saved.seating[1], Seating::Friend { key, .. } if *key == KEY));
         let again = Session::open(&saved);
-        assert_eq!(game(&again.w), g);
+        assert!(game(&again.w).plays_as(g), "the reopened table plays on as the one saved");
         assert_eq!(again.host.view(), &g.view(0));
         assert!(s.host.read > 30 && s.friend.read > 30, "{} {}", s.host.read, s.friend.read);
     }
@@ -655,8 +655,73 @@ fn bets_changed_as_fast_as_allowed_are_bounded_a_round_and_the_record_still_reop
         }
         // What the host's page stores reopens the same table.
         let saved = HostRecord::<Casino>::from_text(s.saved.as_ref().unwrap()).expect("the record reads back");
-        assert_eq!(game(&Session::open(&saved).w), game(&s.w));
+        assert!(game(&Session::open(&saved).w).plays_as(game(&s.w)));
+        // The record keeps each round's bets as dealt: it grows by a round's play, as a
+        // person's table does, however often the stranger changed their bet.
+        let (theirs, person) = (a.chars / a.rounds, person.chars / person.rounds);
+        assert!(theirs <= person + 40, "{changer:?}: {theirs} chars a round against a person's {person}");
     }
+}
+
+/// The record's log ([`record_log`]) reopens a table that plays on exactly as the one it was
+/// taken from, at any move: random tables of two to seven spots, every spot changing its bet a
+/// random number of times (taking it back too, and going all in) before each deal, the
+/// strategy's decisions, and a check at random moves that the replayed table is the same one
+/// (`Game::plays_as`) and that in betting each spot's readiness reads the same.
+#[test]
+fn a_record_with_each_round_s_bets_as_dealt_reopens_the_same_table_at_any_move() {
+    use blackjack::engine::rng::GameRng;
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let mut rng = GameRng::new(seed ^ 0x7ab1e);
+        let spots = 2 + (seed % 6) as u8;
+        let mut g = new_game(spots, seed).expect("a table");
+        let mut bot = CasinoBot::default();
+        let min = g.rules().min_bet;
+        while g.round() < 12 {
+            let a = match g.phase() {
+                // Nobody has the chips for a bet: the table is over.
+                Phase::Betting if (0..spots as usize).all(|s| g.bankrolls()[s] + g.spots()[s].bet < min) => break,
+                Phase::Betting => {
+                    // A random spot changes its bet (a random amount within its chips, 0 to
+                    // take it back, or its chips), says ready, or the table is dealt.
+                    let spot = rng.below(u64::from(spots)) as Spot;
+                    let chips = g.bankrolls()[spot as usize] + g.spots()[spot as usize].bet;
+                    match rng.below(8) {
+                        0 if g.spots().iter().any(|s| s.bet > 0) => Action::Deal,
+                        1 => Action::Bet { spot, amount: 0 },
+                        2 => Action::Bet { spot, amount: chips },
+                        3 => Action::Bet { spot, amount: g.spots()[spot as usize].bet },
+                        _ => Action::Bet { spot, amount: min * (1 + rng.below(20) as i64) },
+                    }
+                }
+                Phase::Settled => Action::NextRound,
+                _ => {
+                    let spot = g.to_act().expect("someone to act");
+                    bot.decide(&g.view(spot)).expect("a decision")
+                }
+            };
+            // An amount over the spot's chips or under the table's minimum is refused and
+            // changes nothing; the loop draws again.
+            if g.apply(a).is_err() {
+                continue;
+            }
+            if rng.below(15) == 0 {
+                let mut again = new_game(spots, seed).unwrap();
+                for a in record_log(g.log()) {
+                    again.apply(a).unwrap_or_else(|e| panic!("seed {seed}: the record's {a:?} refused: {e:?}"));
+                }
+                assert!(again.plays_as(&g), "seed {seed}, round {}: another table", g.round());
+                // Readiness is read in betting alone (the host's deal, the most bets a round).
+                for s in (0..spots).filter(|_| g.phase() == Phase::Betting) {
+                    assert_eq!(ready(&again, s), ready(&g, s), "seed {seed}: spot {s}'s readiness");
+                }
+                assert!(again.log().len() <= g.log().len());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 300, "{checked} checks");
 }
 
 /// Past the most bets a round, Deal (the bet on the spot again) is still taken, once: the person

@@ -18,6 +18,8 @@
 //!   dropped) is played flat: it keeps the bet it has, the minimum if it has none and its chips
 //!   cover it, and decides with the computed strategy ([`CasinoBot`]) after [`BOT_MS`], as on
 //!   the casino page.
+//! - **The record.** The host's page stores each round's bets as they were dealt, not every
+//!   change of them ([`record_log`]), so the table it reopens after a reload grows by the play.
 //!
 //! The worker's clock and the bots' pace apply the delays: nothing here reads a clock.
 
@@ -130,6 +132,38 @@ pub fn ready(game: &Game, spot: Spot) -> bool {
     }
 }
 
+/// `log` as the host's record keeps it: in the betting of each round dealt, only each spot's last
+/// bet, the one it played (in the order of those last bets); the betting under way stays whole,
+/// as [`ready`] and the most bets a round read it. Every change of a bet went into the log, up to
+/// [`MOST_BETS`] a spot a round, and the record grew with them (a table of six changing their
+/// bets as often as allowed reached the size the host's page reads back in under an hour); now
+/// it grows by a round's play. The table the record reopens plays on as the one it was taken
+/// from ([`Game::plays_as`]): a spot's player has that spot's chips alone (one spot a seat), so
+/// a bet that was taken was within them whatever the bets before it, and is taken on its own.
+/// A reopened table's state ids are lower; every page is welcomed again by then anyway.
+pub fn record_log(log: &[Action]) -> Vec<Action> {
+    let mut kept = Vec::with_capacity(log.len());
+    // The bets since the last move that was not one.
+    let mut bets: Vec<Action> = Vec::new();
+    for &a in log {
+        match a {
+            Action::Bet { .. } => bets.push(a),
+            Action::Deal => {
+                let last = |i: usize, b: &Action| !bets[i + 1..].iter().any(|later| later.spot() == b.spot());
+                kept.extend(bets.iter().enumerate().filter(|(i, b)| last(*i, b)).map(|(_, b)| *b));
+                bets.clear();
+                kept.push(a);
+            }
+            _ => {
+                kept.append(&mut bets);
+                kept.push(a);
+            }
+        }
+    }
+    kept.append(&mut bets);
+    kept
+}
+
 /// The host's own move now, and after how long (ms) if nothing changes meanwhile: a bot's bet
 /// first (`people[spot]`: a person plays the spot now), then the deal (everyone ready, or the
 /// betting clock), or clearing a settled round.
@@ -185,8 +219,10 @@ impl Family for Casino {
     fn game_name(preset: &str) -> Option<&'static str> {
         (preset == PRESET).then_some(const { GameKind::Casino.info().title })
     }
+    /// The log as the record keeps it ([`record_log`]): a round's bets, once it is dealt, only
+    /// as they were dealt.
     fn log(game: &Game) -> Vec<Action> {
-        game.log().to_vec()
+        record_log(game.log())
     }
     /// A casino table plays on for as long as its host keeps it open.
     fn is_over(_: &Game) -> bool {

@@ -453,6 +453,41 @@ impl Game {
     pub fn log(&self) -> &[Action] {
         &self.log
     }
+    /// Whether `other` is this table as it plays on from here: every card, chip, bet and phase
+    /// the same, whatever log led to it (a table with friends reopens from a record that keeps
+    /// only the bets each round was dealt with: `net::casino::record_log`).
+    pub fn plays_as(&self, other: &Game) -> bool {
+        // Named field by field, so a field added later is compared or left out on purpose.
+        let Game {
+            rules,
+            seed,
+            rng,
+            shoe,
+            bankrolls,
+            house,
+            spots,
+            dealer,
+            hole_revealed,
+            phase,
+            round,
+            seen,
+            seen_red_sevens,
+            log: _,
+        } = self;
+        (rules, seed, rng, shoe, bankrolls, house, spots, dealer)
+            == (
+                &other.rules,
+                &other.seed,
+                &other.rng,
+                &other.shoe,
+                &other.bankrolls,
+                &other.house,
+                &other.spots,
+                &other.dealer,
+            )
+            && (hole_revealed, phase, round, seen, seen_red_sevens)
+                == (&other.hole_revealed, &other.phase, &other.round, &other.seen, &other.seen_red_sevens)
+    }
     /// The dealer's cards a player can see: the hole card only once revealed.
     pub fn dealer_visible(&self) -> Vec<Option<Card>> {
         self.dealer
