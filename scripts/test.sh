@@ -118,8 +118,11 @@ echo "end-to-end tests in headless Chromium, ${E2E_JOBS:-2} files at a time (the
 # Tables with friends connect through it (tests/e2e/friends*.test.mjs); stopped when this script ends.
 # Its log (a line per room opened, closed or refused) goes to test-output/signal.log.
 mkdir -p test-output
-# Every page of the browser tests is on this machine: no limit of friends per address in a room.
-"$SIGNAL_BIN" --addr "127.0.0.1:$SIGNAL_PORT" --max-room-per-address 0 >test-output/signal.log 2>&1 &
+# Every page of the browser tests is on this machine: no limit of friends per address in a room,
+# nor of rooms per address (else one test's new rooms would forget another's table whose host
+# is away, and the test of a host who comes back would fail as the files run beside each other).
+"$SIGNAL_BIN" --addr "127.0.0.1:$SIGNAL_PORT" --max-room-per-address 0 --remember-per-address 0 \
+  >test-output/signal.log 2>&1 &
 SIGNAL_PID=$!
 export SIGNAL_URL="ws://127.0.0.1:$SIGNAL_PORT"
 # The files that take longest start first (they play whole games at the bots' pace), so the

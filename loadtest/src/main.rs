@@ -427,7 +427,7 @@ fn main() {
         // Every client is on this machine: no limit per address.
         match Command::new(bin)
             .args(["--addr", &format!("127.0.0.1:{}", a.port), "--max-peers", "4096", "--max-per-address", "0"])
-            .args(["--max-room", &MAX_ROOM.to_string(), "--max-room-per-address", "0"])
+            .args(["--max-room", &MAX_ROOM.to_string(), "--max-room-per-address", "0", "--remember-per-address", "0"])
             .stdout(Stdio::piped())
             .spawn()
         {

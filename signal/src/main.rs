@@ -6,7 +6,8 @@
 //! topology has one host for the whole server. Here each room (the path) has one host, who
 //! names its browser's key (`ROOM.host.KEY`), and friends (`ROOM`) who connect to the host only.
 //! What a room lets in, and why, is [`rooms`]: only the browser that opened a room hosts it again
-//! (`--remember-rooms` rooms for `--remember-hours` after their host left), a room takes
+//! (`--remember-rooms` rooms for `--remember-hours` after their host left, at most
+//! `--remember-per-address` of them opened from one address), a room takes
 //! `--max-room` friends whatever its seats, and a friend who does not signal its host within
 //! `--intro-secs` is closed.
 //!
@@ -19,10 +20,11 @@
 //! writer gives up, dropping what was queued for it and the socket). Connections beyond
 //! `--max-peers`, beyond `--max-per-address` from one address ([`addresses`]: behind a reverse
 //! proxy, name the header it puts the client's address in with `--address-header`), or friends
-//! beyond `--max-room-per-address` from one address in one room ([`rooms`]), are refused before
+//! beyond `--max-room-per-address` from one address in one room, and a host opening a room
+//! beyond `--remember-per-address` hosted now from its address ([`rooms`]), are refused before
 //! the upgrade, with an HTTP status (404 not a room, 409 the room is full or hosted from another
-//! browser, 429 too many from one address, or from one address in the room, 503 the server is
-//! full).
+//! browser, 429 too many from one address, or from one address in the room, or rooms hosted
+//! from one address, 503 the server is full).
 //!
 //! It sees room ids and connection set-up (WebRTC offers, answers and ICE candidates), nothing
 //! of the game: once two browsers are connected, the game's messages go between them directly.
@@ -86,6 +88,8 @@ struct Counters {
     refused_not_host: AtomicU64,
     refused_address: AtomicU64,
     refused_room_address: AtomicU64,
+    /// Hosts refused a new room: their address hosts as many remembered rooms as it may.
+    refused_rooms_address: AtomicU64,
     refused_other: AtomicU64,
     timed_out: AtomicU64,
     oversized: AtomicU64,
@@ -137,6 +141,7 @@ impl Shared {
             Refused::NotTheHost => &c.refused_not_host,
             Refused::TooManyFromAddress => &c.refused_address,
             Refused::TooManyInRoomFromAddress => &c.refused_room_address,
+            Refused::TooManyRoomsFromAddress => &c.refused_rooms_address,
             Refused::BadPath | Refused::ServerFull => &c.refused_other,
         };
         counter.fetch_add(1, Ordering::Relaxed);
@@ -169,11 +174,12 @@ impl Shared {
         let c = &self.counters;
         let n = |a: &AtomicU64| a.load(Ordering::Relaxed);
         format!(
-            "{{\"rooms\":{rooms},\"peers\":{peers},\"remembered\":{remembered},\"addresses\":{addresses},\"refused_full\":{},\"refused_not_host\":{},\"refused_address\":{},\"refused_room_address\":{},\"refused_other\":{},\"timed_out\":{},\"oversized\":{},\"over_budget\":{},\"stalled\":{},\"unreadable\":{},\"misrouted\":{}}}",
+            "{{\"rooms\":{rooms},\"peers\":{peers},\"remembered\":{remembered},\"addresses\":{addresses},\"refused_full\":{},\"refused_not_host\":{},\"refused_address\":{},\"refused_room_address\":{},\"refused_rooms_address\":{},\"refused_other\":{},\"timed_out\":{},\"oversized\":{},\"over_budget\":{},\"stalled\":{},\"unreadable\":{},\"misrouted\":{}}}",
             n(&c.refused_full),
             n(&c.refused_not_host),
             n(&c.refused_address),
             n(&c.refused_room_address),
+            n(&c.refused_rooms_address),
             n(&c.refused_other),
             n(&c.timed_out),
             n(&c.oversized),
@@ -359,6 +365,7 @@ struct Args {
     intro_secs: u64,
     remember_rooms: usize,
     remember_hours: u64,
+    remember_per_address: usize,
     address_header: Option<String>,
     /// `--check`: read the flags, say what they set, and exit without listening (a deployment's
     /// unit file is checked with it: `signal/tests/deploy.rs`).
@@ -381,6 +388,7 @@ const USAGE: &str = "usage: blackjack-signal [FLAG VALUE]…
   --intro-secs S            close a friend that has not signalled its host this long (30)
   --remember-rooms N        rooms whose host's browser is remembered (100000)
   --remember-hours H        how long after its host left (168)
+  --remember-per-address N  remembered rooms opened from one address, 0 for no limit (64)
   --address-header NAME     behind a proxy: the header with the client's address (none)
   --check                   read the flags, print what they set and exit, without listening";
 
@@ -401,6 +409,7 @@ fn args() -> Result<Args, String> {
         intro_secs: 30,
         remember_rooms: 100_000,
         remember_hours: 168,
+        remember_per_address: 64,
         address_header: None,
         check: false,
     };
@@ -434,6 +443,7 @@ fn args() -> Result<Args, String> {
             "--intro-secs" => a.intro_secs = positive()?,
             "--remember-rooms" => a.remember_rooms = number()?,
             "--remember-hours" => a.remember_hours = positive()?,
+            "--remember-per-address" => a.remember_per_address = number()?,
             "--address-header" => a.address_header = Some(value.to_ascii_lowercase()),
             _ => return Err(USAGE.into()),
         }
@@ -445,7 +455,9 @@ fn status(why: Refused) -> StatusCode {
     match why {
         Refused::BadPath => StatusCode::NOT_FOUND,
         Refused::RoomFull | Refused::NotTheHost => StatusCode::CONFLICT,
-        Refused::TooManyFromAddress | Refused::TooManyInRoomFromAddress => StatusCode::TOO_MANY_REQUESTS,
+        Refused::TooManyFromAddress | Refused::TooManyInRoomFromAddress | Refused::TooManyRoomsFromAddress => {
+            StatusCode::TOO_MANY_REQUESTS
+        }
         Refused::ServerFull => StatusCode::SERVICE_UNAVAILABLE,
     }
 }
@@ -466,7 +478,7 @@ async fn main() {
             "blackjack-signal: flags accepted: --addr {} --max-peers {} --max-message {} --max-room {} \
              --max-per-address {} --max-room-per-address {} --idle-secs {} --send-timeout-secs {} \
              --burst-bytes {} --rate-bytes {} --burst-messages {} --rate-messages {} --intro-secs {} \
-             --remember-rooms {} --remember-hours {} --address-header {}",
+             --remember-rooms {} --remember-hours {} --remember-per-address {} --address-header {}",
             args.addr,
             args.max_peers,
             args.max_message,
@@ -482,6 +494,7 @@ async fn main() {
             args.intro_secs,
             args.remember_rooms,
             args.remember_hours,
+            args.remember_per_address,
             args.address_header.as_deref().unwrap_or("(none)"),
         );
         return;
@@ -493,6 +506,7 @@ async fn main() {
         bound_for: Duration::from_secs(args.remember_hours.saturating_mul(3600)),
         intro: Duration::from_secs(args.intro_secs),
         max_room_per_address: args.max_room_per_address,
+        max_bound_per_address: args.remember_per_address,
     };
     // The websocket layer's own limits (the patched matchbox_signaling), before it serves.
     matchbox_signaling::common_logic::set_max_message_size(args.max_message);

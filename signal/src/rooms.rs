@@ -23,6 +23,16 @@
 //! host was away and be handed the friends who wait. A forgotten room, or every room after the
 //! server restarts, is bound again by the next host to arrive.
 //!
+//! **Rooms per address.** Met rooms are kept their whole time, so a stranger who opens rooms
+//! from one address and signals each one's host from another connection could fill the server
+//! for [`Limits::bound_for`] with rooms nobody may forget. So one address (as [`counted`]: the
+//! host's, when it opened the room) has at most [`Limits::max_bound_per_address`] remembered
+//! rooms: a host opening one more forgets the one of its address's rooms whose host left
+//! longest ago, met or not (they are that address's own tables, not another's friends'), and is
+//! refused only if every one of them has its host here ([`Refused::TooManyRoomsFromAddress`]; a
+//! household does not host that many tables at once). A host coming back to its room counts
+//! nothing new and is never refused for it.
+//!
 //! **Slots.** A friend who opens the link holds a connection, never a seat: seats are the
 //! host's to give (its game takes a claim for a free seat and a seat's token), so a room lets in
 //! up to [`Limits::max_room`] friends whatever its seats, and its host always. While the host is
@@ -86,6 +96,8 @@ pub enum Refused {
     TooManyFromAddress,
     /// As many friends from this address wait in the room as one address may have in a room.
     TooManyInRoomFromAddress,
+    /// This address opened as many remembered rooms as one address may, and hosts every one now.
+    TooManyRoomsFromAddress,
 }
 
 impl Refused {
@@ -98,6 +110,7 @@ impl Refused {
             Refused::ServerFull => "the server is full",
             Refused::TooManyFromAddress => "too many connections from one address",
             Refused::TooManyInRoomFromAddress => "too many friends from one address in the room",
+            Refused::TooManyRoomsFromAddress => "too many rooms hosted from one address",
         }
     }
 }
@@ -184,6 +197,8 @@ pub struct Limits {
     pub intro: Duration,
     /// Friends in one room from one address (as [`counted`]; 0: no limit).
     pub max_room_per_address: usize,
+    /// Remembered rooms opened from one address (as [`counted`]; 0: no limit).
+    pub max_bound_per_address: usize,
 }
 
 struct Friend<P, C> {
@@ -203,6 +218,12 @@ struct Room<P, C> {
 /// A room's host key, as a keyed hash, and since when its host is away.
 struct Bound {
     hash: u64,
+    /// The address (as [`counted`]) of the connection that bound the room, which it counts for
+    /// ([`Limits::max_bound_per_address`]). Kept when its host comes back from another: the room
+    /// was that address's to open, and a host moving (a phone from Wi-Fi to mobile data) must
+    /// neither be refused nor have its other rooms forgotten for it; nor could a stranger, who
+    /// cannot host a room bound to another's key, move one onto somebody else's address.
+    from: IpAddr,
     left: Option<Instant>,
     /// A friend signalled this room's host: a table in use, kept for its whole time.
     met: bool,
@@ -212,6 +233,9 @@ struct Bound {
 pub struct Rooms<P, C> {
     rooms: HashMap<String, Room<P, C>>,
     bound: HashMap<String, Bound>,
+    /// How many of `bound` each address opened (no entry for none), kept beside it so that
+    /// opening a room does not count over every remembered room.
+    bound_from: HashMap<IpAddr, usize>,
     /// A key per server run: the hashes of keys mean nothing outside it.
     hasher: RandomState,
     peers: usize,
@@ -220,7 +244,14 @@ pub struct Rooms<P, C> {
 
 impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
     pub fn new(limits: Limits) -> Rooms<P, C> {
-        Rooms { rooms: HashMap::new(), bound: HashMap::new(), hasher: RandomState::new(), peers: 0, limits }
+        Rooms {
+            rooms: HashMap::new(),
+            bound: HashMap::new(),
+            bound_from: HashMap::new(),
+            hasher: RandomState::new(),
+            peers: 0,
+            limits,
+        }
     }
 
     pub fn rooms(&self) -> usize {
@@ -258,7 +289,8 @@ impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
         match &ask.role {
             Role::Host { key } => match self.binding(&ask.room, now) {
                 Some(b) if b.hash != self.hash(key) => Err(Refused::NotTheHost),
-                _ => Ok(()),
+                Some(_) => Ok(()),
+                None => self.address_s_room_to_forget(&ask.room, counted(from)).map(|_| ()),
             },
             Role::Friend => match self.rooms.get(&ask.room) {
                 Some(room) if room.friends.len() >= self.limits.max_room => Err(Refused::RoomFull),
@@ -292,14 +324,22 @@ impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
         match &ask.role {
             Role::Host { key } => {
                 let hash = self.hash(key);
-                let met = self.binding(&ask.room, now).is_some_and(|b| b.met);
-                entered.event = Some(if self.binding(&ask.room, now).is_some() {
-                    Event::HostBack
-                } else {
-                    self.make_room_for_a_binding(&ask.room)?;
-                    Event::Opened
-                });
-                self.bound.insert(ask.room.clone(), Bound { hash, left: None, met });
+                let (met, bound_from) = match self.binding(&ask.room, now) {
+                    Some(b) => {
+                        entered.event = Some(Event::HostBack);
+                        (b.met, b.from)
+                    }
+                    None => {
+                        // The address's own limit first: its oldest room, not a stranger's.
+                        if let Some(oldest) = self.address_s_room_to_forget(&ask.room, counted(from))? {
+                            self.unbind(&oldest);
+                        }
+                        self.make_room_for_a_binding(&ask.room)?;
+                        entered.event = Some(Event::Opened);
+                        (false, counted(from))
+                    }
+                };
+                self.bind(ask.room.clone(), Bound { hash, from: bound_from, left: None, met });
                 let due = Some(now + self.limits.intro);
                 let room = self.rooms.entry(ask.room.clone()).or_insert(Room { host: None, friends: Vec::new() });
                 if let Some((old, old_channel)) = room.host.replace((peer, channel.clone())) {
@@ -326,6 +366,40 @@ impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
         Ok(entered)
     }
 
+    /// Remembers `bound` for `room_id` (in place of what was remembered for it), counted for its
+    /// address.
+    fn bind(&mut self, room_id: String, bound: Bound) {
+        *self.bound_from.entry(bound.from).or_default() += 1;
+        if let Some(old) = self.bound.insert(room_id, bound) {
+            uncount(&mut self.bound_from, old.from);
+        }
+    }
+
+    /// Forgets `room_id`'s binding, and counts it no more for its address.
+    fn unbind(&mut self, room_id: &str) {
+        if let Some(old) = self.bound.remove(room_id) {
+            uncount(&mut self.bound_from, old.from);
+        }
+    }
+
+    /// Before `from` (as [`counted`]) opens `room_id`: at [`Limits::max_bound_per_address`]
+    /// rooms of its own (`room_id`'s expired binding aside, which the new one replaces), the one
+    /// whose host left longest ago, met or not, to forget; `None` under the limit.
+    ///
+    /// # Errors
+    /// [`Refused::TooManyRoomsFromAddress`] if the host of every one of them is here.
+    fn address_s_room_to_forget(&self, room_id: &str, from: IpAddr) -> Result<Option<String>, Refused> {
+        let max = self.limits.max_bound_per_address;
+        let replaced = self.bound.get(room_id).is_some_and(|b| b.from == from);
+        let held = self.bound_from.get(&from).copied().unwrap_or(0) - usize::from(replaced);
+        if max == 0 || held < max {
+            return Ok(None);
+        }
+        let its_own = self.bound.iter().filter(|(r, b)| b.from == from && r.as_str() != room_id);
+        let oldest = its_own.filter_map(|(r, b)| Some((b.left?, r))).min().map(|(_, r)| r.clone());
+        oldest.map(Some).ok_or(Refused::TooManyRoomsFromAddress)
+    }
+
     /// At [`Limits::max_bound`] remembered rooms, forgets the one whose host left longest ago of
     /// those whose friends never met their host.
     ///
@@ -338,7 +412,7 @@ impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
         let unmet = self.bound.iter().filter(|(_, b)| !b.met);
         let oldest = unmet.filter_map(|(r, b)| Some((b.left?, r))).min().map(|(_, r)| r.clone());
         let oldest = oldest.ok_or(Refused::ServerFull)?;
-        self.bound.remove(&oldest);
+        self.unbind(&oldest);
         Ok(())
     }
 
@@ -393,10 +467,14 @@ impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
     /// the keys of rooms whose host left over [`Limits::bound_for`] ago are forgotten.
     pub fn sweep(&mut self, now: Instant) -> Vec<(String, C)> {
         let bound_for = self.limits.bound_for;
-        let rooms = &self.rooms;
+        let (rooms, bound_from) = (&self.rooms, &mut self.bound_from);
         self.bound.retain(|r, b| {
-            rooms.get(r).is_some_and(|room| room.host.is_some())
-                || b.left.is_none_or(|t| now.saturating_duration_since(t) < bound_for)
+            let keep = rooms.get(r).is_some_and(|room| room.host.is_some())
+                || b.left.is_none_or(|t| now.saturating_duration_since(t) < bound_for);
+            if !keep {
+                uncount(bound_from, b.from);
+            }
+            keep
         });
         let mut close = Vec::new();
         for (id, room) in &mut self.rooms {
@@ -408,6 +486,16 @@ impl<P: Copy + PartialEq, C: Clone> Rooms<P, C> {
             }
         }
         close
+    }
+}
+
+/// One room fewer remembered for `from`; an address with none left is forgotten.
+fn uncount(bound_from: &mut HashMap<IpAddr, usize>, from: IpAddr) {
+    if let Some(n) = bound_from.get_mut(&from) {
+        *n -= 1;
+        if *n == 0 {
+            bound_from.remove(&from);
+        }
     }
 }
 
@@ -434,6 +522,7 @@ mod tests {
             bound_for: Duration::from_secs(3600),
             intro: Duration::from_secs(20),
             max_room_per_address: 0,
+            max_bound_per_address: 0,
         }
     }
     fn rooms(limits: Limits) -> Rooms<u32, &'static str> {
@@ -585,6 +674,138 @@ mod tests {
         );
         // Met stays met when its host came back and left again.
         assert_eq!(rooms.check(&ask(a, OTHER_KEY), IP, secs(t0, 12)), Err(Refused::NotTheHost));
+    }
+
+    /// Opens `room` as a host with `key` from `from`, lets a friend from elsewhere signal the
+    /// host (the room is met), and leaves: a table in use, whose host is away.
+    fn open_met_and_leave(rooms: &mut Rooms<u32, &'static str>, room: &str, key: &str, from: IpAddr, at: Instant) {
+        let host = Ask { room: room.into(), role: Role::Host { key: HostKey(key.into()) } };
+        let friend = Ask { room: room.into(), role: Role::Friend };
+        assert_eq!(rooms.enter(&host, from, 0, "h", at).map(|e| e.event), Ok(Some(Event::Opened)), "{room}");
+        rooms.enter(&friend, "203.0.113.50".parse().unwrap(), 1, "f", at).unwrap();
+        assert_eq!(rooms.route(room, 1, 0), Some("h"));
+        rooms.leave(room, 0, at);
+        rooms.leave(room, 1, at);
+    }
+
+    /// The count of remembered rooms by address agrees with the rooms remembered.
+    fn counts_agree(rooms: &Rooms<u32, &'static str>) {
+        let mut counted: HashMap<IpAddr, usize> = HashMap::new();
+        rooms.bound.values().for_each(|b| *counted.entry(b.from).or_default() += 1);
+        assert_eq!(rooms.bound_from, counted);
+    }
+
+    #[test]
+    fn one_address_opening_more_met_rooms_than_it_may_forgets_its_own_oldest_never_another_s() {
+        let t0 = Instant::now();
+        let mut rooms = rooms(Limits { max_bound_per_address: 2, bound_for: Duration::from_secs(1000), ..limits() });
+        let ask = |room: &str, key: &str| Ask { room: room.into(), role: Role::Host { key: HostKey(key.into()) } };
+        let [a, b, c, d, e] = [
+            "room-aaaaaaaaaaaaaaaa",
+            "room-bbbbbbbbbbbbbbbb",
+            "room-cccccccccccccccc",
+            "room-dddddddddddddddd",
+            "room-eeeeeeeeeeeeeeee",
+        ];
+        // A friends' table, the oldest of all.
+        open_met_and_leave(&mut rooms, a, KEY, IP, t0);
+        // A stranger opens met rooms from one IPv6 machine (a /64, whatever the address in it),
+        // past its limit: each new one forgets the stranger's oldest, met as it is.
+        let stranger = |n: u16| IpAddr::V6(std::net::Ipv6Addr::new(0x2001, 0xdb8, 0, 1, 0, 0, 0, n));
+        for (i, r) in [b, c, d, e].into_iter().enumerate() {
+            open_met_and_leave(&mut rooms, r, OTHER_KEY, stranger(i as u16), secs(t0, 1 + i as u64));
+        }
+        assert_eq!(rooms.bound(), 3, "the friends' table and the stranger's two newest");
+        counts_agree(&rooms);
+        // The friends' table is still its host's; the stranger's oldest are anyone's again.
+        assert_eq!(rooms.check(&ask(a, OTHER_KEY), IP, secs(t0, 10)), Err(Refused::NotTheHost));
+        assert_eq!(rooms.check(&ask(b, KEY), IP, secs(t0, 10)), Ok(()));
+        assert_eq!(rooms.check(&ask(c, KEY), IP, secs(t0, 10)), Ok(()));
+        assert_eq!(rooms.check(&ask(d, KEY), IP, secs(t0, 10)), Err(Refused::NotTheHost));
+        assert_eq!(rooms.check(&ask(e, KEY), IP, secs(t0, 10)), Err(Refused::NotTheHost));
+        // The friends' host's address has places of its own: opening a room forgets nothing.
+        open_met_and_leave(&mut rooms, b, KEY, IP, secs(t0, 11));
+        assert_eq!(rooms.bound(), 4);
+        counts_agree(&rooms);
+        // Forgotten with their time, the rooms no longer count for their addresses.
+        rooms.sweep(secs(t0, 1003));
+        assert_eq!(rooms.bound(), 2, "a's and d's time is up, not e's nor b's");
+        counts_agree(&rooms);
+        rooms.sweep(secs(t0, 2000));
+        assert_eq!((rooms.bound(), rooms.bound_from.len()), (0, 0));
+    }
+
+    #[test]
+    fn an_address_hosting_every_room_it_may_have_now_is_refused_another() {
+        let t0 = Instant::now();
+        let mut rooms = rooms(Limits { max_bound_per_address: 2, bound_for: Duration::from_secs(100), ..limits() });
+        let ask = |room: &str, key: &str| Ask { room: room.into(), role: Role::Host { key: HostKey(key.into()) } };
+        let [a, b, c, d] =
+            ["room-aaaaaaaaaaaaaaaa", "room-bbbbbbbbbbbbbbbb", "room-cccccccccccccccc", "room-dddddddddddddddd"];
+        let other: IpAddr = "198.51.100.1".parse().unwrap();
+        rooms.enter(&ask(a, KEY), IP, 0, "a", t0).unwrap();
+        rooms.enter(&ask(b, KEY), IP, 1, "b", t0).unwrap();
+        // Both its hosts here: nothing of the address's may be forgotten, before the upgrade or after.
+        assert_eq!(rooms.check(&ask(c, KEY), IP, t0), Err(Refused::TooManyRoomsFromAddress));
+        assert_eq!(rooms.enter(&ask(c, KEY), IP, 2, "c", t0).map(|e| e.event), Err(Refused::TooManyRoomsFromAddress));
+        assert_eq!((rooms.bound(), rooms.peers(), rooms.rooms()), (2, 2, 2), "nothing changed");
+        // Another address opens rooms all the same.
+        assert_eq!(rooms.enter(&ask(c, KEY), other, 2, "c", t0).map(|e| e.event), Ok(Some(Event::Opened)));
+        // A host of the address leaves: its room makes way for the address's next.
+        rooms.leave(a, 0, secs(t0, 1));
+        assert_eq!(rooms.enter(&ask(d, KEY), IP, 3, "d", secs(t0, 2)).map(|e| e.event), Ok(Some(Event::Opened)));
+        assert_eq!(rooms.check(&ask(a, OTHER_KEY), IP, secs(t0, 2)), Err(Refused::TooManyRoomsFromAddress));
+        assert_eq!(rooms.check(&ask(a, OTHER_KEY), other, secs(t0, 2)), Ok(()), "a is forgotten");
+        // A room whose time is up (not yet swept) is opened again in its own place: d's host
+        // leaves, and once d has expired its address reopens it beside b, hosted now.
+        rooms.leave(d, 3, secs(t0, 3));
+        assert_eq!(rooms.check(&ask(d, OTHER_KEY), IP, secs(t0, 50)), Err(Refused::NotTheHost));
+        assert_eq!(
+            rooms.enter(&ask(d, OTHER_KEY), IP, 4, "d", secs(t0, 103)).map(|e| e.event),
+            Ok(Some(Event::Opened))
+        );
+        assert_eq!(rooms.check(&ask(b, OTHER_KEY), IP, secs(t0, 103)), Err(Refused::NotTheHost), "b is still bound");
+        assert_eq!(rooms.bound(), 3);
+        counts_agree(&rooms);
+    }
+
+    #[test]
+    fn no_limit_of_rooms_per_address_when_it_is_zero() {
+        let t0 = Instant::now();
+        let mut rooms = rooms(Limits { max_bound_per_address: 0, ..limits() });
+        for p in 0..50 {
+            let ask = Ask { room: format!("room-{p:016}"), role: Role::Host { key: HostKey(KEY.into()) } };
+            assert_eq!(rooms.enter(&ask, IP, p, "h", t0).map(|e| e.event), Ok(Some(Event::Opened)));
+        }
+        assert_eq!(rooms.bound(), 50, "every one remembered, every host here");
+        counts_agree(&rooms);
+    }
+
+    #[test]
+    fn a_host_coming_back_to_its_room_counts_nothing_new_and_is_never_refused_for_it() {
+        let t0 = Instant::now();
+        let mut rooms = rooms(Limits { max_bound_per_address: 2, ..limits() });
+        let ask = |room: &str| Ask { room: room.into(), role: Role::Host { key: HostKey(KEY.into()) } };
+        let [a, b, c] = ["room-aaaaaaaaaaaaaaaa", "room-bbbbbbbbbbbbbbbb", "room-cccccccccccccccc"];
+        let moved: IpAddr = "198.51.100.1".parse().unwrap();
+        rooms.enter(&ask(a), IP, 0, "a", t0).unwrap();
+        rooms.enter(&ask(b), IP, 1, "b", t0).unwrap();
+        // At its limit, every room hosted: a reload (its old connection lingering) is let in.
+        let again = rooms.enter(&ask(a), IP, 2, "a2", secs(t0, 1)).unwrap();
+        assert_eq!(again.event, Some(Event::HostReplaced));
+        // b's host leaves and comes back from another address (a phone off the Wi-Fi).
+        rooms.leave(b, 1, secs(t0, 2));
+        assert_eq!(rooms.enter(&ask(b), moved, 3, "b2", secs(t0, 3)).map(|e| e.event), Ok(Some(Event::HostBack)));
+        assert_eq!(rooms.bound(), 2);
+        counts_agree(&rooms);
+        // b still counts for the address that opened it: that one is full, the other is not.
+        assert_eq!(rooms.check(&ask(c), IP, secs(t0, 4)), Err(Refused::TooManyRoomsFromAddress));
+        assert_eq!(rooms.check(&ask(c), moved, secs(t0, 4)), Ok(()));
+        // Away and back again, from its first address: nothing is forgotten for it.
+        rooms.leave(a, 2, secs(t0, 5));
+        assert_eq!(rooms.enter(&ask(a), IP, 4, "a3", secs(t0, 6)).map(|e| e.event), Ok(Some(Event::HostBack)));
+        assert_eq!(rooms.bound(), 2);
+        counts_agree(&rooms);
     }
 
     #[test]

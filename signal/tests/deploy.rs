@@ -29,6 +29,8 @@ fn the_unit_file_s_flags_are_accepted_and_set_what_the_recipe_says() {
     // Loopback behind the TLS proxy, and the proxy's header naming each player's address.
     assert!(said.contains("--addr 127.0.0.1:3536 "), "{said}");
     assert!(said.contains("--address-header x-real-ip"), "{said}");
+    // One address may not fill the server with rooms it remembers for a week.
+    assert!(said.contains("--remember-per-address 64 "), "{said}");
 }
 
 #[test]

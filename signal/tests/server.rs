@@ -513,3 +513,22 @@ fn one_address_cannot_fill_a_room_with_lurkers_that_answer_the_host_once() {
     assert!(lurkers.iter().all(|l| l.try_recv().is_err()), "the lurkers were let in, but only four");
     assert_eq!(server.stats()["refused_room_address"], 1);
 }
+
+#[test]
+fn one_address_hosts_a_limited_number_of_remembered_rooms_and_its_oldest_makes_way() {
+    let server = Server::start(&["--remember-per-address", "2", "--address-header", "X-Real-IP"]);
+    let host = |n: u32| format!("rooms-of-one-address-{n:02}.host.{KEY}");
+    let first = server.connect_ok(&host(0));
+    let _second = server.connect_ok(&host(1));
+    // Both its hosts here: a third room from the address is refused, with its reason, before
+    // the upgrade; another address opens one all the same.
+    assert_eq!(server.connect(&host(2), "").err(), Some(429));
+    server.wait_log("refused a host: too many rooms hosted from one address");
+    assert!(server.connect(&host(2), "X-Real-IP: 198.51.100.7\r\n").is_ok());
+    // A host of the address leaves: its room makes way for the address's next.
+    drop(first);
+    server.wait_log("closed");
+    server.connect_ok(&host(3));
+    assert_eq!(server.stats()["refused_rooms_address"], 1);
+    assert_eq!(server.stats()["remembered"], 3);
+}

@@ -26,7 +26,10 @@ export async function signalling(flags = []) {
   const bin = join(ROOT, 'target/server/blackjack-signal');
   assert.ok(existsSync(bin), 'build it first: cargo build --profile server -p blackjack-signal');
   const port = await freePort();
-  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`, ...flags], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Every page is on this machine: no limit of rooms per address, as scripts/test.sh's server
+  // (a test's own `flags` come after, and the last of a flag counts).
+  const base = ['--addr', `127.0.0.1:${port}`, '--remember-per-address', '0'];
+  const child = spawn(bin, [...base, ...flags], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((ok) => child.stdout.once('data', ok));
   return { url: `ws://127.0.0.1:${port}`, stop: () => child.kill() };
 }
