@@ -35,6 +35,9 @@ test('drills: strategy flashcards scored from the keyboard, with the values of e
   const server = await serve('dist', '/');
   const { context, page, problems } = await openBrowser();
   try {
+    // The same questions every run: with random ones the three hands of known play below
+    // were missing from the 60 questions about one run in 900.
+    await fixedRandom(page, 3702);
     await open(page, server);
     assert.deepEqual(await axeViolations(page), [], 'axe on the drills list');
     await page.keyboard.press('1');

@@ -94,6 +94,8 @@ test('a whole Taylor game against three bots, through the page', { timeout: 240_
   const server = await serve('dist', '/');
   const { context, page, problems } = await openBrowser();
   try {
+    // The same deal every run: a game's length is its deal's, not chance's.
+    await fixedRandom(page, 9311);
     await page.goto(server.url);
     await startGame(page, 'Taylor Blackjack');
     // A new deal: nothing was restored, and the log does not say so.
@@ -450,6 +452,8 @@ test('British Black Jack through two rounds, with the match scores', { timeout: 
   const server = await serve('dist', '/');
   const { context, page, problems } = await openBrowser();
   try {
+    // The same deals every run: a round's length is its deal's, not chance's.
+    await fixedRandom(page, 9302);
     await page.goto(server.url);
     await startGame(page, 'British Black Jack', '2');
     const scores = page.locator('.scores');

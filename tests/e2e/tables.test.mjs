@@ -97,12 +97,27 @@ test('casino: several rounds through the page, the trainer, the chart, a reload 
     await page.setViewportSize(PHONE);
     await screenshot(page, 'casino-phone');
 
-    // A reload in the middle of a round resumes the same table and chips.
+    // A reload in the middle of a round resumes the same table and chips. Each side is read
+    // where nothing moves (the player's own question, or the hand over): the bots play on
+    // their clock, and a bot's move between a read and the reload would differ by chance.
+    const still = async () => {
+      const status = await page.locator('.status').innerText().catch(() => '');
+      return /^(Your decision\.|Hand over\.)$|insurance\?$/.test(status);
+    };
+    const stillNow = async () => {
+      const watch = stallWatch('the table coming to the player', 30_000);
+      while (!(await still())) {
+        watch(await page.locator('main').innerText().catch(() => ''));
+        await page.waitForTimeout(100);
+      }
+    };
     await page.getByRole('button', { name: 'Deal' }).click();
+    await stillNow();
     const before = await page.getByRole('list', { name: 'Players' }).innerText();
     const money = await chips(page);
     await page.reload();
     await page.getByRole('region', { name: 'Casino table' }).waitFor();
+    await stillNow();
     assert.equal(await chips(page), money);
     assert.equal(await page.getByRole('list', { name: 'Players' }).innerText(), before);
     // The count stays shown, in the system chosen.
@@ -176,6 +191,8 @@ test('UNO Blackjack: round results on the table, keys work, once out Fast-forwar
   const server = await serve('dist', '/');
   const { context, page, problems } = await openBrowser(PHONE);
   try {
+    // The same deal every run: how soon the player is out is the deal's, not chance's.
+    await fixedRandom(page, 9303);
     await page.goto(`${server.url}uno/`);
     await page.getByLabel('Players (you and bots)').selectOption('4');
     await page.getByRole('button', { name: 'Start' }).click();
