@@ -15,9 +15,25 @@ import { WEBRTC_FLAGS, signalling, keepWasmMemories, seat, takeSeat, openFamilyT
 // Bots at their own pace (a round is revealed 4.5 s after the last), no animations.
 const SETTINGS = 'blackjack v2\nfour_colour=0\nhigh_contrast=0\nreduce_motion=1\nclock=0\npace=1\nsort=0\nassist=1\nclock_seen=1\n';
 
+/** Runs in every page before its scripts: copies the page's wasm memories the first time its UNO
+ * table shows the first round, before the host's first reveal (`self.__before`, and the round
+ * line then in `self.__beforeWhen`). Taken by the page itself: a copy the test asked for after
+ * its waits came after the reveal on a slow enough machine. */
+function copyBeforeFirstReveal() {
+  const watch = new MutationObserver(() => {
+    const info = document.querySelector('.uno.table .uno-centre .round-info');
+    if (self.__before || !info || !/^First round/.test(info.textContent)) return;
+    self.__before = (self.__wasmMemories || []).map((m) => new Uint8Array(m.buffer).slice());
+    self.__beforeWhen = info.textContent;
+    watch.disconnect();
+  });
+  watch.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
 async function player(siteUrl, signal, viewport) {
   const b = await openBrowser(viewport, WEBRTC_FLAGS);
   await b.context.addInitScript(keepWasmMemories);
+  await b.context.addInitScript(copyBeforeFirstReveal);
   await b.page.goto(`${siteUrl}rules/taylor.html`);
   await b.page.evaluate((s) => localStorage.setItem('bj.friends.signal', s), signal);
   await b.page.evaluate((s) => localStorage.setItem('blackjack.settings', s), SETTINGS);
@@ -109,11 +125,10 @@ test('friends: UNO Blackjack is played for rounds by two people and a bot, and n
     // any queue has been seen by anyone.
     await ann.page.getByRole('button', { name: 'Deal' }).click();
     for (const b of [ann, sam]) await b.page.locator('.uno.table').waitFor({ timeout: 20_000 });
-    const when = await sam.page.evaluate(() => {
-      self.__before = (self.__wasmMemories || []).map((m) => new Uint8Array(m.buffer).slice());
-      return document.querySelector('.uno-centre .round-info')?.textContent;
-    });
+    await sam.page.waitForFunction(() => self.__before, null, { timeout: 20_000 });
+    const when = await sam.page.evaluate(() => self.__beforeWhen);
     assert.match(when, /^First round/, 'the copy of the friend\'s memory is from before the first reveal');
+    assert.ok(await sam.page.evaluate(() => self.__before.length > 0), 'the friend\'s page has its wasm memory');
     assert.equal(await ann.page.getByRole('button', { name: /^Reveal/ }).count(), 0, 'the host reveals, not a button');
     assert.match(await sam.page.locator('.uno.table').innerText(), /Ann/);
 
