@@ -110,6 +110,44 @@ fn money_is_limited_at_load_and_the_limits_hold_through_play() {
     ));
 }
 
+/// A shoe's start from a record (`Game::resume`) is checked like any input: each thing a
+/// damaged or forged record may carry is refused with its own error, and nothing the checks let
+/// through can break the table's sums (a proptest below plays on from any start let through).
+#[test]
+fn a_shoe_s_start_that_no_table_could_reach_is_refused() {
+    let r = TableRules::seed_rules();
+    let seating: Vec<Option<u8>> = (0..7).map(|s| (s < 2).then_some(s)).collect();
+    let good = ShoeStart {
+        seed: 5,
+        bankrolls: vec![90_000, 100_000],
+        bets: vec![1_000, 0, 0, 0, 0, 0, 0],
+        house: -500,
+        round: 30,
+    };
+    let g = Game::resume(r.clone(), &seating, &good).unwrap();
+    assert_eq!((g.bankrolls(), g.spots()[0].bet, g.round()), (&[90_000, 100_000][..], 1_000, 30));
+    assert_eq!((g.seed(), g.house(), g.log().len()), (5, -500, 0));
+    let refused = |start: ShoeStart| Game::resume(r.clone(), &seating, &start).unwrap_err();
+    use game::{ResumeError, SetupError};
+    let bankroll = |chips| ResumeError::Bankroll { player: 0, chips };
+    assert_eq!(refused(ShoeStart { bankrolls: vec![-1, 0], ..good.clone() }), bankroll(-1));
+    assert_eq!(refused(ShoeStart { bankrolls: vec![i64::MAX, 0], ..good.clone() }), bankroll(i64::MAX));
+    // One bankroll for two players, and a bet list that is not the table's spots.
+    assert!(matches!(
+        refused(ShoeStart { bankrolls: vec![1], ..good.clone() }),
+        ResumeError::Setup(SetupError::UnknownPlayer { .. })
+    ));
+    assert_eq!(refused(ShoeStart { bets: vec![0; 3], ..good.clone() }), ResumeError::Spots);
+    // A bet on an empty spot, under the minimum, over the maximum, below zero.
+    for (spot, amount) in [(5, 1_000), (0, r.min_bet - 1), (0, r.max_bet + 1), (1, -1_000)] {
+        let mut bets = vec![0; 7];
+        bets[spot] = amount;
+        assert_eq!(refused(ShoeStart { bets, ..good.clone() }), ResumeError::Bet { spot, amount });
+    }
+    assert!(matches!(refused(ShoeStart { house: i64::MIN, ..good.clone() }), ResumeError::House(_)));
+    assert!(Game::resume(r, &seating[..3], &good).is_err(), "the seating names every spot");
+}
+
 /// Two shoes that agree on every card a player has seen and differ in the hole card and the
 /// order of every card after it.
 fn twin_shoes(seed: u64, spots: usize) -> (Vec<Card>, Vec<Card>) {
@@ -186,6 +224,39 @@ proptest! {
         if let Ok(g) = restore(choice, seed, chips, &log) {
             let bots = g.bankrolls().len() as i64 - 1;
             check(&g, chips.max(500) + bots * TableSpec::default().starting_bankroll);
+        }
+    }
+
+    /// Any shoe's start the checks let through opens a table that plays on soundly: its chips
+    /// and cards all accounted for, whatever the bankrolls, bets, house and round.
+    #[test]
+    fn any_shoe_s_start_let_through_plays_on_soundly(
+        seed: u64, round: u32, house in -MAX_CHIPS..=MAX_CHIPS,
+        bankrolls in proptest::collection::vec(prop_oneof![0i64..=1_000_000, 0i64..=MAX_CHIPS * 1_000], 1..=3),
+        bets in proptest::collection::vec(prop_oneof![3 => Just(0i64), 6 => 500i64..=50_000, 1 => any::<i64>()], 3),
+        moves in 0usize..400,
+    ) {
+        let players = bankrolls.len();
+        let seating: Vec<Option<u8>> = (0..7).map(|s| (s < players).then_some(s as u8)).collect();
+        // The bets of the players' spots; none on the empty ones (which is refused: above).
+        let bets = (0..7).map(|s| if s < players { bets[s] } else { 0 }).collect();
+        let start = ShoeStart { seed, bankrolls, bets, house, round };
+        let resumed = Game::resume(TableRules::seed_rules(), &seating, &start);
+        let sane = start.bankrolls.iter().all(|&c| c <= MAX_CHIPS * 1_000)
+            && start.bets.iter().all(|&b| b == 0 || (500..=50_000).contains(&b));
+        prop_assert_eq!(resumed.is_ok(), sane, "{:?}", resumed.as_ref().err());
+        if let Ok(mut g) = resumed {
+            let chips = g.chips_in_play();
+            let mut rng = GameRng::new(seed);
+            for _ in 0..moves {
+                let legal = g.legal_actions();
+                // Nobody with chips for a bet and none standing: nothing more to play.
+                if legal.is_empty() {
+                    break;
+                }
+                let _ = g.apply(legal[rng.below(legal.len() as u64) as usize]);
+                check(&g, chips);
+            }
         }
     }
 

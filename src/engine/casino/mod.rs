@@ -29,7 +29,7 @@ pub mod strategy;
 pub mod view;
 
 pub use feed::SeatUpdate;
-pub use game::{Action, Event, Game, Hand, HandState, IllegalAction, Outcome, Phase, Refusal, Spot};
+pub use game::{Action, Event, Game, Hand, HandState, IllegalAction, Outcome, Phase, Refusal, ShoeStart, Spot};
 pub use rules::{
     DealerBlackjack, DoubleOn, Shuffle, SplitLimit, TableProblem, TableRules, TableRulesError, TableSpec, MAX_BET,
     MAX_CHIPS,

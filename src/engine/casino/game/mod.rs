@@ -300,6 +300,11 @@ pub struct Shoe {
     cut_out: bool,
 }
 
+/// The most chips a bankroll may hold when a table opens again at a shoe's start
+/// ([`Game::resume`]): a thousand times what one may hold when a table first opens (winnings add
+/// to it; no play reaches this, and it is still far below overflow), as a seat's update is read.
+pub const MAX_RESUMED_CHIPS: i64 = MAX_CHIPS * 1_000;
+
 /// A table in play. Not serialised itself: a save is the rules, seating, seed and action log.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Game {
@@ -321,6 +326,24 @@ pub struct Game {
     log: Vec<Action>,
 }
 
+/// A shoe's beginning: all a table needs to open again at that shoe's first bet
+/// ([`Game::resume`]). A table with friends opens each shoe so, from a seed of its own, and
+/// keeps its record from there: the record grows by a shoe's play, not the table's whole
+/// (`net::casino::ShoeTable`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShoeStart {
+    /// The shoe's seed ([`Game::new`]'s).
+    pub seed: u64,
+    /// Each player's chips, less any bet standing on their spots.
+    pub bankrolls: Vec<i64>,
+    /// Each spot's bet standing from the round before (0: none).
+    pub bets: Vec<i64>,
+    /// The house's takings so far.
+    pub house: i64,
+    /// Rounds dealt before this shoe.
+    pub round: u32,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
     SeatingSize {
@@ -335,6 +358,24 @@ pub enum SetupError {
         player: usize,
         chips: i64,
     },
+}
+
+/// Why a shoe's start cannot open a table ([`Game::resume`]). Its own type, not
+/// [`SetupError`]'s: only a table with friends reads a shoe's start, and the pages that never do
+/// carry none of its words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResumeError {
+    /// What [`Game::new`] refuses.
+    Setup(SetupError),
+    /// A bankroll outside 0 to [`MAX_RESUMED_CHIPS`].
+    Bankroll { player: usize, chips: i64 },
+    /// As many bets as spots, or as many bankrolls as players, it has not.
+    Spots,
+    /// A standing bet the table would refuse: on an empty spot, outside the table's limits, or
+    /// below zero.
+    Bet { spot: usize, amount: i64 },
+    /// The house's takings beyond any a table could reach.
+    House(i64),
 }
 
 impl fmt::Display for SetupError {
@@ -418,6 +459,46 @@ impl Game {
         Ok(g)
     }
 
+    /// A table at the first bet of a shoe that began at `start`: [`Game::new`] with the shoe's
+    /// seed, then the chips, the bets standing, the house's takings and the rounds dealt that
+    /// `start` gives. Checked like any input: a record may be damaged or forged.
+    ///
+    /// # Errors
+    ///
+    /// A [`ResumeError`] when the seating does not match the table's spots or `start`'s players,
+    /// a bankroll is outside 0 to [`MAX_RESUMED_CHIPS`], a bet standing is one the table would
+    /// refuse, or the house's takings are beyond any table's.
+    pub fn resume(
+        rules: impl Into<Arc<TableRules>>,
+        seating: &[Option<u8>],
+        start: &ShoeStart,
+    ) -> Result<Game, ResumeError> {
+        let players = start.bankrolls.len();
+        let mut g = Game::new(rules, seating, vec![0; players], start.seed).map_err(ResumeError::Setup)?;
+        if let Some(player) = start.bankrolls.iter().position(|c| !(0..=MAX_RESUMED_CHIPS).contains(c)) {
+            return Err(ResumeError::Bankroll { player, chips: start.bankrolls[player] });
+        }
+        if start.bets.len() != g.spots.len() {
+            return Err(ResumeError::Spots);
+        }
+        for (spot, (&amount, s)) in start.bets.iter().zip(&g.spots).enumerate() {
+            let within = (g.rules.min_bet..=g.rules.max_bet).contains(&amount) && s.owner.is_some();
+            if amount != 0 && !within {
+                return Err(ResumeError::Bet { spot, amount });
+            }
+        }
+        if start.house.unsigned_abs() > MAX_RESUMED_CHIPS.unsigned_abs().saturating_mul(players.max(1) as u64) {
+            return Err(ResumeError::House(start.house));
+        }
+        g.bankrolls.clone_from(&start.bankrolls);
+        for (s, &bet) in g.spots.iter_mut().zip(&start.bets) {
+            s.bet = bet;
+        }
+        g.house = start.house;
+        g.round = start.round;
+        Ok(g)
+    }
+
     /// A table with a scripted shoe (tests and scenarios): cards are dealt from the front and
     /// the cut card sits after `cut` cards.
     pub fn with_shoe(
@@ -449,6 +530,10 @@ impl Game {
     }
     pub fn round(&self) -> u32 {
         self.round
+    }
+    /// The house's takings so far (what the players lost, less what they won).
+    pub fn house(&self) -> i64 {
+        self.house
     }
     pub fn log(&self) -> &[Action] {
         &self.log
