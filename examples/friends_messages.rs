@@ -4,7 +4,7 @@
 //! and three friends: `cargo run --release --example friends_messages`.
 
 use blackjack::engine::rng::GameRng;
-use blackjack::engine::{casino, shedding, uno};
+use blackjack::engine::{shedding, uno};
 use blackjack::net::{encode, Host, SeatToken, Seating, Table, ToHost, ToPeer};
 
 /// Every message of one random game at `game` (at most `moves` moves), by kind.
@@ -80,6 +80,7 @@ fn main() {
     );
     let uno = uno::Game::new(uno::UnoRules::seed_rules(), 4, 7).expect("an UNO Blackjack table for four");
     print("UNO Blackjack, four players", &measure(uno, "UNO Blackjack", 3000, uno::Game::legal_actions));
-    let casino = blackjack::net::casino::new_game(4, 7).expect("a casino table of four spots");
-    print("Casino Blackjack, four spots", &measure(casino, "Casino Blackjack", 3000, casino::Game::legal_actions));
+    let casino = blackjack::net::casino::ShoeTable::new(4, 7).expect("a casino table of four spots");
+    let legal = |t: &blackjack::net::casino::ShoeTable| t.game().legal_actions();
+    print("Casino Blackjack, four spots", &measure(casino, "Casino Blackjack", 3000, legal));
 }

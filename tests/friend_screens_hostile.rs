@@ -301,7 +301,7 @@ fn check_uno(s: &UnoScreen, shape: Shape) {
 
 // ---- casino ----
 
-fn casino_stream(n: u8, me: u8, seed: u64, moves: usize) -> Stream<casino::Game> {
+fn casino_stream(n: u8, me: u8, seed: u64, moves: usize) -> Stream<blackjack::net::casino::ShoeTable> {
     let spec = casino::TableSpec { seats: n, ..casino::TableSpec::default() };
     let rules = casino::TableRules::new(spec).expect("rules");
     let seating: Vec<Option<u8>> = (0..n).map(Some).collect();
@@ -443,7 +443,7 @@ proptest! {
         let mut bytes = stream.bytes();
         flip(&mut bytes, &flips);
         let start = |u: casino::SeatUpdate| CasinoScreen::single(u, vec!["Sam".into(); 3]);
-        feed::<casino::Game, _>(&bytes, start, |s, u| s.receive(vec![u]), check_casino);
+        feed::<blackjack::net::casino::ShoeTable, _>(&bytes, start, |s, u| s.receive(vec![u]), check_casino);
     }
 
     /// The same streams untampered are taken whole: every refusal above is the tampering's.
@@ -456,7 +456,7 @@ proptest! {
         prop_assert_eq!(feed::<uno::Game, _>(&u.bytes(), start, |s, u| s.receive(u), check_uno), 0);
         let c = casino_stream(n, me % n, seed, 60);
         let start = |u: casino::SeatUpdate| CasinoScreen::single(u, vec![]);
-        prop_assert_eq!(feed::<casino::Game, _>(&c.bytes(), start, |s, u| s.receive(vec![u]), check_casino), 0);
+        prop_assert_eq!(feed::<blackjack::net::casino::ShoeTable, _>(&c.bytes(), start, |s, u| s.receive(vec![u]), check_casino), 0);
     }
 }
 

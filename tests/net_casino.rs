@@ -8,8 +8,8 @@
 
 use blackjack::bots::casino::CasinoBot;
 use blackjack::engine::casino::{Action, Game, Phase, Spot, SpotView};
-use blackjack::net::casino::{new_game, ready, record_log, Casino, BETTING_MS, PRESET, SETTLED_MS};
-use blackjack::net::worker::{to_bytes, FromWorker, HostRecord, ToWorker, Worker, PAGE};
+use blackjack::net::casino::{ready, record_log, Casino, ShoeTable, Start, BETTING_MS, PRESET, SETTLED_MS};
+use blackjack::net::worker::{to_bytes, Family, FromWorker, HostRecord, ToWorker, Worker, PAGE};
 use blackjack::net::*;
 
 mod feed_check;
@@ -20,14 +20,14 @@ const KEY: SeatKey = SeatKey(0x5eed_0000_1111_2222);
 /// The challenge of the friend's connection (a host's page draws one at random each time).
 const NONCE: u128 = 0xc4a1_1e46e;
 
-fn game(w: &Worker<Casino>) -> &Game {
+fn game(w: &Worker<Casino>) -> &ShoeTable {
     w.table().unwrap().host().table()
 }
 
 /// One person's page: what it read, checked against the true game as it is read.
 #[derive(Default)]
 struct Page {
-    reader: Reader<Game>,
+    reader: Reader<ShoeTable>,
     spot: Option<Spot>,
     seats: Option<Seats>,
     update: Option<blackjack::engine::casino::SeatUpdate>,
@@ -77,7 +77,7 @@ impl Page {
 
     /// What this person does now, from their view alone: a first bet of the minimum, then Deal
     /// (their bet again, once a betting phase), or the strategy's decision.
-    fn choose(&self, bot: &mut CasinoBot, g: &Game) -> Option<Action> {
+    fn choose(&self, bot: &mut CasinoBot, g: &ShoeTable) -> Option<Action> {
         let v = self.view();
         match v.phase {
             Phase::Betting if v.bet == 0 => Some(Action::Bet { spot: v.spot, amount: v.rules.min_bet }),
@@ -144,8 +144,14 @@ fn two_people(seed: u64) -> HostRecord<Casino> {
     HostRecord::new("r".repeat(22), PRESET.to_owned(), seating, seed)
 }
 
+/// Rounds settled so far, from the rounds dealt (a table's log starts again at each shoe).
 fn settled_rounds(g: &Game) -> usize {
-    g.log().iter().filter(|a| **a == Action::NextRound).count() + usize::from(g.phase() == Phase::Settled)
+    g.round() as usize - usize::from(matches!(g.phase(), Phase::Insurance { .. } | Phase::Playing { .. }))
+}
+
+/// Rounds settled and cleared so far.
+fn cleared_rounds(g: &Game) -> usize {
+    g.round() as usize - usize::from(g.phase() != Phase::Betting)
 }
 
 /// Plays until `rounds` more rounds are settled, the people deciding as the strategy would.
@@ -197,7 +203,7 @@ fn a_session_between_the_host_a_friend_and_two_bots_plays_rounds_and_its_record_
         // The record the page stores reopens the same table, dealt, the friend's token kept.
         let saved = HostRecord::<Casino>::from_text(s.saved.as_ref().unwrap()).unwrap();
         assert!(saved.started);
-        assert_eq!(saved.log, record_log(g.log()));
+        assert_eq!(saved.log, Casino::log(g));
         assert!(matches!(&saved.seating[1], Seating::Friend { key, .. } if *key == KEY));
         let again = Session::open(&saved);
         assert!(game(&again.w).plays_as(g), "the reopened table plays on as the one saved");
@@ -421,6 +427,7 @@ fn records_that_are_not_casino_records_open_nothing() {
         seating: vec![Seating::Host { name: "Ann".into() }],
         log: Vec::new(),
         started: false,
+        start: (),
     }
     .to_text();
     let mut wrong_count = two_people(3);
@@ -515,7 +522,7 @@ fn the_recorder_catches_a_hole_card_planted_in_a_message() {
         s.tick(1000);
     }
     let g = game(&s.w);
-    let mut copy = g.clone();
+    let mut copy = Game::clone(g);
     let hole = loop {
         let a = match copy.phase() {
             Phase::Insurance { spot } => Action::Insure { spot, amount: 0 },
@@ -581,7 +588,7 @@ fn attack(s: &mut Session, changer: Changer, rounds: usize) -> Attack {
     let mut most_bets = 0;
     loop {
         let g = game(&s.w);
-        let cleared = g.log().iter().filter(|a| **a == Action::NextRound).count();
+        let cleared = cleared_rounds(g);
         if cleared >= 1 && from.is_none() {
             from = Some((s.now, s.saved.as_ref().map_or(0, String::len), s.friend.refused.len()));
         }
@@ -628,7 +635,6 @@ fn attack(s: &mut Session, changer: Changer, rounds: usize) -> Attack {
 #[test]
 fn bets_changed_as_fast_as_allowed_are_bounded_a_round_and_the_record_still_reopens() {
     use blackjack::net::casino::MOST_BETS;
-    use blackjack::net::worker::MAX_RECORD_TEXT;
     let mut s = Session::open(&two_people(41));
     let person = attack(&mut s, Changer::Person, 8);
     println!("Person: the record +{} chars a round, {} an hour", person.chars / person.rounds, person.per_hour());
@@ -637,13 +643,12 @@ fn bets_changed_as_fast_as_allowed_are_bounded_a_round_and_the_record_still_reop
         let a = attack(&mut s, changer, 8);
         let per_hour = a.per_hour();
         println!(
-            "{changer:?}: {} rounds in {} s, the record +{} chars ({} a round, {per_hour} an hour: {:.1} hours to \
-             {MAX_RECORD_TEXT}); at most {} bets of the spot a round, {} refused",
+            "{changer:?}: {} rounds in {} s, the record +{} chars ({} a round, {per_hour} an hour; it starts again at \
+             each shoe); at most {} bets of the spot a round, {} refused",
             a.rounds,
             a.ms / 1000,
             a.chars,
             a.chars / a.rounds,
-            MAX_RECORD_TEXT as f64 / per_hour as f64,
             a.most_bets,
             a.refused.len()
         );
@@ -663,22 +668,23 @@ fn bets_changed_as_fast_as_allowed_are_bounded_a_round_and_the_record_still_reop
     }
 }
 
-/// The record's log ([`record_log`]) reopens a table that plays on exactly as the one it was
-/// taken from, at any move: random tables of two to seven spots, every spot changing its bet a
+/// The record (the shoe in play's start, and its log as [`record_log`] keeps it) reopens a table
+/// that plays on exactly as the one it was taken from, at any move: random tables of two to seven
+/// spots, forty rounds (each past a few shoes), every spot changing its bet a
 /// random number of times (taking it back too, and going all in) before each deal, the
 /// strategy's decisions, and a check at random moves that the replayed table is the same one
 /// (`Game::plays_as`) and that in betting each spot's readiness reads the same.
 #[test]
 fn a_record_with_each_round_s_bets_as_dealt_reopens_the_same_table_at_any_move() {
     use blackjack::engine::rng::GameRng;
-    let mut checked = 0;
+    let (mut checked, mut later_shoes) = (0, 0);
     for seed in 0..40u64 {
         let mut rng = GameRng::new(seed ^ 0x7ab1e);
         let spots = 2 + (seed % 6) as u8;
-        let mut g = new_game(spots, seed).expect("a table");
+        let mut g = ShoeTable::new(spots, seed).expect("a table");
         let mut bot = CasinoBot::default();
         let min = g.rules().min_bet;
-        while g.round() < 12 {
+        while g.round() < 40 {
             let a = match g.phase() {
                 // Nobody has the chips for a bet: the table is over.
                 Phase::Betting if (0..spots as usize).all(|s| g.bankrolls()[s] + g.spots()[s].bet < min) => break,
@@ -703,25 +709,107 @@ fn a_record_with_each_round_s_bets_as_dealt_reopens_the_same_table_at_any_move()
             };
             // An amount over the spot's chips or under the table's minimum is refused and
             // changes nothing; the loop draws again.
-            if g.apply(a).is_err() {
+            if g.act(a).is_err() {
                 continue;
             }
             if rng.below(15) == 0 {
-                let mut again = new_game(spots, seed).unwrap();
-                for a in record_log(g.log()) {
-                    again.apply(a).unwrap_or_else(|e| panic!("seed {seed}: the record's {a:?} refused: {e:?}"));
+                // As the host's record reopens it: from the shoe in play's start.
+                let start = Casino::start(&g);
+                let mut again = Casino::open_game(PRESET, spots, seed, &start).expect("the shoe's start opens");
+                for a in Casino::log(&g) {
+                    again.act(a).unwrap_or_else(|e| panic!("seed {seed}: the record's {a:?} refused: {e:?}"));
                 }
                 assert!(again.plays_as(&g), "seed {seed}, round {}: another table", g.round());
+                later_shoes += usize::from(matches!(start, Start::Shoe(s) if s.round > 0));
                 // Readiness is read in betting alone (the host's deal, the most bets a round).
                 for s in (0..spots).filter(|_| g.phase() == Phase::Betting) {
                     assert_eq!(ready(&again, s), ready(&g, s), "seed {seed}: spot {s}'s readiness");
                 }
-                assert!(again.log().len() <= g.log().len());
+                assert!(again.log().len() <= g.log().len() && again.log().len() < 2_000);
                 checked += 1;
             }
         }
     }
     assert!(checked > 300, "{checked} checks");
+    assert!(later_shoes > checked / 3, "{later_shoes} of {checked} checks from a shoe after the first");
+}
+
+/// A table played for hours: the record the host's page stores starts again at each shoe, so it
+/// never outgrows what the page reads back (it grew by every round, and after some 20 hours of
+/// the quickest play a reload lost the table), and it reopens the same table at any round.
+#[test]
+fn a_table_played_round_after_round_keeps_a_record_of_one_shoe() {
+    use blackjack::net::worker::MAX_RECORD_TEXT;
+    let mut s = Session::open(&two_people(43));
+    s.friend_sits(1);
+    s.post(ToWorker::Deal);
+    let (mut longest, mut shoes) = (0, 0);
+    for round in 0..150 {
+        play_rounds(&mut s, 1, [true, true]);
+        let text = s.saved.clone().unwrap();
+        longest = longest.max(text.len());
+        let saved = HostRecord::<Casino>::from_text(&text).expect("the record reads back");
+        if let Start::Shoe(start) = &saved.start {
+            shoes = shoes.max(start.round);
+        }
+        if round % 10 == 9 {
+            assert!(game(&Session::open(&saved).w).plays_as(game(&s.w)), "round {round}: another table");
+        }
+    }
+    let g = game(&s.w);
+    println!(
+        "{} rounds: the longest record {longest} chars; the log of the shoe in play {} actions",
+        g.round(),
+        g.log().len()
+    );
+    assert!(shoes > 100, "the record began at round {shoes} at most: no new shoe");
+    // A shoe of this table is some ten to twenty rounds: its record stays within a few thousand
+    // characters, far under what the page reads back.
+    assert!(longest < 4_000 && longest * 100 < MAX_RECORD_TEXT, "{longest} chars");
+}
+
+/// A casino record from before records began at each shoe (form 2: no start, the whole log from
+/// the first deal, every shoe shuffled on from the one generator) still reopens its table, dealt
+/// as it was, and the table saves and reopens as itself from then on.
+#[test]
+fn a_record_written_before_records_began_at_each_shoe_still_reopens_its_table() {
+    use blackjack::engine::casino::{TableRules, TableSpec};
+    let seed = 44;
+    let rules = TableRules::new(TableSpec { seats: 4, ..TableSpec::default() }).unwrap();
+    let seating: Vec<Option<u8>> = (0..4).map(Some).collect();
+    let chips = vec![rules.starting_bankroll; 4];
+    let mut g = Game::new(rules, &seating, chips, seed).unwrap();
+    let mut bot = CasinoBot::default();
+    // Every spot bets the minimum each round, then plays the strategy, past the first shoe.
+    while g.round() < 45 {
+        let a = match g.phase() {
+            Phase::Betting => match (0..4).find(|&s| g.spots()[s as usize].bet == 0) {
+                Some(spot) => Action::Bet { spot, amount: g.rules().min_bet },
+                None => Action::Deal,
+            },
+            Phase::Settled => Action::NextRound,
+            _ => bot.decide(&g.view(g.to_act().unwrap())).unwrap(),
+        };
+        g.apply(a).unwrap();
+    }
+    assert!(g.log().iter().filter(|a| **a == Action::NextRound).count() > 30);
+    let record = two_people(seed);
+    let form_2 =
+        to_bytes(&(&record.room, &record.preset, record.players, seed, &record.seating, record_log(g.log()), true));
+    let text = format!("bj.friends.casino.2:{}", form_2.iter().map(|b| format!("{b:02x}")).collect::<String>());
+    let read = HostRecord::<Casino>::from_text(&text).expect("a record of form 2 reads");
+    assert_eq!(read.start, Start::Whole);
+    let mut s = Session::open(&read);
+    assert!(game(&s.w).plays_as(&g), "the same table as the one saved");
+    s.friend_sits(1);
+    play_rounds(&mut s, 30, [true, true]);
+    let saved = HostRecord::<Casino>::from_text(s.saved.as_ref().unwrap()).unwrap();
+    assert_eq!(saved.start, Start::Whole, "it plays on as it was dealt");
+    assert!(game(&Session::open(&saved).w).plays_as(game(&s.w)));
+    // A form this page never wrote is not read.
+    for form in ["bj.friends.casino.0:", "bj.friends.casino.4:", "bj.friends.uno.2:", "bj.friends.2:"] {
+        assert!(HostRecord::<Casino>::from_text(&text.replace("bj.friends.casino.2:", form)).is_none(), "{form}");
+    }
 }
 
 /// Past the most bets a round, Deal (the bet on the spot again) is still taken, once: the person

@@ -423,8 +423,7 @@ fn a_whole_game_through_the_host_keeps_every_peer_on_its_own_view() {
 
 #[test]
 fn casino_and_uno_hosts_keep_dealing_and_the_reveal_for_the_host() {
-    let rules = casino::TableRules::new(casino::TableSpec { seats: 2, ..casino::TableSpec::default() }).unwrap();
-    let g = casino::Game::new(rules, &[Some(0), Some(1)], vec![100_000, 100_000], 5).unwrap();
+    let g = blackjack::net::casino::ShoeTable::new(2, 5).unwrap();
     let mut h = Host::new(g, &[Some(T0), Some(T1)]);
     join(&mut h, 10, T0);
     let bet = encode(&ToHost::Act { at: 0, action: casino::Action::Bet { spot: 0, amount: 1000 } });
@@ -524,7 +523,7 @@ proptest! {
             let read = r.read(bytes).is_some();
             let d = r.dropped();
             prop_assert_eq!(u64::from(!read), d.too_long + d.malformed + d.other_version);
-            let _ = Reader::<casino::Game>::default().read(bytes);
+            let _ = Reader::<blackjack::net::casino::ShoeTable>::default().read(bytes);
             let _ = Reader::<uno::Game>::default().read(bytes);
         }
     }

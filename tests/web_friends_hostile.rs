@@ -188,7 +188,8 @@ async fn a_casino_table_draws_any_update_that_fits_the_welcome() {
     for (i, edit) in edits.iter().enumerate() {
         let mut u = honest.clone();
         edit(&mut u);
-        let u = through_reader::<casino::Game>((), 1, first.clone(), u).expect("it fits the welcome");
+        let u =
+            through_reader::<blackjack::net::casino::ShoeTable>((), 1, first.clone(), u).expect("it fits the welcome");
         let mut screen = CasinoScreen::single(first.clone(), vec!["Kim".into(), "You".into(), "Sam".into()]);
         screen.receive(vec![u]);
         let me = screen.view().spot;

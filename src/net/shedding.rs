@@ -115,6 +115,8 @@ impl Family for Shedding {
     type Action = Action;
     type Bot = SheddingBot;
     const RECORD_FORM: &'static str = "bj.friends.2:";
+    /// A game's log is a few hundred moves: the record keeps it whole.
+    type Start = ();
     fn new_game(preset: &str, players: u8, seed: u64) -> Option<Game> {
         Game::new(Preset::from_id(preset)?.rules(), players, seed).ok()
     }

@@ -66,6 +66,8 @@ impl Family for Uno {
     /// A bot's seed (its jitter is drawn per move from it).
     type Bot = u64;
     const RECORD_FORM: &'static str = "bj.friends.uno.2:";
+    /// A game's log is a few hundred moves: the record keeps it whole.
+    type Start = ();
     fn new_game(preset: &str, players: u8, seed: u64) -> Option<Game> {
         is_ours(preset).then(|| Game::new(UnoRules::seed_rules(), players, seed).ok()).flatten()
     }

@@ -92,15 +92,35 @@ pub trait Family: Sized + 'static {
     type Bot;
     /// The prefix of the family's stored records (distinct per family and per form: a record of
     /// another family or an older page is not read). It ends "2:", the form since seats are
-    /// proved by keys; [`HostRecord::from_text`] still reads form 1.
+    /// proved by keys ("3:" for the casino's, since its record starts at each shoe);
+    /// [`HostRecord::from_text`] still reads the forms before.
     const RECORD_FORM: &'static str;
+    /// Where a record's log begins, if not always at the table's first deal (`()`: the log is
+    /// the whole game's, as a shedding or UNO game is a few hundred moves). The casino's record
+    /// begins again at each shoe, so it grows by a shoe's play, however long the table plays.
+    /// A `()` takes no byte in the record.
+    type Start: Clone + std::fmt::Debug + PartialEq + Default + Serialize + serde::de::DeserializeOwned;
+    /// Where `game`'s record begins now; [`Family::log`] is its log from there.
+    fn start(_game: &Self::Game) -> Self::Start {
+        Self::Start::default()
+    }
+    /// The start of a record written before records kept one (its forms before
+    /// [`Family::RECORD_FORM`]): its log is the whole game's.
+    fn start_before() -> Self::Start {
+        Self::Start::default()
+    }
+    /// The game a record from `start` opens, its log not yet replayed ([`Family::new_game`] for
+    /// the default start).
+    fn open_game(preset: &str, players: u8, seed: u64, _start: &Self::Start) -> Option<Self::Game> {
+        Self::new_game(preset, players, seed)
+    }
     /// The game of `preset` (the family's name for its rules) for `players`, dealt with `seed`;
     /// `None` if the preset or the count is not one of the family's.
     fn new_game(preset: &str, players: u8, seed: u64) -> Option<Self::Game>;
     /// The game's name as the table says it, the catalog's (`None`: not one of the family's
     /// presets).
     fn game_name(preset: &str) -> Option<&'static str>;
-    /// Every move applied so far, oldest first (the record replays it).
+    /// Every move applied since [`Family::start`], oldest first (the record replays it).
     fn log(game: &Self::Game) -> Vec<Self::Action>;
     fn is_over(game: &Self::Game) -> bool;
     /// The bot of `seat` in a game dealt with `seed`.
@@ -143,6 +163,22 @@ pub struct HostRecord<F: Family> {
     pub seating: Vec<Seating>,
     pub log: Vec<F::Action>,
     pub started: bool,
+    /// Where `log` begins ([`Family::start`]): last, so a family whose start is `()` writes the
+    /// same bytes as before it was kept.
+    pub start: F::Start,
+}
+
+/// A record of a form before [`HostRecord::start`] was kept: the same fields, but that.
+#[derive(Deserialize)]
+#[serde(bound = "")]
+struct RecordBefore<F: Family> {
+    room: String,
+    preset: String,
+    players: u8,
+    seed: u64,
+    seating: Vec<Seating>,
+    log: Vec<F::Action>,
+    started: bool,
 }
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -156,7 +192,8 @@ impl<F: Family> HostRecord<F> {
     /// A table not yet dealt, in `room`, of the family's rules named `preset`, with one player a
     /// seat of `seating` (in seat order) and its deals from `seed`.
     pub fn new(room: String, preset: String, seating: Vec<Seating>, seed: u64) -> Self {
-        HostRecord { room, preset, players: seating.len() as u8, seed, seating, log: Vec::new(), started: false }
+        let players = seating.len() as u8;
+        HostRecord { room, preset, players, seed, seating, log: Vec::new(), started: false, start: F::Start::default() }
     }
 
     pub fn to_text(&self) -> String {
@@ -171,36 +208,51 @@ impl<F: Family> HostRecord<F> {
     }
 
     /// The record in `text`, if it is one this family's page wrote (bounded, never a panic).
-    /// A record of the form before seats were proved by keys (its prefix ends "1:" where
-    /// today's ends "2:") kept each friend's token where the key is now: it is read with each
-    /// token turned into its key, so a table saved before the change reopens and its friends'
-    /// pages, which still hold their tokens, prove their seats.
+    /// The forms before today's are read too, so a table saved by an older page reopens:
+    /// - before records kept their start (the casino's "2:", where today's ends "3:"), the log
+    ///   is the whole game's ([`Family::start_before`]);
+    /// - before seats were proved by keys (every family's "1:"), each friend's token was kept
+    ///   where the key is now: it is read with each token turned into its key, so the friends'
+    ///   pages, which still hold their tokens, prove their seats.
     pub fn from_text(text: &str) -> Option<HostRecord<F>> {
         if let Some(hex) = text.strip_prefix(F::RECORD_FORM) {
             return Self::from_hex(hex.as_bytes());
         }
-        let before_keys = format!("{}1:", F::RECORD_FORM.strip_suffix("2:")?);
-        let mut record = Self::from_hex(text.strip_prefix(before_keys.as_str())?.as_bytes())?;
-        for seat in &mut record.seating {
-            if let Seating::Friend { key, .. } = seat {
-                *key = SeatToken(key.0).key(&record.room);
+        let (family, form) = F::RECORD_FORM.strip_suffix(':')?.rsplit_once('.')?;
+        let (older, hex) = text.split_once(':')?;
+        let (prefix, older) = older.rsplit_once('.')?;
+        let older: u8 = older.parse().ok()?;
+        if prefix != family || older == 0 || older >= form.parse().ok()? {
+            return None;
+        }
+        let before: RecordBefore<F> = from_bytes(&Self::hex_bytes(hex.as_bytes())?)?;
+        let RecordBefore { room, preset, players, seed, mut seating, log, started } = before;
+        if older == 1 {
+            for seat in &mut seating {
+                if let Seating::Friend { key, .. } = seat {
+                    *key = SeatToken(key.0).key(&room);
+                }
             }
         }
-        Some(record)
+        Some(HostRecord { room, preset, players, seed, seating, log, started, start: F::start_before() })
     }
 
     fn from_hex(hex: &[u8]) -> Option<HostRecord<F>> {
+        from_bytes(&Self::hex_bytes(hex)?)
+    }
+
+    /// The bytes a record's hexadecimal text stands for (bounded).
+    fn hex_bytes(hex: &[u8]) -> Option<Vec<u8>> {
         if hex.len() > MAX_RECORD_TEXT || hex.len() % 2 != 0 {
             return None;
         }
         let nibble = |c: u8| HEX.iter().position(|h| *h == c).map(|n| n as u8);
-        let bytes: Option<Vec<u8>> = hex.chunks_exact(2).map(|p| Some(nibble(p[0])? << 4 | nibble(p[1])?)).collect();
-        from_bytes(&bytes?)
+        hex.chunks_exact(2).map(|p| Some(nibble(p[0])? << 4 | nibble(p[1])?)).collect()
     }
 
     /// The game and its host, replayed from the record.
     pub fn open(&self) -> Option<Host<F::Game>> {
-        let mut game = F::new_game(&self.preset, self.players, self.seed)?;
+        let mut game = F::open_game(&self.preset, self.players, self.seed, &self.start)?;
         for a in &self.log {
             game.act(*a).ok()?;
         }
@@ -321,6 +373,7 @@ impl<F: Family> HostWorker<F> {
         if changed && !self.host.is_closed() {
             self.record.seating = self.host.seating().to_vec();
             self.record.log = F::log(self.host.table());
+            self.record.start = F::start(self.host.table());
             self.record.started = self.host.is_started();
             to_page.push(FromWorker::Save { record: self.record.to_text() });
         }

@@ -284,7 +284,7 @@ impl<F: FriendsPage, L> PeerSide<F, L> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{casino, shedding, uno};
+    use crate::engine::{shedding, uno};
     use crate::net::casino::Casino;
     use crate::net::worker::{Family, Shedding, Uno};
     use crate::net::{encode, Seat, Table};
@@ -306,9 +306,8 @@ mod tests {
         uno::Game::new(uno::UnoRules::seed_rules(), 3, 21).expect("a table")
     }
 
-    fn casino_game() -> casino::Game {
-        let rules = casino::TableRules::new(casino::TableSpec { seats: 3, ..casino::TableSpec::default() });
-        casino::Game::new(rules.expect("rules"), &[Some(0), Some(1), Some(2)], vec![100_000; 3], 5).expect("a table")
+    fn casino_game() -> crate::net::casino::ShoeTable {
+        crate::net::casino::ShoeTable::new(3, 5).expect("a table")
     }
 
     fn seats(third: Seat) -> Seats {
