@@ -81,6 +81,6 @@ fn main() {
     let uno = uno::Game::new(uno::UnoRules::seed_rules(), 4, 7).expect("an UNO Blackjack table for four");
     print("UNO Blackjack, four players", &measure(uno, "UNO Blackjack", 3000, uno::Game::legal_actions));
     let casino = blackjack::net::casino::ShoeTable::new(4, 7).expect("a casino table of four spots");
-    let legal = |t: &blackjack::net::casino::ShoeTable| t.game().legal_actions();
+    let legal = |t: &blackjack::net::casino::ShoeTable| t.legal_actions();
     print("Casino Blackjack, four spots", &measure(casino, "Casino Blackjack", 3000, legal));
 }

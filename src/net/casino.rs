@@ -70,16 +70,6 @@ impl ShoeTable {
         Some(ShoeTable { game, start: start.clone(), before: 0 })
     }
 
-    /// The engine's table for the shoe in play (for a table of [`Start::Whole`], the whole table).
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
-    /// Where the shoe in play began (the record's start).
-    pub fn start(&self) -> &Start {
-        &self.start
-    }
-
     /// After a settled round whose clearing shuffled: the next shoe, a table of its own from its
     /// own seed, everyone's chips and bets carried over. The shuffle the round's clearing told is
     /// the new shoe's (its cut card where the new shoe's is).
@@ -100,8 +90,8 @@ impl ShoeTable {
     }
 }
 
-/// Reading a table with friends is reading the engine's table of the shoe in play (its moves go
-/// through [`Table::act`], which opens each shoe).
+/// Reading a table with friends is reading the engine's table of the shoe in play (for a table of
+/// [`Start::Whole`], the whole table); its moves go through [`Table::act`], which opens each shoe.
 impl std::ops::Deref for ShoeTable {
     type Target = Game;
     fn deref(&self) -> &Game {
