@@ -763,6 +763,9 @@ fn a_table_played_round_after_round_keeps_a_record_of_one_shoe() {
         g.log().len()
     );
     assert!(shoes > 100, "the record began at round {shoes} at most: no new shoe");
+    // The pages' moves, tagged with the state ids they were sent, are taken across the shoes.
+    assert!(s.host.refused.is_empty() && s.friend.refused.is_empty(), "{:?} {:?}", s.host.refused, s.friend.refused);
+    assert!(s.friend.at() > 1_000, "the state id goes on rising: {}", s.friend.at());
     // A shoe of this table is some ten to twenty rounds: its record stays within a few thousand
     // characters, far under what the page reads back.
     assert!(longest < 4_000 && longest * 100 < MAX_RECORD_TEXT, "{longest} chars");
