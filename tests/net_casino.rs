@@ -434,8 +434,22 @@ fn records_that_are_not_casino_records_open_nothing() {
     wrong_count.players = 9;
     let mut refused_log = two_people(3);
     refused_log.log = vec![Action::Hit { spot: 0 }];
-    for text in [shedding, wrong_count.to_text(), refused_log.to_text(), "bj.friends.casino.2:zz".into(), String::new()]
-    {
+    // A shoe's start no table could reach: a bet on a spot beyond the table, chips below zero.
+    let shoe = |bets: Vec<i64>, bankrolls: Vec<i64>| {
+        let start = blackjack::engine::casino::ShoeStart { seed: 1, bankrolls, bets, house: 0, round: 9 };
+        HostRecord { start: Start::Shoe(start), ..two_people(3) }.to_text()
+    };
+    let texts = [
+        shedding,
+        wrong_count.to_text(),
+        refused_log.to_text(),
+        shoe(vec![0, 0, 0, 0, 500], vec![100_000; 4]),
+        shoe(vec![0; 4], vec![-1, 0, 0, 0]),
+        "bj.friends.casino.2:zz".into(),
+        String::new(),
+    ];
+    assert!(HostRecord::<Casino>::from_text(&shoe(vec![0; 4], vec![100_000; 4])).unwrap().open().is_some());
+    for text in texts {
         assert_eq!(w.handle(&to_bytes(&ToWorker::Open { record: text, pace: 1 })), vec![FromWorker::Unreadable]);
     }
     assert!(w.table().is_none());
